@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppDeps } from "./lib/deps.ts";
+import { registerModules } from "./modules/index.ts";
+import { authPlugin } from "./plugins/auth.ts";
+import { errorHandlerPlugin } from "./plugins/error-handler.ts";
+import { staticWebPlugin } from "./plugins/static-web.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** Body limit for every JSON request (DESIGN: 64 KB). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Builds the whole HTTP app: infrastructure plugins, then modules, then the web app. Does not listen. */
+export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+    // The contracts use strict objects: unknown fields are refused, not stripped.
+    ajv: { customOptions: { removeAdditional: false } },
+    return503OnClosing: true,
+  });
+  app.decorate("deps", deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.PUBLIC_URL.startsWith("https://"),
+  });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: "1 minute",
+    // Static files and the health check are not API calls worth limiting.
+    allowList: (request) => !request.url.startsWith("/api/") || request.url === "/api/health",
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "eSIM storefront API", version: "1.0.0" },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(authPlugin);
+  await registerModules(app, deps);
+  await app.register(staticWebPlugin, { distDir: config.WEB_DIST_DIR });
+  return app;
+}

@@ -1,0 +1,60 @@
+import path from "node:path";
+import * as z from "zod/mini";
+
+/** The repository root: `.data/` and the built web app are found from here. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
+
+const booleanText = z.pipe(
+  z.enum(["true", "false", "1", "0"]),
+  z.transform((value) => value === "true" || value === "1"),
+);
+const port = z.coerce
+  .number({ error: "must be a port number" })
+  .check(
+    z.int("must be a port number"),
+    z.minimum(1, "must be a port number"),
+    z.maximum(65535, "must be a port number"),
+  );
+const url = z.url();
+
+const configSchema = z.object({
+  NODE_ENV: z._default(z.enum(["development", "production", "test"]), "development"),
+  HOST: z._default(z.string().check(z.minLength(1)), "0.0.0.0"),
+  PORT: z._default(port, 8080),
+  PUBLIC_URL: z._default(url, "http://localhost:8080"),
+  LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
+  /** External PostgreSQL; without it an embedded server keeps its data under DATA_DIR. */
+  DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, "must start with postgres://"))),
+  DATA_DIR: z._default(z.string(), path.join(REPO_ROOT, ".data")),
+  EMBEDDED_PG_PORT: z._default(port, 54320),
+  /** smtp://user:pass@host:port or smtps://…; without it mail goes to the dev mailbox. */
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, "must start with smtp:// or smtps://"))),
+  MAIL_FROM: z._default(z.string(), "eSIM Store <no-reply@esim.localhost>"),
+  WEB_DIST_DIR: z._default(z.string(), path.join(REPO_ROOT, "apps/web/dist")),
+  TRUST_PROXY: z._default(booleanText, false),
+  SESSION_TTL_DAYS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(365)), 30),
+  /** General limiter: requests per minute per client address, per instance. */
+  RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 300),
+  /** Marketing numbers until the catalog issue computes them from the catalog. */
+  MARKETING_DESTINATION_COUNT: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 170),
+  MARKETING_LOWEST_PRICE_DZD: z._default(z.coerce.number().check(z.minimum(0)), 64),
+  MARKETING_LOWEST_PRICE_USD: z._default(z.coerce.number().check(z.minimum(0)), 0.5),
+});
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value stops the start with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return { ...result.data, ...overrides };
+}

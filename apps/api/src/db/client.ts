@@ -1,0 +1,30 @@
+import path from "node:path";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A database handle or an open transaction: repositories accept either. */
+export type DbOrTx = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_DIR = path.join(import.meta.dirname, "migrations");
+
+export function connectDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client losing its server (restart, failover) must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}
+
+/** Applies the committed SQL migrations; safe to run on every start. */
+export async function applyMigrations(db: Database): Promise<void> {
+  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+}

@@ -1,0 +1,22 @@
+import { ERROR_HTTP_STATUS, type ErrorCode, type FieldErrorCode } from "@esim/shared/errors";
+
+/** The one error type services throw; the error handler turns it into the envelope of DESIGN §3. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly fields: Record<string, FieldErrorCode> | undefined;
+  /** Seconds the client should wait, sent as `Retry-After`. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; fields?: Record<string, FieldErrorCode>; retryAfterSeconds?: number } = {},
+  ) {
+    super(options.message ?? code);
+    this.name = "AppError";
+    this.code = code;
+    this.statusCode = ERROR_HTTP_STATUS[code];
+    this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}

@@ -1,0 +1,53 @@
+import { API_BASE_PATH, type Endpoint, type EndpointResponse } from "@esim/shared/http";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type * as z from "zod/mini";
+import { type AuthenticatedUser, requireUser } from "../plugins/auth.ts";
+
+type Body<E> =
+  E extends Endpoint<infer B, z.ZodMiniType | undefined> ? (B extends z.ZodMiniType ? z.output<B> : undefined) : never;
+
+export interface RouteContext<E extends Endpoint> {
+  body: Body<E>;
+  params: Record<string, string>;
+  /** The signed-in caller; present on every endpoint with `auth: true`. */
+  user: E["auth"] extends true ? AuthenticatedUser : AuthenticatedUser | undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers one contract endpoint: its body is validated by the shared schema, its
+ * answer serialised by it, its auth checked before the handler. Answers 204 when the
+ * contract has no response schema.
+ */
+export function addRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (context: RouteContext<E>) => Promise<EndpointResponse<E>>,
+  options: { tags?: string[]; summary?: string; rateLimit?: { max: number; timeWindow: string } } = {},
+): void {
+  app.route({
+    method: endpoint.method,
+    url: `${API_BASE_PATH}${endpoint.path}`,
+    schema: {
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.response ? { response: { 200: endpoint.response } } : {}),
+      ...(options.tags ? { tags: options.tags } : {}),
+      ...(options.summary ? { summary: options.summary } : {}),
+      ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
+    },
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    ...(endpoint.auth ? { preHandler: requireUser } : {}),
+    handler: async (request, reply) => {
+      const result = await handler({
+        body: request.body as Body<E>,
+        params: request.params as Record<string, string>,
+        user: request.user as RouteContext<E>["user"],
+        request,
+        reply,
+      });
+      if (endpoint.response === undefined) return reply.status(204).send();
+      return result;
+    },
+  });
+}

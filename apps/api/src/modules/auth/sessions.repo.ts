@@ -1,0 +1,37 @@
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { sessions, users } from "../../db/schema.ts";
+
+export async function insertSession(
+  db: DbOrTx,
+  values: { tokenHash: string; userId: string; expiresAt: Date; userAgent: string | null },
+) {
+  await db.insert(sessions).values(values);
+}
+
+/** The live session for a token hash and its user, or undefined when expired, revoked or deleted. */
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, lastUsedAt: sessions.lastUsedAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function extendSession(db: DbOrTx, sessionId: string, values: { expiresAt: Date; lastUsedAt: Date }) {
+  await db.update(sessions).set(values).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSessionByHash(db: DbOrTx, tokenHash: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteUserSessions(db: DbOrTx, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: DbOrTx, now: Date) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

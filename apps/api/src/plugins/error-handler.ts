@@ -1,0 +1,80 @@
+import { type ErrorCode, type FieldErrorCode, isFieldErrorCode } from "@esim/shared/errors";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../lib/app-error.ts";
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "BODY_INVALID_JSON",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "BODY_INVALID_JSON",
+  FST_ERR_CTP_BODY_TOO_LARGE: "BODY_TOO_LARGE",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "BODY_INVALID_JSON",
+};
+
+// PostgreSQL unreachable or shutting down: the client may retry later.
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "53300"]);
+
+/** Turns a zod issue list into `fields`: the first code per field, by its dotted path. */
+function toFields(
+  issues: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[],
+) {
+  const fields: Record<string, FieldErrorCode> = {};
+  for (const issue of issues) {
+    if (issue.keyword === "unrecognized_keys") {
+      for (const key of (issue.params.keys as string[] | undefined) ?? []) fields[key] ??= "UNKNOWN_FIELD";
+      continue;
+    }
+    const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
+    fields[path] ??= isFieldErrorCode(issue.message) ? issue.message : "INVALID";
+  }
+  return fields;
+}
+
+function send(reply: FastifyReply, error: AppError) {
+  if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(Math.ceil(error.retryAfterSeconds)));
+  return reply.status(error.statusCode).send({
+    error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+  });
+}
+
+/** The one place errors become HTTP answers: the envelope of DESIGN §3, never a stack or SQL in a 5xx. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) return send(reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return send(
+        reply,
+        new AppError("VALIDATION_FAILED", { message: "Some fields are invalid.", fields: toFields(error.validation) }),
+      );
+    }
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) return send(reply, new AppError(mapped, { message: error.message }));
+    if (error.statusCode === 429) {
+      return send(
+        reply,
+        new AppError("RATE_LIMITED", {
+          message: "Too many requests.",
+          retryAfterSeconds: Number(reply.getHeader("retry-after") ?? 60),
+        }),
+      );
+    }
+    if (error.code && UNAVAILABLE_CODES.has(error.code)) {
+      request.log.error({ err: error }, "dependency unavailable");
+      return send(reply, new AppError("SERVICE_UNAVAILABLE", { message: "Service temporarily unavailable." }));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.warn({ err: error }, "client error without a code");
+      return send(reply, new AppError("VALIDATION_FAILED", { message: "The request is invalid." }));
+    }
+    request.log.error({ err: error }, "unexpected error");
+    return send(reply, new AppError("INTERNAL_ERROR", { message: `Something went wrong (request ${request.id}).` }));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(
+      reply,
+      new AppError("ROUTE_NOT_FOUND", { message: `No route ${request.method} ${request.url.split("?")[0]}.` }),
+    ),
+  );
+});

@@ -1,0 +1,35 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../lib/app-error.ts";
+
+/**
+ * Serves the built web app: hashed assets pre-compressed (brotli, gzip) with
+ * immutable caching, every other GET outside /api answered with the app shell.
+ */
+export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
+  const indexFile = path.join(options.distDir, "index.html");
+  if (!existsSync(indexFile)) {
+    app.log.warn({ distDir: options.distDir }, "web app not built: run `npm run build`; serving the API only");
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    preCompressed: true,
+    wildcard: false,
+    index: false,
+    setHeaders: (response, filePath) => {
+      const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+      response.header("cache-control", isHashedAsset ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");
+    if (!isPageRequest) {
+      throw new AppError("ROUTE_NOT_FOUND", { message: `No route ${request.method} ${request.url.split("?")[0]}.` });
+    }
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+});

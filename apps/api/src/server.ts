@@ -1,0 +1,57 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { applyMigrations, connectDatabase } from "./db/client.ts";
+import { type EmbeddedServer, startEmbeddedPostgres } from "./db/embedded.ts";
+import { createMailer } from "./providers/mail/create-mailer.ts";
+
+/** Starts the whole product: database (embedded unless DATABASE_URL), migrations, mail, HTTP. */
+async function main() {
+  const config = loadConfig();
+  let embedded: EmbeddedServer | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.DATA_DIR,
+      port: config.EMBEDDED_PG_PORT,
+      log: (line) => console.error(`[postgres] ${line}`),
+    });
+    databaseUrl = embedded.url;
+  }
+  const database = connectDatabase(databaseUrl);
+  await applyMigrations(database.db);
+  const mailer = createMailer(config, database.db);
+  const app = await buildApp({ config, db: database.db, mailer, now: () => new Date() });
+
+  let isStopping = false;
+  const stop = async (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    app.log.info({ signal }, "stopping: finishing in-flight requests");
+    const forceExit = setTimeout(() => {
+      app.log.error("shutdown took over 20 s; exiting");
+      process.exit(1);
+    }, 20_000);
+    forceExit.unref();
+    try {
+      await app.close();
+      await mailer.close();
+      await database.close();
+      // A fast shutdown of PostgreSQL checkpoints first: .data/ stays consistent after Ctrl-C.
+      await embedded?.stop();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "error while stopping");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`eSIM storefront on ${config.PUBLIC_URL}${embedded ? " (embedded PostgreSQL, data in .data/)" : ""}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { applyMigrations, connectDatabase } from "../db/client.ts";
+import { startEmbeddedPostgres } from "../db/embedded.ts";
+
+export const TEMPLATE_DATABASE = "esim_template";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** URL of the migrated template database; test files clone it. */
+    templateDatabaseUrl: string;
+  }
+}
+
+/** Starts one throw-away PostgreSQL for the whole run and migrates a template database once. */
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "esim-test-pg-"));
+  const port = 40000 + Math.floor(Math.random() * 20000);
+  const server = await startEmbeddedPostgres({ dataDir, port, database: TEMPLATE_DATABASE });
+  const template = connectDatabase(server.url, { max: 1 });
+  await applyMigrations(template.db);
+  await template.close();
+  project.provide("templateDatabaseUrl", server.url);
+  return async () => {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

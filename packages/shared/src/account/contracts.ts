@@ -1,0 +1,31 @@
+import * as z from "zod/mini";
+import { meResponseSchema } from "../auth/contracts.ts";
+import { countrySchema, currencySchema, languageSchema, nameSchema } from "../fields.ts";
+import { defineEndpoint } from "../http.ts";
+
+/** The word a user types to confirm account deletion. */
+export const DELETE_CONFIRMATION_WORD = "DELETE";
+
+export const updateProfile = defineEndpoint({
+  method: "PATCH",
+  path: "/profile",
+  auth: true,
+  body: z.strictObject({ name: nameSchema, country: countrySchema }),
+  response: meResponseSchema,
+});
+
+export const updatePreferences = defineEndpoint({
+  method: "PUT",
+  path: "/profile/preferences",
+  auth: true,
+  body: z.strictObject({ language: languageSchema, currency: currencySchema }),
+  response: meResponseSchema,
+});
+
+export const deleteAccount = defineEndpoint({
+  method: "DELETE",
+  path: "/profile",
+  auth: true,
+  body: z.strictObject({ confirmation: z.string({ error: "CONFIRMATION_INVALID" }) }),
+  response: undefined,
+});

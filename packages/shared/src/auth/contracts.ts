@@ -1,0 +1,88 @@
+import * as z from "zod/mini";
+import { checkPhone, countrySchema, emailSchema, languageSchema, nameSchema, signInCodeSchema } from "../fields.ts";
+import { defineEndpoint } from "../http.ts";
+import { CURRENCIES, LANGUAGES } from "../locale.ts";
+
+/** Seconds a user must wait before asking for another sign-in code. */
+export const CODE_RESEND_SECONDS = 60;
+/** Minutes a sign-in code stays valid. */
+export const CODE_TTL_MINUTES = 10;
+/** Wrong tries that burn a sign-in code. */
+export const CODE_MAX_TRIES = 5;
+
+/** The signed-in user as `/auth/me` and the profile endpoints answer it. */
+export const meSchema = z.object({
+  name: z.nullable(z.string()),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+  country: z.nullable(z.string()),
+  verified: z.boolean(),
+  language: z.enum(LANGUAGES),
+  currency: z.enum(CURRENCIES),
+});
+export type Me = z.output<typeof meSchema>;
+
+export const meResponseSchema = z.object({ data: meSchema });
+
+const codeSentResponseSchema = z.object({
+  data: z.object({ sent: z.literal(true), resendAfterSeconds: z.number() }),
+});
+export type CodeSent = z.output<typeof codeSentResponseSchema>["data"];
+
+/** Name, email, country and an optional phone, checked for that country and returned in E.164. */
+export const registerBodySchema = z
+  .strictObject({
+    name: nameSchema,
+    email: emailSchema,
+    country: countrySchema,
+    phone: z.optional(z.nullable(z.string({ error: "PHONE_INVALID" }))),
+    language: z.optional(languageSchema),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.phone == null || value.phone.trim() === "") return;
+      const result = checkPhone(value.phone, value.country);
+      if (!result.ok) ctx.addIssue({ code: "custom", path: ["phone"], message: result.code, input: value.phone });
+    }),
+  );
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const register = defineEndpoint({
+  method: "POST",
+  path: "/auth/register",
+  auth: false,
+  body: registerBodySchema,
+  response: codeSentResponseSchema,
+});
+
+export const requestCode = defineEndpoint({
+  method: "POST",
+  path: "/auth/code",
+  auth: false,
+  body: z.strictObject({ email: emailSchema, language: z.optional(languageSchema) }),
+  response: codeSentResponseSchema,
+});
+
+export const verifyCode = defineEndpoint({
+  method: "POST",
+  path: "/auth/verify",
+  auth: false,
+  body: z.strictObject({ email: emailSchema, code: signInCodeSchema }),
+  response: z.object({ data: z.object({ token: z.string(), isProfileComplete: z.boolean() }) }),
+});
+
+export const logout = defineEndpoint({
+  method: "POST",
+  path: "/auth/logout",
+  auth: true,
+  body: undefined,
+  response: undefined,
+});
+
+export const getMe = defineEndpoint({
+  method: "GET",
+  path: "/auth/me",
+  auth: true,
+  body: undefined,
+  response: meResponseSchema,
+});

@@ -1,0 +1,29 @@
+import * as z from "zod/mini";
+import { defineEndpoint } from "../http.ts";
+
+export const DEVICE_TYPES = ["ios", "android", "web"] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+const text = (max: number) => z.string({ error: "INVALID" }).check(z.trim(), z.maxLength(max, "INVALID"));
+
+/** The device record of the product description §3, field names as the apps send them. */
+export const deviceRecordSchema = z.strictObject({
+  device_id: z.string({ error: "INVALID" }).check(z.trim(), z.minLength(1, "INVALID"), z.maxLength(200, "INVALID")),
+  platform: text(40),
+  model: text(120),
+  os_version: text(60),
+  device_type: z.enum(DEVICE_TYPES, { error: "INVALID" }),
+  device_locale: text(35),
+  timezone: text(64),
+  push_token: z.optional(z.nullable(text(4096))),
+  app_version: text(40),
+});
+export type DeviceRecord = z.input<typeof deviceRecordSchema>;
+
+export const saveDevice = defineEndpoint({
+  method: "POST",
+  path: "/devices",
+  auth: true,
+  body: deviceRecordSchema,
+  response: z.object({ data: z.object({ device_id: z.string(), updatedAt: z.string() }) }),
+});

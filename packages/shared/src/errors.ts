@@ -1,0 +1,85 @@
+/**
+ * The one list of error codes the API answers with. The envelope is
+ * `{ error: { code, message, fields? } }`; the web shows a translated text
+ * for each code (locales `error.<CODE>`), never the server's `message`.
+ * Each code says when it happens and what the client should do.
+ */
+export const ERROR_HTTP_STATUS = {
+  /** A field failed its contract; `fields` maps each field to a FieldErrorCode. Fix the form. */
+  VALIDATION_FAILED: 400,
+  /** The body is not valid JSON. A client bug: do not retry as is. */
+  BODY_INVALID_JSON: 400,
+  /** The body is over the 64 KB limit. Send less. */
+  BODY_TOO_LARGE: 413,
+  /** The body is not `application/json`. A client bug. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** No valid session token. The client clears its token and shows AuthPage. */
+  UNAUTHENTICATED: 401,
+  /** The resource does not exist or belongs to someone else. */
+  NOT_FOUND: 404,
+  /** No such endpoint or method. */
+  ROUTE_NOT_FOUND: 404,
+  /** Too many requests from this address or for this email; wait `Retry-After` seconds. */
+  RATE_LIMITED: 429,
+  /** A sign-in code was asked for less than 60 s after the previous one; wait `Retry-After` seconds. */
+  CODE_RESEND_TOO_SOON: 429,
+  /** The sign-in code is wrong; the user may try again (5 wrong tries burn it). */
+  CODE_INVALID: 400,
+  /** The sign-in code is older than 10 minutes, or none was sent; ask for a new one. */
+  CODE_EXPIRED: 400,
+  /** Five wrong tries burnt the code; ask for a new one. */
+  CODE_BURNT: 400,
+  /** Account deletion was not confirmed by typing DELETE. */
+  DELETE_CONFIRMATION_REQUIRED: 400,
+  /** The database or another dependency is down; retry later. */
+  SERVICE_UNAVAILABLE: 503,
+  /** Anything unexpected; details are only in the server log (with the request id). Retry later. */
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_HTTP_STATUS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERROR_HTTP_STATUS, value);
+}
+
+/**
+ * Per-field validation codes, carried in `error.fields`. The contracts use them
+ * as zod messages, so the same text ids serve the server's answer and the
+ * web's own form checks.
+ */
+export const FIELD_ERROR_CODES = [
+  "EMAIL_REQUIRED",
+  "EMAIL_INVALID",
+  "NAME_REQUIRED",
+  "NAME_TOO_SHORT",
+  "NAME_TOO_LONG",
+  "COUNTRY_REQUIRED",
+  "COUNTRY_INVALID",
+  "PHONE_REQUIRED",
+  "PHONE_INVALID",
+  "PHONE_COUNTRY_REQUIRED",
+  "PHONE_COUNTRY_MISMATCH",
+  "CODE_FORMAT",
+  "LANGUAGE_INVALID",
+  "CURRENCY_INVALID",
+  "CONFIRMATION_INVALID",
+  "UNKNOWN_FIELD",
+  "INVALID",
+] as const;
+
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+export function isFieldErrorCode(value: unknown): value is FieldErrorCode {
+  return typeof value === "string" && (FIELD_ERROR_CODES as readonly string[]).includes(value);
+}
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, FieldErrorCode>;
+  };
+}
