@@ -1,0 +1,74 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+export interface MailboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}
+
+/** A unique address per journey run, so journeys never see each other's mail. */
+export function uniqueEmail(prefix = "traveller"): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.dz`;
+}
+
+interface Fixtures {
+  /** The newest sign-in code mailed to `email`, read from the dev mailbox as a user would. */
+  readCode: (email: string) => Promise<string>;
+  /** Registers and signs in through the API (no clicking), leaving the token in this page's storage. */
+  signIn: (options: {
+    email: string;
+    name?: string;
+    country?: string;
+    language?: "fr" | "en" | "ar";
+  }) => Promise<string>;
+  /** Takes a full-page screenshot under test-results/screenshots/. */
+  shoot: (page: Page, name: string) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  readCode: async ({ request }, use) => {
+    await use(async (email) => {
+      let code: string | undefined;
+      await expect
+        .poll(async () => {
+          const response = await request.get("/dev/mailbox.json");
+          const messages = (await response.json()) as MailboxMessage[];
+          code = messages.find((message) => message.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+          return code;
+        })
+        .toBeTruthy();
+      return code!;
+    });
+  },
+  signIn: async ({ request, page, readCode }, use) => {
+    await use(async ({ email, name = "Amina Benali", country = "DZ", language = "fr" }) => {
+      const registered = await request.post("/api/v1/app/auth/register", { data: { name, email, country, language } });
+      expect(registered.status()).toBe(200);
+      const code = await readCode(email);
+      const verified = await request.post("/api/v1/app/auth/verify", { data: { email, code } });
+      expect(verified.status()).toBe(200);
+      const { token } = (await verified.json()).data as { token: string };
+      await page.addInitScript(
+        ([storedToken, storedLanguage]) => {
+          if (!window.sessionStorage.getItem("e2e-seeded")) {
+            window.localStorage.setItem("Token", storedToken);
+            window.localStorage.setItem("LANG", storedLanguage);
+            window.sessionStorage.setItem("e2e-seeded", "1");
+          }
+        },
+        [token, language] as const,
+      );
+      return token;
+    });
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  shoot: async ({}, use) => {
+    await use(async (page, name) => {
+      await page.screenshot({ path: `../test-results/screenshots/${name}.png`, fullPage: true });
+    });
+  },
+});

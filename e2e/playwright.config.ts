@@ -1,0 +1,57 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 8090);
+const pgPort = Number(process.env.E2E_PG_PORT ?? 54390);
+const dataDir = process.env.E2E_DATA_DIR ?? "/tmp/esim-e2e-data";
+
+// Journeys drive Debian's Chromium against the built product on a throw-away embedded database.
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.journey.ts",
+  outputDir: "../test-results",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node --import tsx ../apps/api/src/server.ts`,
+    cwd: import.meta.dirname,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+    env: {
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      EMBEDDED_PG_PORT: String(pgPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      // Journeys sign in many times from one address.
+      RATE_LIMIT_PER_MINUTE: "5000",
+    },
+  },
+});
