@@ -5,10 +5,11 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { AppError } from "./lib/app-error.ts";
 import type { AppDeps } from "./lib/deps.ts";
 import { registerModules } from "./modules/index.ts";
 import { authPlugin } from "./plugins/auth.ts";
-import { errorHandlerPlugin } from "./plugins/error-handler.ts";
+import { errorHandlerPlugin, sendAppError } from "./plugins/error-handler.ts";
 import { staticWebPlugin } from "./plugins/static-web.ts";
 
 declare module "fastify" {
@@ -32,7 +33,19 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     // The contracts use strict objects: unknown fields are refused, not stripped.
     ajv: { customOptions: { removeAdditional: false } },
     return503OnClosing: true,
+    // A malformed address never reaches the error handler: answer it in the same envelope here.
+    frameworkErrors: (error, _request, reply) => {
+      const isBadUrl = error.code === "FST_ERR_BAD_URL";
+      sendAppError(
+        reply,
+        new AppError(isBadUrl ? "URL_INVALID" : "VALIDATION_FAILED", {
+          message: isBadUrl ? "The address is not a valid URL." : "The request is invalid.",
+        }),
+      );
+    },
   });
+  // Only JSON bodies: Fastify's built-in text/plain parser would let a text body reach validation.
+  app.removeContentTypeParser("text/plain");
   app.decorate("deps", deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

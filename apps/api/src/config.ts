@@ -56,5 +56,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return { ...result.data, ...overrides };
+  const config = { ...result.data, ...overrides };
+  // The dev mailbox shows every sign-in code to whoever opens it: production must send real mail.
+  if (config.NODE_ENV === "production" && !config.SMTP_URL) {
+    throw new ConfigError("Invalid configuration:\n  SMTP_URL: is required when NODE_ENV=production");
+  }
+  return config;
 }

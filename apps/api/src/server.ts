@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { applyMigrations, connectDatabase } from "./db/client.ts";
 import { type EmbeddedServer, startEmbeddedPostgres } from "./db/embedded.ts";
+import { CLEAN_UP_EVERY_MS, cleanUpExpiredRows } from "./jobs/clean-up.ts";
 import { createMailer } from "./providers/mail/create-mailer.ts";
 
 /** Starts the whole product: database (embedded unless DATABASE_URL), migrations, mail, HTTP. */
@@ -22,6 +23,13 @@ async function main() {
   const mailer = createMailer(config, database.db);
   const app = await buildApp({ config, db: database.db, mailer, now: () => new Date() });
 
+  const cleanUp = setInterval(() => {
+    cleanUpExpiredRows(database.db, new Date()).catch((error: unknown) =>
+      app.log.warn({ err: error }, "clean-up of expired rows failed; next run retries"),
+    );
+  }, CLEAN_UP_EVERY_MS);
+  cleanUp.unref();
+
   let isStopping = false;
   const stop = async (signal: string) => {
     if (isStopping) return;
@@ -32,6 +40,7 @@ async function main() {
       process.exit(1);
     }, 20_000);
     forceExit.unref();
+    clearInterval(cleanUp);
     try {
       await app.close();
       await mailer.close();
@@ -46,6 +55,7 @@ async function main() {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGHUP", () => void stop("SIGHUP"));
 
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`eSIM storefront on ${config.PUBLIC_URL}${embedded ? " (embedded PostgreSQL, data in .data/)" : ""}`);

@@ -13,6 +13,8 @@ export const ERROR_HTTP_STATUS = {
   BODY_TOO_LARGE: 413,
   /** The body is not `application/json`. A client bug. */
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The request address is malformed (a broken percent-encoding). A client bug: do not retry as is. */
+  URL_INVALID: 400,
   /** No valid session token. The client clears its token and shows AuthPage. */
   UNAUTHENTICATED: 401,
   /** The resource does not exist or belongs to someone else. */

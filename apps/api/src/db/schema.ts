@@ -72,6 +72,8 @@ export const signInCodes = pgTable(
     /** Set when a newer code replaced this one or wrong tries burnt it. */
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     requestIp: text("request_ip"),
+    /** The language the code was asked in: an account created by verifying it starts in that language. */
+    language: text("language"),
     createdAt: createdAt(),
   },
   (table) => [index("sign_in_codes_email_created_idx").on(table.email, table.createdAt)],

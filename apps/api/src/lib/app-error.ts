@@ -10,9 +10,15 @@ export class AppError extends Error {
 
   constructor(
     code: ErrorCode,
-    options: { message?: string; fields?: Record<string, FieldErrorCode>; retryAfterSeconds?: number } = {},
+    options: {
+      message?: string;
+      fields?: Record<string, FieldErrorCode>;
+      retryAfterSeconds?: number;
+      /** The underlying failure, logged (never sent) when the code is a 5xx. */
+      cause?: unknown;
+    } = {},
   ) {
-    super(options.message ?? code);
+    super(options.message ?? code, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.statusCode = ERROR_HTTP_STATUS[code];

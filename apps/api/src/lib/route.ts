@@ -1,10 +1,15 @@
 import { API_BASE_PATH, type Endpoint, type EndpointResponse } from "@esim/shared/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod/mini";
-import { type AuthenticatedUser, requireUser } from "../plugins/auth.ts";
+import type { AuthenticatedUser } from "../plugins/auth.ts";
+import { requireUser } from "../plugins/auth.ts";
 
 type Body<E> =
   E extends Endpoint<infer B, z.ZodMiniType | undefined> ? (B extends z.ZodMiniType ? z.output<B> : undefined) : never;
+
+/** What a handler returns: the response body, or nothing for a 204 endpoint. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler may end with a service call returning Promise<void>.
+type HandlerResult<E> = [EndpointResponse<E>] extends [undefined] ? void : EndpointResponse<E>;
 
 export interface RouteContext<E extends Endpoint> {
   body: Body<E>;
@@ -23,7 +28,7 @@ export interface RouteContext<E extends Endpoint> {
 export function addRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (context: RouteContext<E>) => Promise<EndpointResponse<E>>,
+  handler: (context: RouteContext<E>) => Promise<HandlerResult<E>>,
   options: { tags?: string[]; summary?: string; rateLimit?: { max: number; timeWindow: string } } = {},
 ): void {
   app.route({

@@ -1,10 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../lib/deps.ts";
+import { accountRoutes } from "./account/account.routes.ts";
+import { authRoutes } from "./auth/auth.routes.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
+import { devMailboxRoutes } from "./dev-mailbox/dev-mailbox.routes.ts";
+import { devicesRoutes } from "./devices/devices.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 
 /** Every feature module, in one list. */
-export async function registerModules(app: FastifyInstance, _deps: AppDeps) {
+export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(devicesRoutes);
+  // The mailbox shows everyone's sign-in codes: never where real users are.
+  if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
+    await app.register(devMailboxRoutes);
+  }
 }

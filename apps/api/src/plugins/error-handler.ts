@@ -31,7 +31,17 @@ function toFields(
   return fields;
 }
 
-function send(reply: FastifyReply, error: AppError) {
+/** The SQLSTATE or socket code of an error, also when Drizzle wrapped the driver's error as its `cause`. */
+function dependencyCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 3; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && !code.startsWith("FST_")) return code;
+  }
+  return undefined;
+}
+
+/** Answers an AppError in the envelope of DESIGN §3, with `Retry-After` when it has one. */
+export function sendAppError(reply: FastifyReply, error: AppError) {
   if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(Math.ceil(error.retryAfterSeconds)));
   return reply.status(error.statusCode).send({
     error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
@@ -41,17 +51,20 @@ function send(reply: FastifyReply, error: AppError) {
 /** The one place errors become HTTP answers: the envelope of DESIGN §3, never a stack or SQL in a 5xx. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) return send(reply, error);
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error, code: error.code }, error.message);
+      return sendAppError(reply, error);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(
+      return sendAppError(
         reply,
         new AppError("VALIDATION_FAILED", { message: "Some fields are invalid.", fields: toFields(error.validation) }),
       );
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (mapped) return send(reply, new AppError(mapped, { message: error.message }));
+    if (mapped) return sendAppError(reply, new AppError(mapped, { message: error.message }));
     if (error.statusCode === 429) {
-      return send(
+      return sendAppError(
         reply,
         new AppError("RATE_LIMITED", {
           message: "Too many requests.",
@@ -59,20 +72,29 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         }),
       );
     }
-    if (error.code && UNAVAILABLE_CODES.has(error.code)) {
+    const sqlState = dependencyCode(error);
+    if (sqlState && UNAVAILABLE_CODES.has(sqlState)) {
       request.log.error({ err: error }, "dependency unavailable");
-      return send(reply, new AppError("SERVICE_UNAVAILABLE", { message: "Service temporarily unavailable." }));
+      return sendAppError(reply, new AppError("SERVICE_UNAVAILABLE", { message: "Service temporarily unavailable." }));
+    }
+    // Class 22 (data exception): a value PostgreSQL cannot store, such as a NUL character in a text.
+    if (sqlState?.startsWith("22")) {
+      request.log.warn({ err: error }, "value refused by the database");
+      return sendAppError(reply, new AppError("VALIDATION_FAILED", { message: "A value cannot be stored." }));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.warn({ err: error }, "client error without a code");
-      return send(reply, new AppError("VALIDATION_FAILED", { message: "The request is invalid." }));
+      return sendAppError(reply, new AppError("VALIDATION_FAILED", { message: "The request is invalid." }));
     }
     request.log.error({ err: error }, "unexpected error");
-    return send(reply, new AppError("INTERNAL_ERROR", { message: `Something went wrong (request ${request.id}).` }));
+    return sendAppError(
+      reply,
+      new AppError("INTERNAL_ERROR", { message: `Something went wrong (request ${request.id}).` }),
+    );
   });
 
   app.setNotFoundHandler((request, reply) =>
-    send(
+    sendAppError(
       reply,
       new AppError("ROUTE_NOT_FOUND", { message: `No route ${request.method} ${request.url.split("?")[0]}.` }),
     ),

@@ -4,9 +4,10 @@ import { sessions, users } from "../../db/schema.ts";
 
 export async function insertSession(
   db: DbOrTx,
-  values: { tokenHash: string; userId: string; expiresAt: Date; userAgent: string | null },
+  values: { tokenHash: string; userId: string; expiresAt: Date; userAgent: string | null; now: Date },
 ) {
-  await db.insert(sessions).values(values);
+  const { now, ...columns } = values;
+  await db.insert(sessions).values({ ...columns, lastUsedAt: now, createdAt: now });
 }
 
 /** The live session for a token hash and its user, or undefined when expired, revoked or deleted. */

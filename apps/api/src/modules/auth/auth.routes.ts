@@ -1,0 +1,52 @@
+import { getMe, logout, register, requestCode, verifyCode } from "@esim/shared/auth/contracts";
+import type { FastifyInstance } from "fastify";
+import { addRoute } from "../../lib/route.ts";
+import { presentMe } from "../account/me.presenter.ts";
+import { registerAndSendCode, requestSignInCode, signOut, verifySignInCode } from "./auth.service.ts";
+
+const tags = ["auth"];
+
+export async function authRoutes(app: FastifyInstance) {
+  addRoute(
+    app,
+    register,
+    async ({ body, request }) => ({
+      data: await registerAndSendCode(app.deps, { registration: body, clientAddress: request.ip }),
+    }),
+    { tags, summary: "Keep the sign-up details and email a sign-in code" },
+  );
+
+  addRoute(
+    app,
+    requestCode,
+    async ({ body, request }) => ({
+      data: await requestSignInCode(app.deps, {
+        email: body.email,
+        language: body.language,
+        clientAddress: request.ip,
+      }),
+    }),
+    { tags, summary: "Email a sign-in code" },
+  );
+
+  addRoute(
+    app,
+    verifyCode,
+    async ({ body, request }) => ({
+      data: await verifySignInCode(app.deps, {
+        email: body.email,
+        code: body.code,
+        clientAddress: request.ip,
+        userAgent: request.headers["user-agent"],
+      }),
+    }),
+    { tags, summary: "Exchange the emailed code for a session token" },
+  );
+
+  addRoute(app, logout, async ({ user }) => signOut(app.deps, { tokenHash: user.tokenHash }), {
+    tags,
+    summary: "End this session",
+  });
+
+  addRoute(app, getMe, async ({ user }) => presentMe(user), { tags, summary: "The signed-in user" });
+}

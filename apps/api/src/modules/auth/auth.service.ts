@@ -1,0 +1,227 @@
+import {
+  CODE_MAX_TRIES,
+  CODE_RESEND_SECONDS,
+  CODE_TTL_MINUTES,
+  type CodeSent,
+  type RegisterBody,
+} from "@esim/shared/auth/contracts";
+import { checkPhone, SIGN_IN_CODE_LENGTH } from "@esim/shared/fields";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@esim/shared/locale";
+import type { DbOrTx } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { enforceRateLimit } from "../../lib/rate-counter.ts";
+import { generateNumericCode, generateToken, isSameDigest, sha256Hex } from "../../lib/secrets.ts";
+import { findUserByEmail, insertUser, type UserRow, updateUser } from "../account/users.repo.ts";
+import { signInCodeMail } from "./auth.mails.ts";
+import {
+  claimCode,
+  deleteCode,
+  deletePendingRegistration,
+  findLatestCode,
+  findPendingRegistration,
+  insertCode,
+  lockEmail,
+  recordWrongTry,
+  revokeOpenCodes,
+  upsertPendingRegistration,
+} from "./auth.repo.ts";
+import { deleteSessionByHash, insertSession } from "./sessions.repo.ts";
+
+const MINUTE_MS = 60 * 1000;
+
+/** Sign-in limits beyond the 60 s resend wait; counted in PostgreSQL so every instance shares them. */
+const SIGN_IN_LIMITS = {
+  codesPerEmail: { max: 10, windowMs: 60 * MINUTE_MS },
+  codeRequestsPerAddress: { max: 20, windowMs: 10 * MINUTE_MS },
+  verifyAttemptsPerAddress: { max: 30, windowMs: 10 * MINUTE_MS },
+} as const;
+
+const USER_AGENT_MAX_LENGTH = 512;
+
+/** How a code is stored: bound to its email, so one hash never matches another address's code. */
+export function hashSignInCode(email: string, code: string): string {
+  return sha256Hex(`${email}:${code}`);
+}
+
+type Registration = Pick<RegisterBody, "name" | "country" | "phone" | "language">;
+
+/**
+ * Sends a new code to `email` (revoking older ones) after the address, resend and per-email
+ * limits; the answer is the same whether or not an account exists.
+ */
+export async function requestSignInCode(
+  deps: AppDeps,
+  options: { email: string; language: Language | undefined; clientAddress: string },
+): Promise<CodeSent> {
+  return issueSignInCode(deps, options);
+}
+
+/**
+ * Keeps the details for when the email is verified (never over an existing verified
+ * account's profile), then sends a code exactly like requestSignInCode.
+ */
+export async function registerAndSendCode(
+  deps: AppDeps,
+  options: { registration: Registration & { email: string }; clientAddress: string },
+): Promise<CodeSent> {
+  const { email, ...registration } = options.registration;
+  return issueSignInCode(deps, {
+    email,
+    language: registration.language,
+    clientAddress: options.clientAddress,
+    registration,
+  });
+}
+
+async function issueSignInCode(
+  deps: AppDeps,
+  options: { email: string; language: Language | undefined; clientAddress: string; registration?: Registration },
+): Promise<CodeSent> {
+  const { email } = options;
+  const now = deps.now();
+  await enforceRateLimit(
+    deps.db,
+    { key: `sign-in-code:address:${options.clientAddress}`, ...SIGN_IN_LIMITS.codeRequestsPerAddress },
+    now,
+  );
+  const issued = await deps.db.transaction(async (tx) => {
+    await lockEmail(tx, email);
+    const latest = await findLatestCode(tx, email);
+    if (latest) {
+      const waitMs = latest.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime();
+      if (waitMs > 0) {
+        throw new AppError("CODE_RESEND_TOO_SOON", {
+          message: "A code was sent less than a minute ago.",
+          retryAfterSeconds: Math.ceil(waitMs / 1000),
+        });
+      }
+    }
+    await enforceRateLimit(tx, { key: `sign-in-code:email:${email}`, ...SIGN_IN_LIMITS.codesPerEmail }, now);
+
+    const user = await findUserByEmail(tx, email);
+    if (options.registration && !user?.isVerified) {
+      const { name, country, phone, language } = options.registration;
+      await upsertPendingRegistration(tx, {
+        email,
+        name,
+        country,
+        phone: toE164(phone, country),
+        language: language ?? DEFAULT_LANGUAGE,
+        now,
+      });
+    }
+    const pending = user ? undefined : await findPendingRegistration(tx, email);
+    const code = generateNumericCode(SIGN_IN_CODE_LENGTH);
+    await revokeOpenCodes(tx, email, now);
+    const codeId = await insertCode(tx, {
+      email,
+      codeHash: hashSignInCode(email, code),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS),
+      requestIp: options.clientAddress,
+      language: options.language ?? null,
+      createdAt: now,
+    });
+    return { codeId, code, language: pickLanguage(user?.language, options.language, pending?.language) };
+  });
+
+  // Sent after commit, so no database connection or lock waits on the mail server.
+  try {
+    await deps.mailer.send(
+      signInCodeMail({ to: email, code: issued.code, language: issued.language, validityMinutes: CODE_TTL_MINUTES }),
+    );
+  } catch (error) {
+    // A code nobody received must not make its owner wait 60 s before asking again.
+    await deleteCode(deps.db, issued.codeId);
+    throw new AppError("SERVICE_UNAVAILABLE", {
+      message: "The email could not be sent; try again shortly.",
+      cause: error,
+    });
+  }
+  return { sent: true, resendAfterSeconds: CODE_RESEND_SECONDS };
+}
+
+/**
+ * Exchanges the live code of an email for a new session. A code works once, even under
+ * parallel requests; the fifth wrong try burns it. Creates (from the pending registration)
+ * or verifies the account.
+ */
+export async function verifySignInCode(
+  deps: AppDeps,
+  options: { email: string; code: string; clientAddress: string; userAgent: string | undefined },
+): Promise<{ token: string; isProfileComplete: boolean }> {
+  const { email } = options;
+  const now = deps.now();
+  await enforceRateLimit(
+    deps.db,
+    { key: `sign-in-verify:address:${options.clientAddress}`, ...SIGN_IN_LIMITS.verifyAttemptsPerAddress },
+    now,
+  );
+  const latest = await findLatestCode(deps.db, email);
+  if (!latest || latest.usedAt || latest.expiresAt <= now) throw codeExpired();
+  if (latest.tries >= CODE_MAX_TRIES) throw codeBurnt();
+  if (!isSameDigest(latest.codeHash, hashSignInCode(email, options.code))) {
+    const tries = await recordWrongTry(deps.db, latest.id, { maxTries: CODE_MAX_TRIES, now });
+    if (tries === undefined || tries >= CODE_MAX_TRIES) throw codeBurnt();
+    throw new AppError("CODE_INVALID", { message: "This code is not the one we sent." });
+  }
+
+  return deps.db.transaction(async (tx) => {
+    await lockEmail(tx, email);
+    if (!(await claimCode(tx, latest.id, now))) throw codeExpired();
+    const user = await findOrCreateVerifiedUser(tx, { email, codeLanguage: latest.language, now });
+    const token = generateToken();
+    await insertSession(tx, {
+      tokenHash: sha256Hex(token),
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + deps.config.SESSION_TTL_DAYS * 24 * 60 * MINUTE_MS),
+      userAgent: options.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+      now,
+    });
+    return { token, isProfileComplete: Boolean(user.name && user.country) };
+  });
+}
+
+/** Ends this session only; the user's other devices stay signed in. */
+export async function signOut(deps: AppDeps, options: { tokenHash: string }): Promise<void> {
+  await deleteSessionByHash(deps.db, options.tokenHash);
+}
+
+async function findOrCreateVerifiedUser(
+  tx: DbOrTx,
+  options: { email: string; codeLanguage: string | null; now: Date },
+): Promise<UserRow> {
+  const { email, now } = options;
+  const existing = await findUserByEmail(tx, email);
+  if (existing?.isVerified) return existing;
+  const pending = await findPendingRegistration(tx, email);
+  const details = {
+    name: pending?.name ?? existing?.name ?? null,
+    country: pending?.country ?? existing?.country ?? null,
+    phone: pending?.phone ?? existing?.phone ?? null,
+    // The language the latest code was asked in is the freshest choice the person made.
+    language: pickLanguage(options.codeLanguage, pending?.language, existing?.language),
+  };
+  if (pending) await deletePendingRegistration(tx, email);
+  if (existing) return (await updateUser(tx, existing.id, { ...details, isVerified: true, now }))!;
+  return insertUser(tx, { email, ...details, isVerified: true, now });
+}
+
+function pickLanguage(...candidates: (string | null | undefined)[]): Language {
+  return candidates.find(isLanguage) ?? DEFAULT_LANGUAGE;
+}
+
+function toE164(phone: string | null | undefined, country: string): string | null {
+  if (phone == null || phone.trim() === "") return null;
+  const checked = checkPhone(phone, country);
+  // The contract already refused a phone that does not check; this only normalises it.
+  return checked.ok ? checked.e164 : null;
+}
+
+function codeExpired() {
+  return new AppError("CODE_EXPIRED", { message: "No live code for this email; ask for a new one." });
+}
+
+function codeBurnt() {
+  return new AppError("CODE_BURNT", { message: "Too many wrong tries; ask for a new code." });
+}

@@ -1,0 +1,18 @@
+import { AppError } from "../../lib/app-error.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { type DevMailRow, findDevMail, listDevMails } from "./dev-mailbox.repo.ts";
+
+const MAILBOX_SIZE = 200;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The latest messages kept by the dev mailbox, newest first. */
+export async function listMailbox(deps: AppDeps): Promise<DevMailRow[]> {
+  return listDevMails(deps.db, MAILBOX_SIZE);
+}
+
+/** One kept message; NOT_FOUND for an unknown or malformed id. */
+export async function readMail(deps: AppDeps, options: { id: string }): Promise<DevMailRow> {
+  const mail = UUID.test(options.id) ? await findDevMail(deps.db, options.id) : undefined;
+  if (!mail) throw new AppError("NOT_FOUND", { message: "No such message in the dev mailbox." });
+  return mail;
+}

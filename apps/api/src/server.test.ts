@@ -1,0 +1,145 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { API_BASE_PATH } from "@esim/shared/http";
+import { afterAll, describe, expect, it } from "vitest";
+
+const API_DIR = path.resolve(import.meta.dirname, "..");
+
+/** A port nobody listens on right now, chosen by the operating system. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+interface RunningServer {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): RunningServer {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+    cwd: API_DIR,
+    // Only what the server needs: nothing of the test runner's environment (DATABASE_URL…) leaks in.
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(port: number, server: RunningServer, timeoutMs = 25_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`the server exited early:\n${server.output()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok && ((await response.json()) as { status?: string }).status === "ok") return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`no healthy answer within ${timeoutMs} ms:\n${server.output()}`);
+}
+
+/** Starts a POST whose body arrives in two halves; `finish` sends the second half and resolves with the answer. */
+async function startSlowRequest(port: number, body: string) {
+  const request = http.request({
+    host: "127.0.0.1",
+    port,
+    method: "POST",
+    path: `${API_BASE_PATH}/auth/code`,
+    headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on("response", (response) => {
+      let text = "";
+      response.on("data", (chunk) => {
+        text += chunk;
+      });
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.on("error", reject);
+  });
+  // Observed by `finish`; a reset before then must not count as an unhandled rejection.
+  answer.catch(() => {});
+  const half = Math.floor(body.length / 2);
+  request.write(body.slice(0, half));
+  // Let the server read the headers and the first half: the request is now in flight.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return {
+    finish: () => {
+      request.end(body.slice(half));
+      return answer;
+    },
+  };
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), "esim-server-test-"));
+const started: RunningServer[] = [];
+afterAll(async () => {
+  for (const server of started) if (server.child.exitCode === null) server.child.kill("SIGKILL");
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("server lifecycle", () => {
+  it("finishes the request in flight on SIGTERM, stops PostgreSQL cleanly, exits 0 and starts again on the same data", async () => {
+    const env = {
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: "/nonexistent",
+      NODE_ENV: "development",
+    };
+    const port = Number(env.PORT);
+    const first = startServer(env);
+    started.push(first);
+    await waitForHealth(port, first);
+
+    const slow = await startSlowRequest(port, JSON.stringify({ email: "in-flight@example.com", language: "en" }));
+    first.child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const answer = await slow.finish();
+
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ data: { sent: true, resendAfterSeconds: 60 } });
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(true);
+    expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+
+    const second = startServer(env);
+    started.push(second);
+    await waitForHealth(port, second);
+    const mailbox = (await (await fetch(`http://127.0.0.1:${port}/dev/mailbox.json`)).json()) as { to: string }[];
+    expect(mailbox.map((mail) => mail.to)).toContain("in-flight@example.com");
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  }, 60_000);
+
+  it("exits non-zero, naming the variable, when a configuration value is bad", async () => {
+    const server = startServer({ PORT: "not-a-port", DATA_DIR: dataDir, WEB_DIST_DIR: "/nonexistent" });
+    started.push(server);
+
+    const code = await server.exited;
+
+    expect(code).not.toBe(0);
+    expect(server.output()).toContain('PORT="not-a-port"');
+  }, 20_000);
+});
