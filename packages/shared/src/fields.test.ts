@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { registerBodySchema } from "./auth/contracts.ts";
-import { checkPhone, countrySchema, emailSchema, nameSchema, signInCodeSchema } from "./fields.ts";
+import { registerBodySchema } from "./auth/register-contract.ts";
+import { countrySchema, emailSchema, nameSchema, signInCodeSchema } from "./fields.ts";
+import { checkPhone } from "./phone.ts";
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.success ? undefined : result.error?.issues[0]?.message;

@@ -5,7 +5,6 @@ import {
 } from "libphonenumber-js/min";
 import * as z from "zod/mini";
 import { isCountryCode } from "./countries.ts";
-import type { FieldErrorCode } from "./errors.ts";
 import { CURRENCIES, LANGUAGES } from "./locale.ts";
 
 // Field rules shared by the API contracts and the web forms. Each message is a
@@ -44,25 +43,3 @@ export const currencySchema = z.enum(CURRENCIES, { error: "CURRENCY_INVALID" });
 export const signInCodeSchema = z
   .string({ error: "CODE_FORMAT" })
   .check(z.trim(), z.regex(new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`), "CODE_FORMAT"));
-
-/**
- * Checks a phone number typed for a country and returns it in E.164.
- * "select a country code first" when there is no country; "enter a valid phone
- * number" when it is not a phone number at all; "phone must be valid for the
- * selected country" when it is one, but not of that country.
- */
-export function checkPhone(
-  phone: string,
-  country: string | undefined,
-): { ok: true; e164: string } | { ok: false; code: FieldErrorCode } {
-  const trimmed = phone.trim();
-  if (trimmed === "") return { ok: false, code: "PHONE_REQUIRED" };
-  if (!country || !isCountryCode(country)) return { ok: false, code: "PHONE_COUNTRY_REQUIRED" };
-  if (!/^\+?[\d\s().-]{4,24}$/.test(trimmed)) return { ok: false, code: "PHONE_INVALID" };
-  // Countries without a numbering plan in the metadata (Antarctica…) have no valid phone.
-  if (!isSupportedCountry(country)) return { ok: false, code: "PHONE_COUNTRY_MISMATCH" };
-  const parsed = parsePhoneNumberFromString(trimmed, country as PhoneCountry);
-  if (!parsed?.isPossible()) return { ok: false, code: "PHONE_INVALID" };
-  if (parsed.country !== country || !parsed.isValid()) return { ok: false, code: "PHONE_COUNTRY_MISMATCH" };
-  return { ok: true, e164: parsed.number };
-}

@@ -4,3 +4,4 @@ export * from "./fields.ts";
 export * from "./format.ts";
 export * from "./http.ts";
 export * from "./locale.ts";
+export * from "./phone.ts";

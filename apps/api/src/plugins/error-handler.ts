@@ -92,11 +92,4 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       new AppError("INTERNAL_ERROR", { message: `Something went wrong (request ${request.id}).` }),
     );
   });
-
-  app.setNotFoundHandler((request, reply) =>
-    sendAppError(
-      reply,
-      new AppError("ROUTE_NOT_FOUND", { message: `No route ${request.method} ${request.url.split("?")[0]}.` }),
-    ),
-  );
 });

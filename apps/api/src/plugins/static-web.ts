@@ -6,27 +6,29 @@ import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error.ts";
 
 /**
- * Serves the built web app: hashed assets pre-compressed (brotli, gzip) with
- * immutable caching, every other GET outside /api answered with the app shell.
+ * Serves the built web app: hashed assets pre-compressed (brotli, gzip) with immutable caching, every
+ * other page GET outside /api answered with the app shell. Owns the not-found answer: with no built web
+ * app, or for API paths and other methods, it is the ROUTE_NOT_FOUND envelope.
  */
 export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
-  const indexFile = path.join(options.distDir, "index.html");
-  if (!existsSync(indexFile)) {
+  const hasWebApp = existsSync(path.join(options.distDir, "index.html"));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      preCompressed: true,
+      wildcard: false,
+      index: false,
+      setHeaders: (response, filePath) => {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header("cache-control", isHashedAsset ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  } else {
     app.log.warn({ distDir: options.distDir }, "web app not built: run `npm run build`; serving the API only");
-    return;
   }
-  await app.register(fastifyStatic, {
-    root: options.distDir,
-    preCompressed: true,
-    wildcard: false,
-    index: false,
-    setHeaders: (response, filePath) => {
-      const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-      response.header("cache-control", isHashedAsset ? "public, max-age=31536000, immutable" : "no-cache");
-    },
-  });
   app.setNotFoundHandler((request, reply) => {
-    const isPageRequest = (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");
+    const isPageRequest =
+      hasWebApp && (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");
     if (!isPageRequest) {
       throw new AppError("ROUTE_NOT_FOUND", { message: `No route ${request.method} ${request.url.split("?")[0]}.` });
     }

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { checkPhone, countrySchema, emailSchema, languageSchema, nameSchema, signInCodeSchema } from "../fields.ts";
+import { emailSchema, languageSchema, signInCodeSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 import { CURRENCIES, LANGUAGES } from "../locale.ts";
 
@@ -24,36 +24,10 @@ export type Me = z.output<typeof meSchema>;
 
 export const meResponseSchema = z.object({ data: meSchema });
 
-const codeSentResponseSchema = z.object({
+export const codeSentResponseSchema = z.object({
   data: z.object({ sent: z.literal(true), resendAfterSeconds: z.number() }),
 });
 export type CodeSent = z.output<typeof codeSentResponseSchema>["data"];
-
-/** Name, email, country and an optional phone, checked for that country and returned in E.164. */
-export const registerBodySchema = z
-  .strictObject({
-    name: nameSchema,
-    email: emailSchema,
-    country: countrySchema,
-    phone: z.optional(z.nullable(z.string({ error: "PHONE_INVALID" }))),
-    language: z.optional(languageSchema),
-  })
-  .check(
-    z.superRefine((value, ctx) => {
-      if (value.phone == null || value.phone.trim() === "") return;
-      const result = checkPhone(value.phone, value.country);
-      if (!result.ok) ctx.addIssue({ code: "custom", path: ["phone"], message: result.code, input: value.phone });
-    }),
-  );
-export type RegisterBody = z.input<typeof registerBodySchema>;
-
-export const register = defineEndpoint({
-  method: "POST",
-  path: "/auth/register",
-  auth: false,
-  body: registerBodySchema,
-  response: codeSentResponseSchema,
-});
 
 export const requestCode = defineEndpoint({
   method: "POST",

@@ -1,4 +1,5 @@
-import { getMe, logout, register, requestCode, verifyCode } from "@esim/shared/auth/contracts";
+import { getMe, logout, requestCode, verifyCode } from "@esim/shared/auth/contracts";
+import { register } from "@esim/shared/auth/register-contract";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import { presentMe } from "../account/me.presenter.ts";

@@ -1,12 +1,8 @@
-import {
-  CODE_MAX_TRIES,
-  CODE_RESEND_SECONDS,
-  CODE_TTL_MINUTES,
-  type CodeSent,
-  type RegisterBody,
-} from "@esim/shared/auth/contracts";
-import { checkPhone, SIGN_IN_CODE_LENGTH } from "@esim/shared/fields";
+import { CODE_MAX_TRIES, CODE_RESEND_SECONDS, CODE_TTL_MINUTES, type CodeSent } from "@esim/shared/auth/contracts";
+import type { RegisterBody } from "@esim/shared/auth/register-contract";
+import { SIGN_IN_CODE_LENGTH } from "@esim/shared/fields";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@esim/shared/locale";
+import { checkPhone } from "@esim/shared/phone";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";

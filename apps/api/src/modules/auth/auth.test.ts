@@ -1,4 +1,5 @@
-import { getMe, register, requestCode, verifyCode } from "@esim/shared/auth/contracts";
+import { getMe, requestCode, verifyCode } from "@esim/shared/auth/contracts";
+import { register } from "@esim/shared/auth/register-contract";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

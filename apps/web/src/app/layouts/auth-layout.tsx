@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { Card } from "../../components/ui/card.tsx";
+import { LanguageSwitcher } from "../../features/account/components/language-switcher.tsx";
+import { MarketingClaims } from "../../features/catalog/components/marketing-claims.tsx";
+import { Brand } from "./brand.tsx";
+import { SiteFooter } from "./site-footer.tsx";
+import { MAIN_CONTENT_ID, SkipLink } from "./skip-link.tsx";
+
+/**
+ * AuthPage and /register: the form first (it is what the visitor came for),
+ * the shop's promises beside it on wide screens and below it on phones.
+ */
+export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <SkipLink />
+      <div className="grid flex-1 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        <section
+          aria-label={title}
+          className="order-2 bg-gradient-to-br from-brand-800 via-brand-700 to-brand-900 px-6 py-10 sm:px-10 lg:order-1 lg:flex lg:flex-col lg:justify-between lg:py-12"
+        >
+          <div className="hidden lg:block">
+            <Brand to="/login" tone="light" />
+          </div>
+          <div className="lg:my-auto lg:py-10">
+            <MarketingClaims />
+          </div>
+        </section>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="order-1 flex flex-col px-4 pb-8 sm:px-8 lg:order-2">
+          <header className="flex h-16 items-center justify-between gap-4 pt-[env(safe-area-inset-top)] lg:justify-end">
+            <div className="lg:hidden">
+              <Brand to="/login" />
+            </div>
+            <LanguageSwitcher />
+          </header>
+          <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-6">
+            <h1 className="sr-only">{title}</h1>
+            <Card className="sm:p-8">{children}</Card>
+          </div>
+        </main>
+      </div>
+      <SiteFooter />
+    </div>
+  );
+}

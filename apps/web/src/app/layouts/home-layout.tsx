@@ -1,0 +1,30 @@
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useSession } from "../../features/auth/hooks/use-session.ts";
+import { AppNav } from "./app-nav.tsx";
+import { BottomTabs } from "./bottom-tabs.tsx";
+import { SiteFooter } from "./site-footer.tsx";
+import { MAIN_CONTENT_ID, SkipLink } from "./skip-link.tsx";
+
+/**
+ * The signed-in shell. The route loader turns visitors away on arrival; this
+ * also follows the session while the user is here (sign-out, a 401, another tab).
+ */
+export function HomeLayout() {
+  const { isAuthenticated, endReason } = useSession();
+  const location = useLocation();
+  if (!isAuthenticated) {
+    const wayBack = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={endReason === "signed-out" ? "/login" : `/login?redirect=${wayBack}`} replace />;
+  }
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <AppNav />
+      <main id={MAIN_CONTENT_ID} className="flex-1 pb-20 md:pb-0" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter className="mb-[calc(3.5rem+env(safe-area-inset-bottom))] md:mb-0" />
+      <BottomTabs />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { MarketingLine } from "../../features/catalog/components/marketing-line.tsx";
+import { useT } from "../../lib/i18n.ts";
+
+export function SiteFooter({ className = "" }: { className?: string }) {
+  const t = useT();
+  return (
+    <footer className={`border-t border-slate-200 bg-white ${className}`}>
+      <div className="mx-auto flex max-w-5xl flex-col gap-2 px-4 py-6 sm:flex-row sm:items-center sm:justify-between">
+        <MarketingLine />
+        <p className="text-sm text-slate-600">{t("footer.copyright", { year: String(new Date().getFullYear()) })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,131 @@
+import type { Language } from "@esim/shared/locale";
+import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-router";
+import type { MessageId } from "../lib/i18n.ts";
+import { isAuthenticated } from "../lib/session.ts";
+import { writePromoCode } from "../lib/storage.ts";
+import type { ComingSoonHandle } from "../routes/coming-soon-handle.ts";
+import { HomeLayout } from "./layouts/home-layout.tsx";
+import { PublicLayout } from "./layouts/public-layout.tsx";
+import { RootLayout } from "./layouts/root-layout.tsx";
+import { RouteError } from "./layouts/route-error.tsx";
+
+/** Any address with `?promo=` stores the code (upper-cased) and loses the parameter, without a new history entry. */
+async function capturePromoCode({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const promo = url.searchParams.get("promo");
+  if (promo === null) return null;
+  if (promo.trim() !== "") await writePromoCode(promo);
+  url.searchParams.delete("promo");
+  const search = url.searchParams.toString();
+  return redirect(`${url.pathname}${search ? `?${search}` : ""}${url.hash}`);
+}
+
+/** The home layout needs a session: a visitor goes to AuthPage with the way back. */
+function requireSession({ request }: LoaderFunctionArgs) {
+  if (isAuthenticated()) return null;
+  const url = new URL(request.url);
+  return redirect(`/login?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+}
+
+/** A screen of a later issue: a translated "coming soon" titled from the route's handle. */
+async function comingSoon() {
+  return { Component: (await import("../routes/coming-soon.tsx")).ComingSoonRoute };
+}
+
+async function publicComingSoon() {
+  return { Component: (await import("../routes/coming-soon.tsx")).PublicComingSoonRoute };
+}
+
+const screen = (titleId: MessageId, backTo?: string): ComingSoonHandle => ({ titleId, backTo });
+
+function languageRoute(language: Language) {
+  return {
+    path: `/${language}`,
+    lazy: async () => {
+      const { setLanguageLoader } = await import("../routes/set-language.ts");
+      return { loader: setLanguageLoader(language) };
+    },
+  };
+}
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      id: "root",
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      loader: capturePromoCode,
+      // Only an address carrying a promo code needs the loader again.
+      shouldRevalidate: ({ nextUrl }) => nextUrl.searchParams.has("promo"),
+      children: [
+        {
+          path: "/login",
+          lazy: async () => {
+            const route = await import("../routes/login.tsx");
+            return { Component: route.LoginRoute, loader: route.loginLoader };
+          },
+        },
+        {
+          path: "/register",
+          lazy: async () => {
+            const route = await import("../routes/register.tsx");
+            return { Component: route.RegisterRoute, loader: route.registerLoader };
+          },
+        },
+        languageRoute("fr"),
+        languageRoute("en"),
+        languageRoute("ar"),
+        {
+          element: <PublicLayout />,
+          children: [
+            { path: "/reset-password", handle: screen("screen.resetPassword"), lazy: publicComingSoon },
+            { path: "/payment-callback", handle: screen("screen.paymentCallback"), lazy: publicComingSoon },
+            { path: "/success", handle: screen("screen.success"), lazy: publicComingSoon },
+            { path: "/failure", handle: screen("screen.failure"), lazy: publicComingSoon },
+          ],
+        },
+        {
+          element: <HomeLayout />,
+          loader: requireSession,
+          children: [
+            { path: "/", loader: () => redirect("/home") },
+            {
+              path: "/home",
+              lazy: async () => ({ Component: (await import("../routes/home.tsx")).HomeRoute }),
+            },
+            {
+              path: "/profile",
+              lazy: async () => ({ Component: (await import("../routes/profile.tsx")).ProfileRoute }),
+            },
+            {
+              path: "/personal-information",
+              lazy: async () => ({
+                Component: (await import("../routes/personal-information.tsx")).PersonalInformationRoute,
+              }),
+            },
+            {
+              path: "/preferences",
+              lazy: async () => ({ Component: (await import("../routes/preferences.tsx")).PreferencesRoute }),
+            },
+            { path: "/search", handle: screen("screen.search", "/home"), lazy: comingSoon },
+            { path: "/packages/:code", handle: screen("screen.packages", "/home"), lazy: comingSoon },
+            { path: "/esims", handle: screen("screen.esims"), lazy: comingSoon },
+            { path: "/summary", handle: screen("screen.summary"), lazy: comingSoon },
+            { path: "/cart", handle: screen("screen.cart"), lazy: comingSoon },
+            { path: "/details/:id", handle: screen("screen.details", "/esims"), lazy: comingSoon },
+            { path: "/status/:id", handle: screen("screen.status", "/esims"), lazy: comingSoon },
+            { path: "/guide", handle: screen("screen.guide"), lazy: comingSoon },
+            { path: "/guide/activation", handle: screen("screen.guideActivation", "/guide"), lazy: comingSoon },
+            { path: "/guide/installation", handle: screen("screen.guideInstallation", "/guide"), lazy: comingSoon },
+            { path: "/compatibility", handle: screen("screen.compatibility"), lazy: comingSoon },
+            { path: "/support", handle: screen("screen.support"), lazy: comingSoon },
+          ],
+        },
+        {
+          path: "*",
+          lazy: async () => ({ Component: (await import("../routes/not-found.tsx")).NotFoundRoute }),
+        },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+import { useT } from "../../lib/i18n.ts";
+import { getPlatform, type Platform } from "../../lib/platform.ts";
+import { ArrowBackIcon, ChatIcon } from "./icons.tsx";
+
+// Native shells draw under the status bar: each platform gets its own extra top spacing.
+const PLATFORM_TOP_SPACING: Record<Platform, string> = {
+  ios: "pt-[max(env(safe-area-inset-top),2.75rem)]",
+  android: "pt-[max(env(safe-area-inset-top),1.5rem)]",
+  web: "pt-[env(safe-area-inset-top)]",
+};
+
+export const PAGE_HEADER_HEIGHT_CLASS = "h-14";
+
+interface PageHeaderProps {
+  title: string;
+  /** Show the back arrow. */
+  hasBack?: boolean;
+  /** Where the back arrow goes; without it, one step back in history. */
+  backTo?: string;
+  /** The live-chat button; by default it leads to the support page. */
+  chatSlot?: ReactNode;
+}
+
+/** The fixed mobile header of the product description (hidden from 768 px, where the navigation bar takes over). */
+export function PageHeader({ title, hasBack = false, backTo, chatSlot }: PageHeaderProps) {
+  const t = useT();
+  const navigate = useNavigate();
+  const iconButton =
+    "grid size-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600";
+  return (
+    <>
+      <header
+        className={`fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur md:hidden platform-${getPlatform()} ${PLATFORM_TOP_SPACING[getPlatform()]}`}
+      >
+        <div className={`flex ${PAGE_HEADER_HEIGHT_CLASS} items-center gap-1 px-2`}>
+          <div className="flex w-12 justify-start">
+            {hasBack ? (
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={t("common.back")}
+                onClick={() => (backTo ? navigate(backTo) : navigate(-1))}
+              >
+                <ArrowBackIcon className="size-6 rtl:-scale-x-100" data-mirrored="rtl" />
+              </button>
+            ) : null}
+          </div>
+          {/* The page's own h1 carries the title for assistive technology; this is its visual twin. */}
+          <p aria-hidden="true" className="min-w-0 flex-1 truncate text-center text-lg font-semibold text-slate-900">
+            {title}
+          </p>
+          <div className="flex w-12 justify-end">
+            {chatSlot ?? (
+              <Link to="/support" className={iconButton} aria-label={t("header.chat")}>
+                <ChatIcon className="size-6" />
+              </Link>
+            )}
+          </div>
+        </div>
+      </header>
+      {/* Keeps the page's content clear of the fixed header. */}
+      <div
+        className={`${PAGE_HEADER_HEIGHT_CLASS} md:hidden ${PLATFORM_TOP_SPACING[getPlatform()]}`}
+        aria-hidden="true"
+      />
+    </>
+  );
+}

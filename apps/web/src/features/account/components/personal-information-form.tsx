@@ -1,0 +1,96 @@
+import type { Me } from "@esim/shared/auth/contracts";
+import { countrySchema, nameSchema } from "@esim/shared/fields";
+import { type FormEvent, useState } from "react";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
+import { SelectField } from "../../../components/ui/select-field.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { useCountryOptions } from "../../../lib/countries.ts";
+import { errorMessageId, fieldErrorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
+import { useT } from "../../../lib/i18n.ts";
+import { checkField } from "../../../lib/validation.ts";
+import { useUpdateProfile } from "../api/update-profile.ts";
+
+/** Name and country can change; email and phone are shown read-only (phone editing comes later). */
+export function PersonalInformationForm({ user }: { user: Me }) {
+  const t = useT();
+  const countries = useCountryOptions();
+  const [name, setName] = useState(user.name ?? "");
+  const [country, setCountry] = useState(user.country ?? "");
+  const [errors, setErrors] = useState<{ name?: string; country?: string }>({});
+  const [isSavedOpen, setIsSavedOpen] = useState(false);
+  const updateProfile = useUpdateProfile();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const nameProblem = checkField(nameSchema, name);
+    const countryProblem = checkField(countrySchema, country);
+    setErrors({
+      name: nameProblem ? t(fieldErrorMessageId(nameProblem)) : undefined,
+      country: countryProblem ? t(fieldErrorMessageId(countryProblem)) : undefined,
+    });
+    if (nameProblem || countryProblem) return;
+    updateProfile.mutate(
+      { name: name.trim(), country },
+      {
+        onSuccess: () => setIsSavedOpen(true),
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          setErrors({
+            name: error.fields.name ? t(fieldErrorMessageId(error.fields.name)) : undefined,
+            country: error.fields.country ? t(fieldErrorMessageId(error.fields.country)) : undefined,
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <TextField
+          label={t("form.name")}
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={errors.name}
+        />
+        <SelectField
+          label={t("form.country")}
+          name="country"
+          value={country}
+          onChange={(event) => setCountry(event.target.value)}
+          options={countries}
+          placeholder={t("form.countryPlaceholder")}
+          error={errors.country}
+        />
+        <TextField label={t("form.email")} value={user.email} readOnly dir="ltr" hint={t("personal.emailReadOnly")} />
+        <TextField
+          label={t("form.phone")}
+          value={user.phone ?? ""}
+          placeholder={t("personal.noPhone")}
+          readOnly
+          dir="ltr"
+          hint={t("personal.phoneComingSoon")}
+        />
+        {updateProfile.error && !hasFieldErrors(updateProfile.error) ? (
+          <Alert>{t(errorMessageId(updateProfile.error))}</Alert>
+        ) : null}
+        <Button type="submit" fullWidth isLoading={updateProfile.isPending}>
+          {t("common.save")}
+        </Button>
+      </form>
+      <Modal
+        open={isSavedOpen}
+        onOpenChange={setIsSavedOpen}
+        type="success"
+        title={t("personal.saved.title")}
+        message={t("personal.saved.message")}
+      />
+    </Card>
+  );
+}

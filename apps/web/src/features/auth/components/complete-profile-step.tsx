@@ -1,0 +1,80 @@
+import { countrySchema, nameSchema } from "@esim/shared/fields";
+import { type FormEvent, useState } from "react";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { SelectField } from "../../../components/ui/select-field.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { useCountryOptions } from "../../../lib/countries.ts";
+import { errorMessageId, fieldErrorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
+import { useT } from "../../../lib/i18n.ts";
+import { checkField } from "../../../lib/validation.ts";
+import { useCompleteProfile } from "../api/complete-profile.ts";
+
+/** Step 3 for a new account: the name and country the shop needs before anything else. */
+export function CompleteProfileStep({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const countries = useCountryOptions();
+  const [name, setName] = useState("");
+  const [country, setCountry] = useState("DZ");
+  const [errors, setErrors] = useState<{ name?: string; country?: string }>({});
+  const completeProfile = useCompleteProfile();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const nameProblem = checkField(nameSchema, name);
+    const countryProblem = checkField(countrySchema, country);
+    setErrors({
+      name: nameProblem ? t(fieldErrorMessageId(nameProblem)) : undefined,
+      country: countryProblem ? t(fieldErrorMessageId(countryProblem)) : undefined,
+    });
+    if (nameProblem || countryProblem) return;
+    completeProfile.mutate(
+      { name: name.trim(), country },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          const { name: serverName, country: serverCountry } = error.fields;
+          setErrors({
+            name: serverName ? t(fieldErrorMessageId(serverName)) : undefined,
+            country: serverCountry ? t(fieldErrorMessageId(serverCountry)) : undefined,
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <div>
+        <h2 className="text-2xl font-bold tracking-tight text-slate-900">{t("auth.profile.title")}</h2>
+        <p className="mt-1 text-slate-600">{t("auth.profile.subtitle")}</p>
+      </div>
+      <TextField
+        label={t("form.name")}
+        name="name"
+        autoComplete="name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={errors.name}
+      />
+      <SelectField
+        label={t("form.country")}
+        name="country"
+        autoComplete="country"
+        value={country}
+        onChange={(event) => setCountry(event.target.value)}
+        options={countries}
+        placeholder={t("form.countryPlaceholder")}
+        error={errors.country}
+      />
+      {completeProfile.error && !hasFieldErrors(completeProfile.error) ? (
+        <Alert>{t(errorMessageId(completeProfile.error))}</Alert>
+      ) : null}
+      <Button type="submit" fullWidth isLoading={completeProfile.isPending}>
+        {t("auth.profile.submit")}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { useSignInFlow } from "../hooks/use-sign-in-flow.ts";
+import { CodeStep } from "./code-step.tsx";
+import { CompleteProfileStep } from "./complete-profile-step.tsx";
+import { RegisterForm } from "./register-form.tsx";
+
+/** /register: the details first, then the code; a complete profile goes straight in. */
+export function RegisterFlow({ onSignedIn }: { onSignedIn: () => void }) {
+  const [state, dispatch] = useSignInFlow();
+  if (state.step === "email") {
+    return (
+      <RegisterForm
+        onCodeSent={(email, resendAfterSeconds) => dispatch({ type: "codeSent", email, resendAfterSeconds })}
+      />
+    );
+  }
+  if (state.step === "code") {
+    return (
+      <CodeStep
+        email={state.email}
+        resendDeadlineMs={state.resendDeadlineMs}
+        onResendWindow={(resendAfterSeconds) => dispatch({ type: "resendWindowSet", resendAfterSeconds })}
+        onChangeEmail={() => dispatch({ type: "emailChangeRequested" })}
+        onVerified={({ isProfileComplete }) =>
+          isProfileComplete ? onSignedIn() : dispatch({ type: "profileRequired" })
+        }
+      />
+    );
+  }
+  return <CompleteProfileStep onDone={onSignedIn} />;
+}

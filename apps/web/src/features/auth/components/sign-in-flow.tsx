@@ -1,0 +1,41 @@
+import { lazy, Suspense } from "react";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { useSignInFlow } from "../hooks/use-sign-in-flow.ts";
+import { CodeStep } from "./code-step.tsx";
+import { EmailStep } from "./email-step.tsx";
+
+// Only new accounts reach this step: keep its country list out of the sign-in screen's first load.
+const CompleteProfileStep = lazy(() =>
+  import("./complete-profile-step.tsx").then((module) => ({ default: module.CompleteProfileStep })),
+);
+
+/** AuthPage's form: email, code, then name and country for a new account; `onSignedIn` decides where to go. */
+export function SignInFlow({ onSignedIn }: { onSignedIn: () => void }) {
+  const [state, dispatch] = useSignInFlow();
+  if (state.step === "email") {
+    return (
+      <EmailStep
+        defaultEmail={state.email}
+        onCodeSent={(email, resendAfterSeconds) => dispatch({ type: "codeSent", email, resendAfterSeconds })}
+      />
+    );
+  }
+  if (state.step === "code") {
+    return (
+      <CodeStep
+        email={state.email}
+        resendDeadlineMs={state.resendDeadlineMs}
+        onResendWindow={(resendAfterSeconds) => dispatch({ type: "resendWindowSet", resendAfterSeconds })}
+        onChangeEmail={() => dispatch({ type: "emailChangeRequested" })}
+        onVerified={({ isProfileComplete }) =>
+          isProfileComplete ? onSignedIn() : dispatch({ type: "profileRequired" })
+        }
+      />
+    );
+  }
+  return (
+    <Suspense fallback={<Spinner className="mx-auto size-8" />}>
+      <CompleteProfileStep onDone={onSignedIn} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,46 @@
+import { formatMoney, formatNumber } from "@esim/shared/format";
+import type { ReactNode } from "react";
+import { BoltIcon, GlobeIcon, PhoneIcon, ShieldCheckIcon, SupportIcon } from "../../../components/ui/icons.tsx";
+import { isolate, useT } from "../../../lib/i18n.ts";
+import { useCatalogSummary } from "../api/get-catalog-summary.ts";
+
+function Claim({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-3">
+      <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-white/15 text-white">{icon}</span>
+      <span className="text-base font-medium text-white">{children}</span>
+    </li>
+  );
+}
+
+/** AuthPage's promises; the numbers come from the catalog, never from the code. */
+export function MarketingClaims() {
+  const t = useT();
+  const summary = useCatalogSummary();
+  const data = summary.data;
+  return (
+    <div>
+      <p className="text-3xl font-bold leading-tight tracking-tight text-white sm:text-4xl">
+        {t("marketing.headline")}
+      </p>
+      {data ? (
+        <p className="mt-3 text-lg text-brand-50">
+          {t("marketing.fromPrice", { price: isolate(formatMoney(data.lowestPrice.DZD, "DZD")) })}
+        </p>
+      ) : (
+        <p className="mt-3 h-7 w-48 animate-pulse rounded bg-white/20" aria-hidden="true" />
+      )}
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+        <Claim icon={<GlobeIcon className="size-5" />}>
+          {data
+            ? t("marketing.destinations", { count: formatNumber(data.destinationCount) })
+            : t("marketing.destinationsLoading")}
+        </Claim>
+        <Claim icon={<BoltIcon className="size-5" />}>{t("marketing.instantActivation")}</Claim>
+        <Claim icon={<PhoneIcon className="size-5" />}>{t("marketing.devices")}</Claim>
+        <Claim icon={<SupportIcon className="size-5" />}>{t("marketing.support")}</Claim>
+        <Claim icon={<ShieldCheckIcon className="size-5" />}>{t("marketing.compatibility")}</Claim>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { getMe, requestCode } from "@esim/shared/auth/contracts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { apiError, fakeApi, ME } from "../test/fake-api.ts";
+import { ApiError, callApi, NetworkError } from "./api-client.ts";
+import { registerNavigator } from "./navigation.ts";
+import { getSession, startSession, stopSession } from "./session.ts";
+
+describe("callApi", () => {
+  beforeEach(async () => {
+    window.localStorage.setItem("Token", "token-1");
+    await startSession();
+  });
+  afterEach(() => {
+    stopSession();
+    registerNavigator(null);
+    vi.unstubAllGlobals();
+    window.history.replaceState(null, "", "/");
+  });
+
+  it("sends the stored token and parses the answer with the contract", async () => {
+    const { calls } = fakeApi({ "GET /auth/me": () => ({ body: { data: ME } }) });
+    const answer = await callApi(getMe, {});
+    expect(answer.data.email).toBe(ME.email);
+    expect(calls[0]?.path).toBe("/auth/me");
+    expect(calls[0]?.headers.get("authorization")).toBe("Bearer token-1");
+  });
+
+  it("on 401 removes the token, sends the user to AuthPage with the way back, and still rejects", async () => {
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    window.history.replaceState(null, "", "/profile?tab=1");
+    fakeApi({ "GET /auth/me": () => apiError(401, "UNAUTHENTICATED") });
+
+    const call = callApi(getMe, {});
+    await expect(call).rejects.toBeInstanceOf(ApiError);
+    await expect(call).rejects.toMatchObject({ status: 401, code: "UNAUTHENTICATED" });
+    expect(window.localStorage.getItem("Token")).toBeNull();
+    expect(getSession().token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith("/login?redirect=%2Fprofile%3Ftab%3D1", { replace: true });
+  });
+
+  it("reads the error envelope: code, fields and Retry-After", async () => {
+    fakeApi({
+      "POST /auth/code": () =>
+        apiError(429, "CODE_RESEND_TOO_SOON", { email: "EMAIL_INVALID" }, { "retry-after": "42" }),
+    });
+    const error = await callApi(requestCode, { body: { email: "a@b.dz" } }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      status: 429,
+      code: "CODE_RESEND_TOO_SOON",
+      fields: { email: "EMAIL_INVALID" },
+      retryAfterSeconds: 42,
+    });
+    expect(window.localStorage.getItem("Token")).toBe("token-1");
+  });
+
+  it("turns a failed fetch into a NetworkError", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    await expect(callApi(getMe, {})).rejects.toBeInstanceOf(NetworkError);
+  });
+});

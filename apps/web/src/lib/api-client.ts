@@ -1,0 +1,131 @@
+import { type ErrorCode, type FieldErrorCode, isErrorCode, isFieldErrorCode } from "@esim/shared/errors";
+import { API_BASE_PATH, type Endpoint, type EndpointBody, type EndpointResponse } from "@esim/shared/http";
+import { navigateToAuthPage } from "./navigation.ts";
+import { clearSession, getSession } from "./session.ts";
+
+/** An answer of the API outside 2xx, read from the envelope `{ error: { code, message, fields } }`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly fields: Partial<Record<string, FieldErrorCode>>;
+  /** From `Retry-After` on a 429, in seconds. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(options: {
+    status: number;
+    code: ErrorCode;
+    message: string;
+    fields?: Partial<Record<string, FieldErrorCode>>;
+    retryAfterSeconds?: number | null;
+  }) {
+    super(options.message);
+    this.name = "ApiError";
+    this.status = options.status;
+    this.code = options.code;
+    this.fields = options.fields ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+  }
+}
+
+/** The request never reached the API (offline, DNS, CORS, aborted by the network). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super("Network request failed", { cause });
+    this.name = "NetworkError";
+  }
+}
+
+export type ApiCallOptions<E extends Endpoint> = {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+} & (EndpointBody<E> extends undefined ? { body?: undefined } : { body: EndpointBody<E> });
+
+function buildUrl(
+  endpoint: Endpoint,
+  options: { params?: Record<string, string>; query?: ApiCallOptions<Endpoint>["query"] },
+) {
+  const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = options.params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${endpoint.path}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const queryString = search.toString();
+  return `${API_BASE_PATH}${path}${queryString ? `?${queryString}` : ""}`;
+}
+
+function parseRetryAfter(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+async function readApiError(response: Response): Promise<ApiError> {
+  let envelope: unknown = null;
+  try {
+    envelope = await response.json();
+  } catch {
+    // A proxy's HTML error page: fall back to a code from the status.
+  }
+  const error = (envelope as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
+  const fields: Record<string, FieldErrorCode> = {};
+  if (error?.fields && typeof error.fields === "object") {
+    for (const [name, code] of Object.entries(error.fields)) fields[name] = isFieldErrorCode(code) ? code : "INVALID";
+  }
+  const fallbackCode: ErrorCode =
+    response.status === 401 ? "UNAUTHENTICATED" : response.status === 429 ? "RATE_LIMITED" : "INTERNAL_ERROR";
+  return new ApiError({
+    status: response.status,
+    code: isErrorCode(error?.code) ? error.code : fallbackCode,
+    message: typeof error?.message === "string" ? error.message : response.statusText,
+    fields,
+    retryAfterSeconds: parseRetryAfter(response.headers.get("retry-after")),
+  });
+}
+
+/**
+ * Calls one endpoint of the shared contract: bearer token when present, the
+ * success body parsed with the endpoint's response schema. On HTTP 401 the
+ * session is cleared and the user sent to AuthPage, and the caller still gets
+ * the error.
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  options: ApiCallOptions<E>,
+): Promise<EndpointResponse<E>> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  const { token } = getSession();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(endpoint, options), {
+      method: endpoint.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new NetworkError(error);
+  }
+
+  if (!response.ok) {
+    const apiError = await readApiError(response);
+    if (response.status === 401) {
+      await clearSession("unauthorized");
+      navigateToAuthPage();
+    }
+    throw apiError;
+  }
+  if (!endpoint.response || response.status === 204) return undefined as EndpointResponse<E>;
+  const json: unknown = await response.json();
+  return endpoint.response.parse(json) as EndpointResponse<E>;
+}

@@ -1,0 +1,34 @@
+import { Link, type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from "react-router";
+import { AuthLayout } from "../app/layouts/auth-layout.tsx";
+import { SignInFlow } from "../features/auth/components/sign-in-flow.tsx";
+import { useT } from "../lib/i18n.ts";
+import { safeRedirectTarget } from "../lib/navigation.ts";
+import { isAuthenticated } from "../lib/session.ts";
+
+/** Someone already signed in has nothing to do here: on to where they were going. */
+export function loginLoader({ request }: LoaderFunctionArgs) {
+  if (!isAuthenticated()) return null;
+  return redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirect")));
+}
+
+/** AuthPage: email, then the code; then back to the page that asked for sign-in, or home. */
+export function LoginRoute() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const target = safeRedirectTarget(searchParams.get("redirect"));
+  return (
+    <AuthLayout title={t("auth.pageTitle")}>
+      <SignInFlow onSignedIn={() => navigate(target, { replace: true })} />
+      <p className="mt-6 border-t border-slate-100 pt-5 text-center text-sm text-slate-600">
+        {t("auth.noAccount")}{" "}
+        <Link
+          to={searchParams.has("redirect") ? `/register?${searchParams.toString()}` : "/register"}
+          className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          {t("auth.createAccount")}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Language } from "@esim/shared/locale";
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { RouterProvider } from "react-router";
+import { AppProviders } from "../app/providers.tsx";
+import { startApp } from "../app/start-app.ts";
+import { registerNavigator } from "../lib/navigation.ts";
+import { stopSession } from "../lib/session.ts";
+
+let disposeCurrent: (() => void) | null = null;
+
+/** Starts the real app at `url` (storage first, as a returning visitor would have it) and renders it. */
+export async function renderApp(url: string, options: { token?: string; language?: Language } = {}) {
+  if (options.token) window.localStorage.setItem("Token", options.token);
+  if (options.language) window.localStorage.setItem("LANG", options.language);
+  window.history.replaceState(null, "", url);
+  const { queryClient, router } = await startApp();
+  const user = userEvent.setup();
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  disposeCurrent = () => {
+    router.dispose();
+    queryClient.clear();
+  };
+  return { user, router, queryClient, ...result };
+}
+
+/** Call in afterEach: ends the session listeners and the router of the last renderApp. */
+export function disposeApp() {
+  disposeCurrent?.();
+  disposeCurrent = null;
+  registerNavigator(null);
+  stopSession();
+}
