@@ -1,3 +1,4 @@
+import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 
 export { expect };
@@ -68,7 +69,8 @@ export const test = base.extend<Fixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   shoot: async ({}, use) => {
     await use(async (page, name) => {
-      await page.screenshot({ path: `../test-results/screenshots/${name}.png`, fullPage: true });
+      const file = path.join(import.meta.dirname, "../test-results/screenshots", `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
     });
   },
 });
