@@ -1,8 +1,3 @@
-import {
-  isSupportedCountry,
-  type CountryCode as PhoneCountry,
-  parsePhoneNumberFromString,
-} from "libphonenumber-js/min";
 import * as z from "zod/mini";
 import { isCountryCode } from "./countries.ts";
 import { CURRENCIES, LANGUAGES } from "./locale.ts";
