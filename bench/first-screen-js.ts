@@ -5,6 +5,7 @@
  */
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS } from "../e2e/chromium.ts";
 
 const baseUrl = process.argv[2] ?? "http://127.0.0.1:8080";
 // The screens a visitor lands on first (sign-in, and the language entry points that end there) are held to
@@ -17,16 +18,7 @@ const pages = [
 ];
 const BUDGET_KB = 140;
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 let isOverBudget = false;
 try {
   for (const { path, isFirstScreen } of pages) {

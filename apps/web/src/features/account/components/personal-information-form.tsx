@@ -7,11 +7,10 @@ import { Card } from "../../../components/ui/card.tsx";
 import { Modal } from "../../../components/ui/modal.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
 import { useCountryOptions } from "../../../lib/countries.ts";
-import { errorMessageId, fieldErrorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
+import { errorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
-import { checkField } from "../../../lib/validation.ts";
+import { useFieldErrors } from "../../../lib/use-field-errors.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
 
 /** Name and country can change; email and phone are shown read-only (phone editing comes later). */
@@ -20,30 +19,22 @@ export function PersonalInformationForm({ user }: { user: Me }) {
   const countries = useCountryOptions();
   const [name, setName] = useState(user.name ?? "");
   const [country, setCountry] = useState(user.country ?? "");
-  const [errors, setErrors] = useState<{ name?: string; country?: string }>({});
+  const { errors, validate, showServerErrors } = useFieldErrors<"name" | "country">();
   const [isSavedOpen, setIsSavedOpen] = useState(false);
   const updateProfile = useUpdateProfile();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const nameProblem = checkField(nameSchema, name);
-    const countryProblem = checkField(countrySchema, country);
-    setErrors({
-      name: nameProblem ? t(fieldErrorMessageId(nameProblem)) : undefined,
-      country: countryProblem ? t(fieldErrorMessageId(countryProblem)) : undefined,
+    const isValid = validate({
+      name: { schema: nameSchema, value: name },
+      country: { schema: countrySchema, value: country },
     });
-    if (nameProblem || countryProblem) return;
+    if (!isValid) return;
     updateProfile.mutate(
       { name: name.trim(), country },
       {
         onSuccess: () => setIsSavedOpen(true),
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          setErrors({
-            name: error.fields.name ? t(fieldErrorMessageId(error.fields.name)) : undefined,
-            country: error.fields.country ? t(fieldErrorMessageId(error.fields.country)) : undefined,
-          });
-        },
+        onError: (error) => showServerErrors(error, ["name", "country"]),
       },
     );
   };

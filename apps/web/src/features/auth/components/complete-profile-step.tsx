@@ -4,11 +4,10 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
 import { useCountryOptions } from "../../../lib/countries.ts";
-import { errorMessageId, fieldErrorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
+import { errorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
-import { checkField } from "../../../lib/validation.ts";
+import { useFieldErrors } from "../../../lib/use-field-errors.ts";
 import { useCompleteProfile } from "../api/complete-profile.ts";
 
 /** Step 3 for a new account: the name and country the shop needs before anything else. */
@@ -17,30 +16,21 @@ export function CompleteProfileStep({ onDone }: { onDone: () => void }) {
   const countries = useCountryOptions();
   const [name, setName] = useState("");
   const [country, setCountry] = useState("DZ");
-  const [errors, setErrors] = useState<{ name?: string; country?: string }>({});
+  const { errors, validate, showServerErrors } = useFieldErrors<"name" | "country">();
   const completeProfile = useCompleteProfile();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const nameProblem = checkField(nameSchema, name);
-    const countryProblem = checkField(countrySchema, country);
-    setErrors({
-      name: nameProblem ? t(fieldErrorMessageId(nameProblem)) : undefined,
-      country: countryProblem ? t(fieldErrorMessageId(countryProblem)) : undefined,
+    const isValid = validate({
+      name: { schema: nameSchema, value: name },
+      country: { schema: countrySchema, value: country },
     });
-    if (nameProblem || countryProblem) return;
+    if (!isValid) return;
     completeProfile.mutate(
       { name: name.trim(), country },
       {
         onSuccess: onDone,
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          const { name: serverName, country: serverCountry } = error.fields;
-          setErrors({
-            name: serverName ? t(fieldErrorMessageId(serverName)) : undefined,
-            country: serverCountry ? t(fieldErrorMessageId(serverCountry)) : undefined,
-          });
-        },
+        onError: (error) => showServerErrors(error, ["name", "country"]),
       },
     );
   };
