@@ -14,6 +14,7 @@ test("a new traveller registers in Arabic, signs in with the mailed code, switch
   await expect(page).toHaveURL(/\/login/);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar-DZ");
+  await expect(page).toHaveTitle(text("ar", "meta.title"));
   await expect(page.getByRole("heading", { level: 2, name: text("ar", "auth.email.title") })).toBeVisible();
 
   await page.getByRole("link", { name: text("ar", "auth.createAccount") }).click();
@@ -42,6 +43,8 @@ test("a new traveller registers in Arabic, signs in with the mailed code, switch
   await page.getByRole("button", { name: text("ar", "common.save") }).click();
   await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
   await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  await expect(page).toHaveTitle(text("en", "meta.title"));
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", text("en", "meta.description"));
   await expect(page.getByRole("dialog", { name: text("en", "preferences.saved.title") })).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem("LANG"))).toBe("en");
   await expect(page.getByRole("dialog")).toBeHidden({ timeout: 5_000 });
