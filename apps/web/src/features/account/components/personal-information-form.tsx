@@ -1,13 +1,12 @@
 import type { Me } from "@esim/shared/auth/contracts";
 import { countrySchema, nameSchema } from "@esim/shared/fields";
 import { type FormEvent, useState } from "react";
+import { NameCountryFields } from "../../../components/forms/name-country-fields.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { Modal } from "../../../components/ui/modal.tsx";
-import { SelectField } from "../../../components/ui/select-field.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
-import { useCountryOptions } from "../../../lib/countries.ts";
 import { errorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
 import { useFieldErrors } from "../../../lib/use-field-errors.ts";
@@ -16,7 +15,6 @@ import { useUpdateProfile } from "../api/update-profile.ts";
 /** Name and country can change; email and phone are shown read-only (phone editing comes later). */
 export function PersonalInformationForm({ user }: { user: Me }) {
   const t = useT();
-  const countries = useCountryOptions();
   const [name, setName] = useState(user.name ?? "");
   const [country, setCountry] = useState(user.country ?? "");
   const { errors, validate, showServerErrors } = useFieldErrors<"name" | "country">();
@@ -42,22 +40,12 @@ export function PersonalInformationForm({ user }: { user: Me }) {
   return (
     <Card>
       <form onSubmit={submit} noValidate className="space-y-5">
-        <TextField
-          label={t("form.name")}
-          name="name"
-          autoComplete="name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={errors.name}
-        />
-        <SelectField
-          label={t("form.country")}
-          name="country"
-          value={country}
-          onChange={(event) => setCountry(event.target.value)}
-          options={countries}
-          placeholder={t("form.countryPlaceholder")}
-          error={errors.country}
+        <NameCountryFields
+          name={name}
+          country={country}
+          onNameChange={setName}
+          onCountryChange={setCountry}
+          errors={errors}
         />
         <TextField label={t("form.email")} value={user.email} readOnly dir="ltr" hint={t("personal.emailReadOnly")} />
         <TextField

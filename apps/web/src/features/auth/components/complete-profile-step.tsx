@@ -1,10 +1,8 @@
 import { countrySchema, nameSchema } from "@esim/shared/fields";
 import { type FormEvent, useState } from "react";
+import { NameCountryFields } from "../../../components/forms/name-country-fields.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { SelectField } from "../../../components/ui/select-field.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { useCountryOptions } from "../../../lib/countries.ts";
 import { errorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
 import { useFieldErrors } from "../../../lib/use-field-errors.ts";
@@ -13,7 +11,6 @@ import { useCompleteProfile } from "../api/complete-profile.ts";
 /** Step 3 for a new account: the name and country the shop needs before anything else. */
 export function CompleteProfileStep({ onDone }: { onDone: () => void }) {
   const t = useT();
-  const countries = useCountryOptions();
   const [name, setName] = useState("");
   const [country, setCountry] = useState("DZ");
   const { errors, validate, showServerErrors } = useFieldErrors<"name" | "country">();
@@ -41,23 +38,12 @@ export function CompleteProfileStep({ onDone }: { onDone: () => void }) {
         <h2 className="text-2xl font-bold tracking-tight text-slate-900">{t("auth.profile.title")}</h2>
         <p className="mt-1 text-slate-600">{t("auth.profile.subtitle")}</p>
       </div>
-      <TextField
-        label={t("form.name")}
-        name="name"
-        autoComplete="name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={errors.name}
-      />
-      <SelectField
-        label={t("form.country")}
-        name="country"
-        autoComplete="country"
-        value={country}
-        onChange={(event) => setCountry(event.target.value)}
-        options={countries}
-        placeholder={t("form.countryPlaceholder")}
-        error={errors.country}
+      <NameCountryFields
+        name={name}
+        country={country}
+        onNameChange={setName}
+        onCountryChange={setCountry}
+        errors={errors}
       />
       {completeProfile.error && !hasFieldErrors(completeProfile.error) ? (
         <Alert>{t(errorMessageId(completeProfile.error))}</Alert>
