@@ -33,6 +33,36 @@ export const ERROR_HTTP_STATUS = {
   CODE_BURNT: 400,
   /** Account deletion was not confirmed by typing DELETE. */
   DELETE_CONFIRMATION_REQUIRED: 400,
+  /** No such destination (country, region) in the catalog. */
+  DESTINATION_NOT_FOUND: 404,
+  /** The plan does not exist or is no longer on sale ("package not found"). */
+  PACKAGE_NOT_FOUND: 404,
+  /** No coupon has this code ("invalid promo code"). */
+  COUPON_INVALID: 400,
+  /** The operator blocked this coupon ("blocked promo code"). */
+  COUPON_BLOCKED: 400,
+  /** Every use of the coupon is taken ("promo usage limit reached"). */
+  COUPON_USAGE_LIMIT_REACHED: 400,
+  /** The coupon's start date is still to come ("promo not yet active"). */
+  COUPON_NOT_YET_ACTIVE: 400,
+  /** The coupon's end date has passed ("promo expired"). */
+  COUPON_EXPIRED: 400,
+  /** This user already used the coupon as often as allowed ("user has already used this promo code"). */
+  COUPON_ALREADY_USED: 400,
+  /** The order is below the coupon's minimum ("minimum order value not met"). */
+  COUPON_MIN_ORDER_NOT_MET: 400,
+  /** The coupon's percentage is outside 1–100 (a coupon set up wrong: "invalid discount percentage"). */
+  COUPON_INVALID_PERCENTAGE: 400,
+  /** The coupon is limited to other plans. */
+  COUPON_NOT_APPLICABLE: 400,
+  /** The configured gateway does not offer this payment method; pick another. */
+  PAYMENT_METHOD_UNAVAILABLE: 400,
+  /** The payment gateway did not answer; nothing was charged. Try again later ("operation failed"). */
+  PAYMENT_GATEWAY_UNAVAILABLE: 503,
+  /** A webhook whose signature does not match; nothing changed. */
+  WEBHOOK_SIGNATURE_INVALID: 401,
+  /** The same clientReference was sent with a different cart: start a new checkout. */
+  IDEMPOTENCY_CONFLICT: 409,
   /** The database or another dependency is down; retry later. */
   SERVICE_UNAVAILABLE: 503,
   /** Anything unexpected; details are only in the server log (with the request id). Retry later. */
@@ -68,6 +98,12 @@ export const FIELD_ERROR_CODES = [
   "LANGUAGE_INVALID",
   "CURRENCY_INVALID",
   "CONFIRMATION_INVALID",
+  "QUANTITY_INVALID",
+  "PACKAGE_INVALID",
+  "COUPON_CODE_INVALID",
+  "DAYS_INVALID",
+  "PAYMENT_METHOD_INVALID",
+  "BILLING_EMAIL_MISMATCH",
   "UNKNOWN_FIELD",
   "INVALID",
 ] as const;

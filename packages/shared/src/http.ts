@@ -9,31 +9,33 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * One endpoint of the contract: the API registers its route from it and the
  * web calls it through it, so both sides agree on path, input and answer.
  */
-export interface Endpoint<
-  TBody extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
-  TResponse extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
-  TAuth extends boolean = boolean,
-> {
+export interface Endpoint {
   method: HttpMethod;
   /** Path below API_BASE_PATH, with `:param` placeholders. */
   path: string;
   /** Whether a session token is required. */
-  auth: TAuth;
-  body: TBody;
+  auth: boolean;
+  body: z.ZodMiniType | undefined;
   /** Success answer; undefined means 204 No Content. */
-  response: TResponse;
+  response: z.ZodMiniType | undefined;
+  /** The `:param` placeholders of `path`, as strings in. */
+  params?: z.ZodMiniType;
+  /** The query string, as strings in. */
+  query?: z.ZodMiniType;
 }
 
-export function defineEndpoint<
-  TBody extends z.ZodMiniType | undefined,
-  TResponse extends z.ZodMiniType | undefined,
-  const TAuth extends boolean,
->(endpoint: Endpoint<TBody, TResponse, TAuth>): Endpoint<TBody, TResponse, TAuth> {
+/** Keeps the endpoint's exact type, so each side sees its precise body, answer and auth. */
+export function defineEndpoint<const T extends Endpoint>(endpoint: T): T {
   return endpoint;
 }
 
-export type EndpointBody<E> =
-  E extends Endpoint<infer B, z.ZodMiniType | undefined> ? (B extends z.ZodMiniType ? z.input<B> : undefined) : never;
+type InputOf<S> = S extends z.ZodMiniType ? z.input<S> : undefined;
+type OutputOf<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
-export type EndpointResponse<E> =
-  E extends Endpoint<z.ZodMiniType | undefined, infer R> ? (R extends z.ZodMiniType ? z.output<R> : undefined) : never;
+export type EndpointBody<E extends Endpoint> = InputOf<E["body"]>;
+export type EndpointResponse<E extends Endpoint> = OutputOf<E["response"]>;
+export type EndpointQuery<E extends Endpoint> = InputOf<E["query"]>;
+/** Parsed (server-side) shapes. */
+export type EndpointParsedBody<E extends Endpoint> = OutputOf<E["body"]>;
+export type EndpointParsedParams<E extends Endpoint> = OutputOf<E["params"]>;
+export type EndpointParsedQuery<E extends Endpoint> = OutputOf<E["query"]>;

@@ -1,9 +1,13 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
+  numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -132,4 +136,367 @@ export const devMails = pgTable("dev_mails", {
   html: text("html").notNull(),
   headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
   createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Catalog (issue 3). Money is integer minor units; data in MB; durations in days.
+
+/** A country (ISO2 code), a region (slug) or the global zone, with names in the three languages for search. */
+export const destinations = pgTable(
+  "destinations",
+  {
+    code: text("code").primaryKey(),
+    type: text("type").$type<"country" | "region" | "global">().notNull(),
+    nameFr: text("name_fr").notNull(),
+    nameEn: text("name_en").notNull(),
+    nameAr: text("name_ar").notNull(),
+    /** ISO2 codes covered; a country covers itself. */
+    memberCountries: text("member_countries").array().notNull(),
+    /** Case- and accent-folded names in fr, en, ar and the code(s), for search. */
+    searchText: text("search_text").notNull(),
+    isPopular: boolean("is_popular").notNull().default(false),
+    popularRank: integer("popular_rank"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("destinations_type_idx").on(table.type)],
+);
+
+export interface PackageNetwork {
+  country: string;
+  operator: string;
+  /** "4G", "5G"… */
+  networkType: string;
+}
+
+export const packages = pgTable(
+  "packages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The upstream provider's package code (eSIM Access `packageCode`). */
+    upstreamCode: text("upstream_code").notNull(),
+    provider: text("provider").notNull(),
+    destinationCode: text("destination_code")
+      .notNull()
+      .references(() => destinations.code),
+    name: text("name").notNull(),
+    /** Null with isUnlimited. */
+    dataMb: integer("data_mb"),
+    isUnlimited: boolean("is_unlimited").notNull().default(false),
+    /** eSIM Access dataType: 1 total, 2 daily then slowed, 3 daily then cut, 4 daily unlimited. */
+    dataType: integer("data_type").notNull().default(1),
+    validityDays: integer("validity_days").notNull(),
+    coverage: text("coverage").array().notNull(),
+    networks: jsonb("networks").$type<PackageNetwork[]>().notNull().default([]),
+    /** A TOPUP package (applied to an existing eSIM) rather than a new eSIM. */
+    isTopUp: boolean("is_top_up").notNull().default(false),
+    /** Whether an eSIM bought with this package accepts top-ups. */
+    supportsTopUp: boolean("supports_top_up").notNull().default(false),
+    isHotspotAllowed: boolean("is_hotspot_allowed").notNull().default(true),
+    fairUsePolicy: text("fair_use_policy"),
+    speed: text("speed"),
+    /** Wholesale price from upstream, USD × 10 000 (eSIM Access units). */
+    costUsdE4: integer("cost_usd_e4").notNull(),
+    retailDzdMinor: integer("retail_dzd_minor").notNull(),
+    retailUsdMinor: integer("retail_usd_minor").notNull(),
+    /** A higher "was" price shown struck through when discounted. */
+    compareAtDzdMinor: integer("compare_at_dzd_minor"),
+    compareAtUsdMinor: integer("compare_at_usd_minor"),
+    isActive: boolean("is_active").notNull().default(true),
+    syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("packages_provider_code_key").on(table.provider, table.upstreamCode),
+    index("packages_destination_idx").on(table.destinationCode, table.validityDays),
+    check("packages_validity_days_range", sql`${table.validityDays} between 1 and 90`),
+  ],
+);
+
+/** One row (id 1): how retail prices are computed from upstream cost. */
+export const priceSettings = pgTable("price_settings", {
+  id: integer("id").primaryKey().default(1),
+  dzdPerUsd: numeric("dzd_per_usd", { precision: 12, scale: 4 }).notNull(),
+  /** Markup on cost in basis points (3000 = 30 %). */
+  markupBps: integer("markup_bps").notNull(),
+  serviceFeeDzdMinor: integer("service_fee_dzd_minor").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Checkout, orders, payments (issue 3).
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Upper-case. */
+    code: text("code").notNull(),
+    kind: text("kind").$type<"percent" | "amount">().notNull(),
+    /** 1–100 for percent coupons. */
+    percentOff: integer("percent_off"),
+    /** For amount coupons, in DZD minor units (converted at the stored rate for USD display). */
+    amountOffDzdMinor: integer("amount_off_dzd_minor"),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** Null: unlimited. */
+    maxUses: integer("max_uses"),
+    maxUsesPerUser: integer("max_uses_per_user").notNull().default(1),
+    /** Minimum subtotal in DZD minor units. */
+    minOrderDzdMinor: integer("min_order_dzd_minor"),
+    /** Null: every package. */
+    allowedPackageIds: uuid("allowed_package_ids").array(),
+    isBlocked: boolean("is_blocked").notNull().default(false),
+    /** Redemptions by paid or pending orders; updated under a row lock. */
+    usesCount: integer("uses_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("coupons_code_key").on(table.code)],
+);
+
+/** Order numbers: ES<yy>-<6 digits of this sequence>. */
+export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 1 });
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** ES26-000123. */
+    number: text("number").notNull(),
+    /** Null once the buyer deleted the account: the order stays for accounting. */
+    userId: uuid("user_id").references(() => users.id),
+    /** The client's key for one checkout attempt: a double click makes one order. */
+    clientReference: text("client_reference").notNull(),
+    kind: text("kind").$type<"new" | "top_up">().notNull().default("new"),
+    targetEsimId: uuid("target_esim_id"),
+    packageId: uuid("package_id")
+      .notNull()
+      .references(() => packages.id),
+    quantity: integer("quantity").notNull(),
+    /** The currency shown to the buyer; the charge is always DZD (chargeDzdMinor). */
+    currency: text("currency").$type<"DZD" | "USD">().notNull(),
+    unitPriceMinor: integer("unit_price_minor").notNull(),
+    subtotalMinor: integer("subtotal_minor").notNull(),
+    serviceFeeMinor: integer("service_fee_minor").notNull(),
+    discountMinor: integer("discount_minor").notNull(),
+    couponDiscountMinor: integer("coupon_discount_minor").notNull(),
+    totalMinor: integer("total_minor").notNull(),
+    chargeDzdMinor: integer("charge_dzd_minor").notNull(),
+    couponId: uuid("coupon_id").references(() => coupons.id),
+    paymentMethod: text("payment_method").notNull(),
+    billing: jsonb("billing").$type<{ email: string; name: string; country: string; phone: string }>().notNull(),
+    /** not_paid → pending → confirmed → delivered; or → rejected before confirmed. Only forward. */
+    status: text("status").$type<"not_paid" | "pending" | "confirmed" | "delivered" | "rejected">().notNull(),
+    /** Set when the operator must look (amount mismatch, provisioning failed after its retries). */
+    attentionReason: text("attention_reason"),
+    upstreamOrderNo: text("upstream_order_no"),
+    provisioningAttempts: integer("provisioning_attempts").notNull().default(0),
+    lastProvisioningError: text("last_provisioning_error"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("orders_number_key").on(table.number),
+    uniqueIndex("orders_user_client_reference_key").on(table.userId, table.clientReference),
+    index("orders_user_created_idx").on(table.userId, table.createdAt),
+    index("orders_package_idx").on(table.packageId),
+    index("orders_coupon_idx").on(table.couponId),
+    index("orders_target_esim_idx").on(table.targetEsimId),
+    check("orders_quantity_range", sql`${table.quantity} between 1 and 10`),
+  ],
+);
+
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    couponId: uuid("coupon_id")
+      .notNull()
+      .references(() => coupons.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    userId: uuid("user_id").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("coupon_redemptions_coupon_order_key").on(table.couponId, table.orderId),
+    index("coupon_redemptions_order_idx").on(table.orderId),
+    index("coupon_redemptions_user_idx").on(table.userId, table.couponId),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    /** Given to the callback page (`/payment-callback?paymentId=`). */
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    provider: text("provider").notNull(),
+    /** The gateway's checkout id. */
+    providerReference: text("provider_reference"),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull().default("DZD"),
+    method: text("method").notNull(),
+    status: text("status").$type<"pending" | "successful" | "failed" | "canceled">().notNull().default("pending"),
+    checkoutUrl: text("checkout_url"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("payments_order_idx").on(table.orderId),
+    uniqueIndex("payments_provider_reference_key").on(table.provider, table.providerReference),
+  ],
+);
+
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    payload: jsonb("payload").notNull(),
+    isSignatureValid: boolean("is_signature_valid").notNull(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("webhook_events_provider_event_key").on(table.provider, table.eventId)],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// eSIMs (issue 3 creates them; issue 4 shows and tops them up).
+
+export const esims = pgTable(
+  "esims",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    provider: text("provider").notNull(),
+    /** eSIM Access `esimTranNo`: ICCIDs are reused upstream, this is not. */
+    upstreamReference: text("upstream_reference").notNull(),
+    iccid: text("iccid").notNull(),
+    smdpAddress: text("smdp_address").notNull(),
+    matchingId: text("matching_id").notNull(),
+    /** The full LPA string `LPA:1$<SM-DP+>$<matching id>`. */
+    activationCode: text("activation_code").notNull(),
+    qrCodeUrl: text("qr_code_url"),
+    apn: text("apn"),
+    /** New, Onboard, In Use, Depleted, Canceled, Deleted, Unknown (DESIGN §4). */
+    status: text("status").notNull(),
+    destinationCode: text("destination_code").notNull(),
+    packageId: uuid("package_id")
+      .notNull()
+      .references(() => packages.id),
+    dataTotalBytes: bigint("data_total_bytes", { mode: "number" }),
+    dataUsedBytes: bigint("data_used_bytes", { mode: "number" }).notNull().default(0),
+    usageUpdatedAt: timestamp("usage_updated_at", { withTimezone: true }),
+    activateBefore: timestamp("activate_before", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("esims_provider_reference_key").on(table.provider, table.upstreamReference),
+    index("esims_user_idx").on(table.userId, table.createdAt),
+    index("esims_order_idx").on(table.orderId),
+    index("esims_package_idx").on(table.packageId),
+  ],
+);
+
+/** Each package applied to an eSIM: the first one and every top-up. */
+export const esimBundles = pgTable(
+  "esim_bundles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    esimId: uuid("esim_id")
+      .notNull()
+      .references(() => esims.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    packageId: uuid("package_id")
+      .notNull()
+      .references(() => packages.id),
+    dataMb: integer("data_mb"),
+    validityDays: integer("validity_days").notNull(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("esim_bundles_esim_order_key").on(table.esimId, table.orderId),
+    index("esim_bundles_order_idx").on(table.orderId),
+    index("esim_bundles_package_idx").on(table.packageId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Local twins of outside services. They keep their state in PostgreSQL so that a restart in the middle of a
+// flow behaves as the real service would: an order placed upstream stays placed.
+
+/** The eSIM upstream simulator's orders, idempotent on the caller's transaction id. */
+export const simulatorOrders = pgTable("simulator_orders", {
+  orderNo: text("order_no").primaryKey(),
+  transactionId: text("transaction_id").notNull().unique(),
+  packageCode: text("package_code").notNull(),
+  count: integer("count").notNull(),
+  amountUsdE4: integer("amount_usd_e4").notNull(),
+  /** Profiles are allocated asynchronously: queries before this time answer "allocating". */
+  readyAt: timestamp("ready_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** The simulator's eSIM profiles; usage and status move with time. */
+export const simulatorProfiles = pgTable(
+  "simulator_profiles",
+  {
+    esimTranNo: text("esim_tran_no").primaryKey(),
+    orderNo: text("order_no")
+      .notNull()
+      .references(() => simulatorOrders.orderNo),
+    iccid: text("iccid").notNull(),
+    smdpAddress: text("smdp_address").notNull(),
+    matchingId: text("matching_id").notNull(),
+    packageCode: text("package_code").notNull(),
+    esimStatus: text("esim_status").notNull(),
+    smdpStatus: text("smdp_status").notNull(),
+    totalBytes: bigint("total_bytes", { mode: "number" }).notNull(),
+    usedBytes: bigint("used_bytes", { mode: "number" }).notNull().default(0),
+    /** Top-ups applied, by transaction id (idempotent). */
+    topUps: jsonb("top_ups")
+      .$type<{ transactionId: string; packageCode: string; at: string }[]>()
+      .notNull()
+      .default([]),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("simulator_profiles_order_idx").on(table.orderNo)],
+);
+
+/** The sandbox payment gateway's checkouts (its hosted page is served by the API itself). */
+export const sandboxCheckouts = pgTable("sandbox_checkouts", {
+  id: text("id").primaryKey(),
+  /** Whole dinars, as Chargily takes them. */
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull().default("dzd"),
+  paymentMethod: text("payment_method").notNull(),
+  status: text("status").$type<"pending" | "paid" | "failed" | "canceled">().notNull().default("pending"),
+  locale: text("locale").notNull(),
+  description: text("description"),
+  successUrl: text("success_url").notNull(),
+  failureUrl: text("failure_url").notNull(),
+  webhookEndpoint: text("webhook_endpoint").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,19 +1,23 @@
-import { API_BASE_PATH, type Endpoint, type EndpointResponse } from "@esim/shared/http";
+import {
+  API_BASE_PATH,
+  type Endpoint,
+  type EndpointParsedBody,
+  type EndpointParsedParams,
+  type EndpointParsedQuery,
+  type EndpointResponse,
+} from "@esim/shared/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type * as z from "zod/mini";
 import type { AuthenticatedUser } from "../plugins/auth.ts";
 import { requireUser } from "../plugins/auth.ts";
 
-type Body<E> =
-  E extends Endpoint<infer B, z.ZodMiniType | undefined> ? (B extends z.ZodMiniType ? z.output<B> : undefined) : never;
-
 /** What a handler returns: the response body, or nothing for a 204 endpoint. */
 // biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler may end with a service call returning Promise<void>.
-type HandlerResult<E> = [EndpointResponse<E>] extends [undefined] ? void : EndpointResponse<E>;
+type HandlerResult<E extends Endpoint> = [EndpointResponse<E>] extends [undefined] ? void : EndpointResponse<E>;
 
 export interface RouteContext<E extends Endpoint> {
-  body: Body<E>;
-  params: Record<string, string>;
+  body: EndpointParsedBody<E>;
+  params: EndpointParsedParams<E>;
+  query: EndpointParsedQuery<E>;
   /** The signed-in caller; present on every endpoint with `auth: true`. */
   user: E["auth"] extends true ? AuthenticatedUser : AuthenticatedUser | undefined;
   request: FastifyRequest;
@@ -36,6 +40,8 @@ export function addRoute<E extends Endpoint>(
     url: `${API_BASE_PATH}${endpoint.path}`,
     schema: {
       ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.response ? { response: { 200: endpoint.response } } : {}),
       ...(options.tags ? { tags: options.tags } : {}),
       ...(options.summary ? { summary: options.summary } : {}),
@@ -45,8 +51,9 @@ export function addRoute<E extends Endpoint>(
     ...(endpoint.auth ? { preHandler: requireUser } : {}),
     handler: async (request, reply) => {
       const result = await handler({
-        body: request.body as Body<E>,
-        params: request.params as Record<string, string>,
+        body: request.body as EndpointParsedBody<E>,
+        params: request.params as EndpointParsedParams<E>,
+        query: request.query as EndpointParsedQuery<E>,
         user: request.user as RouteContext<E>["user"],
         request,
         reply,

@@ -1,6 +1,103 @@
 import * as z from "zod/mini";
 import { defineEndpoint } from "../http.ts";
 
+/** A price in both currencies, minor units (DZD shows "DA"). */
+export const dualPriceSchema = z.object({ DZD: z.number(), USD: z.number() });
+export type DualPrice = z.output<typeof dualPriceSchema>;
+
+export const DESTINATION_TYPES = ["country", "region", "global"] as const;
+
+export const destinationSummarySchema = z.object({
+  /** ISO2 for a country; a region slug; "global". */
+  code: z.string(),
+  type: z.enum(DESTINATION_TYPES),
+  names: z.object({ fr: z.string(), en: z.string(), ar: z.string() }),
+  /** ISO2 codes covered (a country covers itself). */
+  memberCountries: z.array(z.string()),
+  /** The cheapest plan's price. */
+  fromPrice: dualPriceSchema,
+  planCount: z.number(),
+  isPopular: z.boolean(),
+});
+export type DestinationSummary = z.output<typeof destinationSummarySchema>;
+
+export const planNetworkSchema = z.object({ country: z.string(), operator: z.string(), networkType: z.string() });
+
+export const planSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Null when unlimited. */
+  dataMb: z.nullable(z.number()),
+  isUnlimited: z.boolean(),
+  /** 1 total, 2 daily then slowed, 3 daily then cut, 4 daily unlimited. */
+  dataType: z.number(),
+  validityDays: z.number(),
+  coverage: z.array(z.string()),
+  networks: z.array(planNetworkSchema),
+  supportsTopUp: z.boolean(),
+  isHotspotAllowed: z.boolean(),
+  fairUsePolicy: z.nullable(z.string()),
+  speed: z.nullable(z.string()),
+  price: dualPriceSchema,
+  /** The struck-through "was" price when discounted. */
+  compareAtPrice: z.nullable(dualPriceSchema),
+});
+export type Plan = z.output<typeof planSchema>;
+
+/** Days a plan may last (product description §9). */
+export const PLAN_MIN_DAYS = 1;
+export const PLAN_MAX_DAYS = 90;
+
+export const searchDestinations = defineEndpoint({
+  method: "GET",
+  path: "/destinations",
+  auth: false,
+  body: undefined,
+  query: z.strictObject({
+    /** Any language, any case, with or without accents, or an ISO code. Empty: every destination. */
+    q: z.optional(z.string().check(z.maxLength(100, "INVALID"))),
+    type: z.optional(z.enum(["country", "region"], { error: "INVALID" })),
+  }),
+  response: z.object({ data: z.array(destinationSummarySchema) }),
+});
+
+export const getDestination = defineEndpoint({
+  method: "GET",
+  path: "/destinations/:code",
+  auth: false,
+  body: undefined,
+  params: z.object({ code: z.string().check(z.minLength(2), z.maxLength(40)) }),
+  response: z.object({ data: destinationSummarySchema }),
+});
+
+export const listDestinationPlans = defineEndpoint({
+  method: "GET",
+  path: "/destinations/:code/packages",
+  auth: false,
+  body: undefined,
+  params: z.object({ code: z.string().check(z.minLength(2), z.maxLength(40)) }),
+  query: z.strictObject({
+    /** Only plans lasting exactly this many days. */
+    days: z.optional(
+      z.coerce
+        .number({ error: "DAYS_INVALID" })
+        .check(
+          z.int("DAYS_INVALID"),
+          z.minimum(PLAN_MIN_DAYS, "DAYS_INVALID"),
+          z.maximum(PLAN_MAX_DAYS, "DAYS_INVALID"),
+        ),
+    ),
+  }),
+  response: z.object({
+    data: z.object({
+      destination: destinationSummarySchema,
+      /** Every duration on sale for this destination, for the filter. */
+      availableDays: z.array(z.number()),
+      plans: z.array(planSchema),
+    }),
+  }),
+});
+
 /** The numbers behind the marketing lines ("from 64 DZD", "170+ destinations"): one source for every screen. */
 export const getCatalogSummary = defineEndpoint({
   method: "GET",
@@ -10,7 +107,7 @@ export const getCatalogSummary = defineEndpoint({
   response: z.object({
     data: z.object({
       destinationCount: z.number(),
-      lowestPrice: z.object({ DZD: z.number(), USD: z.number() }),
+      lowestPrice: dualPriceSchema,
     }),
   }),
 });

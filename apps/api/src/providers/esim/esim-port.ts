@@ -1,0 +1,98 @@
+import type { PackageNetwork } from "../../db/schema.ts";
+
+/** eSIM statuses as eSIM Access labels them (DESIGN §4); anything unmapped is Unknown. */
+export const ESIM_STATUSES = ["New", "Onboard", "In Use", "Depleted", "Canceled", "Deleted", "Unknown"] as const;
+export type EsimStatus = (typeof ESIM_STATUSES)[number];
+
+/** Where a package belongs in our catalog: one country, or one of our regions, or the global zone. */
+export interface UpstreamDestination {
+  /** ISO2 for a country; a region slug of `REGIONS` (packages/shared/src/catalog/regions.ts) or "global". */
+  code: string;
+  type: "country" | "region" | "global";
+}
+
+/** A package as the upstream sells it, already reshaped into our units. */
+export interface UpstreamPackage {
+  /** eSIM Access `packageCode`; what we order with. */
+  code: string;
+  name: string;
+  destination: UpstreamDestination;
+  /** ISO2 codes where it works. */
+  coverage: string[];
+  /** Null when unlimited. */
+  dataMb: number | null;
+  isUnlimited: boolean;
+  /** 1 total, 2 daily then slowed, 3 daily then cut, 4 daily unlimited (eSIM Access `dataType`). */
+  dataType: 1 | 2 | 3 | 4;
+  validityDays: number;
+  /** Wholesale price, USD × 10 000. */
+  costUsdE4: number;
+  networks: PackageNetwork[];
+  /** A TOPUP package, applied to an existing eSIM. */
+  isTopUp: boolean;
+  /** Whether an eSIM from this package can be topped up later. */
+  supportsTopUp: boolean;
+  isHotspotAllowed: boolean;
+  fairUsePolicy: string | null;
+  speed: string | null;
+}
+
+/** One installed-or-installable eSIM profile upstream. */
+export interface UpstreamProfile {
+  /** eSIM Access `esimTranNo`: ICCIDs are reused, this is not. */
+  reference: string;
+  upstreamOrderNo: string;
+  iccid: string;
+  smdpAddress: string;
+  matchingId: string;
+  /** `LPA:1$<SM-DP+>$<matching id>`. */
+  activationCode: string;
+  qrCodeUrl: string | null;
+  apn: string | null;
+  status: EsimStatus;
+  totalBytes: number | null;
+  usedBytes: number;
+  usageUpdatedAt: Date | null;
+  expiresAt: Date | null;
+  activateBefore: Date | null;
+}
+
+/** A failure talking to the upstream; `isRetryable` says whether the same call may succeed later. */
+export class UpstreamError extends Error {
+  readonly isRetryable: boolean;
+  readonly upstreamCode: string | undefined;
+
+  constructor(message: string, options: { isRetryable: boolean; upstreamCode?: string; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = "UpstreamError";
+    this.isRetryable = options.isRetryable;
+    this.upstreamCode = options.upstreamCode;
+  }
+}
+
+/**
+ * The eSIM upstream (DESIGN §6): the real eSIM Access client or the local simulator. Every write is
+ * idempotent on the caller's `transactionId`, so a retry after a crash never buys twice.
+ */
+export interface EsimProvider {
+  readonly name: "simulator" | "esim-access";
+  /** Every package for sale, base and top-up. */
+  listPackages(): Promise<UpstreamPackage[]>;
+  /** Orders `count` profiles of a package; the same transactionId answers the same order. */
+  orderProfiles(input: {
+    transactionId: string;
+    packageCode: string;
+    count: number;
+    unitPriceUsdE4: number;
+  }): Promise<{ upstreamOrderNo: string }>;
+  /** The profiles of an order once allocated; "allocating" while the upstream is still preparing them. */
+  queryOrder(
+    upstreamOrderNo: string,
+  ): Promise<{ state: "allocating" } | { state: "ready"; profiles: UpstreamProfile[] }>;
+  /** One profile's current state, or null when the upstream does not know it. */
+  queryProfile(reference: string): Promise<UpstreamProfile | null>;
+  /** Applies a top-up package to a profile; the same transactionId applies it once. */
+  topUp(input: { reference: string; packageCode: string; transactionId: string; priceUsdE4: number }): Promise<void>;
+  /** Cancels an unused profile (refunded upstream). */
+  cancel(reference: string): Promise<void>;
+}

@@ -1,0 +1,15 @@
+/** Our regions (DESIGN §6) and the global zone, with their names in the three languages. */
+export const REGIONS = {
+  europe: { fr: "Europe", en: "Europe", ar: "أوروبا" },
+  "middle-east-north-africa": {
+    fr: "Moyen-Orient et Afrique du Nord",
+    en: "Middle East and North Africa",
+    ar: "الشرق الأوسط وشمال أفريقيا",
+  },
+  asia: { fr: "Asie", en: "Asia", ar: "آسيا" },
+  africa: { fr: "Afrique", en: "Africa", ar: "أفريقيا" },
+  americas: { fr: "Amériques", en: "Americas", ar: "الأمريكتان" },
+  global: { fr: "Monde entier", en: "Global", ar: "العالم" },
+} as const;
+
+export type RegionCode = keyof typeof REGIONS;

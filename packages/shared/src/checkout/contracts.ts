@@ -1,0 +1,144 @@
+import * as z from "zod/mini";
+import { destinationSummarySchema, planSchema } from "../catalog/contracts.ts";
+import { BILLING_COUNTRY_CODES } from "../countries.ts";
+import { currencySchema, emailSchema, nameSchema } from "../fields.ts";
+import { defineEndpoint } from "../http.ts";
+
+/** Payment methods the checkout may offer; `GET /checkout/options` says which the gateway has. */
+export const PAYMENT_METHODS = ["edahabia", "cib", "chargily_app", "card"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const MAX_QUANTITY = 10;
+
+const quantitySchema = z
+  .number({ error: "QUANTITY_INVALID" })
+  .check(z.int("QUANTITY_INVALID"), z.minimum(1, "QUANTITY_INVALID"), z.maximum(MAX_QUANTITY, "QUANTITY_INVALID"));
+const packageIdSchema = z.string({ error: "PACKAGE_INVALID" }).check(z.uuid("PACKAGE_INVALID"));
+const couponCodeSchema = z
+  .string({ error: "COUPON_CODE_INVALID" })
+  .check(z.trim(), z.toUpperCase(), z.minLength(1, "COUPON_CODE_INVALID"), z.maxLength(40, "COUPON_CODE_INVALID"));
+
+/**
+ * What an order costs, computed on the server from the database. subtotal is at list price (the compare-at
+ * price when the plan is discounted); total = subtotal − discount − couponDiscount + serviceFee, in the
+ * displayed currency; the charge is always in DZD (chargeDzdMinor).
+ */
+export const quoteSchema = z.object({
+  currency: z.enum(["DZD", "USD"]),
+  quantity: z.number(),
+  unitPriceMinor: z.number(),
+  subtotalMinor: z.number(),
+  discountMinor: z.number(),
+  couponDiscountMinor: z.number(),
+  serviceFeeMinor: z.number(),
+  totalMinor: z.number(),
+  chargeDzdMinor: z.number(),
+  coupon: z.nullable(
+    z.object({ code: z.string(), kind: z.enum(["percent", "amount"]), percentOff: z.nullable(z.number()) }),
+  ),
+});
+export type Quote = z.output<typeof quoteSchema>;
+
+const quoteRequest = {
+  packageId: packageIdSchema,
+  quantity: quantitySchema,
+  currency: currencySchema,
+};
+
+const quoteResponseSchema = z.object({
+  data: z.object({ quote: quoteSchema, plan: planSchema, destination: destinationSummarySchema }),
+});
+
+/** The cart's prices, with an optional coupon; coupon problems answer their own error code. */
+export const getQuote = defineEndpoint({
+  method: "POST",
+  path: "/checkout/quote",
+  auth: true,
+  body: z.strictObject({ ...quoteRequest, couponCode: z.optional(couponCodeSchema) }),
+  response: quoteResponseSchema,
+});
+
+/** Checks a promo code for this cart; the answer is the quote with the coupon applied. */
+export const checkCoupon = defineEndpoint({
+  method: "POST",
+  path: "/coupons/check",
+  auth: true,
+  body: z.strictObject({ ...quoteRequest, code: couponCodeSchema }),
+  response: quoteResponseSchema,
+});
+
+export const getCheckoutOptions = defineEndpoint({
+  method: "GET",
+  path: "/checkout/options",
+  auth: true,
+  body: undefined,
+  response: z.object({
+    data: z.object({
+      paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+      billingCountries: z.array(z.string()),
+    }),
+  }),
+});
+
+export const billingSchema = z.strictObject({
+  /** Must be the account's email ("The email must be the one used for the purchase"). */
+  email: emailSchema,
+  name: nameSchema,
+  country: z.enum(BILLING_COUNTRY_CODES, { error: "COUNTRY_INVALID" }),
+  /** Checked for the country with checkPhone on the server (libphonenumber stays out of this module). */
+  phone: z.string({ error: "PHONE_REQUIRED" }).check(z.trim(), z.minLength(1, "PHONE_REQUIRED")),
+});
+export type Billing = z.input<typeof billingSchema>;
+
+export const orderStatusSchema = z.enum(["not_paid", "pending", "confirmed", "delivered", "rejected"]);
+export type OrderStatus = z.output<typeof orderStatusSchema>;
+export const paymentStatusSchema = z.enum(["pending", "successful", "failed", "canceled"]);
+export type PaymentStatus = z.output<typeof paymentStatusSchema>;
+
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  /** ES26-000123. */
+  number: z.string(),
+  status: orderStatusSchema,
+  kind: z.enum(["new", "top_up"]),
+  createdAt: z.string(),
+  quantity: z.number(),
+  currency: z.enum(["DZD", "USD"]),
+  unitPriceMinor: z.number(),
+  subtotalMinor: z.number(),
+  discountMinor: z.number(),
+  couponDiscountMinor: z.number(),
+  serviceFeeMinor: z.number(),
+  totalMinor: z.number(),
+  chargeDzdMinor: z.number(),
+  couponCode: z.nullable(z.string()),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  plan: planSchema,
+  destination: destinationSummarySchema,
+  payment: z.object({ id: z.string(), status: paymentStatusSchema }),
+  /** The eSIMs made for this order, once delivered. */
+  esims: z.array(z.object({ id: z.string(), iccid: z.string(), status: z.string() })),
+});
+export type OrderSummary = z.output<typeof orderSummarySchema>;
+
+/**
+ * Creates the order and its payment and answers where to pay. Idempotent on `clientReference` (one per
+ * checkout attempt): a double click or a retry answers the same order.
+ */
+export const createOrder = defineEndpoint({
+  method: "POST",
+  path: "/orders",
+  auth: true,
+  body: z.strictObject({
+    clientReference: z.string({ error: "INVALID" }).check(z.uuid("INVALID")),
+    ...quoteRequest,
+    couponCode: z.optional(couponCodeSchema),
+    billing: billingSchema,
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: "PAYMENT_METHOD_INVALID" }),
+    /** Issue 4: the eSIM a top-up is for. */
+    topUpOf: z.optional(z.string().check(z.uuid("INVALID"))),
+  }),
+  response: z.object({
+    data: z.object({ order: orderSummarySchema, payment: z.object({ id: z.string(), checkoutUrl: z.string() }) }),
+  }),
+});
