@@ -30,9 +30,23 @@ describe("loadConfig", () => {
 
   it("refuses production without SMTP_URL, naming SMTP_URL: the dev mailbox would show every code", () => {
     expect(loadError({ NODE_ENV: "production" })).toContain("SMTP_URL");
-    expect(loadConfig({ NODE_ENV: "production", SMTP_URL: "smtps://user:pass@mail.example.com:465" })).toMatchObject({
+    const production = {
       NODE_ENV: "production",
-    });
+      SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      PAYMENT_PROVIDER: "chargily",
+      CHARGILY_SECRET_KEY: "live_sk_example",
+    };
+    expect(loadConfig(production)).toMatchObject({ NODE_ENV: "production" });
+  });
+
+  it("refuses the sandbox payment gateway in production: it would give eSIMs away", () => {
+    const error = loadError({ NODE_ENV: "production", SMTP_URL: "smtps://user:pass@mail.example.com:465" });
+    expect(error).toContain("PAYMENT_PROVIDER");
+  });
+
+  it("asks for the provider credentials the chosen providers need", () => {
+    expect(loadError({ ESIM_PROVIDER: "esim-access" })).toContain("ESIM_ACCESS_ACCESS_CODE");
+    expect(loadError({ PAYMENT_PROVIDER: "chargily" })).toContain("CHARGILY_SECRET_KEY");
   });
 
   it("starts with defaults on an empty environment, treating empty values as unset", () => {

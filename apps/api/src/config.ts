@@ -39,6 +39,34 @@ const configSchema = z.object({
   MARKETING_DESTINATION_COUNT: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 170),
   MARKETING_LOWEST_PRICE_DZD: z._default(z.coerce.number().check(z.minimum(0)), 64),
   MARKETING_LOWEST_PRICE_USD: z._default(z.coerce.number().check(z.minimum(0)), 0.5),
+
+  /** eSIM upstream: the local simulator (default) or eSIM Access. */
+  ESIM_PROVIDER: z._default(z.enum(["simulator", "esim-access"]), "simulator"),
+  ESIM_ACCESS_BASE_URL: z._default(url, "https://api.esimaccess.com"),
+  ESIM_ACCESS_ACCESS_CODE: z.optional(z.string().check(z.minLength(1))),
+  /** With it, requests are HMAC-signed (RT-Signature); without it, RT-AccessCode alone. */
+  ESIM_ACCESS_SECRET: z.optional(z.string().check(z.minLength(1))),
+  /** The secret path segment of the upstream's webhook URL (eSIM Access webhooks carry no signature). */
+  ESIM_WEBHOOK_TOKEN: z._default(
+    z.string().check(z.minLength(16, "must be at least 16 characters")),
+    "local-esim-webhook-token",
+  ),
+  /** Seconds the simulator takes to allocate a profile after an order. */
+  SIMULATOR_ALLOCATION_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 3),
+  /** Simulator faults, e.g. "error=0.2,timeout=0.1,slow=20" (probabilities; slow = extra allocation seconds). */
+  SIMULATOR_FAULTS: z._default(z.string(), ""),
+
+  /** Payment gateway: the local sandbox (default; its hosted page is served here) or Chargily Pay v2. */
+  PAYMENT_PROVIDER: z._default(z.enum(["sandbox", "chargily"]), "sandbox"),
+  CHARGILY_BASE_URL: z._default(url, "https://pay.chargily.net/test/api/v2"),
+  CHARGILY_SECRET_KEY: z.optional(z.string().check(z.minLength(1))),
+  /** The sandbox signs its webhooks with this key exactly as Chargily signs with the secret key. */
+  SANDBOX_PAYMENT_SECRET: z._default(
+    z.string().check(z.minLength(16, "must be at least 16 characters")),
+    "local-sandbox-secret-key",
+  ),
+  /** Whether the sandbox offers Visa/MasterCard (Chargily does not yet). */
+  SANDBOX_OFFERS_CARD: z._default(booleanText, false),
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -57,9 +85,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const config = { ...result.data, ...overrides };
+  const problems: string[] = [];
   // The dev mailbox shows every sign-in code to whoever opens it: production must send real mail.
-  if (config.NODE_ENV === "production" && !config.SMTP_URL) {
-    throw new ConfigError("Invalid configuration:\n  SMTP_URL: is required when NODE_ENV=production");
+  if (config.NODE_ENV === "production" && !config.SMTP_URL)
+    problems.push("SMTP_URL: is required when NODE_ENV=production");
+  // The sandbox gateway "pays" at a click: in production it would hand out eSIMs for free.
+  if (config.NODE_ENV === "production" && config.PAYMENT_PROVIDER === "sandbox") {
+    problems.push("PAYMENT_PROVIDER: the sandbox gateway is refused when NODE_ENV=production");
   }
+  if (config.ESIM_PROVIDER === "esim-access" && !config.ESIM_ACCESS_ACCESS_CODE) {
+    problems.push("ESIM_ACCESS_ACCESS_CODE: is required when ESIM_PROVIDER=esim-access");
+  }
+  if (config.PAYMENT_PROVIDER === "chargily" && !config.CHARGILY_SECRET_KEY) {
+    problems.push("CHARGILY_SECRET_KEY: is required when PAYMENT_PROVIDER=chargily");
+  }
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
   return config;
 }

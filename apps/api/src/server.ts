@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { applyMigrations, connectDatabase } from "./db/client.ts";
 import { type EmbeddedServer, startEmbeddedPostgres } from "./db/embedded.ts";
 import { CLEAN_UP_EVERY_MS, cleanUpExpiredRows } from "./jobs/clean-up.ts";
-import { createMailer } from "./providers/mail/create-mailer.ts";
+import { createAppDeps } from "./lib/create-deps.ts";
 
 /** Starts the whole product: database (embedded unless DATABASE_URL), migrations, mail, HTTP. */
 async function main() {
@@ -20,8 +20,8 @@ async function main() {
   }
   const database = connectDatabase(databaseUrl);
   await applyMigrations(database.db);
-  const mailer = createMailer(config, database.db);
-  const app = await buildApp({ config, db: database.db, mailer, now: () => new Date() });
+  const deps = createAppDeps(config, database.db);
+  const app = await buildApp(deps);
 
   const cleanUp = setInterval(() => {
     cleanUpExpiredRows(database.db, new Date()).catch((error: unknown) =>
@@ -43,7 +43,7 @@ async function main() {
     clearInterval(cleanUp);
     try {
       await app.close();
-      await mailer.close();
+      await deps.mailer.close();
       await database.close();
       // A fast shutdown of PostgreSQL checkpoints first: .data/ stays consistent after Ctrl-C.
       await embedded?.stop();

@@ -31,6 +31,11 @@ const USER = "esim";
 const PASSWORD = "esim-local";
 const DATABASE = "esim";
 
+/** The address of the embedded server's database, for another process (the operator CLI) to reach it. */
+export function embeddedDatabaseUrl(port: number, database = DATABASE): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 /**
  * Starts the PostgreSQL server shipped in npm packages, with its data in `dataDir`
  * (initialised on first use). Only for local use and tests; production sets DATABASE_URL.
@@ -77,7 +82,7 @@ export async function startEmbeddedPostgres(options: {
     await client.end();
   }
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`,
+    url: embeddedDatabaseUrl(options.port, database),
     stop: () => server.stop(),
   };
 }
