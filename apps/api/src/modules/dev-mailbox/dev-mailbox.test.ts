@@ -86,7 +86,14 @@ describe("GET /dev/mailbox/:id", () => {
 
 describe("dev mailbox mounting", () => {
   it("is absent in production, even with the dev mailbox as mailer", async () => {
-    const production = await createTestApp({ config: { NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:9" } });
+    const production = await createTestApp({
+      config: {
+        NODE_ENV: "production",
+        SMTP_URL: "smtp://127.0.0.1:9",
+        PAYMENT_PROVIDER: "chargily",
+        CHARGILY_SECRET_KEY: "test_sk_example",
+      },
+    });
     for (const url of ["/dev/mailbox", "/dev/mailbox.json"]) {
       expect((await production.app.inject({ method: "GET", url })).statusCode).toBe(404);
     }
