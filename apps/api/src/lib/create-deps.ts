@@ -1,15 +1,36 @@
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { createEsimProvider } from "../providers/esim/create-esim-provider.ts";
+import type { EsimProvider } from "../providers/esim/esim-port.ts";
 import { createMailer } from "../providers/mail/create-mailer.ts";
+import { createPaymentGateway } from "../providers/payment/create-payment-gateway.ts";
+import type { PaymentGateway } from "../providers/payment/payment-port.ts";
 import type { AppDeps } from "./deps.ts";
 
-/** The one place the outside world is chosen from configuration: used by the server, the CLI and tests. */
-export function createAppDeps(config: Config, db: Database, overrides: Partial<AppDeps> = {}): AppDeps {
+/**
+ * The one place the outside world is chosen from configuration: used by the server, the CLI and tests.
+ * Providers are built on first use, so a command or test that never pays never builds a gateway.
+ */
+export function createAppDeps(
+  config: Config,
+  db: Database,
+  overrides: Partial<Omit<AppDeps, "esim" | "payments">> & { esim?: EsimProvider; payments?: PaymentGateway } = {},
+): AppDeps {
+  const now = overrides.now ?? (() => new Date());
+  let esim = overrides.esim;
+  let payments = overrides.payments;
   return {
     config,
     db,
-    mailer: createMailer(config, db),
-    now: () => new Date(),
-    ...overrides,
+    mailer: overrides.mailer ?? createMailer(config, db),
+    now,
+    get esim() {
+      esim ??= createEsimProvider({ config, db, now });
+      return esim;
+    },
+    get payments() {
+      payments ??= createPaymentGateway({ config, db, now });
+      return payments;
+    },
   };
 }

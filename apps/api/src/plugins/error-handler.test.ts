@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { connectDatabase } from "../db/client.ts";
-import { createDevMailboxMailer } from "../providers/mail/dev-mailbox-mailer.ts";
+import { createAppDeps } from "../lib/create-deps.ts";
 import { uniqueAddress } from "../test/factories.ts";
 import { createTestApp } from "../test/test-app.ts";
 
@@ -125,10 +125,7 @@ describe("dependency failures", () => {
     // Port 9 (discard) has no PostgreSQL: every query fails to connect.
     const unreachable = connectDatabase("postgres://esim:esim@127.0.0.1:9/esim", { max: 1 });
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }, { WEB_DIST_DIR: "/nonexistent" });
-    const offline = await buildApp(
-      { config, db: unreachable.db, mailer: createDevMailboxMailer(unreachable.db), now: () => new Date() },
-      { logger: false },
-    );
+    const offline = await buildApp(createAppDeps(config, unreachable.db), { logger: false });
     afterAll(async () => {
       await offline.close();
       await unreachable.close();

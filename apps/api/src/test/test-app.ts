@@ -5,9 +5,12 @@ import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { devMails } from "../db/schema.ts";
+import { createAppDeps } from "../lib/create-deps.ts";
 import type { AppDeps } from "../lib/deps.ts";
+import type { EsimProvider } from "../providers/esim/esim-port.ts";
 import { createDevMailboxMailer } from "../providers/mail/dev-mailbox-mailer.ts";
 import type { Mailer } from "../providers/mail/mail-port.ts";
+import type { PaymentGateway } from "../providers/payment/payment-port.ts";
 import { createTestDatabase } from "./database.ts";
 
 /** A clock tests move by hand, so "10 minutes later" takes no time. */
@@ -44,7 +47,13 @@ export interface TestApp {
  * and a hand-moved clock. Closed after the file's tests.
  */
 export async function createTestApp(
-  options: { config?: Partial<Config>; mailer?: (db: Database) => Mailer } = {},
+  options: {
+    config?: Partial<Config>;
+    mailer?: (db: Database) => Mailer;
+    /** Replace a provider (e.g. the eSIM Access client pointed at its local double). */
+    esim?: (deps: { config: Config; db: Database; now: () => Date }) => EsimProvider;
+    payments?: (deps: { config: Config; db: Database; now: () => Date }) => PaymentGateway;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig(
@@ -53,7 +62,13 @@ export async function createTestApp(
   );
   const clock = createTestClock();
   const mailer = options.mailer ? options.mailer(database.db) : createDevMailboxMailer(database.db);
-  const deps: AppDeps = { config, db: database.db, mailer, now: clock.now };
+  const providerDeps = { config, db: database.db, now: clock.now };
+  const deps = createAppDeps(config, database.db, {
+    mailer,
+    now: clock.now,
+    ...(options.esim ? { esim: options.esim(providerDeps) } : {}),
+    ...(options.payments ? { payments: options.payments(providerDeps) } : {}),
+  });
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   afterAll(async () => {

@@ -27,6 +27,8 @@ export interface UpstreamPackage {
   validityDays: number;
   /** Wholesale price, USD × 10 000. */
   costUsdE4: number;
+  /** The upstream's suggested retail price (eSIM Access `retailPrice`), USD × 10 000, when it gives one. */
+  suggestedRetailUsdE4?: number | null;
   networks: PackageNetwork[];
   /** A TOPUP package, applied to an existing eSIM. */
   isTopUp: boolean;
