@@ -11,6 +11,8 @@ import { registerModules } from "./modules/index.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorHandlerPlugin, sendAppError } from "./plugins/error-handler.ts";
 import { staticWebPlugin } from "./plugins/static-web.ts";
+import { isSandboxGateway } from "./providers/payment/sandbox/sandbox-gateway.ts";
+import { sandboxCheckoutRoutes } from "./providers/payment/sandbox/sandbox-page.routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -85,6 +87,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(authPlugin);
   await registerModules(app, deps);
+  // The sandbox gateway's hosted checkout page (DESIGN §6); loadConfig refuses the sandbox in production.
+  if (config.PAYMENT_PROVIDER === "sandbox" && isSandboxGateway(deps.payments)) {
+    await app.register(sandboxCheckoutRoutes, { gateway: deps.payments });
+  }
   await app.register(staticWebPlugin, { distDir: config.WEB_DIST_DIR });
   return app;
 }
