@@ -1,8 +1,26 @@
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
+import { createEsimAccessProvider } from "./esim-access/esim-access-provider.ts";
 import type { EsimProvider } from "./esim-port.ts";
+import { createSimulatorEsimProvider } from "./simulator/simulator-esim-provider.ts";
 
-/** The eSIM upstream chosen by ESIM_PROVIDER. (Being written: the simulator lands here.) */
-export function createEsimProvider(_deps: { config: Config; db: Database; now: () => Date }): EsimProvider {
-  throw new Error("The eSIM provider is not available yet");
+/** The simulator unless ESIM_PROVIDER=esim-access (loadConfig then requires the access code). */
+export function createEsimProvider(deps: { config: Config; db: Database; now: () => Date }): EsimProvider {
+  const { config, db, now } = deps;
+  if (config.ESIM_PROVIDER === "esim-access") {
+    if (!config.ESIM_ACCESS_ACCESS_CODE)
+      throw new Error("ESIM_ACCESS_ACCESS_CODE is required when ESIM_PROVIDER=esim-access");
+    return createEsimAccessProvider({
+      baseUrl: config.ESIM_ACCESS_BASE_URL,
+      accessCode: config.ESIM_ACCESS_ACCESS_CODE,
+      secret: config.ESIM_ACCESS_SECRET,
+      now,
+    });
+  }
+  return createSimulatorEsimProvider({
+    db,
+    now,
+    allocationSeconds: config.SIMULATOR_ALLOCATION_SECONDS,
+    faults: config.SIMULATOR_FAULTS,
+  });
 }

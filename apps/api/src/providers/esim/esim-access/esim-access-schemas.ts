@@ -1,0 +1,84 @@
+import * as z from "zod/mini";
+
+/**
+ * eSIM Access answers, validated at the boundary. Only the fields we use are declared; unknown ones are dropped.
+ * Examples in the documentation show `success` both as a boolean and as the string "true", so both are read.
+ */
+const successFlag = z.pipe(
+  z.union([z.boolean(), z.enum(["true", "false"])]),
+  z.transform((value) => value === true || value === "true"),
+);
+
+export const envelopeSchema = z.object({
+  success: successFlag,
+  errorCode: z.nullish(z.union([z.string(), z.number()])),
+  errorMsg: z.nullish(z.string()),
+  errorMessage: z.nullish(z.string()),
+  obj: z.nullish(z.unknown()),
+});
+export type EsimAccessEnvelope = z.output<typeof envelopeSchema>;
+
+const operatorSchema = z.object({ operatorName: z.string(), networkType: z.nullish(z.string()) });
+
+export const packageSchema = z.object({
+  packageCode: z.string().check(z.minLength(1)),
+  slug: z.nullish(z.string()),
+  name: z.string(),
+  /** USD × 10 000. */
+  price: z.number().check(z.int(), z.minimum(0)),
+  currencyCode: z.nullish(z.string()),
+  /** Bytes; -1 when unlimited. */
+  volume: z.number(),
+  dataType: z.nullish(z.number()),
+  duration: z.number().check(z.int(), z.minimum(1)),
+  durationUnit: z.nullish(z.string()),
+  /** ISO2 codes, comma-separated. */
+  location: z.string(),
+  locationCode: z.nullish(z.string()),
+  speed: z.nullish(z.string()),
+  supportTopUpType: z.nullish(z.number()),
+  fupPolicy: z.nullish(z.string()),
+  ipExport: z.nullish(z.string()),
+  locationNetworkList: z.nullish(
+    z.array(
+      z.object({
+        locationName: z.nullish(z.string()),
+        locationCode: z.nullish(z.string()),
+        operatorList: z.nullish(z.array(operatorSchema)),
+      }),
+    ),
+  ),
+});
+export type EsimAccessPackage = z.output<typeof packageSchema>;
+
+export const packageListSchema = z.object({ packageList: z.array(packageSchema) });
+
+export const orderAnswerSchema = z.object({ orderNo: z.string().check(z.minLength(1)) });
+
+export const profileSchema = z.object({
+  esimTranNo: z.string().check(z.minLength(1)),
+  orderNo: z.string(),
+  transactionId: z.nullish(z.string()),
+  iccid: z.string().check(z.minLength(1)),
+  /** `LPA:1$<SM-DP+>$<matching id>`. */
+  ac: z.string().check(z.regex(/^LPA:1\$[^$]+\$[^$]+/, "not an LPA activation code")),
+  qrCodeUrl: z.nullish(z.string()),
+  apn: z.nullish(z.string()),
+  smdpStatus: z.string(),
+  esimStatus: z.string(),
+  expiredTime: z.nullish(z.string()),
+  totalVolume: z.nullish(z.number()),
+  orderUsage: z.nullish(z.number()),
+});
+export type EsimAccessProfile = z.output<typeof profileSchema>;
+
+export const profileListSchema = z.object({ esimList: z.nullish(z.array(profileSchema)) });
+
+export const usageListSchema = z.array(
+  z.object({
+    esimTranNo: z.string(),
+    dataUsage: z.number(),
+    totalData: z.nullish(z.number()),
+    lastUpdateTime: z.nullish(z.string()),
+  }),
+);

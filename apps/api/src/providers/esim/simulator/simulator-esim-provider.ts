@@ -1,0 +1,356 @@
+import { createHash } from "node:crypto";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import { simulatorOrders, simulatorProfiles } from "../../../db/schema.ts";
+import { type EsimProvider, UpstreamError, type UpstreamPackage, type UpstreamProfile } from "../esim-port.ts";
+import { mapEsimStatus } from "../esim-status.ts";
+import { findSimulatorPackage, getSimulatorCatalogue } from "./catalogue.ts";
+import { NO_FAULTS, parseSimulatorFaults, type SimulatorFaults } from "./faults.ts";
+import { hashDigits, hashUnit, luhnCheckDigit } from "./hash.ts";
+import { computeProfileState, type ProfileTimelineInput } from "./profile-timeline.ts";
+
+export const SIMULATOR_SMDP_ADDRESS = "rsp.simulator.esim.localhost";
+
+const MIB = 1024 * 1024;
+const DAY_MS = 86_400_000;
+/** eSIM Access profiles must be installed within 180 days of the order. */
+const ACTIVATE_WITHIN_DAYS = 180;
+/** eSIM Access's transactionId limit. */
+const MAX_TRANSACTION_ID_LENGTH = 50;
+const MAX_PROFILES_PER_ORDER = 50;
+/** Unlimited plans have no total to spread usage over: a typical traveller's day instead. */
+const UNLIMITED_BYTES_PER_DAY = 1.5 * 1024 * MIB;
+/** Stored `total_bytes` of an unlimited profile, as eSIM Access reports an unlimited volume. */
+const UNLIMITED_TOTAL_BYTES = -1;
+
+export interface SimulatorEsimProviderOptions {
+  db: Database;
+  now: () => Date;
+  /** Seconds between an order and its profiles appearing (SIMULATOR_ALLOCATION_SECONDS). */
+  allocationSeconds: number;
+  /** SIMULATOR_FAULTS text or parsed faults; none by default. */
+  faults?: string | SimulatorFaults;
+  /** How long a simulated timeout hangs before failing; short so tests and retries stay quick. */
+  timeoutMs?: number;
+  /** Randomness for faults only; never called while no fault is switched on. */
+  random?: () => number;
+  /** Seconds from allocation to the (simulated) traveller installing the profile. */
+  installAfterSeconds?: number;
+  /** Seconds from installation to the first data used. */
+  firstUseAfterSeconds?: number;
+}
+
+export interface SimulatorEsimProvider extends EsimProvider {
+  readonly name: "simulator";
+  /** Switches faults on or off at run time (tests, the operator's chaos drills); replaces the previous ones. */
+  setFaults(faults: string | Partial<SimulatorFaults>): void;
+}
+
+type ProfileRow = typeof simulatorProfiles.$inferSelect;
+
+function simulatorError(message: string, upstreamCode: string, isRetryable = false): UpstreamError {
+  return new UpstreamError(message, { isRetryable, upstreamCode });
+}
+
+/** Identifiers derive from the transaction id, so even a lost answer and a retry name the same order. */
+function orderNumberFor(transactionId: string): string {
+  return `SIM${hashDigits(`order:${transactionId}`, 15)}`;
+}
+
+function profileIdentity(orderNo: string, index: number) {
+  const esimTranNo = hashDigits(`esim:${orderNo}:${index}`, 16);
+  const iccidBody = `8988${hashDigits(`iccid:${orderNo}:${index}`, 15)}`;
+  const matchingHex = createHash("sha256").update(`matching:${orderNo}:${index}`).digest("hex").toUpperCase();
+  return {
+    esimTranNo,
+    iccid: `${iccidBody}${luhnCheckDigit(iccidBody)}`,
+    matchingId: `${matchingHex.slice(0, 4)}-${matchingHex.slice(4, 10)}-${matchingHex.slice(10, 17)}`,
+  };
+}
+
+/**
+ * The local eSIM upstream (DESIGN §6): eSIM Access's behaviour over a deterministic catalogue, with its state
+ * in PostgreSQL so a restart mid-flow keeps every order placed.
+ */
+export function createSimulatorEsimProvider(options: SimulatorEsimProviderOptions): SimulatorEsimProvider {
+  const { db, now } = options;
+  const timeoutMs = options.timeoutMs ?? 1000;
+  const random = options.random ?? Math.random;
+  const installAfterSeconds = options.installAfterSeconds ?? 600;
+  const firstUseAfterSeconds = options.firstUseAfterSeconds ?? 600;
+  let faults: SimulatorFaults =
+    typeof options.faults === "string" ? parseSimulatorFaults(options.faults) : (options.faults ?? NO_FAULTS);
+
+  /** An error refuses the call before any effect; a timeout lets the effect happen and loses the answer. */
+  async function withFaults<T>(operation: () => Promise<T>): Promise<T> {
+    const chance = faults.errorProbability + faults.timeoutProbability;
+    const roll = chance > 0 ? random() : 1;
+    if (roll < faults.errorProbability) {
+      throw simulatorError("Simulated upstream error", "SIMULATED_ERROR", true);
+    }
+    const result = await operation();
+    if (roll < chance) {
+      await new Promise((resolve) => setTimeout(resolve, timeoutMs));
+      throw simulatorError("Simulated upstream timeout", "SIMULATED_TIMEOUT", true);
+    }
+    return result;
+  }
+
+  function timelineOf(row: ProfileRow, readyAt: Date): ProfileTimelineInput {
+    const basePackage = findSimulatorPackage(row.packageCode);
+    const baseValidityDays = basePackage?.validityDays ?? 30;
+    const baseBytes = row.totalBytes === UNLIMITED_TOTAL_BYTES ? null : baseBytesOf(basePackage, row);
+    // Each profile uses data at its own pace (0.5×–2× of "evenly over the validity"): some run out, some expire.
+    const pace = 0.5 + 1.5 * hashUnit(`pace:${row.esimTranNo}`);
+    const bytesPerDay = baseBytes === null ? UNLIMITED_BYTES_PER_DAY : baseBytes / baseValidityDays;
+    return {
+      readyAt,
+      isCanceled: row.esimStatus === "CANCEL",
+      baseBytes,
+      baseValidityDays,
+      bytesPerSecond: (bytesPerDay * pace) / 86_400,
+      topUps: row.topUps.map((topUp) => {
+        const topUpPackage = findSimulatorPackage(topUp.packageCode);
+        return {
+          at: new Date(topUp.at),
+          addedBytes: topUpPackage?.dataMb ? topUpPackage.dataMb * MIB : null,
+          addedValidityDays: topUpPackage?.validityDays ?? 0,
+        };
+      }),
+      installAfterSeconds,
+      firstUseAfterSeconds,
+    };
+  }
+
+  function baseBytesOf(basePackage: UpstreamPackage | undefined, row: ProfileRow): number {
+    return basePackage?.dataMb ? basePackage.dataMb * MIB : row.totalBytes;
+  }
+
+  function toUpstreamProfile(row: ProfileRow, readyAt: Date, at: Date): UpstreamProfile {
+    const state = computeProfileState(timelineOf(row, readyAt), at);
+    return {
+      reference: row.esimTranNo,
+      upstreamOrderNo: row.orderNo,
+      iccid: row.iccid,
+      smdpAddress: row.smdpAddress,
+      matchingId: row.matchingId,
+      activationCode: `LPA:1$${row.smdpAddress}$${row.matchingId}`,
+      qrCodeUrl: null,
+      apn: "internet",
+      status: mapEsimStatus(state),
+      totalBytes: state.totalBytes,
+      usedBytes: state.usedBytes,
+      usageUpdatedAt: state.installedAt ? at : null,
+      expiresAt: state.expiresAt,
+      activateBefore: new Date(readyAt.getTime() + ACTIVATE_WITHIN_DAYS * DAY_MS),
+    };
+  }
+
+  async function findProfile(reference: string) {
+    const [found] = await db
+      .select({ profile: simulatorProfiles, readyAt: simulatorOrders.readyAt })
+      .from(simulatorProfiles)
+      .innerJoin(simulatorOrders, eq(simulatorOrders.orderNo, simulatorProfiles.orderNo))
+      .where(eq(simulatorProfiles.esimTranNo, reference));
+    return found;
+  }
+
+  /** Locks the profile row for a write, answering only profiles already allocated. */
+  async function lockAllocatedProfile(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], reference: string) {
+    const [found] = await tx
+      .select({ profile: simulatorProfiles, readyAt: simulatorOrders.readyAt })
+      .from(simulatorProfiles)
+      .innerJoin(simulatorOrders, eq(simulatorOrders.orderNo, simulatorProfiles.orderNo))
+      .where(eq(simulatorProfiles.esimTranNo, reference))
+      .for("update", { of: simulatorProfiles });
+    if (!found || found.readyAt.getTime() > now().getTime()) {
+      throw simulatorError(`No eSIM ${reference}`, "ESIM_NOT_FOUND");
+    }
+    return found;
+  }
+
+  return {
+    name: "simulator",
+
+    setFaults(next) {
+      faults = typeof next === "string" ? parseSimulatorFaults(next) : { ...NO_FAULTS, ...next };
+    },
+
+    listPackages: () => withFaults(async () => [...getSimulatorCatalogue()]),
+
+    orderProfiles: (input) =>
+      withFaults(async () => {
+        const { transactionId, packageCode, count, unitPriceUsdE4 } = input;
+        if (transactionId.length === 0 || transactionId.length > MAX_TRANSACTION_ID_LENGTH) {
+          throw simulatorError("transactionId must be 1 to 50 characters", "INVALID_TRANSACTION_ID");
+        }
+        if (!Number.isInteger(count) || count < 1 || count > MAX_PROFILES_PER_ORDER) {
+          throw simulatorError("count must be 1 to 50", "INVALID_COUNT");
+        }
+        const basePackage = findSimulatorPackage(packageCode);
+        if (!basePackage || basePackage.isTopUp) {
+          throw simulatorError(`No base package ${packageCode}`, "PACKAGE_NOT_FOUND");
+        }
+        // eSIM Access refuses an order whose price is not the current one: a stale catalogue must not buy.
+        if (unitPriceUsdE4 !== basePackage.costUsdE4) {
+          throw simulatorError(
+            `Price ${unitPriceUsdE4} differs from ${basePackage.costUsdE4} for ${packageCode}`,
+            "PRICE_MISMATCH",
+          );
+        }
+        const orderedAt = now();
+        const orderNo = orderNumberFor(transactionId);
+        const readyAt = new Date(orderedAt.getTime() + (options.allocationSeconds + faults.slowSeconds) * 1000);
+
+        await db.transaction(async (tx) => {
+          // The unique transaction id makes a concurrent duplicate wait for this insert, then do nothing.
+          const inserted = await tx
+            .insert(simulatorOrders)
+            .values({
+              orderNo,
+              transactionId,
+              packageCode,
+              count,
+              amountUsdE4: unitPriceUsdE4 * count,
+              readyAt,
+              createdAt: orderedAt,
+            })
+            .onConflictDoNothing()
+            .returning({ orderNo: simulatorOrders.orderNo });
+          if (inserted.length === 0) return;
+          await tx.insert(simulatorProfiles).values(
+            Array.from({ length: count }, (_, index) => ({
+              ...profileIdentity(orderNo, index),
+              orderNo,
+              smdpAddress: SIMULATOR_SMDP_ADDRESS,
+              packageCode,
+              esimStatus: "GOT_RESOURCE",
+              smdpStatus: "RELEASED",
+              totalBytes: basePackage.dataMb === null ? UNLIMITED_TOTAL_BYTES : basePackage.dataMb * MIB,
+              createdAt: orderedAt,
+              updatedAt: orderedAt,
+            })),
+          );
+        });
+
+        const [existing] = await db
+          .select()
+          .from(simulatorOrders)
+          .where(eq(simulatorOrders.transactionId, transactionId));
+        if (!existing) throw simulatorError("Order vanished", "INTERNAL", true);
+        if (existing.packageCode !== packageCode || existing.count !== count) {
+          throw simulatorError(`transactionId ${transactionId} was used for another order`, "DUPLICATE_TRANSACTION");
+        }
+        return { upstreamOrderNo: existing.orderNo };
+      }),
+
+    queryOrder: (upstreamOrderNo) =>
+      withFaults(async () => {
+        const [order] = await db.select().from(simulatorOrders).where(eq(simulatorOrders.orderNo, upstreamOrderNo));
+        if (!order) throw simulatorError(`No order ${upstreamOrderNo}`, "ORDER_NOT_FOUND");
+        const at = now();
+        if (at.getTime() < order.readyAt.getTime()) return { state: "allocating" as const };
+        const rows = await db
+          .select()
+          .from(simulatorProfiles)
+          .where(eq(simulatorProfiles.orderNo, upstreamOrderNo))
+          .orderBy(asc(simulatorProfiles.esimTranNo));
+        return { state: "ready" as const, profiles: rows.map((row) => toUpstreamProfile(row, order.readyAt, at)) };
+      }),
+
+    queryProfile: (reference) =>
+      withFaults(async () => {
+        const found = await findProfile(reference);
+        const at = now();
+        if (!found || at.getTime() < found.readyAt.getTime()) return null;
+        return toUpstreamProfile(found.profile, found.readyAt, at);
+      }),
+
+    topUp: (input) =>
+      withFaults(async () => {
+        await db.transaction(async (tx) => {
+          const { profile, readyAt } = await lockAllocatedProfile(tx, input.reference);
+          const previous = profile.topUps.find((topUp) => topUp.transactionId === input.transactionId);
+          if (previous) {
+            if (previous.packageCode === input.packageCode) return;
+            throw simulatorError(
+              `transactionId ${input.transactionId} was used for another top-up`,
+              "DUPLICATE_TRANSACTION",
+            );
+          }
+          const [elsewhere] = await tx
+            .select({ esimTranNo: simulatorProfiles.esimTranNo })
+            .from(simulatorProfiles)
+            .where(
+              and(
+                ne(simulatorProfiles.esimTranNo, profile.esimTranNo),
+                sql`${simulatorProfiles.topUps} @> ${JSON.stringify([{ transactionId: input.transactionId }])}::jsonb`,
+              ),
+            );
+          if (elsewhere) {
+            throw simulatorError(
+              `transactionId ${input.transactionId} was used for another top-up`,
+              "DUPLICATE_TRANSACTION",
+            );
+          }
+
+          const basePackage = findSimulatorPackage(profile.packageCode);
+          const topUpPackage = findSimulatorPackage(input.packageCode);
+          if (
+            !basePackage?.supportsTopUp ||
+            !topUpPackage?.isTopUp ||
+            topUpPackage.destination.code !== basePackage.destination.code
+          ) {
+            throw simulatorError(`${input.packageCode} cannot top up ${profile.esimTranNo}`, "TOPUP_NOT_COMPATIBLE");
+          }
+          if (input.priceUsdE4 !== topUpPackage.costUsdE4) {
+            throw simulatorError(`Price ${input.priceUsdE4} differs from ${topUpPackage.costUsdE4}`, "PRICE_MISMATCH");
+          }
+          const at = now();
+          const state = computeProfileState(timelineOf(profile, readyAt), at);
+          if (state.esimStatus === "CANCEL") throw simulatorError("The eSIM was cancelled", "ESIM_CANCELED");
+          if (state.expiresAt && at.getTime() >= state.expiresAt.getTime()) {
+            throw simulatorError("The eSIM has expired", "ESIM_EXPIRED");
+          }
+          await tx
+            .update(simulatorProfiles)
+            .set({
+              topUps: [
+                ...profile.topUps,
+                { transactionId: input.transactionId, packageCode: input.packageCode, at: at.toISOString() },
+              ],
+              totalBytes:
+                profile.totalBytes === UNLIMITED_TOTAL_BYTES
+                  ? UNLIMITED_TOTAL_BYTES
+                  : profile.totalBytes + (topUpPackage.dataMb ?? 0) * MIB,
+              // A snapshot for whoever reads the table; the timeline recomputes usage from the top-up history.
+              usedBytes: state.usedBytes,
+              expiresAt: state.expiresAt,
+              updatedAt: at,
+            })
+            .where(eq(simulatorProfiles.esimTranNo, profile.esimTranNo));
+        });
+      }),
+
+    cancel: (reference) =>
+      withFaults(async () => {
+        await db.transaction(async (tx) => {
+          const { profile, readyAt } = await lockAllocatedProfile(tx, reference);
+          // A retry after a lost answer must succeed, not fail because the first attempt worked.
+          if (profile.esimStatus === "CANCEL") return;
+          const at = now();
+          const status = mapEsimStatus(computeProfileState(timelineOf(profile, readyAt), at));
+          if (status !== "New") {
+            throw simulatorError(
+              `Only an unused eSIM can be cancelled; ${reference} is ${status}`,
+              "ESIM_NOT_CANCELABLE",
+            );
+          }
+          await tx
+            .update(simulatorProfiles)
+            .set({ esimStatus: "CANCEL", updatedAt: at })
+            .where(eq(simulatorProfiles.esimTranNo, reference));
+        });
+      }),
+  };
+}
