@@ -79,9 +79,20 @@ export function createAppRouter() {
           element: <PublicLayout />,
           children: [
             { path: "/reset-password", handle: screen("screen.resetPassword"), lazy: publicComingSoon },
-            { path: "/payment-callback", handle: screen("screen.paymentCallback"), lazy: publicComingSoon },
-            { path: "/success", handle: screen("screen.success"), lazy: publicComingSoon },
-            { path: "/failure", handle: screen("screen.failure"), lazy: publicComingSoon },
+            {
+              path: "/payment-callback",
+              lazy: async () => ({
+                Component: (await import("../routes/payment-callback.tsx")).PaymentCallbackRoute,
+              }),
+            },
+            {
+              path: "/success",
+              lazy: async () => ({ Component: (await import("../routes/payment-result.tsx")).SuccessRoute }),
+            },
+            {
+              path: "/failure",
+              lazy: async () => ({ Component: (await import("../routes/payment-result.tsx")).FailureRoute }),
+            },
           ],
         },
         {
@@ -107,13 +118,28 @@ export function createAppRouter() {
               path: "/preferences",
               lazy: async () => ({ Component: (await import("../routes/preferences.tsx")).PreferencesRoute }),
             },
-            { path: "/search", handle: screen("screen.search", "/home"), lazy: comingSoon },
-            { path: "/packages/:code", handle: screen("screen.packages", "/home"), lazy: comingSoon },
+            {
+              path: "/search",
+              lazy: async () => ({ Component: (await import("../routes/search.tsx")).SearchRoute }),
+            },
+            {
+              path: "/packages/:code",
+              lazy: async () => ({ Component: (await import("../routes/packages.tsx")).PackagesRoute }),
+            },
             { path: "/esims", handle: screen("screen.esims"), lazy: comingSoon },
-            { path: "/summary", handle: screen("screen.summary"), lazy: comingSoon },
-            { path: "/cart", handle: screen("screen.cart"), lazy: comingSoon },
+            {
+              path: "/summary",
+              lazy: async () => ({ Component: (await import("../routes/summary.tsx")).SummaryRoute }),
+            },
+            {
+              path: "/cart",
+              lazy: async () => ({ Component: (await import("../routes/cart.tsx")).CartRoute }),
+            },
             { path: "/details/:id", handle: screen("screen.details", "/esims"), lazy: comingSoon },
-            { path: "/status/:id", handle: screen("screen.status", "/esims"), lazy: comingSoon },
+            {
+              path: "/status/:id",
+              lazy: async () => ({ Component: (await import("../routes/order-status.tsx")).OrderStatusRoute }),
+            },
             { path: "/guide", handle: screen("screen.guide"), lazy: comingSoon },
             { path: "/guide/activation", handle: screen("screen.guideActivation", "/guide"), lazy: comingSoon },
             { path: "/guide/installation", handle: screen("screen.guideInstallation", "/guide"), lazy: comingSoon },

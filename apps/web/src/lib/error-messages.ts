@@ -23,3 +23,9 @@ export function errorMessageId(error: unknown): MessageId {
 export function hasFieldErrors(error: unknown): boolean {
   return error instanceof ApiError && Object.keys(error.fields).length > 0;
 }
+
+/** The text id for a refused form value: the field's own code when the API named one for `field`, else the error's. */
+export function fieldOrErrorMessageId(error: unknown, field: string): MessageId {
+  const code = error instanceof ApiError ? error.fields[field] : undefined;
+  return code ? fieldErrorMessageId(code) : errorMessageId(error);
+}

@@ -77,6 +77,10 @@ export function writePromoCode(code: string): Promise<void> {
   return write(STORAGE_KEYS.promoCode, code.trim().toUpperCase());
 }
 
+export function removePromoCode(): Promise<void> {
+  return remove(STORAGE_KEYS.promoCode);
+}
+
 /* Session token (Token) */
 
 export async function readToken(): Promise<string | null> {

@@ -1,15 +1,22 @@
-import { Link } from "react-router";
-import { buttonClasses } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { BookIcon, CompassIcon, PhoneIcon } from "../components/ui/icons.tsx";
+import { useState } from "react";
+import { useNavigate } from "react-router";
 import { Page } from "../components/ui/page.tsx";
 import { useSession } from "../features/auth/hooks/use-session.ts";
+import type { DestinationType } from "../features/catalog/api/search-destinations.ts";
+import { DestinationSearch } from "../features/catalog/components/destination-search.tsx";
+import { HeroMarketingLine } from "../features/catalog/components/hero-marketing-line.tsx";
+import { PopularDestinations } from "../features/catalog/components/popular-destinations.tsx";
 import { useT } from "../lib/i18n.ts";
+import { useDisplayCurrency } from "./hooks/use-display-currency.ts";
 
-/** Home: a greeting for now; the destination search arrives with the catalog issue. */
+/** Home: a greeting, destination search by country or region, popular destinations, the marketing line. */
 export function HomeRoute() {
   const t = useT();
+  const navigate = useNavigate();
   const { user } = useSession();
+  const currency = useDisplayCurrency();
+  const [query, setQuery] = useState("");
+  const [type, setType] = useState<DestinationType>("country");
   const firstName = user?.name?.trim().split(/\s+/)[0];
   return (
     <Page title={t("nav.home")}>
@@ -18,24 +25,26 @@ export function HomeRoute() {
           {firstName ? t("home.greetingNamed", { name: firstName }) : t("home.greeting")}
         </p>
         <p className="mt-2 max-w-prose text-brand-50">{t("home.intro")}</p>
+        <HeroMarketingLine />
       </section>
-      <Card className="mt-6 text-center sm:p-8">
-        <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-brand-50 text-brand-700">
-          <CompassIcon className="size-7" />
-        </span>
-        <h2 className="mt-4 text-xl font-semibold text-slate-900">{t("home.catalogSoonTitle")}</h2>
-        <p className="mx-auto mt-2 max-w-md text-slate-600">{t("home.catalogSoonMessage")}</p>
-      </Card>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2">
-        <Link to="/guide" className={buttonClasses("secondary", "justify-start")}>
-          <BookIcon className="size-5" />
-          {t("nav.guide")}
-        </Link>
-        <Link to="/compatibility" className={buttonClasses("secondary", "justify-start")}>
-          <PhoneIcon className="size-5" />
-          {t("screen.compatibility")}
-        </Link>
-      </div>
+      <section
+        aria-labelledby="destination-search"
+        className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      >
+        <h2 id="destination-search" className="mb-4 text-xl font-semibold text-slate-900">
+          {t("catalog.searchTitle")}
+        </h2>
+        <DestinationSearch
+          query={query}
+          onQueryChange={setQuery}
+          type={type}
+          onTypeChange={setType}
+          currency={currency}
+          limit={6}
+          onSubmit={() => navigate(`/search?${new URLSearchParams({ q: query.trim(), type })}`)}
+        />
+      </section>
+      <PopularDestinations currency={currency} />
     </Page>
   );
 }

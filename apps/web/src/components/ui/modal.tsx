@@ -27,6 +27,8 @@ export interface ModalProps {
   secondaryAction?: ModalAction;
   /** Extra content between the message and the buttons (a confirmation field…). */
   children?: ReactNode;
+  /** False: no close button, Escape and the backdrop do nothing; only the modal's own buttons act. */
+  isDismissable?: boolean;
 }
 
 const TYPE_STYLES: Record<ModalType, { icon: typeof InfoIcon; classes: string; labelId: MessageId }> = {
@@ -50,6 +52,7 @@ export function Modal({
   primaryAction,
   secondaryAction,
   children,
+  isDismissable = true,
 }: ModalProps) {
   const t = useT();
   const { icon: TypeIcon, classes, labelId } = TYPE_STYLES[type];
@@ -68,13 +71,21 @@ export function Modal({
           <Dialog.Content
             className="relative w-full max-w-md rounded-2xl bg-white p-6 text-center shadow-xl focus:outline-none"
             {...(message ? {} : { "aria-describedby": undefined })}
+            onEscapeKeyDown={(event) => {
+              if (!isDismissable) event.preventDefault();
+            }}
+            onInteractOutside={(event) => {
+              if (!isDismissable) event.preventDefault();
+            }}
           >
-            <Dialog.Close
-              className="absolute end-3 top-3 grid size-11 place-items-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600"
-              aria-label={t("common.close")}
-            >
-              <CloseIcon className="size-5" />
-            </Dialog.Close>
+            {isDismissable ? (
+              <Dialog.Close
+                className="absolute end-3 top-3 grid size-11 place-items-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600"
+                aria-label={t("common.close")}
+              >
+                <CloseIcon className="size-5" />
+              </Dialog.Close>
+            ) : null}
             <div className={`mx-auto mb-4 grid size-14 place-items-center rounded-full ${classes}`}>
               <TypeIcon className="size-7" role="img" aria-hidden={undefined} aria-label={t(labelId)} />
             </div>

@@ -1,0 +1,63 @@
+import type { Plan } from "@esim/shared/catalog/contracts";
+import type { Currency } from "@esim/shared/locale";
+import { Link } from "react-router";
+import { Button, buttonClasses } from "../../../components/ui/button.tsx";
+import { useT } from "../../../lib/i18n.ts";
+import { usePlanText } from "../../../lib/plan-text.ts";
+import { PlanBadges } from "./plan-badges.tsx";
+import { PlanPrice } from "./plan-price.tsx";
+
+/** Where "Choose this plan" goes: the cart, with the plan and its destination in the address. */
+export function cartHref(planId: string, destinationCode: string): string {
+  return `/cart?${new URLSearchParams({ plan: planId, destination: destinationCode })}`;
+}
+
+/** One plan in the list: data, validity, price, badges, and the ways on (details, choose). */
+export function PlanCard({
+  plan,
+  destinationCode,
+  currency,
+  onShowDetails,
+}: {
+  plan: Plan;
+  destinationCode: string;
+  currency: Currency;
+  onShowDetails: (plan: Plan) => void;
+}) {
+  const t = useT();
+  const { data, validity } = usePlanText();
+  const title = t("plan.title", { data: data(plan), validity: validity(plan.validityDays) });
+  return (
+    <article aria-label={title} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <h3 className="text-lg font-bold text-slate-900">{data(plan)}</h3>
+          <p className="text-sm text-slate-600">{validity(plan.validityDays)}</p>
+        </div>
+        <div className="text-end">
+          <PlanPrice plan={plan} currency={currency} />
+        </div>
+      </div>
+      {plan.isUnlimited ? <p className="mt-2 text-sm text-slate-600">{t("plan.fairUseShort")}</p> : null}
+      <div className="mt-3">
+        <PlanBadges plan={plan} />
+      </div>
+      <div className="mt-4 grid grid-cols-2 gap-3">
+        <Button
+          variant="secondary"
+          onClick={() => onShowDetails(plan)}
+          aria-label={t("plan.detailsOf", { plan: title })}
+        >
+          {t("plan.details")}
+        </Button>
+        <Link
+          to={cartHref(plan.id, destinationCode)}
+          className={buttonClasses("primary")}
+          aria-label={t("plan.chooseNamed", { plan: title })}
+        >
+          {t("plan.choose")}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+import { getQuote } from "@esim/shared/checkout/contracts";
+import type { Currency } from "@esim/shared/locale";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { callApi } from "../../../lib/api-client.ts";
+
+export interface QuoteInput {
+  packageId: string;
+  quantity: number;
+  currency: Currency;
+  couponCode?: string;
+}
+
+export const quoteQueryKey = (input: QuoteInput) =>
+  ["checkout", "quote", input.packageId, input.quantity, input.currency, input.couponCode ?? null] as const;
+
+/** `POST /checkout/quote`: the cart's prices as the server computes them (never computed here). */
+export function quoteQueryOptions(input: QuoteInput) {
+  return queryOptions({
+    queryKey: quoteQueryKey(input),
+    queryFn: async ({ signal }) =>
+      (
+        await callApi(getQuote, {
+          body: {
+            packageId: input.packageId,
+            quantity: input.quantity,
+            currency: input.currency,
+            ...(input.couponCode ? { couponCode: input.couponCode } : {}),
+          },
+          signal,
+        })
+      ).data,
+    staleTime: 30_000,
+  });
+}
+
+export function useQuote(input: QuoteInput | null) {
+  return useQuery({
+    ...quoteQueryOptions(input ?? { packageId: "", quantity: 1, currency: "DZD" }),
+    enabled: input !== null,
+    // A new quantity keeps the previous totals on screen (marked busy) until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,20 @@
+import type { DestinationSummary, Plan } from "@esim/shared/catalog/contracts";
+import { DestinationFlag } from "../../../components/flags/destination-flag.tsx";
+import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { usePlanText } from "../../../lib/plan-text.ts";
+
+/** The plan in the cart: destination flag and name, data and validity. */
+export function OrderLine({ plan, destination }: { plan: Plan; destination: DestinationSummary }) {
+  const t = useT();
+  const language = useLanguage();
+  const { data, validity } = usePlanText();
+  return (
+    <div className="flex items-center gap-4">
+      <DestinationFlag destination={destination} size="lg" />
+      <div className="min-w-0">
+        <p className="text-lg font-semibold text-slate-900">{destination.names[language]}</p>
+        <p className="text-slate-700">{t("plan.title", { data: data(plan), validity: validity(plan.validityDays) })}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { PaymentMethod } from "@esim/shared/checkout/contracts";
+import { type MessageId, useT } from "../../../lib/i18n.ts";
+
+const METHOD_LABELS: Record<PaymentMethod, { label: MessageId; description: MessageId }> = {
+  edahabia: { label: "payment.method.edahabia", description: "payment.method.edahabiaHint" },
+  cib: { label: "payment.method.cib", description: "payment.method.cibHint" },
+  chargily_app: { label: "payment.method.chargily_app", description: "payment.method.chargily_appHint" },
+  card: { label: "payment.method.card", description: "payment.method.cardHint" },
+};
+
+/** The payment methods the gateway offers (Visa/MasterCard only when it does), as a radio group. */
+export function PaymentMethodPicker({
+  methods,
+  value,
+  onChange,
+}: {
+  methods: readonly PaymentMethod[];
+  value: PaymentMethod | null;
+  onChange: (method: PaymentMethod) => void;
+}) {
+  const t = useT();
+  return (
+    <fieldset>
+      <legend className="mb-3 text-lg font-semibold text-slate-900">{t("summary.paymentMethod")}</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {methods.map((method) => (
+          <label
+            key={method}
+            className="flex min-h-14 cursor-pointer items-center gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-slate-300 has-checked:bg-brand-50 has-checked:ring-2 has-checked:ring-brand-600 has-focus-visible:outline-3 has-focus-visible:outline-brand-600"
+          >
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={method}
+              checked={value === method}
+              onChange={() => onChange(method)}
+              className="size-5 accent-brand-700"
+            />
+            <span>
+              <span className="block font-medium text-slate-900">{t(METHOD_LABELS[method].label)}</span>
+              <span className="block text-sm text-slate-600">{t(METHOD_LABELS[method].description)}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

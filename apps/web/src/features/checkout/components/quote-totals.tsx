@@ -1,0 +1,58 @@
+import type { Quote } from "@esim/shared/checkout/contracts";
+import { formatMoney } from "@esim/shared/format";
+import { Money } from "../../../components/ui/money.tsx";
+import { isolate, useT } from "../../../lib/i18n.ts";
+
+/** The server's quote: subtotal, discounts, service fee, total, and the DZD charge when prices show in USD. */
+export function QuoteTotals({ quote, isUpdating = false }: { quote: Quote; isUpdating?: boolean }) {
+  const t = useT();
+  const { currency } = quote;
+  const row = "flex items-baseline justify-between gap-4 py-1.5";
+  return (
+    <div aria-busy={isUpdating || undefined} className={isUpdating ? "opacity-60 transition-opacity" : undefined}>
+      <dl className="text-slate-700">
+        <div className={row}>
+          <dt>{t("cart.subtotal")}</dt>
+          <dd>
+            <Money amountMinor={quote.subtotalMinor} currency={currency} />
+          </dd>
+        </div>
+        {quote.discountMinor > 0 ? (
+          <div className={row}>
+            <dt>{t("cart.discount")}</dt>
+            <dd className="text-emerald-700">
+              <Money amountMinor={quote.discountMinor} currency={currency} isDeduction />
+            </dd>
+          </div>
+        ) : null}
+        {quote.couponDiscountMinor > 0 ? (
+          <div className={row}>
+            <dt>
+              {t("cart.couponDiscount")} {quote.coupon ? <bdi className="font-mono">({quote.coupon.code})</bdi> : null}
+            </dt>
+            <dd className="text-emerald-700">
+              <Money amountMinor={quote.couponDiscountMinor} currency={currency} isDeduction />
+            </dd>
+          </div>
+        ) : null}
+        <div className={row}>
+          <dt>{t("cart.serviceFee")}</dt>
+          <dd>
+            <Money amountMinor={quote.serviceFeeMinor} currency={currency} />
+          </dd>
+        </div>
+        <div className={`${row} mt-2 border-t border-slate-200 pt-3 text-lg font-bold text-slate-900`}>
+          <dt>{t("cart.total")}</dt>
+          <dd>
+            <Money amountMinor={quote.totalMinor} currency={currency} />
+          </dd>
+        </div>
+      </dl>
+      {currency !== "DZD" ? (
+        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t("cart.chargedInDzd", { amount: isolate(formatMoney(quote.chargeDzdMinor, "DZD")) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

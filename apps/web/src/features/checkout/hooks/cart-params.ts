@@ -1,0 +1,31 @@
+import { MAX_QUANTITY } from "@esim/shared/checkout/contracts";
+
+/** What the buyer put in the cart; it lives in the address so /cart, /summary and a retry share it. */
+export interface Cart {
+  planId: string;
+  destinationCode: string;
+  quantity: number;
+  /** The applied coupon (not `promo`: that parameter is taken and stored by the app on any page). */
+  couponCode: string | null;
+}
+
+/** The cart from `?plan=&destination=&quantity=&coupon=`, or null without a plan. */
+export function readCart(params: URLSearchParams): Cart | null {
+  const planId = params.get("plan");
+  if (!planId) return null;
+  const quantity = Number(params.get("quantity") ?? "1");
+  return {
+    planId,
+    destinationCode: params.get("destination") ?? "",
+    quantity: Number.isInteger(quantity) ? Math.min(MAX_QUANTITY, Math.max(1, quantity)) : 1,
+    couponCode: params.get("coupon")?.trim().toUpperCase() || null,
+  };
+}
+
+export function cartSearch(cart: Cart): string {
+  const params = new URLSearchParams({ plan: cart.planId });
+  if (cart.destinationCode) params.set("destination", cart.destinationCode);
+  if (cart.quantity !== 1) params.set("quantity", String(cart.quantity));
+  if (cart.couponCode) params.set("coupon", cart.couponCode);
+  return `?${params}`;
+}

@@ -1,0 +1,81 @@
+import type { Currency } from "@esim/shared/locale";
+import { useEffect, useRef, useState } from "react";
+import { ApiError } from "../../../lib/api-client.ts";
+import { readPromoCode, removePromoCode, writePromoCode } from "../../../lib/storage.ts";
+import { useCheckCoupon } from "../api/check-coupon.ts";
+import { useQuote } from "../api/get-quote.ts";
+import type { Cart } from "./cart-params.ts";
+
+const isCouponError = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.code.startsWith("COUPON_") || error.code === "VALIDATION_FAILED");
+
+/**
+ * The cart's server quote and its promo code. The field starts with the stored PROMO_CODE, which is applied
+ * once on arrival; an applied code lives in the cart (the address) so the summary prices the same order.
+ */
+export function useCartQuote(cart: Cart, currency: Currency, onCartChange: (cart: Cart) => void) {
+  const [promoInput, setPromoInput] = useState(cart.couponCode ?? "");
+  const [couponError, setCouponError] = useState<unknown>(null);
+  const checkCoupon = useCheckCoupon();
+  const quote = useQuote({
+    packageId: cart.planId,
+    quantity: cart.quantity,
+    currency,
+    couponCode: cart.couponCode ?? undefined,
+  });
+  const latest = useRef({ cart, onCartChange });
+  latest.current = { cart, onCartChange };
+
+  const apply = (code: string) => {
+    setCouponError(null);
+    checkCoupon.mutate(
+      { packageId: cart.planId, quantity: cart.quantity, currency, code },
+      {
+        onSuccess: (data) => {
+          const applied = data.quote.coupon?.code ?? code;
+          void writePromoCode(applied);
+          latest.current.onCartChange({ ...latest.current.cart, couponCode: applied });
+        },
+        onError: (error) => setCouponError(error),
+      },
+    );
+  };
+
+  const remove = () => {
+    setCouponError(null);
+    setPromoInput("");
+    void removePromoCode();
+    onCartChange({ ...cart, couponCode: null });
+  };
+
+  // A link with ?promo= stored a code: offer it and apply it once.
+  const hasTriedStored = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once on arrival, with the cart of that moment.
+  useEffect(() => {
+    if (hasTriedStored.current || cart.couponCode) return;
+    hasTriedStored.current = true;
+    void readPromoCode().then((stored) => {
+      if (!stored) return;
+      setPromoInput(stored);
+      apply(stored);
+    });
+  }, []);
+
+  // The coupon no longer fits the cart (a smaller quantity under its minimum): drop it and say why.
+  useEffect(() => {
+    if (cart.couponCode && isCouponError(quote.error)) {
+      setCouponError(quote.error);
+      latest.current.onCartChange({ ...latest.current.cart, couponCode: null });
+    }
+  }, [quote.error, cart.couponCode]);
+
+  return {
+    quote,
+    promoInput,
+    setPromoInput,
+    couponError,
+    isApplying: checkCoupon.isPending,
+    apply,
+    remove,
+  };
+}

@@ -1,0 +1,35 @@
+import type { OrderSummary } from "@esim/shared/checkout/contracts";
+import { Link } from "react-router";
+import { ChevronEndIcon, SimIcon } from "../../../components/ui/icons.tsx";
+import { useT } from "../../../lib/i18n.ts";
+
+/** The eSIMs of a delivered order: ICCID (left to right in any language) and the way to install each. */
+export function OrderEsims({ esims }: { esims: OrderSummary["esims"] }) {
+  const t = useT();
+  if (esims.length === 0) return null;
+  return (
+    <section aria-labelledby="order-esims">
+      <h2 id="order-esims" className="mb-3 text-lg font-semibold text-slate-900">
+        {t("status.esims")}
+      </h2>
+      <ul className="grid gap-2">
+        {esims.map((esim) => (
+          <li key={esim.id}>
+            <Link
+              to={`/details/${encodeURIComponent(esim.id)}`}
+              className="flex min-h-16 items-center gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-brand-600"
+            >
+              <SimIcon className="size-6 shrink-0 text-brand-700" />
+              <span className="min-w-0 flex-1">
+                <span className="block text-sm text-slate-600">{t("status.iccid")}</span>
+                <bdi className="block truncate font-mono text-slate-900">{esim.iccid}</bdi>
+              </span>
+              <span className="text-sm font-semibold text-brand-800">{t("status.install")}</span>
+              <ChevronEndIcon className="size-5 shrink-0 text-slate-400 rtl:-scale-x-100" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import type { OrderSummary } from "@esim/shared/checkout/contracts";
+import { CheckCircleIcon, ErrorCircleIcon } from "../../../components/ui/icons.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { type MessageId, useT } from "../../../lib/i18n.ts";
+
+type StepState = "done" | "current" | "todo";
+
+const STEPS: ReadonlyArray<{ label: MessageId }> = [
+  { label: "status.step.paid" },
+  { label: "status.step.preparing" },
+  { label: "status.step.delivered" },
+];
+
+/** How far along each step is for an order status. */
+function stepStates(status: OrderSummary["status"]): StepState[] {
+  switch (status) {
+    case "not_paid":
+    case "pending":
+      return ["current", "todo", "todo"];
+    case "confirmed":
+      return ["done", "current", "todo"];
+    case "delivered":
+      return ["done", "done", "done"];
+    case "rejected":
+      return ["todo", "todo", "todo"];
+  }
+}
+
+/** The order's way to the eSIM: paid → preparing your eSIM → delivered, or rejected. */
+export function OrderProgress({ status, isSlow }: { status: OrderSummary["status"]; isSlow: boolean }) {
+  const t = useT();
+  if (status === "rejected") {
+    return (
+      <div
+        role="status"
+        className="flex items-start gap-3 rounded-xl bg-red-50 px-4 py-3 text-red-800 ring-1 ring-red-200"
+      >
+        <ErrorCircleIcon className="size-6 shrink-0" />
+        <div>
+          <p className="font-semibold">{t("status.rejected")}</p>
+          <p className="text-sm">{t("status.rejectedMessage")}</p>
+        </div>
+      </div>
+    );
+  }
+  const states = stepStates(status);
+  return (
+    <div>
+      <ol className="space-y-3">
+        {STEPS.map((step, index) => {
+          const state = states[index] ?? "todo";
+          return (
+            <li
+              key={step.label}
+              className="flex items-center gap-3"
+              aria-current={state === "current" ? "step" : undefined}
+            >
+              <span
+                className={`grid size-9 shrink-0 place-items-center rounded-full ${
+                  state === "done"
+                    ? "bg-emerald-100 text-emerald-700"
+                    : state === "current"
+                      ? "bg-brand-50 text-brand-700"
+                      : "bg-slate-100 text-slate-400"
+                }`}
+              >
+                {state === "done" ? (
+                  <CheckCircleIcon className="size-5" />
+                ) : state === "current" ? (
+                  <Spinner className="size-5" />
+                ) : (
+                  <span className="size-2 rounded-full bg-current" />
+                )}
+              </span>
+              <span className={state === "todo" ? "text-slate-500" : "font-medium text-slate-900"}>
+                {t(step.label)}
+                <span className="sr-only">
+                  {" "}
+                  (
+                  {state === "done"
+                    ? t("status.done")
+                    : state === "current"
+                      ? t("status.inProgress")
+                      : t("status.todo")}
+                  )
+                </span>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <p role="status" className="mt-4 text-sm text-slate-700">
+        {status === "not_paid" || status === "pending"
+          ? t("status.awaitingPayment")
+          : status === "confirmed"
+            ? isSlow
+              ? t("status.preparingSlow")
+              : t("status.preparing")
+            : t("status.deliveredMessage")}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Button, buttonClasses } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { ErrorCircleIcon, RefreshIcon } from "../../../components/ui/icons.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { useT } from "../../../lib/i18n.ts";
+
+/** The callback page's states (product description §4): verifying, success, error, pending. */
+export type CallbackState = "verifying" | "success" | "error" | "pending";
+
+function Panel({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
+  return (
+    <Card className="text-center sm:p-10">
+      <div className="mx-auto grid size-16 place-items-center rounded-full bg-brand-50 text-brand-700">{icon}</div>
+      <h2 className="mt-5 text-xl font-semibold text-slate-900">{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
+export function PaymentCallbackView({
+  state,
+  errorMessage,
+  onRefresh,
+  isRefreshing,
+}: {
+  state: CallbackState;
+  errorMessage?: string;
+  onRefresh: () => void;
+  isRefreshing: boolean;
+}) {
+  const t = useT();
+  switch (state) {
+    case "verifying":
+    case "success":
+      return (
+        <Panel icon={<Spinner className="size-8" />} title={t("callback.verifying")}>
+          <p role="status" className="mt-2 text-slate-600">
+            {state === "success" ? t("callback.confirmed") : t("callback.verifyingMessage")}
+          </p>
+        </Panel>
+      );
+    case "pending":
+      return (
+        <Panel icon={<Spinner className="size-8" />} title={t("callback.pendingTitle")}>
+          <p role="status" className="mt-2 text-slate-600">
+            {t("callback.pending")}
+          </p>
+          <Button variant="secondary" className="mt-6" onClick={onRefresh} isLoading={isRefreshing}>
+            {isRefreshing ? null : <RefreshIcon className="size-5" />}
+            {t("callback.refresh")}
+          </Button>
+        </Panel>
+      );
+    case "error":
+      return (
+        <Panel icon={<ErrorCircleIcon className="size-8 text-red-700" />} title={t("callback.errorTitle")}>
+          <p role="alert" className="mt-2 text-slate-600">
+            {errorMessage}
+          </p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button variant="secondary" onClick={onRefresh} isLoading={isRefreshing}>
+              {t("payment.retry")}
+            </Button>
+            <Link to="/home" className={buttonClasses("ghost")}>
+              {t("comingSoon.backHome")}
+            </Link>
+          </div>
+        </Panel>
+      );
+  }
+}

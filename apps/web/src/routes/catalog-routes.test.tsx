@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { EUROPE, PLAN_7_DAYS, PLAN_30_DAYS, TURKEY } from "../test/buying-fixtures.ts";
+import { CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { disposeApp, renderApp } from "../test/render-app.tsx";
+
+const DESTINATIONS = [TURKEY, EUROPE];
+
+function catalogApi() {
+  return fakeApi({
+    "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
+    "GET /auth/me": () => ({ body: { data: ME } }),
+    "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
+    "GET /destinations": ({ url }) => {
+      const q = (url.searchParams.get("q") ?? "").toLowerCase();
+      const type = url.searchParams.get("type");
+      const found = DESTINATIONS.filter(
+        (destination) =>
+          (!type || destination.type === type) &&
+          Object.values(destination.names).some((name) => name.toLowerCase().includes(q)),
+      );
+      return { body: { data: found } };
+    },
+    "GET /destinations/TR/packages": ({ url }) => {
+      const days = url.searchParams.get("days");
+      const plans = [PLAN_7_DAYS, PLAN_30_DAYS].filter((plan) => !days || plan.validityDays === Number(days));
+      return { body: { data: { destination: TURKEY, availableDays: [30, 7], plans } } };
+    },
+  });
+}
+
+describe("catalog screens", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    disposeApp();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("searches countries as the user types, in French, and regions in their tab", async () => {
+    const { fetchMock } = catalogApi();
+    const { user } = await renderApp("/home", { token: "token-1" });
+    await user.type(await screen.findByLabelText("Rechercher un pays", {}, { timeout: 5000 }), "turq");
+
+    // Debounced: the server is asked for the whole word, never letter by letter.
+    const searches = () => fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes("q="));
+    await waitFor(() => expect(searches()).toEqual(["/api/v1/app/destinations?q=turq&type=country"]));
+    const panel = screen.getByRole("tabpanel");
+    expect(await within(panel).findByText("1 destination trouvée")).toBeInTheDocument();
+    const turkey = within(panel).getByRole("link", { name: /Turquie/ });
+    expect(turkey).toHaveAttribute("href", "/packages/TR");
+    expect(turkey).toHaveTextContent("dès 640 DA");
+
+    await user.click(screen.getByRole("tab", { name: "Régions" }));
+    expect(screen.getByRole("tab", { name: "Régions" })).toHaveAttribute("aria-selected", "true");
+    await user.clear(screen.getByLabelText("Rechercher une région"));
+    await user.type(screen.getByLabelText("Rechercher une région"), "eur");
+    const europe = await within(screen.getByRole("tabpanel")).findByRole("link", { name: /Europe/ });
+    expect(europe).toHaveTextContent("4 pays");
+    expect(within(screen.getByRole("tabpanel")).queryByRole("link", { name: /Turquie/ })).not.toBeInTheDocument();
+  });
+
+  it("searches in Arabic, right to left, with names in Arabic", async () => {
+    catalogApi();
+    const { user } = await renderApp("/home", { token: "token-1", language: "ar" });
+    expect(document.documentElement).toHaveAttribute("dir", "rtl");
+    await user.type(await screen.findByLabelText("ابحث عن دولة"), "ترك");
+    const turkey = await within(screen.getByRole("tabpanel")).findByRole("link", { name: /تركيا/ });
+    expect(turkey).toHaveTextContent("ابتداءً من 640 DA");
+    // The amount is isolated so it reads "640 DA", not "DA 640".
+    expect(within(turkey).getByText("640 DA").tagName).toBe("BDI");
+    // Flags are never mirrored.
+    expect(turkey.querySelector("img")?.className).not.toMatch(/scale-x/);
+  });
+
+  it("shows popular destinations with their flags and prices", async () => {
+    catalogApi();
+    await renderApp("/home", { token: "token-1" });
+    expect(await screen.findByText(/Plus de 172 destinations/)).toHaveTextContent(
+      "Forfaits de données dès \u206864 DA\u2069 · Plus de 172 destinations",
+    );
+    const popular = await screen.findByRole("region", { name: "Destinations populaires" });
+    const turkey = await within(popular).findByRole("link", { name: /Turquie/ });
+    expect(turkey.querySelector("img")).toHaveAttribute("alt", "");
+    expect(turkey.querySelector("img")?.getAttribute("src")).toMatch(/TR.*\.svg/);
+  });
+
+  it("lists every result on /search", async () => {
+    catalogApi();
+    await renderApp("/search?q=e&type=region", { token: "token-1" });
+    expect(await screen.findByRole("link", { name: /Europe/ })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Régions" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  it("filters plans by duration, kept in the address, with the compare-at price struck through", async () => {
+    catalogApi();
+    const { user } = await renderApp("/packages/TR", { token: "token-1" });
+    expect(await screen.findByRole("heading", { name: "Turquie", level: 2 })).toBeInTheDocument();
+    expect(screen.getAllByRole("article")).toHaveLength(2);
+    const weekPlan = screen.getByRole("article", { name: "5 Go · 7 jours" });
+    expect(within(weekPlan).getByText("1,490 DA")).toBeInTheDocument();
+    expect(within(weekPlan).getByText("1,990 DA").closest("s")).not.toBeNull();
+    expect(within(weekPlan).getByText("Recharge possible")).toBeInTheDocument();
+    const unlimited = screen.getByRole("article", { name: "Illimité · 30 jours" });
+    expect(within(unlimited).getByText("Soumis à une politique d’utilisation raisonnable.")).toBeInTheDocument();
+    expect(unlimited.querySelector("s")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "7 jours" }));
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "7 jours" })).toHaveAttribute("aria-pressed", "true"),
+    );
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(1));
+    expect(window.location.search).toBe("?days=7");
+    expect(screen.getByRole("link", { name: "Choisir 5 Go · 7 jours" })).toHaveAttribute(
+      "href",
+      `/cart?plan=${PLAN_7_DAYS.id}&destination=TR`,
+    );
+
+    await user.click(screen.getByRole("button", { name: "Toutes" }));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(2));
+    expect(window.location.search).toBe("");
+  });
+
+  it("opens a plan's details in the bottom sheet on phones", async () => {
+    catalogApi();
+    const { user } = await renderApp("/packages/TR?days=30", { token: "token-1" });
+    await user.click(await screen.findByRole("button", { name: "Détails de Illimité · 30 jours" }));
+    const sheet = await screen.findByRole("dialog", { name: "Illimité · 30 jours" });
+    expect(sheet).toHaveAttribute("data-sheet-state", "snap");
+    expect(within(sheet).getByText("Turkcell")).toBeInTheDocument();
+    expect(within(sheet).getByText(/politique d’utilisation raisonnable : le débit/)).toBeInTheDocument();
+    expect(within(sheet).getByRole("link", { name: "Choisir ce forfait" })).toHaveAttribute(
+      "href",
+      `/cart?plan=${PLAN_30_DAYS.id}&destination=TR`,
+    );
+  });
+
+  it("says durations with Arabic plural forms", async () => {
+    catalogApi();
+    await renderApp("/packages/TR", { token: "token-1", language: "ar" });
+    expect(await screen.findByRole("button", { name: "7 أيام" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "30 يومًا" })).toBeInTheDocument();
+  });
+});

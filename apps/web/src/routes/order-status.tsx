@@ -1,0 +1,56 @@
+import { useParams } from "react-router";
+import { DestinationFlag } from "../components/flags/destination-flag.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { Page } from "../components/ui/page.tsx";
+import { Spinner } from "../components/ui/spinner.tsx";
+import { useOrder } from "../features/orders/api/get-order.ts";
+import { OrderEsims } from "../features/orders/components/order-esims.tsx";
+import { OrderProgress } from "../features/orders/components/order-progress.tsx";
+import { useIsSlow } from "../features/orders/hooks/use-is-slow.ts";
+import { errorMessageId } from "../lib/error-messages.ts";
+import { useLanguage, useT } from "../lib/i18n.ts";
+import { usePlanText } from "../lib/plan-text.ts";
+
+/** /status/:id: the order's progress, refreshed while it is being paid or prepared, then its eSIMs. */
+export function OrderStatusRoute() {
+  const t = useT();
+  const language = useLanguage();
+  const { data: planData, validity } = usePlanText();
+  const { id = "" } = useParams();
+  const order = useOrder(id, { isFollowing: true });
+  const data = order.data;
+  const isSlow = useIsSlow(data?.createdAt, data?.status === "confirmed");
+  return (
+    <Page title={t("screen.status")} hasBack backTo="/esims">
+      {order.isPending ? (
+        <div className="grid place-items-center py-16 text-brand-700">
+          <Spinner label={t("common.loading")} />
+        </div>
+      ) : !data ? (
+        <Alert>{t(errorMessageId(order.error))}</Alert>
+      ) : (
+        <div className="space-y-4">
+          <Card>
+            <p className="text-sm text-slate-600">
+              {t("result.orderNumber")} <bdi className="font-mono font-semibold text-slate-900">{data.number}</bdi>
+            </p>
+            <div className="mt-3 flex items-center gap-4">
+              <DestinationFlag destination={data.destination} size="lg" />
+              <div>
+                <p className="text-lg font-semibold text-slate-900">{data.destination.names[language]}</p>
+                <p className="text-slate-700">
+                  {t("plan.title", { data: planData(data.plan), validity: validity(data.plan.validityDays) })}
+                </p>
+              </div>
+            </div>
+          </Card>
+          <Card>
+            <OrderProgress status={data.status} isSlow={isSlow} />
+          </Card>
+          {data.status === "delivered" ? <OrderEsims esims={data.esims} /> : null}
+        </div>
+      )}
+    </Page>
+  );
+}

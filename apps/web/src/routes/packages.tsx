@@ -1,0 +1,91 @@
+import type { Plan } from "@esim/shared/catalog/contracts";
+import { PLAN_MAX_DAYS, PLAN_MIN_DAYS } from "@esim/shared/catalog/contracts";
+import { useState } from "react";
+import { useParams, useSearchParams } from "react-router";
+import { Alert } from "../components/ui/alert.tsx";
+import { Page } from "../components/ui/page.tsx";
+import { Spinner } from "../components/ui/spinner.tsx";
+import { useDestinationPlans } from "../features/catalog/api/list-destination-plans.ts";
+import { DestinationHeader } from "../features/catalog/components/destination-header.tsx";
+import { DurationFilter } from "../features/catalog/components/duration-filter.tsx";
+import { PlanCard } from "../features/catalog/components/plan-card.tsx";
+import { PlanDetailsDialog } from "../features/catalog/components/plan-details-dialog.tsx";
+import { errorMessageId } from "../lib/error-messages.ts";
+import { useLanguage, useT } from "../lib/i18n.ts";
+import { useDisplayCurrency } from "./hooks/use-display-currency.ts";
+
+/** `?days=` when it is a duration plans can have (1–90), else no filter. */
+function readDays(value: string | null): number | undefined {
+  const days = Number(value);
+  return value && Number.isInteger(days) && days >= PLAN_MIN_DAYS && days <= PLAN_MAX_DAYS ? days : undefined;
+}
+
+/** /packages/:code: the destination, a duration filter kept in the address, the plans and their details. */
+export function PackagesRoute() {
+  const t = useT();
+  const language = useLanguage();
+  const { code = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const days = readDays(params.get("days"));
+  const currency = useDisplayCurrency();
+  const plans = useDestinationPlans(code, days);
+  const [detailsPlan, setDetailsPlan] = useState<Plan | null>(null);
+  const [isDetailsOpen, setIsDetailsOpen] = useState(false);
+  const data = plans.data;
+  const destinationCode = data?.destination.code ?? code;
+
+  const selectDays = (next: number | undefined) => {
+    const nextParams = new URLSearchParams(params);
+    if (next === undefined) nextParams.delete("days");
+    else nextParams.set("days", String(next));
+    setParams(nextParams, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <Page title={data ? data.destination.names[language] : t("screen.packages")} hasBack backTo="/home">
+      {plans.isPending ? (
+        <div className="grid place-items-center py-16 text-brand-700">
+          <Spinner label={t("common.loading")} />
+        </div>
+      ) : !data ? (
+        <Alert>{t(errorMessageId(plans.error))}</Alert>
+      ) : (
+        <div className="space-y-6">
+          <DestinationHeader destination={data.destination} />
+          <DurationFilter availableDays={data.availableDays} selectedDays={days} onChange={selectDays} />
+          <section aria-labelledby="plans-heading" aria-busy={plans.isFetching || undefined}>
+            <h2 id="plans-heading" className="sr-only">
+              {t("catalog.plansHeading")}
+            </h2>
+            {data.plans.length === 0 ? (
+              <Alert tone="info">{t("catalog.noPlans")}</Alert>
+            ) : (
+              <ul className="grid gap-4">
+                {data.plans.map((plan) => (
+                  <li key={plan.id}>
+                    <PlanCard
+                      plan={plan}
+                      destinationCode={destinationCode}
+                      currency={currency}
+                      onShowDetails={(chosen) => {
+                        setDetailsPlan(chosen);
+                        setIsDetailsOpen(true);
+                      }}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+      <PlanDetailsDialog
+        plan={detailsPlan}
+        destinationCode={destinationCode}
+        currency={currency}
+        open={isDetailsOpen}
+        onOpenChange={setIsDetailsOpen}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,230 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ORDER_ID, orderFor, PAYMENT_ID, PLAN_7_DAYS } from "../test/buying-fixtures.ts";
+import { CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { disposeApp, renderApp } from "../test/render-app.tsx";
+
+type Handlers = Parameters<typeof fakeApi>[0];
+type PaymentStatus = "pending" | "successful" | "failed" | "canceled";
+
+function paymentApi(readStatus: () => PaymentStatus, overrides: Handlers = {}) {
+  return fakeApi({
+    "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
+    "GET /auth/me": () => ({ body: { data: ME } }),
+    "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
+    [`GET /payments/${PAYMENT_ID}`]: () => {
+      const status = readStatus();
+      return {
+        body: {
+          data: {
+            id: PAYMENT_ID,
+            status,
+            orderId: ORDER_ID,
+            orderNumber: "ES26-000123",
+            orderStatus: status === "successful" ? "confirmed" : status === "pending" ? "pending" : "rejected",
+            chargeDzdMinor: 154000,
+          },
+        },
+      };
+    },
+    [`GET /orders/${ORDER_ID}`]: () => ({ body: { data: orderFor() } }),
+    ...overrides,
+  });
+}
+
+const paymentCalls = (calls: Array<{ path: string }>) =>
+  calls.filter((call) => call.path === `/payments/${PAYMENT_ID}`);
+
+describe("payment callback", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    disposeApp();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("ignores a status in the address, refreshes every 3 s while pending, then shows success", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status: PaymentStatus = "pending";
+    const { calls } = paymentApi(() => status);
+    await renderApp(`/payment-callback?paymentId=${PAYMENT_ID}&status=success&utm_source=mail`, { token: "t" });
+
+    expect(
+      await screen.findByText(/Paiement toujours en cours de traitement : veuillez patienter/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/payment-callback");
+    expect(screen.getByRole("button", { name: "Actualiser" })).toBeInTheDocument();
+    expect(paymentCalls(calls)).toHaveLength(1);
+
+    await act(async () => {
+      vi.advanceTimersByTime(2800);
+    });
+    expect(paymentCalls(calls)).toHaveLength(1);
+    await act(async () => {
+      vi.advanceTimersByTime(250);
+    });
+    await waitFor(() => expect(paymentCalls(calls)).toHaveLength(2));
+    expect(window.location.pathname).toBe("/payment-callback");
+
+    status = "successful";
+    await act(async () => {
+      vi.advanceTimersByTime(3000);
+    });
+    await waitFor(() => expect(window.location.pathname).toBe("/success"));
+    expect(window.location.search).toBe(`?paymentId=${PAYMENT_ID}&utm_source=mail&orderId=${ORDER_ID}`);
+    expect(await screen.findByRole("heading", { name: "Paiement réussi" })).toBeInTheDocument();
+  });
+
+  it("refreshes at once on demand", async () => {
+    const { calls } = paymentApi(() => "pending");
+    await renderApp(`/payment-callback?paymentId=${PAYMENT_ID}`, { token: "t" });
+    fireEvent.click(await screen.findByRole("button", { name: "Actualiser" }, { timeout: 5000 }));
+    await waitFor(() => expect(paymentCalls(calls)).toHaveLength(2));
+  });
+
+  it.each(["failed", "canceled"] as const)("goes to /failure when the payment %s", async (status) => {
+    paymentApi(() => status);
+    await renderApp(`/payment-callback?paymentId=${PAYMENT_ID}&status=success`, { token: "t" });
+    await waitFor(() => expect(window.location.pathname).toBe("/failure"), { timeout: 5000 });
+    expect(window.location.search).toBe(`?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`);
+    expect(await screen.findByText("Le paiement a échoué : veuillez réessayer.")).toBeInTheDocument();
+  });
+
+  it("says so when the address names no payment", async () => {
+    paymentApi(() => "pending");
+    await renderApp("/payment-callback?status=success", { token: "t" });
+    expect(await screen.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent(
+      "Ce lien de paiement n’est pas valide.",
+    );
+  });
+
+  it("checks again at once when the payment window comes back to the callback page", async () => {
+    const closeSpy = vi.spyOn(window, "close").mockImplementation(() => {});
+    const { calls } = paymentApi(() => "pending");
+    await renderApp(`/payment-callback?paymentId=${PAYMENT_ID}`, { token: "t" });
+    await screen.findByRole("button", { name: "Actualiser" }, { timeout: 5000 });
+
+    // The popup landing here announces itself; this page answers and checks again at once.
+    const popup = new BroadcastChannel("esim-payment");
+    const answers: unknown[] = [];
+    popup.onmessage = (event) => answers.push(event.data);
+    popup.postMessage({ type: "returned", paymentId: PAYMENT_ID });
+    await waitFor(() => expect(answers).toContainEqual({ type: "watching", paymentId: PAYMENT_ID }));
+    await waitFor(() => expect(paymentCalls(calls)).toHaveLength(2));
+    expect(closeSpy).not.toHaveBeenCalled();
+    popup.close();
+  });
+
+  it("closes itself when it is the payment window and another page already waits for the payment", async () => {
+    const closeSpy = vi.spyOn(window, "close").mockImplementation(() => {});
+    const waitingPage = new BroadcastChannel("esim-payment");
+    waitingPage.onmessage = (event) => {
+      if (event.data?.type === "returned")
+        waitingPage.postMessage({ type: "watching", paymentId: event.data.paymentId });
+    };
+    paymentApi(() => "pending");
+    await renderApp(`/payment-callback?paymentId=${PAYMENT_ID}`, { token: "t" });
+    await waitFor(() => expect(closeSpy).toHaveBeenCalled(), { timeout: 5000 });
+    waitingPage.close();
+  });
+});
+
+describe("payment results", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    disposeApp();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("/success keeps every query parameter but promo and shows the order number", async () => {
+    paymentApi(() => "successful");
+    await renderApp(`/success?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}&promo=summer&utm_source=mail`, {
+      token: "t",
+    });
+    expect(await screen.findByText("ES26-000123", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(window.location.search).toBe(`?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}&utm_source=mail`);
+    expect(window.localStorage.getItem("PROMO_CODE")).toBe("SUMMER");
+    expect(screen.getByRole("link", { name: "Suivre ma commande" })).toHaveAttribute("href", `/status/${ORDER_ID}`);
+  });
+
+  it("/failure keeps every query parameter but promo and retries with the same cart", async () => {
+    paymentApi(() => "failed", {
+      [`GET /orders/${ORDER_ID}`]: () => ({
+        body: { data: orderFor({ status: "rejected", quantity: 2, couponCode: "WELCOME10" }) },
+      }),
+    });
+    await renderApp(`/failure?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}&promo=x&ref=ad`, { token: "t" });
+    expect(await screen.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent(
+      "Le paiement a échoué : veuillez réessayer.",
+    );
+    expect(window.location.search).toBe(`?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}&ref=ad`);
+    await waitFor(() =>
+      expect(screen.getByRole("link", { name: "Réessayer" })).toHaveAttribute(
+        "href",
+        `/summary?plan=${PLAN_7_DAYS.id}&destination=TR&quantity=2&coupon=WELCOME10`,
+      ),
+    );
+    expect(screen.getByRole("link", { name: "Contacter le support" })).toHaveAttribute("href", "/support");
+  });
+
+  it("/failure in Arabic, right to left, with a retry", async () => {
+    paymentApi(() => "failed");
+    await renderApp(`/failure?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`, { token: "t", language: "ar" });
+    expect(await screen.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent(
+      "فشل الدفع: يرجى المحاولة مرة أخرى.",
+    );
+    expect(document.documentElement).toHaveAttribute("dir", "rtl");
+    expect(screen.getByRole("link", { name: "إعادة المحاولة" })).toBeInTheDocument();
+  });
+});
+
+describe("order status", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    disposeApp();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("follows the order while the eSIM is prepared, says when it takes longer, then shows the eSIMs", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let isDelivered = false;
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000).toISOString();
+    paymentApi(() => "successful", {
+      [`GET /orders/${ORDER_ID}`]: () => ({
+        body: {
+          data: isDelivered
+            ? orderFor({
+                status: "delivered",
+                createdAt: tenMinutesAgo,
+                esims: [{ id: "esim-1", iccid: "8990001234567890123", status: "New" }],
+              })
+            : orderFor({ status: "confirmed", createdAt: tenMinutesAgo }),
+        },
+      }),
+    });
+    await renderApp(`/status/${ORDER_ID}`, { token: "t" });
+    expect(await screen.findByText(/Nous préparons votre eSIM/, {}, { timeout: 5000 })).toBeInTheDocument();
+    const preparing = screen.getByText("Préparation de votre eSIM").closest("li");
+    expect(preparing).toHaveAttribute("aria-current", "step");
+
+    isDelivered = true;
+    await act(async () => {
+      vi.advanceTimersByTime(5000);
+    });
+    const esims = await screen.findByRole("region", { name: "Vos eSIM" });
+    const iccid = within(esims).getByText("8990001234567890123");
+    expect(iccid.tagName).toBe("BDI");
+    expect(within(esims).getByRole("link")).toHaveAttribute("href", "/details/esim-1");
+  });
+});

@@ -1,0 +1,169 @@
+import type { Me } from "@esim/shared/auth/contracts";
+import type { PaymentMethod } from "@esim/shared/checkout/contracts";
+import { BILLING_COUNTRY_CODES } from "@esim/shared/countries";
+import { formatMoney } from "@esim/shared/format";
+import { type FormEvent, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { Page } from "../components/ui/page.tsx";
+import { Spinner } from "../components/ui/spinner.tsx";
+import { useSession } from "../features/auth/hooks/use-session.ts";
+import { useCheckoutOptions } from "../features/checkout/api/get-checkout-options.ts";
+import { useQuote } from "../features/checkout/api/get-quote.ts";
+import {
+  type BillingErrors,
+  BillingFields,
+  type BillingValues,
+  checkBillingEmail,
+  validateBilling,
+} from "../features/checkout/components/billing-fields.tsx";
+import { DestinationGuard, isResidenceDestination } from "../features/checkout/components/destination-guard.tsx";
+import { EmptyCart } from "../features/checkout/components/empty-cart.tsx";
+import { OrderLine } from "../features/checkout/components/order-line.tsx";
+import { PaymentMethodPicker } from "../features/checkout/components/payment-method-picker.tsx";
+import { PaymentModal } from "../features/checkout/components/payment-modal.tsx";
+import { QuoteTotals } from "../features/checkout/components/quote-totals.tsx";
+import { type Cart, cartSearch, readCart } from "../features/checkout/hooks/cart-params.ts";
+import { type OrderRequest, usePayFlow } from "../features/checkout/hooks/use-pay-flow.ts";
+import { errorMessageId } from "../lib/error-messages.ts";
+import { isolate, useT } from "../lib/i18n.ts";
+import { useDisplayCurrency } from "./hooks/use-display-currency.ts";
+
+function initialBilling(user: Me, countries: readonly string[]): BillingValues {
+  return {
+    email: user.email,
+    name: user.name ?? "",
+    country: user.country && countries.includes(user.country) ? user.country : "",
+    phone: user.phone ?? "",
+  };
+}
+
+function SummaryContent({ cart, user }: { cart: Cart; user: Me }) {
+  const t = useT();
+  const currency = useDisplayCurrency();
+  const quote = useQuote({
+    packageId: cart.planId,
+    quantity: cart.quantity,
+    currency,
+    couponCode: cart.couponCode ?? undefined,
+  });
+  const options = useCheckoutOptions();
+  const countries = options.data?.billingCountries.length ? options.data.billingCountries : BILLING_COUNTRY_CODES;
+  const [billing, setBilling] = useState<BillingValues>(() => initialBilling(user, countries));
+  const [errors, setErrors] = useState<BillingErrors>({});
+  const [chosenMethod, setChosenMethod] = useState<PaymentMethod | null>(null);
+  const [order, setOrder] = useState<OrderRequest | null>(null);
+  const payFlow = usePayFlow();
+
+  const methods = options.data?.paymentMethods ?? [];
+  const method = chosenMethod && methods.includes(chosenMethod) ? chosenMethod : (methods[0] ?? null);
+
+  if (quote.isPending || options.isPending) {
+    return (
+      <div className="grid place-items-center py-16 text-brand-700">
+        <Spinner label={t("common.loading")} />
+      </div>
+    );
+  }
+  if (!quote.data) return <Alert>{t(errorMessageId(quote.error))}</Alert>;
+  const { plan, destination } = quote.data;
+  const isResidence = isResidenceDestination(destination, [billing.country || null, user.country]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { errors: found, phoneE164 } = validateBilling(billing, user.email);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !phoneE164 || !method) return;
+    setOrder({
+      packageId: plan.id,
+      quantity: cart.quantity,
+      currency,
+      ...(cart.couponCode ? { couponCode: cart.couponCode } : {}),
+      billing: {
+        email: billing.email.trim().toLowerCase(),
+        name: billing.name.trim(),
+        country: billing.country as (typeof BILLING_COUNTRY_CODES)[number],
+        phone: phoneE164,
+      },
+      paymentMethod: method,
+    });
+    payFlow.ask();
+  };
+
+  return (
+    <div className="space-y-4">
+      <DestinationGuard destination={destination} isResidence={isResidence} />
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">{t("summary.order")}</h2>
+        <OrderLine plan={plan} destination={destination} />
+        <p className="mt-2 text-sm text-slate-600">{t("summary.quantity", { quantity: cart.quantity })}</p>
+      </Card>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Card>
+          <BillingFields
+            values={billing}
+            onChange={(field, value) => {
+              setBilling((current) => ({ ...current, [field]: value }));
+              if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+            }}
+            onEmailBlur={() =>
+              setErrors((current) => ({ ...current, email: checkBillingEmail(billing.email, user.email) ?? undefined }))
+            }
+            errors={errors}
+            countries={countries}
+          />
+        </Card>
+        <Card>
+          {methods.length > 0 ? (
+            <PaymentMethodPicker methods={methods} value={method} onChange={setChosenMethod} />
+          ) : (
+            <Alert>{options.error ? t(errorMessageId(options.error)) : t("summary.noMethods")}</Alert>
+          )}
+        </Card>
+        <Card>
+          <QuoteTotals quote={quote.data.quote} />
+          {Object.values(errors).some(Boolean) ? (
+            <div className="mt-4">
+              <Alert>{t("summary.fixErrors")}</Alert>
+            </div>
+          ) : null}
+          <Button type="submit" fullWidth className="mt-5" disabled={!method}>
+            {t("summary.pay", {
+              amount: isolate(formatMoney(quote.data.quote.totalMinor, quote.data.quote.currency)),
+            })}
+          </Button>
+        </Card>
+      </form>
+      <PaymentModal
+        state={payFlow.state}
+        onContinue={() => {
+          if (order) payFlow.pay(order);
+        }}
+        onCancel={payFlow.cancel}
+      />
+    </div>
+  );
+}
+
+/** /summary: where the eSIM works (wrong-destination guard), billing, payment method, totals, Pay. */
+export function SummaryRoute() {
+  const t = useT();
+  const [params] = useSearchParams();
+  const { user } = useSession();
+  const cart = readCart(params);
+  return (
+    <Page title={t("screen.summary")} hasBack backTo={cart ? `/cart${cartSearch(cart)}` : "/home"}>
+      {!cart ? (
+        <EmptyCart />
+      ) : user ? (
+        <SummaryContent cart={cart} user={user} />
+      ) : (
+        <div className="grid place-items-center py-16 text-brand-700">
+          <Spinner label={t("common.loading")} />
+        </div>
+      )}
+    </Page>
+  );
+}
