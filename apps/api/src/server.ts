@@ -3,7 +3,9 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { applyMigrations, connectDatabase } from "./db/client.ts";
 import { type EmbeddedServer, startEmbeddedPostgres } from "./db/embedded.ts";
 import { CLEAN_UP_EVERY_MS, cleanUpExpiredRows } from "./jobs/clean-up.ts";
+import { installJobQueue, startWorker } from "./jobs/worker.ts";
 import { createAppDeps } from "./lib/create-deps.ts";
+import { startCatalog } from "./modules/catalog/catalog.startup.ts";
 
 /** Starts the whole product: database (embedded unless DATABASE_URL), migrations, mail, HTTP. */
 async function main() {
@@ -20,8 +22,12 @@ async function main() {
   }
   const database = connectDatabase(databaseUrl);
   await applyMigrations(database.db);
+  await installJobQueue(database.db);
   const deps = createAppDeps(config, database.db);
   const app = await buildApp(deps);
+  const stopCatalog = startCatalog(deps, app.log);
+  // Provisioning and mail jobs; stopped (running jobs finish) before the pool closes.
+  const worker = await startWorker(deps, { log: app.log });
 
   const cleanUp = setInterval(() => {
     cleanUpExpiredRows(database.db, new Date()).catch((error: unknown) =>
@@ -43,6 +49,8 @@ async function main() {
     clearInterval(cleanUp);
     try {
       await app.close();
+      await worker.stop();
+      await stopCatalog();
       await deps.mailer.close();
       await database.close();
       // A fast shutdown of PostgreSQL checkpoints first: .data/ stays consistent after Ctrl-C.

@@ -296,6 +296,8 @@ export const orders = pgTable(
     lastProvisioningError: text("last_provisioning_error"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** When the install details were emailed: claimed before sending, so one order never gets them twice. */
+    installEmailSentAt: timestamp("install_email_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,9 +3,12 @@ import type { AppDeps } from "../lib/deps.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
+import { checkoutRoutes } from "./checkout/checkout.routes.ts";
 import { devMailboxRoutes } from "./dev-mailbox/dev-mailbox.routes.ts";
 import { devicesRoutes } from "./devices/devices.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { ordersRoutes } from "./orders/orders.routes.ts";
+import { paymentsRoutes } from "./payments/payments.routes.ts";
 
 /** Every feature module, in one list. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -14,6 +17,9 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(devicesRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(ordersRoutes);
+  await app.register(paymentsRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);

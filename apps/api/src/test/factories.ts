@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { coupons, destinations, packages, priceSettings } from "../db/schema.ts";
 import { generateToken, sha256Hex } from "../lib/secrets.ts";
 import { insertUser, type UserRow } from "../modules/account/users.repo.ts";
 import { insertSession } from "../modules/auth/sessions.repo.ts";
+import { getSimulatorCatalogue } from "../providers/esim/simulator/catalogue.ts";
 import type { TestApp } from "./test-app.ts";
 
 /** A unique, case-folded email, so tests sharing a file's database never collide. */
@@ -49,4 +52,110 @@ export async function createSession(testApp: TestApp, user: Pick<UserRow, "id">)
 export async function createSignedInUser(testApp: TestApp, overrides: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(testApp, overrides);
   return { user, ...(await createSession(testApp, user)) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Buying: catalog rows, price settings and coupons straight in the database.
+
+/** Price settings (row 1): DZD per USD and the service fee. */
+export async function setPriceSettings(
+  testApp: TestApp,
+  values: { dzdPerUsd?: string; serviceFeeDzdMinor?: number } = {},
+): Promise<void> {
+  const row = {
+    id: 1,
+    dzdPerUsd: values.dzdPerUsd ?? "135",
+    markupBps: 3000,
+    serviceFeeDzdMinor: values.serviceFeeDzdMinor ?? 0,
+  };
+  await testApp.db
+    .insert(priceSettings)
+    .values(row)
+    .onConflictDoUpdate({
+      target: priceSettings.id,
+      set: { dzdPerUsd: row.dzdPerUsd, serviceFeeDzdMinor: row.serviceFeeDzdMinor },
+    });
+}
+
+/** A destination (a country by default), kept as is when its code already exists. */
+export async function createDestination(
+  testApp: TestApp,
+  overrides: Partial<typeof destinations.$inferInsert> = {},
+): Promise<typeof destinations.$inferSelect> {
+  const code = overrides.code ?? "TR";
+  await testApp.db
+    .insert(destinations)
+    .values({
+      code,
+      type: "country",
+      nameFr: "Turquie",
+      nameEn: "Turkey",
+      nameAr: "تركيا",
+      memberCountries: [code],
+      searchText: `turquie turkey ${code.toLowerCase()}`,
+      ...overrides,
+    })
+    .onConflictDoNothing();
+  const [row] = await testApp.db.select().from(destinations).where(eq(destinations.code, code));
+  return row!;
+}
+
+/**
+ * A plan on sale. By default one of the eSIM simulator's own packages (its code and cost), so the simulator accepts
+ * the order when it is provisioned; the same simulator package always gives the same row.
+ */
+export async function createPackage(
+  testApp: TestApp,
+  overrides: Partial<typeof packages.$inferInsert> & { simulatorIndex?: number } = {},
+): Promise<typeof packages.$inferSelect> {
+  const { simulatorIndex = 0, ...columns } = overrides;
+  const upstream = getSimulatorCatalogue().filter((pkg) => !pkg.isTopUp && pkg.destination.type === "country")[
+    simulatorIndex
+  ]!;
+  const destination = await createDestination(testApp, { code: upstream.destination.code });
+  const values = {
+    upstreamCode: upstream.code,
+    provider: "simulator",
+    destinationCode: destination.code,
+    name: upstream.name,
+    dataMb: upstream.dataMb,
+    isUnlimited: upstream.isUnlimited,
+    dataType: upstream.dataType,
+    validityDays: upstream.validityDays,
+    coverage: upstream.coverage,
+    networks: upstream.networks,
+    supportsTopUp: upstream.supportsTopUp,
+    costUsdE4: upstream.costUsdE4,
+    retailDzdMinor: 1490_00,
+    retailUsdMinor: 9_99,
+    compareAtDzdMinor: null,
+    compareAtUsdMinor: null,
+    isActive: true,
+    isTopUp: false,
+    ...columns,
+  };
+  const [row] = await testApp.db
+    .insert(packages)
+    .values(values)
+    .onConflictDoUpdate({ target: [packages.provider, packages.upstreamCode], set: values })
+    .returning();
+  return row!;
+}
+
+/** A coupon; code upper-case and unique unless given. */
+export async function createCoupon(
+  testApp: TestApp,
+  overrides: Partial<typeof coupons.$inferInsert> = {},
+): Promise<typeof coupons.$inferSelect> {
+  const [row] = await testApp.db
+    .insert(coupons)
+    .values({
+      code: `TEST${randomUUID().slice(0, 8).toUpperCase()}`,
+      kind: "percent",
+      percentOff: 10,
+      maxUsesPerUser: 1,
+      ...overrides,
+    })
+    .returning();
+  return row!;
 }

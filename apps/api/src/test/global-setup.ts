@@ -4,6 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { applyMigrations, connectDatabase } from "../db/client.ts";
 import { startEmbeddedPostgres } from "../db/embedded.ts";
+import { installJobQueue } from "../jobs/worker.ts";
 
 export const TEMPLATE_DATABASE = "esim_template";
 
@@ -21,6 +22,8 @@ export default async function setup(project: TestProject) {
   const server = await startEmbeddedPostgres({ dataDir, port, database: TEMPLATE_DATABASE });
   const template = connectDatabase(server.url, { max: 1 });
   await applyMigrations(template.db);
+  // graphile-worker's own schema, so every test database can enqueue jobs inside its transactions.
+  await installJobQueue(template.db);
   await template.close();
   project.provide("templateDatabaseUrl", server.url);
   return async () => {

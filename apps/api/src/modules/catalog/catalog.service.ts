@@ -1,13 +1,85 @@
-import type { AppDeps } from "../../lib/deps.ts";
+import {
+  getCatalogSummary,
+  getDestination,
+  listDestinationPlans,
+  searchDestinations,
+} from "@esim/shared/catalog/contracts";
+import { AppError } from "../../lib/app-error.ts";
+import {
+  type CachedDestination,
+  type CatalogAnswer,
+  type CatalogCache,
+  type CatalogSnapshot,
+  memoiseAnswer,
+} from "./catalog.cache.ts";
+import { searchEntries } from "./catalog.search.ts";
 
-/** The marketing numbers; from configuration until the catalog is imported (issue: buying). */
-export function readCatalogSummary(deps: Pick<AppDeps, "config">) {
-  const { config } = deps;
-  return {
-    destinationCount: config.MARKETING_DESTINATION_COUNT,
-    lowestPrice: {
-      DZD: Math.round(config.MARKETING_LOWEST_PRICE_DZD * 100),
-      USD: Math.round(config.MARKETING_LOWEST_PRICE_USD * 100),
-    },
-  };
+/**
+ * Catalog reads. Each answers a serialised body (validated against its contract once per catalog version)
+ * and an ETag, from the in-process cache: no database query once the cache is loaded.
+ */
+
+async function snapshotOf(catalog: CatalogCache): Promise<CatalogSnapshot> {
+  return catalog.current() ?? (await catalog.refresh());
+}
+
+function findCached(snapshot: CatalogSnapshot, code: string): CachedDestination {
+  const destination = snapshot.byCode.get(code.toLowerCase());
+  if (!destination) throw new AppError("DESTINATION_NOT_FOUND", { message: `No destination ${code} in the catalog.` });
+  return destination;
+}
+
+/** Destinations matching the query in fr, en, ar or by code, ranked; the same query always answers the same body. */
+export async function findDestinations(
+  catalog: CatalogCache,
+  input: { query: string | undefined; type: "country" | "region" | undefined },
+): Promise<CatalogAnswer> {
+  const snapshot = await snapshotOf(catalog);
+  // Keyed on the query as typed: a repeated query costs a map lookup, not even the folding.
+  return memoiseAnswer(snapshot, `search:${input.type ?? ""}:${input.query ?? ""}`, () =>
+    searchDestinations.response.parse({
+      data: searchEntries(snapshot.destinations, { query: input.query ?? "", type: input.type }).map(
+        (destination) => destination.summary,
+      ),
+    }),
+  );
+}
+
+/** One destination by code (any case); DESTINATION_NOT_FOUND unless it has a plan on sale. */
+export async function findDestination(catalog: CatalogCache, input: { code: string }): Promise<CatalogAnswer> {
+  const snapshot = await snapshotOf(catalog);
+  const destination = findCached(snapshot, input.code);
+  return memoiseAnswer(snapshot, `destination:${destination.summary.code}`, () =>
+    getDestination.response.parse({ data: destination.summary }),
+  );
+}
+
+/**
+ * A destination's own base plans (never a region's under a country), lasting exactly `days` when given,
+ * sorted by days then data, with every duration on sale; DESTINATION_NOT_FOUND for an unknown code.
+ */
+export async function findDestinationPlans(
+  catalog: CatalogCache,
+  input: { code: string; days: number | undefined },
+): Promise<CatalogAnswer> {
+  const snapshot = await snapshotOf(catalog);
+  const destination = findCached(snapshot, input.code);
+  return memoiseAnswer(snapshot, `plans:${destination.summary.code}:${input.days ?? ""}`, () =>
+    listDestinationPlans.response.parse({
+      data: {
+        destination: destination.summary,
+        availableDays: destination.availableDays,
+        plans:
+          input.days === undefined
+            ? destination.plans
+            : destination.plans.filter((plan) => plan.validityDays === input.days),
+      },
+    }),
+  );
+}
+
+/** Countries with a plan on sale and the lowest retail price in both currencies: one source for every marketing line. */
+export async function readCatalogSummary(catalog: CatalogCache): Promise<CatalogAnswer> {
+  const snapshot = await snapshotOf(catalog);
+  return memoiseAnswer(snapshot, "summary", () => getCatalogSummary.response.parse({ data: snapshot.summary }));
 }

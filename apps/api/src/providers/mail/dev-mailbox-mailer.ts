@@ -6,8 +6,15 @@ import type { Mailer } from "./mail-port.ts";
 export function createDevMailboxMailer(db: Database): Mailer {
   return {
     kind: "dev-mailbox",
-    async send(message) {
-      await db.insert(devMails).values(message);
+    async send({ attachments = [], ...message }) {
+      // No mail client here to resolve `cid:` images: keep them visible as data URLs (the QR codes).
+      let html = message.html;
+      for (const attachment of attachments) {
+        if (!attachment.cid) continue;
+        const dataUrl = `data:${attachment.contentType};base64,${attachment.content.toString("base64")}`;
+        html = html.replaceAll(`cid:${attachment.cid}`, dataUrl);
+      }
+      await db.insert(devMails).values({ ...message, html });
     },
     async close() {},
   };

@@ -1,9 +1,19 @@
+/** A file sent with a message; with `cid`, the HTML shows it inline as `<img src="cid:…">`. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid?: string;
+}
+
 /** A message ready to send: every text already in the recipient's language. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Sent by SMTP (nodemailer); the dev mailbox inlines those with a `cid` into its stored HTML. */
+  attachments?: MailAttachment[];
 }
 
 /** Sends mail: SMTP in production, the dev mailbox on a fresh machine. */

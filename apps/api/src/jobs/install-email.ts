@@ -1,0 +1,230 @@
+import { formatMoney } from "@esim/shared/format";
+import { isLanguage, type Language } from "@esim/shared/locale";
+import QRCode from "qrcode";
+import type { AppDeps } from "../lib/deps.ts";
+import type { MailAttachment, MailMessage } from "../providers/mail/mail-port.ts";
+import type { JobLog } from "./provision-order.ts";
+import { claimInstallEmail, findInstallEmailData, releaseInstallEmailClaim } from "./provisioning.repo.ts";
+
+type InstallEmailData = NonNullable<Awaited<ReturnType<typeof findInstallEmailData>>>;
+
+interface InstallTexts {
+  subject: (number: string) => string;
+  greeting: (name: string | null) => string;
+  intro: (destination: string) => string;
+  esimHeading: (index: number, count: number) => string;
+  scan: string;
+  manual: string;
+  smdp: string;
+  activationCode: string;
+  lpa: string;
+  iphone: string;
+  iphoneLink: string;
+  singleUse: string;
+  summary: string;
+  orderNumber: string;
+  plan: string;
+  quantity: string;
+  total: string;
+  charged: string;
+  signature: string;
+}
+
+const TEXTS: Record<Language, InstallTexts> = {
+  fr: {
+    subject: (number) => `Votre eSIM est prête – commande ${number}`,
+    greeting: (name) => (name ? `Bonjour ${name},` : "Bonjour,"),
+    intro: (destination) => `Merci pour votre achat. Voici comment installer votre eSIM ${destination}.`,
+    esimHeading: (index, count) => (count > 1 ? `eSIM ${index} sur ${count}` : "Votre eSIM"),
+    scan: "Scannez ce code QR depuis Réglages › Données cellulaires (iPhone) ou Réglages › Réseau › SIM (Android).",
+    manual: "Installation manuelle :",
+    smdp: "Adresse SM-DP+",
+    activationCode: "Code d'activation",
+    lpa: "Code complet (Android)",
+    iphone: "Sur iPhone (iOS 17.4 ou plus récent), installez-la en un geste :",
+    iphoneLink: "Installer sur iPhone",
+    singleUse:
+      "Le code QR ne sert en général qu'une fois : installez l'eSIM avant le départ, en Wi-Fi, et ne la supprimez pas.",
+    summary: "Récapitulatif de la commande",
+    orderNumber: "Commande",
+    plan: "Forfait",
+    quantity: "Quantité",
+    total: "Total",
+    charged: "Montant débité",
+    signature: "L'équipe eSIM Store",
+  },
+  en: {
+    subject: (number) => `Your eSIM is ready – order ${number}`,
+    greeting: (name) => (name ? `Hello ${name},` : "Hello,"),
+    intro: (destination) => `Thank you for your purchase. Here is how to install your ${destination} eSIM.`,
+    esimHeading: (index, count) => (count > 1 ? `eSIM ${index} of ${count}` : "Your eSIM"),
+    scan: "Scan this QR code from Settings › Cellular (iPhone) or Settings › Network › SIMs (Android).",
+    manual: "Manual installation:",
+    smdp: "SM-DP+ address",
+    activationCode: "Activation code",
+    lpa: "Full code (Android)",
+    iphone: "On iPhone (iOS 17.4 or later), install it in one tap:",
+    iphoneLink: "Install on iPhone",
+    singleUse: "The QR code usually works once: install the eSIM before you leave, on Wi-Fi, and do not delete it.",
+    summary: "Order summary",
+    orderNumber: "Order",
+    plan: "Plan",
+    quantity: "Quantity",
+    total: "Total",
+    charged: "Charged",
+    signature: "The eSIM Store team",
+  },
+  ar: {
+    subject: (number) => `شريحة eSIM الخاصة بك جاهزة – الطلب ${number}`,
+    greeting: (name) => (name ? `مرحبًا ${name}،` : "مرحبًا،"),
+    intro: (destination) => `شكرًا على شرائك. إليك طريقة تثبيت شريحة eSIM الخاصة بـ${destination}.`,
+    esimHeading: (index, count) => (count > 1 ? `شريحة eSIM رقم ${index} من ${count}` : "شريحة eSIM الخاصة بك"),
+    scan: "امسح رمز QR هذا من الإعدادات › البيانات الخلوية (iPhone) أو الإعدادات › الشبكة › شرائح SIM (Android).",
+    manual: "التثبيت اليدوي:",
+    smdp: "عنوان SM-DP+",
+    activationCode: "رمز التفعيل",
+    lpa: "الرمز الكامل (Android)",
+    iphone: "على iPhone (iOS 17.4 أو أحدث)، ثبّتها بلمسة واحدة:",
+    iphoneLink: "التثبيت على iPhone",
+    singleUse: "رمز QR يُستخدم عادةً مرة واحدة فقط: ثبّت الشريحة قبل السفر عبر شبكة Wi-Fi ولا تحذفها.",
+    summary: "ملخص الطلب",
+    orderNumber: "الطلب",
+    plan: "الباقة",
+    quantity: "الكمية",
+    total: "المجموع",
+    charged: "المبلغ المدفوع",
+    signature: "فريق eSIM Store",
+  },
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** Apple's one-tap install link (iOS 17.4+) for an LPA string. */
+export function iphoneInstallUrl(activationCode: string): string {
+  return `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(activationCode)}`;
+}
+
+/**
+ * The install email in the buyer's language (Arabic right to left; codes, ICCIDs and addresses stay left to right in
+ * `<bdi>`): per eSIM its QR code as an inline image (CID attachment), the SM-DP+ address and activation code for a
+ * manual install, the iPhone one-tap link; then the order summary.
+ */
+export async function buildInstallEmail(data: InstallEmailData & { to: string }): Promise<MailMessage> {
+  const language: Language = isLanguage(data.user?.language) ? (data.user?.language as Language) : "fr";
+  const texts = TEXTS[language];
+  const isRtl = language === "ar";
+  const direction = isRtl ? "rtl" : "ltr";
+  const ltr = (value: string) => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
+  const ltrText = (value: string) => (isRtl ? `\u2066${value}\u2069` : value);
+  const names = { fr: data.destination.nameFr, en: data.destination.nameEn, ar: data.destination.nameAr };
+  const destination = names[language];
+  const { order } = data;
+  const count = data.esims.length;
+
+  const attachments: MailAttachment[] = [];
+  const htmlBlocks: string[] = [];
+  const textBlocks: string[] = [];
+  for (const [index, esim] of data.esims.entries()) {
+    const cid = `esim-qr-${index + 1}@esim-store`;
+    attachments.push({
+      filename: `esim-${index + 1}-qr.png`,
+      content: await QRCode.toBuffer(esim.activationCode, {
+        type: "png",
+        width: 360,
+        margin: 2,
+        errorCorrectionLevel: "M",
+      }),
+      contentType: "image/png",
+      cid,
+    });
+    const iphoneUrl = iphoneInstallUrl(esim.activationCode);
+    htmlBlocks.push(`<h2 style="font-size: 18px;">${escapeHtml(texts.esimHeading(index + 1, count))} · ICCID ${ltr(esim.iccid)}</h2>
+<p>${escapeHtml(texts.scan)}</p>
+<p><img src="cid:${cid}" width="240" height="240" alt="QR ${escapeHtml(esim.iccid)}" style="display: block;"></p>
+<p>${escapeHtml(texts.iphone)} <a href="${escapeHtml(iphoneUrl)}">${escapeHtml(texts.iphoneLink)}</a></p>
+<p>${escapeHtml(texts.manual)}</p>
+<ul>
+<li>${escapeHtml(texts.smdp)} : ${ltr(esim.smdpAddress)}</li>
+<li>${escapeHtml(texts.activationCode)} : ${ltr(esim.matchingId)}</li>
+<li>${escapeHtml(texts.lpa)} : ${ltr(esim.activationCode)}</li>
+</ul>`);
+    textBlocks.push(
+      [
+        `${texts.esimHeading(index + 1, count)} · ICCID ${ltrText(esim.iccid)}`,
+        texts.scan,
+        `${texts.iphone} ${iphoneUrl}`,
+        texts.manual,
+        `- ${texts.smdp}: ${ltrText(esim.smdpAddress)}`,
+        `- ${texts.activationCode}: ${ltrText(esim.matchingId)}`,
+        `- ${texts.lpa}: ${ltrText(esim.activationCode)}`,
+      ].join("\n"),
+    );
+  }
+
+  const summaryRows: [string, string][] = [
+    [texts.orderNumber, order.number],
+    [texts.plan, data.package.name],
+    [texts.quantity, String(order.quantity)],
+    [texts.total, formatMoney(order.totalMinor, order.currency)],
+    [texts.charged, formatMoney(order.chargeDzdMinor, "DZD")],
+  ];
+  const subject = texts.subject(order.number);
+  const greeting = texts.greeting(data.user?.name ?? null);
+  const intro = texts.intro(destination);
+  const html = `<!doctype html>
+<html dir="${direction}" lang="${language}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body dir="${direction}" style="font-family: Arial, Helvetica, sans-serif; color: #1f2937; text-align: ${isRtl ? "right" : "left"};">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+${htmlBlocks.join("\n")}
+<p><strong>${escapeHtml(texts.singleUse)}</strong></p>
+<h2 style="font-size: 18px;">${escapeHtml(texts.summary)}</h2>
+<table role="presentation">
+${summaryRows.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${ltr(value)}</td></tr>`).join("\n")}
+</table>
+<p>${escapeHtml(texts.signature)}</p>
+</body>
+</html>
+`;
+  const text = [
+    greeting,
+    "",
+    intro,
+    "",
+    textBlocks.join("\n\n"),
+    "",
+    texts.singleUse,
+    "",
+    texts.summary,
+    ...summaryRows.map(([label, value]) => `- ${label}: ${ltrText(value)}`),
+    "",
+    texts.signature,
+  ].join("\n");
+  return { to: data.to, subject, text, html, attachments };
+}
+
+/**
+ * Emails a delivered order's install details at most once: the order is claimed (install_email_sent_at) before the
+ * send and given back if the send fails, for graphile-worker to try again. Nothing for an order not delivered or whose
+ * buyer deleted the account.
+ */
+export async function sendInstallEmail(
+  deps: AppDeps,
+  options: { orderId: string; log: JobLog },
+): Promise<"sent" | "already_sent" | "no_recipient"> {
+  const data = await findInstallEmailData(deps.db, options.orderId);
+  const to = data?.user?.deletedAt ? null : data?.user?.email;
+  if (!data || !to) return "no_recipient";
+  if (!(await claimInstallEmail(deps.db, options.orderId, deps.now()))) return "already_sent";
+  try {
+    await deps.mailer.send(await buildInstallEmail({ ...data, to }));
+  } catch (error) {
+    await releaseInstallEmailClaim(deps.db, options.orderId);
+    throw error;
+  }
+  options.log.info({ orderId: options.orderId, number: data.order.number }, "install email sent");
+  return "sent";
+}

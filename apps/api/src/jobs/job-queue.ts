@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+
+// graphile-worker jobs are enqueued through its SQL function, inside the transaction that makes them necessary:
+// the job exists exactly when that transaction committed (DESIGN §1, §5).
+
+export const PROVISION_ORDER_TASK = "provision-order";
+export const SEND_INSTALL_EMAIL_TASK = "send-install-email";
+
+/**
+ * graphile-worker waits exp(attempt) seconds between tries: 10 attempts span about three and a half hours before the
+ * order is flagged for the operator.
+ */
+export const PROVISIONING_MAX_ATTEMPTS = 10;
+export const INSTALL_EMAIL_MAX_ATTEMPTS = 15;
+
+export interface OrderJobPayload {
+  orderId: string;
+}
+
+/**
+ * Queues the provisioning of a paid order, keyed by the order id: queued once however often this is called; a job
+ * already failed for good, left locked by a dead worker or running now is replaced by a new one (run after `delayMs`).
+ */
+export async function enqueueProvisioning(
+  db: DbOrTx,
+  orderId: string,
+  options: { delayMs?: number } = {},
+): Promise<void> {
+  const delaySeconds = (options.delayMs ?? 0) / 1000;
+  await db.execute(sql`
+    select graphile_worker.add_job(
+      ${PROVISION_ORDER_TASK},
+      json_build_object('orderId', ${orderId}::text),
+      run_at => now() + make_interval(secs => ${delaySeconds}::double precision),
+      max_attempts => ${PROVISIONING_MAX_ATTEMPTS}::int,
+      job_key => ${orderId}::text,
+      job_key_mode => 'replace'
+    )`);
+}
+
+/** Queues the install-details email of a delivered order, once per order. */
+export async function enqueueInstallEmail(db: DbOrTx, orderId: string): Promise<void> {
+  await db.execute(sql`
+    select graphile_worker.add_job(
+      ${SEND_INSTALL_EMAIL_TASK},
+      json_build_object('orderId', ${orderId}::text),
+      max_attempts => ${INSTALL_EMAIL_MAX_ATTEMPTS}::int,
+      job_key => ${`install-email:${orderId}`}::text,
+      job_key_mode => 'preserve_run_at'
+    )`);
+}
+
+/** The queued or failed jobs of an order (for order:show and tests): task, attempts, last error, next run. */
+export async function findOrderJobs(db: DbOrTx, orderId: string) {
+  const result = await db.execute<{
+    task: string;
+    attempts: number;
+    max_attempts: number;
+    last_error: string | null;
+    run_at: Date;
+    locked_at: Date | null;
+  }>(sql`
+    select task_identifier as task, attempts, max_attempts, last_error, run_at, locked_at
+    from graphile_worker.jobs
+    where key in (${orderId}::text, ${`install-email:${orderId}`}::text)
+    order by id`);
+  return result.rows;
+}

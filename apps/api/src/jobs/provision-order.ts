@@ -1,0 +1,177 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { AppDeps } from "../lib/deps.ts";
+import { UpstreamError, type UpstreamProfile } from "../providers/esim/esim-port.ts";
+import { enqueueInstallEmail, enqueueProvisioning } from "./job-queue.ts";
+import {
+  findOrderWithPackage,
+  insertBundles,
+  insertEsims,
+  markOrderDelivered,
+  PROVISIONING_ATTENTION_PREFIX,
+  recordProvisioningAttempt,
+  recordProvisioningFailure,
+  storeUpstreamOrderNo,
+} from "./provisioning.repo.ts";
+
+/** Where jobs report (pino's `warn(details, message)` shape). */
+export interface JobLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface ProvisioningTiming {
+  /** How long one run waits for the upstream to allocate the profiles before it queues a later look and ends. */
+  allocationWaitMs: number;
+  /** Pause between two queries while the upstream allocates. */
+  pollEveryMs: number;
+  /** When the next run looks again, after a run that saw the profiles still allocating. */
+  recheckAfterMs: number;
+  /** Past this since payment, an allocation still pending counts as a failure (retries with backoff, then flag). */
+  maxAllocationMs: number;
+}
+
+/**
+ * A run holds one of the worker's few slots only briefly: the simulator allocates within a second, eSIM Access within
+ * about 30 s, so a slow allocation is looked at again by a later run instead of keeping the slot while it waits.
+ */
+export const DEFAULT_PROVISIONING_TIMING: ProvisioningTiming = {
+  allocationWaitMs: 1_500,
+  pollEveryMs: 100,
+  recheckAfterMs: 2_000,
+  maxAllocationMs: 30 * 60_000,
+};
+
+export type ProvisioningResult = "delivered" | "allocating" | "already_delivered" | "not_confirmed" | "unknown_order";
+
+/** The profiles once allocated, or null when the upstream is still allocating after the run's wait. */
+async function waitForProfiles(
+  deps: AppDeps,
+  upstreamOrderNo: string,
+  timing: ProvisioningTiming,
+): Promise<UpstreamProfile[] | null> {
+  const deadline = Date.now() + timing.allocationWaitMs;
+  for (;;) {
+    const answer = await deps.esim.queryOrder(upstreamOrderNo);
+    if (answer.state === "ready") return answer.profiles;
+    if (Date.now() + timing.pollEveryMs > deadline) return null;
+    await sleep(timing.pollEveryMs);
+  }
+}
+
+/**
+ * Provisions one paid order, idempotent on the order id: the upstream is ordered with the order id as transactionId
+ * (never buys twice), eSIMs are stored once per upstream reference, the order moves confirmed → delivered once and only
+ * then is the install email queued. While the upstream allocates, the run queues a later look at the same order and
+ * ends, keeping the worker's slots free. Unpaid and delivered orders are left alone. A failure is recorded and thrown for
+ * graphile-worker to retry with backoff; the last try, or an error the upstream says will not pass, flags the order
+ * for the operator, which stays confirmed ("we are preparing your eSIM").
+ */
+export async function provisionOrder(
+  deps: AppDeps,
+  options: { orderId: string; isLastAttempt: boolean; log: JobLog; timing?: ProvisioningTiming },
+): Promise<ProvisioningResult> {
+  const { orderId, log } = options;
+  const timing = options.timing ?? DEFAULT_PROVISIONING_TIMING;
+  const found = await findOrderWithPackage(deps.db, orderId);
+  if (!found) {
+    log.warn({ orderId }, "provision-order: no such order");
+    return "unknown_order";
+  }
+  const { order, package: pkg } = found;
+  if (order.status === "delivered") return "already_delivered";
+  if (order.status !== "confirmed") {
+    // Only a paid order is ever provisioned: an eSIM is never given for free.
+    log.warn({ orderId, status: order.status }, "provision-order: the order is not paid; nothing done");
+    return "not_confirmed";
+  }
+  await recordProvisioningAttempt(deps.db, orderId, deps.now());
+
+  try {
+    let upstreamOrderNo = order.upstreamOrderNo;
+    if (!upstreamOrderNo) {
+      ({ upstreamOrderNo } = await deps.esim.orderProfiles({
+        transactionId: order.id,
+        packageCode: pkg.upstreamCode,
+        count: order.quantity,
+        unitPriceUsdE4: pkg.costUsdE4,
+      }));
+      await storeUpstreamOrderNo(deps.db, orderId, upstreamOrderNo, deps.now());
+    }
+    const profiles = await waitForProfiles(deps, upstreamOrderNo, timing);
+    if (!profiles) {
+      const waitedMs = deps.now().getTime() - (order.confirmedAt ?? order.updatedAt).getTime();
+      if (waitedMs > timing.maxAllocationMs) {
+        throw new UpstreamError(`The upstream is still allocating order ${upstreamOrderNo}`, {
+          isRetryable: true,
+          upstreamCode: "ALLOCATING",
+        });
+      }
+      // This run ends; the replacement job (same key) looks again shortly, with a fresh count of attempts.
+      await enqueueProvisioning(deps.db, orderId, { delayMs: timing.recheckAfterMs });
+      return "allocating";
+    }
+    if (profiles.length !== order.quantity) {
+      throw new UpstreamError(`The upstream answered ${profiles.length} profiles for ${order.quantity}`, {
+        isRetryable: false,
+        upstreamCode: "PROFILE_COUNT",
+      });
+    }
+    const now = deps.now();
+    const delivered = await deps.db.transaction(async (tx) => {
+      const esimIds = await insertEsims(
+        tx,
+        profiles.map((profile) => ({
+          userId: order.userId,
+          orderId,
+          provider: deps.esim.name,
+          upstreamReference: profile.reference,
+          iccid: profile.iccid,
+          smdpAddress: profile.smdpAddress,
+          matchingId: profile.matchingId,
+          activationCode: profile.activationCode,
+          qrCodeUrl: profile.qrCodeUrl,
+          apn: profile.apn,
+          status: profile.status,
+          destinationCode: pkg.destinationCode,
+          packageId: pkg.id,
+          dataTotalBytes: profile.totalBytes,
+          dataUsedBytes: profile.usedBytes,
+          usageUpdatedAt: profile.usageUpdatedAt,
+          activateBefore: profile.activateBefore,
+          expiresAt: profile.expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+      await insertBundles(
+        tx,
+        [...esimIds.values()].map((esimId) => ({
+          esimId,
+          orderId,
+          packageId: pkg.id,
+          dataMb: pkg.dataMb,
+          validityDays: pkg.validityDays,
+          appliedAt: now,
+          createdAt: now,
+        })),
+      );
+      const marked = await markOrderDelivered(tx, orderId, now);
+      if (marked) await enqueueInstallEmail(tx, orderId);
+      return marked;
+    });
+    if (delivered) log.info({ orderId, number: order.number, esims: profiles.length }, "order delivered");
+    return delivered ? "delivered" : "already_delivered";
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const isHopeless = error instanceof UpstreamError && !error.isRetryable;
+    const attentionReason =
+      options.isLastAttempt || isHopeless ? `${PROVISIONING_ATTENTION_PREFIX}_failed: ${message}`.slice(0, 500) : null;
+    await recordProvisioningFailure(deps.db, orderId, {
+      error: message.slice(0, 1000),
+      attentionReason,
+      now: deps.now(),
+    });
+    if (attentionReason) log.warn({ orderId, number: order.number, err: error }, `order flagged: ${attentionReason}`);
+    throw error;
+  }
+}

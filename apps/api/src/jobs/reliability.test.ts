@@ -1,0 +1,171 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { esims, orders, payments, simulatorOrders, webhookEvents } from "../db/schema.ts";
+import {
+  createBuyingApp,
+  createPaidOrder,
+  makeJobsDue,
+  orderBody,
+  placeTestOrder,
+  postPaymentWebhook,
+  readOrder,
+  readPaymentRow,
+  signedCheckoutWebhook,
+} from "../modules/orders/buying.test-kit.ts";
+import { run as retryOrder } from "../ops/commands/order-retry.ts";
+import { createPackage, createSignedInUser } from "../test/factories.ts";
+import { findOrderJobs } from "./job-queue.ts";
+import { DEFAULT_PROVISIONING_TIMING } from "./provision-order.ts";
+import { poolOf, runDueJobs } from "./worker.ts";
+
+// The reliability proof of issue 3: what the money path does when the gateway repeats itself, lies about an amount, the
+// upstream is down, or the worker dies mid-provisioning. Real PostgreSQL, the real graphile-worker, the eSIM simulator
+// and the sandbox gateway.
+
+const testApp = await createBuyingApp();
+const { db, deps, clock } = testApp;
+const plan = await createPackage(testApp);
+const noWait = { timing: { ...DEFAULT_PROVISIONING_TIMING, allocationWaitMs: 0, pollEveryMs: 0 } };
+
+async function buyerWithPendingOrder(quantity = 1) {
+  const buyer = await createSignedInUser(testApp);
+  return placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id, { quantity }));
+}
+
+const esimCount = async (orderId: string) => (await db.select().from(esims).where(eq(esims.orderId, orderId))).length;
+const upstreamOrderCount = async (orderId: string) =>
+  (await db.select().from(simulatorOrders).where(eq(simulatorOrders.transactionId, orderId))).length;
+
+describe("reliability of the money path", () => {
+  it("a forged signature answers 401 and changes nothing", async () => {
+    const placed = await buyerWithPendingOrder();
+    const forged = await signedCheckoutWebhook(testApp, {
+      paymentId: placed.paymentId,
+      secret: "an-attacker-guess-0000",
+    });
+    const eventsBefore = (await db.select().from(webhookEvents)).length;
+
+    const response = await postPaymentWebhook(testApp, forged);
+    await runDueJobs(deps, noWait);
+
+    expect(response.statusCode).toBe(401);
+    expect((await readOrder(testApp, placed.orderId)).status).toBe("pending");
+    expect((await readPaymentRow(testApp, placed.paymentId)).status).toBe("pending");
+    expect((await db.select().from(webhookEvents)).length).toBe(eventsBefore);
+    expect(await esimCount(placed.orderId)).toBe(0);
+  });
+
+  it("the same paid webhook 20 times at once: one payment and one order transition, one job, one eSIM per unit", async () => {
+    const placed = await buyerWithPendingOrder(3);
+    const webhook = await signedCheckoutWebhook(testApp, { paymentId: placed.paymentId });
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => postPaymentWebhook(testApp, webhook)));
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    const outcomes = answers.map((answer) => answer.json().data.outcome);
+    expect(outcomes.filter((outcome) => outcome === "confirmed")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === "duplicate")).toHaveLength(19);
+    expect(await findOrderJobs(db, placed.orderId)).toHaveLength(1);
+
+    await runDueJobs(deps, noWait);
+
+    expect((await readOrder(testApp, placed.orderId)).status).toBe("delivered");
+    expect(await esimCount(placed.orderId)).toBe(3);
+    expect(await upstreamOrderCount(placed.orderId)).toBe(1);
+  });
+
+  it("a paid webhook whose amount differs confirms nothing, provisions nothing and flags the operator", async () => {
+    const placed = await buyerWithPendingOrder();
+    const webhook = await signedCheckoutWebhook(testApp, { paymentId: placed.paymentId, amountDzd: 149 });
+
+    const response = await postPaymentWebhook(testApp, webhook);
+    await runDueJobs(deps, noWait);
+
+    expect(response.statusCode).toBe(200);
+    const order = await readOrder(testApp, placed.orderId);
+    expect(order.status).toBe("pending");
+    expect(order.attentionReason).toBe("amount_mismatch: the gateway reports 149 DZD paid, the order charges 1490 DZD");
+    expect((await readPaymentRow(testApp, placed.paymentId)).status).toBe("pending");
+    expect(await esimCount(placed.orderId)).toBe(0);
+    expect(await upstreamOrderCount(placed.orderId)).toBe(0);
+  });
+
+  it("the upstream down, then answering into the void, then back: every paid order delivered once", async () => {
+    const paid = [];
+    for (const quantity of [1, 2, 1, 3]) paid.push(await createPaidOrder(testApp, plan.id, { quantity }));
+    const ids = paid.map((order) => order.orderId);
+
+    testApp.simulator.setFaults({ errorProbability: 1 });
+    await runDueJobs(deps, noWait);
+    // Timeouts: the upstream does the work but the answer is lost, so the retry must not buy again.
+    testApp.simulator.setFaults({ timeoutProbability: 1 });
+    await makeJobsDue(testApp);
+    await runDueJobs(deps, noWait);
+    const during = await db.select().from(orders).where(inArray(orders.id, ids));
+    expect(during.map((order) => order.status)).toEqual(["confirmed", "confirmed", "confirmed", "confirmed"]);
+
+    testApp.simulator.setFaults("");
+    await makeJobsDue(testApp);
+    await runDueJobs(deps, noWait);
+
+    for (const [index, order] of paid.entries()) {
+      const stored = await readOrder(testApp, order.orderId);
+      expect(stored).toMatchObject({ status: "delivered", attentionReason: null });
+      expect(stored.provisioningAttempts).toBe(3);
+      expect(await esimCount(order.orderId)).toBe([1, 2, 1, 3][index]);
+      expect(await upstreamOrderCount(order.orderId)).toBe(1);
+    }
+    const paidPayments = await db.select().from(payments).where(inArray(payments.orderId, ids));
+    expect(paidPayments.map((payment) => payment.status)).toEqual(Array(4).fill("successful"));
+  });
+
+  describe("a worker killed (SIGKILL) in the middle of provisioning", () => {
+    let child: ChildProcess | undefined;
+    afterAll(() => {
+      child?.kill("SIGKILL");
+    });
+
+    it("is restarted: still exactly one eSIM per unit and one upstream order per transactionId", async () => {
+      const paid = await createPaidOrder(testApp, plan.id, { quantity: 2 });
+      const databaseUrl = poolOf(db).options.connectionString!;
+      child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "worker-main.ts")], {
+        env: {
+          ...process.env,
+          NODE_ENV: "test",
+          LOG_LEVEL: "silent",
+          DATABASE_URL: databaseUrl,
+          // The profiles take ten minutes to appear: the worker orders, then waits, and is killed while it waits.
+          SIMULATOR_ALLOCATION_SECONDS: "600",
+        },
+        stdio: "ignore",
+      });
+      const ordered = async () => (await readOrder(testApp, paid.orderId)).upstreamOrderNo !== null;
+      for (let waited = 0; !(await ordered()); waited += 100) {
+        if (waited > 30_000) throw new Error("the worker process never ordered upstream");
+        await sleep(100);
+      }
+      child.kill("SIGKILL");
+      await new Promise((resolve) => child!.once("exit", resolve));
+
+      const [held] = await findOrderJobs(db, paid.orderId);
+      expect(held!.locked_at).not.toBeNull();
+      expect(await upstreamOrderCount(paid.orderId)).toBe(1);
+      expect((await readOrder(testApp, paid.orderId)).status).toBe("confirmed");
+
+      // The operator's retry replaces the job the dead worker holds; the profiles are ready ten minutes later.
+      const printed: string[] = [];
+      await retryOrder({ deps, args: [paid.number], print: (line) => printed.push(line) });
+      clock.set(new Date(Date.now() + 11 * 60_000));
+      await runDueJobs(deps, noWait);
+      await runDueJobs(deps, noWait);
+
+      expect(printed[0]).toContain("queued");
+      expect((await readOrder(testApp, paid.orderId)).status).toBe("delivered");
+      expect(await esimCount(paid.orderId)).toBe(2);
+      expect(await upstreamOrderCount(paid.orderId)).toBe(1);
+    }, 60_000);
+  });
+});

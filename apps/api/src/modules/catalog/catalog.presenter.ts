@@ -1,0 +1,42 @@
+import type { DestinationSummary, DualPrice, Plan } from "@esim/shared/catalog/contracts";
+import type { DestinationRow, PackageRow } from "./catalog.repo.ts";
+
+/** A package row as the wire's plan. */
+export function presentPlan(row: PackageRow): Plan {
+  const compareAtPrice: DualPrice | null =
+    row.compareAtDzdMinor !== null && row.compareAtUsdMinor !== null
+      ? { DZD: row.compareAtDzdMinor, USD: row.compareAtUsdMinor }
+      : null;
+  return {
+    id: row.id,
+    name: row.name,
+    dataMb: row.isUnlimited ? null : row.dataMb,
+    isUnlimited: row.isUnlimited,
+    dataType: row.dataType,
+    validityDays: row.validityDays,
+    coverage: row.coverage,
+    networks: row.networks,
+    supportsTopUp: row.supportsTopUp,
+    isHotspotAllowed: row.isHotspotAllowed,
+    fairUsePolicy: row.fairUsePolicy,
+    speed: row.speed,
+    price: { DZD: row.retailDzdMinor, USD: row.retailUsdMinor },
+    compareAtPrice,
+  };
+}
+
+/** A destination row with its plans (at least one) as the wire's summary. */
+export function presentDestination(row: DestinationRow, plans: readonly Plan[]): DestinationSummary {
+  return {
+    code: row.code,
+    type: row.type,
+    names: { fr: row.nameFr, en: row.nameEn, ar: row.nameAr },
+    memberCountries: row.memberCountries,
+    fromPrice: {
+      DZD: Math.min(...plans.map((plan) => plan.price.DZD)),
+      USD: Math.min(...plans.map((plan) => plan.price.USD)),
+    },
+    planCount: plans.length,
+    isPopular: row.isPopular,
+  };
+}

@@ -1,0 +1,209 @@
+import { and, asc, eq, getTableColumns, inArray, max, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../../db/client.ts";
+import { destinations, packages, priceSettings } from "../../db/schema.ts";
+
+export type DestinationRow = typeof destinations.$inferSelect;
+export type PackageRow = typeof packages.$inferSelect;
+export type PriceSettingsRow = typeof priceSettings.$inferSelect;
+
+/** The channel every instance LISTENs on; a sync or a re-pricing NOTIFYs it when it commits. */
+export const CATALOG_CHANGED_CHANNEL = "catalog_changed";
+
+// One key for every catalog write (sync, re-pricing): two at once wait for each other instead of interleaving.
+const CATALOG_WRITE_LOCK_KEY = 4_242_003;
+
+const UPSERT_CHUNK_ROWS = 500;
+
+/** The value the INSERT proposed for a column, in an ON CONFLICT DO UPDATE. */
+function excluded(column: PgColumn) {
+  return sql.raw(`excluded."${column.name}"`);
+}
+
+/** Waits for, then holds until the transaction ends, the catalog's write lock. */
+export async function lockCatalogWrites(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CATALOG_WRITE_LOCK_KEY})`);
+}
+
+/** Queues the catalog-changed notification; PostgreSQL delivers it only if the transaction commits. */
+export async function notifyCatalogChanged(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CATALOG_CHANGED_CHANNEL}, '')`);
+}
+
+/** The settings row, inserted with the given defaults when missing. */
+export async function ensurePriceSettings(
+  tx: DbOrTx,
+  defaults: { dzdPerUsd: string; markupBps: number; serviceFeeDzdMinor: number; now: Date },
+): Promise<PriceSettingsRow> {
+  const { now, ...values } = defaults;
+  await tx
+    .insert(priceSettings)
+    .values({ id: 1, ...values, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: priceSettings.id });
+  const [row] = await tx.select().from(priceSettings).where(eq(priceSettings.id, 1)).for("update");
+  return row!;
+}
+
+export async function updateDzdPerUsd(tx: DbOrTx, values: { dzdPerUsd: string; now: Date }): Promise<void> {
+  await tx
+    .update(priceSettings)
+    .set({ dzdPerUsd: values.dzdPerUsd, updatedAt: values.now })
+    .where(eq(priceSettings.id, 1));
+}
+
+export type DestinationUpsert = Pick<
+  DestinationRow,
+  "code" | "type" | "nameFr" | "nameEn" | "nameAr" | "memberCountries" | "searchText" | "isPopular" | "popularRank"
+>;
+
+/** Inserts or updates destinations by code, each marked active. */
+export async function upsertDestinations(tx: DbOrTx, rows: DestinationUpsert[], now: Date): Promise<void> {
+  for (let start = 0; start < rows.length; start += UPSERT_CHUNK_ROWS) {
+    const chunk = rows.slice(start, start + UPSERT_CHUNK_ROWS);
+    await tx
+      .insert(destinations)
+      .values(chunk.map((row) => ({ ...row, isActive: true, createdAt: now, updatedAt: now })))
+      .onConflictDoUpdate({
+        target: destinations.code,
+        set: {
+          type: excluded(destinations.type),
+          nameFr: excluded(destinations.nameFr),
+          nameEn: excluded(destinations.nameEn),
+          nameAr: excluded(destinations.nameAr),
+          memberCountries: excluded(destinations.memberCountries),
+          searchText: excluded(destinations.searchText),
+          isPopular: excluded(destinations.isPopular),
+          popularRank: excluded(destinations.popularRank),
+          isActive: true,
+          updatedAt: now,
+        },
+      });
+  }
+}
+
+/** Marks inactive every active destination whose code is not listed; answers how many. */
+export async function deactivateDestinationsExcept(tx: DbOrTx, codes: string[], now: Date): Promise<number> {
+  const rows = await tx
+    .update(destinations)
+    .set({ isActive: false, updatedAt: now })
+    .where(and(eq(destinations.isActive, true), sql`${destinations.code} <> all(${sql.param(codes)}::text[])`))
+    .returning({ code: destinations.code });
+  return rows.length;
+}
+
+export type PackageUpsert = Omit<PackageRow, "id" | "isActive" | "syncedAt" | "createdAt">;
+
+/** Inserts or updates packages by (provider, upstream code), each marked active and synced now. */
+export async function upsertPackages(tx: DbOrTx, rows: PackageUpsert[], now: Date): Promise<void> {
+  const {
+    id: _id,
+    provider: _provider,
+    upstreamCode: _code,
+    createdAt: _createdAt,
+    ...updatable
+  } = getTableColumns(packages);
+  const set = Object.fromEntries(Object.entries(updatable).map(([key, column]) => [key, excluded(column)]));
+  for (let start = 0; start < rows.length; start += UPSERT_CHUNK_ROWS) {
+    const chunk = rows.slice(start, start + UPSERT_CHUNK_ROWS);
+    await tx
+      .insert(packages)
+      .values(chunk.map((row) => ({ ...row, isActive: true, syncedAt: now, createdAt: now })))
+      .onConflictDoUpdate({ target: [packages.provider, packages.upstreamCode], set });
+  }
+}
+
+/** Marks inactive every active package of the provider whose code is not listed; answers how many. */
+export async function deactivatePackagesExcept(tx: DbOrTx, provider: string, codes: string[]): Promise<number> {
+  const rows = await tx
+    .update(packages)
+    .set({ isActive: false })
+    .where(
+      and(
+        eq(packages.provider, provider),
+        eq(packages.isActive, true),
+        sql`${packages.upstreamCode} <> all(${sql.param(codes)}::text[])`,
+      ),
+    )
+    .returning({ id: packages.id });
+  return rows.length;
+}
+
+/** What re-pricing needs of every package. */
+export async function listPackagePricingInputs(tx: DbOrTx) {
+  return tx
+    .select({
+      id: packages.id,
+      costUsdE4: packages.costUsdE4,
+      compareAtUsdMinor: packages.compareAtUsdMinor,
+      retailDzdMinor: packages.retailDzdMinor,
+    })
+    .from(packages);
+}
+
+/** Writes new prices for many packages in one statement. */
+export async function updatePackagePrices(
+  tx: DbOrTx,
+  updates: {
+    id: string;
+    retailDzdMinor: number;
+    retailUsdMinor: number;
+    compareAtDzdMinor: number | null;
+    compareAtUsdMinor: number | null;
+  }[],
+): Promise<void> {
+  if (updates.length === 0) return;
+  const column = <K extends keyof (typeof updates)[number]>(key: K) => sql.param(updates.map((update) => update[key]));
+  await tx.execute(sql`
+    update ${packages} set
+      retail_dzd_minor = v.retail_dzd_minor,
+      retail_usd_minor = v.retail_usd_minor,
+      compare_at_dzd_minor = v.compare_at_dzd_minor,
+      compare_at_usd_minor = v.compare_at_usd_minor
+    from unnest(
+      ${column("id")}::uuid[], ${column("retailDzdMinor")}::int[], ${column("retailUsdMinor")}::int[],
+      ${column("compareAtDzdMinor")}::int[], ${column("compareAtUsdMinor")}::int[]
+    ) as v(id, retail_dzd_minor, retail_usd_minor, compare_at_dzd_minor, compare_at_usd_minor)
+    where ${packages.id} = v.id`);
+}
+
+/** Everything the read cache holds: active destinations and their active base (not top-up) packages. */
+export async function loadActiveCatalog(
+  db: DbOrTx,
+): Promise<{ destinations: DestinationRow[]; packages: PackageRow[] }> {
+  const [destinationRows, packageRows] = await Promise.all([
+    db.select().from(destinations).where(eq(destinations.isActive, true)).orderBy(asc(destinations.code)),
+    db
+      .select()
+      .from(packages)
+      .where(and(eq(packages.isActive, true), eq(packages.isTopUp, false)))
+      .orderBy(asc(packages.destinationCode), asc(packages.upstreamCode)),
+  ]);
+  return { destinations: destinationRows, packages: packageRows };
+}
+
+/** When the last sync wrote a package, or null on an empty catalog. */
+export async function findLastSyncedAt(db: DbOrTx): Promise<Date | null> {
+  const [row] = await db.select({ lastSyncedAt: max(packages.syncedAt) }).from(packages);
+  return row?.lastSyncedAt ?? null;
+}
+
+/** Active base packages of some destinations, cheapest first: the operator's sample after a rate change. */
+export async function listSamplePackages(db: DbOrTx, destinationCodes: string[]) {
+  return db
+    .select({
+      id: packages.id,
+      destinationCode: packages.destinationCode,
+      name: packages.name,
+      retailDzdMinor: packages.retailDzdMinor,
+      retailUsdMinor: packages.retailUsdMinor,
+    })
+    .from(packages)
+    .where(
+      and(
+        eq(packages.isActive, true),
+        eq(packages.isTopUp, false),
+        inArray(packages.destinationCode, destinationCodes),
+      ),
+    )
+    .orderBy(asc(packages.retailDzdMinor), asc(packages.upstreamCode));
+}

@@ -1,0 +1,32 @@
+import { checkCoupon, getCheckoutOptions, getQuote } from "@esim/shared/checkout/contracts";
+import type { FastifyInstance } from "fastify";
+import { addRoute } from "../../lib/route.ts";
+import { presentQuote } from "./checkout.presenter.ts";
+import * as checkout from "./checkout.service.ts";
+
+export async function checkoutRoutes(app: FastifyInstance) {
+  addRoute(
+    app,
+    getQuote,
+    async ({ body, user }) => presentQuote(await checkout.quoteCart(app.deps, { userId: user.id, cart: body })),
+    { tags: ["checkout"], summary: "Price a cart on the server, with an optional coupon" },
+  );
+
+  addRoute(
+    app,
+    checkCoupon,
+    async ({ body, user }) =>
+      presentQuote(
+        await checkout.quoteCart(app.deps, {
+          userId: user.id,
+          cart: { packageId: body.packageId, quantity: body.quantity, currency: body.currency, couponCode: body.code },
+        }),
+      ),
+    { tags: ["checkout"], summary: "Check a promo code for a cart; answers the quote with it applied" },
+  );
+
+  addRoute(app, getCheckoutOptions, async () => ({ data: checkout.readCheckoutOptions(app.deps) }), {
+    tags: ["checkout"],
+    summary: "Payment methods the gateway offers and the billing countries",
+  });
+}

@@ -1,0 +1,107 @@
+import { BILLING_COUNTRY_CODES } from "@esim/shared/countries";
+import type { ErrorCode } from "@esim/shared/errors";
+import type { Currency } from "@esim/shared/locale";
+import type { DbOrTx } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import {
+  type DestinationRow,
+  findPackageWithDestination,
+  findPriceSettings,
+  type PackageRow,
+  summarizeDestinationPlans,
+} from "./checkout.repo.ts";
+import { type CouponRow, countUserRedemptions, findCouponByCode, lockCouponByCode } from "./coupons.repo.ts";
+import { computeQuote, findCouponProblem } from "./pricing.ts";
+
+export interface Cart {
+  packageId: string;
+  quantity: number;
+  currency: Currency;
+  /** Upper-cased by the contract. */
+  couponCode?: string | undefined;
+}
+
+const COUPON_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  COUPON_INVALID: "No coupon has this code.",
+  COUPON_BLOCKED: "This coupon is blocked.",
+  COUPON_INVALID_PERCENTAGE: "This coupon's percentage is invalid.",
+  COUPON_NOT_YET_ACTIVE: "This coupon is not active yet.",
+  COUPON_EXPIRED: "This coupon has expired.",
+  COUPON_NOT_APPLICABLE: "This coupon does not apply to this plan.",
+  PACKAGE_NOT_FOUND: "The plan does not exist or is no longer on sale.",
+  COUPON_USAGE_LIMIT_REACHED: "Every use of this coupon is taken.",
+  COUPON_ALREADY_USED: "You have already used this coupon.",
+  COUPON_MIN_ORDER_NOT_MET: "The order is below this coupon's minimum.",
+};
+
+function refuse(code: ErrorCode): never {
+  throw new AppError(code, { message: COUPON_MESSAGES[code] ?? code });
+}
+
+function isOnSale(
+  found: { package: PackageRow; destination: DestinationRow } | undefined,
+): found is { package: PackageRow; destination: DestinationRow } {
+  return found?.package.isActive === true && !found.package.isTopUp && found.destination.isActive;
+}
+
+export interface PricedCart {
+  quote: ReturnType<typeof computeQuote>;
+  package: PackageRow;
+  destination: DestinationRow;
+  coupon: CouponRow | null;
+}
+
+/**
+ * Prices a cart from the database only, checking the coupon's rules in the product's order. With `lockCoupon` (inside
+ * an order's transaction) the coupon row stays locked until commit, so its usage limit holds under concurrency.
+ */
+export async function priceCart(
+  db: DbOrTx,
+  options: { userId: string; cart: Cart; now: Date; lockCoupon: boolean },
+): Promise<PricedCart> {
+  const { cart, now } = options;
+  const found = await findPackageWithDestination(db, cart.packageId);
+  const onSale = isOnSale(found) ? found : undefined;
+  let coupon: CouponRow | null = null;
+  if (cart.couponCode) {
+    coupon =
+      (options.lockCoupon
+        ? await lockCouponByCode(db, cart.couponCode)
+        : await findCouponByCode(db, cart.couponCode)) ?? null;
+    if (!coupon) refuse("COUPON_INVALID");
+    const problem = findCouponProblem({
+      coupon,
+      packageId: cart.packageId,
+      prices: onSale?.package ?? null,
+      quantity: cart.quantity,
+      userRedemptions: await countUserRedemptions(db, coupon.id, options.userId),
+      now,
+    });
+    if (problem) refuse(problem);
+  }
+  if (!onSale) refuse("PACKAGE_NOT_FOUND");
+  const settings = await findPriceSettings(db);
+  // Retail prices exist only once the catalog was synced with price settings: their absence is our fault, a 500.
+  if (!settings) throw new Error("price_settings has no row: run catalog:sync or rate:set first");
+  const quote = computeQuote({
+    currency: cart.currency,
+    quantity: cart.quantity,
+    prices: onSale.package,
+    coupon,
+    rates: { dzdPerUsd: Number(settings.dzdPerUsd), serviceFeeDzdMinor: settings.serviceFeeDzdMinor },
+  });
+  return { quote, package: onSale.package, destination: onSale.destination, coupon };
+}
+
+/** The cart's quote with the plan and destination it is for; read-only, never reserves a coupon use. */
+export async function quoteCart(deps: AppDeps, options: { userId: string; cart: Cart }) {
+  const priced = await priceCart(deps.db, { ...options, now: deps.now(), lockCoupon: false });
+  const summaries = await summarizeDestinationPlans(deps.db, [priced.destination.code]);
+  return { ...priced, destinationPlans: summaries.get(priced.destination.code) };
+}
+
+/** What the checkout may offer: the configured gateway's methods and the billing countries. */
+export function readCheckoutOptions(deps: AppDeps) {
+  return { paymentMethods: [...deps.payments.methods], billingCountries: [...BILLING_COUNTRY_CODES] };
+}

@@ -1,0 +1,163 @@
+import type { Quote } from "@esim/shared/checkout/contracts";
+import type { ErrorCode } from "@esim/shared/errors";
+import type { Currency } from "@esim/shared/locale";
+
+// Pure price and coupon rules: no database, no clock of their own, so every case is a one-line unit test.
+
+const MINOR_PER_UNIT = 100;
+
+export interface PackagePrices {
+  retailDzdMinor: number;
+  retailUsdMinor: number;
+  compareAtDzdMinor: number | null;
+  compareAtUsdMinor: number | null;
+}
+
+export interface CouponTerms {
+  code: string;
+  kind: "percent" | "amount";
+  percentOff: number | null;
+  amountOffDzdMinor: number | null;
+}
+
+export interface PriceRates {
+  /** DZD per USD (price_settings.dzd_per_usd). */
+  dzdPerUsd: number;
+  serviceFeeDzdMinor: number;
+}
+
+const floorToUnits = (minor: number) => Math.floor(minor / MINOR_PER_UNIT) * MINOR_PER_UNIT;
+const roundToUnits = (minor: number) => Math.round(minor / MINOR_PER_UNIT) * MINOR_PER_UNIT;
+/** DZD minor units to USD minor units at the stored rate (both have two decimals). */
+const toUsdMinor = (dzdMinor: number, rates: PriceRates) => Math.round(dzdMinor / rates.dzdPerUsd);
+
+function couponDiscountMinor(
+  currency: Currency,
+  coupon: CouponTerms | null,
+  retailTotalMinor: number,
+  rates: PriceRates,
+): number {
+  if (!coupon) return 0;
+  let discount: number;
+  if (coupon.kind === "percent") {
+    // Whole currency units, rounded down: 10 % of 1 490 DA is 149 DA, of $4.99 it is $0.
+    discount = floorToUnits((retailTotalMinor * (coupon.percentOff ?? 0)) / 100);
+  } else {
+    const amountDzdMinor = floorToUnits(coupon.amountOffDzdMinor ?? 0);
+    discount = currency === "DZD" ? amountDzdMinor : toUsdMinor(amountDzdMinor, rates);
+  }
+  // A coupon never pays for the service fee nor makes the plans cost less than nothing.
+  return Math.max(0, Math.min(discount, retailTotalMinor));
+}
+
+function amountsIn(
+  currency: Currency,
+  prices: PackagePrices,
+  quantity: number,
+  coupon: CouponTerms | null,
+  rates: PriceRates,
+) {
+  const retail = currency === "DZD" ? prices.retailDzdMinor : prices.retailUsdMinor;
+  const compareAt = currency === "DZD" ? prices.compareAtDzdMinor : prices.compareAtUsdMinor;
+  const listUnit = compareAt !== null && compareAt > retail ? compareAt : retail;
+  const subtotalMinor = listUnit * quantity;
+  const discountMinor = (listUnit - retail) * quantity;
+  const couponDiscount = couponDiscountMinor(currency, coupon, retail * quantity, rates);
+  const serviceFeeMinor =
+    currency === "DZD" ? roundToUnits(rates.serviceFeeDzdMinor) : toUsdMinor(rates.serviceFeeDzdMinor, rates);
+  return {
+    unitPriceMinor: retail,
+    subtotalMinor,
+    discountMinor,
+    couponDiscountMinor: couponDiscount,
+    serviceFeeMinor,
+    totalMinor: subtotalMinor - discountMinor - couponDiscount + serviceFeeMinor,
+  };
+}
+
+/**
+ * The quote of DESIGN §5 in the displayed currency: subtotal at list price (compare-at when higher), discount =
+ * list − retail, coupon on the retail amount, service fee; the charge is the same cart priced in DZD, whole dinars.
+ */
+export function computeQuote(options: {
+  currency: Currency;
+  quantity: number;
+  prices: PackagePrices;
+  coupon: CouponTerms | null;
+  rates: PriceRates;
+}): Quote {
+  const { currency, quantity, prices, coupon, rates } = options;
+  const shown = amountsIn(currency, prices, quantity, coupon, rates);
+  const inDzd = currency === "DZD" ? shown : amountsIn("DZD", prices, quantity, coupon, rates);
+  return {
+    currency,
+    quantity,
+    ...shown,
+    chargeDzdMinor: Math.max(0, floorToUnits(inDzd.totalMinor)),
+    coupon: coupon
+      ? { code: coupon.code, kind: coupon.kind, percentOff: coupon.kind === "percent" ? coupon.percentOff : null }
+      : null,
+  };
+}
+
+/** The subtotal at list price in DZD, which a coupon's minimum order is compared with. */
+export function subtotalDzdMinor(prices: PackagePrices, quantity: number): number {
+  const listUnit =
+    prices.compareAtDzdMinor !== null && prices.compareAtDzdMinor > prices.retailDzdMinor
+      ? prices.compareAtDzdMinor
+      : prices.retailDzdMinor;
+  return listUnit * quantity;
+}
+
+export interface CouponRules {
+  kind: "percent" | "amount";
+  percentOff: number | null;
+  amountOffDzdMinor: number | null;
+  isBlocked: boolean;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  allowedPackageIds: string[] | null;
+  maxUses: number | null;
+  usesCount: number;
+  maxUsesPerUser: number;
+  minOrderDzdMinor: number | null;
+}
+
+/**
+ * The first rule an existing coupon breaks for this cart, in the order the product lists them (blocked, percentage,
+ * start, end, applicable plans, plan on sale, total uses, this user's uses, minimum order); null when it applies.
+ */
+export function findCouponProblem(options: {
+  coupon: CouponRules;
+  packageId: string;
+  /** Null when the plan is unknown or not on sale. */
+  prices: PackagePrices | null;
+  quantity: number;
+  userRedemptions: number;
+  now: Date;
+}): ErrorCode | null {
+  const { coupon, now } = options;
+  if (coupon.isBlocked) return "COUPON_BLOCKED";
+  if (coupon.kind === "percent") {
+    const percent = coupon.percentOff;
+    if (percent === null || !Number.isInteger(percent) || percent < 1 || percent > 100) {
+      return "COUPON_INVALID_PERCENTAGE";
+    }
+  } else if (coupon.amountOffDzdMinor === null || coupon.amountOffDzdMinor <= 0) {
+    return "COUPON_INVALID";
+  }
+  if (coupon.startsAt && now.getTime() < coupon.startsAt.getTime()) return "COUPON_NOT_YET_ACTIVE";
+  if (coupon.endsAt && now.getTime() > coupon.endsAt.getTime()) return "COUPON_EXPIRED";
+  const allowed = coupon.allowedPackageIds;
+  if (allowed && allowed.length > 0 && !allowed.includes(options.packageId)) return "COUPON_NOT_APPLICABLE";
+  if (!options.prices) return "PACKAGE_NOT_FOUND";
+  if (coupon.maxUses !== null && coupon.usesCount >= coupon.maxUses) return "COUPON_USAGE_LIMIT_REACHED";
+  if (options.userRedemptions >= coupon.maxUsesPerUser) return "COUPON_ALREADY_USED";
+  if (
+    coupon.minOrderDzdMinor !== null &&
+    subtotalDzdMinor(options.prices, options.quantity) < coupon.minOrderDzdMinor
+  ) {
+    return "COUPON_MIN_ORDER_NOT_MET";
+  }
+  return null;
+}

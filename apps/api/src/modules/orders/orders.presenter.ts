@@ -1,0 +1,40 @@
+import type { OrderSummary, PaymentMethod } from "@esim/shared/checkout/contracts";
+import { presentDestination, presentPlan } from "../checkout/checkout.presenter.ts";
+import type { PresentableOrder } from "./orders.service.ts";
+
+/** An order as the contract's order summary. */
+export function presentOrder({ view, esims, destinationPlans }: PresentableOrder): OrderSummary {
+  const { order } = view;
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    kind: order.kind,
+    createdAt: order.createdAt.toISOString(),
+    quantity: order.quantity,
+    currency: order.currency,
+    unitPriceMinor: order.unitPriceMinor,
+    subtotalMinor: order.subtotalMinor,
+    discountMinor: order.discountMinor,
+    couponDiscountMinor: order.couponDiscountMinor,
+    serviceFeeMinor: order.serviceFeeMinor,
+    totalMinor: order.totalMinor,
+    chargeDzdMinor: order.chargeDzdMinor,
+    couponCode: view.couponCode,
+    paymentMethod: order.paymentMethod as PaymentMethod,
+    plan: presentPlan(view.package),
+    destination: presentDestination(view.destination, destinationPlans),
+    payment: { id: view.payment.id, status: view.payment.status },
+    esims: esims.map((esim) => ({ id: esim.id, iccid: esim.iccid, status: esim.status })),
+  };
+}
+
+/** The answer of POST /orders: the order and where to pay it. */
+export function presentPlacedOrder(placed: { order: PresentableOrder; checkoutUrl: string }) {
+  return {
+    data: {
+      order: presentOrder(placed.order),
+      payment: { id: placed.order.view.payment.id, checkoutUrl: placed.checkoutUrl },
+    },
+  };
+}

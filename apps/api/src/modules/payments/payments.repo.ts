@@ -1,0 +1,110 @@
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { orders, payments, webhookEvents } from "../../db/schema.ts";
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentStatus = PaymentRow["status"];
+
+export async function insertPayment(db: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  return row!;
+}
+
+/**
+ * Stores the gateway's checkout on a payment that has none yet; undefined when another request stored one first
+ * (then that one is the checkout the payer gets).
+ */
+export async function storeCheckout(
+  db: DbOrTx,
+  paymentId: string,
+  checkout: { reference: string; checkoutUrl: string; now: Date },
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ providerReference: checkout.reference, checkoutUrl: checkout.checkoutUrl, updatedAt: checkout.now })
+    .where(and(eq(payments.id, paymentId), isNull(payments.providerReference)))
+    .returning();
+  return row;
+}
+
+export async function findPayment(db: DbOrTx, paymentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  return row;
+}
+
+/** The user's payment with its order's number and status; undefined for anyone else's. */
+export async function findUserPayment(db: DbOrTx, userId: string, paymentId: string) {
+  const [row] = await db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.id, paymentId), eq(orders.userId, userId)));
+  return row;
+}
+
+export async function findPaymentByReference(
+  db: DbOrTx,
+  provider: string,
+  reference: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerReference, reference)));
+  return row;
+}
+
+export async function lockPayment(db: DbOrTx, paymentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+  return row;
+}
+
+/** → successful (+paid_at) from any other status; undefined when it already was. */
+export async function markPaymentSuccessful(db: DbOrTx, paymentId: string, now: Date): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ status: "successful", paidAt: now, updatedAt: now })
+    .where(and(eq(payments.id, paymentId), ne(payments.status, "successful")))
+    .returning();
+  return row;
+}
+
+/** → failed or canceled, only from pending. */
+export async function markPaymentUnpaid(
+  db: DbOrTx,
+  paymentId: string,
+  status: "failed" | "canceled",
+  now: Date,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ status, updatedAt: now })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
+    .returning();
+  return row;
+}
+
+/** Records that the gateway was just asked (its answer was still "pending"). */
+export async function touchPayment(db: DbOrTx, paymentId: string, now: Date): Promise<void> {
+  await db.update(payments).set({ updatedAt: now }).where(eq(payments.id, paymentId));
+}
+
+/** Keeps a verified webhook; false when this provider's event id was already kept (a redelivery). */
+export async function insertWebhookEvent(
+  db: DbOrTx,
+  values: { provider: string; eventId: string; payload: unknown; now: Date },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(webhookEvents)
+    .values({
+      provider: values.provider,
+      eventId: values.eventId,
+      payload: values.payload,
+      isSignatureValid: true,
+      processedAt: values.now,
+      createdAt: values.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
+  return inserted.length > 0;
+}

@@ -1,0 +1,46 @@
+import { API_BASE_PATH } from "@esim/shared/http";
+import { getPayment } from "@esim/shared/payments/contracts";
+import type { FastifyInstance } from "fastify";
+import { addRoute } from "../../lib/route.ts";
+import { presentPayment } from "./payments.presenter.ts";
+import * as payments from "./payments.service.ts";
+
+export async function paymentsRoutes(app: FastifyInstance) {
+  addRoute(
+    app,
+    getPayment,
+    async ({ params, user, request }) =>
+      presentPayment(
+        await payments.readPayment(app.deps, { userId: user.id, paymentId: params.paymentId, log: request.log }),
+      ),
+    { tags: ["payments"], summary: "A payment's state for the callback page (asks the gateway while pending)" },
+  );
+
+  await app.register(paymentWebhookRoutes);
+}
+
+/**
+ * The gateways' webhooks. Encapsulated: its parser keeps the body as the raw bytes the signature covers, for these
+ * routes only (any content type: the signature, not the header, says whether the body is the gateway's).
+ */
+async function paymentWebhookRoutes(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  app.post<{ Params: { provider: string }; Body: Buffer }>(
+    `${API_BASE_PATH}/webhooks/payments/:provider`,
+    {
+      schema: { tags: ["payments"], summary: "Signed webhook of the payment gateway (Chargily's scheme)" },
+      // Signed by the gateway and answered quickly: the general per-address limit would drop its retries.
+      config: { rateLimit: false },
+    },
+    async (request) => ({
+      data: await payments.receivePaymentWebhook(app.deps, {
+        provider: request.params.provider,
+        rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        headers: request.headers,
+        log: request.log,
+      }),
+    }),
+  );
+}

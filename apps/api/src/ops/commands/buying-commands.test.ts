@@ -1,0 +1,150 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { coupons } from "../../db/schema.ts";
+import { DEFAULT_PROVISIONING_TIMING } from "../../jobs/provision-order.ts";
+import { runDueJobs } from "../../jobs/worker.ts";
+import {
+  createBuyingApp,
+  createPaidOrder,
+  orderBody,
+  placeTestOrder,
+  readOrder,
+} from "../../modules/orders/buying.test-kit.ts";
+import { createPackage, createSignedInUser } from "../../test/factories.ts";
+import { OpsError } from "../ops-command.ts";
+import * as couponBlock from "./coupon-block.ts";
+import * as couponCreate from "./coupon-create.ts";
+import * as orderRetry from "./order-retry.ts";
+import * as orderShow from "./order-show.ts";
+
+const testApp = await createBuyingApp();
+const { db, deps } = testApp;
+const plan = await createPackage(testApp);
+
+async function runCommand(command: { run: typeof couponCreate.run }, args: string[]) {
+  const lines: string[] = [];
+  await command.run({ deps, args, print: (line) => lines.push(line) });
+  return lines.join("\n");
+}
+
+async function refusal(command: { run: typeof couponCreate.run }, args: string[]): Promise<string> {
+  const error = await runCommand(command, args).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(OpsError);
+  return (error as OpsError).message;
+}
+
+async function findCoupon(code: string) {
+  const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
+  return row;
+}
+
+describe("coupon:create", () => {
+  it("refuses a missing or double discount, bad numbers, dates, unknown options and unknown plans, clearly", async () => {
+    expect(await refusal(couponCreate, ["SUMMER"])).toMatch(/exactly one of --percent N or --amount DZD/);
+    expect(await refusal(couponCreate, ["SUMMER", "--percent", "10", "--amount", "500"])).toMatch(/exactly one/);
+    expect(await refusal(couponCreate, ["SUMMER", "--percent", "150"])).toMatch(/1 to 100/);
+    expect(await refusal(couponCreate, ["SUMMER", "--percent", "ten"])).toMatch(
+      /--percent "ten" is not a whole number/,
+    );
+    expect(await refusal(couponCreate, ["SUMMER", "--amount", "500", "--ends", "tomorrow"])).toMatch(/ISO date/);
+    expect(
+      await refusal(couponCreate, ["SUMMER", "--amount", "500", "--starts", "2026-08-01", "--ends", "2026-07-01"]),
+    ).toMatch(/--ends must be after --starts/);
+    expect(await refusal(couponCreate, ["SUMMER", "--percent", "10", "--colour", "red"])).toMatch(/Unknown option/);
+    expect(
+      await refusal(couponCreate, ["SUMMER", "--percent", "10", "--packages", "0b7c6f2e-7c55-4a8e-9a43-3c9a1b2f0e11"]),
+    ).toMatch(/no package has the id 0b7c6f2e/);
+    expect(await findCoupon("SUMMER")).toBeUndefined();
+  });
+
+  it("creates a coupon with every rule, upper-casing the code, and refuses the same code twice", async () => {
+    const output = await runCommand(couponCreate, [
+      "summer26",
+      "--amount",
+      "500",
+      "--starts",
+      "2026-06-01T00:00:00Z",
+      "--ends",
+      "2026-09-01",
+      "--max-uses",
+      "100",
+      "--per-user",
+      "2",
+      "--min-order",
+      "1000",
+      "--packages",
+      plan.id,
+    ]);
+
+    expect(output).toContain("Coupon SUMMER26 created: 500 DA off.");
+    expect(await findCoupon("SUMMER26")).toMatchObject({
+      kind: "amount",
+      amountOffDzdMinor: 500_00,
+      percentOff: null,
+      startsAt: new Date("2026-06-01T00:00:00Z"),
+      endsAt: new Date("2026-09-01T00:00:00Z"),
+      maxUses: 100,
+      maxUsesPerUser: 2,
+      minOrderDzdMinor: 1000_00,
+      allowedPackageIds: [plan.id],
+      isBlocked: false,
+    });
+    expect(await refusal(couponCreate, ["SUMMER26", "--percent", "5"])).toMatch(/SUMMER26 already exists/);
+  });
+});
+
+describe("coupon:block", () => {
+  it("refuses an unknown code, then blocks a coupon so checkouts refuse it", async () => {
+    expect(await refusal(couponBlock, ["NOPE"])).toMatch(/no coupon has the code NOPE/);
+    await runCommand(couponCreate, ["BLOCKME", "--percent", "10"]);
+
+    const output = await runCommand(couponBlock, ["blockme"]);
+
+    expect(output).toContain("BLOCKME is blocked");
+    expect((await findCoupon("BLOCKME"))!.isBlocked).toBe(true);
+  });
+});
+
+describe("order:show", () => {
+  it("refuses an unknown number, and shows status, amounts, payment, eSIMs and attention", async () => {
+    expect(await refusal(orderShow, ["ES26-999999"])).toMatch(/no order has the number ES26-999999/);
+    const paid = await createPaidOrder(testApp, plan.id, { quantity: 2 });
+    await runDueJobs(deps);
+
+    const output = await runCommand(orderShow, [paid.number.toLowerCase()]);
+
+    expect(output).toContain(`Order ${paid.number}`);
+    expect(output).toContain("status: delivered");
+    expect(output).toContain("charged 2,980 DA");
+    expect(output).toContain("successful via sandbox/edahabia");
+    expect(output.match(/ {4}8988\d+ {2}New/g)).toHaveLength(2);
+  });
+});
+
+describe("order:retry", () => {
+  it("refuses an order that is not paid or already delivered, with the reason", async () => {
+    const buyer = await createSignedInUser(testApp);
+    const pending = await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id));
+    expect(await refusal(orderRetry, [pending.number])).toMatch(/is pending: .*nothing is provisioned before payment/);
+    const delivered = await createPaidOrder(testApp, plan.id);
+    await runDueJobs(deps);
+    expect(await refusal(orderRetry, [delivered.number])).toMatch(/is delivered: it is already delivered/);
+    expect(await refusal(orderRetry, ["ES26-999998"])).toMatch(/no order has the number/);
+  });
+
+  it("queues a flagged, undelivered paid order again, which is then delivered and unflagged", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    testApp.simulator.setFaults({ errorProbability: 1 });
+    await db.execute(sql`update graphile_worker._private_jobs set max_attempts = 1 where key = ${paid.orderId}`);
+    await runDueJobs(deps, { timing: { ...DEFAULT_PROVISIONING_TIMING, allocationWaitMs: 0, pollEveryMs: 0 } });
+    testApp.simulator.setFaults("");
+    expect((await readOrder(testApp, paid.orderId)).attentionReason).toMatch(/^provisioning_failed/);
+    expect(await runCommand(orderShow, [paid.number])).toContain("ATTENTION: provisioning_failed");
+
+    const output = await runCommand(orderRetry, [paid.number]);
+    await runDueJobs(deps);
+
+    expect(output).toContain(`Provisioning of ${paid.number} queued`);
+    expect(await readOrder(testApp, paid.orderId)).toMatchObject({ status: "delivered", attentionReason: null });
+  });
+});

@@ -1,0 +1,43 @@
+import { formatMoney } from "@esim/shared/format";
+import { showOrder } from "../../modules/orders/orders-ops.service.ts";
+import type { OpsCommand } from "../ops-command.ts";
+import { OpsError } from "../ops-command.ts";
+
+export const description = "Show an order: status, amounts, payment, eSIMs, attention reason, jobs";
+export const usage = "order:show <number>";
+
+export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
+  const [number, ...extra] = args;
+  if (!number || extra.length > 0) throw new OpsError(`Usage: ${usage} (e.g. order:show ES26-000123)`);
+  const found = await showOrder(deps, { number });
+  if (!found) throw new OpsError(`order:show: no order has the number ${number.toUpperCase()}`);
+  const { order, payment } = found;
+  const money = (minor: number) => formatMoney(minor, order.currency);
+  print(`Order ${order.number} (${order.id})`);
+  print(`  status: ${order.status}${order.attentionReason ? `   ATTENTION: ${order.attentionReason}` : ""}`);
+  print(`  user: ${order.userId ?? "deleted account"}   billing: ${order.billing.email}, ${order.billing.country}`);
+  print(
+    `  plan: ${found.package.name} (${found.package.upstreamCode}) × ${order.quantity}   ${found.destination.nameEn}`,
+  );
+  print(
+    `  subtotal ${money(order.subtotalMinor)} − discount ${money(order.discountMinor)} − coupon ${money(order.couponDiscountMinor)}${found.couponCode ? ` (${found.couponCode})` : ""} + fee ${money(order.serviceFeeMinor)} = ${money(order.totalMinor)}; charged ${formatMoney(order.chargeDzdMinor, "DZD")}`,
+  );
+  print(
+    `  payment ${payment.id}: ${payment.status} via ${payment.provider}/${payment.method}, ${formatMoney(payment.amountMinor, "DZD")}, checkout ${payment.providerReference ?? "none"}${payment.paidAt ? `, paid ${payment.paidAt.toISOString()}` : ""}`,
+  );
+  print(
+    `  provisioning: ${order.provisioningAttempts} attempts, upstream order ${order.upstreamOrderNo ?? "none"}${order.lastProvisioningError ? `, last error: ${order.lastProvisioningError}` : ""}`,
+  );
+  if (order.deliveredAt) {
+    print(
+      `  delivered ${order.deliveredAt.toISOString()}; install email ${order.installEmailSentAt?.toISOString() ?? "not sent"}`,
+    );
+  }
+  print(`  eSIMs: ${found.esims.length === 0 ? "none" : ""}`);
+  for (const esim of found.esims) print(`    ${esim.iccid}  ${esim.status}  (upstream ${esim.upstreamReference})`);
+  for (const job of found.jobs) {
+    print(
+      `  job ${job.task}: attempt ${job.attempts}/${job.max_attempts}, next run ${new Date(job.run_at).toISOString()}${job.locked_at ? " (running)" : ""}${job.last_error ? `, last error: ${job.last_error.split("\n")[0]}` : ""}`,
+    );
+  }
+};

@@ -1,0 +1,187 @@
+/**
+ * Catalog read throughput (DESIGN §8: ≥ 50 % of a bare Fastify "hello" on the same machine in the same run,
+ * p99 ≤ 25 ms at that load). A child process runs both servers on loopback: a bare Fastify answering
+ * {"hello":"world"}, and our app on an embedded PostgreSQL with the simulator's catalogue synced. This process
+ * drives autocannon against each in turn, same connections and duration, after a short warm-up, for a few
+ * interleaved rounds (the machine is shared: medians resist a neighbour's burst).
+ *
+ * Usage: `npx tsx bench/catalog-throughput.ts [seconds=10] [connections=10] [rounds=3]`. Exits 1 when a catalog
+ * read is over budget. "our app, empty handler" is a reference: our plugins (helmet, rate limit, request id)
+ * around a handler that does nothing, to tell what the catalog costs from what every route costs.
+ */
+import { type ChildProcess, fork } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const API = "/api/v1/app";
+const BUDGET_SHARE_OF_HELLO = 0.5;
+const BUDGET_P99_MS = 25;
+const WARM_UP_SECONDS = 2;
+
+interface Ports {
+  hello: number;
+  app: number;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+/** The child: both servers, then it waits to be killed. */
+async function serve(): Promise<void> {
+  const [{ default: Fastify }, { buildApp }, { loadConfig }, { applyMigrations, connectDatabase }, embedded] =
+    await Promise.all([
+      import("fastify"),
+      import("../apps/api/src/app.ts"),
+      import("../apps/api/src/config.ts"),
+      import("../apps/api/src/db/client.ts"),
+      import("../apps/api/src/db/embedded.ts"),
+    ]);
+  const { createAppDeps } = await import("../apps/api/src/lib/create-deps.ts");
+  const { syncCatalog } = await import("../apps/api/src/modules/catalog/catalog.sync.ts");
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), "esim-bench-pg-"));
+  const database = await embedded.startEmbeddedPostgres({ dataDir, port: await freePort() });
+  const handle = connectDatabase(database.url);
+  await applyMigrations(handle.db);
+  const config = loadConfig(
+    { NODE_ENV: "development", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "1000000000" },
+    { WEB_DIST_DIR: "/nonexistent", DATABASE_URL: database.url },
+  );
+  const deps = createAppDeps(config, handle.db);
+  const synced = await syncCatalog(deps);
+
+  const app = await buildApp(deps, { logger: false });
+  // Reference only: what our app's plugins (helmet, rate limit, request id…) cost around an empty handler.
+  app.get(`${API}/bench-empty`, async () => ({ hello: "world" }));
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const hello = Fastify({ logger: false });
+  hello.get("/hello", async () => ({ hello: "world" }));
+  await hello.listen({ host: "127.0.0.1", port: 0 });
+
+  const portOf = (server: { server: import("node:http").Server }) => {
+    const address = server.server.address();
+    if (!address || typeof address === "string") throw new Error("no port");
+    return address.port;
+  };
+  process.send?.({ ports: { hello: portOf(hello), app: portOf(app) }, synced });
+  process.on("SIGTERM", async () => {
+    await app.close();
+    await hello.close();
+    await handle.close();
+    await database.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+interface Measure {
+  label: string;
+  url: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(label: string, url: string, seconds: number, connections: number): Promise<Measure> {
+  await autocannon({ url, connections, duration: WARM_UP_SECONDS });
+  const result = await autocannon({ url, connections, duration: seconds });
+  return {
+    label,
+    url,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function main() {
+  const seconds = Number(process.argv[2] ?? 10);
+  const connections = Number(process.argv[3] ?? 10);
+  const rounds = Number(process.argv[4] ?? 3);
+  const child: ChildProcess = fork(import.meta.filename, ["--serve"], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const { ports, synced } = await new Promise<{ ports: Ports; synced: unknown }>((resolve, reject) => {
+    child.once("message", (message) => resolve(message as { ports: Ports; synced: unknown }));
+    child.once("exit", (code) => reject(new Error(`the servers exited early (${code})`)));
+  });
+  const targets = [
+    { label: "bare Fastify hello", url: `http://127.0.0.1:${ports.hello}/hello`, isReference: true },
+    {
+      label: "our app, empty handler",
+      url: `http://127.0.0.1:${ports.app}${API}/bench-empty`,
+      isReference: true,
+    },
+    {
+      label: "GET /destinations?q=tur",
+      url: `http://127.0.0.1:${ports.app}${API}/destinations?q=tur`,
+      isReference: false,
+    },
+    {
+      label: "GET /destinations/TR/packages",
+      url: `http://127.0.0.1:${ports.app}${API}/destinations/TR/packages`,
+      isReference: false,
+    },
+  ];
+  try {
+    console.info(`Catalogue synced: ${JSON.stringify(synced)}`);
+    console.info(
+      `${seconds} s per target per round, ${connections} connections, ${rounds} rounds (targets interleaved, so a ` +
+        `neighbour's load hits all alike), after a ${WARM_UP_SECONDS} s warm-up each; medians over the rounds\n`,
+    );
+    const results = new Map<string, Measure[]>(targets.map((target) => [target.label, []]));
+    for (let round = 0; round < rounds; round++) {
+      for (const target of targets)
+        results.get(target.label)!.push(await measure(target.label, target.url, seconds, connections));
+    }
+    const summary = (label: string) => {
+      const measures = results.get(label)!;
+      return {
+        requestsPerSecond: median(measures.map((entry) => entry.requestsPerSecond)),
+        p99Ms: median(measures.map((entry) => entry.p99Ms)),
+        rounds: measures.map((entry) => entry.requestsPerSecond).join(" / "),
+        failures: measures.reduce((sum, entry) => sum + entry.non2xx + entry.errors, 0),
+      };
+    };
+    const hello = summary(targets[0]!.label);
+
+    let isOverBudget = false;
+    console.info("| Target | req/s (median) | p99 (median) | share of hello | rounds (req/s) | verdict |");
+    console.info("|---|---|---|---|---|---|");
+    for (const target of targets) {
+      const result = summary(target.label);
+      const share = result.requestsPerSecond / hello.requestsPerSecond;
+      const isWithin = share >= BUDGET_SHARE_OF_HELLO && result.p99Ms <= BUDGET_P99_MS && result.failures === 0;
+      if (!target.isReference && !isWithin) isOverBudget = true;
+      const verdict = target.isReference ? "reference" : isWithin ? "within budget" : "OVER BUDGET";
+      const problems = result.failures > 0 ? ` (${result.failures} failed requests)` : "";
+      console.info(
+        `| ${target.label} | ${result.requestsPerSecond} | ${result.p99Ms} ms | ${Math.round(share * 100)} % | ${result.rounds} | ${verdict}${problems} |`,
+      );
+    }
+    process.exitCode = isOverBudget ? 1 : 0;
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+  }
+}
+
+if (process.argv.includes("--serve")) await serve();
+else await main();
