@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -10,6 +9,7 @@ import type { AppDeps } from "./lib/deps.ts";
 import { registerModules } from "./modules/index.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorHandlerPlugin, sendAppError } from "./plugins/error-handler.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { staticWebPlugin } from "./plugins/static-web.ts";
 import { isSandboxGateway } from "./providers/payment/sandbox/sandbox-gateway.ts";
 import { sandboxCheckoutRoutes } from "./providers/payment/sandbox/sandbox-page.routes.ts";
@@ -56,21 +56,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.PUBLIC_URL.startsWith("https://"),
-  });
+  await app.register(securityHeadersPlugin, { isHttps: config.PUBLIC_URL.startsWith("https://") });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: "1 minute",
