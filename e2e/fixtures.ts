@@ -1,7 +1,34 @@
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 
+import { E2E_SERVER_ENV } from "./playwright.config.ts";
+
 export { expect };
+
+/** Runs an operator command (`npm run ops -- …`) against the journeys' server, as the shop's operator would. */
+export function ops(...args: string[]): string {
+  return execFileSync(
+    "node",
+    ["--import", "tsx", path.join(import.meta.dirname, "../apps/api/src/ops/cli.ts"), ...args],
+    {
+      env: { ...process.env, ...E2E_SERVER_ENV, LOG_LEVEL: "warn" },
+      encoding: "utf8",
+    },
+  );
+}
+
+/** The id of a plan of `destination` lasting `days` days, read from the public catalog. */
+export async function findPlanId(
+  request: import("@playwright/test").APIRequestContext,
+  destination: string,
+  days: number,
+): Promise<string> {
+  const response = await request.get(`/api/v1/app/destinations/${destination}/packages?days=${days}`);
+  const plans = (await response.json()).data.plans as { id: string }[];
+  expect(plans.length).toBeGreaterThan(0);
+  return plans[0]!.id;
+}
 
 export interface MailboxMessage {
   to: string;

@@ -5,6 +5,9 @@ const port = Number(process.env.E2E_PORT ?? 8090);
 const pgPort = Number(process.env.E2E_PG_PORT ?? 54390);
 const dataDir = process.env.E2E_DATA_DIR ?? "/tmp/esim-e2e-data";
 
+/** What the operator CLI needs to reach the journeys' server (see fixtures.ts `ops`). */
+export const E2E_SERVER_ENV = { EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir };
+
 // Journeys drive Debian's Chromium against the built product on a throw-away embedded database.
 export default defineConfig({
   testDir: ".",
@@ -42,6 +45,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Journeys sign in many times from one address.
       RATE_LIMIT_PER_MINUTE: "5000",
+      SIMULATOR_ALLOCATION_SECONDS: "1",
     },
   },
 });
