@@ -35,11 +35,6 @@ const configSchema = z.object({
   SESSION_TTL_DAYS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(365)), 30),
   /** General limiter: requests per minute per client address, per instance. */
   RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 300),
-  /** Marketing numbers until the catalog issue computes them from the catalog. */
-  MARKETING_DESTINATION_COUNT: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 170),
-  MARKETING_LOWEST_PRICE_DZD: z._default(z.coerce.number().check(z.minimum(0)), 64),
-  MARKETING_LOWEST_PRICE_USD: z._default(z.coerce.number().check(z.minimum(0)), 0.5),
-
   /** eSIM upstream: the local simulator (default) or eSIM Access. */
   ESIM_PROVIDER: z._default(z.enum(["simulator", "esim-access"]), "simulator"),
   ESIM_ACCESS_BASE_URL: z._default(url, "https://api.esimaccess.com"),

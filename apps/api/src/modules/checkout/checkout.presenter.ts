@@ -1,34 +1,12 @@
-import type { DestinationSummary, Plan } from "@esim/shared/catalog/contracts";
-import type { DestinationRow, PackageRow } from "./checkout.repo.ts";
+import type { DestinationSummary } from "@esim/shared/catalog/contracts";
+import { presentPlan } from "../catalog/catalog.presenter.ts";
+import type { DestinationRow } from "./checkout.repo.ts";
 import type { quoteCart } from "./checkout.service.ts";
 
 export interface DestinationPlans {
   fromDzdMinor: number;
   fromUsdMinor: number;
   planCount: number;
-}
-
-/** A package row as the plan of the catalog contract. */
-export function presentPlan(row: PackageRow): Plan {
-  return {
-    id: row.id,
-    name: row.name,
-    dataMb: row.dataMb,
-    isUnlimited: row.isUnlimited,
-    dataType: row.dataType,
-    validityDays: row.validityDays,
-    coverage: row.coverage,
-    networks: row.networks,
-    supportsTopUp: row.supportsTopUp,
-    isHotspotAllowed: row.isHotspotAllowed,
-    fairUsePolicy: row.fairUsePolicy,
-    speed: row.speed,
-    price: { DZD: row.retailDzdMinor, USD: row.retailUsdMinor },
-    compareAtPrice:
-      row.compareAtDzdMinor !== null && row.compareAtUsdMinor !== null
-        ? { DZD: row.compareAtDzdMinor, USD: row.compareAtUsdMinor }
-        : null,
-  };
 }
 
 /** A destination row with its plans' lowest price and count, as the catalog contract's summary. */

@@ -1,5 +1,6 @@
 import type { OrderSummary, PaymentMethod } from "@esim/shared/checkout/contracts";
-import { presentDestination, presentPlan } from "../checkout/checkout.presenter.ts";
+import { presentPlan } from "../catalog/catalog.presenter.ts";
+import { presentDestination } from "../checkout/checkout.presenter.ts";
 import type { PresentableOrder } from "./orders.service.ts";
 
 /** An order as the contract's order summary. */
