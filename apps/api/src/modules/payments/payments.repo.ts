@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { orders, payments, webhookEvents } from "../../db/schema.ts";
 
@@ -107,4 +107,17 @@ export async function insertWebhookEvent(
     .onConflictDoNothing()
     .returning({ id: webhookEvents.id });
   return inserted.length > 0;
+}
+
+/** Pending payments nobody asked about since `before`, oldest first: the reconciliation sweep's work list. */
+export async function findStalePendingPayments(
+  db: DbOrTx,
+  options: { before: Date; limit: number },
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, "pending"), lt(payments.updatedAt, options.before)))
+    .orderBy(asc(payments.updatedAt))
+    .limit(options.limit);
 }

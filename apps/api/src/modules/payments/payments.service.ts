@@ -8,6 +8,7 @@ import { confirmOrder, flagOrder, lockOrder, rejectOrder } from "../orders/order
 import {
   findPayment,
   findPaymentByReference,
+  findStalePendingPayments,
   findUserPayment,
   insertWebhookEvent,
   lockPayment,
@@ -80,7 +81,8 @@ export async function applyCheckoutResult(
   }
 
   if (result.status === "failed" || result.status === "canceled") {
-    if (isOtherCheckout) return "unchanged";
+    // A payment whose checkout was never created has no reference to compare: only the sweep gives it up.
+    if (isOtherCheckout && payment.providerReference !== null) return "unchanged";
     await markPaymentUnpaid(tx, payment.id, result.status, now);
     const rejected = await rejectOrder(tx, order.id, now);
     if (!rejected) return "unchanged";
@@ -88,6 +90,54 @@ export async function applyCheckoutResult(
     return "rejected";
   }
   return "unchanged";
+}
+
+/** A pending payment nobody asked about for this long is checked with the gateway by the sweep. */
+export const STALE_PAYMENT_AFTER_MS = 15 * 60 * 1000;
+/** A checkout still unpaid this long after it was created is given up: its order rejected, its coupon released. */
+export const ABANDON_PAYMENT_AFTER_MS = 24 * 60 * 60 * 1000;
+const SWEEP_BATCH = 50;
+
+/**
+ * Settles payments left pending (webhook lost, payer gone): asks the gateway and applies a final answer exactly as
+ * the webhook would; a checkout still unpaid after a day (or never created at the gateway) is given up, which
+ * rejects its order and gives its coupon use back. A payment that arrives later still wins (forward-only rules).
+ * Idempotent; answers how many payments it settled.
+ */
+export async function reconcileStalePayments(deps: AppDeps, options: { log: PaymentsLog }): Promise<number> {
+  const now = deps.now();
+  const stale = await findStalePendingPayments(deps.db, {
+    before: new Date(now.getTime() - STALE_PAYMENT_AFTER_MS),
+    limit: SWEEP_BATCH,
+  });
+  let settled = 0;
+  for (const payment of stale) {
+    const isAbandoned = now.getTime() - payment.createdAt.getTime() >= ABANDON_PAYMENT_AFTER_MS;
+    let result: CheckoutResult | undefined;
+    if (payment.providerReference) {
+      try {
+        result = await deps.payments.retrieveCheckout(payment.providerReference);
+      } catch (error) {
+        options.log.warn({ err: error, paymentId: payment.id }, "sweep: could not ask the gateway; next run retries");
+        await touchPayment(deps.db, payment.id, now);
+        continue;
+      }
+    }
+    const isFinal = result && result.status !== "pending" && result.status !== "processing";
+    if (!isFinal && !isAbandoned) {
+      await touchPayment(deps.db, payment.id, now);
+      continue;
+    }
+    const decided: CheckoutResult = isFinal
+      ? result!
+      : { reference: payment.providerReference ?? "", status: "canceled", amountDzd: payment.amountMinor / 100 };
+    const outcome = await deps.db.transaction((tx) =>
+      applyCheckoutResult(tx, { paymentId: payment.id, result: decided, now, log: options.log }),
+    );
+    if (outcome === "unchanged") await touchPayment(deps.db, payment.id, now);
+    else settled++;
+  }
+  return settled;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   readPaymentRow,
   signedCheckoutWebhook,
 } from "../orders/buying.test-kit.ts";
+import { ABANDON_PAYMENT_AFTER_MS, reconcileStalePayments, STALE_PAYMENT_AFTER_MS } from "./payments.service.ts";
 
 const testApp = await createBuyingApp();
 const { app, db, clock } = testApp;
@@ -215,5 +216,45 @@ describe("POST /webhooks/payments/:provider", () => {
 
     expect(response.json()).toEqual({ data: { outcome: "rejected" } });
     expect((await readPaymentRow(testApp, placed.paymentId)).status).toBe("canceled");
+  });
+});
+
+describe("the reconciliation sweep", () => {
+  const log = { warn: () => {} };
+
+  it("confirms a payment whose webhook never came once it is stale, and queues provisioning once", async () => {
+    const placed = await placeFor();
+    testApp.setWebhooksLost(true);
+    await pressButton(testApp, placed.checkoutUrl, "pay");
+    testApp.setWebhooksLost(false);
+
+    await reconcileStalePayments(testApp.deps, { log });
+    expect((await readOrder(testApp, placed.orderId)).status).toBe("pending");
+
+    clock.advance(STALE_PAYMENT_AFTER_MS + 1000);
+    await reconcileStalePayments(testApp.deps, { log });
+    await reconcileStalePayments(testApp.deps, { log });
+
+    expect((await readOrder(testApp, placed.orderId)).status).toBe("confirmed");
+    expect((await findOrderJobs(db, placed.orderId)).map((job) => job.task)).toEqual(["provision-order"]);
+  });
+
+  it("gives up a checkout left unpaid for a day: order rejected, coupon use released; a late payment still wins", async () => {
+    const coupon = await createCoupon(testApp, { maxUses: 1 });
+    const placed = await placeFor({ couponCode: coupon.code });
+
+    clock.advance(STALE_PAYMENT_AFTER_MS + 1000);
+    await reconcileStalePayments(testApp.deps, { log });
+    expect((await readOrder(testApp, placed.orderId)).status).toBe("pending");
+
+    clock.advance(ABANDON_PAYMENT_AFTER_MS);
+    await reconcileStalePayments(testApp.deps, { log });
+    expect((await readOrder(testApp, placed.orderId)).status).toBe("rejected");
+    expect((await readPaymentRow(testApp, placed.paymentId)).status).toBe("canceled");
+    const [released] = await db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(released!.usesCount).toBe(0);
+
+    await pressButton(testApp, placed.checkoutUrl, "pay");
+    expect((await readOrder(testApp, placed.orderId)).status).toBe("confirmed");
   });
 });
