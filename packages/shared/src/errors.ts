@@ -63,6 +63,16 @@ export const ERROR_HTTP_STATUS = {
   WEBHOOK_SIGNATURE_INVALID: 401,
   /** The same clientReference was sent with a different cart: start a new checkout. */
   IDEMPOTENCY_CONFLICT: 409,
+  /** Wrong PIN; GET /profile/pin tells the attempts left ("{n} tentatives restantes"). */
+  PIN_INVALID: 400,
+  /** Four wrong PINs: blocked until reset by email or by support ("PIN bloqué. Veuillez contacter le support."). */
+  PIN_BLOCKED: 423,
+  /** No PIN yet: set one first (entered twice). */
+  PIN_NOT_SET: 409,
+  /** A PIN exists; change it through the emailed reset. */
+  PIN_ALREADY_SET: 409,
+  /** This eSIM cannot be topped up (expired, or its plan does not allow it). */
+  TOP_UP_NOT_ALLOWED: 400,
   /** The database or another dependency is down; retry later. */
   SERVICE_UNAVAILABLE: 503,
   /** Anything unexpected; details are only in the server log (with the request id). Retry later. */
@@ -104,6 +114,7 @@ export const FIELD_ERROR_CODES = [
   "DAYS_INVALID",
   "PAYMENT_METHOD_INVALID",
   "BILLING_EMAIL_MISMATCH",
+  "PIN_FORMAT",
   "UNKNOWN_FIELD",
   "INVALID",
 ] as const;
