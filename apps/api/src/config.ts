@@ -62,6 +62,12 @@ const configSchema = z.object({
   ),
   /** Whether the sandbox offers Visa/MasterCard (Chargily does not yet). */
   SANDBOX_OFFERS_CARD: z._default(booleanText, false),
+
+  /** The seller printed on invoices. */
+  SELLER_NAME: z._default(z.string().check(z.minLength(1)), "eSIM Store SARL"),
+  SELLER_ADDRESS: z._default(z.string().check(z.minLength(1)), "Alger, Algérie"),
+  /** The seller's tax identifier (NIF), printed on invoices. */
+  SELLER_TAX_ID: z._default(z.string(), ""),
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -6,6 +6,7 @@ import { CLEAN_UP_EVERY_MS, cleanUpExpiredRows } from "./jobs/clean-up.ts";
 import { installJobQueue, startWorker } from "./jobs/worker.ts";
 import { createAppDeps } from "./lib/create-deps.ts";
 import { startCatalog } from "./modules/catalog/catalog.startup.ts";
+import { syncStaleEsims } from "./modules/esims/esims.service.ts";
 import { reconcileStalePayments } from "./modules/payments/payments.service.ts";
 
 /** Starts the whole product: database (embedded unless DATABASE_URL), migrations, mail, HTTP. */
@@ -37,6 +38,10 @@ async function main() {
     // Payments whose webhook never came, or whose payer left the gateway: settled with the gateway's word.
     reconcileStalePayments(deps, { log: app.log }).catch((error: unknown) =>
       app.log.warn({ err: error }, "payment reconciliation failed; next run retries"),
+    );
+    // eSIMs the upstream's webhooks did not mention for 30 minutes: status and usage asked for again.
+    syncStaleEsims(deps, { log: app.log }).catch((error: unknown) =>
+      app.log.warn({ err: error }, "eSIM sync failed; next run retries"),
     );
   }, CLEAN_UP_EVERY_MS);
   cleanUp.unref();

@@ -71,6 +71,8 @@ export const ERROR_HTTP_STATUS = {
   PIN_NOT_SET: 409,
   /** A PIN exists; change it through the emailed reset. */
   PIN_ALREADY_SET: 409,
+  /** The order is not paid yet, so it has no invoice; download it once the payment is confirmed. */
+  INVOICE_NOT_AVAILABLE: 409,
   /** This eSIM cannot be topped up (expired, or its plan does not allow it). */
   TOP_UP_NOT_ALLOWED: 400,
   /** The database or another dependency is down; retry later. */

@@ -373,6 +373,41 @@ export const webhookEvents = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
+// Invoices (issue 4): one per paid order, numbered per year of payment without gaps.
+
+/** The last invoice number given in each year (Africa/Algiers); bumped in the transaction that inserts the invoice. */
+export const invoiceCounters = pgTable("invoice_counters", {
+  year: integer("year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    /** The year of payment (orders.confirmed_at in Africa/Algiers). */
+    year: integer("year").notNull(),
+    /** 1, 2, 3… within the year, without gaps. */
+    sequence: integer("sequence").notNull(),
+    /** F2026-000001. */
+    number: text("number").notNull(),
+    /** The buyer's language when it was issued. */
+    language: text("language").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("invoices_order_key").on(table.orderId),
+    uniqueIndex("invoices_year_sequence_key").on(table.year, table.sequence),
+    uniqueIndex("invoices_number_key").on(table.number),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
 // eSIMs (issue 3 creates them; issue 4 shows and tops them up).
 
 export const esims = pgTable(

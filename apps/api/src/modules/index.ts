@@ -6,7 +6,9 @@ import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { checkoutRoutes } from "./checkout/checkout.routes.ts";
 import { devMailboxRoutes } from "./dev-mailbox/dev-mailbox.routes.ts";
 import { devicesRoutes } from "./devices/devices.routes.ts";
+import { esimsRoutes } from "./esims/esims.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { invoicesRoutes } from "./invoices/invoices.routes.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { paymentsRoutes } from "./payments/payments.routes.ts";
 
@@ -19,7 +21,9 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(devicesRoutes);
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
+  await app.register(invoicesRoutes);
   await app.register(paymentsRoutes);
+  await app.register(esimsRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);

@@ -309,8 +309,8 @@ describe("the web app", () => {
 
   it("shows a translated placeholder for screens of later issues", async () => {
     signedInApi();
-    await renderApp("/esims", { token: "token-1", language: "en" });
-    expect(await screen.findByRole("heading", { name: "My eSIMs", level: 1 })).toBeInTheDocument();
+    await renderApp("/guide", { token: "token-1", language: "en" });
+    expect(await screen.findByRole("heading", { name: "Guide", level: 1 })).toBeInTheDocument();
     expect(screen.getByText("Coming soon")).toBeInTheDocument();
   });
 });

@@ -32,10 +32,6 @@ async function comingSoon() {
   return { Component: (await import("../routes/coming-soon.tsx")).ComingSoonRoute };
 }
 
-async function publicComingSoon() {
-  return { Component: (await import("../routes/coming-soon.tsx")).PublicComingSoonRoute };
-}
-
 const screen = (titleId: MessageId, backTo?: string): ComingSoonHandle => ({ titleId, backTo });
 
 function languageRoute(language: Language) {
@@ -78,7 +74,10 @@ export function createAppRouter() {
         {
           element: <PublicLayout />,
           children: [
-            { path: "/reset-password", handle: screen("screen.resetPassword"), lazy: publicComingSoon },
+            {
+              path: "/reset-password",
+              lazy: async () => ({ Component: (await import("../routes/reset-password.tsx")).ResetPasswordRoute }),
+            },
             {
               path: "/payment-callback",
               lazy: async () => ({
@@ -126,7 +125,10 @@ export function createAppRouter() {
               path: "/packages/:code",
               lazy: async () => ({ Component: (await import("../routes/packages.tsx")).PackagesRoute }),
             },
-            { path: "/esims", handle: screen("screen.esims"), lazy: comingSoon },
+            {
+              path: "/esims",
+              lazy: async () => ({ Component: (await import("../routes/esims.tsx")).EsimsRoute }),
+            },
             {
               path: "/summary",
               lazy: async () => ({ Component: (await import("../routes/summary.tsx")).SummaryRoute }),
@@ -135,7 +137,10 @@ export function createAppRouter() {
               path: "/cart",
               lazy: async () => ({ Component: (await import("../routes/cart.tsx")).CartRoute }),
             },
-            { path: "/details/:id", handle: screen("screen.details", "/esims"), lazy: comingSoon },
+            {
+              path: "/details/:id",
+              lazy: async () => ({ Component: (await import("../routes/esim-details.tsx")).EsimDetailsRoute }),
+            },
             {
               path: "/status/:id",
               lazy: async () => ({ Component: (await import("../routes/order-status.tsx")).OrderStatusRoute }),

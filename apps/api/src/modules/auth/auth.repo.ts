@@ -5,36 +5,49 @@ import { pendingRegistrations, signInCodes } from "../../db/schema.ts";
 export type SignInCodeRow = typeof signInCodes.$inferSelect;
 export type PendingRegistrationRow = typeof pendingRegistrations.$inferSelect;
 
-const SIGN_IN = "sign_in";
+/** What a code is for: signing in, or resetting the PIN (same table, same rules, never interchangeable). */
+export type CodePurpose = "sign_in" | "pin_reset";
+
+const SIGN_IN: CodePurpose = "sign_in";
 
 /**
  * Serialises sign-in work on one email until the transaction ends, across every API
  * instance: two parallel requests cannot both pass the 60 s resend check.
  */
-export async function lockEmail(tx: DbOrTx, email: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${email}`}, 0))`);
+export async function lockEmail(tx: DbOrTx, email: string, purpose: CodePurpose = SIGN_IN): Promise<void> {
+  const key = purpose === SIGN_IN ? `sign-in:${email}` : `${purpose}:${email}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
-/** The newest sign-in code sent to an email, whatever its state. */
-export async function findLatestCode(db: DbOrTx, email: string): Promise<SignInCodeRow | undefined> {
+/** The newest code of this purpose sent to an email, whatever its state. */
+export async function findLatestCode(
+  db: DbOrTx,
+  email: string,
+  purpose: CodePurpose = SIGN_IN,
+): Promise<SignInCodeRow | undefined> {
   const [row] = await db
     .select()
     .from(signInCodes)
-    .where(and(eq(signInCodes.email, email), eq(signInCodes.purpose, SIGN_IN)))
+    .where(and(eq(signInCodes.email, email), eq(signInCodes.purpose, purpose)))
     .orderBy(desc(signInCodes.createdAt))
     .limit(1);
   return row;
 }
 
-/** Revokes every code of the email that is neither used nor revoked yet. */
-export async function revokeOpenCodes(db: DbOrTx, email: string, now: Date): Promise<void> {
+/** Revokes every code of the email and purpose that is neither used nor revoked yet. */
+export async function revokeOpenCodes(
+  db: DbOrTx,
+  email: string,
+  now: Date,
+  purpose: CodePurpose = SIGN_IN,
+): Promise<void> {
   await db
     .update(signInCodes)
     .set({ revokedAt: now })
     .where(
       and(
         eq(signInCodes.email, email),
-        eq(signInCodes.purpose, SIGN_IN),
+        eq(signInCodes.purpose, purpose),
         isNull(signInCodes.usedAt),
         isNull(signInCodes.revokedAt),
       ),
@@ -50,11 +63,12 @@ export async function insertCode(
     requestIp: string;
     language: string | null;
     createdAt: Date;
+    purpose?: CodePurpose;
   },
 ): Promise<string> {
   const [row] = await db
     .insert(signInCodes)
-    .values({ ...values, purpose: SIGN_IN })
+    .values({ ...values, purpose: values.purpose ?? SIGN_IN })
     .returning({ id: signInCodes.id });
   return row!.id;
 }

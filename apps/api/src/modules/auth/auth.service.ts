@@ -40,6 +40,18 @@ export function hashSignInCode(email: string, code: string): string {
   return sha256Hex(`${email}:${code}`);
 }
 
+/** Refuses a new code less than 60 s after the previous one of the same purpose (the resend countdown). */
+export function assertCanResendCode(latest: { createdAt: Date } | undefined, now: Date): void {
+  if (!latest) return;
+  const waitMs = latest.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime();
+  if (waitMs > 0) {
+    throw new AppError("CODE_RESEND_TOO_SOON", {
+      message: "A code was sent less than a minute ago.",
+      retryAfterSeconds: Math.ceil(waitMs / 1000),
+    });
+  }
+}
+
 type Registration = Pick<RegisterBody, "name" | "country" | "phone" | "language">;
 
 /**
@@ -83,16 +95,7 @@ async function issueSignInCode(
   );
   const issued = await deps.db.transaction(async (tx) => {
     await lockEmail(tx, email);
-    const latest = await findLatestCode(tx, email);
-    if (latest) {
-      const waitMs = latest.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime();
-      if (waitMs > 0) {
-        throw new AppError("CODE_RESEND_TOO_SOON", {
-          message: "A code was sent less than a minute ago.",
-          retryAfterSeconds: Math.ceil(waitMs / 1000),
-        });
-      }
-    }
+    assertCanResendCode(await findLatestCode(tx, email), now);
     await enforceRateLimit(tx, { key: `sign-in-code:email:${email}`, ...SIGN_IN_LIMITS.codesPerEmail }, now);
 
     const user = await findUserByEmail(tx, email);

@@ -1,0 +1,128 @@
+import { and, arrayContains, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { destinations, esimBundles, esims, orders, packages } from "../../db/schema.ts";
+import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
+
+export type EsimRow = typeof esims.$inferSelect;
+
+/** Most eSIMs a list answers: newest first. */
+const LIST_LIMIT = 200;
+
+const esimViewColumns = { esim: esims, package: packages, destination: destinations, orderNumber: orders.number };
+
+function selectEsimViews(db: DbOrTx) {
+  return db
+    .select(esimViewColumns)
+    .from(esims)
+    .innerJoin(packages, eq(packages.id, esims.packageId))
+    .innerJoin(destinations, eq(destinations.code, packages.destinationCode))
+    .innerJoin(orders, eq(orders.id, esims.orderId));
+}
+
+export type EsimView = Awaited<ReturnType<typeof listUserEsimViews>>[number];
+
+/** The user's eSIMs with their first plan, destination and order number, newest first. */
+export async function listUserEsimViews(db: DbOrTx, userId: string) {
+  return selectEsimViews(db)
+    .where(eq(esims.userId, userId))
+    .orderBy(desc(esims.createdAt), desc(esims.id))
+    .limit(LIST_LIMIT);
+}
+
+/** One eSIM of the user; undefined when unknown or someone else's. */
+export async function findUserEsimView(db: DbOrTx, userId: string, esimId: string): Promise<EsimView | undefined> {
+  const [row] = await selectEsimViews(db).where(and(eq(esims.id, esimId), eq(esims.userId, userId)));
+  return row;
+}
+
+/** Every package applied to the eSIM (first plan and top-ups), oldest first. */
+export async function listEsimBundles(db: DbOrTx, esimId: string) {
+  return db
+    .select({ bundle: esimBundles, planName: packages.name, isUnlimited: packages.isUnlimited, order: orders })
+    .from(esimBundles)
+    .innerJoin(packages, eq(packages.id, esimBundles.packageId))
+    .innerJoin(orders, eq(orders.id, esimBundles.orderId))
+    .where(eq(esimBundles.esimId, esimId))
+    .orderBy(asc(esimBundles.appliedAt), asc(esimBundles.createdAt));
+}
+
+/**
+ * Active TOPUP packages for an eSIM of `base`: the simulator's `<base code>-TOPUP`, or any top-up of the same
+ * provider and destination whose coverage includes the base's.
+ */
+export async function listCompatibleTopUpPackages(db: DbOrTx, base: typeof packages.$inferSelect) {
+  return db
+    .select()
+    .from(packages)
+    .where(
+      and(
+        eq(packages.isActive, true),
+        eq(packages.isTopUp, true),
+        eq(packages.provider, base.provider),
+        eq(packages.destinationCode, base.destinationCode),
+        or(eq(packages.upstreamCode, `${base.upstreamCode}-TOPUP`), arrayContains(packages.coverage, base.coverage)),
+      ),
+    )
+    .orderBy(asc(packages.retailDzdMinor), asc(packages.validityDays));
+}
+
+/** The eSIMs a webhook names: by upstream reference, ICCID, or the upstream order number. */
+export async function findEsimsByUpstreamHint(
+  db: DbOrTx,
+  hint: { references: string[]; iccids: string[]; orderNos: string[] },
+): Promise<EsimRow[]> {
+  const conditions = [
+    hint.references.length > 0 ? inArray(esims.upstreamReference, hint.references) : undefined,
+    hint.iccids.length > 0 ? inArray(esims.iccid, hint.iccids) : undefined,
+    hint.orderNos.length > 0 ? inArray(orders.upstreamOrderNo, hint.orderNos) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (conditions.length === 0) return [];
+  const rows = await db
+    .select({ esim: esims })
+    .from(esims)
+    .innerJoin(orders, eq(orders.id, esims.orderId))
+    .where(or(...conditions))
+    .limit(LIST_LIMIT);
+  return rows.map((row) => row.esim);
+}
+
+/** Available eSIMs (by status) not updated since `before`, least recently updated first. */
+export async function findStaleEsims(
+  db: DbOrTx,
+  options: { statuses: readonly string[]; before: Date; limit: number },
+): Promise<EsimRow[]> {
+  return db
+    .select()
+    .from(esims)
+    .where(and(inArray(esims.status, [...options.statuses]), lt(esims.updatedAt, options.before)))
+    .orderBy(asc(esims.updatedAt))
+    .limit(options.limit);
+}
+
+/** Stores what the upstream answered about the eSIM (status, usage, dates); touches updatedAt. */
+export async function updateEsimFromUpstream(
+  db: DbOrTx,
+  esimId: string,
+  profile: UpstreamProfile,
+  now: Date,
+): Promise<EsimRow | undefined> {
+  const [row] = await db
+    .update(esims)
+    .set({
+      status: profile.status,
+      dataTotalBytes: profile.totalBytes,
+      dataUsedBytes: profile.usedBytes,
+      usageUpdatedAt: profile.usageUpdatedAt,
+      expiresAt: profile.expiresAt,
+      activateBefore: profile.activateBefore,
+      updatedAt: now,
+    })
+    .where(eq(esims.id, esimId))
+    .returning();
+  return row;
+}
+
+/** Marks the eSIM as looked at (the upstream did not know it or failed), so the sweep moves on. */
+export async function touchEsim(db: DbOrTx, esimId: string, now: Date): Promise<void> {
+  await db.update(esims).set({ updatedAt: now }).where(eq(esims.id, esimId));
+}

@@ -1,0 +1,161 @@
+import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/esims/contracts";
+import { AppError } from "../../lib/app-error.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { isSameDigest, sha256Hex } from "../../lib/secrets.ts";
+import { summarizeDestinationPlans } from "../checkout/checkout.repo.ts";
+import {
+  type EsimRow,
+  type EsimView,
+  findEsimsByUpstreamHint,
+  findStaleEsims,
+  findUserEsimView,
+  listCompatibleTopUpPackages,
+  listEsimBundles,
+  listUserEsimViews,
+  touchEsim,
+  updateEsimFromUpstream,
+} from "./esims.repo.ts";
+import { verifyPin } from "./pin.service.ts";
+
+const MINUTE_MS = 60 * 1000;
+/** An available eSIM not heard of for this long is re-queried by the sweep. */
+export const ESIM_STALE_AFTER_MS = 30 * MINUTE_MS;
+const SYNC_BATCH = 50;
+
+type DestinationPlans = { fromDzdMinor: number; fromUsdMinor: number; planCount: number };
+
+export interface PresentableEsim {
+  view: EsimView;
+  destinationPlans: DestinationPlans | undefined;
+  now: Date;
+}
+
+/** Whether the eSIM counts as available (New, Onboard or In Use, and not past its expiry). */
+export function isEsimAvailable(esim: Pick<EsimRow, "status" | "expiresAt">, now: Date): boolean {
+  return (
+    (AVAILABLE_ESIM_STATUSES as readonly string[]).includes(esim.status) &&
+    (esim.expiresAt === null || esim.expiresAt > now)
+  );
+}
+
+/** Whether top-ups are offered: the plan allows them, not expired, not cancelled or deleted. */
+export function canTopUpEsim(view: Pick<EsimView, "esim" | "package">, now: Date): boolean {
+  const { esim } = view;
+  return (
+    view.package.supportsTopUp &&
+    (esim.expiresAt === null || esim.expiresAt > now) &&
+    esim.status !== "Canceled" &&
+    esim.status !== "Deleted"
+  );
+}
+
+/** The caller's eSIMs, newest first, split into available and expired. */
+export async function listEsims(deps: AppDeps, options: { userId: string }) {
+  const now = deps.now();
+  const views = await listUserEsimViews(deps.db, options.userId);
+  const plans = await summarizeDestinationPlans(deps.db, [...new Set(views.map((view) => view.destination.code))]);
+  const all = views.map((view) => ({ view, destinationPlans: plans.get(view.destination.code), now }));
+  return {
+    available: all.filter((item) => isEsimAvailable(item.view.esim, now)),
+    expired: all.filter((item) => !isEsimAvailable(item.view.esim, now)),
+  };
+}
+
+async function findOwnEsim(deps: AppDeps, options: { userId: string; esimId: string }): Promise<EsimView> {
+  const view = await findUserEsimView(deps.db, options.userId, options.esimId);
+  if (!view) throw new AppError("NOT_FOUND", { message: "No such eSIM." });
+  return view;
+}
+
+/** One of the caller's eSIMs with its bundles; anyone else's answers NOT_FOUND. */
+export async function getEsim(deps: AppDeps, options: { userId: string; esimId: string }) {
+  const view = await findOwnEsim(deps, options);
+  const [bundles, plans] = await Promise.all([
+    listEsimBundles(deps.db, view.esim.id),
+    summarizeDestinationPlans(deps.db, [view.destination.code]),
+  ]);
+  return { view, destinationPlans: plans.get(view.destination.code), now: deps.now(), bundles };
+}
+
+/** The install secrets of the caller's eSIM, only after the right PIN (counted by verifyPin). */
+export async function revealInstallDetails(deps: AppDeps, options: { userId: string; esimId: string; pin: string }) {
+  const view = await findOwnEsim(deps, options);
+  await verifyPin(deps, { userId: options.userId, pin: options.pin });
+  return view.esim;
+}
+
+/** The top-up plans for the caller's eSIM; empty when it cannot be topped up. */
+export async function listTopUps(deps: AppDeps, options: { userId: string; esimId: string }) {
+  const view = await findOwnEsim(deps, options);
+  if (!canTopUpEsim(view, deps.now())) return [];
+  return listCompatibleTopUpPackages(deps.db, view.package);
+}
+
+interface SyncLog {
+  warn: (details: object, message: string) => void;
+}
+
+/** Re-queries one eSIM upstream and stores what it says; the upstream's word is the only source. */
+async function syncEsim(deps: AppDeps, esim: EsimRow, log: SyncLog): Promise<boolean> {
+  const now = deps.now();
+  try {
+    const profile = await deps.esim.queryProfile(esim.upstreamReference);
+    if (!profile) {
+      await touchEsim(deps.db, esim.id, now);
+      return false;
+    }
+    await updateEsimFromUpstream(deps.db, esim.id, profile, now);
+    return true;
+  } catch (error) {
+    log.warn({ err: error, esimId: esim.id }, "eSIM sync: upstream query failed; next run retries");
+    await touchEsim(deps.db, esim.id, now);
+    return false;
+  }
+}
+
+/** Whether the path token is the configured webhook token (constant time). */
+export function isEsimWebhookTokenValid(deps: AppDeps, token: string): boolean {
+  return isSameDigest(sha256Hex(token), sha256Hex(deps.config.ESIM_WEBHOOK_TOKEN));
+}
+
+function stringsOf(content: Record<string, unknown>, key: string): string[] {
+  const value = content[key];
+  if (typeof value === "string" && value.length > 0) return [value];
+  if (typeof value === "number") return [String(value)];
+  return [];
+}
+
+/**
+ * Treats an upstream webhook as a hint (it carries no signature): each eSIM it names is re-queried upstream
+ * and only then updated. Unknown references and CHECK_HEALTH change nothing. Answers how many were updated.
+ */
+export async function receiveEsimWebhook(
+  deps: AppDeps,
+  options: { notifyType: string; content: Record<string, unknown>; log: SyncLog },
+): Promise<number> {
+  if (options.notifyType === "CHECK_HEALTH") return 0;
+  const { content } = options;
+  const nested = Array.isArray(content.esimList) ? (content.esimList as Record<string, unknown>[]) : [];
+  const sources = [content, ...nested.filter((item) => item && typeof item === "object")];
+  const found = await findEsimsByUpstreamHint(deps.db, {
+    references: sources.flatMap((source) => stringsOf(source, "esimTranNo")),
+    iccids: sources.flatMap((source) => stringsOf(source, "iccid")),
+    orderNos: sources.flatMap((source) => stringsOf(source, "orderNo")),
+  });
+  let updated = 0;
+  for (const esim of found) if (await syncEsim(deps, esim, options.log)) updated++;
+  return updated;
+}
+
+/** Re-queries available eSIMs not updated for 30 minutes, a batch of 50; answers how many were updated. */
+export async function syncStaleEsims(deps: AppDeps, options: { log: SyncLog }): Promise<number> {
+  const now = deps.now();
+  const stale = await findStaleEsims(deps.db, {
+    statuses: AVAILABLE_ESIM_STATUSES,
+    before: new Date(now.getTime() - ESIM_STALE_AFTER_MS),
+    limit: SYNC_BATCH,
+  });
+  let updated = 0;
+  for (const esim of stale) if (await syncEsim(deps, esim, options.log)) updated++;
+  return updated;
+}

@@ -1,0 +1,55 @@
+import { API_BASE_PATH } from "@esim/shared/http";
+import { eq } from "drizzle-orm";
+import { esims } from "../../db/schema.ts";
+import { runDueJobs } from "../../jobs/worker.ts";
+import { getSimulatorCatalogue } from "../../providers/esim/simulator/catalogue.ts";
+import { createPackage } from "../../test/factories.ts";
+import { type BuyingTestApp, createPaidOrder } from "../orders/buying.test-kit.ts";
+
+/** The index (for createPackage) of the first simulator country plan that accepts top-ups. */
+export function topUpCapableIndex(): number {
+  const plans = getSimulatorCatalogue().filter((pkg) => !pkg.isTopUp && pkg.destination.type === "country");
+  return plans.findIndex((pkg) => pkg.supportsTopUp);
+}
+
+/** A plan accepting top-ups, and its simulator TOPUP package on sale. */
+export async function createTopUpablePlan(testApp: BuyingTestApp) {
+  const plan = await createPackage(testApp, { simulatorIndex: topUpCapableIndex() });
+  const topUp = await createPackage(testApp, {
+    simulatorIndex: topUpCapableIndex(),
+    upstreamCode: `${plan.upstreamCode}-TOPUP`,
+    name: `${plan.name} top-up`,
+    isTopUp: true,
+    supportsTopUp: false,
+  });
+  return { plan, topUp };
+}
+
+/** A new buyer with one delivered eSIM of the plan, provisioned by the real simulator. */
+export async function buyEsim(testApp: BuyingTestApp, packageId: string) {
+  const paid = await createPaidOrder(testApp, packageId);
+  await runDueJobs(testApp.deps);
+  await runDueJobs(testApp.deps);
+  const [esim] = await testApp.db.select().from(esims).where(eq(esims.orderId, paid.orderId));
+  if (!esim) throw new Error("the order was not delivered");
+  return { ...paid, esim };
+}
+
+export async function readEsim(testApp: BuyingTestApp, esimId: string) {
+  const [row] = await testApp.db.select().from(esims).where(eq(esims.id, esimId));
+  return row!;
+}
+
+export function request(
+  testApp: BuyingTestApp,
+  method: "GET" | "POST" | "PUT",
+  path: string,
+  options: { headers?: Record<string, string>; payload?: unknown } = {},
+) {
+  return testApp.app.inject({
+    method,
+    url: `${API_BASE_PATH}${path}`,
+    headers: options.headers ?? {},
+    ...(options.payload === undefined ? {} : { payload: options.payload as Record<string, unknown> }),
+  });
+}

@@ -1,0 +1,229 @@
+import { randomUUID } from "node:crypto";
+import { getEsim, listEsims, listEsimTopUps } from "@esim/shared/esims/contracts";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { esims } from "../../db/schema.ts";
+import { runDueJobs } from "../../jobs/worker.ts";
+import { createPackage, createSignedInUser } from "../../test/factories.ts";
+import { createBuyingApp, orderBody, placeTestOrder, pressButton, readOrder } from "../orders/buying.test-kit.ts";
+import { syncStaleEsims } from "./esims.service.ts";
+import { buyEsim, createTopUpablePlan, readEsim, request } from "./esims.test-kit.ts";
+
+const testApp = await createBuyingApp();
+const { db, deps, clock } = testApp;
+const { plan, topUp } = await createTopUpablePlan(testApp);
+const quiet = { warn() {} };
+const MINUTE_MS = 60_000;
+
+describe("GET /esims", () => {
+  it("refuses a request without a session with UNAUTHENTICATED", async () => {
+    const response = await request(testApp, "GET", "/esims");
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("answers empty lists for a user without eSIMs", async () => {
+    const { headers } = await createSignedInUser(testApp);
+    const response = await request(testApp, "GET", "/esims", { headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { available: [], expired: [] } });
+  });
+
+  it("lists only the caller's eSIMs, newest first, split into available and expired", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    await buyEsim(testApp, plan.id); // someone else's
+    const second = await createPaidOrderForSameBuyer(bought.headers, bought.user);
+    await db.update(esims).set({ status: "Depleted" }).where(eq(esims.id, second.id));
+
+    const response = await request(testApp, "GET", "/esims", { headers: bought.headers });
+    expect(response.statusCode).toBe(200);
+    const body = listEsims.response.parse(response.json());
+    expect(body.data.available.map((esim) => esim.id)).toEqual([bought.esim.id]);
+    expect(body.data.expired.map((esim) => esim.id)).toEqual([second.id]);
+    expect(body.data.available[0]).toMatchObject({
+      status: "New",
+      group: "available",
+      iccid: bought.esim.iccid,
+      isInstalled: false,
+      supportsTopUp: true,
+      canTopUp: true,
+      destination: { code: plan.destinationCode },
+      plan: { name: plan.name, validityDays: plan.validityDays },
+    });
+    expect(body.data.expired[0]).toMatchObject({ status: "Depleted", group: "expired", isInstalled: true });
+  });
+
+  it("counts an eSIM past its expiry as expired whatever its status", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    await db
+      .update(esims)
+      .set({ status: "In Use", expiresAt: new Date(clock.now().getTime() - 1000) })
+      .where(eq(esims.id, bought.esim.id));
+    const body = listEsims.response.parse(
+      (await request(testApp, "GET", "/esims", { headers: bought.headers })).json(),
+    );
+    expect(body.data.available).toEqual([]);
+    expect(body.data.expired[0]).toMatchObject({ id: bought.esim.id, group: "expired", canTopUp: false });
+  });
+});
+
+async function createPaidOrderForSameBuyer(headers: Record<string, string>, user: { email: string | null }) {
+  clock.advance(1000);
+  const placed = await placeTestOrder(testApp, headers, orderBody({ email: user.email ?? "" }, plan.id));
+  await pressButton(testApp, placed.checkoutUrl, "pay");
+  await runDueJobs(deps);
+  await runDueJobs(deps);
+  const [esim] = await db.select().from(esims).where(eq(esims.orderId, placed.orderId));
+  return esim!;
+}
+
+describe("GET /esims/:id", () => {
+  it("refuses a request without a session with UNAUTHENTICATED", async () => {
+    const response = await request(testApp, "GET", `/esims/${randomUUID()}`);
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("refuses an id that is not a UUID with VALIDATION_FAILED", async () => {
+    const { headers } = await createSignedInUser(testApp);
+    const response = await request(testApp, "GET", "/esims/not-a-uuid", { headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe("VALIDATION_FAILED");
+  });
+
+  it("answers NOT_FOUND alike for an unknown id and someone else's eSIM", async () => {
+    const owner = await buyEsim(testApp, plan.id);
+    const { headers } = await createSignedInUser(testApp);
+    for (const id of [randomUUID(), owner.esim.id]) {
+      const response = await request(testApp, "GET", `/esims/${id}`, { headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe("NOT_FOUND");
+    }
+  });
+
+  it("answers the eSIM with its order number and first bundle", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const response = await request(testApp, "GET", `/esims/${bought.esim.id}`, { headers: bought.headers });
+    expect(response.statusCode).toBe(200);
+    const { data } = getEsim.response.parse(response.json());
+    expect(data).toMatchObject({
+      id: bought.esim.id,
+      orderId: bought.orderId,
+      orderNumber: bought.number,
+      apn: bought.esim.apn,
+      activateBefore: bought.esim.activateBefore?.toISOString() ?? null,
+    });
+    expect(data.bundles).toEqual([
+      expect.objectContaining({ kind: "new", orderNumber: bought.number, planName: plan.name }),
+    ]);
+    expect(JSON.stringify(response.json())).not.toContain(bought.esim.matchingId);
+  });
+});
+
+describe("GET /esims/:id/topups", () => {
+  it("answers NOT_FOUND for someone else's eSIM", async () => {
+    const owner = await buyEsim(testApp, plan.id);
+    const { headers } = await createSignedInUser(testApp);
+    const response = await request(testApp, "GET", `/esims/${owner.esim.id}/topups`, { headers });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("lists the plan's active TOPUP packages as plans", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const response = await request(testApp, "GET", `/esims/${bought.esim.id}/topups`, { headers: bought.headers });
+    expect(response.statusCode).toBe(200);
+    const { data } = listEsimTopUps.response.parse(response.json());
+    expect(data.map((offer) => offer.id)).toEqual([topUp.id]);
+  });
+
+  it("answers an empty list for a cancelled, an expired, or a non-top-up eSIM", async () => {
+    const cancelled = await buyEsim(testApp, plan.id);
+    await db.update(esims).set({ status: "Canceled" }).where(eq(esims.id, cancelled.esim.id));
+    const expired = await buyEsim(testApp, plan.id);
+    await db
+      .update(esims)
+      .set({ expiresAt: new Date(clock.now().getTime() - 1) })
+      .where(eq(esims.id, expired.esim.id));
+    const noTopUpPlan = await createPackage(testApp, { simulatorIndex: 0, supportsTopUp: false });
+    const plain = await buyEsim(testApp, noTopUpPlan.id);
+    for (const bought of [cancelled, expired, plain]) {
+      const response = await request(testApp, "GET", `/esims/${bought.esim.id}/topups`, { headers: bought.headers });
+      expect(response.json()).toEqual({ data: [] });
+    }
+  });
+});
+
+describe("POST /webhooks/esim/:provider/:token", () => {
+  const url = (token: string) => `/webhooks/esim/simulator/${token}`;
+
+  it("answers 404 with a wrong token and changes nothing", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    clock.advance(30 * MINUTE_MS);
+    const response = await request(testApp, "POST", url("wrong-token-wrong-token"), {
+      payload: { notifyType: "ESIM_STATUS", content: { esimTranNo: bought.esim.upstreamReference } },
+    });
+    expect(response.statusCode).toBe(404);
+    expect((await readEsim(testApp, bought.esim.id)).status).toBe("New");
+  });
+
+  it("answers 200 to CHECK_HEALTH and to an unknown reference", async () => {
+    const token = deps.config.ESIM_WEBHOOK_TOKEN;
+    for (const payload of [
+      { notifyType: "CHECK_HEALTH", content: {} },
+      { notifyType: "DATA_USAGE", content: { esimTranNo: "NOPE", iccid: "000" } },
+    ]) {
+      const response = await request(testApp, "POST", url(token), { payload });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.updated).toBe(0);
+    }
+  });
+
+  it("refuses a body without notifyType with VALIDATION_FAILED", async () => {
+    const response = await request(testApp, "POST", url(deps.config.ESIM_WEBHOOK_TOKEN), { payload: { content: {} } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it("re-queries the named eSIM and stores the upstream's status and usage as the simulator clock moves", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const token = deps.config.ESIM_WEBHOOK_TOKEN;
+    clock.advance(11 * MINUTE_MS);
+    await request(testApp, "POST", url(token), {
+      payload: {
+        notifyType: "SMDP_EVENT",
+        content: { iccid: bought.esim.iccid, esimTranNo: bought.esim.upstreamReference },
+      },
+    });
+    expect(await readEsim(testApp, bought.esim.id)).toMatchObject({ status: "Onboard", dataUsedBytes: 0 });
+
+    clock.advance(60 * MINUTE_MS);
+    const response = await request(testApp, "POST", url(token), {
+      payload: { notifyType: "DATA_USAGE", content: { orderNo: (await readOrderNo(bought.orderId)) ?? "" } },
+    });
+    expect(response.json().data.updated).toBe(1);
+    const inUse = await readEsim(testApp, bought.esim.id);
+    expect(inUse.status).toBe("In Use");
+    expect(inUse.dataUsedBytes).toBeGreaterThan(0);
+    expect(inUse.usageUpdatedAt).toEqual(clock.now());
+    expect(inUse.expiresAt).not.toBeNull();
+  });
+});
+
+async function readOrderNo(orderId: string) {
+  return (await readOrder(testApp, orderId)).upstreamOrderNo;
+}
+
+describe("syncStaleEsims", () => {
+  it("re-queries available eSIMs not updated for 30 minutes and leaves fresh ones", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    clock.advance(10 * MINUTE_MS);
+    await syncStaleEsims(deps, { log: quiet });
+    expect((await readEsim(testApp, bought.esim.id)).status).toBe("New");
+
+    clock.advance(40 * MINUTE_MS);
+    // Several batches may be due (other tests' eSIMs): sweep until nothing stale is left.
+    while ((await syncStaleEsims(deps, { log: quiet })) > 0) {}
+    const synced = await readEsim(testApp, bought.esim.id);
+    expect(synced.status).toBe("In Use");
+    expect(synced.dataUsedBytes).toBeGreaterThan(0);
+    expect(synced.updatedAt).toEqual(clock.now());
+  });
+});

@@ -1,0 +1,181 @@
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { promisify } from "node:util";
+import { CODE_MAX_TRIES, CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from "@esim/shared/auth/contracts";
+import { PIN_MAX_ATTEMPTS } from "@esim/shared/esims/contracts";
+import { SIGN_IN_CODE_LENGTH } from "@esim/shared/fields";
+import { DEFAULT_LANGUAGE, isLanguage } from "@esim/shared/locale";
+import { AppError } from "../../lib/app-error.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { generateNumericCode, isSameDigest } from "../../lib/secrets.ts";
+import { findUserByEmail } from "../account/users.repo.ts";
+import {
+  type CodePurpose,
+  claimCode,
+  deleteCode,
+  findLatestCode,
+  insertCode,
+  lockEmail,
+  recordWrongTry,
+  revokeOpenCodes,
+} from "../auth/auth.repo.ts";
+import { assertCanResendCode, hashSignInCode } from "../auth/auth.service.ts";
+import { pinResetMail } from "./pin.mails.ts";
+import { clearPinTries, findPinState, type PinState, recordWrongPin, replacePin, setFirstPin } from "./pin.repo.ts";
+
+const PIN_RESET: CodePurpose = "pin_reset";
+const MINUTE_MS = 60 * 1000;
+const SCRYPT_KEY_BYTES = 32;
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+
+export interface PinStatus {
+  isSet: boolean;
+  isBlocked: boolean;
+  attemptsLeft: number;
+}
+
+/** A slow, salted hash of the PIN: `scrypt$<salt>$<key>` (base64url). Four digits need it. */
+export async function hashPin(pin: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(pin, salt, SCRYPT_KEY_BYTES);
+  return `scrypt$${salt.toString("base64url")}$${key.toString("base64url")}`;
+}
+
+/** Whether `pin` matches the stored hash, compared in constant time. */
+export async function isPinMatching(pin: string, stored: string): Promise<boolean> {
+  const [scheme, saltText, keyText] = stored.split("$");
+  if (scheme !== "scrypt" || !saltText || !keyText) return false;
+  const expected = Buffer.from(keyText, "base64url");
+  const actual = await scryptAsync(pin, Buffer.from(saltText, "base64url"), expected.length);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+function toStatus(state: Pick<PinState, "pinHash" | "pinTries" | "isPinBlocked"> | undefined): PinStatus {
+  const isBlocked = state?.isPinBlocked ?? false;
+  return {
+    isSet: Boolean(state?.pinHash),
+    isBlocked,
+    attemptsLeft: isBlocked ? 0 : Math.max(0, PIN_MAX_ATTEMPTS - (state?.pinTries ?? 0)),
+  };
+}
+
+/** Whether the caller has a PIN, whether it is blocked, and the attempts left. */
+export async function getPinStatus(deps: AppDeps, options: { userId: string }): Promise<PinStatus> {
+  return toStatus(await findPinState(deps.db, options.userId));
+}
+
+/** Sets the PIN once; PIN_ALREADY_SET afterwards (even against a parallel first set). */
+export async function setPin(deps: AppDeps, options: { userId: string; pin: string }): Promise<PinStatus> {
+  const current = await findPinState(deps.db, options.userId);
+  if (current?.pinHash) throw pinAlreadySet();
+  const stored = await setFirstPin(deps.db, options.userId, await hashPin(options.pin), deps.now());
+  if (!stored) throw pinAlreadySet();
+  return toStatus(stored);
+}
+
+/**
+ * Checks the caller's PIN: PIN_NOT_SET, PIN_BLOCKED, or PIN_INVALID after counting the try atomically (never more
+ * than PIN_MAX_ATTEMPTS counted, even in parallel). A right PIN resets the count.
+ */
+export async function verifyPin(deps: AppDeps, options: { userId: string; pin: string }): Promise<void> {
+  const state = await findPinState(deps.db, options.userId);
+  if (!state?.pinHash) throw new AppError("PIN_NOT_SET", { message: "Set a PIN first." });
+  if (state.isPinBlocked) throw pinBlocked();
+  if (!(await isPinMatching(options.pin, state.pinHash))) {
+    const counted = await recordWrongPin(deps.db, options.userId, PIN_MAX_ATTEMPTS);
+    if (!counted || counted.isPinBlocked) throw pinBlocked();
+    throw new AppError("PIN_INVALID", {
+      message: `Wrong PIN; ${PIN_MAX_ATTEMPTS - counted.pinTries} attempts left.`,
+    });
+  }
+  if (!(await clearPinTries(deps.db, options.userId))) throw pinBlocked();
+}
+
+/** Emails a 6-digit code to reset the PIN: same validity and 60 s resend rule as sign-in codes. */
+export async function requestPinReset(
+  deps: AppDeps,
+  options: { email: string | null; language: string; clientAddress: string },
+): Promise<{ sent: true; resendAfterSeconds: number }> {
+  const email = options.email;
+  if (!email) throw new AppError("NOT_FOUND", { message: "This account has no email." });
+  const now = deps.now();
+  const issued = await deps.db.transaction(async (tx) => {
+    await lockEmail(tx, email, PIN_RESET);
+    assertCanResendCode(await findLatestCode(tx, email, PIN_RESET), now);
+    const code = generateNumericCode(SIGN_IN_CODE_LENGTH);
+    await revokeOpenCodes(tx, email, now, PIN_RESET);
+    const codeId = await insertCode(tx, {
+      email,
+      codeHash: hashSignInCode(email, code),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS),
+      requestIp: options.clientAddress,
+      language: null,
+      createdAt: now,
+      purpose: PIN_RESET,
+    });
+    return { codeId, code };
+  });
+  try {
+    await deps.mailer.send(
+      pinResetMail({
+        to: email,
+        code: issued.code,
+        language: isLanguage(options.language) ? options.language : DEFAULT_LANGUAGE,
+        validityMinutes: CODE_TTL_MINUTES,
+      }),
+    );
+  } catch (error) {
+    await deleteCode(deps.db, issued.codeId);
+    throw new AppError("SERVICE_UNAVAILABLE", {
+      message: "The email could not be sent; try again shortly.",
+      cause: error,
+    });
+  }
+  return { sent: true, resendAfterSeconds: CODE_RESEND_SECONDS };
+}
+
+/** Sets a new PIN with the emailed code (works once; 5 wrong tries burn it) and unblocks the PIN. */
+export async function resetPin(
+  deps: AppDeps,
+  options: { userId: string; email: string | null; code: string; pin: string },
+): Promise<PinStatus> {
+  const email = options.email;
+  if (!email) throw codeExpired();
+  const now = deps.now();
+  const latest = await findLatestCode(deps.db, email, PIN_RESET);
+  if (!latest || latest.usedAt || latest.expiresAt <= now) throw codeExpired();
+  if (latest.tries >= CODE_MAX_TRIES) throw codeBurnt();
+  if (!isSameDigest(latest.codeHash, hashSignInCode(email, options.code))) {
+    const tries = await recordWrongTry(deps.db, latest.id, { maxTries: CODE_MAX_TRIES, now });
+    if (tries === undefined || tries >= CODE_MAX_TRIES) throw codeBurnt();
+    throw new AppError("CODE_INVALID", { message: "This code is not the one we sent." });
+  }
+  const pinHash = await hashPin(options.pin);
+  return deps.db.transaction(async (tx) => {
+    await lockEmail(tx, email, PIN_RESET);
+    if (!(await claimCode(tx, latest.id, now))) throw codeExpired();
+    return toStatus(await replacePin(tx, options.userId, { pinHash, now }));
+  });
+}
+
+/** The operator's unblock: clears the count and the block, keeps the PIN. Undefined for an unknown email. */
+export async function unblockPinByEmail(deps: AppDeps, options: { email: string }): Promise<PinStatus | undefined> {
+  const user = await findUserByEmail(deps.db, options.email.trim().toLowerCase());
+  if (!user) return undefined;
+  return toStatus(await replacePin(deps.db, user.id, { now: deps.now() }));
+}
+
+function pinAlreadySet() {
+  return new AppError("PIN_ALREADY_SET", { message: "A PIN exists; reset it through the emailed code." });
+}
+
+function pinBlocked() {
+  return new AppError("PIN_BLOCKED", { message: "Too many wrong PINs; reset it by email or ask support." });
+}
+
+function codeExpired() {
+  return new AppError("CODE_EXPIRED", { message: "No live code; ask for a new one." });
+}
+
+function codeBurnt() {
+  return new AppError("CODE_BURNT", { message: "Too many wrong tries; ask for a new code." });
+}

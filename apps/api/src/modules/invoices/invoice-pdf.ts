@@ -1,0 +1,209 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { formatDate, formatMoney, formatNumber, maskCardCode } from "@esim/shared/format";
+import type { Currency, Language } from "@esim/shared/locale";
+import PDFDocument from "pdfkit";
+import { isolateLtr, paragraphDirection, toVisualRuns } from "./bidi-text.ts";
+import { INVOICE_TEXTS } from "./invoice-texts.ts";
+
+/** Everything printed on an invoice. */
+export interface InvoiceDocument {
+  language: Language;
+  number: string;
+  issuedAt: Date;
+  paidAt: Date;
+  seller: { name: string; address: string; taxId: string };
+  buyer: { name: string; email: string; country: string };
+  orderNumber: string;
+  line: { description: string; quantity: number; unitPriceMinor: number; amountMinor: number };
+  currency: Currency;
+  discountMinor: number;
+  couponDiscountMinor: number;
+  couponCode: string | null;
+  serviceFeeMinor: number;
+  totalMinor: number;
+  chargeDzdMinor: number;
+  paymentMethod: string;
+  /** The card number or code the gateway reported, if any: printed masked. */
+  cardCode: string | null;
+}
+
+// Fonts shipped by npm packages (Noto Sans for Latin, Noto Naskh Arabic for Arabic), never the machine's.
+const require = createRequire(import.meta.url);
+let fontFiles: Record<string, Buffer> | undefined;
+function fonts(): Record<string, Buffer> {
+  fontFiles ??= {
+    latin: readFileSync(require.resolve("@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf")),
+    "latin-bold": readFileSync(require.resolve("@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf")),
+    arabic: readFileSync(
+      require.resolve("@expo-google-fonts/noto-naskh-arabic/400Regular/NotoNaskhArabic_400Regular.ttf"),
+    ),
+    "arabic-bold": readFileSync(
+      require.resolve("@expo-google-fonts/noto-naskh-arabic/700Bold/NotoNaskhArabic_700Bold.ttf"),
+    ),
+  };
+  return fontFiles;
+}
+
+const PAGE_WIDTH = 595.28;
+const MARGIN = 50;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+
+interface CellOptions {
+  align?: "start" | "end";
+  size?: number;
+  isBold?: boolean;
+  /** Amounts, numbers, emails: a left-to-right paragraph even on an Arabic invoice. */
+  isLtr?: boolean;
+  color?: string;
+}
+
+/**
+ * Draws one line of text in a box given in left-to-right coordinates; on an Arabic invoice the box is mirrored
+ * (start becomes the right edge) and the text reordered by the bidi algorithm, Arabic shaped by fontkit.
+ */
+function createCellWriter(doc: PDFKit.PDFDocument, isRtl: boolean) {
+  return (text: string, x: number, y: number, width: number, options: CellOptions = {}) => {
+    const boxX = isRtl ? PAGE_WIDTH - x - width : x;
+    const atStart = (options.align ?? "start") === "start";
+    const isLeftAligned = isRtl ? !atStart : atStart;
+    // On an Arabic invoice a Latin-only text (an address, a plan name) keeps its own left-to-right order.
+    const runs = toVisualRuns(text, options.isLtr || !isRtl ? "ltr" : paragraphDirection(text, "rtl"));
+    const fontOf = (run: { font: "arabic" | "latin" }) => (options.isBold ? `${run.font}-bold` : run.font);
+    let size = options.size ?? 10;
+    const measure = () =>
+      runs.reduce((sum, run) => sum + doc.font(fontOf(run)).fontSize(size).widthOfString(run.text), 0);
+    let total = measure();
+    if (total > width) {
+      size = Math.max(6, (size * width) / total);
+      total = measure();
+    }
+    let cursor = isLeftAligned ? boxX : boxX + width - total;
+    doc.fillColor(options.color ?? "#111111");
+    for (const run of runs) {
+      doc.font(fontOf(run)).fontSize(size);
+      const runWidth = doc.widthOfString(run.text);
+      if (run.text.trim() !== "") doc.text(run.text, cursor, y, { lineBreak: false });
+      cursor += runWidth;
+    }
+  };
+}
+
+/** The invoice as PDF bytes (A4, one page), in its language; Arabic right to left. */
+export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  const texts = INVOICE_TEXTS[invoice.language];
+  const isRtl = invoice.language === "ar";
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    info: {
+      Title: invoice.number,
+      Subject: invoice.orderNumber,
+      Author: invoice.seller.name,
+      CreationDate: invoice.issuedAt,
+    },
+    lang: invoice.language,
+  });
+  for (const [name, file] of Object.entries(fonts())) doc.registerFont(name, file);
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on("end", resolve);
+    doc.on("error", reject);
+  });
+  const cell = createCellWriter(doc, isRtl);
+  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const half = CONTENT_WIDTH / 2;
+
+  // Seller (start side) and the title with the invoice's references (end side).
+  let y = MARGIN;
+  cell(invoice.seller.name, MARGIN, y, half, { size: 15, isBold: true });
+  cell(texts.title, MARGIN + half, y - 4, half, { align: "end", size: 22, isBold: true });
+  y += 26;
+  cell(invoice.seller.address, MARGIN, y, half);
+  if (invoice.seller.taxId) cell(`${texts.taxId}: ${invoice.seller.taxId}`, MARGIN, y + 15, half);
+  const references: [string, string][] = [
+    [texts.number, invoice.number],
+    [texts.date, formatDate(invoice.issuedAt)],
+    [texts.paidAt, formatDate(invoice.paidAt)],
+    [texts.order, invoice.orderNumber],
+  ];
+  for (const [label, value] of references) {
+    cell(label, MARGIN + half, y, half - 110, { align: "end", color: "#555555" });
+    cell(value, MARGIN + CONTENT_WIDTH - 105, y, 105, { align: "end", isBold: true, isLtr: true });
+    y += 15;
+  }
+
+  // Buyer.
+  y += 20;
+  cell(texts.buyer, MARGIN, y, half, { isBold: true, size: 11 });
+  y += 17;
+  cell(invoice.buyer.name, MARGIN, y, half);
+  cell(invoice.buyer.email, MARGIN, y + 15, half, { isLtr: !isRtl });
+  cell(invoice.buyer.country, MARGIN, y + 30, half);
+
+  // The line.
+  y += 70;
+  const columns = {
+    description: { x: MARGIN + 6, width: 240 },
+    quantity: { x: MARGIN + 250, width: 50 },
+    unitPrice: { x: MARGIN + 305, width: 90 },
+    amount: { x: MARGIN + 400, width: CONTENT_WIDTH - 406 },
+  };
+  doc.rect(MARGIN, y - 5, CONTENT_WIDTH, 22).fill("#eef2f7");
+  cell(texts.description, columns.description.x, y, columns.description.width, { isBold: true });
+  cell(texts.quantity, columns.quantity.x, y, columns.quantity.width, { isBold: true, align: "end" });
+  cell(texts.unitPrice, columns.unitPrice.x, y, columns.unitPrice.width, { isBold: true, align: "end" });
+  cell(texts.amount, columns.amount.x, y, columns.amount.width, { isBold: true, align: "end" });
+  y += 26;
+  const { line } = invoice;
+  cell(line.description, columns.description.x, y, columns.description.width);
+  cell(formatNumber(line.quantity), columns.quantity.x, y, columns.quantity.width, { align: "end", isLtr: true });
+  cell(money(line.unitPriceMinor), columns.unitPrice.x, y, columns.unitPrice.width, { align: "end", isLtr: true });
+  cell(money(line.amountMinor), columns.amount.x, y, columns.amount.width, { align: "end", isLtr: true });
+  y += 20;
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + CONTENT_WIDTH, y)
+    .lineWidth(0.5)
+    .stroke("#c8d0da");
+
+  // Totals.
+  y += 12;
+  const totals: [string, string, boolean][] = [[texts.subtotal, money(line.amountMinor), false]];
+  if (invoice.discountMinor > 0) totals.push([texts.discount, `-${money(invoice.discountMinor)}`, false]);
+  if (invoice.couponDiscountMinor > 0) {
+    const label = invoice.couponCode ? `${texts.coupon} ${invoice.couponCode}` : texts.coupon;
+    totals.push([label, `-${money(invoice.couponDiscountMinor)}`, false]);
+  }
+  totals.push([texts.serviceFee, money(invoice.serviceFeeMinor), false]);
+  totals.push([texts.total, money(invoice.totalMinor), true]);
+  totals.push([texts.charged, formatMoney(invoice.chargeDzdMinor, "DZD"), false]);
+  for (const [label, value, isBold] of totals) {
+    cell(label, MARGIN + 250, y, 145, { isBold, size: isBold ? 12 : 10 });
+    cell(value, columns.amount.x, y, columns.amount.width, {
+      align: "end",
+      isBold,
+      isLtr: true,
+      size: isBold ? 12 : 10,
+    });
+    y += isBold ? 20 : 16;
+  }
+
+  // Payment.
+  y += 20;
+  const method = texts.methods[invoice.paymentMethod as keyof typeof texts.methods] ?? invoice.paymentMethod;
+  cell(texts.paymentMethod, MARGIN, y, 150, { color: "#555555" });
+  cell(
+    invoice.cardCode ? `${method} ${isolateLtr(maskCardCode(invoice.cardCode))}` : method,
+    MARGIN + 155,
+    y,
+    CONTENT_WIDTH - 155,
+  );
+  y += 40;
+  cell(texts.thanks, MARGIN, y, CONTENT_WIDTH, { color: "#555555" });
+
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,128 @@
+import { isCountryCode } from "@esim/shared/countries";
+import { LANGUAGES, type Language } from "@esim/shared/locale";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { invoiceCounters, invoices, orders, users } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { findUserOrderView } from "../orders/orders.repo.ts";
+import { renderInvoicePdf } from "./invoice-pdf.ts";
+import { INVOICE_TEXTS } from "./invoice-texts.ts";
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+const algiersYear = new Intl.DateTimeFormat("en-US", { timeZone: "Africa/Algiers", year: "numeric" });
+
+/** F2026-000001 (more digits past a million). */
+export function formatInvoiceNumber(year: number, sequence: number): string {
+  return `F${year}-${String(sequence).padStart(6, "0")}`;
+}
+
+/**
+ * The order's invoice, issued now if it has none: numbered in the year of payment (Africa/Algiers) with the next
+ * number of that year's counter. Call it inside a transaction: the order row lock makes it idempotent, and the counter
+ * is bumped in the same transaction as the insert, so a rollback gives the number back (no gaps, no duplicates).
+ */
+export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date): Promise<InvoiceRow> {
+  const [order] = await tx
+    .select({ confirmedAt: orders.confirmedAt, language: users.language })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .for("update", { of: orders });
+  if (!order) throw new AppError("NOT_FOUND", { message: "No such order." });
+  const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
+  if (existing) return existing;
+  if (!order.confirmedAt) throw new AppError("INVOICE_NOT_AVAILABLE", { message: "The order is not paid yet." });
+  const year = Number(algiersYear.format(order.confirmedAt));
+  const [counter] = await tx
+    .insert(invoiceCounters)
+    .values({ year, lastNumber: 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: invoiceCounters.year,
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1`, updatedAt: now },
+    })
+    .returning({ lastNumber: invoiceCounters.lastNumber });
+  const sequence = counter!.lastNumber;
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      orderId,
+      year,
+      sequence,
+      number: formatInvoiceNumber(year, sequence),
+      language: order.language ?? "fr",
+      issuedAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+/** Issues the invoice of every paid order that has none, oldest payment first; answers the new invoices. */
+export async function issueMissingInvoices(deps: Pick<AppDeps, "db" | "now">): Promise<InvoiceRow[]> {
+  const missing = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .leftJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(and(isNotNull(orders.confirmedAt), isNull(invoices.id)))
+    .orderBy(asc(orders.confirmedAt), asc(orders.id));
+  const issued: InvoiceRow[] = [];
+  for (const { id } of missing) {
+    issued.push(await deps.db.transaction((tx) => issueInvoice(tx, id, deps.now())));
+  }
+  return issued;
+}
+
+function countryName(code: string, language: Language): string {
+  if (!isCountryCode(code)) return code;
+  return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
+}
+
+/** The caller's order's invoice as a PDF (issued on first request); anyone else's order answers NOT_FOUND. */
+export async function getInvoicePdf(
+  deps: AppDeps,
+  options: { userId: string; idOrNumber: string; language: string | undefined; userLanguage: string },
+): Promise<{ number: string; pdf: Buffer }> {
+  const view = await findUserOrderView(deps.db, options.userId, options.idOrNumber);
+  if (!view) throw new AppError("NOT_FOUND", { message: "No such order." });
+  const { order } = view;
+  if (!order.confirmedAt) throw new AppError("INVOICE_NOT_AVAILABLE", { message: "The order is not paid yet." });
+  const invoice = await deps.db.transaction((tx) => issueInvoice(tx, order.id, deps.now()));
+  const isLanguage = (value: string | undefined): value is Language => LANGUAGES.includes(value as Language);
+  const language = isLanguage(options.language)
+    ? options.language
+    : isLanguage(options.userLanguage)
+      ? options.userLanguage
+      : "fr";
+  const plan = order.kind === "top_up" ? `${INVOICE_TEXTS[language].topUp} ${view.package.name}` : view.package.name;
+  const pdf = await renderInvoicePdf({
+    language,
+    number: invoice.number,
+    issuedAt: invoice.issuedAt,
+    paidAt: order.confirmedAt,
+    seller: { name: deps.config.SELLER_NAME, address: deps.config.SELLER_ADDRESS, taxId: deps.config.SELLER_TAX_ID },
+    buyer: {
+      name: order.billing.name,
+      email: order.billing.email,
+      country: countryName(order.billing.country, language),
+    },
+    orderNumber: order.number,
+    line: {
+      description: plan,
+      quantity: order.quantity,
+      unitPriceMinor: order.unitPriceMinor,
+      amountMinor: order.subtotalMinor,
+    },
+    currency: order.currency,
+    discountMinor: order.discountMinor,
+    couponDiscountMinor: order.couponDiscountMinor,
+    couponCode: view.couponCode,
+    serviceFeeMinor: order.serviceFeeMinor,
+    totalMinor: order.totalMinor,
+    chargeDzdMinor: order.chargeDzdMinor,
+    paymentMethod: order.paymentMethod,
+    // The gateways report no card code yet (Chargily's checkout carries none): nothing to mask.
+    cardCode: null,
+  });
+  return { number: invoice.number, pdf };
+}

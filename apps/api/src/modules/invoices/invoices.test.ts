@@ -1,0 +1,135 @@
+import { API_BASE_PATH } from "@esim/shared/http";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { invoices, orders } from "../../db/schema.ts";
+import { createPackage, createSignedInUser } from "../../test/factories.ts";
+import { createBuyingApp, createPaidOrder, orderBody, placeTestOrder } from "../orders/buying.test-kit.ts";
+import { issueMissingInvoices } from "./invoices.service.ts";
+
+const testApp = await createBuyingApp({ config: { SELLER_NAME: "Test Seller SARL" } });
+const { db } = testApp;
+const plan = await createPackage(testApp, { retailDzdMinor: 1490_00, retailUsdMinor: 11_04 });
+
+function getInvoice(orderId: string, headers: Record<string, string>, query = "") {
+  return testApp.app.inject({ method: "GET", url: `${API_BASE_PATH}/orders/${orderId}/invoice${query}`, headers });
+}
+
+async function readInvoices() {
+  return db.select().from(invoices);
+}
+
+/** Every year's invoices are numbered 1, 2, 3… without a gap or a duplicate. */
+async function expectGapFreeNumbering() {
+  const byYear = new Map<number, number[]>();
+  for (const invoice of await readInvoices()) {
+    byYear.set(invoice.year, [...(byYear.get(invoice.year) ?? []), invoice.sequence]);
+    expect(invoice.number).toBe(`F${invoice.year}-${String(invoice.sequence).padStart(6, "0")}`);
+  }
+  for (const sequences of byYear.values()) {
+    expect(sequences.sort((a, b) => a - b)).toEqual(sequences.map((_, index) => index + 1));
+  }
+}
+
+describe("GET /orders/{id}/invoice", () => {
+  it("refuses a request without a session with UNAUTHENTICATED", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    const response = await getInvoice(paid.orderId, {});
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("answers NOT_FOUND for another user's order and issues nothing", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    const stranger = await createSignedInUser(testApp);
+    for (const id of [paid.orderId, paid.number]) {
+      const response = await getInvoice(id, stranger.headers);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe("NOT_FOUND");
+    }
+    expect(await db.select().from(invoices).where(eq(invoices.orderId, paid.orderId))).toEqual([]);
+  });
+
+  it("answers INVOICE_NOT_AVAILABLE (409) while the order is not paid", async () => {
+    const buyer = await createSignedInUser(testApp);
+    const placed = await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id));
+    const response = await getInvoice(placed.orderId, buyer.headers);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe("INVOICE_NOT_AVAILABLE");
+  });
+
+  it("answers the PDF as an attachment named by its number, the same invoice on every download", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    const first = await getInvoice(paid.orderId, paid.headers);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("application/pdf");
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, paid.orderId));
+    expect(invoice!.number).toMatch(/^F\d{4}-\d{6}$/);
+    expect(invoice!.language).toBe("fr");
+    expect(first.headers["content-disposition"]).toBe(`attachment; filename="${invoice!.number}.pdf"`);
+    expect(first.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // The number and the order number are in the document's metadata (the page text is drawn with embedded fonts).
+    expect(first.rawPayload.toString("latin1")).toContain(`(${invoice!.number})`);
+    expect(first.rawPayload.toString("latin1")).toContain(`(${paid.number})`);
+
+    const again = await getInvoice(paid.number, paid.headers);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers["content-disposition"]).toBe(`attachment; filename="${invoice!.number}.pdf"`);
+    expect(await db.select().from(invoices).where(eq(invoices.orderId, paid.orderId))).toHaveLength(1);
+  });
+
+  it("renders in the user's language, or ?lang=, with the Arabic font for Arabic", async () => {
+    const paid = await createPaidOrder(testApp, plan.id, { language: "ar" });
+    const arabic = await getInvoice(paid.orderId, paid.headers);
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.rawPayload.toString("latin1")).toContain("NotoNaskhArabic");
+    const french = await getInvoice(paid.orderId, paid.headers, "?lang=fr");
+    expect(french.statusCode).toBe(200);
+    expect(french.rawPayload.toString("latin1")).not.toContain("NotoNaskhArabic");
+    expect(french.headers["content-disposition"]).toBe(arabic.headers["content-disposition"]);
+  });
+
+  it("numbers 20 concurrent first downloads of 20 orders without gaps or duplicates", async () => {
+    const paid = [];
+    for (let index = 0; index < 20; index++) paid.push(await createPaidOrder(testApp, plan.id));
+    const responses = await Promise.all(paid.map((order) => getInvoice(order.orderId, order.headers)));
+    expect(responses.map((response) => response.statusCode)).toEqual(paid.map(() => 200));
+    const names = new Set(responses.map((response) => response.headers["content-disposition"]));
+    expect(names.size).toBe(20);
+    await expectGapFreeNumbering();
+  });
+
+  it("numbers by the year of payment in Algiers time, starting again at 1 each year", async () => {
+    const lastOf2030 = await createPaidOrder(testApp, plan.id);
+    const firstOf2031 = await createPaidOrder(testApp, plan.id);
+    // 23:30 UTC on 31 December is already 00:30 on 1 January in Algiers (UTC+1).
+    await db
+      .update(orders)
+      .set({ confirmedAt: new Date("2030-12-31T22:30:00Z") })
+      .where(eq(orders.id, lastOf2030.orderId));
+    await db
+      .update(orders)
+      .set({ confirmedAt: new Date("2030-12-31T23:30:00Z") })
+      .where(eq(orders.id, firstOf2031.orderId));
+    const late = await getInvoice(lastOf2030.orderId, lastOf2030.headers);
+    const early = await getInvoice(firstOf2031.orderId, firstOf2031.headers);
+    expect(late.headers["content-disposition"]).toBe('attachment; filename="F2030-000001.pdf"');
+    expect(early.headers["content-disposition"]).toBe('attachment; filename="F2031-000001.pdf"');
+    await expectGapFreeNumbering();
+  });
+});
+
+describe("issueMissingInvoices (ops invoices:issue)", () => {
+  it("issues the invoice of every paid order that has none, and of no unpaid order", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    const buyer = await createSignedInUser(testApp);
+    const unpaid = await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id));
+    const issued = await issueMissingInvoices(testApp.deps);
+    expect(issued.map((invoice) => invoice.orderId)).toContain(paid.orderId);
+    expect(issued.map((invoice) => invoice.orderId)).not.toContain(unpaid.orderId);
+    expect(await issueMissingInvoices(testApp.deps)).toEqual([]);
+    const paidOrders = await db.select({ id: orders.id, confirmedAt: orders.confirmedAt }).from(orders);
+    const invoiced = new Set((await readInvoices()).map((invoice) => invoice.orderId));
+    for (const order of paidOrders) expect(invoiced.has(order.id)).toBe(order.confirmedAt !== null);
+    await expectGapFreeNumbering();
+  });
+});

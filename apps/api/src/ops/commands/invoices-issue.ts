@@ -1,0 +1,13 @@
+import { issueMissingInvoices } from "../../modules/invoices/invoices.service.ts";
+import type { OpsCommand } from "../ops-command.ts";
+import { OpsError } from "../ops-command.ts";
+
+export const description = "Issue the invoice of every paid order that has none yet (numbered by year of payment)";
+export const usage = "invoices:issue";
+
+export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
+  if (args.length > 0) throw new OpsError(`Usage: ${usage}`);
+  const issued = await issueMissingInvoices(deps);
+  for (const invoice of issued) print(`  ${invoice.number}  order ${invoice.orderId}`);
+  print(`${issued.length} invoice${issued.length === 1 ? "" : "s"} issued`);
+};

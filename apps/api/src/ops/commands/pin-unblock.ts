@@ -1,0 +1,16 @@
+import { unblockPinByEmail } from "../../modules/esims/pin.service.ts";
+import type { OpsCommand } from "../ops-command.ts";
+import { OpsError } from "../ops-command.ts";
+
+export const description = "Unblock a user's PIN after 4 wrong tries (the PIN itself is kept)";
+export const usage = "pin:unblock <email>";
+
+export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
+  const [email, ...extra] = args;
+  if (!email || extra.length > 0) throw new OpsError(`Usage: ${usage} (e.g. pin:unblock amina@example.com)`);
+  const status = await unblockPinByEmail(deps, { email });
+  if (!status) throw new OpsError(`pin:unblock: no account has the email ${email.trim().toLowerCase()}`);
+  print(
+    `PIN of ${email.trim().toLowerCase()} unblocked: ${status.isSet ? `${status.attemptsLeft} attempts left` : "no PIN set yet"}`,
+  );
+};

@@ -1,0 +1,80 @@
+import {
+  getEsim,
+  getPinStatus,
+  listEsims,
+  requestPinReset,
+  resetPin,
+  revealInstallDetails,
+  setPin,
+} from "@esim/shared/esims/contracts";
+import type { EndpointResponse } from "@esim/shared/http";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { callApi } from "../../../lib/api-client.ts";
+
+export type PinStatus = EndpointResponse<typeof getPinStatus>["data"];
+export type InstallDetails = EndpointResponse<typeof revealInstallDetails>["data"];
+
+export const ESIMS_QUERY_KEY = ["esims"] as const;
+export const esimQueryKey = (id: string) => ["esims", id] as const;
+export const PIN_STATUS_QUERY_KEY = ["profile", "pin"] as const;
+
+/** `GET /esims`: the caller's eSIMs, already split into available and expired by the API. */
+export function useEsims() {
+  return useQuery({
+    queryKey: ESIMS_QUERY_KEY,
+    queryFn: async ({ signal }) => (await callApi(listEsims, { signal })).data,
+  });
+}
+
+export function esimQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: esimQueryKey(id),
+    queryFn: async ({ signal }) => (await callApi(getEsim, { params: { id }, signal })).data,
+  });
+}
+
+/** `GET /esims/:id`: one of the caller's eSIMs with its bundles. */
+export function useEsim(id: string) {
+  return useQuery(esimQueryOptions(id));
+}
+
+/** `GET /profile/pin`: set or not, blocked or not, attempts left (counted on the server). */
+export function usePinStatus() {
+  return useQuery({
+    queryKey: PIN_STATUS_QUERY_KEY,
+    queryFn: async ({ signal }) => (await callApi(getPinStatus, { signal })).data,
+    staleTime: 0,
+  });
+}
+
+/** `PUT /profile/pin`: the first PIN, entered twice in the app. */
+export function useSetPin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (pin: string) => (await callApi(setPin, { body: { pin } })).data,
+    onSuccess: (status) => queryClient.setQueryData(PIN_STATUS_QUERY_KEY, status),
+  });
+}
+
+/** `POST /esims/:id/install`: the install secrets, only with the right PIN. Never cached. */
+export function useRevealInstallDetails(id: string) {
+  return useMutation({
+    mutationFn: async (pin: string) => (await callApi(revealInstallDetails, { params: { id }, body: { pin } })).data,
+  });
+}
+
+/** `POST /profile/pin/reset/code`: emails a code to reset the PIN. */
+export function useRequestPinReset() {
+  return useMutation({
+    mutationFn: async () => (await callApi(requestPinReset, {})).data,
+  });
+}
+
+/** `POST /profile/pin/reset`: a new PIN with the emailed code (unblocks it too). */
+export function useResetPin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { code: string; pin: string }) => (await callApi(resetPin, { body: input })).data,
+    onSuccess: (status) => queryClient.setQueryData(PIN_STATUS_QUERY_KEY, status),
+  });
+}

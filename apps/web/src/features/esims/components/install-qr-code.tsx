@@ -1,0 +1,71 @@
+import { useEffect, useState } from "react";
+import { useT } from "../../../lib/i18n.ts";
+
+type QrModule = typeof import("qrcode");
+
+/** The QR library is only needed once the install secrets are shown: its own chunk. */
+const loadQr = (): Promise<QrModule> => import("qrcode").then((module) => (module.default ?? module) as QrModule);
+
+/**
+ * The QR code of the activation code (LPA string), drawn in the browser. Never mirrored: the container
+ * is left to right and carries no right-to-left transform. Downloadable as a PNG to show on a second device.
+ */
+export function InstallQrCode({ activationCode, fileName }: { activationCode: string; fileName: string }) {
+  const t = useT();
+  const [svg, setSvg] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let isCurrent = true;
+    loadQr()
+      .then((qr) => qr.toString(activationCode, { type: "svg", margin: 2, errorCorrectionLevel: "M" }))
+      .then((markup) => {
+        if (isCurrent) setSvg(markup);
+      })
+      .catch(() => {
+        if (isCurrent) setFailed(true);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [activationCode]);
+
+  const download = async () => {
+    const qr = await loadQr();
+    const url = await qr.toDataURL(activationCode, { width: 720, margin: 4, errorCorrectionLevel: "M" });
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = fileName;
+    link.click();
+  };
+
+  return (
+    <div className="grid justify-items-center gap-3">
+      <div
+        dir="ltr"
+        data-testid="install-qr"
+        className="grid size-60 place-items-center rounded-xl bg-white p-2 ring-1 ring-slate-200"
+      >
+        {svg ? (
+          <img
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+            alt={t("install.qrAlt")}
+            className="size-full"
+          />
+        ) : failed ? (
+          <p className="p-4 text-center text-sm text-red-700">{t("install.qrFailed")}</p>
+        ) : (
+          <span className="text-sm text-slate-600">{t("common.loading")}</span>
+        )}
+      </div>
+      <button
+        type="button"
+        onClick={download}
+        disabled={!svg}
+        className="min-h-11 rounded-xl px-4 text-sm font-semibold text-brand-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-brand-600 disabled:text-slate-400"
+      >
+        {t("install.downloadQr")}
+      </button>
+    </div>
+  );
+}

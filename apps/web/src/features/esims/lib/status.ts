@@ -1,0 +1,13 @@
+import type { EsimStatus } from "@esim/shared/esims/contracts";
+import type { MessageId } from "../../../lib/i18n.ts";
+
+/** Each eSIM Access status, explained in plain words beside its name. */
+export const STATUS_EXPLANATION: Record<EsimStatus, MessageId> = {
+  New: "esimStatus.new",
+  Onboard: "esimStatus.onboard",
+  "In Use": "esimStatus.inUse",
+  Depleted: "esimStatus.depleted",
+  Canceled: "esimStatus.canceled",
+  Deleted: "esimStatus.deleted",
+  Unknown: "esimStatus.unknown",
+};

@@ -1,0 +1,144 @@
+import { formatDate } from "@esim/shared/format";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { DestinationFlag } from "../components/flags/destination-flag.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { Page } from "../components/ui/page.tsx";
+import { Spinner } from "../components/ui/spinner.tsx";
+import { useEsim } from "../features/esims/api/esims.ts";
+import { DataUsage } from "../features/esims/components/data-usage.tsx";
+import { InstallSection } from "../features/esims/components/install-section.tsx";
+import { STATUS_EXPLANATION } from "../features/esims/lib/status.ts";
+import { errorMessageId } from "../lib/error-messages.ts";
+import { useLanguage, useT } from "../lib/i18n.ts";
+import { usePlanText } from "../lib/plan-text.ts";
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** /details/:id: one eSIM's status, usage, dates, bundles, order, and how to install it. */
+export function EsimDetailsRoute() {
+  const t = useT();
+  const language = useLanguage();
+  const { data: planData, validity } = usePlanText();
+  const { id = "" } = useParams();
+  const esim = useEsim(id);
+  const data = esim.data;
+  return (
+    <Page title={t("screen.details")} hasBack backTo="/esims">
+      {esim.isPending ? (
+        <div className="grid place-items-center py-16 text-brand-700">
+          <Spinner label={t("common.loading")} />
+        </div>
+      ) : !data ? (
+        <Alert>{t(errorMessageId(esim.error))}</Alert>
+      ) : (
+        <div className="space-y-4">
+          <Card>
+            <div className="flex items-center gap-4">
+              <DestinationFlag destination={data.destination} size="lg" />
+              <div className="min-w-0">
+                <p className="text-lg font-semibold text-slate-900">{data.destination.names[language]}</p>
+                <p className="text-slate-700">
+                  {t("plan.title", {
+                    data: planData({ ...data.plan, dataType: 1 }),
+                    validity: validity(data.plan.validityDays),
+                  })}
+                </p>
+              </div>
+            </div>
+            <p className="mt-4 rounded-xl bg-slate-50 px-4 py-3 text-slate-800">
+              <span className="font-semibold">
+                <bdi>{data.status}</bdi>
+              </span>
+              {t("details.statusSeparator")}
+              <span>{t(STATUS_EXPLANATION[data.status])}</span>
+            </p>
+            <div className="mt-4">
+              <DataUsage esim={data} />
+            </div>
+            <dl className="mt-4 divide-y divide-slate-100 text-sm">
+              <Fact label={t("details.iccid")}>
+                <bdi className="font-mono">{data.iccid}</bdi>
+              </Fact>
+              <Fact label={t("details.expiresAt")}>
+                {data.expiresAt ? formatDate(data.expiresAt) : t("details.notStarted")}
+              </Fact>
+              {data.activateBefore ? (
+                <Fact label={t("details.activateBefore")}>{formatDate(data.activateBefore)}</Fact>
+              ) : null}
+              {data.apn ? (
+                <Fact label={t("details.apn")}>
+                  <bdi className="font-mono">{data.apn}</bdi>
+                </Fact>
+              ) : null}
+              <Fact label={t("details.order")}>
+                <Link
+                  to={`/status/${encodeURIComponent(data.orderId)}`}
+                  className="font-mono text-brand-800 underline underline-offset-2"
+                >
+                  <bdi>{data.orderNumber}</bdi>
+                </Link>
+              </Fact>
+            </dl>
+            {data.canTopUp ? (
+              <Link
+                to={`/packages/${encodeURIComponent(data.destination.code)}`}
+                className={buttonClasses("secondary", "mt-4 w-full")}
+              >
+                {t("details.topUp")}
+              </Link>
+            ) : null}
+          </Card>
+
+          <InstallSection esimId={data.id} iccid={data.iccid} isInstalled={data.isInstalled} />
+
+          {data.bundles.length > 0 ? (
+            <Card>
+              <section aria-labelledby="bundles-title">
+                <h2 id="bundles-title" className="mb-3 text-lg font-semibold text-slate-900">
+                  {t("details.bundles")}
+                </h2>
+                <ul className="divide-y divide-slate-100">
+                  {data.bundles.map((bundle) => (
+                    <li key={bundle.id} className="py-3 text-sm">
+                      <p className="flex flex-wrap justify-between gap-x-4">
+                        <span className="font-semibold text-slate-900">{bundle.planName}</span>
+                        <span className="text-slate-600">
+                          {t(bundle.kind === "top_up" ? "details.bundleTopUp" : "details.bundleFirst")}
+                        </span>
+                      </p>
+                      <p className="text-slate-700">
+                        {t("plan.title", {
+                          data: planData({ ...bundle, dataType: 1 }),
+                          validity: validity(bundle.validityDays),
+                        })}
+                      </p>
+                      <p className="text-slate-600">
+                        {t("details.bundleApplied", { date: formatDate(bundle.appliedAt) })}{" "}
+                        <Link
+                          to={`/status/${encodeURIComponent(bundle.orderId)}`}
+                          className="text-brand-800 underline underline-offset-2"
+                        >
+                          <bdi>{bundle.orderNumber}</bdi>
+                        </Link>
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </Card>
+          ) : null}
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,343 @@
+import type { EsimDetail, EsimSummary } from "@esim/shared/esims/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ALGERIA, ORDER_ID, TURKEY } from "../test/buying-fixtures.ts";
+import { apiError, CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { disposeApp, renderApp } from "../test/render-app.tsx";
+
+type Handlers = Parameters<typeof fakeApi>[0];
+
+const ESIM_ID = "0b7c5a1e-8f3d-4c2a-9e6b-1d2f3a4b5c6d";
+const EXPIRED_ID = "1c8d6b2f-9a4e-4d3b-8f7c-2e3a4b5c6d7e";
+const GB = 1024 * 1024 * 1024;
+
+const summary = (overrides: Partial<EsimSummary> = {}): EsimSummary => ({
+  id: ESIM_ID,
+  status: "New",
+  group: "available",
+  iccid: "8943108170000012345",
+  destination: TURKEY,
+  plan: { name: "Turkey 1GB 7 days", dataMb: 1024, isUnlimited: false, validityDays: 7 },
+  dataTotalBytes: GB,
+  dataUsedBytes: GB / 4,
+  dataRemainingBytes: (GB * 3) / 4,
+  usageUpdatedAt: "2026-11-21T13:05:00Z",
+  expiresAt: "2026-11-28T13:05:00Z",
+  activateBefore: "2027-05-21T13:05:00Z",
+  isInstalled: false,
+  supportsTopUp: true,
+  canTopUp: true,
+  ...overrides,
+});
+
+const detail = (overrides: Partial<EsimDetail> = {}): EsimDetail => ({
+  ...summary(),
+  orderId: ORDER_ID,
+  orderNumber: "ES26-000123",
+  apn: "internet",
+  bundles: [
+    {
+      id: "b1",
+      kind: "new",
+      orderId: ORDER_ID,
+      orderNumber: "ES26-000123",
+      planName: "Turkey 1GB 7 days",
+      dataMb: 1024,
+      isUnlimited: false,
+      validityDays: 7,
+      appliedAt: "2026-11-20T10:00:00Z",
+    },
+  ],
+  ...overrides,
+});
+
+const INSTALL = {
+  activationCode: "LPA:1$rsp.example.com$MATCH-123",
+  smdpAddress: "rsp.example.com",
+  matchingId: "MATCH-123",
+  iosInstallUrl: "https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24rsp.example.com%24MATCH-123",
+  androidInstallUrl:
+    "https://esimsetup.android.com/esim_qrcode_provisioning?carddata=LPA%3A1%24rsp.example.com%24MATCH-123",
+};
+
+const IPHONE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const ANDROID_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+
+function signedInApi(overrides: Handlers = {}) {
+  return fakeApi({
+    "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
+    "GET /auth/me": () => ({ body: { data: ME } }),
+    "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
+    [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail() } }),
+    ...overrides,
+  });
+}
+
+function useUserAgent(userAgent: string) {
+  vi.spyOn(window.navigator, "userAgent", "get").mockReturnValue(userAgent);
+}
+
+async function typePin(user: { click: (element: Element) => Promise<void> }, pin: string) {
+  for (const digit of pin) await user.click(screen.getByRole("button", { name: digit }));
+}
+
+describe("my eSIMs", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    disposeApp();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("lists available and expired eSIMs with plan, data left, usage time and expiry", async () => {
+    signedInApi({
+      "GET /esims": () => ({
+        body: {
+          data: {
+            available: [summary()],
+            expired: [
+              summary({
+                id: EXPIRED_ID,
+                status: "Depleted",
+                group: "expired",
+                destination: ALGERIA,
+                dataRemainingBytes: 0,
+                dataUsedBytes: GB,
+                expiresAt: "2026-10-01T10:00:00Z",
+              }),
+            ],
+          },
+        },
+      }),
+    });
+    await renderApp("/esims", { token: "t", language: "en" });
+    const available = await screen.findByRole("region", { name: "Available" });
+    expect(within(available).getByText(TURKEY.names.en)).toBeInTheDocument();
+    expect(within(available).getByText("1 GB · 7 days")).toBeInTheDocument();
+    expect(within(available).getByText("768 MB left of 1 GB")).toBeInTheDocument();
+    expect(within(available).getByText("Usage updated at 21/11/2026 14:05")).toBeInTheDocument();
+    expect(within(available).getByText("Expires on 28/11/2026")).toBeInTheDocument();
+    expect(within(available).getByRole("link")).toHaveAttribute("href", `/details/${ESIM_ID}`);
+
+    const expired = screen.getByRole("region", { name: "Expired" });
+    expect(within(expired).getByText(ALGERIA.names.en)).toBeInTheDocument();
+    expect(within(expired).getByText("Expired on 01/10/2026")).toBeInTheDocument();
+    expect(within(expired).getByRole("link")).toHaveAttribute("href", `/details/${EXPIRED_ID}`);
+  });
+
+  it("has an empty state leading to the destinations", async () => {
+    signedInApi({ "GET /esims": () => ({ body: { data: { available: [], expired: [] } } }) });
+    const { user } = await renderApp("/esims", { token: "t", language: "fr" });
+    expect(await screen.findByRole("heading", { name: "Aucune eSIM pour l’instant" })).toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "Trouver une destination" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/home"));
+  });
+});
+
+describe("eSIM details", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    disposeApp();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("explains the status in plain words and shows ICCID, dates, bundles, order and top-up", async () => {
+    signedInApi({ [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ status: "Onboard" }) } }) });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
+    expect(await screen.findByText("installée, pas encore utilisée.")).toBeInTheDocument();
+    expect(screen.getByText("Onboard").tagName).toBe("BDI");
+    expect(screen.getByText("8943108170000012345").tagName).toBe("BDI");
+    expect(screen.getByText("21/05/2027")).toBeInTheDocument();
+    expect(screen.getByText("Consommation mise à jour le 21/11/2026 14:05")).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Forfaits de cette eSIM" })).toHaveTextContent("Forfait initial");
+    const orderLinks = screen.getAllByRole("link", { name: "ES26-000123" });
+    expect(orderLinks[0]).toHaveAttribute("href", `/status/${ORDER_ID}`);
+    expect(screen.getByRole("link", { name: "Recharger" })).toHaveAttribute("href", "/packages/TR");
+  });
+
+  it("explains the other statuses in English and Arabic", async () => {
+    signedInApi({ [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ status: "In Use" }) } }) });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "ar" });
+    expect(await screen.findByText("مثبتة وتستهلك البيانات.")).toBeInTheDocument();
+  });
+
+  it("hides the install section once installed, with a link to show it again", async () => {
+    signedInApi({
+      [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ status: "In Use", isInstalled: true }) } }),
+    });
+    const { user } = await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "en" });
+    expect(await screen.findByText("This eSIM is installed on a phone.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Show the install codes" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Show the install codes again" }));
+    expect(screen.getByRole("button", { name: "Show the install codes" })).toBeInTheDocument();
+  });
+
+  it("sets the PIN on first use (twice), then shows the QR code unmirrored in Arabic and the Android code", async () => {
+    useUserAgent(ANDROID_UA);
+    let isSet = false;
+    const { calls } = signedInApi({
+      "GET /profile/pin": () => ({ body: { data: { isSet, isBlocked: false, attemptsLeft: 4 } } }),
+      "PUT /profile/pin": () => {
+        isSet = true;
+        return { body: { data: { isSet: true, isBlocked: false, attemptsLeft: 4 } } };
+      },
+      [`POST /esims/${ESIM_ID}/install`]: () => ({ body: { data: INSTALL } }),
+    });
+    const { user } = await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "ar" });
+    await user.click(await screen.findByRole("button", { name: "عرض رموز التثبيت" }));
+
+    expect(await screen.findByText("اختر رمز PIN من 4 أرقام")).toBeInTheDocument();
+    await typePin(user, "1234");
+    await user.click(screen.getByRole("button", { name: "متابعة" }));
+    // A mismatch starts over.
+    await typePin(user, "9999");
+    await user.click(screen.getByRole("button", { name: "تأكيد" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("رمزا PIN مختلفان");
+    await typePin(user, "1234");
+    await user.click(screen.getByRole("button", { name: "متابعة" }));
+    expect(screen.getByText("أدخل رمز PIN نفسه مرة أخرى")).toBeInTheDocument();
+    await typePin(user, "1234");
+    await user.click(screen.getByRole("button", { name: "تأكيد" }));
+
+    const qr = await screen.findByTestId("install-qr");
+    expect(qr).toHaveAttribute("dir", "ltr");
+    expect(qr.className).not.toMatch(/rtl:|scale-x/);
+    expect(await within(qr).findByRole("img", { name: "رمز QR لتثبيت الشريحة" })).toHaveAttribute(
+      "src",
+      expect.stringMatching(/^data:image\/svg\+xml/),
+    );
+    expect(screen.getByText(INSTALL.activationCode)).toBeInTheDocument();
+    expect(screen.queryByText(INSTALL.matchingId, { exact: true })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "ثبّت الشريحة" })).toHaveAttribute("href", INSTALL.androidInstallUrl);
+    expect(screen.getByText(/تعمل الرموز مرة واحدة فقط/)).toBeInTheDocument();
+
+    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ pin: "1234" });
+    expect(calls.find((call) => call.path === `/esims/${ESIM_ID}/install`)?.body).toEqual({ pin: "1234" });
+  });
+
+  it("counts wrong PINs from the server, blocks at the limit and leads to the reset", async () => {
+    useUserAgent(IPHONE_UA);
+    let attemptsLeft = 4;
+    let isBlocked = false;
+    signedInApi({
+      "GET /profile/pin": () => ({ body: { data: { isSet: true, isBlocked, attemptsLeft } } }),
+      [`POST /esims/${ESIM_ID}/install`]: ({ body }) => {
+        if (isBlocked) return apiError(423, "PIN_BLOCKED");
+        if ((body as { pin: string }).pin === "2468") return { body: { data: INSTALL } };
+        attemptsLeft -= 1;
+        if (attemptsLeft === 0) {
+          isBlocked = true;
+          return apiError(423, "PIN_BLOCKED");
+        }
+        return apiError(400, "PIN_INVALID");
+      },
+    });
+    const { user } = await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "en" });
+    await user.click(await screen.findByRole("button", { name: "Show the install codes" }));
+    expect(await screen.findByText("Enter your PIN")).toBeInTheDocument();
+
+    await typePin(user, "1111");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Incorrect PIN");
+    expect(await screen.findByText("3 attempts left")).toBeInTheDocument();
+
+    // Two more went wrong elsewhere: the next wrong PIN is the last one.
+    attemptsLeft = 1;
+    await waitFor(() => expect(screen.queryByRole("alert")).not.toBeInTheDocument(), { timeout: 4000 });
+    await typePin(user, "1111");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("PIN blocked. Please contact support.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "5" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Confirm" })).toBeDisabled();
+
+    // "Forgot" leads to the reset.
+    await user.click(screen.getByRole("button", { name: "Forgot" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/reset-password"));
+  }, 15_000);
+
+  it("shows the one-tap link and the SM-DP+ address and activation code separately on an iPhone", async () => {
+    useUserAgent(IPHONE_UA);
+    signedInApi({
+      "GET /profile/pin": () => ({ body: { data: { isSet: true, isBlocked: false, attemptsLeft: 4 } } }),
+      [`POST /esims/${ESIM_ID}/install`]: () => ({ body: { data: INSTALL } }),
+    });
+    const { user } = await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "en" });
+    await user.click(await screen.findByRole("button", { name: "Show the install codes" }));
+    await screen.findByText("Enter your PIN");
+    await typePin(user, "2468");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+
+    expect(await screen.findByRole("link", { name: "Install the eSIM" })).toHaveAttribute(
+      "href",
+      INSTALL.iosInstallUrl,
+    );
+    expect(screen.getByText(INSTALL.smdpAddress)).toBeInTheDocument();
+    expect(screen.getByText(INSTALL.matchingId)).toBeInTheDocument();
+    expect(screen.queryByText(INSTALL.activationCode)).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Copy SM-DP+ address" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Copy Activation code" })).toBeInTheDocument();
+    expect(await screen.findByRole("img", { name: "QR code to install the eSIM" })).toBeInTheDocument();
+  });
+});
+
+describe("PIN reset", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    disposeApp();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("emails a code, then takes the 6-digit code and the new PIN twice", async () => {
+    let codeTries = 0;
+    const { calls } = signedInApi({
+      "POST /profile/pin/reset/code": () => ({ body: { data: { sent: true, resendAfterSeconds: 60 } } }),
+      "POST /profile/pin/reset": ({ body }) => {
+        codeTries += 1;
+        if ((body as { code: string }).code !== "654321") return apiError(400, "CODE_INVALID");
+        return { body: { data: { isSet: true, isBlocked: false, attemptsLeft: 4 } } };
+      },
+    });
+    const { user } = await renderApp("/reset-password", { token: "t", language: "en" });
+    await user.click(await screen.findByRole("button", { name: "Email me a code" }));
+    expect(await screen.findByText("Enter the 6-digit code we sent to your email.")).toBeInTheDocument();
+    expect(screen.getAllByRole("textbox")).toHaveLength(6);
+    expect(screen.getByRole("button", { name: "Continue" })).toBeDisabled();
+
+    // A wrong code comes back to the code step with the error.
+    await user.type(screen.getByRole("textbox", { name: "Digit 1 of 6" }), "111111");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await typePin(user, "4321");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await typePin(user, "4321");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("That code is not right. Check it and try again.")).toBeInTheDocument();
+    expect(screen.getAllByRole("textbox")).toHaveLength(6);
+
+    await user.type(screen.getByRole("textbox", { name: "Digit 1 of 6" }), "654321");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await typePin(user, "4321");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await typePin(user, "4321");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+
+    expect(await screen.findByText("Your new PIN is saved.")).toBeInTheDocument();
+    expect(codeTries).toBe(2);
+    expect(calls.filter((call) => call.path === "/profile/pin/reset").at(-1)?.body).toEqual({
+      code: "654321",
+      pin: "4321",
+    });
+    expect(screen.getByRole("link", { name: "Go to my eSIMs" })).toHaveAttribute("href", "/esims");
+  }, 15_000);
+});
