@@ -2,6 +2,7 @@ import { formatMoney } from "@esim/shared/format";
 import { isLanguage, type Language } from "@esim/shared/locale";
 import QRCode from "qrcode";
 import type { AppDeps } from "../lib/deps.ts";
+import { escapeHtml } from "../lib/html.ts";
 import type { MailAttachment, MailMessage } from "../providers/mail/mail-port.ts";
 import type { JobLog } from "./provision-order.ts";
 import { claimInstallEmail, findInstallEmailData, releaseInstallEmailClaim } from "./provisioning.repo.ts";
@@ -96,10 +97,6 @@ const TEXTS: Record<Language, InstallTexts> = {
     signature: "فريق eSIM Store",
   },
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /** Apple's one-tap install link (iOS 17.4+) for an LPA string. */
 export function iphoneInstallUrl(activationCode: string): string {

@@ -1,16 +1,8 @@
 import type { Language } from "@esim/shared/locale";
+import { type CodeMailTexts, codeMail } from "../../providers/mail/code-mail.ts";
 import type { MailMessage } from "../../providers/mail/mail-port.ts";
 
-interface SignInCodeTexts {
-  subject: string;
-  greeting: string;
-  intro: string;
-  validity: (minutes: number) => string;
-  ignore: string;
-  signature: string;
-}
-
-const TEXTS: Record<Language, SignInCodeTexts> = {
+const TEXTS: Record<Language, CodeMailTexts> = {
   fr: {
     subject: "Votre code de connexion",
     greeting: "Bonjour,",
@@ -37,43 +29,12 @@ const TEXTS: Record<Language, SignInCodeTexts> = {
   },
 };
 
-const HTML_LANG: Record<Language, string> = { fr: "fr", en: "en", ar: "ar" };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
-/**
- * The sign-in code email in the recipient's language. Arabic is laid out right to left;
- * the code stays left to right inside it (a `<bdi dir="ltr">` in HTML, Unicode isolates
- * in the text part) so its digits never reorder.
- */
+/** The sign-in code email in the recipient's language (Arabic right to left, the code left to right). */
 export function signInCodeMail(options: {
   to: string;
   code: string;
   language: Language;
   validityMinutes: number;
 }): MailMessage {
-  const texts = TEXTS[options.language];
-  const isRtl = options.language === "ar";
-  const direction = isRtl ? "rtl" : "ltr";
-  const codeInText = isRtl ? `\u2066${options.code}\u2069` : options.code;
-  const validity = texts.validity(options.validityMinutes);
-  const text = [texts.greeting, "", texts.intro, "", codeInText, "", validity, texts.ignore, "", texts.signature].join(
-    "\n",
-  );
-  const html = `<!doctype html>
-<html dir="${direction}" lang="${HTML_LANG[options.language]}">
-<head><meta charset="utf-8"><title>${escapeHtml(texts.subject)}</title></head>
-<body dir="${direction}" style="font-family: Arial, Helvetica, sans-serif; color: #1f2937; text-align: ${isRtl ? "right" : "left"};">
-<p>${escapeHtml(texts.greeting)}</p>
-<p>${escapeHtml(texts.intro)}</p>
-<p style="font-size: 28px; font-weight: bold; letter-spacing: 6px;"><bdi dir="ltr">${escapeHtml(options.code)}</bdi></p>
-<p>${escapeHtml(validity)}</p>
-<p>${escapeHtml(texts.ignore)}</p>
-<p>${escapeHtml(texts.signature)}</p>
-</body>
-</html>
-`;
-  return { to: options.to, subject: texts.subject, text, html };
+  return codeMail({ ...options, texts: TEXTS });
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from "../../lib/html.ts";
 import type { DevMailRow } from "./dev-mailbox.repo.ts";
 
 /** The wire shape of /dev/mailbox.json, which browser journeys read codes from. */
@@ -10,10 +11,6 @@ export function presentMailJson(mails: DevMailRow[]) {
     html: mail.html,
     sentAt: mail.createdAt.toISOString(),
   }));
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /**

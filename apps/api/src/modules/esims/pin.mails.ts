@@ -1,10 +1,8 @@
 import type { Language } from "@esim/shared/locale";
+import { type CodeMailTexts, codeMail } from "../../providers/mail/code-mail.ts";
 import type { MailMessage } from "../../providers/mail/mail-port.ts";
 
-const TEXTS: Record<
-  Language,
-  { subject: string; intro: string; validity: (minutes: number) => string; ignore: string; signature: string }
-> = {
+const TEXTS: Record<Language, CodeMailTexts> = {
   fr: {
     subject: "Réinitialisation de votre code PIN",
     intro: "Voici le code pour choisir un nouveau code PIN :",
@@ -28,10 +26,6 @@ const TEXTS: Record<
   },
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
 /** The PIN reset code email in the user's language; the code stays left to right inside Arabic. */
 export function pinResetMail(options: {
   to: string;
@@ -39,23 +33,5 @@ export function pinResetMail(options: {
   language: Language;
   validityMinutes: number;
 }): MailMessage {
-  const texts = TEXTS[options.language];
-  const isRtl = options.language === "ar";
-  const direction = isRtl ? "rtl" : "ltr";
-  const validity = texts.validity(options.validityMinutes);
-  const codeInText = isRtl ? `\u2066${options.code}\u2069` : options.code;
-  const text = [texts.intro, "", codeInText, "", validity, texts.ignore, "", texts.signature].join("\n");
-  const html = `<!doctype html>
-<html dir="${direction}" lang="${options.language}">
-<head><meta charset="utf-8"><title>${escapeHtml(texts.subject)}</title></head>
-<body dir="${direction}" style="font-family: Arial, Helvetica, sans-serif; color: #1f2937; text-align: ${isRtl ? "right" : "left"};">
-<p>${escapeHtml(texts.intro)}</p>
-<p style="font-size: 28px; font-weight: bold; letter-spacing: 6px;"><bdi dir="ltr">${escapeHtml(options.code)}</bdi></p>
-<p>${escapeHtml(validity)}</p>
-<p>${escapeHtml(texts.ignore)}</p>
-<p>${escapeHtml(texts.signature)}</p>
-</body>
-</html>
-`;
-  return { to: options.to, subject: texts.subject, text, html };
+  return codeMail({ ...options, texts: TEXTS });
 }

@@ -1,18 +1,11 @@
 import { formatMoney } from "@esim/shared/format";
 import { HTML_LANG, type Language, textDirection } from "@esim/shared/locale";
+import { escapeHtml } from "../../../lib/html.ts";
 import type { PaymentMethod } from "../payment-port.ts";
 import type { SandboxCheckoutRow } from "./sandbox-checkouts.repo.ts";
 import { SANDBOX_MERCHANT_NAME, SANDBOX_TEXTS, type SandboxTexts } from "./sandbox-texts.ts";
 
 /** Text into HTML, in element content and in double-quoted attributes alike. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 /** The checkout's locale, or French (the store's default) for anything else. */
 export function toLanguage(value: string | undefined): Language {

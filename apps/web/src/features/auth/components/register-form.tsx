@@ -1,8 +1,8 @@
 import type { FieldErrorCode } from "@esim/shared/errors";
 import { countrySchema, emailSchema, nameSchema } from "@esim/shared/fields";
 import { checkPhone } from "@esim/shared/phone";
-import { getCountryCallingCode, isSupportedCountry } from "libphonenumber-js/min";
 import { type FormEvent, useState } from "react";
+import { EmailField, PhoneField } from "../../../components/forms/contact-fields.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
@@ -78,9 +78,6 @@ export function RegisterForm({ onCodeSent }: RegisterFormProps) {
     );
   };
 
-  const callingCode =
-    values.country && isSupportedCountry(values.country) ? `+${getCountryCallingCode(values.country)}` : null;
-
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <div>
@@ -95,17 +92,7 @@ export function RegisterForm({ onCodeSent }: RegisterFormProps) {
         onChange={update("name")}
         error={message("name")}
       />
-      <TextField
-        label={t("form.email")}
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        dir="ltr"
-        value={values.email}
-        onChange={update("email")}
-        error={message("email")}
-      />
+      <EmailField label={t("form.email")} value={values.email} onChange={update("email")} error={message("email")} />
       <SelectField
         label={t("form.country")}
         name="country"
@@ -116,17 +103,12 @@ export function RegisterForm({ onCodeSent }: RegisterFormProps) {
         placeholder={t("form.countryPlaceholder")}
         error={message("country")}
       />
-      <TextField
+      <PhoneField
         label={t("form.phoneOptional")}
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        dir="ltr"
+        country={values.country}
         value={values.phone}
         onChange={update("phone")}
         error={message("phone")}
-        hint={callingCode ? <bdi>{t("form.phoneHint", { callingCode })}</bdi> : t("form.phoneHintNoCountry")}
       />
       {register.error && !hasFieldErrors(register.error) ? <Alert>{t(errorMessageId(register.error))}</Alert> : null}
       <Button type="submit" fullWidth isLoading={register.isPending}>

@@ -1,8 +1,8 @@
 import type { FieldErrorCode } from "@esim/shared/errors";
 import { emailSchema, nameSchema } from "@esim/shared/fields";
 import { checkPhone } from "@esim/shared/phone";
-import { getCountryCallingCode, isSupportedCountry } from "libphonenumber-js/min";
 import { useMemo } from "react";
+import { EmailField, PhoneField } from "../../../components/forms/contact-fields.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { countryName } from "../../../lib/countries.ts";
@@ -57,18 +57,11 @@ export function BillingFields({ values, onChange, onEmailBlur, errors, countries
     const code = errors[field];
     return code ? t(fieldErrorMessageId(code)) : null;
   };
-  const callingCode =
-    values.country && isSupportedCountry(values.country) ? `+${getCountryCallingCode(values.country)}` : null;
   return (
     <fieldset className="space-y-5">
       <legend className="mb-4 text-lg font-semibold text-slate-900">{t("summary.billing")}</legend>
-      <TextField
+      <EmailField
         label={t("form.email")}
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        dir="ltr"
         value={values.email}
         onChange={(event) => onChange("email", event.target.value)}
         onBlur={onEmailBlur}
@@ -93,17 +86,12 @@ export function BillingFields({ values, onChange, onEmailBlur, errors, countries
         placeholder={t("form.countryPlaceholder")}
         error={message("country")}
       />
-      <TextField
+      <PhoneField
         label={t("form.phone")}
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        dir="ltr"
+        country={values.country}
         value={values.phone}
         onChange={(event) => onChange("phone", event.target.value)}
         error={message("phone")}
-        hint={callingCode ? t("form.phoneHint", { callingCode }) : t("form.phoneHintNoCountry")}
       />
     </fieldset>
   );
