@@ -1,27 +1,30 @@
-import { CODE_MAX_TRIES, CODE_RESEND_SECONDS, CODE_TTL_MINUTES, type CodeSent } from "@esim/shared/auth/contracts";
+import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES, type CodeSent } from "@esim/shared/auth/contracts";
 import type { RegisterBody } from "@esim/shared/auth/register-contract";
 import { SIGN_IN_CODE_LENGTH } from "@esim/shared/fields";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@esim/shared/locale";
 import { checkPhone } from "@esim/shared/phone";
 import type { DbOrTx } from "../../db/client.ts";
-import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { enforceRateLimit } from "../../lib/rate-counter.ts";
-import { generateNumericCode, generateToken, isSameDigest, sha256Hex } from "../../lib/secrets.ts";
+import { generateNumericCode, generateToken, sha256Hex } from "../../lib/secrets.ts";
 import { findUserByEmail, insertUser, type UserRow, updateUser } from "../account/users.repo.ts";
 import { signInCodeMail } from "./auth.mails.ts";
 import {
-  claimCode,
-  deleteCode,
   deletePendingRegistration,
   findLatestCode,
   findPendingRegistration,
   insertCode,
   lockEmail,
-  recordWrongTry,
   revokeOpenCodes,
   upsertPendingRegistration,
 } from "./auth.repo.ts";
+import {
+  assertCanResendCode,
+  checkEmailedCode,
+  claimCheckedCode,
+  hashSignInCode,
+  sendCodeMail,
+} from "./emailed-codes.ts";
 import { deleteSessionByHash, insertSession } from "./sessions.repo.ts";
 
 const MINUTE_MS = 60 * 1000;
@@ -34,23 +37,6 @@ const SIGN_IN_LIMITS = {
 } as const;
 
 const USER_AGENT_MAX_LENGTH = 512;
-
-/** How a code is stored: bound to its email, so one hash never matches another address's code. */
-export function hashSignInCode(email: string, code: string): string {
-  return sha256Hex(`${email}:${code}`);
-}
-
-/** Refuses a new code less than 60 s after the previous one of the same purpose (the resend countdown). */
-export function assertCanResendCode(latest: { createdAt: Date } | undefined, now: Date): void {
-  if (!latest) return;
-  const waitMs = latest.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime();
-  if (waitMs > 0) {
-    throw new AppError("CODE_RESEND_TOO_SOON", {
-      message: "A code was sent less than a minute ago.",
-      retryAfterSeconds: Math.ceil(waitMs / 1000),
-    });
-  }
-}
 
 type Registration = Pick<RegisterBody, "name" | "country" | "phone" | "language">;
 
@@ -125,18 +111,11 @@ async function issueSignInCode(
   });
 
   // Sent after commit, so no database connection or lock waits on the mail server.
-  try {
-    await deps.mailer.send(
-      signInCodeMail({ to: email, code: issued.code, language: issued.language, validityMinutes: CODE_TTL_MINUTES }),
-    );
-  } catch (error) {
-    // A code nobody received must not make its owner wait 60 s before asking again.
-    await deleteCode(deps.db, issued.codeId);
-    throw new AppError("SERVICE_UNAVAILABLE", {
-      message: "The email could not be sent; try again shortly.",
-      cause: error,
-    });
-  }
+  await sendCodeMail(
+    deps,
+    issued.codeId,
+    signInCodeMail({ to: email, code: issued.code, language: issued.language, validityMinutes: CODE_TTL_MINUTES }),
+  );
   return { sent: true, resendAfterSeconds: CODE_RESEND_SECONDS };
 }
 
@@ -156,18 +135,10 @@ export async function verifySignInCode(
     { key: `sign-in-verify:address:${options.clientAddress}`, ...SIGN_IN_LIMITS.verifyAttemptsPerAddress },
     now,
   );
-  const latest = await findLatestCode(deps.db, email);
-  if (!latest || latest.usedAt || latest.expiresAt <= now) throw codeExpired();
-  if (latest.tries >= CODE_MAX_TRIES) throw codeBurnt();
-  if (!isSameDigest(latest.codeHash, hashSignInCode(email, options.code))) {
-    const tries = await recordWrongTry(deps.db, latest.id, { maxTries: CODE_MAX_TRIES, now });
-    if (tries === undefined || tries >= CODE_MAX_TRIES) throw codeBurnt();
-    throw new AppError("CODE_INVALID", { message: "This code is not the one we sent." });
-  }
+  const latest = await checkEmailedCode(deps.db, { email, code: options.code, purpose: "sign_in", now });
 
   return deps.db.transaction(async (tx) => {
-    await lockEmail(tx, email);
-    if (!(await claimCode(tx, latest.id, now))) throw codeExpired();
+    await claimCheckedCode(tx, { email, codeId: latest.id, purpose: "sign_in", now });
     const user = await findOrCreateVerifiedUser(tx, { email, codeLanguage: latest.language, now });
     const token = generateToken();
     await insertSession(tx, {
@@ -215,12 +186,4 @@ function toE164(phone: string | null | undefined, country: string): string | nul
   const checked = checkPhone(phone, country);
   // The contract already refused a phone that does not check; this only normalises it.
   return checked.ok ? checked.e164 : null;
-}
-
-function codeExpired() {
-  return new AppError("CODE_EXPIRED", { message: "No live code for this email; ask for a new one." });
-}
-
-function codeBurnt() {
-  return new AppError("CODE_BURNT", { message: "Too many wrong tries; ask for a new code." });
 }

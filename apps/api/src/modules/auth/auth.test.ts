@@ -7,7 +7,7 @@ import { pendingRegistrations, sessions, signInCodes, users } from "../../db/sch
 import { sha256Hex } from "../../lib/secrets.ts";
 import { createSession, createSignedInUser, createUser, uniqueAddress, uniqueEmail } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { hashSignInCode } from "./auth.service.ts";
+import { hashSignInCode } from "./emailed-codes.ts";
 
 const testApp = await createTestApp();
 const { app, db, clock } = testApp;

@@ -1,24 +1,22 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
-import { CODE_MAX_TRIES, CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from "@esim/shared/auth/contracts";
+import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from "@esim/shared/auth/contracts";
 import { PIN_MAX_ATTEMPTS } from "@esim/shared/esims/contracts";
 import { SIGN_IN_CODE_LENGTH } from "@esim/shared/fields";
 import { DEFAULT_LANGUAGE, isLanguage } from "@esim/shared/locale";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { generateNumericCode, isSameDigest } from "../../lib/secrets.ts";
+import { generateNumericCode } from "../../lib/secrets.ts";
 import { findUserByEmail } from "../account/users.repo.ts";
+import { type CodePurpose, findLatestCode, insertCode, lockEmail, revokeOpenCodes } from "../auth/auth.repo.ts";
 import {
-  type CodePurpose,
-  claimCode,
-  deleteCode,
-  findLatestCode,
-  insertCode,
-  lockEmail,
-  recordWrongTry,
-  revokeOpenCodes,
-} from "../auth/auth.repo.ts";
-import { assertCanResendCode, hashSignInCode } from "../auth/auth.service.ts";
+  assertCanResendCode,
+  checkEmailedCode,
+  claimCheckedCode,
+  codeExpired,
+  hashSignInCode,
+  sendCodeMail,
+} from "../auth/emailed-codes.ts";
 import { pinResetMail } from "./pin.mails.ts";
 import { clearPinTries, findPinState, type PinState, recordWrongPin, replacePin, setFirstPin } from "./pin.repo.ts";
 
@@ -114,22 +112,16 @@ export async function requestPinReset(
     });
     return { codeId, code };
   });
-  try {
-    await deps.mailer.send(
-      pinResetMail({
-        to: email,
-        code: issued.code,
-        language: isLanguage(options.language) ? options.language : DEFAULT_LANGUAGE,
-        validityMinutes: CODE_TTL_MINUTES,
-      }),
-    );
-  } catch (error) {
-    await deleteCode(deps.db, issued.codeId);
-    throw new AppError("SERVICE_UNAVAILABLE", {
-      message: "The email could not be sent; try again shortly.",
-      cause: error,
-    });
-  }
+  await sendCodeMail(
+    deps,
+    issued.codeId,
+    pinResetMail({
+      to: email,
+      code: issued.code,
+      language: isLanguage(options.language) ? options.language : DEFAULT_LANGUAGE,
+      validityMinutes: CODE_TTL_MINUTES,
+    }),
+  );
   return { sent: true, resendAfterSeconds: CODE_RESEND_SECONDS };
 }
 
@@ -141,18 +133,10 @@ export async function resetPin(
   const email = options.email;
   if (!email) throw codeExpired();
   const now = deps.now();
-  const latest = await findLatestCode(deps.db, email, PIN_RESET);
-  if (!latest || latest.usedAt || latest.expiresAt <= now) throw codeExpired();
-  if (latest.tries >= CODE_MAX_TRIES) throw codeBurnt();
-  if (!isSameDigest(latest.codeHash, hashSignInCode(email, options.code))) {
-    const tries = await recordWrongTry(deps.db, latest.id, { maxTries: CODE_MAX_TRIES, now });
-    if (tries === undefined || tries >= CODE_MAX_TRIES) throw codeBurnt();
-    throw new AppError("CODE_INVALID", { message: "This code is not the one we sent." });
-  }
+  const latest = await checkEmailedCode(deps.db, { email, code: options.code, purpose: PIN_RESET, now });
   const pinHash = await hashPin(options.pin);
   return deps.db.transaction(async (tx) => {
-    await lockEmail(tx, email, PIN_RESET);
-    if (!(await claimCode(tx, latest.id, now))) throw codeExpired();
+    await claimCheckedCode(tx, { email, codeId: latest.id, purpose: PIN_RESET, now });
     return toStatus(await replacePin(tx, options.userId, { pinHash, now }));
   });
 }
@@ -170,12 +154,4 @@ function pinAlreadySet() {
 
 function pinBlocked() {
   return new AppError("PIN_BLOCKED", { message: "Too many wrong PINs; reset it by email or ask support." });
-}
-
-function codeExpired() {
-  return new AppError("CODE_EXPIRED", { message: "No live code; ask for a new one." });
-}
-
-function codeBurnt() {
-  return new AppError("CODE_BURNT", { message: "Too many wrong tries; ask for a new code." });
 }
