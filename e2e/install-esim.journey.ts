@@ -1,32 +1,8 @@
+import { buyTurkeyPlan, pressPin } from "./buying.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
-import { type JourneyLanguage, text } from "./i18n.ts";
+import { text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-const PAY_BUTTON: Record<JourneyLanguage, string> = { fr: "Payer", en: "Pay", ar: "ادفع" };
-
-/** Presses a PIN on the pad's own keys. */
-async function pressPin(page: import("@playwright/test").Page, pin: string) {
-  for (const digit of pin) await page.getByRole("button", { name: digit, exact: true }).click();
-}
-
-/** Buys a 7-day Turkey plan through the screens and waits for the eSIM; answers the order's id. */
-async function buyTurkeyPlan(page: import("@playwright/test").Page, language: JourneyLanguage) {
-  await page.goto("/packages/TR?days=7");
-  await page.locator('a[href^="/cart?plan="]').first().click();
-  await page.getByRole("button", { name: text(language, "cart.continue") }).click();
-  await page.getByLabel(text(language, "form.phone")).fill("0551 23 45 67");
-  await page.getByRole("button", { name: new RegExp(text(language, "summary.pay", { amount: "" }).trim()) }).click();
-  const popupPromise = page.waitForEvent("popup");
-  await page.getByRole("button", { name: text(language, "payment.modal.continue") }).click();
-  const gateway = await popupPromise;
-  await gateway.getByRole("button", { name: new RegExp(`^${PAY_BUTTON[language]}`) }).click();
-  await expect(page).toHaveURL(/\/success\?/, { timeout: 20_000 });
-  const orderId = new URL(page.url()).searchParams.get("orderId")!;
-  await page.goto(`/status/${orderId}`);
-  await expect(page.getByText(text(language, "status.deliveredMessage"))).toBeVisible({ timeout: 30_000 });
-  return orderId;
-}
 
 for (const language of ["fr", "ar"] as const) {
   test(`after buying, a traveller in ${language} finds the eSIM, sets a PIN and reveals the QR and manual codes`, async ({

@@ -46,6 +46,11 @@ export default defineConfig({
       // Journeys sign in many times from one address.
       RATE_LIMIT_PER_MINUTE: "5000",
       SIMULATOR_ALLOCATION_SECONDS: "1",
+      // eSIMs stay New for ~45 s after delivery, then change on screen within seconds (the simulator's webhooks).
+      SIMULATOR_INSTALL_AFTER_SECONDS: "45",
+      SIMULATOR_FIRST_USE_AFTER_SECONDS: "5",
+      SIMULATOR_USAGE_SPEED: "3000",
+      SIMULATOR_NOTIFY_SECONDS: "2",
     },
   },
 });

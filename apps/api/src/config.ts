@@ -50,6 +50,14 @@ const configSchema = z.object({
   SIMULATOR_ALLOCATION_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 3),
   /** Simulator faults, e.g. "error=0.2,timeout=0.1,slow=20" (probabilities; slow = extra allocation seconds). */
   SIMULATOR_FAULTS: z._default(z.string(), ""),
+  /** Seconds from allocation to the simulated traveller installing the profile (New → Onboard). */
+  SIMULATOR_INSTALL_AFTER_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 600),
+  /** Seconds from installation to the first data used (Onboard → In Use). */
+  SIMULATOR_FIRST_USE_AFTER_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 600),
+  /** Multiplies every simulated profile's data use (validity still counts in real days): demos see data go down. */
+  SIMULATOR_USAGE_SPEED: z._default(z.coerce.number().check(z.minimum(0)), 1),
+  /** Seconds between the simulator's webhook rounds to our own webhook route; 0 sends none. */
+  SIMULATOR_NOTIFY_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 10),
 
   /** Payment gateway: the local sandbox (default; its hosted page is served here) or Chargily Pay v2. */
   PAYMENT_PROVIDER: z._default(z.enum(["sandbox", "chargily"]), "sandbox"),

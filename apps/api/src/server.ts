@@ -6,8 +6,11 @@ import { CLEAN_UP_EVERY_MS, cleanUpExpiredRows } from "./jobs/clean-up.ts";
 import { installJobQueue, startWorker } from "./jobs/worker.ts";
 import { createAppDeps } from "./lib/create-deps.ts";
 import { startCatalog } from "./modules/catalog/catalog.startup.ts";
+import { sendDueEsimAlerts } from "./modules/esims/esim-alerts.ts";
 import { syncStaleEsims } from "./modules/esims/esims.service.ts";
 import { reconcileStalePayments } from "./modules/payments/payments.service.ts";
+import { isSimulatorEsimProvider } from "./providers/esim/simulator/simulator-esim-provider.ts";
+import { simulatorWebhookUrl, startSimulatorNotifier } from "./providers/esim/simulator/simulator-notifier.ts";
 
 /** Starts the whole product: database (embedded unless DATABASE_URL), migrations, mail, HTTP. */
 async function main() {
@@ -30,6 +33,17 @@ async function main() {
   const stopCatalog = startCatalog(deps, app.log);
   // Provisioning and mail jobs; stopped (running jobs finish) before the pool closes.
   const worker = await startWorker(deps, { log: app.log });
+  // The simulator posts eSIM Access's webhooks to our own route, so status and usage move on screen as they would.
+  const simulatorNotifier =
+    config.ESIM_PROVIDER === "simulator" && config.SIMULATOR_NOTIFY_SECONDS > 0 && isSimulatorEsimProvider(deps.esim)
+      ? startSimulatorNotifier({
+          provider: deps.esim,
+          webhookUrl: simulatorWebhookUrl(config),
+          intervalMs: config.SIMULATOR_NOTIFY_SECONDS * 1000,
+          now: deps.now,
+          log: app.log,
+        })
+      : undefined;
 
   const cleanUp = setInterval(() => {
     cleanUpExpiredRows(database.db, new Date()).catch((error: unknown) =>
@@ -42,6 +56,10 @@ async function main() {
     // eSIMs the upstream's webhooks did not mention for 30 minutes: status and usage asked for again.
     syncStaleEsims(deps, { log: app.log }).catch((error: unknown) =>
       app.log.warn({ err: error }, "eSIM sync failed; next run retries"),
+    );
+    // Expiry alerts are due by the clock alone: the upstream may never send VALIDITY_USAGE.
+    sendDueEsimAlerts(deps).catch((error: unknown) =>
+      app.log.warn({ err: error }, "eSIM alert sweep failed; next run retries"),
     );
   }, CLEAN_UP_EVERY_MS);
   cleanUp.unref();
@@ -58,6 +76,8 @@ async function main() {
     forceExit.unref();
     clearInterval(cleanUp);
     try {
+      // Before the server closes: a round mid-way finishes its post, then nothing more is sent.
+      await simulatorNotifier?.stop();
       await app.close();
       await worker.stop();
       await stopCatalog();

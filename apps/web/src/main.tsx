@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppProviders } from "./app/providers.tsx";
+import { registerServiceWorker } from "./app/register-service-worker.ts";
 import { startApp } from "./app/start-app.ts";
 import "./index.css";
 
@@ -16,6 +17,7 @@ async function main() {
       </AppProviders>
     </StrictMode>,
   );
+  registerServiceWorker();
 }
 
 void main();

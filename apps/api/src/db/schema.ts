@@ -467,6 +467,10 @@ export const esimBundles = pgTable(
     dataMb: integer("data_mb"),
     validityDays: integer("validity_days").notNull(),
     appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the 80 % data alert was emailed for this bundle: claimed before sending, given back if the send fails. */
+    usageAlertSentAt: timestamp("usage_alert_sent_at", { withTimezone: true }),
+    /** When the one-day-before-expiry alert was emailed for this bundle: claimed like usageAlertSentAt. */
+    expiryAlertSentAt: timestamp("expiry_alert_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [

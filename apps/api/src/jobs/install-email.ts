@@ -98,6 +98,34 @@ const TEXTS: Record<Language, InstallTexts> = {
   },
 };
 
+interface TopUpTexts {
+  subject: (number: string) => string;
+  intro: (plan: string, destination: string) => string;
+  keep: string;
+  details: string;
+}
+
+const TOP_UP_TEXTS: Record<Language, TopUpTexts> = {
+  fr: {
+    subject: (number) => `Votre recharge est appliquée – commande ${number}`,
+    intro: (plan, destination) => `La recharge ${plan} est ajoutée à votre eSIM ${destination}.`,
+    keep: "Rien à réinstaller : gardez simplement l'eSIM sur votre téléphone.",
+    details: "Voir le solde de données",
+  },
+  en: {
+    subject: (number) => `Your top-up is applied – order ${number}`,
+    intro: (plan, destination) => `The ${plan} top-up is added to your ${destination} eSIM.`,
+    keep: "Nothing to reinstall: just keep the eSIM on your phone.",
+    details: "See the data left",
+  },
+  ar: {
+    subject: (number) => `تمت إضافة إعادة الشحن – الطلب ${number}`,
+    intro: (plan, destination) => `تمت إضافة باقة إعادة الشحن ${plan} إلى شريحة eSIM الخاصة بـ${destination}.`,
+    keep: "لا حاجة لإعادة التثبيت: فقط أبقِ الشريحة على هاتفك.",
+    details: "عرض البيانات المتبقية",
+  },
+};
+
 /** Apple's one-tap install link (iOS 17.4+) for an LPA string. */
 export function iphoneInstallUrl(activationCode: string): string {
   return `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(activationCode)}`;
@@ -108,7 +136,9 @@ export function iphoneInstallUrl(activationCode: string): string {
  * `<bdi>`): per eSIM its QR code as an inline image (CID attachment), the SM-DP+ address and activation code for a
  * manual install, the iPhone one-tap link; then the order summary.
  */
-export async function buildInstallEmail(data: InstallEmailData & { to: string }): Promise<MailMessage> {
+export async function buildInstallEmail(
+  data: InstallEmailData & { to: string; publicUrl: string },
+): Promise<MailMessage> {
   const language: Language = isLanguage(data.user?.language) ? (data.user?.language as Language) : "fr";
   const texts = TEXTS[language];
   const isRtl = language === "ar";
@@ -119,11 +149,23 @@ export async function buildInstallEmail(data: InstallEmailData & { to: string })
   const destination = names[language];
   const { order } = data;
   const count = data.esims.length;
+  const isTopUp = order.kind === "top_up";
 
   const attachments: MailAttachment[] = [];
   const htmlBlocks: string[] = [];
   const textBlocks: string[] = [];
-  for (const [index, esim] of data.esims.entries()) {
+  // A top-up needs no install: it says what was added and where to follow the data.
+  const installEsims = isTopUp ? [] : data.esims;
+  const topUpTexts = TOP_UP_TEXTS[language];
+  if (isTopUp) {
+    const detailsUrl = `${data.publicUrl.replace(/\/+$/, "")}/details/${data.esims[0]?.id ?? ""}`;
+    const iccid = data.esims[0]?.iccid ?? "";
+    htmlBlocks.push(`<p>ICCID ${ltr(iccid)}</p>
+<p><strong>${escapeHtml(topUpTexts.keep)}</strong></p>
+<p><a href="${escapeHtml(detailsUrl)}">${escapeHtml(topUpTexts.details)}</a></p>`);
+    textBlocks.push([`ICCID ${ltrText(iccid)}`, topUpTexts.keep, `${topUpTexts.details}: ${detailsUrl}`].join("\n"));
+  }
+  for (const [index, esim] of installEsims.entries()) {
     const cid = `esim-qr-${index + 1}@esim-store`;
     attachments.push({
       filename: `esim-${index + 1}-qr.png`,
@@ -167,9 +209,10 @@ export async function buildInstallEmail(data: InstallEmailData & { to: string })
     [texts.total, formatMoney(order.totalMinor, order.currency)],
     [texts.charged, formatMoney(order.chargeDzdMinor, "DZD")],
   ];
-  const subject = texts.subject(order.number);
+  const subject = isTopUp ? topUpTexts.subject(order.number) : texts.subject(order.number);
   const greeting = texts.greeting(data.user?.name ?? null);
-  const intro = texts.intro(destination);
+  const intro = isTopUp ? topUpTexts.intro(data.package.name, destination) : texts.intro(destination);
+  const closing = isTopUp ? "" : `<p><strong>${escapeHtml(texts.singleUse)}</strong></p>`;
   const html = `<!doctype html>
 <html dir="${direction}" lang="${language}">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -177,7 +220,7 @@ export async function buildInstallEmail(data: InstallEmailData & { to: string })
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 ${htmlBlocks.join("\n")}
-<p><strong>${escapeHtml(texts.singleUse)}</strong></p>
+${closing}
 <h2 style="font-size: 18px;">${escapeHtml(texts.summary)}</h2>
 <table role="presentation">
 ${summaryRows.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${ltr(value)}</td></tr>`).join("\n")}
@@ -193,8 +236,7 @@ ${summaryRows.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${lt
     "",
     textBlocks.join("\n\n"),
     "",
-    texts.singleUse,
-    "",
+    ...(isTopUp ? [] : [texts.singleUse, ""]),
     texts.summary,
     ...summaryRows.map(([label, value]) => `- ${label}: ${ltrText(value)}`),
     "",
@@ -217,7 +259,7 @@ export async function sendInstallEmail(
   if (!data || !to) return "no_recipient";
   if (!(await claimInstallEmail(deps.db, options.orderId, deps.now()))) return "already_sent";
   try {
-    await deps.mailer.send(await buildInstallEmail({ ...data, to }));
+    await deps.mailer.send(await buildInstallEmail({ ...data, to, publicUrl: deps.config.PUBLIC_URL }));
   } catch (error) {
     await releaseInstallEmailClaim(deps.db, options.orderId);
     throw error;

@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
+import type { EsimAlertKind } from "../modules/esims/esim-alerts.repo.ts";
 
 // graphile-worker jobs are enqueued through its SQL function, inside the transaction that makes them necessary:
 // the job exists exactly when that transaction committed (DESIGN §1, §5).
 
 export const PROVISION_ORDER_TASK = "provision-order";
 export const SEND_INSTALL_EMAIL_TASK = "send-install-email";
+export const SEND_ESIM_ALERT_EMAIL_TASK = "send-esim-alert-email";
 
 /**
  * graphile-worker waits exp(attempt) seconds between tries: 10 attempts span about three and a half hours before the
@@ -13,6 +15,8 @@ export const SEND_INSTALL_EMAIL_TASK = "send-install-email";
  */
 export const PROVISIONING_MAX_ATTEMPTS = 10;
 export const INSTALL_EMAIL_MAX_ATTEMPTS = 15;
+/** Three and a half hours of tries, as provisioning: an alert much later would come too late to help. */
+export const ESIM_ALERT_EMAIL_MAX_ATTEMPTS = 10;
 
 export interface OrderJobPayload {
   orderId: string;
@@ -47,6 +51,29 @@ export async function enqueueInstallEmail(db: DbOrTx, orderId: string): Promise<
       json_build_object('orderId', ${orderId}::text),
       max_attempts => ${INSTALL_EMAIL_MAX_ATTEMPTS}::int,
       job_key => ${`install-email:${orderId}`}::text,
+      job_key_mode => 'preserve_run_at'
+    )`);
+}
+
+export interface EsimAlertJobPayload {
+  kind: EsimAlertKind;
+  esimId: string;
+  bundleId: string;
+}
+
+/** The job key of a bundle's alert: queued once per bundle and kind however often the rule is found due. */
+export function esimAlertJobKey(alert: Pick<EsimAlertJobPayload, "kind" | "bundleId">): string {
+  return `esim-alert:${alert.kind}:${alert.bundleId}`;
+}
+
+/** Queues a usage or expiry alert email of an eSIM's bundle, once per bundle and kind. */
+export async function enqueueEsimAlert(db: DbOrTx, alert: EsimAlertJobPayload): Promise<void> {
+  await db.execute(sql`
+    select graphile_worker.add_job(
+      ${SEND_ESIM_ALERT_EMAIL_TASK},
+      json_build_object('kind', ${alert.kind}::text, 'esimId', ${alert.esimId}::text, 'bundleId', ${alert.bundleId}::text),
+      max_attempts => ${ESIM_ALERT_EMAIL_MAX_ATTEMPTS}::int,
+      job_key => ${esimAlertJobKey(alert)}::text,
       job_key_mode => 'preserve_run_at'
     )`);
 }

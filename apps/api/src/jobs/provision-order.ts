@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AppDeps } from "../lib/deps.ts";
+import { updateEsimFromUpstream } from "../modules/esims/esims.repo.ts";
 import { UpstreamError, type UpstreamProfile } from "../providers/esim/esim-port.ts";
 import { enqueueInstallEmail, enqueueProvisioning } from "./job-queue.ts";
 import {
+  findEsimById,
   findOrderWithPackage,
   insertBundles,
   insertEsims,
@@ -58,8 +60,49 @@ async function waitForProfiles(
   }
 }
 
+type OrderWithPackage = NonNullable<Awaited<ReturnType<typeof findOrderWithPackage>>>;
+
 /**
- * Provisions one paid order, idempotent on the order id: the upstream is ordered with the order id as transactionId
+ * Applies a paid top-up to its eSIM upstream with the order id as transactionId (applied once however often this
+ * runs), then stores the eSIM's new state and the new bundle, and marks the order delivered, once.
+ */
+async function applyTopUp(deps: AppDeps, { order, package: pkg }: OrderWithPackage): Promise<boolean> {
+  const esim = order.targetEsimId ? await findEsimById(deps.db, order.targetEsimId) : undefined;
+  if (!esim) {
+    throw new UpstreamError(`The eSIM of top-up ${order.number} is unknown`, {
+      isRetryable: false,
+      upstreamCode: "NO_TARGET_ESIM",
+    });
+  }
+  await deps.esim.topUp({
+    reference: esim.upstreamReference,
+    packageCode: pkg.upstreamCode,
+    transactionId: order.id,
+    priceUsdE4: pkg.costUsdE4,
+  });
+  const profile = await deps.esim.queryProfile(esim.upstreamReference);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    if (profile) await updateEsimFromUpstream(tx, esim.id, profile, now);
+    await insertBundles(tx, [
+      {
+        esimId: esim.id,
+        orderId: order.id,
+        packageId: pkg.id,
+        dataMb: pkg.dataMb,
+        validityDays: pkg.validityDays,
+        appliedAt: now,
+        createdAt: now,
+      },
+    ]);
+    const marked = await markOrderDelivered(tx, order.id, now);
+    if (marked) await enqueueInstallEmail(tx, order.id);
+    return marked !== undefined;
+  });
+}
+
+/**
+ * Provisions one paid order (a top-up: see applyTopUp), idempotent on the order id: the upstream is ordered with the order id as transactionId
  * (never buys twice), eSIMs are stored once per upstream reference, the order moves confirmed → delivered once and only
  * then is the install email queued. While the upstream allocates, the run queues a later look at the same order and
  * ends, keeping the worker's slots free. Unpaid and delivered orders are left alone. A failure is recorded and thrown for
@@ -87,6 +130,11 @@ export async function provisionOrder(
   await recordProvisioningAttempt(deps.db, orderId, deps.now());
 
   try {
+    if (order.kind === "top_up") {
+      const delivered = await applyTopUp(deps, found);
+      if (delivered) log.info({ orderId, number: order.number }, "top-up applied");
+      return delivered ? "delivered" : "already_delivered";
+    }
     let upstreamOrderNo = order.upstreamOrderNo;
     if (!upstreamOrderNo) {
       ({ upstreamOrderNo } = await deps.esim.orderProfiles({

@@ -17,6 +17,12 @@ export async function findOrderWithPackage(db: DbOrTx, orderId: string) {
   return row;
 }
 
+/** The eSIM a top-up order is for. */
+export async function findEsimById(db: DbOrTx, esimId: string) {
+  const [row] = await db.select().from(esims).where(eq(esims.id, esimId));
+  return row;
+}
+
 export async function recordProvisioningAttempt(db: DbOrTx, orderId: string, now: Date): Promise<void> {
   await db
     .update(orders)
@@ -117,6 +123,11 @@ export async function findInstallEmailData(db: DbOrTx, orderId: string) {
     .leftJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!row) return undefined;
-  const orderEsims = await db.select().from(esims).where(eq(esims.orderId, orderId)).orderBy(esims.createdAt, esims.id);
+  // A top-up's email is about the eSIM it was applied to.
+  const orderEsims = await db
+    .select()
+    .from(esims)
+    .where(row.order.targetEsimId ? eq(esims.id, row.order.targetEsimId) : eq(esims.orderId, orderId))
+    .orderBy(esims.createdAt, esims.id);
   return { ...row, esims: orderEsims };
 }

@@ -2,8 +2,15 @@ import { Logger, type LogLevel, type Runner, run, runMigrations, runOnce, type T
 import type pg from "pg";
 import type { Database } from "../db/client.ts";
 import type { AppDeps } from "../lib/deps.ts";
+import { sendEsimAlertEmail } from "./esim-alert-email.ts";
 import { sendInstallEmail } from "./install-email.ts";
-import { type OrderJobPayload, PROVISION_ORDER_TASK, SEND_INSTALL_EMAIL_TASK } from "./job-queue.ts";
+import {
+  type EsimAlertJobPayload,
+  type OrderJobPayload,
+  PROVISION_ORDER_TASK,
+  SEND_ESIM_ALERT_EMAIL_TASK,
+  SEND_INSTALL_EMAIL_TASK,
+} from "./job-queue.ts";
 import {
   DEFAULT_PROVISIONING_TIMING,
   type JobLog,
@@ -63,6 +70,14 @@ function readOrderPayload(payload: unknown): OrderJobPayload {
   return { orderId };
 }
 
+function readEsimAlertPayload(payload: unknown): EsimAlertJobPayload {
+  const { kind, esimId, bundleId } = (payload ?? {}) as Partial<EsimAlertJobPayload>;
+  if ((kind !== "usage" && kind !== "expiry") || typeof esimId !== "string" || typeof bundleId !== "string") {
+    throw new Error(`An eSIM alert payload without kind, esimId or bundleId: ${JSON.stringify(payload)}`);
+  }
+  return { kind, esimId, bundleId };
+}
+
 /** The tasks this app runs, bound to its dependencies. */
 export function createTaskList(
   deps: AppDeps,
@@ -81,6 +96,9 @@ export function createTaskList(
     },
     [SEND_INSTALL_EMAIL_TASK]: async (payload) => {
       await sendInstallEmail(deps, { orderId: readOrderPayload(payload).orderId, log: jobLog });
+    },
+    [SEND_ESIM_ALERT_EMAIL_TASK]: async (payload) => {
+      await sendEsimAlertEmail(deps, { ...readEsimAlertPayload(payload), log: jobLog });
     },
   };
 }

@@ -32,6 +32,9 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         connectSrc: ["'self'"],
+        // The offline service worker (/sw.js) and the web app manifest come from the app's own origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

@@ -7,8 +7,10 @@ import { AppError } from "../lib/app-error.ts";
 
 /**
  * Serves the built web app: hashed assets pre-compressed (brotli, gzip) with immutable caching, every
- * other page GET outside /api answered with the app shell. Owns the not-found answer: with no built web
- * app, or for API paths and other methods, it is the ROUTE_NOT_FOUND envelope.
+ * other page GET outside /api answered with the app shell. Files outside assets/ (index.html, the service
+ * worker sw.js, manifest.webmanifest, icons) are revalidated on every use, so a deploy reaches installed apps.
+ * Owns the not-found answer: with no built web app, or for API paths and other methods, it is the
+ * ROUTE_NOT_FOUND envelope.
  */
 export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
   const hasWebApp = existsSync(path.join(options.distDir, "index.html"));

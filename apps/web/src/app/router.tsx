@@ -142,6 +142,10 @@ export function createAppRouter() {
               lazy: async () => ({ Component: (await import("../routes/esim-details.tsx")).EsimDetailsRoute }),
             },
             {
+              path: "/orders",
+              lazy: async () => ({ Component: (await import("../routes/orders.tsx")).OrdersRoute }),
+            },
+            {
               path: "/status/:id",
               lazy: async () => ({ Component: (await import("../routes/order-status.tsx")).OrderStatusRoute }),
             },

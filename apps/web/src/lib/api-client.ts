@@ -90,30 +90,23 @@ async function readApiError(response: Response): Promise<ApiError> {
 }
 
 /**
- * Calls one endpoint of the shared contract: bearer token when present, the
- * success body parsed with the endpoint's response schema. On HTTP 401 the
- * session is cleared and the user sent to AuthPage, and the caller still gets
- * the error.
+ * Sends one request to the API with the bearer token when present. Outside 2xx it throws the envelope's ApiError;
+ * on HTTP 401 the session is cleared and the user sent to AuthPage first.
  */
-export async function callApi<E extends Endpoint>(
-  endpoint: E,
-  options: ApiCallOptions<E>,
-): Promise<EndpointResponse<E>> {
-  const headers: Record<string, string> = { accept: "application/json" };
+async function sendToApi(
+  url: string,
+  init: { method: string; accept: string; body?: string; signal?: AbortSignal | undefined },
+): Promise<Response> {
+  const headers: Record<string, string> = { accept: init.accept };
   const { token } = getSession();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (init.body !== undefined) headers["content-type"] = "application/json";
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(endpoint, options), {
-      method: endpoint.method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    response = await fetch(url, { method: init.method, headers, body: init.body, signal: init.signal });
   } catch (error) {
-    if (options.signal?.aborted) throw error;
+    if (init.signal?.aborted) throw error;
     throw new NetworkError(error);
   }
 
@@ -125,7 +118,36 @@ export async function callApi<E extends Endpoint>(
     }
     throw apiError;
   }
+  return response;
+}
+
+/**
+ * Calls one endpoint of the shared contract: bearer token when present, the
+ * success body parsed with the endpoint's response schema. On HTTP 401 the
+ * session is cleared and the user sent to AuthPage, and the caller still gets
+ * the error.
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  options: ApiCallOptions<E>,
+): Promise<EndpointResponse<E>> {
+  const response = await sendToApi(buildUrl(endpoint, options), {
+    method: endpoint.method,
+    accept: "application/json",
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
   if (!endpoint.response || response.status === 204) return undefined as EndpointResponse<E>;
   const json: unknown = await response.json();
   return endpoint.response.parse(json) as EndpointResponse<E>;
+}
+
+/** A file the API answers outside the JSON contract (an invoice PDF), under the same token and error rules. */
+export async function fetchApiFile(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  const response = await sendToApi(`${API_BASE_PATH}${path}`, {
+    method: "GET",
+    accept: "application/pdf",
+    signal: options.signal,
+  });
+  return response.blob();
 }

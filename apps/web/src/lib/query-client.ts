@@ -10,7 +10,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      // offlineFirst: offline, a query still asks once, so the service worker can answer from its copy
+      // (docs/decisions/015-pwa-offline.md); the default would wait for the network and show a spinner.
+      queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false, networkMode: "offlineFirst" },
       mutations: { retry: false },
     },
   });

@@ -1,3 +1,4 @@
+import { deleteUserApiCache } from "./offline-cache.ts";
 import { onTokenChangedElsewhere, readToken, removeToken, writeToken } from "./storage.ts";
 
 // The session of the product description §4, outside React so that the API
@@ -43,7 +44,9 @@ export async function startSession(): Promise<SessionState> {
   setState({ token: await readToken(), endReason: null });
   stopFollowingOtherTabs?.();
   stopFollowingOtherTabs = onTokenChangedElsewhere((token) => {
-    // Storage already holds the other tab's value: only the in-memory state follows.
+    // Storage already holds the other tab's value: only the in-memory state follows. The tab that signed
+    // out emptied the shared API cache; doing it again here also drops an answer that arrived meanwhile.
+    if (!token) void deleteUserApiCache();
     setState(token ? { token, endReason: null } : { token: null, endReason: "other-tab" });
   });
   return state;
@@ -57,15 +60,21 @@ export function stopSession(): void {
   state = { token: null, endReason: null };
 }
 
-/** Unauthenticated → authenticated: the token is stored first, then listeners load the user data. */
+/**
+ * Unauthenticated → authenticated: the token is stored first, then listeners load the user data. Cached API
+ * answers left by a session that ended outside the app (an expired token, cleared storage) go first.
+ */
 export async function signIn(token: string): Promise<void> {
-  await writeToken(token);
+  await Promise.all([writeToken(token), deleteUserApiCache()]);
   setState({ token, endReason: null });
 }
 
-/** Back to unauthenticated: the token goes, and listeners drop the user data. */
+/**
+ * Back to unauthenticated (sign-out, account deletion, a 401): the token and the service worker's cached API
+ * answers go (a shared phone must not show this user's eSIMs offline), and listeners drop the user data.
+ */
 export async function clearSession(reason: SessionEndReason): Promise<void> {
-  await removeToken();
+  await Promise.all([removeToken(), deleteUserApiCache()]);
   if (state.token === null && state.endReason === reason) return;
   setState({ token: null, endReason: reason });
 }

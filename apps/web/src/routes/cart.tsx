@@ -38,16 +38,22 @@ function CartContent({ cart, onCartChange }: { cart: Cart; onCartChange: (cart: 
   return (
     <div className="space-y-4">
       <Card>
-        <OrderLine plan={data.plan} destination={data.destination} />
+        <OrderLine plan={data.plan} destination={data.destination} isTopUp={cart.topUpOf !== null} />
         <Link
-          to={`/packages/${encodeURIComponent(data.destination.code)}`}
+          to={
+            cart.topUpOf
+              ? `/details/${encodeURIComponent(cart.topUpOf)}`
+              : `/packages/${encodeURIComponent(data.destination.code)}`
+          }
           className="mt-3 inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
         >
           {t("cart.changePlan")}
         </Link>
-        <div className="mt-4 border-t border-slate-100 pt-4">
-          <QuantityStepper value={cart.quantity} onChange={(quantity) => onCartChange({ ...cart, quantity })} />
-        </div>
+        {cart.topUpOf ? null : (
+          <div className="mt-4 border-t border-slate-100 pt-4">
+            <QuantityStepper value={cart.quantity} onChange={(quantity) => onCartChange({ ...cart, quantity })} />
+          </div>
+        )}
       </Card>
       <Card>
         <PromoCodeField
@@ -75,12 +81,19 @@ function CartContent({ cart, onCartChange }: { cart: Cart; onCartChange: (cart: 
   );
 }
 
-/** /cart?plan=&destination=&quantity=&coupon=: the plan, quantity, promo code and the server's quote. */
+/**
+ * /cart?plan=&destination=&quantity=&coupon=: the plan, quantity, promo code and the server's quote. With
+ * `&topUpOf=<eSIM id>` it is a top-up of that eSIM: one package, reached from and going back to /details.
+ */
 export function CartRoute() {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const cart = readCart(params);
-  const backTo = cart?.destinationCode ? `/packages/${encodeURIComponent(cart.destinationCode)}` : "/home";
+  const backTo = cart?.topUpOf
+    ? `/details/${encodeURIComponent(cart.topUpOf)}`
+    : cart?.destinationCode
+      ? `/packages/${encodeURIComponent(cart.destinationCode)}`
+      : "/home";
   return (
     <Page title={t("screen.cart")} hasBack backTo={backTo}>
       {cart ? (

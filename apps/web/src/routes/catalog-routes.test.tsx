@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EUROPE, PLAN_7_DAYS, PLAN_30_DAYS, TURKEY } from "../test/buying-fixtures.ts";
 import { CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
-import { disposeApp, renderApp } from "../test/render-app.tsx";
+import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 const DESTINATIONS = [TURKEY, EUROPE];
 
@@ -30,14 +30,7 @@ function catalogApi() {
 }
 
 describe("catalog screens", () => {
-  beforeEach(() => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-  });
-  afterEach(() => {
-    disposeApp();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  setUpAppTests();
 
   it("searches countries as the user types, in French, and regions in their tab", async () => {
     const { fetchMock } = catalogApi();

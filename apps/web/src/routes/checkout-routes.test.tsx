@@ -13,7 +13,7 @@ import {
   type TURKEY,
 } from "../test/buying-fixtures.ts";
 import { apiError, CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
-import { disposeApp, renderApp } from "../test/render-app.tsx";
+import { disposeApp, renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];
 const CART_URL = `/cart?plan=${PLAN_7_DAYS.id}&destination=TR`;
@@ -51,14 +51,7 @@ function checkoutApi(
 }
 
 describe("cart", () => {
-  beforeEach(() => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-  });
-  afterEach(() => {
-    disposeApp();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  setUpAppTests();
 
   it("fills the promo code from PROMO_CODE and applies it", async () => {
     window.localStorage.setItem("PROMO_CODE", "WELCOME10");
@@ -117,14 +110,7 @@ describe("cart", () => {
 });
 
 describe("summary", () => {
-  beforeEach(() => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-  });
-  afterEach(() => {
-    disposeApp();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  setUpAppTests();
 
   it("shows where the eSIM works and the payment methods the gateway offers, without cards", async () => {
     checkoutApi();
@@ -238,7 +224,7 @@ describe("paying", () => {
     vi.restoreAllMocks();
   });
 
-  async function openPaymentModal(overrides: Handlers = {}) {
+  async function openPaymentModal(overrides: Handlers = {}, url = SUMMARY_URL) {
     const api = checkoutApi({
       "GET /payments/:id": () => ({ body: {} }),
       [`GET /payments/${PAYMENT_ID}`]: () => ({
@@ -255,7 +241,7 @@ describe("paying", () => {
       }),
       ...overrides,
     });
-    const rendered = await renderApp(SUMMARY_URL, { token: "token-1" });
+    const rendered = await renderApp(url, { token: "token-1" });
     await rendered.user.click(await screen.findByRole("button", { name: /^Payer/ }, { timeout: 5000 }));
     const dialog = await screen.findByRole("dialog", { name: "Redirection vers le paiement" });
     return { ...api, ...rendered, dialog };
@@ -310,6 +296,30 @@ describe("paying", () => {
       billing: { email: "amina@example.com", name: "Amina Benali", country: "DZ", phone: "+213555123456" },
     });
     expect(order.clientReference).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("buys a top-up for the eSIM through the same checkout: one package, said to need no reinstall", async () => {
+    const esimId = "0b7c5a1e-8f3d-4c2a-9e6b-1d2f3a4b5c6d";
+    const { user, dialog, calls } = await openPaymentModal(
+      {
+        "POST /orders": () => ({
+          status: 201,
+          body: {
+            data: {
+              order: orderFor({ status: "pending", kind: "top_up" }),
+              payment: { id: PAYMENT_ID, checkoutUrl: CHECKOUT_URL },
+            },
+          },
+        }),
+      },
+      `${SUMMARY_URL}&quantity=3&topUpOf=${esimId}`,
+    );
+    expect(screen.getByText("Recharge ajoutée à votre eSIM actuelle : rien à réinstaller.")).toBeInTheDocument();
+    expect(screen.queryByText(/Quantité/)).not.toBeInTheDocument();
+    expect(calls.find((call) => call.path === "/checkout/quote")?.body).toMatchObject({ quantity: 1, topUpOf: esimId });
+    await user.click(within(dialog).getByRole("button", { name: "Continuer" }));
+    await waitFor(() => expect(calls.some((call) => call.path === "/orders")).toBe(true));
+    expect(calls.find((call) => call.path === "/orders")?.body).toMatchObject({ quantity: 1, topUpOf: esimId });
   });
 
   it("says when the popup is blocked, and creates no order", async () => {

@@ -3,17 +3,20 @@ import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { DestinationFlag } from "../components/flags/destination-flag.tsx";
 import { Alert } from "../components/ui/alert.tsx";
-import { buttonClasses } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { useEsim } from "../features/esims/api/esims.ts";
 import { DataUsage } from "../features/esims/components/data-usage.tsx";
 import { InstallSection } from "../features/esims/components/install-section.tsx";
+import { NetworkSettings } from "../features/esims/components/network-settings.tsx";
+import { TopUpOffers } from "../features/esims/components/top-up-offers.tsx";
 import { STATUS_EXPLANATION } from "../features/esims/lib/status.ts";
+import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
 import { usePlanText } from "../lib/plan-text.ts";
+import { useDisplayCurrency } from "./hooks/use-display-currency.ts";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,6 +34,7 @@ export function EsimDetailsRoute() {
   const { data: planData, validity } = usePlanText();
   const { id = "" } = useParams();
   const esim = useEsim(id);
+  const currency = useDisplayCurrency();
   const data = esim.data;
   return (
     <Page title={t("screen.details")} hasBack backTo="/esims">
@@ -75,11 +79,6 @@ export function EsimDetailsRoute() {
               {data.activateBefore ? (
                 <Fact label={t("details.activateBefore")}>{formatDate(data.activateBefore)}</Fact>
               ) : null}
-              {data.apn ? (
-                <Fact label={t("details.apn")}>
-                  <bdi className="font-mono">{data.apn}</bdi>
-                </Fact>
-              ) : null}
               <Fact label={t("details.order")}>
                 <Link
                   to={`/status/${encodeURIComponent(data.orderId)}`}
@@ -89,17 +88,18 @@ export function EsimDetailsRoute() {
                 </Link>
               </Fact>
             </dl>
-            {data.canTopUp ? (
-              <Link
-                to={`/packages/${encodeURIComponent(data.destination.code)}`}
-                className={buttonClasses("secondary", "mt-4 w-full")}
-              >
-                {t("details.topUp")}
-              </Link>
-            ) : null}
+            <div className="mt-4">
+              <InvoiceButton orderId={data.orderId} orderNumber={data.orderNumber} />
+            </div>
           </Card>
 
+          <NetworkSettings apn={data.apn} />
+
           <InstallSection esimId={data.id} iccid={data.iccid} isInstalled={data.isInstalled} />
+
+          {data.canTopUp ? (
+            <TopUpOffers esimId={data.id} destinationCode={data.destination.code} currency={currency} />
+          ) : null}
 
           {data.bundles.length > 0 ? (
             <Card>

@@ -1,13 +1,19 @@
 import type { EsimDetail, EsimSummary } from "@esim/shared/esims/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALGERIA, ORDER_ID, TURKEY } from "../test/buying-fixtures.ts";
+import { describe, expect, it, vi } from "vitest";
+import { ALGERIA, ORDER_ID, PLAN_7_DAYS, TURKEY } from "../test/buying-fixtures.ts";
 import { apiError, CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
-import { disposeApp, renderApp } from "../test/render-app.tsx";
+import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];
 
 const ESIM_ID = "0b7c5a1e-8f3d-4c2a-9e6b-1d2f3a4b5c6d";
+const TOP_UP_PLAN = {
+  ...PLAN_7_DAYS,
+  id: "5d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a",
+  name: "Turkey 1GB top-up",
+  dataMb: 1024,
+};
 const EXPIRED_ID = "1c8d6b2f-9a4e-4d3b-8f7c-2e3a4b5c6d7e";
 const GB = 1024 * 1024 * 1024;
 
@@ -71,6 +77,7 @@ function signedInApi(overrides: Handlers = {}) {
     "GET /auth/me": () => ({ body: { data: ME } }),
     "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
     [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail() } }),
+    [`GET /esims/${ESIM_ID}/topups`]: () => ({ body: { data: [TOP_UP_PLAN] } }),
     ...overrides,
   });
 }
@@ -84,15 +91,7 @@ async function typePin(user: { click: (element: Element) => Promise<void> }, pin
 }
 
 describe("my eSIMs", () => {
-  beforeEach(() => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-  });
-  afterEach(() => {
-    disposeApp();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  setUpAppTests();
 
   it("lists available and expired eSIMs with plan, data left, usage time and expiry", async () => {
     signedInApi({
@@ -140,15 +139,7 @@ describe("my eSIMs", () => {
 });
 
 describe("eSIM details", () => {
-  beforeEach(() => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-  });
-  afterEach(() => {
-    disposeApp();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  setUpAppTests();
 
   it("explains the status in plain words and shows ICCID, dates, bundles, order and top-up", async () => {
     signedInApi({ [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ status: "Onboard" }) } }) });
@@ -161,7 +152,40 @@ describe("eSIM details", () => {
     expect(screen.getByRole("region", { name: "Forfaits de cette eSIM" })).toHaveTextContent("Forfait initial");
     const orderLinks = screen.getAllByRole("link", { name: "ES26-000123" });
     expect(orderLinks[0]).toHaveAttribute("href", `/status/${ORDER_ID}`);
-    expect(screen.getByRole("link", { name: "Recharger" })).toHaveAttribute("href", "/packages/TR");
+    const topUps = await screen.findByRole("region", { name: "Recharger cette eSIM" });
+    const choose = await within(topUps).findByRole("link", { name: /^Choisir 1 Go/ });
+    expect(choose).toHaveAttribute("href", `/cart?plan=${TOP_UP_PLAN.id}&destination=TR&topUpOf=${ESIM_ID}`);
+    expect(topUps).toHaveTextContent(/1.490 DA/);
+  });
+
+  it("offers no top-up for an eSIM that cannot take one", async () => {
+    const { calls } = signedInApi({
+      [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ canTopUp: false, status: "Depleted" }) } }),
+    });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "en" });
+    expect(await screen.findByText("8943108170000012345")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Top up this eSIM" })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith("/topups"))).toBe(false);
+  });
+
+  it("downloads the order's invoice in the screen's language, named by the order number", async () => {
+    const { calls } = signedInApi({
+      [`GET /orders/${ORDER_ID}/invoice`]: () => ({ body: "%PDF-1.7", headers: { "content-type": "application/pdf" } }),
+    });
+    const createObjectURL = vi.fn((_file: Blob) => "blob:invoice");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const { user } = await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "ar" });
+    await user.click(await screen.findByRole("button", { name: "تنزيل الفاتورة (PDF)" }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]!.download).toBe("ES26-000123.pdf");
+    expect(createObjectURL.mock.calls[0]?.[0].type).toBe("application/pdf");
+    const call = calls.find((item) => item.path === `/orders/${ORDER_ID}/invoice`);
+    expect(call?.url.searchParams.get("lang")).toBe("ar");
+    expect(call?.headers.get("authorization")).toBe("Bearer t");
   });
 
   it("explains the other statuses in English and Arabic", async () => {
@@ -290,14 +314,7 @@ describe("eSIM details", () => {
 });
 
 describe("PIN reset", () => {
-  beforeEach(() => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-  });
-  afterEach(() => {
-    disposeApp();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  setUpAppTests();
 
   it("emails a code, then takes the 6-digit code and the new PIN twice", async () => {
     let codeTries = 0;

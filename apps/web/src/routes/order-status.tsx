@@ -5,6 +5,7 @@ import { Card } from "../components/ui/card.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { useOrder } from "../features/orders/api/get-order.ts";
+import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
 import { OrderEsims } from "../features/orders/components/order-esims.tsx";
 import { OrderProgress } from "../features/orders/components/order-progress.tsx";
 import { useIsSlow } from "../features/orders/hooks/use-is-slow.ts";
@@ -42,13 +43,15 @@ export function OrderStatusRoute() {
                 <p className="text-slate-700">
                   {t("plan.title", { data: planData(data.plan), validity: validity(data.plan.validityDays) })}
                 </p>
+                {data.kind === "top_up" ? <p className="text-sm text-slate-600">{t("cart.topUpLine")}</p> : null}
               </div>
             </div>
           </Card>
           <Card>
-            <OrderProgress status={data.status} isSlow={isSlow} />
+            <OrderProgress status={data.status} isSlow={isSlow} isTopUp={data.kind === "top_up"} />
           </Card>
-          {data.status === "delivered" ? <OrderEsims esims={data.esims} /> : null}
+          {data.hasInvoice ? <InvoiceButton orderId={data.id} orderNumber={data.number} /> : null}
+          {data.status === "delivered" ? <OrderEsims esims={data.esims} isTopUp={data.kind === "top_up"} /> : null}
         </div>
       )}
     </Page>

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ORDER_ID, orderFor, PAYMENT_ID, PLAN_7_DAYS } from "../test/buying-fixtures.ts";
 import { CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
-import { disposeApp, renderApp } from "../test/render-app.tsx";
+import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];
 type PaymentStatus = "pending" | "successful" | "failed" | "canceled";
@@ -36,15 +36,7 @@ const paymentCalls = (calls: Array<{ path: string }>) =>
   calls.filter((call) => call.path === `/payments/${PAYMENT_ID}`);
 
 describe("payment callback", () => {
-  beforeEach(() => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-  });
-  afterEach(() => {
-    disposeApp();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  setUpAppTests();
 
   it("ignores a status in the address, refreshes every 3 s while pending, then shows success", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -133,15 +125,7 @@ describe("payment callback", () => {
 });
 
 describe("payment results", () => {
-  beforeEach(() => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-  });
-  afterEach(() => {
-    disposeApp();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  setUpAppTests();
 
   it("/success keeps every query parameter but promo and shows the order number", async () => {
     paymentApi(() => "successful");
@@ -186,15 +170,7 @@ describe("payment results", () => {
 });
 
 describe("order status", () => {
-  beforeEach(() => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-  });
-  afterEach(() => {
-    disposeApp();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  setUpAppTests();
 
   it("follows the order while the eSIM is prepared, says when it takes longer, then shows the eSIMs", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -48,6 +48,7 @@ function SummaryContent({ cart, user }: { cart: Cart; user: Me }) {
     quantity: cart.quantity,
     currency,
     couponCode: cart.couponCode ?? undefined,
+    ...(cart.topUpOf ? { topUpOf: cart.topUpOf } : {}),
   });
   const options = useCheckoutOptions();
   const countries = options.data?.billingCountries.length ? options.data.billingCountries : BILLING_COUNTRY_CODES;
@@ -81,6 +82,7 @@ function SummaryContent({ cart, user }: { cart: Cart; user: Me }) {
       quantity: cart.quantity,
       currency,
       ...(cart.couponCode ? { couponCode: cart.couponCode } : {}),
+      ...(cart.topUpOf ? { topUpOf: cart.topUpOf } : {}),
       billing: {
         email: billing.email.trim().toLowerCase(),
         name: billing.name.trim(),
@@ -94,11 +96,13 @@ function SummaryContent({ cart, user }: { cart: Cart; user: Me }) {
 
   return (
     <div className="space-y-4">
-      <DestinationGuard destination={destination} isResidence={isResidence} />
+      {cart.topUpOf ? null : <DestinationGuard destination={destination} isResidence={isResidence} />}
       <Card>
         <h2 className="mb-3 text-lg font-semibold text-slate-900">{t("summary.order")}</h2>
-        <OrderLine plan={plan} destination={destination} />
-        <p className="mt-2 text-sm text-slate-600">{t("summary.quantity", { quantity: cart.quantity })}</p>
+        <OrderLine plan={plan} destination={destination} isTopUp={cart.topUpOf !== null} />
+        {cart.topUpOf ? null : (
+          <p className="mt-2 text-sm text-slate-600">{t("summary.quantity", { quantity: cart.quantity })}</p>
+        )}
       </Card>
       <form onSubmit={submit} noValidate className="space-y-4">
         <Card>

@@ -116,6 +116,7 @@ export function orderFor(overrides: Partial<OrderSummary> = {}): OrderSummary {
     destination: TURKEY,
     payment: { id: PAYMENT_ID, status: "successful" },
     esims: [],
+    hasInvoice: true,
     ...overrides,
   };
 }

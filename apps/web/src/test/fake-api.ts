@@ -14,6 +14,7 @@ export interface RecordedCall {
   path: string;
   body: unknown;
   headers: Headers;
+  url: URL;
 }
 
 /**
@@ -28,7 +29,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const path = url.pathname.startsWith(API_BASE_PATH) ? url.pathname.slice(API_BASE_PATH.length) : url.pathname;
     const headers = new Headers(init?.headers);
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path, body, headers });
+    calls.push({ method, path, body, headers, url });
     const handler = handlers[`${method} ${path}`];
     const answer = handler
       ? await handler({ body, headers, url })

@@ -2,6 +2,7 @@ import type { Language } from "@esim/shared/locale";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { RouterProvider } from "react-router";
+import { afterEach, beforeEach, vi } from "vitest";
 import { AppProviders } from "../app/providers.tsx";
 import { startApp } from "../app/start-app.ts";
 import { registerNavigator } from "../lib/navigation.ts";
@@ -34,4 +35,20 @@ export function disposeApp() {
   disposeCurrent = null;
   registerNavigator(null);
   stopSession();
+}
+
+/**
+ * In a describe of app tests: React's expected console errors silenced, and after each test the app disposed
+ * and every timer, global stub and spy restored.
+ */
+export function setUpAppTests() {
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    disposeApp();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 }

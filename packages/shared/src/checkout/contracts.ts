@@ -43,6 +43,8 @@ const quoteRequest = {
   packageId: packageIdSchema,
   quantity: quantitySchema,
   currency: currencySchema,
+  /** A top-up: the caller's eSIM it is for; the plan must then be one of that eSIM's top-ups, quantity 1. */
+  topUpOf: z.optional(z.string({ error: "INVALID" }).check(z.uuid("INVALID"))),
 };
 
 const quoteResponseSchema = z.object({
@@ -116,8 +118,10 @@ export const orderSummarySchema = z.object({
   plan: planSchema,
   destination: destinationSummarySchema,
   payment: z.object({ id: z.string(), status: paymentStatusSchema }),
-  /** The eSIMs made for this order, once delivered. */
+  /** The eSIMs made for this order once delivered; for a top-up, the eSIM it is for. */
   esims: z.array(z.object({ id: z.string(), iccid: z.string(), status: z.string() })),
+  /** Once paid: `GET /orders/{id}/invoice` answers its PDF. */
+  hasInvoice: z.boolean(),
 });
 export type OrderSummary = z.output<typeof orderSummarySchema>;
 
@@ -135,8 +139,6 @@ export const createOrder = defineEndpoint({
     couponCode: z.optional(couponCodeSchema),
     billing: billingSchema,
     paymentMethod: z.enum(PAYMENT_METHODS, { error: "PAYMENT_METHOD_INVALID" }),
-    /** Issue 4: the eSIM a top-up is for. */
-    topUpOf: z.optional(z.string().check(z.uuid("INVALID"))),
   }),
   response: z.object({
     data: z.object({ order: orderSummarySchema, payment: z.object({ id: z.string(), checkoutUrl: z.string() }) }),

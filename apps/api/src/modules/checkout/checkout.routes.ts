@@ -19,7 +19,13 @@ export async function checkoutRoutes(app: FastifyInstance) {
       presentQuote(
         await checkout.quoteCart(app.deps, {
           userId: user.id,
-          cart: { packageId: body.packageId, quantity: body.quantity, currency: body.currency, couponCode: body.code },
+          cart: {
+            packageId: body.packageId,
+            quantity: body.quantity,
+            currency: body.currency,
+            couponCode: body.code,
+            topUpOf: body.topUpOf,
+          },
         }),
       ),
     { tags: ["checkout"], summary: "Check a promo code for a cart; answers the quote with it applied" },

@@ -4,6 +4,8 @@ import type { Currency } from "@esim/shared/locale";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import { type EsimView, findUserEsimView, listCompatibleTopUpPackages } from "../esims/esims.repo.ts";
+import { canTopUpEsim } from "../esims/esims.service.ts";
 import {
   type DestinationRow,
   findPackageWithDestination,
@@ -20,6 +22,8 @@ export interface Cart {
   currency: Currency;
   /** Upper-cased by the contract. */
   couponCode?: string | undefined;
+  /** A top-up of this eSIM of the caller's. */
+  topUpOf?: string | undefined;
 }
 
 const COUPON_MESSAGES: Partial<Record<ErrorCode, string>> = {
@@ -39,10 +43,35 @@ function refuse(code: ErrorCode): never {
   throw new AppError(code, { message: COUPON_MESSAGES[code] ?? code });
 }
 
-function isOnSale(
-  found: { package: PackageRow; destination: DestinationRow } | undefined,
-): found is { package: PackageRow; destination: DestinationRow } {
-  return found?.package.isActive === true && !found.package.isTopUp && found.destination.isActive;
+type FoundPackage = { package: PackageRow; destination: DestinationRow };
+
+/** A base plan is sold on its own; a top-up only for an eSIM it fits (`topUpPackageIds`). */
+function isOnSale(found: FoundPackage | undefined, topUpPackageIds: Set<string> | null): found is FoundPackage {
+  if (found?.package.isActive !== true || !found.destination.isActive) return false;
+  return topUpPackageIds ? topUpPackageIds.has(found.package.id) : !found.package.isTopUp;
+}
+
+/**
+ * The eSIM a top-up is for, with the top-up plans it takes: someone else's or an unknown eSIM is NOT_FOUND (its
+ * existence never leaks), an expired, cancelled or non-top-up one TOP_UP_NOT_ALLOWED, and a top-up is one package.
+ */
+async function findTopUpTarget(
+  db: DbOrTx,
+  options: { userId: string; esimId: string; quantity: number; now: Date },
+): Promise<{ esim: EsimView; packageIds: Set<string> }> {
+  const esim = await findUserEsimView(db, options.userId, options.esimId);
+  if (!esim) throw new AppError("NOT_FOUND", { message: "No such eSIM." });
+  if (!canTopUpEsim(esim, options.now)) {
+    throw new AppError("TOP_UP_NOT_ALLOWED", { message: "This eSIM is expired or its plan takes no top-up." });
+  }
+  if (options.quantity !== 1) {
+    throw new AppError("VALIDATION_FAILED", {
+      message: "A top-up applies one package to one eSIM.",
+      fields: { quantity: "QUANTITY_INVALID" },
+    });
+  }
+  const packages = await listCompatibleTopUpPackages(db, esim.package);
+  return { esim, packageIds: new Set(packages.map((item) => item.id)) };
 }
 
 export interface PricedCart {
@@ -50,6 +79,8 @@ export interface PricedCart {
   package: PackageRow;
   destination: DestinationRow;
   coupon: CouponRow | null;
+  /** The eSIM a top-up is for. */
+  topUpOf: EsimView | null;
 }
 
 /**
@@ -61,8 +92,11 @@ export async function priceCart(
   options: { userId: string; cart: Cart; now: Date; lockCoupon: boolean },
 ): Promise<PricedCart> {
   const { cart, now } = options;
+  const target = cart.topUpOf
+    ? await findTopUpTarget(db, { userId: options.userId, esimId: cart.topUpOf, quantity: cart.quantity, now })
+    : null;
   const found = await findPackageWithDestination(db, cart.packageId);
-  const onSale = isOnSale(found) ? found : undefined;
+  const onSale = isOnSale(found, target?.packageIds ?? null) ? found : undefined;
   let coupon: CouponRow | null = null;
   if (cart.couponCode) {
     coupon =
@@ -91,7 +125,7 @@ export async function priceCart(
     coupon,
     rates: { dzdPerUsd: Number(settings.dzdPerUsd), serviceFeeDzdMinor: settings.serviceFeeDzdMinor },
   });
-  return { quote, package: onSale.package, destination: onSale.destination, coupon };
+  return { quote, package: onSale.package, destination: onSale.destination, coupon, topUpOf: target?.esim ?? null };
 }
 
 /** The cart's quote with the plan and destination it is for; read-only, never reserves a coupon use. */

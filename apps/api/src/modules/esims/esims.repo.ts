@@ -48,7 +48,8 @@ export async function listEsimBundles(db: DbOrTx, esimId: string) {
 
 /**
  * Active TOPUP packages for an eSIM of `base`: the simulator's `<base code>-TOPUP`, or any top-up of the same
- * provider and destination whose coverage includes the base's.
+ * provider, destination and data type (a fixed-data eSIM takes data, not an unlimited pass) whose coverage
+ * includes the base's.
  */
 export async function listCompatibleTopUpPackages(db: DbOrTx, base: typeof packages.$inferSelect) {
   return db
@@ -60,7 +61,10 @@ export async function listCompatibleTopUpPackages(db: DbOrTx, base: typeof packa
         eq(packages.isTopUp, true),
         eq(packages.provider, base.provider),
         eq(packages.destinationCode, base.destinationCode),
-        or(eq(packages.upstreamCode, `${base.upstreamCode}-TOPUP`), arrayContains(packages.coverage, base.coverage)),
+        or(
+          eq(packages.upstreamCode, `${base.upstreamCode}-TOPUP`),
+          and(eq(packages.dataType, base.dataType), arrayContains(packages.coverage, base.coverage)),
+        ),
       ),
     )
     .orderBy(asc(packages.retailDzdMinor), asc(packages.validityDays));

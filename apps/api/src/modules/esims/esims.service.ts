@@ -3,6 +3,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { isSameDigest, sha256Hex } from "../../lib/secrets.ts";
 import { summarizeDestinationPlans } from "../checkout/checkout.repo.ts";
+import { queueDueEsimAlerts } from "./esim-alerts.ts";
 import {
   type EsimRow,
   type EsimView,
@@ -104,7 +105,11 @@ async function syncEsim(deps: AppDeps, esim: EsimRow, log: SyncLog): Promise<boo
       await touchEsim(deps.db, esim.id, now);
       return false;
     }
-    await updateEsimFromUpstream(deps.db, esim.id, profile, now);
+    await deps.db.transaction(async (tx) => {
+      await updateEsimFromUpstream(tx, esim.id, profile, now);
+      // With the update that makes them due, so the alert job exists exactly when the new state is stored.
+      await queueDueEsimAlerts(tx, esim.id, now);
+    });
     return true;
   } catch (error) {
     log.warn({ err: error, esimId: esim.id }, "eSIM sync: upstream query failed; next run retries");

@@ -2,7 +2,7 @@ import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { esims } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
-import { getSimulatorCatalogue } from "../../providers/esim/simulator/catalogue.ts";
+import { findSimulatorPackage, getSimulatorCatalogue } from "../../providers/esim/simulator/catalogue.ts";
 import { createPackage } from "../../test/factories.ts";
 import { type BuyingTestApp, createPaidOrder } from "../orders/buying.test-kit.ts";
 
@@ -12,13 +12,20 @@ export function topUpCapableIndex(): number {
   return plans.findIndex((pkg) => pkg.supportsTopUp);
 }
 
-/** A plan accepting top-ups, and its simulator TOPUP package on sale. */
+/** A plan accepting top-ups, and its simulator TOPUP package on sale (at the simulator's data, days and cost). */
 export async function createTopUpablePlan(testApp: BuyingTestApp) {
   const plan = await createPackage(testApp, { simulatorIndex: topUpCapableIndex() });
+  const upstream = findSimulatorPackage(`${plan.upstreamCode}-TOPUP`);
+  if (!upstream) throw new Error(`the simulator has no top-up for ${plan.upstreamCode}`);
   const topUp = await createPackage(testApp, {
     simulatorIndex: topUpCapableIndex(),
-    upstreamCode: `${plan.upstreamCode}-TOPUP`,
-    name: `${plan.name} top-up`,
+    upstreamCode: upstream.code,
+    name: upstream.name,
+    dataMb: upstream.dataMb,
+    validityDays: upstream.validityDays,
+    costUsdE4: upstream.costUsdE4,
+    retailDzdMinor: 990_00,
+    retailUsdMinor: 7_33,
     isTopUp: true,
     supportsTopUp: false,
   });

@@ -135,6 +135,30 @@ describe("GET /esims/:id/topups", () => {
     expect(data.map((offer) => offer.id)).toEqual([topUp.id]);
   });
 
+  it("offers other top-ups of the same data type and coverage, never an unlimited pass for a fixed-data eSIM", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const moreData = await createPackage(testApp, {
+      upstreamCode: `${plan.upstreamCode}-MORE`,
+      destinationCode: plan.destinationCode,
+      coverage: plan.coverage,
+      dataType: plan.dataType,
+      isTopUp: true,
+      retailDzdMinor: 1990_00,
+    });
+    await createPackage(testApp, {
+      upstreamCode: `${plan.upstreamCode}-UNLIMITED`,
+      destinationCode: plan.destinationCode,
+      coverage: plan.coverage,
+      dataType: 4,
+      isUnlimited: true,
+      dataMb: null,
+      isTopUp: true,
+    });
+    const response = await request(testApp, "GET", `/esims/${bought.esim.id}/topups`, { headers: bought.headers });
+    const { data } = listEsimTopUps.response.parse(response.json());
+    expect(data.map((offer) => offer.id)).toEqual([topUp.id, moreData.id]);
+  });
+
   it("answers an empty list for a cancelled, an expired, or a non-top-up eSIM", async () => {
     const cancelled = await buyEsim(testApp, plan.id);
     await db.update(esims).set({ status: "Canceled" }).where(eq(esims.id, cancelled.esim.id));

@@ -78,7 +78,10 @@ function countryName(code: string, language: Language): string {
   return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
 }
 
-/** The caller's order's invoice as a PDF (issued on first request); anyone else's order answers NOT_FOUND. */
+/**
+ * The caller's order's invoice as a PDF (issued at payment; issued now for an order paid before invoices were);
+ * anyone else's order answers NOT_FOUND.
+ */
 export async function getInvoicePdf(
   deps: AppDeps,
   options: { userId: string; idOrNumber: string; language: string | undefined; userLanguage: string },

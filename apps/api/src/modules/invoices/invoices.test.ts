@@ -1,9 +1,9 @@
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { invoices, orders } from "../../db/schema.ts";
+import { invoiceCounters, invoices, orders } from "../../db/schema.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
-import { createBuyingApp, createPaidOrder, orderBody, placeTestOrder } from "../orders/buying.test-kit.ts";
+import { createBuyingApp, createPaidOrder, orderBody, placeTestOrder, pressButton } from "../orders/buying.test-kit.ts";
 import { issueMissingInvoices } from "./invoices.service.ts";
 
 const testApp = await createBuyingApp({ config: { SELLER_NAME: "Test Seller SARL" } });
@@ -38,15 +38,25 @@ describe("GET /orders/{id}/invoice", () => {
     expect(response.json().error.code).toBe("UNAUTHENTICATED");
   });
 
-  it("answers NOT_FOUND for another user's order and issues nothing", async () => {
+  it("answers NOT_FOUND for another user's order, by id and by number", async () => {
     const paid = await createPaidOrder(testApp, plan.id);
     const stranger = await createSignedInUser(testApp);
     for (const id of [paid.orderId, paid.number]) {
       const response = await getInvoice(id, stranger.headers);
       expect(response.statusCode).toBe(404);
       expect(response.json().error.code).toBe("NOT_FOUND");
+      expect(response.headers["content-type"]).not.toContain("pdf");
     }
-    expect(await db.select().from(invoices).where(eq(invoices.orderId, paid.orderId))).toEqual([]);
+  });
+
+  it("issues the invoice when the payment lands, before any download, in the order of payment", async () => {
+    const before = (await readInvoices()).length;
+    const first = await createPaidOrder(testApp, plan.id);
+    const second = await createPaidOrder(testApp, plan.id);
+    const issued = await readInvoices();
+    expect(issued).toHaveLength(before + 2);
+    const sequenceOf = (orderId: string) => issued.find((invoice) => invoice.orderId === orderId)!.sequence;
+    expect(sequenceOf(second.orderId)).toBe(sequenceOf(first.orderId) + 1);
   });
 
   it("answers INVOICE_NOT_AVAILABLE (409) while the order is not paid", async () => {
@@ -88,28 +98,26 @@ describe("GET /orders/{id}/invoice", () => {
     expect(french.headers["content-disposition"]).toBe(arabic.headers["content-disposition"]);
   });
 
-  it("numbers 20 concurrent first downloads of 20 orders without gaps or duplicates", async () => {
-    const paid = [];
-    for (let index = 0; index < 20; index++) paid.push(await createPaidOrder(testApp, plan.id));
-    const responses = await Promise.all(paid.map((order) => getInvoice(order.orderId, order.headers)));
-    expect(responses.map((response) => response.statusCode)).toEqual(paid.map(() => 200));
+  it("numbers 20 concurrent payments without gaps or duplicates", async () => {
+    const placed = [];
+    for (let index = 0; index < 20; index++) {
+      const buyer = await createSignedInUser(testApp);
+      placed.push({ ...buyer, ...(await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id))) });
+    }
+    await Promise.all(placed.map((order) => pressButton(testApp, order.checkoutUrl, "pay")));
+    const responses = await Promise.all(placed.map((order) => getInvoice(order.orderId, order.headers)));
+    expect(responses.map((response) => response.statusCode)).toEqual(placed.map(() => 200));
     const names = new Set(responses.map((response) => response.headers["content-disposition"]));
     expect(names.size).toBe(20);
     await expectGapFreeNumbering();
   });
 
   it("numbers by the year of payment in Algiers time, starting again at 1 each year", async () => {
-    const lastOf2030 = await createPaidOrder(testApp, plan.id);
-    const firstOf2031 = await createPaidOrder(testApp, plan.id);
     // 23:30 UTC on 31 December is already 00:30 on 1 January in Algiers (UTC+1).
-    await db
-      .update(orders)
-      .set({ confirmedAt: new Date("2030-12-31T22:30:00Z") })
-      .where(eq(orders.id, lastOf2030.orderId));
-    await db
-      .update(orders)
-      .set({ confirmedAt: new Date("2030-12-31T23:30:00Z") })
-      .where(eq(orders.id, firstOf2031.orderId));
+    testApp.clock.set(new Date("2030-12-31T22:30:00Z"));
+    const lastOf2030 = await createPaidOrder(testApp, plan.id);
+    testApp.clock.set(new Date("2030-12-31T23:30:00Z"));
+    const firstOf2031 = await createPaidOrder(testApp, plan.id);
     const late = await getInvoice(lastOf2030.orderId, lastOf2030.headers);
     const early = await getInvoice(firstOf2031.orderId, firstOf2031.headers);
     expect(late.headers["content-disposition"]).toBe('attachment; filename="F2030-000001.pdf"');
@@ -121,6 +129,9 @@ describe("GET /orders/{id}/invoice", () => {
 describe("issueMissingInvoices (ops invoices:issue)", () => {
   it("issues the invoice of every paid order that has none, and of no unpaid order", async () => {
     const paid = await createPaidOrder(testApp, plan.id);
+    // A database from before invoices were issued at payment: paid orders without one.
+    await db.delete(invoices);
+    await db.delete(invoiceCounters);
     const buyer = await createSignedInUser(testApp);
     const unpaid = await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id));
     const issued = await issueMissingInvoices(testApp.deps);

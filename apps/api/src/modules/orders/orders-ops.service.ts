@@ -7,10 +7,10 @@ export async function showOrder(deps: AppDeps, options: { number: string }) {
   const view = await findOrderViewByNumber(deps.db, options.number);
   if (!view) return undefined;
   const [esims, jobs] = await Promise.all([
-    listOrderEsims(deps.db, [view.order.id]),
+    listOrderEsims(deps.db, [view.order]),
     findOrderJobs(deps.db, view.order.id),
   ]);
-  return { ...view, esims, jobs };
+  return { ...view, esims: esims.get(view.order.id) ?? [], jobs };
 }
 
 export type RetryOutcome =

@@ -27,6 +27,7 @@ export function presentOrder({ view, esims, destinationPlans }: PresentableOrder
     destination: presentDestination(view.destination, destinationPlans),
     payment: { id: view.payment.id, status: view.payment.status },
     esims: esims.map((esim) => ({ id: esim.id, iccid: esim.iccid, status: esim.status })),
+    hasInvoice: order.confirmedAt !== null,
   };
 }
 

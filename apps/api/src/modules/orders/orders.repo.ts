@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { coupons, destinations, esims, orders, packages, payments } from "../../db/schema.ts";
 
@@ -84,10 +84,36 @@ export async function findOrderViewByNumber(db: DbOrTx, number: string) {
   return row;
 }
 
-/** The eSIMs of these orders, oldest first. */
-export async function listOrderEsims(db: DbOrTx, orderIds: string[]) {
-  if (orderIds.length === 0) return [];
-  return db.select().from(esims).where(inArray(esims.orderId, orderIds)).orderBy(esims.createdAt, esims.id);
+export type EsimRow = typeof esims.$inferSelect;
+
+/** The eSIMs of each order, oldest first: those it made, or for a top-up the eSIM it is for. */
+export async function listOrderEsims(
+  db: DbOrTx,
+  forOrders: Pick<OrderRow, "id" | "targetEsimId">[],
+): Promise<Map<string, EsimRow[]>> {
+  const byOrder = new Map<string, EsimRow[]>(forOrders.map((order) => [order.id, []]));
+  if (forOrders.length === 0) return byOrder;
+  const targetIds = forOrders.flatMap((order) => (order.targetEsimId ? [order.targetEsimId] : []));
+  const rows = await db
+    .select()
+    .from(esims)
+    .where(
+      or(
+        inArray(
+          esims.orderId,
+          forOrders.map((order) => order.id),
+        ),
+        targetIds.length > 0 ? inArray(esims.id, targetIds) : undefined,
+      ),
+    )
+    .orderBy(esims.createdAt, esims.id);
+  for (const order of forOrders) {
+    byOrder.set(
+      order.id,
+      rows.filter((esim) => esim.orderId === order.id || esim.id === order.targetEsimId),
+    );
+  }
+  return byOrder;
 }
 
 export async function lockOrder(db: DbOrTx, orderId: string): Promise<OrderRow | undefined> {

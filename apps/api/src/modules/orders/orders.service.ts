@@ -11,6 +11,7 @@ import { priceCart } from "../checkout/checkout.service.ts";
 import { insertRedemption } from "../checkout/coupons.repo.ts";
 import { insertPayment, type PaymentRow, storeCheckout } from "../payments/payments.repo.ts";
 import {
+  type EsimRow,
   findOrderViewByClientReference,
   findOrderViewById,
   findUserOrderView,
@@ -29,7 +30,7 @@ export type CreateOrderBody = EndpointParsedBody<typeof createOrder>;
 /** An order ready to present: the view, its eSIMs and its destination's plan summary. */
 export interface PresentableOrder {
   view: OrderView;
-  esims: Awaited<ReturnType<typeof listOrderEsims>>;
+  esims: EsimRow[];
   destinationPlans: { fromDzdMinor: number; fromUsdMinor: number; planCount: number } | undefined;
 }
 
@@ -51,7 +52,8 @@ function isSameCart(view: OrderView, body: CreateOrderBody): boolean {
     order.quantity === body.quantity &&
     order.currency === body.currency &&
     order.paymentMethod === body.paymentMethod &&
-    (view.couponCode ?? null) === (body.couponCode ?? null)
+    (view.couponCode ?? null) === (body.couponCode ?? null) &&
+    order.targetEsimId === (body.topUpOf ?? null)
   );
 }
 
@@ -70,13 +72,6 @@ export async function placeOrder(
   if (!deps.payments.methods.includes(body.paymentMethod)) {
     throw new AppError("PAYMENT_METHOD_UNAVAILABLE", { message: "The payment gateway does not offer this method." });
   }
-  if (body.topUpOf !== undefined) {
-    throw new AppError("VALIDATION_FAILED", {
-      message: "Top-ups are not on sale yet.",
-      fields: { topUpOf: "INVALID" },
-    });
-  }
-
   const { order, payment } = await deps.db.transaction(async (tx) => {
     await lockClientReference(tx, user.id, body.clientReference);
     const existing = await findOrderViewByClientReference(tx, user.id, body.clientReference);
@@ -94,6 +89,7 @@ export async function placeOrder(
         quantity: body.quantity,
         currency: body.currency,
         couponCode: body.couponCode,
+        topUpOf: body.topUpOf,
       },
       now,
       lockCoupon: true,
@@ -103,7 +99,8 @@ export async function placeOrder(
       number: await nextOrderNumber(tx, now),
       userId: user.id,
       clientReference: body.clientReference,
-      kind: "new",
+      kind: priced.topUpOf ? "top_up" : "new",
+      targetEsimId: priced.topUpOf?.esim.id ?? null,
       packageId: priced.package.id,
       quantity: quote.quantity,
       currency: quote.currency,
@@ -185,10 +182,10 @@ async function openCheckout(
 
 async function toPresentable(deps: AppDeps, view: OrderView): Promise<PresentableOrder> {
   const [esims, plans] = await Promise.all([
-    listOrderEsims(deps.db, [view.order.id]),
+    listOrderEsims(deps.db, [view.order]),
     summarizeDestinationPlans(deps.db, [view.destination.code]),
   ]);
-  return { view, esims, destinationPlans: plans.get(view.destination.code) };
+  return { view, esims: esims.get(view.order.id) ?? [], destinationPlans: plans.get(view.destination.code) };
 }
 
 /** The caller's orders, newest first, with plan, destination, payment status and eSIMs. */
@@ -197,13 +194,13 @@ export async function listOrders(deps: AppDeps, options: { userId: string }): Pr
   const [esims, plans] = await Promise.all([
     listOrderEsims(
       deps.db,
-      views.map((view) => view.order.id),
+      views.map((view) => view.order),
     ),
     summarizeDestinationPlans(deps.db, [...new Set(views.map((view) => view.destination.code))]),
   ]);
   return views.map((view) => ({
     view,
-    esims: esims.filter((esim) => esim.orderId === view.order.id),
+    esims: esims.get(view.order.id) ?? [],
     destinationPlans: plans.get(view.destination.code),
   }));
 }

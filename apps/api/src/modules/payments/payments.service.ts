@@ -4,6 +4,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { CheckoutStatus } from "../../providers/payment/payment-port.ts";
 import { deleteRedemption, insertRedemption } from "../checkout/coupons.repo.ts";
+import { issueInvoice } from "../invoices/invoices.service.ts";
 import { confirmOrder, flagOrder, lockOrder, rejectOrder } from "../orders/orders.repo.ts";
 import {
   findPayment,
@@ -43,7 +44,7 @@ const STATUS_OF_EVENT: Record<string, CheckoutStatus> = {
 
 /**
  * Applies the gateway's word on a payment inside the caller's transaction, forward only: paid (at exactly the
- * payment's amount, in DZD) → payment successful, order confirmed and its provisioning queued once; failed or
+ * payment's amount, in DZD) → payment successful, order confirmed, its invoice issued and its provisioning queued once; failed or
  * canceled → payment failed/canceled and order rejected (coupon use given back) unless already paid. A paid
  * amount that differs confirms nothing and flags the order for the operator.
  */
@@ -76,6 +77,8 @@ export async function applyCheckoutResult(
     if (order.status === "rejected" && order.couponId) {
       await insertRedemption(tx, { couponId: order.couponId, orderId: order.id, userId: order.userId, now });
     }
+    // Every paid order has its invoice, numbered in the order of payment.
+    await issueInvoice(tx, order.id, now);
     await enqueueProvisioning(tx, order.id);
     return "confirmed";
   }

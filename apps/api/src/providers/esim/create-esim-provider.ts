@@ -22,5 +22,8 @@ export function createEsimProvider(deps: { config: Config; db: Database; now: ()
     now,
     allocationSeconds: config.SIMULATOR_ALLOCATION_SECONDS,
     faults: config.SIMULATOR_FAULTS,
+    installAfterSeconds: config.SIMULATOR_INSTALL_AFTER_SECONDS,
+    firstUseAfterSeconds: config.SIMULATOR_FIRST_USE_AFTER_SECONDS,
+    usageSpeed: config.SIMULATOR_USAGE_SPEED,
   });
 }

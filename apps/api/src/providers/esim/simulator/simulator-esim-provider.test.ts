@@ -4,6 +4,7 @@ import type { Database } from "../../../db/client.ts";
 import { simulatorOrders, simulatorProfiles } from "../../../db/schema.ts";
 import { createTestDatabase } from "../../../test/database.ts";
 import { UpstreamError, type UpstreamProfile } from "../esim-port.ts";
+import { mapEsimStatus } from "../esim-status.ts";
 import { findSimulatorPackage } from "./catalogue.ts";
 import {
   createSimulatorEsimProvider,
@@ -273,6 +274,64 @@ describe("queryProfile over time", () => {
     const state = await setup.provider.queryProfile(profile.reference);
     expect(state?.status).toBe("In Use");
     expect(state?.totalBytes).toBeNull();
+  });
+});
+
+describe("usageSpeed", () => {
+  it("multiplies the data used over the same time, and leaves installation and validity alone", async () => {
+    // Both clocks start at the same instant and move alike; both simulators answer for the same profile.
+    const normal = setUp();
+    const fast = setUp({ usageSpeed: 100 });
+    const profile = await orderReadyProfile(normal);
+    fast.advance(5 * SECOND);
+    normal.advance(25 * MINUTE);
+    fast.advance(25 * MINUTE);
+
+    const slow = (await normal.provider.queryProfile(profile.reference))!;
+    const quick = (await fast.provider.queryProfile(profile.reference))!;
+    expect(slow.usedBytes).toBeGreaterThan(0);
+    expect(quick.usedBytes).toBeGreaterThanOrEqual(100 * slow.usedBytes);
+    expect(quick.usedBytes).toBeLessThan(100 * (slow.usedBytes + 1));
+    expect(quick.status).toBe("In Use");
+    expect(quick.expiresAt).toEqual(slow.expiresAt);
+  });
+});
+
+describe("listProfileStates", () => {
+  it("lists allocated, non-cancelled profiles in the state queryProfile answers", async () => {
+    const setup = setUp();
+    const transactionId = newTransactionId();
+    const { upstreamOrderNo } = await setup.provider.orderProfiles({
+      transactionId,
+      packageCode: "SIM-FR-5GB-30D",
+      count: 3,
+      unitPriceUsdE4: pkg("SIM-FR-5GB-30D").costUsdE4,
+    });
+    const listed = async () =>
+      (await setup.provider.listProfileStates()).filter((state) => state.orderNo === upstreamOrderNo);
+    expect(await listed()).toEqual([]);
+
+    setup.advance(5 * SECOND);
+    const [cancelled, ...kept] = await listed();
+    expect(kept).toHaveLength(2);
+    await setup.provider.cancel(cancelled!.esimTranNo);
+    setup.advance(25 * MINUTE);
+
+    const states = await listed();
+    expect(states.map((state) => state.esimTranNo)).toEqual(kept.map((state) => state.esimTranNo));
+    for (const state of states) {
+      const profile = (await setup.provider.queryProfile(state.esimTranNo))!;
+      expect(state).toMatchObject({
+        iccid: profile.iccid,
+        transactionId,
+        esimStatus: "IN_USE",
+        smdpStatus: "ENABLED",
+        usedBytes: profile.usedBytes,
+        totalBytes: profile.totalBytes,
+        expiresAt: profile.expiresAt,
+      });
+      expect(mapEsimStatus(state)).toBe(profile.status);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { simulatorOrders, simulatorProfiles } from "../../../db/schema.ts";
 import { type EsimProvider, UpstreamError, type UpstreamPackage, type UpstreamProfile } from "../esim-port.ts";
@@ -7,7 +7,7 @@ import { mapEsimStatus } from "../esim-status.ts";
 import { findSimulatorPackage, getSimulatorCatalogue } from "./catalogue.ts";
 import { NO_FAULTS, parseSimulatorFaults, type SimulatorFaults } from "./faults.ts";
 import { hashDigits, hashUnit, luhnCheckDigit } from "./hash.ts";
-import { computeProfileState, type ProfileTimelineInput } from "./profile-timeline.ts";
+import { computeProfileState, type ProfileState, type ProfileTimelineInput } from "./profile-timeline.ts";
 
 export const SIMULATOR_SMDP_ADDRESS = "rsp.simulator.esim.localhost";
 
@@ -38,12 +38,37 @@ export interface SimulatorEsimProviderOptions {
   installAfterSeconds?: number;
   /** Seconds from installation to the first data used. */
   firstUseAfterSeconds?: number;
+  /** Multiplies each profile's data use per second (SIMULATOR_USAGE_SPEED); validity still counts in real days. */
+  usageSpeed?: number;
+}
+
+/** One allocated profile as the upstream sees it now, in eSIM Access's raw vocabulary (for the webhooks). */
+export interface SimulatorProfileState {
+  esimTranNo: string;
+  iccid: string;
+  orderNo: string;
+  /** The caller's transactionId of the order. */
+  transactionId: string;
+  esimStatus: ProfileState["esimStatus"];
+  smdpStatus: ProfileState["smdpStatus"];
+  usedBytes: number;
+  /** Null when unlimited. */
+  totalBytes: number | null;
+  installedAt: Date | null;
+  expiresAt: Date | null;
 }
 
 export interface SimulatorEsimProvider extends EsimProvider {
   readonly name: "simulator";
   /** Switches faults on or off at run time (tests, the operator's chaos drills); replaces the previous ones. */
   setFaults(faults: string | Partial<SimulatorFaults>): void;
+  /** Every allocated, non-cancelled profile's state now (same timeline as queryProfile), by esimTranNo. */
+  listProfileStates(): Promise<SimulatorProfileState[]>;
+}
+
+/** Whether the eSIM provider is this simulator, which can also send the upstream's webhooks. */
+export function isSimulatorEsimProvider(provider: EsimProvider): provider is SimulatorEsimProvider {
+  return provider.name === "simulator" && "listProfileStates" in provider;
 }
 
 type ProfileRow = typeof simulatorProfiles.$inferSelect;
@@ -78,6 +103,7 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
   const random = options.random ?? Math.random;
   const installAfterSeconds = options.installAfterSeconds ?? 600;
   const firstUseAfterSeconds = options.firstUseAfterSeconds ?? 600;
+  const usageSpeed = options.usageSpeed ?? 1;
   let faults: SimulatorFaults =
     typeof options.faults === "string" ? parseSimulatorFaults(options.faults) : (options.faults ?? NO_FAULTS);
 
@@ -108,7 +134,7 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
       isCanceled: row.esimStatus === "CANCEL",
       baseBytes,
       baseValidityDays,
-      bytesPerSecond: (bytesPerDay * pace) / 86_400,
+      bytesPerSecond: (bytesPerDay * pace * usageSpeed) / 86_400,
       topUps: row.topUps.map((topUp) => {
         const topUpPackage = findSimulatorPackage(topUp.packageCode);
         return {
@@ -257,6 +283,36 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
           .orderBy(asc(simulatorProfiles.esimTranNo));
         return { state: "ready" as const, profiles: rows.map((row) => toUpstreamProfile(row, order.readyAt, at)) };
       }),
+
+    // Not an upstream API call, so no faults: eSIM Access's webhooks do not fail with its API.
+    async listProfileStates() {
+      const at = now();
+      const rows = await db
+        .select({
+          profile: simulatorProfiles,
+          readyAt: simulatorOrders.readyAt,
+          transactionId: simulatorOrders.transactionId,
+        })
+        .from(simulatorProfiles)
+        .innerJoin(simulatorOrders, eq(simulatorOrders.orderNo, simulatorProfiles.orderNo))
+        .where(and(lte(simulatorOrders.readyAt, at), ne(simulatorProfiles.esimStatus, "CANCEL")))
+        .orderBy(asc(simulatorProfiles.esimTranNo));
+      return rows.map(({ profile, readyAt, transactionId }) => {
+        const state = computeProfileState(timelineOf(profile, readyAt), at);
+        return {
+          esimTranNo: profile.esimTranNo,
+          iccid: profile.iccid,
+          orderNo: profile.orderNo,
+          transactionId,
+          esimStatus: state.esimStatus,
+          smdpStatus: state.smdpStatus,
+          usedBytes: state.usedBytes,
+          totalBytes: state.totalBytes,
+          installedAt: state.installedAt,
+          expiresAt: state.expiresAt,
+        };
+      });
+    },
 
     queryProfile: (reference) =>
       withFaults(async () => {

@@ -4,6 +4,7 @@ import {
   BookIcon,
   ChevronEndIcon,
   LogOutIcon,
+  ReceiptIcon,
   SlidersIcon,
   SupportIcon,
   TrashIcon,
@@ -65,6 +66,9 @@ export function AccountMenu({ onSignOutRequest, onDeleteRequest }: AccountMenuPr
         </LinkRow>
         <LinkRow to="/preferences" icon={SlidersIcon}>
           {t("nav.preferences")}
+        </LinkRow>
+        <LinkRow to="/orders" icon={ReceiptIcon}>
+          {t("nav.orders")}
         </LinkRow>
       </ul>
       <ul className={group}>

@@ -10,7 +10,13 @@ export function useCheckCoupon() {
     mutationFn: async (input: QuoteInput & { code: string }) =>
       (
         await callApi(checkCoupon, {
-          body: { packageId: input.packageId, quantity: input.quantity, currency: input.currency, code: input.code },
+          body: {
+            packageId: input.packageId,
+            quantity: input.quantity,
+            currency: input.currency,
+            code: input.code,
+            ...(input.topUpOf ? { topUpOf: input.topUpOf } : {}),
+          },
         })
       ).data,
     // The answer is the quote with the coupon: the cart shows it without asking again.

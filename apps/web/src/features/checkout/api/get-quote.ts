@@ -8,10 +8,20 @@ export interface QuoteInput {
   quantity: number;
   currency: Currency;
   couponCode?: string;
+  /** A top-up of this eSIM. */
+  topUpOf?: string;
 }
 
 export const quoteQueryKey = (input: QuoteInput) =>
-  ["checkout", "quote", input.packageId, input.quantity, input.currency, input.couponCode ?? null] as const;
+  [
+    "checkout",
+    "quote",
+    input.packageId,
+    input.quantity,
+    input.currency,
+    input.couponCode ?? null,
+    input.topUpOf ?? null,
+  ] as const;
 
 /** `POST /checkout/quote`: the cart's prices as the server computes them (never computed here). */
 export function quoteQueryOptions(input: QuoteInput) {
@@ -25,6 +35,7 @@ export function quoteQueryOptions(input: QuoteInput) {
             quantity: input.quantity,
             currency: input.currency,
             ...(input.couponCode ? { couponCode: input.couponCode } : {}),
+            ...(input.topUpOf ? { topUpOf: input.topUpOf } : {}),
           },
           signal,
         })

@@ -3,8 +3,16 @@ import { DestinationFlag } from "../../../components/flags/destination-flag.tsx"
 import { useLanguage, useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
 
-/** The plan in the cart: destination flag and name, data and validity. */
-export function OrderLine({ plan, destination }: { plan: Plan; destination: DestinationSummary }) {
+/** The plan in the cart: destination flag and name, data and validity; a top-up says it adds to the eSIM. */
+export function OrderLine({
+  plan,
+  destination,
+  isTopUp = false,
+}: {
+  plan: Plan;
+  destination: DestinationSummary;
+  isTopUp?: boolean;
+}) {
   const t = useT();
   const language = useLanguage();
   const { data, validity } = usePlanText();
@@ -14,6 +22,7 @@ export function OrderLine({ plan, destination }: { plan: Plan; destination: Dest
       <div className="min-w-0">
         <p className="text-lg font-semibold text-slate-900">{destination.names[language]}</p>
         <p className="text-slate-700">{t("plan.title", { data: data(plan), validity: validity(plan.validityDays) })}</p>
+        {isTopUp ? <p className="text-sm text-slate-600">{t("cart.topUpLine")}</p> : null}
       </div>
     </div>
   );

@@ -7,18 +7,22 @@ export interface Cart {
   quantity: number;
   /** The applied coupon (not `promo`: that parameter is taken and stored by the app on any page). */
   couponCode: string | null;
+  /** A top-up: the eSIM it is for (one package, no quantity). */
+  topUpOf: string | null;
 }
 
-/** The cart from `?plan=&destination=&quantity=&coupon=`, or null without a plan. */
+/** The cart from `?plan=&destination=&quantity=&coupon=&topUpOf=`, or null without a plan. */
 export function readCart(params: URLSearchParams): Cart | null {
   const planId = params.get("plan");
   if (!planId) return null;
   const quantity = Number(params.get("quantity") ?? "1");
+  const topUpOf = params.get("topUpOf") || null;
   return {
     planId,
     destinationCode: params.get("destination") ?? "",
-    quantity: Number.isInteger(quantity) ? Math.min(MAX_QUANTITY, Math.max(1, quantity)) : 1,
+    quantity: topUpOf === null && Number.isInteger(quantity) ? Math.min(MAX_QUANTITY, Math.max(1, quantity)) : 1,
     couponCode: params.get("coupon")?.trim().toUpperCase() || null,
+    topUpOf,
   };
 }
 
@@ -27,5 +31,6 @@ export function cartSearch(cart: Cart): string {
   if (cart.destinationCode) params.set("destination", cart.destinationCode);
   if (cart.quantity !== 1) params.set("quantity", String(cart.quantity));
   if (cart.couponCode) params.set("coupon", cart.couponCode);
+  if (cart.topUpOf) params.set("topUpOf", cart.topUpOf);
   return `?${params}`;
 }

@@ -22,6 +22,7 @@ export function useCartQuote(cart: Cart, currency: Currency, onCartChange: (cart
     quantity: cart.quantity,
     currency,
     couponCode: cart.couponCode ?? undefined,
+    ...(cart.topUpOf ? { topUpOf: cart.topUpOf } : {}),
   });
   const latest = useRef({ cart, onCartChange });
   latest.current = { cart, onCartChange };
@@ -29,7 +30,13 @@ export function useCartQuote(cart: Cart, currency: Currency, onCartChange: (cart
   const apply = (code: string) => {
     setCouponError(null);
     checkCoupon.mutate(
-      { packageId: cart.planId, quantity: cart.quantity, currency, code },
+      {
+        packageId: cart.planId,
+        quantity: cart.quantity,
+        currency,
+        code,
+        ...(cart.topUpOf ? { topUpOf: cart.topUpOf } : {}),
+      },
       {
         onSuccess: (data) => {
           const applied = data.quote.coupon?.code ?? code;

@@ -2,6 +2,7 @@ import {
   getEsim,
   getPinStatus,
   listEsims,
+  listEsimTopUps,
   requestPinReset,
   resetPin,
   revealInstallDetails,
@@ -36,6 +37,14 @@ export function esimQueryOptions(id: string) {
 /** `GET /esims/:id`: one of the caller's eSIMs with its bundles. */
 export function useEsim(id: string) {
   return useQuery(esimQueryOptions(id));
+}
+
+/** `GET /esims/:id/topups`: the top-up plans this eSIM takes (empty when it takes none). */
+export function useEsimTopUps(id: string) {
+  return useQuery({
+    queryKey: [...esimQueryKey(id), "topups"] as const,
+    queryFn: async ({ signal }) => (await callApi(listEsimTopUps, { params: { id }, signal })).data,
+  });
 }
 
 /** `GET /profile/pin`: set or not, blocked or not, attempts left (counted on the server). */

@@ -3,8 +3,11 @@ import { Link } from "react-router";
 import { ChevronEndIcon, SimIcon } from "../../../components/ui/icons.tsx";
 import { useT } from "../../../lib/i18n.ts";
 
-/** The eSIMs of a delivered order: ICCID (left to right in any language) and the way to install each. */
-export function OrderEsims({ esims }: { esims: OrderSummary["esims"] }) {
+/**
+ * The eSIMs of a delivered order: ICCID (left to right in any language) and the way to install each; for a top-up,
+ * the eSIM it was added to (nothing to install).
+ */
+export function OrderEsims({ esims, isTopUp = false }: { esims: OrderSummary["esims"]; isTopUp?: boolean }) {
   const t = useT();
   if (esims.length === 0) return null;
   return (
@@ -24,7 +27,9 @@ export function OrderEsims({ esims }: { esims: OrderSummary["esims"] }) {
                 <span className="block text-sm text-slate-600">{t("status.iccid")}</span>
                 <bdi className="block truncate font-mono text-slate-900">{esim.iccid}</bdi>
               </span>
-              <span className="text-sm font-semibold text-brand-800">{t("status.install")}</span>
+              <span className="text-sm font-semibold text-brand-800">
+                {t(isTopUp ? "status.seeUsage" : "status.install")}
+              </span>
               <ChevronEndIcon className="size-5 shrink-0 text-slate-400 rtl:-scale-x-100" />
             </Link>
           </li>

@@ -26,8 +26,16 @@ function stepStates(status: OrderSummary["status"]): StepState[] {
   }
 }
 
-/** The order's way to the eSIM: paid → preparing your eSIM → delivered, or rejected. */
-export function OrderProgress({ status, isSlow }: { status: OrderSummary["status"]; isSlow: boolean }) {
+/** The order's way to the eSIM: paid → preparing your eSIM → delivered, or rejected; a top-up says so when done. */
+export function OrderProgress({
+  status,
+  isSlow,
+  isTopUp = false,
+}: {
+  status: OrderSummary["status"];
+  isSlow: boolean;
+  isTopUp?: boolean;
+}) {
   const t = useT();
   if (status === "rejected") {
     return (
@@ -96,7 +104,7 @@ export function OrderProgress({ status, isSlow }: { status: OrderSummary["status
             ? isSlow
               ? t("status.preparingSlow")
               : t("status.preparing")
-            : t("status.deliveredMessage")}
+            : t(isTopUp ? "status.topUpDelivered" : "status.deliveredMessage")}
       </p>
     </div>
   );

@@ -1,0 +1,90 @@
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { destinations, esimBundles, esims, packages, users } from "../../db/schema.ts";
+
+export type EsimAlertKind = "usage" | "expiry";
+
+const sentAtColumn = {
+  usage: esimBundles.usageAlertSentAt,
+  expiry: esimBundles.expiryAlertSentAt,
+} as const;
+
+function sentAtValue(kind: EsimAlertKind, value: Date | null) {
+  return kind === "usage" ? { usageAlertSentAt: value } : { expiryAlertSentAt: value };
+}
+
+/** The bundle applied last (first plan or latest top-up); the one whose alerts count now. */
+function latestBundleOf(db: DbOrTx, esimId: string) {
+  return db
+    .select()
+    .from(esimBundles)
+    .where(eq(esimBundles.esimId, esimId))
+    .orderBy(desc(esimBundles.appliedAt), desc(esimBundles.createdAt), desc(esimBundles.id))
+    .limit(1);
+}
+
+/**
+ * What the alert rules and emails need about one eSIM: the eSIM, its owner (null once unlinked), its plan's
+ * destination, whether the plan takes top-ups, and its latest bundle. Undefined for an unknown eSIM.
+ */
+export async function findEsimAlertSubject(db: DbOrTx, esimId: string) {
+  const [row] = await db
+    .select({ esim: esims, user: users, destination: destinations, supportsTopUp: packages.supportsTopUp })
+    .from(esims)
+    .innerJoin(packages, eq(packages.id, esims.packageId))
+    .innerJoin(destinations, eq(destinations.code, packages.destinationCode))
+    .leftJoin(users, eq(users.id, esims.userId))
+    .where(eq(esims.id, esimId));
+  if (!row) return undefined;
+  const [latestBundle] = await latestBundleOf(db, esimId);
+  return { ...row, latestBundle };
+}
+
+/**
+ * eSIMs of a live account with the given statuses, expiring in (after, until], whose latest bundle has had no expiry
+ * alert: soonest first, at most `limit`.
+ */
+export async function findDueExpiryAlerts(
+  db: DbOrTx,
+  options: { statuses: readonly string[]; after: Date; until: Date; limit: number },
+): Promise<{ esimId: string; bundleId: string }[]> {
+  const latest = db
+    .select({ id: esimBundles.id, expiryAlertSentAt: esimBundles.expiryAlertSentAt })
+    .from(esimBundles)
+    .where(eq(esimBundles.esimId, esims.id))
+    .orderBy(desc(esimBundles.appliedAt), desc(esimBundles.createdAt), desc(esimBundles.id))
+    .limit(1)
+    .as("latest_bundle");
+  return db
+    .select({ esimId: esims.id, bundleId: latest.id })
+    .from(esims)
+    .innerJoin(users, eq(users.id, esims.userId))
+    .innerJoinLateral(latest, sql`true`)
+    .where(
+      and(
+        inArray(esims.status, [...options.statuses]),
+        gt(esims.expiresAt, options.after),
+        lte(esims.expiresAt, options.until),
+        isNull(latest.expiryAlertSentAt),
+        isNull(users.deletedAt),
+        isNotNull(users.email),
+      ),
+    )
+    .orderBy(esims.expiresAt)
+    .limit(options.limit);
+}
+
+/** Claims the bundle's alert of this kind before sending it; false when it was already claimed (sent). */
+export async function claimEsimAlert(db: DbOrTx, bundleId: string, kind: EsimAlertKind, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(esimBundles)
+    .set(sentAtValue(kind, now))
+    .where(and(eq(esimBundles.id, bundleId), isNull(sentAtColumn[kind])))
+    .returning({ id: esimBundles.id });
+  return claimed.length > 0;
+}
+
+/** Gives the claim back after a failed send, so the next try sends it. */
+export async function releaseEsimAlertClaim(db: DbOrTx, bundleId: string, kind: EsimAlertKind): Promise<void> {
+  await db.update(esimBundles).set(sentAtValue(kind, null)).where(eq(esimBundles.id, bundleId));
+}

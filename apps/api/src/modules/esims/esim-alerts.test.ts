@@ -1,0 +1,337 @@
+import { randomUUID } from "node:crypto";
+import { formatDateTime } from "@esim/shared/format";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { destinations, esimBundles, esims, orders, users } from "../../db/schema.ts";
+import { sendEsimAlertEmail } from "../../jobs/esim-alert-email.ts";
+import { esimAlertJobKey } from "../../jobs/job-queue.ts";
+import { runDueJobs } from "../../jobs/worker.ts";
+import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
+import { createBuyingApp, makeJobsDue, readOrder } from "../orders/buying.test-kit.ts";
+import { sendDueEsimAlerts } from "./esim-alerts.ts";
+import type { EsimRow } from "./esims.repo.ts";
+import { buyEsim, createTopUpablePlan, request } from "./esims.test-kit.ts";
+
+const testApp = await createBuyingApp();
+const { db, deps, clock } = testApp;
+const { plan, topUp } = await createTopUpablePlan(testApp);
+const [destination] = await db.select().from(destinations).where(eq(destinations.code, plan.destinationCode));
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const GB = 1024 ** 3;
+const TOTAL_BYTES = 5 * GB;
+
+// The simulator's usage grows with its clock at a per-eSIM pace: tests say what the upstream reports instead, on top
+// of the simulator's own answer, so 79 % and 80 % are exact.
+const reported = new Map<string, Partial<UpstreamProfile>>();
+const simulatorQueryProfile = testApp.simulator.queryProfile;
+vi.spyOn(testApp.simulator, "queryProfile").mockImplementation(async (reference) => {
+  const profile = await simulatorQueryProfile(reference);
+  const override = reported.get(reference);
+  return profile && override ? { ...profile, ...override } : profile;
+});
+
+/** The upstream now reports this about the eSIM and sends a DATA_USAGE webhook (in use, 10 days left by default). */
+async function reportUpstream(esim: EsimRow, state: Partial<UpstreamProfile>) {
+  reported.set(esim.upstreamReference, {
+    status: "In Use",
+    totalBytes: TOTAL_BYTES,
+    expiresAt: new Date(clock.now().getTime() + 10 * DAY_MS),
+    ...state,
+  });
+  const response = await request(testApp, "POST", `/webhooks/esim/simulator/${deps.config.ESIM_WEBHOOK_TOKEN}`, {
+    payload: { notifyType: "DATA_USAGE", content: { esimTranNo: esim.upstreamReference } },
+  });
+  expect(response.json().data.updated).toBe(1);
+}
+
+function used(fraction: number, totalBytes = TOTAL_BYTES): Partial<UpstreamProfile> {
+  return { totalBytes, usedBytes: Math.round(totalBytes * fraction) };
+}
+
+/** The messages sent to this address from now on. */
+function watchMails(email: string | null) {
+  const from = testApp.sentMails.length;
+  return () => testApp.sentMails.slice(from).filter((mail) => mail.to === email);
+}
+
+async function bundlesOf(esimId: string) {
+  return db.select().from(esimBundles).where(eq(esimBundles.esimId, esimId)).orderBy(esimBundles.appliedAt);
+}
+
+/** A delivered top-up order of the eSIM's owner and its bundle, applied a minute from now. */
+async function addTopUpBundle(esim: EsimRow) {
+  const first = await readOrder(testApp, esim.orderId);
+  const { id: _id, number, clientReference: _reference, ...columns } = first;
+  clock.advance(60_000);
+  const [order] = await db
+    .insert(orders)
+    .values({
+      ...columns,
+      number: `${number}-T${randomUUID().slice(0, 4)}`,
+      clientReference: randomUUID(),
+      kind: "top_up",
+      targetEsimId: esim.id,
+      packageId: topUp.id,
+      status: "delivered",
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    })
+    .returning();
+  const [bundle] = await db
+    .insert(esimBundles)
+    .values({
+      esimId: esim.id,
+      orderId: order!.id,
+      packageId: topUp.id,
+      dataMb: topUp.dataMb,
+      validityDays: topUp.validityDays,
+      appliedAt: clock.now(),
+      createdAt: clock.now(),
+    })
+    .returning();
+  return bundle!;
+}
+
+/**
+ * The bundle's queued or failed alert job, once graphile-worker has recorded how its last run ended (it may do so
+ * just after runOnce returns).
+ */
+async function alertJobs(kind: "usage" | "expiry", bundleId: string) {
+  const key = esimAlertJobKey({ kind, bundleId });
+  for (let waited = 0; waited < 5000; waited += 20) {
+    const result = await db.execute<{ attempts: number; last_error: string | null; locked_at: Date | null }>(
+      sql`select attempts, last_error, locked_at from graphile_worker.jobs where key = ${key}`,
+    );
+    if (result.rows.every((row) => row.locked_at === null)) {
+      return result.rows.map(({ attempts, last_error }) => ({ attempts, last_error }));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the job ${key} stayed locked`);
+}
+
+/** Moves the clock forward to the next 08:00 UTC (09:00 in Algiers), so "today" and "tomorrow" are known. */
+function moveClockToMorning() {
+  const next = new Date(clock.now());
+  next.setUTCHours(8, 0, 0, 0);
+  if (next <= clock.now()) next.setUTCDate(next.getUTCDate() + 1);
+  clock.set(next);
+}
+
+async function setStoredState(esimId: string, values: Partial<Pick<EsimRow, "status" | "expiresAt" | "userId">>) {
+  await db.update(esims).set(values).where(eq(esims.id, esimId));
+}
+
+describe("usage alert", () => {
+  it("emails once in the owner's language when an update shows 80 % used, and not again above it", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    await db.update(users).set({ language: "ar" }).where(eq(users.id, bought.user.id));
+    const mails = watchMails(bought.user.email);
+
+    await reportUpstream(bought.esim, used(0.5));
+    await runDueJobs(deps);
+    expect(mails()).toEqual([]);
+
+    await reportUpstream(bought.esim, used(0.8));
+    await runDueJobs(deps);
+    expect(mails()).toHaveLength(1);
+    const [mail] = mails();
+    expect(mail!.subject).toBe(`تم استخدام 80٪ من بيانات شريحة eSIM الخاصة بـ${destination!.nameAr}`);
+    expect(mail!.html).toContain('dir="rtl"');
+    expect(mail!.text).toContain("يتبقى لك 1 جيغابايت");
+    const expiresAt = (await db.select().from(esims).where(eq(esims.id, bought.esim.id)))[0]!.expiresAt!;
+    expect(mail!.html).toContain(`<bdi dir="ltr">${formatDateTime(expiresAt)}</bdi>`);
+    expect(mail!.html).toContain(`href="${deps.config.PUBLIC_URL}/details/${bought.esim.id}"`);
+    expect((await bundlesOf(bought.esim.id))[0]!.usageAlertSentAt).toEqual(clock.now());
+
+    await reportUpstream(bought.esim, used(0.95));
+    await runDueJobs(deps);
+    expect(mails()).toHaveLength(1);
+  });
+
+  it("sends nothing at 79 % used, nor for unlimited data however much is used", async () => {
+    const limited = await buyEsim(testApp, plan.id);
+    const unlimited = await buyEsim(testApp, plan.id);
+    const limitedMails = watchMails(limited.user.email);
+    const unlimitedMails = watchMails(unlimited.user.email);
+
+    await reportUpstream(limited.esim, used(0.79));
+    await reportUpstream(unlimited.esim, { totalBytes: null, usedBytes: 50 * GB });
+    await runDueJobs(deps);
+
+    expect(limitedMails()).toEqual([]);
+    expect(unlimitedMails()).toEqual([]);
+    const [limitedBundle] = await bundlesOf(limited.esim.id);
+    expect(limitedBundle!.usageAlertSentAt).toBeNull();
+    expect(await alertJobs("usage", limitedBundle!.id)).toEqual([]);
+  });
+
+  it("alerts again once a top-up's bundle is 80 % used", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const mails = watchMails(bought.user.email);
+    await reportUpstream(bought.esim, used(0.85));
+    await runDueJobs(deps);
+    expect(mails()).toHaveLength(1);
+    expect(mails()[0]!.text).toContain("Il vous reste 768 Mo");
+
+    const bundle = await addTopUpBundle(bought.esim);
+    await reportUpstream(bought.esim, used(0.425, 2 * TOTAL_BYTES));
+    await runDueJobs(deps);
+    expect(mails()).toHaveLength(1);
+
+    await reportUpstream(bought.esim, used(0.85, 2 * TOTAL_BYTES));
+    await runDueJobs(deps);
+    expect(mails()).toHaveLength(2);
+    expect(mails()[1]!.text).toContain("Il vous reste 1.5 Go");
+    const bundles = await bundlesOf(bought.esim.id);
+    expect(bundles.map((row) => row.id)).toEqual([expect.any(String), bundle.id]);
+    expect(bundles.every((row) => row.usageAlertSentAt !== null)).toBe(true);
+  });
+
+  it("drops an alert queued before a top-up made it moot", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const mails = watchMails(bought.user.email);
+    await reportUpstream(bought.esim, used(0.9));
+    const [first] = await bundlesOf(bought.esim.id);
+    expect(await alertJobs("usage", first!.id)).toHaveLength(1);
+
+    await addTopUpBundle(bought.esim);
+    await db
+      .update(esims)
+      .set({ dataTotalBytes: 2 * TOTAL_BYTES })
+      .where(eq(esims.id, bought.esim.id));
+    await runDueJobs(deps);
+
+    expect(mails()).toEqual([]);
+    expect((await bundlesOf(bought.esim.id)).map((row) => row.usageAlertSentAt)).toEqual([null, null]);
+  });
+
+  it("gives the claim back when the send fails, and sends on the retry", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const mails = watchMails(bought.user.email);
+    const send = vi.spyOn(deps.mailer, "send").mockRejectedValueOnce(new Error("SMTP down"));
+    try {
+      await reportUpstream(bought.esim, used(0.9));
+      await runDueJobs(deps);
+      await makeJobsDue(testApp);
+    } finally {
+      send.mockRestore();
+    }
+    const [bundle] = await bundlesOf(bought.esim.id);
+    expect(mails()).toEqual([]);
+    expect(bundle!.usageAlertSentAt).toBeNull();
+    expect(await alertJobs("usage", bundle!.id)).toEqual([
+      { attempts: 1, last_error: expect.stringContaining("SMTP") },
+    ]);
+
+    await runDueJobs(deps);
+    expect(mails()).toHaveLength(1);
+    expect((await bundlesOf(bought.esim.id))[0]!.usageAlertSentAt).not.toBeNull();
+    expect(await alertJobs("usage", bundle!.id)).toEqual([]);
+  });
+
+  it("sends once when the alert job runs several times at once", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const mails = watchMails(bought.user.email);
+    await db
+      .update(esims)
+      .set({ status: "In Use", dataTotalBytes: TOTAL_BYTES, dataUsedBytes: TOTAL_BYTES })
+      .where(eq(esims.id, bought.esim.id));
+    const [bundle] = await bundlesOf(bought.esim.id);
+    const alert = {
+      kind: "usage" as const,
+      esimId: bought.esim.id,
+      bundleId: bundle!.id,
+      log: { info() {}, warn() {} },
+    };
+
+    const results = await Promise.all([1, 2, 3].map(() => sendEsimAlertEmail(deps, alert)));
+
+    expect(results.filter((result) => result === "sent")).toHaveLength(1);
+    expect(mails()).toHaveLength(1);
+  });
+
+  it("sends nothing for an eSIM no longer linked to an account", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const mails = watchMails(bought.user.email);
+    await setStoredState(bought.esim.id, { userId: null });
+
+    await reportUpstream(bought.esim, used(0.9));
+    await setStoredState(bought.esim.id, { expiresAt: new Date(clock.now().getTime() + 20 * HOUR_MS) });
+    await sendDueEsimAlerts(deps);
+    const [bundle] = await bundlesOf(bought.esim.id);
+    expect(await alertJobs("usage", bundle!.id)).toEqual([]);
+    expect(await alertJobs("expiry", bundle!.id)).toEqual([]);
+    await runDueJobs(deps);
+
+    expect(mails()).toEqual([]);
+    expect((await bundlesOf(bought.esim.id))[0]).toMatchObject({ usageAlertSentAt: null, expiryAlertSentAt: null });
+  });
+});
+
+describe("expiry alert", () => {
+  it("emails once from the sweep when the eSIM expires within a day, however often the sweep runs", async () => {
+    moveClockToMorning();
+    const bought = await buyEsim(testApp, plan.id);
+    await db.update(users).set({ language: "en" }).where(eq(users.id, bought.user.id));
+    const mails = watchMails(bought.user.email);
+    const expiresAt = new Date(clock.now().getTime() + 30 * HOUR_MS);
+    await setStoredState(bought.esim.id, { status: "In Use", expiresAt });
+
+    await sendDueEsimAlerts(deps);
+    await runDueJobs(deps);
+    expect(mails()).toEqual([]);
+
+    clock.advance(10 * HOUR_MS);
+    await sendDueEsimAlerts(deps);
+    await sendDueEsimAlerts(deps);
+    await runDueJobs(deps);
+    await sendDueEsimAlerts(deps);
+    await runDueJobs(deps);
+
+    expect(mails()).toHaveLength(1);
+    const [mail] = mails();
+    expect(mail!.subject).toBe(`Your ${destination!.nameEn} eSIM expires tomorrow`);
+    expect(mail!.text).toContain(`expires tomorrow, on ${formatDateTime(expiresAt)} (Algiers time)`);
+    expect(mail!.html).toContain('dir="ltr"');
+    expect(mail!.html).toContain(`href="${deps.config.PUBLIC_URL}/details/${bought.esim.id}"`);
+    const [bundle] = await bundlesOf(bought.esim.id);
+    expect(bundle!.expiryAlertSentAt).not.toBeNull();
+    await sendDueEsimAlerts(deps);
+    expect(await alertJobs("expiry", bundle!.id)).toEqual([]);
+  });
+
+  it("sends nothing for an eSIM expiring in 30 hours, already expired, or used up", async () => {
+    const later = await buyEsim(testApp, plan.id);
+    const expired = await buyEsim(testApp, plan.id);
+    const depleted = await buyEsim(testApp, plan.id);
+    const mails = [later, expired, depleted].map((bought) => watchMails(bought.user.email));
+    const hoursFromNow = (hours: number) => new Date(clock.now().getTime() + hours * HOUR_MS);
+    await setStoredState(later.esim.id, { status: "In Use", expiresAt: hoursFromNow(30) });
+    await setStoredState(expired.esim.id, { status: "In Use", expiresAt: hoursFromNow(-1) });
+    await setStoredState(depleted.esim.id, { status: "Depleted", expiresAt: hoursFromNow(20) });
+
+    await sendDueEsimAlerts(deps);
+    for (const bought of [later, expired, depleted]) {
+      const [bundle] = await bundlesOf(bought.esim.id);
+      expect(await alertJobs("expiry", bundle!.id)).toEqual([]);
+    }
+    await runDueJobs(deps);
+
+    expect(mails.map((mailsTo) => mailsTo())).toEqual([[], [], []]);
+  });
+
+  it("queues the alert from an upstream update without waiting for the sweep, saying today when it is today", async () => {
+    moveClockToMorning();
+    const bought = await buyEsim(testApp, plan.id);
+    const mails = watchMails(bought.user.email);
+    const expiresAt = new Date(clock.now().getTime() + 5 * HOUR_MS);
+
+    await reportUpstream(bought.esim, { ...used(0.1), expiresAt });
+    await runDueJobs(deps);
+
+    expect(mails().map((mail) => mail.subject)).toEqual([`Votre eSIM ${destination!.nameFr} expire aujourd'hui`]);
+    expect(mails()[0]!.text).toContain(`le ${formatDateTime(expiresAt)} (heure d'Alger)`);
+  });
+});

@@ -1,0 +1,84 @@
+import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/esims/contracts";
+import type { DbOrTx } from "../../db/client.ts";
+import { enqueueEsimAlert } from "../../jobs/job-queue.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { type EsimAlertKind, findDueExpiryAlerts, findEsimAlertSubject } from "./esim-alerts.repo.ts";
+
+// Alerts (issue 4 §8): an email when 80 % of the data is used and one a day before expiry, once each per bundle (the
+// first plan and every top-up), in the owner's language. Rules are checked when the upstream's word is stored and by
+// a sweep; the email job checks them again before it claims the bundle and sends.
+
+/** The usage alert fires at 80 % of the data: used × 5 ≥ total × 4 keeps the comparison in integers. */
+const USAGE_ALERT_NUMERATOR = 4;
+const USAGE_ALERT_DENOMINATOR = 5;
+/** The expiry alert fires once the eSIM expires within this. */
+export const EXPIRY_ALERT_WITHIN_MS = 24 * 60 * 60 * 1000;
+/** Most expiry alerts one sweep queues, soonest first; the next sweep takes the rest. */
+const SWEEP_BATCH = 500;
+
+export type EsimAlertSubject = NonNullable<Awaited<ReturnType<typeof findEsimAlertSubject>>>;
+
+/** Whether someone can be written to: the eSIM is still linked to a live account with an email. */
+function hasRecipient(subject: EsimAlertSubject): boolean {
+  return subject.user !== null && subject.user.deletedAt === null && subject.user.email !== null;
+}
+
+/**
+ * Whether the 80 % usage alert is due: the latest bundle has had none, the data are limited and 80 % used, the eSIM
+ * has an owner and is neither cancelled, deleted nor past its expiry.
+ */
+export function isUsageAlertDue(subject: EsimAlertSubject, now: Date): boolean {
+  const { esim, latestBundle } = subject;
+  if (!latestBundle || latestBundle.usageAlertSentAt !== null || !hasRecipient(subject)) return false;
+  if (esim.status === "Canceled" || esim.status === "Deleted") return false;
+  if (esim.expiresAt !== null && esim.expiresAt <= now) return false;
+  const total = esim.dataTotalBytes;
+  if (total === null || total <= 0) return false;
+  return esim.dataUsedBytes * USAGE_ALERT_DENOMINATOR >= total * USAGE_ALERT_NUMERATOR;
+}
+
+/**
+ * Whether the expiry alert is due: the eSIM is available (New, Onboard, In Use), expires within a day and not yet,
+ * has an owner, and its latest bundle has had none.
+ */
+export function isExpiryAlertDue(subject: EsimAlertSubject, now: Date): boolean {
+  const { esim, latestBundle } = subject;
+  if (!latestBundle || latestBundle.expiryAlertSentAt !== null || !hasRecipient(subject)) return false;
+  if (!(AVAILABLE_ESIM_STATUSES as readonly string[]).includes(esim.status) || esim.expiresAt === null) return false;
+  const msLeft = esim.expiresAt.getTime() - now.getTime();
+  return msLeft > 0 && msLeft <= EXPIRY_ALERT_WITHIN_MS;
+}
+
+/** Whether an alert of this kind is due for the subject now. */
+export function isEsimAlertDue(kind: EsimAlertKind, subject: EsimAlertSubject, now: Date): boolean {
+  return kind === "usage" ? isUsageAlertDue(subject, now) : isExpiryAlertDue(subject, now);
+}
+
+/**
+ * Queues the alerts due for the eSIM, in the caller's transaction (the one storing the upstream's word): at most one
+ * job per bundle and kind however often it runs. Answers the kinds queued.
+ */
+export async function queueDueEsimAlerts(db: DbOrTx, esimId: string, now: Date): Promise<EsimAlertKind[]> {
+  const subject = await findEsimAlertSubject(db, esimId);
+  if (!subject?.latestBundle) return [];
+  const bundleId = subject.latestBundle.id;
+  const due = (["usage", "expiry"] as const).filter((kind) => isEsimAlertDue(kind, subject, now));
+  for (const kind of due) await enqueueEsimAlert(db, { kind, esimId, bundleId });
+  return due;
+}
+
+/**
+ * Queues the expiry alerts due across all eSIMs by the clock alone (the upstream may never send VALIDITY_USAGE);
+ * idempotent: a bundle already alerted gets nothing, one already queued keeps its one job. Answers how many it found.
+ */
+export async function sendDueEsimAlerts(deps: AppDeps): Promise<number> {
+  const now = deps.now();
+  const due = await findDueExpiryAlerts(deps.db, {
+    statuses: AVAILABLE_ESIM_STATUSES,
+    after: now,
+    until: new Date(now.getTime() + EXPIRY_ALERT_WITHIN_MS),
+    limit: SWEEP_BATCH,
+  });
+  for (const alert of due) await enqueueEsimAlert(deps.db, { kind: "expiry", ...alert });
+  return due.length;
+}

@@ -1,0 +1,92 @@
+import type { VitePWAOptions } from "vite-plugin-pwa";
+import { CATALOG_API_CACHE_NAME, FLAGS_CACHE_NAME, USER_API_CACHE_NAME } from "../src/lib/offline-cache.ts";
+
+// The service worker (workbox, generated at build by vite-plugin-pwa): docs/decisions/015-pwa-offline.md.
+// Each urlPattern below is copied into sw.js as its source text, so it must not use anything from this module.
+
+type RuntimeCaching = NonNullable<VitePWAOptions["workbox"]["runtimeCaching"]>[number];
+type UrlPattern = Extract<RuntimeCaching["urlPattern"], (...args: never[]) => unknown>;
+
+const API_NETWORK_TIMEOUT_SECONDS = 4;
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The signed-in user's non-secret answers: My eSIMs, one eSIM (APN, ICCID, usage), and `/auth/me` for the
+ * shell. Never `POST /esims/:id/install` (a POST, and a deeper path), never anything else under /api.
+ */
+export const isUserApiRequest: UrlPattern = ({ url, request, sameOrigin }) =>
+  sameOrigin && request.method === "GET" && /^\/api\/v1\/app\/(?:esims(?:\/[^/]+)?|auth\/me)$/.test(url.pathname);
+
+/** The public catalogue (destinations, plans, the marketing summary): the same for everyone. */
+export const isCatalogApiRequest: UrlPattern = ({ url, request, sameOrigin }) =>
+  sameOrigin &&
+  request.method === "GET" &&
+  /^\/api\/v1\/app\/(?:destinations(?:\/[^/]+(?:\/packages)?)?|catalog\/summary)$/.test(url.pathname);
+
+/** The country flags: hashed files (immutable), too many (≈260) to precache, so kept as they are shown. */
+export const isFlagRequest: UrlPattern = ({ url, request, sameOrigin }) =>
+  sameOrigin && request.method === "GET" && /^\/assets\/[^/]+\.svg$/.test(url.pathname);
+
+/** Addresses the app does not own: the API and its docs, the dev mailbox, the sandbox gateway's page. */
+export const NAVIGATION_DENYLIST = [/^\/api(?:\/|$)/, /^\/dev(?:\/|$)/, /^\/sandbox(?:\/|$)/];
+
+export const serviceWorkerOptions: Partial<VitePWAOptions> = {
+  strategies: "generateSW",
+  filename: "sw.js",
+  // Registered by src/app/register-service-worker.ts (production web only, never in the native apps).
+  injectRegister: false,
+  // public/manifest and icons come from build-tools/app-manifest.ts, linked from index.html.
+  manifest: false,
+  includeManifestIcons: false,
+  workbox: {
+    // The shell, every lazy screen and every language's catalog (JS chunks), the styles, icons and manifest;
+    // not the .gz/.br copies (the server picks those per request).
+    globPatterns: ["**/*.{js,css,html,webmanifest,png}", "favicon.svg"],
+    // A long-lived asset name already carries its content hash.
+    dontCacheBustURLsMatching: /^assets\//,
+    navigateFallback: "index.html",
+    navigateFallbackDenylist: NAVIGATION_DENYLIST,
+    // A deploy is picked up at the next visit: the new worker takes over at once and the page reloads
+    // (register-service-worker.ts), so old pages never ask for chunks the server no longer has.
+    skipWaiting: true,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    inlineWorkboxRuntime: true,
+    sourcemap: false,
+    runtimeCaching: [
+      {
+        urlPattern: isUserApiRequest,
+        method: "GET",
+        handler: "NetworkFirst",
+        options: {
+          cacheName: USER_API_CACHE_NAME,
+          networkTimeoutSeconds: API_NETWORK_TIMEOUT_SECONDS,
+          cacheableResponse: { statuses: [200] },
+          // No age limit: a traveller may stay offline for a whole plan (up to 90 days); sign-out empties it.
+          expiration: { maxEntries: 60 },
+        },
+      },
+      {
+        urlPattern: isCatalogApiRequest,
+        method: "GET",
+        handler: "NetworkFirst",
+        options: {
+          cacheName: CATALOG_API_CACHE_NAME,
+          networkTimeoutSeconds: API_NETWORK_TIMEOUT_SECONDS,
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 80, maxAgeSeconds: 14 * DAY_SECONDS },
+        },
+      },
+      {
+        urlPattern: isFlagRequest,
+        method: "GET",
+        handler: "CacheFirst",
+        options: {
+          cacheName: FLAGS_CACHE_NAME,
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 300 },
+        },
+      },
+    ],
+  },
+};

@@ -1,0 +1,46 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ORDER_ID, orderFor } from "../test/buying-fixtures.ts";
+import { CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { renderApp, setUpAppTests } from "../test/render-app.tsx";
+
+const UNPAID_ID = "2d9e7c3a-0b5f-4e4c-9a8d-3f4a5b6c7d8e";
+
+function ordersApi(orders: ReturnType<typeof orderFor>[]) {
+  return fakeApi({
+    "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
+    "GET /auth/me": () => ({ body: { data: ME } }),
+    "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
+    "GET /orders": () => ({ body: { data: orders } }),
+  });
+}
+
+describe("order history", () => {
+  setUpAppTests();
+
+  it("is reached from the profile and lists each order with its status, and an invoice once paid", async () => {
+    ordersApi([
+      orderFor({ status: "delivered", kind: "top_up" }),
+      orderFor({ id: UNPAID_ID, number: "ES26-000124", status: "rejected", hasInvoice: false }),
+    ]);
+    const { user } = await renderApp("/profile", { token: "t", language: "fr" });
+    await user.click(await screen.findByRole("link", { name: "Mes commandes et factures" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/orders"));
+
+    const list = await screen.findByRole("list", { name: "Mes commandes" });
+    const [delivered, rejected] = within(list).getAllByRole("listitem");
+    expect(within(delivered!).getByText("Livrée")).toBeInTheDocument();
+    expect(within(delivered!).getByText(/^Recharge ·/)).toBeInTheDocument();
+    expect(within(delivered!).getByRole("link")).toHaveAttribute("href", `/status/${ORDER_ID}`);
+    expect(within(delivered!).getByRole("button", { name: "Télécharger la facture (PDF)" })).toBeInTheDocument();
+    expect(within(rejected!).getByText("Paiement refusé")).toBeInTheDocument();
+    expect(within(rejected!).queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("has an empty state leading to the destinations, in Arabic", async () => {
+    ordersApi([]);
+    await renderApp("/orders", { token: "t", language: "ar" });
+    expect(await screen.findByText("لم تقم بأي طلب بعد.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "ابحث عن وجهة" })).toHaveAttribute("href", "/home");
+  });
+});
