@@ -301,6 +301,15 @@ describe("the web app", () => {
     expect(document.documentElement).toHaveAttribute("dir", "rtl");
   });
 
+  it("sends a visitor from /en straight to sign-in in English, with home as the way back", async () => {
+    const { calls } = signedInApi();
+    await renderApp("/en");
+    expect(await screen.findByRole("heading", { name: "Sign in", level: 2 })).toBeInTheDocument();
+    expect(currentAddress()).toBe("/login?redirect=%2Fhome");
+    expect(window.localStorage.getItem("LANG")).toBe("en");
+    expect(calls.some((call) => call.path === "/auth/me")).toBe(false);
+  });
+
   it("shows a translated page for unknown addresses", async () => {
     signedInApi();
     await renderApp("/nowhere", { language: "en" });

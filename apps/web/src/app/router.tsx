@@ -4,8 +4,6 @@ import type { MessageId } from "../lib/i18n.ts";
 import { isAuthenticated } from "../lib/session.ts";
 import { writePromoCode } from "../lib/storage.ts";
 import type { ComingSoonHandle } from "../routes/coming-soon-handle.ts";
-import { HomeLayout } from "./layouts/home-layout.tsx";
-import { PublicLayout } from "./layouts/public-layout.tsx";
 import { RootLayout } from "./layouts/root-layout.tsx";
 import { RouteError } from "./layouts/route-error.tsx";
 
@@ -72,7 +70,8 @@ export function createAppRouter() {
         languageRoute("en"),
         languageRoute("ar"),
         {
-          element: <PublicLayout />,
+          // The layouts are lazy too: a visitor's first screen (sign-in) needs neither.
+          lazy: async () => ({ Component: (await import("./layouts/public-layout.tsx")).PublicLayout }),
           children: [
             {
               path: "/reset-password",
@@ -95,7 +94,7 @@ export function createAppRouter() {
           ],
         },
         {
-          element: <HomeLayout />,
+          lazy: async () => ({ Component: (await import("./layouts/home-layout.tsx")).HomeLayout }),
           loader: requireSession,
           children: [
             { path: "/", loader: () => redirect("/home") },

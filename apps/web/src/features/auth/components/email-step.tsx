@@ -12,11 +12,13 @@ import { useRequestCode } from "../api/request-code.ts";
 
 interface EmailStepProps {
   defaultEmail?: string;
+  /** A valid email is being sent a code: the next step can be fetched meanwhile. */
+  onSubmit?: () => void;
   onCodeSent: (email: string, resendAfterSeconds: number) => void;
 }
 
 /** Step 1 of signing in: the email that receives the code. */
-export function EmailStep({ defaultEmail = "", onCodeSent }: EmailStepProps) {
+export function EmailStep({ defaultEmail = "", onSubmit, onCodeSent }: EmailStepProps) {
   const t = useT();
   const language = useLanguage();
   const [email, setEmail] = useState(defaultEmail);
@@ -28,6 +30,7 @@ export function EmailStep({ defaultEmail = "", onCodeSent }: EmailStepProps) {
     const problem = checkField(emailSchema, email);
     setFieldError(problem ? t(fieldErrorMessageId(problem)) : null);
     if (problem) return;
+    onSubmit?.();
     const normalized = email.trim().toLowerCase();
     requestCode.mutate(
       { email: normalized, language },

@@ -1,8 +1,11 @@
 import { lazy, Suspense } from "react";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useSignInFlow } from "../hooks/use-sign-in-flow.ts";
-import { CodeStep } from "./code-step.tsx";
 import { EmailStep } from "./email-step.tsx";
+
+// The code step is fetched while the code is being sent (see onSubmit), not with the first screen.
+const loadCodeStep = () => import("./code-step.tsx");
+const CodeStep = lazy(() => loadCodeStep().then((module) => ({ default: module.CodeStep })));
 
 // Only new accounts reach this step: keep its country list out of the sign-in screen's first load.
 const CompleteProfileStep = lazy(() =>
@@ -16,21 +19,24 @@ export function SignInFlow({ onSignedIn }: { onSignedIn: () => void }) {
     return (
       <EmailStep
         defaultEmail={state.email}
+        onSubmit={() => void loadCodeStep()}
         onCodeSent={(email, resendAfterSeconds) => dispatch({ type: "codeSent", email, resendAfterSeconds })}
       />
     );
   }
   if (state.step === "code") {
     return (
-      <CodeStep
-        email={state.email}
-        resendDeadlineMs={state.resendDeadlineMs}
-        onResendWindow={(resendAfterSeconds) => dispatch({ type: "resendWindowSet", resendAfterSeconds })}
-        onChangeEmail={() => dispatch({ type: "emailChangeRequested" })}
-        onVerified={({ isProfileComplete }) =>
-          isProfileComplete ? onSignedIn() : dispatch({ type: "profileRequired" })
-        }
-      />
+      <Suspense fallback={<Spinner className="mx-auto size-8" />}>
+        <CodeStep
+          email={state.email}
+          resendDeadlineMs={state.resendDeadlineMs}
+          onResendWindow={(resendAfterSeconds) => dispatch({ type: "resendWindowSet", resendAfterSeconds })}
+          onChangeEmail={() => dispatch({ type: "emailChangeRequested" })}
+          onVerified={({ isProfileComplete }) =>
+            isProfileComplete ? onSignedIn() : dispatch({ type: "profileRequired" })
+          }
+        />
+      </Suspense>
     );
   }
   return (
