@@ -36,6 +36,15 @@ for (const language of ["fr", "ar"] as const) {
       .evaluate((element) => getComputedStyle(element).direction + getComputedStyle(element).transform);
     expect(qrDirection).toBe("ltrnone");
     await shoot(page, `details-${language}-390`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shoot(page, `details-${language}-1280`);
+    await page.goto("/esims");
+    await expect(page.getByRole("heading", { name: text(language, "esims.available") })).toBeVisible();
+    await shoot(page, `esims-${language}-1280`);
+    await page.getByRole("link", { name: text(language, "nav.profile") }).first().click();
+    await page.getByRole("link", { name: text(language, "nav.orders") }).click();
+    await expect(page.getByRole("list", { name: text(language, "screen.orders") })).toBeVisible();
+    await shoot(page, `orders-${language}-1280`);
 
     const invoice = await request.get(`/api/v1/app/orders/${orderId}/invoice`, {
       headers: { authorization: `Bearer ${token}` },
