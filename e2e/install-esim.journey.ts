@@ -41,7 +41,10 @@ for (const language of ["fr", "ar"] as const) {
     await page.goto("/esims");
     await expect(page.getByRole("heading", { name: text(language, "esims.available") })).toBeVisible();
     await shoot(page, `esims-${language}-1280`);
-    await page.getByRole("link", { name: text(language, "nav.profile") }).first().click();
+    await page
+      .getByRole("link", { name: text(language, "nav.profile") })
+      .first()
+      .click();
     await page.getByRole("link", { name: text(language, "nav.orders") }).click();
     await expect(page.getByRole("list", { name: text(language, "screen.orders") })).toBeVisible();
     await shoot(page, `orders-${language}-1280`);
