@@ -30,6 +30,8 @@ const configSchema = z.object({
   /** smtp://user:pass@host:port or smtps://…; without it mail goes to the dev mailbox. */
   SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, "must start with smtp:// or smtps://"))),
   MAIL_FROM: z._default(z.string(), "eSIM Store <no-reply@esim.localhost>"),
+  /** Where the shop's operator is told of what needs a decision (cancellation requests). */
+  OPERATOR_EMAIL: z._default(z.email(), "operator@esim.localhost"),
   WEB_DIST_DIR: z._default(z.string(), path.join(REPO_ROOT, "apps/web/dist")),
   TRUST_PROXY: z._default(booleanText, false),
   SESSION_TTL_DAYS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(365)), 30),

@@ -75,6 +75,11 @@ export const ERROR_HTTP_STATUS = {
   INVOICE_NOT_AVAILABLE: 409,
   /** This eSIM cannot be topped up (expired, or its plan does not allow it). */
   TOP_UP_NOT_ALLOWED: 400,
+  /**
+   * This eSIM cannot be cancelled by request (installed, past 24 hours since payment, topped up, or already
+   * cancelled); GET /esims/{id} says which in `cancellation.unavailableReason`.
+   */
+  CANCELLATION_NOT_ALLOWED: 409,
   /** The database or another dependency is down; retry later. */
   SERVICE_UNAVAILABLE: 503,
   /** Anything unexpected; details are only in the server log (with the request id). Retry later. */
@@ -118,6 +123,7 @@ export const FIELD_ERROR_CODES = [
   "BILLING_EMAIL_MISMATCH",
   "PIN_FORMAT",
   "UNKNOWN_FIELD",
+  "CANCELLATION_REASON_TOO_LONG",
   "INVALID",
 ] as const;
 

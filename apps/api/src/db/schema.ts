@@ -287,8 +287,10 @@ export const orders = pgTable(
     couponId: uuid("coupon_id").references(() => coupons.id),
     paymentMethod: text("payment_method").notNull(),
     billing: jsonb("billing").$type<{ email: string; name: string; country: string; phone: string }>().notNull(),
-    /** not_paid → pending → confirmed → delivered; or → rejected before confirmed. Only forward. */
-    status: text("status").$type<"not_paid" | "pending" | "confirmed" | "delivered" | "rejected">().notNull(),
+    /** not_paid → pending → confirmed → delivered (→ refunded once every eSIM is cancelled); or → rejected. */
+    status: text("status")
+      .$type<"not_paid" | "pending" | "confirmed" | "delivered" | "rejected" | "refunded">()
+      .notNull(),
     /** Set when the operator must look (amount mismatch, provisioning failed after its retries). */
     attentionReason: text("attention_reason"),
     upstreamOrderNo: text("upstream_order_no"),
@@ -477,6 +479,40 @@ export const esimBundles = pgTable(
     uniqueIndex("esim_bundles_esim_order_key").on(table.esimId, table.orderId),
     index("esim_bundles_order_idx").on(table.orderId),
     index("esim_bundles_package_idx").on(table.packageId),
+  ],
+);
+
+/**
+ * A traveller's request to cancel an unused eSIM (New, within 24 hours of payment): one per eSIM. The operator
+ * approves it (cancelled upstream, refunded) or refuses it with a reason, through the operator CLI.
+ */
+export const cancellationRequests = pgTable(
+  "cancellation_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    esimId: uuid("esim_id")
+      .notNull()
+      .references(() => esims.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    userId: uuid("user_id").references(() => users.id),
+    status: text("status").$type<"pending" | "approved" | "refused">().notNull().default("pending"),
+    /** The traveller's words, optional. */
+    reason: text("reason"),
+    /** Said to the traveller when refused. */
+    refusalReason: text("refusal_reason"),
+    /** This eSIM's share of the order's DZD charge, to refund through the gateway. */
+    refundDzdMinor: integer("refund_dzd_minor").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("cancellation_requests_esim_key").on(table.esimId),
+    index("cancellation_requests_order_idx").on(table.orderId),
+    index("cancellation_requests_status_idx").on(table.status, table.requestedAt),
   ],
 );
 

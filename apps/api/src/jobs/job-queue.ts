@@ -8,6 +8,7 @@ import type { EsimAlertKind } from "../modules/esims/esim-alerts.repo.ts";
 export const PROVISION_ORDER_TASK = "provision-order";
 export const SEND_INSTALL_EMAIL_TASK = "send-install-email";
 export const SEND_ESIM_ALERT_EMAIL_TASK = "send-esim-alert-email";
+export const SEND_CANCELLATION_EMAIL_TASK = "send-cancellation-email";
 
 /**
  * graphile-worker waits exp(attempt) seconds between tries: 10 attempts span about three and a half hours before the
@@ -74,6 +75,29 @@ export async function enqueueEsimAlert(db: DbOrTx, alert: EsimAlertJobPayload): 
       json_build_object('kind', ${alert.kind}::text, 'esimId', ${alert.esimId}::text, 'bundleId', ${alert.bundleId}::text),
       max_attempts => ${ESIM_ALERT_EMAIL_MAX_ATTEMPTS}::int,
       job_key => ${esimAlertJobKey(alert)}::text,
+      job_key_mode => 'preserve_run_at'
+    )`);
+}
+
+export type CancellationEmailKind = "requested" | "approved" | "refused";
+
+export interface CancellationEmailJobPayload {
+  requestId: string;
+  kind: CancellationEmailKind;
+}
+
+/** Queues the email of a cancellation request's step (the operator told, the traveller answered), once per step. */
+export async function enqueueCancellationEmail(
+  db: DbOrTx,
+  requestId: string,
+  kind: CancellationEmailKind,
+): Promise<void> {
+  await db.execute(sql`
+    select graphile_worker.add_job(
+      ${SEND_CANCELLATION_EMAIL_TASK},
+      json_build_object('requestId', ${requestId}::text, 'kind', ${kind}::text),
+      max_attempts => ${ESIM_ALERT_EMAIL_MAX_ATTEMPTS}::int,
+      job_key => ${`cancellation-email:${kind}:${requestId}`}::text,
       job_key_mode => 'preserve_run_at'
     )`);
 }

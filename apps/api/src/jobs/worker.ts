@@ -2,12 +2,15 @@ import { Logger, type LogLevel, type Runner, run, runMigrations, runOnce, type T
 import type pg from "pg";
 import type { Database } from "../db/client.ts";
 import type { AppDeps } from "../lib/deps.ts";
+import { sendCancellationEmail } from "./cancellation-email.ts";
 import { sendEsimAlertEmail } from "./esim-alert-email.ts";
 import { sendInstallEmail } from "./install-email.ts";
 import {
+  type CancellationEmailJobPayload,
   type EsimAlertJobPayload,
   type OrderJobPayload,
   PROVISION_ORDER_TASK,
+  SEND_CANCELLATION_EMAIL_TASK,
   SEND_ESIM_ALERT_EMAIL_TASK,
   SEND_INSTALL_EMAIL_TASK,
 } from "./job-queue.ts";
@@ -78,6 +81,14 @@ function readEsimAlertPayload(payload: unknown): EsimAlertJobPayload {
   return { kind, esimId, bundleId };
 }
 
+function readCancellationPayload(payload: unknown): CancellationEmailJobPayload {
+  const { requestId, kind } = (payload ?? {}) as Partial<CancellationEmailJobPayload>;
+  if (typeof requestId !== "string" || (kind !== "requested" && kind !== "approved" && kind !== "refused")) {
+    throw new Error(`A cancellation email job with a bad payload: ${JSON.stringify(payload)}`);
+  }
+  return { requestId, kind };
+}
+
 /** The tasks this app runs, bound to its dependencies. */
 export function createTaskList(
   deps: AppDeps,
@@ -99,6 +110,9 @@ export function createTaskList(
     },
     [SEND_ESIM_ALERT_EMAIL_TASK]: async (payload) => {
       await sendEsimAlertEmail(deps, { ...readEsimAlertPayload(payload), log: jobLog });
+    },
+    [SEND_CANCELLATION_EMAIL_TASK]: async (payload) => {
+      await sendCancellationEmail(deps, { ...readCancellationPayload(payload), log: jobLog });
     },
   };
 }

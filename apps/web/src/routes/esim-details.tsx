@@ -7,6 +7,7 @@ import { Card } from "../components/ui/card.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { useEsim } from "../features/esims/api/esims.ts";
+import { CancellationSection } from "../features/esims/components/cancellation-section.tsx";
 import { DataUsage } from "../features/esims/components/data-usage.tsx";
 import { InstallSection } from "../features/esims/components/install-section.tsx";
 import { NetworkSettings } from "../features/esims/components/network-settings.tsx";
@@ -99,6 +100,10 @@ export function EsimDetailsRoute() {
 
           {data.canTopUp ? (
             <TopUpOffers esimId={data.id} destinationCode={data.destination.code} currency={currency} />
+          ) : null}
+
+          {data.group === "available" || data.cancellation.request ? (
+            <CancellationSection esimId={data.id} cancellation={data.cancellation} />
           ) : null}
 
           {data.bundles.length > 0 ? (

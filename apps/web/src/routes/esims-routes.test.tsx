@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ALGERIA, ORDER_ID, PLAN_7_DAYS, TURKEY } from "../test/buying-fixtures.ts";
 import { apiError, CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
-import { renderApp, setUpAppTests } from "../test/render-app.tsx";
+import { disposeApp, renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];
 
@@ -54,6 +54,7 @@ const detail = (overrides: Partial<EsimDetail> = {}): EsimDetail => ({
       appliedAt: "2026-11-20T10:00:00Z",
     },
   ],
+  cancellation: { isAvailable: false, unavailableReason: "window_passed", availableUntil: null, request: null },
   ...overrides,
 });
 
@@ -186,6 +187,84 @@ describe("eSIM details", () => {
     const call = calls.find((item) => item.path === `/orders/${ORDER_ID}/invoice`);
     expect(call?.url.searchParams.get("lang")).toBe("ar");
     expect(call?.headers.get("authorization")).toBe("Bearer t");
+  });
+
+  it("asks to cancel an unused eSIM with a reason after a confirmation, then shows the request", async () => {
+    let cancellation = {
+      isAvailable: true,
+      unavailableReason: null,
+      availableUntil: "2026-11-22T10:00:00Z",
+      request: null,
+    } as ReturnType<typeof detail>["cancellation"];
+    const { calls } = signedInApi({
+      [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ cancellation }) } }),
+      [`POST /esims/${ESIM_ID}/cancellation`]: () => {
+        cancellation = {
+          isAvailable: false,
+          unavailableReason: null,
+          availableUntil: "2026-11-22T10:00:00Z",
+          request: {
+            status: "pending",
+            requestedAt: "2026-11-21T12:00:00Z",
+            decidedAt: null,
+            refusalReason: null,
+            refundDzdMinor: 154000,
+          },
+        };
+        return { body: { data: cancellation } };
+      },
+    });
+    const { user } = await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
+    const section = await screen.findByRole("region", { name: "Annuler cette eSIM" });
+    expect(section).toHaveTextContent("Possible jusqu’au 22/11/2026 11:00.");
+    await user.type(within(section).getByLabelText("Motif (facultatif)"), "Voyage annulé");
+    await user.click(within(section).getByRole("button", { name: "Demander l’annulation" }));
+    const dialog = await screen.findByRole("dialog", { name: "Annuler cette eSIM ?" });
+    await user.click(within(dialog).getByRole("button", { name: "Demander l’annulation" }));
+    expect(await within(section).findByText(/^Demande envoyée le 21\/11\/2026 13:00/)).toBeInTheDocument();
+    expect(calls.find((call) => call.path.endsWith("/cancellation"))?.body).toEqual({ reason: "Voyage annulé" });
+  });
+
+  it("says why cancellation is not offered, and shows a refusal's reason in Arabic", async () => {
+    signedInApi({
+      [`GET /esims/${ESIM_ID}`]: () => ({
+        body: {
+          data: detail({
+            cancellation: { isAvailable: false, unavailableReason: "installed", availableUntil: null, request: null },
+          }),
+        },
+      }),
+    });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
+    const section = await screen.findByRole("region", { name: "Annuler cette eSIM" });
+    expect(section).toHaveTextContent("Cette eSIM a déjà été installée : elle ne peut plus être annulée.");
+    expect(within(section).queryByRole("button")).not.toBeInTheDocument();
+    disposeApp();
+
+    signedInApi({
+      [`GET /esims/${ESIM_ID}`]: () => ({
+        body: {
+          data: detail({
+            cancellation: {
+              isAvailable: false,
+              unavailableReason: null,
+              availableUntil: null,
+              request: {
+                status: "refused",
+                requestedAt: "2026-11-21T12:00:00Z",
+                decidedAt: "2026-11-21T13:00:00Z",
+                refusalReason: "تم تنزيل الشريحة",
+                refundDzdMinor: 154000,
+              },
+            },
+          }),
+        },
+      }),
+    });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "ar" });
+    const arabic = await screen.findByRole("region", { name: "إلغاء هذه الشريحة" });
+    expect(arabic).toHaveTextContent("تم رفض الإلغاء.");
+    expect(arabic).toHaveTextContent("السبب: تم تنزيل الشريحة");
   });
 
   it("explains the other statuses in English and Arabic", async () => {

@@ -20,6 +20,7 @@ const STATUS_LABEL: Record<OrderStatus, MessageId> = {
   confirmed: "orders.status.confirmed",
   delivered: "orders.status.delivered",
   rejected: "orders.status.rejected",
+  refunded: "orders.status.refunded",
 };
 
 const STATUS_TONE: Record<OrderStatus, string> = {
@@ -28,6 +29,7 @@ const STATUS_TONE: Record<OrderStatus, string> = {
   confirmed: "bg-sky-50 text-sky-800",
   delivered: "bg-emerald-50 text-emerald-800",
   rejected: "bg-red-50 text-red-700",
+  refunded: "bg-slate-100 text-slate-700",
 };
 
 /** /orders: every order of the account, newest first, each with its status and, once paid, its invoice. */

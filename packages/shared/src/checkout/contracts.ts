@@ -92,7 +92,7 @@ export const billingSchema = z.strictObject({
 });
 export type Billing = z.input<typeof billingSchema>;
 
-export const orderStatusSchema = z.enum(["not_paid", "pending", "confirmed", "delivered", "rejected"]);
+export const orderStatusSchema = z.enum(["not_paid", "pending", "confirmed", "delivered", "rejected", "refunded"]);
 export type OrderStatus = z.output<typeof orderStatusSchema>;
 export const paymentStatusSchema = z.enum(["pending", "successful", "failed", "canceled"]);
 export type PaymentStatus = z.output<typeof paymentStatusSchema>;

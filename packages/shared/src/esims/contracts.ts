@@ -47,6 +47,30 @@ export const esimSummarySchema = z.object({
 });
 export type EsimSummary = z.output<typeof esimSummarySchema>;
 
+/** An unused eSIM may be cancelled and refunded within this long after payment (product description). */
+export const CANCELLATION_WINDOW_HOURS = 24;
+
+export const cancellationRequestSchema = z.object({
+  status: z.enum(["pending", "approved", "refused"]),
+  requestedAt: z.string(),
+  decidedAt: z.nullable(z.string()),
+  /** Why the operator refused, in their words. */
+  refusalReason: z.nullable(z.string()),
+  /** This eSIM's share of the order's charge, refunded once approved. */
+  refundDzdMinor: z.number(),
+});
+
+/** Whether the traveller may ask to cancel this eSIM, why not, and the request once made. */
+export const esimCancellationSchema = z.object({
+  isAvailable: z.boolean(),
+  /** installed: Onboard or later; window_passed: 24 h since payment; topped_up; cancelled: not active any more. */
+  unavailableReason: z.nullable(z.enum(["installed", "window_passed", "topped_up", "cancelled"])),
+  /** Until when a request is accepted (payment + 24 h). */
+  availableUntil: z.nullable(z.string()),
+  request: z.nullable(cancellationRequestSchema),
+});
+export type EsimCancellation = z.output<typeof esimCancellationSchema>;
+
 export const esimDetailSchema = z.extend(esimSummarySchema, {
   orderId: z.string(),
   orderNumber: z.string(),
@@ -65,6 +89,7 @@ export const esimDetailSchema = z.extend(esimSummarySchema, {
       appliedAt: z.string(),
     }),
   ),
+  cancellation: esimCancellationSchema,
 });
 export type EsimDetail = z.output<typeof esimDetailSchema>;
 
@@ -108,6 +133,23 @@ export const revealInstallDetails = defineEndpoint({
       androidInstallUrl: z.string(),
     }),
   }),
+});
+
+/**
+ * Asks to cancel an unused eSIM (New, within 24 hours of payment) for a refund; the operator decides. Asking
+ * again answers the same request. CANCELLATION_NOT_ALLOWED otherwise.
+ */
+export const requestCancellation = defineEndpoint({
+  method: "POST",
+  path: "/esims/:id/cancellation",
+  auth: true,
+  params: esimIdParams,
+  body: z.strictObject({
+    reason: z.optional(
+      z.string({ error: "INVALID" }).check(z.trim(), z.maxLength(500, "CANCELLATION_REASON_TOO_LONG")),
+    ),
+  }),
+  response: z.object({ data: esimCancellationSchema }),
 });
 
 /** Compatible top-up plans for this eSIM (empty when it cannot be topped up). */

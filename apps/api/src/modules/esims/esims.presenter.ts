@@ -53,6 +53,7 @@ export function presentEsimDetail(found: Awaited<ReturnType<typeof getEsim>>): E
       validityDays: bundle.validityDays,
       appliedAt: bundle.appliedAt.toISOString(),
     })),
+    cancellation: found.cancellation,
   };
 }
 

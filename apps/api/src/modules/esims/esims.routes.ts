@@ -3,6 +3,7 @@ import {
   getPinStatus,
   listEsims,
   listEsimTopUps,
+  requestCancellation,
   requestPinReset,
   resetPin,
   revealInstallDetails,
@@ -14,6 +15,7 @@ import * as z from "zod/mini";
 import { AppError } from "../../lib/app-error.ts";
 import { addRoute } from "../../lib/route.ts";
 import { presentPlan } from "../catalog/catalog.presenter.ts";
+import * as cancellation from "./cancellation.service.ts";
 import { presentEsimDetail, presentEsimSummary, presentInstallDetails } from "./esims.presenter.ts";
 import * as esims from "./esims.service.ts";
 import * as pin from "./pin.service.ts";
@@ -64,6 +66,19 @@ export async function esimsRoutes(app: FastifyInstance) {
       data: (await esims.listTopUps(app.deps, { userId: user.id, esimId: params.id })).map(presentPlan),
     }),
     { tags: ["esims"], summary: "Top-up plans compatible with the eSIM (empty when it cannot be topped up)" },
+  );
+
+  addRoute(
+    app,
+    requestCancellation,
+    async ({ params, body, user }) => ({
+      data: await cancellation.requestCancellation(app.deps, {
+        userId: user.id,
+        esimId: params.id,
+        reason: body.reason,
+      }),
+    }),
+    { tags: ["esims"], summary: "Ask to cancel an unused eSIM within 24 hours of payment; the operator decides" },
   );
 
   addRoute(app, getPinStatus, async ({ user }) => ({ data: await pin.getPinStatus(app.deps, { userId: user.id }) }), {

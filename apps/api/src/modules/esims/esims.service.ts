@@ -3,6 +3,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { isSameDigest, sha256Hex } from "../../lib/secrets.ts";
 import { summarizeDestinationPlans } from "../checkout/checkout.repo.ts";
+import { readCancellation } from "./cancellation.service.ts";
 import { queueDueEsimAlerts } from "./esim-alerts.ts";
 import {
   type EsimRow,
@@ -68,14 +69,15 @@ async function findOwnEsim(deps: AppDeps, options: { userId: string; esimId: str
   return view;
 }
 
-/** One of the caller's eSIMs with its bundles; anyone else's answers NOT_FOUND. */
+/** One of the caller's eSIMs with its bundles and cancellation state; anyone else's answers NOT_FOUND. */
 export async function getEsim(deps: AppDeps, options: { userId: string; esimId: string }) {
   const view = await findOwnEsim(deps, options);
   const [bundles, plans] = await Promise.all([
     listEsimBundles(deps.db, view.esim.id),
     summarizeDestinationPlans(deps.db, [view.destination.code]),
   ]);
-  return { view, destinationPlans: plans.get(view.destination.code), now: deps.now(), bundles };
+  const cancellation = await readCancellation(deps, view.esim, bundles.length);
+  return { view, destinationPlans: plans.get(view.destination.code), now: deps.now(), bundles, cancellation };
 }
 
 /** The install secrets of the caller's eSIM, only after the right PIN (counted by verifyPin). */

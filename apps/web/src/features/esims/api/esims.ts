@@ -3,6 +3,7 @@ import {
   getPinStatus,
   listEsims,
   listEsimTopUps,
+  requestCancellation,
   requestPinReset,
   resetPin,
   revealInstallDetails,
@@ -44,6 +45,17 @@ export function useEsimTopUps(id: string) {
   return useQuery({
     queryKey: [...esimQueryKey(id), "topups"] as const,
     queryFn: async ({ signal }) => (await callApi(listEsimTopUps, { params: { id }, signal })).data,
+  });
+}
+
+/** `POST /esims/:id/cancellation`: asks to cancel an unused eSIM; the eSIM's answer then shows the request. */
+export function useRequestCancellation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (reason: string) =>
+      (await callApi(requestCancellation, { params: { id }, body: reason.trim() ? { reason: reason.trim() } : {} }))
+        .data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: esimQueryKey(id) }),
   });
 }
 

@@ -20,6 +20,7 @@ function stepStates(status: OrderSummary["status"]): StepState[] {
     case "confirmed":
       return ["done", "current", "todo"];
     case "delivered":
+    case "refunded":
       return ["done", "done", "done"];
     case "rejected":
       return ["todo", "todo", "todo"];
@@ -49,6 +50,13 @@ export function OrderProgress({
           <p className="text-sm">{t("status.rejectedMessage")}</p>
         </div>
       </div>
+    );
+  }
+  if (status === "refunded") {
+    return (
+      <p role="status" className="rounded-xl bg-slate-50 px-4 py-3 text-slate-800">
+        {t("status.refundedMessage")}
+      </p>
     );
   }
   const states = stepStates(status);

@@ -1,0 +1,149 @@
+import { formatMoney } from "@esim/shared/format";
+import { isLanguage, type Language } from "@esim/shared/locale";
+import type { AppDeps } from "../lib/deps.ts";
+import { escapeHtml } from "../lib/html.ts";
+import { findCancellationEmailData } from "../modules/esims/cancellation.repo.ts";
+import type { MailMessage } from "../providers/mail/mail-port.ts";
+import type { CancellationEmailJobPayload } from "./job-queue.ts";
+import type { JobLog } from "./provision-order.ts";
+
+type EmailData = NonNullable<Awaited<ReturnType<typeof findCancellationEmailData>>>;
+
+interface DecisionTexts {
+  greeting: (name: string | null) => string;
+  approvedSubject: (orderNumber: string) => string;
+  approved: (destination: string, amount: string) => string;
+  refusedSubject: (orderNumber: string) => string;
+  refused: (destination: string) => string;
+  reason: string;
+  details: string;
+  signature: string;
+}
+
+const TEXTS: Record<Language, DecisionTexts> = {
+  fr: {
+    greeting: (name) => (name ? `Bonjour ${name},` : "Bonjour,"),
+    approvedSubject: (number) => `Annulation acceptée – commande ${number}`,
+    approved: (destination, amount) =>
+      `Votre eSIM ${destination} est annulée. Nous vous remboursons ${amount} sur le moyen de paiement utilisé ; le délai dépend de votre banque.`,
+    refusedSubject: (number) => `Annulation refusée – commande ${number}`,
+    refused: (destination) => `Nous ne pouvons pas annuler votre eSIM ${destination}.`,
+    reason: "Motif :",
+    details: "Voir mon eSIM",
+    signature: "L'équipe eSIM Store",
+  },
+  en: {
+    greeting: (name) => (name ? `Hello ${name},` : "Hello,"),
+    approvedSubject: (number) => `Cancellation accepted – order ${number}`,
+    approved: (destination, amount) =>
+      `Your ${destination} eSIM is cancelled. We are refunding ${amount} to the payment method you used; how long it takes depends on your bank.`,
+    refusedSubject: (number) => `Cancellation refused – order ${number}`,
+    refused: (destination) => `We cannot cancel your ${destination} eSIM.`,
+    reason: "Reason:",
+    details: "See my eSIM",
+    signature: "The eSIM Store team",
+  },
+  ar: {
+    greeting: (name) => (name ? `مرحبًا ${name}،` : "مرحبًا،"),
+    approvedSubject: (number) => `تم قبول الإلغاء – الطلب ${number}`,
+    approved: (destination, amount) =>
+      `تم إلغاء شريحة eSIM الخاصة بـ${destination}. سنعيد لك ${amount} إلى وسيلة الدفع المستعملة؛ وتتوقف المدة على بنكك.`,
+    refusedSubject: (number) => `تم رفض الإلغاء – الطلب ${number}`,
+    refused: (destination) => `لا يمكننا إلغاء شريحة eSIM الخاصة بـ${destination}.`,
+    reason: "السبب:",
+    details: "عرض شريحتي",
+    signature: "فريق eSIM Store",
+  },
+};
+
+function page(language: Language, subject: string, paragraphs: string[]): string {
+  const direction = language === "ar" ? "rtl" : "ltr";
+  return `<!doctype html>
+<html dir="${direction}" lang="${language}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body dir="${direction}" style="font-family: Arial, Helvetica, sans-serif; color: #1f2937;">
+${paragraphs.join("\n")}
+</body>
+</html>
+`;
+}
+
+/** The operator's email: what was asked, by whom, for which eSIM, and the commands that decide it. */
+export function buildOperatorEmail(data: EmailData, to: string): MailMessage {
+  const { request } = data;
+  const amount = formatMoney(request.refundDzdMinor, "DZD");
+  const subject = `Demande d'annulation – ${data.orderNumber} – ICCID ${data.iccid}`;
+  const lines = [
+    `Commande : ${data.orderNumber}`,
+    `ICCID : ${data.iccid}`,
+    `Client : ${data.user?.email ?? "(compte supprimé)"}`,
+    `Destination : ${data.destination.nameFr}`,
+    `Demandée le : ${request.requestedAt.toISOString()}`,
+    `Montant à rembourser par la passerelle : ${amount}`,
+    `Motif du client : ${request.reason ?? "(aucun)"}`,
+    "",
+    `Accepter : npm run ops -- cancellation:approve ${request.id}`,
+    `Refuser : npm run ops -- cancellation:refuse ${request.id} "<motif lu par le client>"`,
+  ];
+  return {
+    to,
+    subject,
+    text: lines.join("\n"),
+    html: page("fr", subject, [`<pre style="font-family: monospace;">${escapeHtml(lines.join("\n"))}</pre>`]),
+  };
+}
+
+/** The traveller's answer, in their language: approved with the refund, or refused with the operator's reason. */
+export function buildDecisionEmail(data: EmailData, options: { to: string; publicUrl: string }): MailMessage {
+  const language: Language = isLanguage(data.user?.language) ? (data.user?.language as Language) : "fr";
+  const texts = TEXTS[language];
+  const destination = { fr: data.destination.nameFr, en: data.destination.nameEn, ar: data.destination.nameAr }[
+    language
+  ];
+  const isApproved = data.request.status === "approved";
+  const amount = formatMoney(data.request.refundDzdMinor, "DZD");
+  const subject = isApproved ? texts.approvedSubject(data.orderNumber) : texts.refusedSubject(data.orderNumber);
+  const body = isApproved ? texts.approved(destination, amount) : texts.refused(destination);
+  const reason = isApproved ? null : `${texts.reason} ${data.request.refusalReason ?? ""}`;
+  const detailsUrl = `${options.publicUrl.replace(/\/+$/, "")}/details/${data.esimId}`;
+  const greeting = texts.greeting(data.user?.name ?? null);
+  const text = [
+    greeting,
+    "",
+    body,
+    ...(reason ? [reason] : []),
+    "",
+    `${texts.details}: ${detailsUrl}`,
+    "",
+    texts.signature,
+  ].join("\n");
+  const html = page(language, subject, [
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(body)}</p>`,
+    ...(reason ? [`<p>${escapeHtml(reason)}</p>`] : []),
+    `<p><a href="${escapeHtml(detailsUrl)}">${escapeHtml(texts.details)}</a></p>`,
+    `<p>${escapeHtml(texts.signature)}</p>`,
+  ]);
+  return { to: options.to, subject, text, html };
+}
+
+/**
+ * Sends one step's email of a cancellation request: "requested" to the operator, "approved"/"refused" to the
+ * traveller (nothing when the account is gone). The job key queues each step once; a failed send is retried.
+ */
+export async function sendCancellationEmail(
+  deps: AppDeps,
+  options: CancellationEmailJobPayload & { log: JobLog },
+): Promise<"sent" | "no_recipient"> {
+  const data = await findCancellationEmailData(deps.db, options.requestId);
+  if (!data) return "no_recipient";
+  if (options.kind === "requested") {
+    await deps.mailer.send(buildOperatorEmail(data, deps.config.OPERATOR_EMAIL));
+  } else {
+    const to = data.user?.deletedAt ? null : data.user?.email;
+    if (!to) return "no_recipient";
+    await deps.mailer.send(buildDecisionEmail(data, { to, publicUrl: deps.config.PUBLIC_URL }));
+  }
+  options.log.info({ requestId: options.requestId, kind: options.kind }, "cancellation email sent");
+  return "sent";
+}

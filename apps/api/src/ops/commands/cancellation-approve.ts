@@ -1,0 +1,23 @@
+import { formatMoney } from "@esim/shared/format";
+import { approveCancellation } from "../../modules/esims/cancellation.service.ts";
+import type { OpsCommand } from "../ops-command.ts";
+import { OpsError } from "../ops-command.ts";
+
+export const description =
+  "Approve a cancellation request: the eSIM is cancelled upstream, the order refunded, the traveller emailed";
+export const usage = "cancellation:approve <request id | ICCID>";
+
+export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
+  const [idOrIccid, ...extra] = args;
+  if (!idOrIccid || extra.length > 0) throw new OpsError(`Usage: ${usage}`);
+  const decision = await approveCancellation(deps, { idOrIccid });
+  if (decision.outcome === "unknown") throw new OpsError(`cancellation:approve: no request for ${idOrIccid}`);
+  if (decision.outcome === "already_decided") {
+    throw new OpsError(
+      `cancellation:approve: the request of order ${decision.orderNumber} is already ${decision.request.status}`,
+    );
+  }
+  print(
+    `Approved: eSIM ${decision.iccid} of order ${decision.orderNumber} cancelled; refund ${formatMoney(decision.request.refundDzdMinor, "DZD")} through the payment gateway. The traveller is emailed.`,
+  );
+};

@@ -1,0 +1,31 @@
+import { formatMoney } from "@esim/shared/format";
+import { listCancellationsToDecide } from "../../modules/esims/cancellation.service.ts";
+import type { OpsCommand } from "../ops-command.ts";
+import { OpsError } from "../ops-command.ts";
+
+export const description = "List the cancellation requests waiting for a decision, oldest first";
+export const usage = "cancellation:list";
+
+export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
+  if (args.length > 0) throw new OpsError(`Usage: ${usage}`);
+  const pending = await listCancellationsToDecide(deps);
+  if (pending.length === 0) {
+    print("cancellation:list: no request waiting");
+    return;
+  }
+  for (const { request, esim, orderNumber, email } of pending) {
+    print(
+      [
+        request.id,
+        `order ${orderNumber}`,
+        `ICCID ${esim.iccid}`,
+        email ?? "(account deleted)",
+        `requested ${request.requestedAt.toISOString()}`,
+        `refund ${formatMoney(request.refundDzdMinor, "DZD")}`,
+        request.reason ? `"${request.reason}"` : "",
+      ]
+        .filter(Boolean)
+        .join("  "),
+    );
+  }
+};

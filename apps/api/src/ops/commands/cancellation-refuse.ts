@@ -1,0 +1,21 @@
+import { refuseCancellation } from "../../modules/esims/cancellation.service.ts";
+import type { OpsCommand } from "../ops-command.ts";
+import { OpsError } from "../ops-command.ts";
+
+export const description = "Refuse a cancellation request with a reason the traveller reads (emailed and on /details)";
+export const usage = 'cancellation:refuse <request id | ICCID> "<reason>"';
+
+export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
+  const [idOrIccid, ...words] = args;
+  const reason = words.join(" ").trim();
+  if (!idOrIccid || reason.length === 0) throw new OpsError(`Usage: ${usage}`);
+  if (reason.length > 500) throw new OpsError("cancellation:refuse: the reason is over 500 characters");
+  const decision = await refuseCancellation(deps, { idOrIccid, reason });
+  if (decision.outcome === "unknown") throw new OpsError(`cancellation:refuse: no request for ${idOrIccid}`);
+  if (decision.outcome === "already_decided") {
+    throw new OpsError(
+      `cancellation:refuse: the request of order ${decision.orderNumber} is already ${decision.request.status}`,
+    );
+  }
+  print(`Refused: the request for eSIM ${decision.iccid} of order ${decision.orderNumber}. The traveller is emailed.`);
+};
