@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 
@@ -58,6 +59,11 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // Each test comes from its own client address, as separate travellers do (the server trusts X-Forwarded-For).
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const digest = createHash("sha256").update(`${testInfo.testId}:${testInfo.retry}`).digest();
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": `10.${digest[0]}.${digest[1]}.${digest[2]}` });
+  },
   readCode: async ({ request }, use) => {
     await use(async (email) => {
       let code: string | undefined;

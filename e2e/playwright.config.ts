@@ -8,6 +8,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? "/tmp/esim-e2e-data";
 /** What the operator CLI needs to reach the journeys' server (see fixtures.ts `ops`). */
 export const E2E_SERVER_ENV = { EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir };
 
+/** The live chat the server is configured with; support-chat.journey.ts answers its SDK with a fake one. */
+export const E2E_CHATWOOT = { baseUrl: "http://127.0.0.1:8599", websiteToken: "e2e-website-token" };
+
 // Journeys drive Debian's Chromium against the built product on a throw-away embedded database.
 export default defineConfig({
   testDir: ".",
@@ -43,7 +46,9 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(pgPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
-      // Journeys sign in many times from one address.
+      // Journeys sign in many times from one machine: each test is its own client address (X-Forwarded-For set by
+      // fixtures.ts), so the per-address sign-in limits hold as in production.
+      TRUST_PROXY: "true",
       RATE_LIMIT_PER_MINUTE: "5000",
       SIMULATOR_ALLOCATION_SECONDS: "1",
       // eSIMs stay New for ~45 s after delivery, then change on screen within seconds (the simulator's webhooks).
@@ -51,6 +56,8 @@ export default defineConfig({
       SIMULATOR_FIRST_USE_AFTER_SECONDS: "5",
       SIMULATOR_USAGE_SPEED: "3000",
       SIMULATOR_NOTIFY_SECONDS: "2",
+      CHATWOOT_BASE_URL: E2E_CHATWOOT.baseUrl,
+      CHATWOOT_WEBSITE_TOKEN: E2E_CHATWOOT.websiteToken,
     },
   },
 });
