@@ -78,6 +78,13 @@ const configSchema = z.object({
   SELLER_ADDRESS: z._default(z.string().check(z.minLength(1)), "Alger, Algérie"),
   /** The seller's tax identifier (NIF), printed on invoices. */
   SELLER_TAX_ID: z._default(z.string(), ""),
+
+  /** Live chat (Chatwoot): both or neither; without them the chat button leads to the support page's contacts. */
+  CHATWOOT_BASE_URL: z.optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
+  /** The inbox's website token: public by design (it is in every page embedding the widget). */
+  CHATWOOT_WEBSITE_TOKEN: z.optional(z.string().check(z.minLength(1))),
+  /** The support address shown on /support. */
+  SUPPORT_EMAIL: z._default(z.email(), "support@esim-store.dz"),
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -109,6 +116,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (config.PAYMENT_PROVIDER === "chargily" && !config.CHARGILY_SECRET_KEY) {
     problems.push("CHARGILY_SECRET_KEY: is required when PAYMENT_PROVIDER=chargily");
+  }
+  if (config.CHATWOOT_BASE_URL && !config.CHATWOOT_WEBSITE_TOKEN) {
+    problems.push("CHATWOOT_WEBSITE_TOKEN: is required when CHATWOOT_BASE_URL is set");
+  }
+  if (config.CHATWOOT_WEBSITE_TOKEN && !config.CHATWOOT_BASE_URL) {
+    problems.push("CHATWOOT_BASE_URL: is required when CHATWOOT_WEBSITE_TOKEN is set");
   }
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);

@@ -11,6 +11,7 @@ import { healthRoutes } from "./health/health.routes.ts";
 import { invoicesRoutes } from "./invoices/invoices.routes.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { paymentsRoutes } from "./payments/payments.routes.ts";
+import { supportRoutes } from "./support/support.routes.ts";
 
 /** Every feature module, in one list. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -24,6 +25,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(invoicesRoutes);
   await app.register(paymentsRoutes);
   await app.register(esimsRoutes);
+  await app.register(supportRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);

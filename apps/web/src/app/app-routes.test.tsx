@@ -315,11 +315,4 @@ describe("the web app", () => {
     await renderApp("/nowhere", { language: "en" });
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
   });
-
-  it("shows a translated placeholder for screens of later issues", async () => {
-    signedInApi();
-    await renderApp("/guide", { token: "token-1", language: "en" });
-    expect(await screen.findByRole("heading", { name: "Guide", level: 1 })).toBeInTheDocument();
-    expect(screen.getByText("Coming soon")).toBeInTheDocument();
-  });
 });

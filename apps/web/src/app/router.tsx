@@ -1,9 +1,7 @@
 import type { Language } from "@esim/shared/locale";
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-router";
-import type { MessageId } from "../lib/i18n.ts";
 import { isAuthenticated } from "../lib/session.ts";
 import { writePromoCode } from "../lib/storage.ts";
-import type { ComingSoonHandle } from "../routes/coming-soon-handle.ts";
 import { RootLayout } from "./layouts/root-layout.tsx";
 import { RouteError } from "./layouts/route-error.tsx";
 
@@ -24,13 +22,6 @@ function requireSession({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return redirect(`/login?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
 }
-
-/** A screen of a later issue: a translated "coming soon" titled from the route's handle. */
-async function comingSoon() {
-  return { Component: (await import("../routes/coming-soon.tsx")).ComingSoonRoute };
-}
-
-const screen = (titleId: MessageId, backTo?: string): ComingSoonHandle => ({ titleId, backTo });
 
 function languageRoute(language: Language) {
   return {
@@ -148,11 +139,35 @@ export function createAppRouter() {
               path: "/status/:id",
               lazy: async () => ({ Component: (await import("../routes/order-status.tsx")).OrderStatusRoute }),
             },
-            { path: "/guide", handle: screen("screen.guide"), lazy: comingSoon },
-            { path: "/guide/activation", handle: screen("screen.guideActivation", "/guide"), lazy: comingSoon },
-            { path: "/guide/installation", handle: screen("screen.guideInstallation", "/guide"), lazy: comingSoon },
-            { path: "/compatibility", handle: screen("screen.compatibility"), lazy: comingSoon },
-            { path: "/support", handle: screen("screen.support"), lazy: comingSoon },
+            {
+              path: "/guide",
+              lazy: async () => {
+                const route = await import("../routes/guide.tsx");
+                return { Component: route.GuideRoute, loader: route.guideLoader };
+              },
+            },
+            {
+              path: "/guide/activation",
+              lazy: async () => {
+                const route = await import("../routes/guide-activation.tsx");
+                return { Component: route.GuideActivationRoute, loader: route.guideActivationLoader };
+              },
+            },
+            {
+              path: "/guide/installation",
+              lazy: async () => {
+                const route = await import("../routes/guide-installation.tsx");
+                return { Component: route.GuideInstallationRoute, loader: route.guideInstallationLoader };
+              },
+            },
+            {
+              path: "/compatibility",
+              lazy: async () => ({ Component: (await import("../routes/compatibility.tsx")).CompatibilityRoute }),
+            },
+            {
+              path: "/support",
+              lazy: async () => ({ Component: (await import("../routes/support.tsx")).SupportRoute }),
+            },
           ],
         },
         {

@@ -1,5 +1,5 @@
 import { REGIONS } from "@esim/shared/catalog/regions";
-import { foldSearchText } from "./catalog.search.ts";
+import { foldSearchText } from "@esim/shared/search-text";
 
 export type DestinationType = "country" | "region" | "global";
 

@@ -1,5 +1,6 @@
+import { foldSearchText } from "@esim/shared/search-text";
 import { describe, expect, it } from "vitest";
-import { createSearchEntry, foldSearchText, matchRank, searchEntries } from "./catalog.search.ts";
+import { createSearchEntry, matchRank, searchEntries } from "./catalog.search.ts";
 
 describe("foldSearchText", () => {
   it("ignores case, accents and punctuation", () => {

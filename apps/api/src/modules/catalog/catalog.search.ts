@@ -1,32 +1,10 @@
 /**
  * Destination search in French, English and Arabic and by ISO code: pure functions over an in-memory index,
- * ignoring case, accents and Arabic spelling variants.
+ * ignoring case, accents and Arabic spelling variants (foldSearchText, shared with the web's searches).
  */
+import { foldSearchText } from "@esim/shared/search-text";
 
-const COMBINING_MARKS = /\p{M}+/gu;
-// Anything that is neither a letter nor a digit separates words ("Côte d’Ivoire", "Guinée-Bissau").
-const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 const ARABIC_DEFINITE_ARTICLE = "ال";
-
-/**
- * Folds a text for comparison: lower case; accents, Arabic diacritics (tashkeel) and hamza/madda carriers
- * removed (NFD splits أ إ آ into ا plus a mark); ة → ه, ى → ي; tatweel dropped; punctuation → one space.
- */
-export function foldSearchText(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(COMBINING_MARKS, "")
-    .toLowerCase()
-    .replaceAll("ß", "ss")
-    .replaceAll("œ", "oe")
-    .replaceAll("æ", "ae")
-    .replaceAll("ٱ", "ا")
-    .replaceAll("ة", "ه")
-    .replaceAll("ى", "ي")
-    .replaceAll("ـ", "")
-    .replace(SEPARATORS, " ")
-    .trim();
-}
 
 export type SearchableType = "country" | "region" | "global";
 
@@ -53,7 +31,7 @@ export function createSearchEntry(input: {
   popularRank: number | null;
   alphabeticalIndex: number;
 }): SearchEntry {
-  const names = [...new Set(input.names.map(foldSearchText).filter((name) => name.length > 0))];
+  const names = [...new Set(input.names.map((name) => foldSearchText(name)).filter((name) => name.length > 0))];
   const words = new Set<string>();
   for (const name of names) {
     for (const word of name.split(" ")) {

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import { Link, useNavigate } from "react-router";
 import { useT } from "../../lib/i18n.ts";
 import { getPlatform, type Platform } from "../../lib/platform.ts";
@@ -13,13 +13,16 @@ const PLATFORM_TOP_SPACING: Record<Platform, string> = {
 
 export const PAGE_HEADER_HEIGHT_CLASS = "h-14";
 
+/** The live-chat button the signed-in shell gives every page header; without one, a link to the support page. */
+export const PageHeaderChatContext = createContext<ReactNode>(null);
+
 interface PageHeaderProps {
   title: string;
   /** Show the back arrow. */
   hasBack?: boolean;
   /** Where the back arrow goes; without it, one step back in history. */
   backTo?: string;
-  /** The live-chat button; by default it leads to the support page. */
+  /** The live-chat button; by default the shell's (PageHeaderChatContext), else a link to the support page. */
   chatSlot?: ReactNode;
 }
 
@@ -27,6 +30,7 @@ interface PageHeaderProps {
 export function PageHeader({ title, hasBack = false, backTo, chatSlot }: PageHeaderProps) {
   const t = useT();
   const navigate = useNavigate();
+  const shellChat = useContext(PageHeaderChatContext);
   const iconButton =
     "grid size-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600";
   return (
@@ -52,7 +56,7 @@ export function PageHeader({ title, hasBack = false, backTo, chatSlot }: PageHea
             {title}
           </p>
           <div className="flex w-12 justify-end">
-            {chatSlot ?? (
+            {chatSlot ?? shellChat ?? (
               <Link to="/support" className={iconButton} aria-label={t("header.chat")}>
                 <ChatIcon className="size-6" />
               </Link>

@@ -1,7 +1,7 @@
 import { PIN_MAX_ATTEMPTS } from "@esim/shared/esims/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
@@ -134,9 +134,17 @@ export function InstallSection({
   return (
     <Card>
       <section aria-labelledby="install-title">
-        <h2 id="install-title" className="mb-3 text-lg font-semibold text-slate-900">
-          {t("install.title")}
-        </h2>
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="install-title" className="text-lg font-semibold text-slate-900">
+            {t("install.title")}
+          </h2>
+          <Link
+            to="/guide/installation"
+            className="text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+          >
+            {t("screen.guideInstallation")}
+          </Link>
+        </div>
         {isInstalled && !isShownAgain ? (
           <div className="space-y-3">
             <p className="flex items-center gap-2 text-slate-700">

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { Card } from "../../../components/ui/card.tsx";
 import { type MessageId, useT } from "../../../lib/i18n.ts";
 import { detectDevice, type InstallDevice } from "../lib/device.ts";
@@ -20,9 +21,17 @@ export function NetworkSettings({ apn }: { apn: string | null }) {
   return (
     <Card>
       <section aria-labelledby="network-settings-title" className="space-y-3 text-sm text-slate-700">
-        <h2 id="network-settings-title" className="text-lg font-semibold text-slate-900">
-          {t("network.title")}
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="network-settings-title" className="text-lg font-semibold text-slate-900">
+            {t("network.title")}
+          </h2>
+          <Link
+            to="/guide/activation"
+            className="text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+          >
+            {t("screen.guideActivation")}
+          </Link>
+        </div>
         <p className="font-medium text-slate-900">{t("network.roaming")}</p>
         <ul className="space-y-2">
           {paths.map(({ label, path }) => (

@@ -1,0 +1,124 @@
+import type { SupportConfig } from "@esim/shared/support/contracts";
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { resetChat } from "../features/support/chat/chat-controller.ts";
+import { CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { renderApp, setUpAppTests } from "../test/render-app.tsx";
+
+const NO_CHAT: SupportConfig = { email: "support@esim-store.dz", chat: null };
+const WITH_CHAT: SupportConfig = {
+  email: "support@esim-store.dz",
+  chat: { provider: "chatwoot", baseUrl: "https://chat.example.dz", websiteToken: "public-token" },
+};
+
+function supportApi(config: SupportConfig = NO_CHAT) {
+  return fakeApi({
+    "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
+    "GET /auth/me": () => ({ body: { data: ME } }),
+    "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
+    "GET /support/config": () => ({ body: { data: config } }),
+  });
+}
+
+describe("the help centre (/support)", () => {
+  setUpAppTests();
+  afterEach(() => resetChat());
+
+  it("filters the questions as the user types, ignoring case and accents, in French", async () => {
+    supportApi();
+    const { user } = await renderApp("/support", { token: "t", language: "fr" });
+    expect(await screen.findByText("Comment installer mon eSIM ?")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Paiement" })).toBeInTheDocument();
+
+    await user.type(screen.getByRole("searchbox", { name: "Rechercher dans les questions fréquentes" }), "REMBOURSE");
+    expect(await screen.findByText("2 résultats")).toHaveAttribute("role", "status");
+    expect(screen.queryByText("Comment installer mon eSIM ?")).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Paiement" })).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Remboursement et annulation" })).toBeInTheDocument();
+  });
+
+  it("answers the refund (7 days) and cancellation (24 hours) questions behind disclosures", async () => {
+    supportApi();
+    const { user } = await renderApp("/support", { token: "t", language: "fr" });
+    const refund = await screen.findByText("Puis-je être remboursé ?");
+    const refundAnswer = screen.getByText(/^Oui, dans les 7 jours suivant l’achat, si le service ne fonctionne pas/);
+    expect(refundAnswer).not.toBeVisible();
+    await user.click(refund);
+    expect(refundAnswer).toBeVisible();
+
+    await user.click(screen.getByText("Puis-je annuler une eSIM que je n’ai pas utilisée ?"));
+    expect(screen.getByText(/^Oui, dans les 24 heures suivant l’achat/)).toBeVisible();
+  });
+
+  it("says when nothing matches and leads to the contacts, with the configured email", async () => {
+    supportApi();
+    const { user } = await renderApp("/support", { token: "t", language: "fr" });
+    await user.type(await screen.findByRole("searchbox"), "xylophone");
+    expect(await screen.findByText("Aucune question ne correspond à « xylophone ».")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Essayez d’autres mots, ou contactez-nous ci-dessous." })).toHaveAttribute(
+      "href",
+      "/support#contacts",
+    );
+    const contacts = screen.getByRole("region", { name: "Nous contacter" });
+    expect(within(contacts).getByRole("link", { name: "support@esim-store.dz" })).toHaveAttribute(
+      "href",
+      "mailto:support@esim-store.dz",
+    );
+
+    await user.click(screen.getByRole("button", { name: "Effacer la recherche" }));
+    expect(screen.getByText("Comment installer mon eSIM ?")).toBeInTheDocument();
+  });
+
+  it("searches in Arabic, right to left, and states the refund and cancellation windows", async () => {
+    supportApi();
+    const { user } = await renderApp("/support", { token: "t", language: "ar" });
+    expect(await screen.findByText("كيف أثبّت شريحة eSIM؟")).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute("dir", "rtl");
+
+    await user.type(screen.getByRole("searchbox", { name: "ابحث في الأسئلة الشائعة" }), "الإسترداد");
+    expect(screen.queryByText("كيف أثبّت شريحة eSIM؟")).not.toBeInTheDocument();
+    await user.click(screen.getByText("هل يمكنني استرداد أموالي؟"));
+    expect(screen.getByText(/^نعم، خلال 7 أيام من الشراء/)).toBeVisible();
+
+    await user.clear(screen.getByRole("searchbox"));
+    await user.type(screen.getByRole("searchbox"), "إلغاء");
+    await user.click(screen.getByText("هل يمكنني إلغاء شريحة لم أستعملها؟"));
+    expect(screen.getByText(/^نعم، خلال 24 ساعة من الشراء/)).toBeVisible();
+  });
+
+  it("leads to the installation and activation guides and the compatibility check", async () => {
+    supportApi();
+    await renderApp("/support", { token: "t", language: "en" });
+    const guides = await screen.findByRole("region", { name: "Step-by-step guides" });
+    expect(within(guides).getByRole("link", { name: "Install your eSIM" })).toHaveAttribute(
+      "href",
+      "/guide/installation",
+    );
+    expect(within(guides).getByRole("link", { name: "Activate your eSIM on arrival" })).toHaveAttribute(
+      "href",
+      "/guide/activation",
+    );
+    expect(within(guides).getByRole("link", { name: "Check that your phone is compatible" })).toHaveAttribute(
+      "href",
+      "/compatibility",
+    );
+  });
+
+  it("offers the live chat beside the email when a chat is configured", async () => {
+    supportApi(WITH_CHAT);
+    await renderApp("/support", { token: "t", language: "fr" });
+    const contacts = await screen.findByRole("region", { name: "Nous contacter" });
+    expect(await within(contacts).findByRole("button", { name: "Démarrer le chat" })).toBeEnabled();
+    // The header's (phones) and the floating (desktop) chat buttons.
+    expect(screen.getAllByRole("button", { name: "Discuter avec le support" })).toHaveLength(2);
+  });
+
+  it("makes the chat buttons lead to the contacts when no chat is configured", async () => {
+    supportApi(NO_CHAT);
+    await renderApp("/home", { token: "t", language: "fr" });
+    const links = await screen.findAllByRole("link", { name: "Discuter avec le support" });
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toHaveAttribute("href", "/support#contacts");
+    expect(screen.queryByRole("button", { name: "Discuter avec le support" })).not.toBeInTheDocument();
+  });
+});
