@@ -1,20 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiError, CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { apiError, ME, signedInApi } from "../test/fake-api.ts";
 import { disposeApp, renderApp } from "../test/render-app.tsx";
 
 const currentAddress = () => `${window.location.pathname}${window.location.search}`;
 
 /** The API of a signed-in user, with overrides for the case at hand. */
-function signedInApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
-  return fakeApi({
-    "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
-    "GET /auth/me": () => ({ body: { data: ME } }),
-    "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
-    ...overrides,
-  });
-}
-
 describe("the web app", () => {
   beforeEach(() => {
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CATALOG_API_CACHE_NAME, USER_API_CACHE_NAME } from "../lib/offline-cache.ts";
-import { apiError, CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { apiError, signedInApi } from "../test/fake-api.ts";
 import { disposeApp, renderApp } from "../test/render-app.tsx";
 
 /** Cache Storage as the service worker left it: the user's API answers and the public catalogue. */
@@ -14,15 +14,6 @@ function fakeCacheStorage() {
   };
   vi.stubGlobal("caches", storage);
   return storage;
-}
-
-function signedInApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
-  return fakeApi({
-    "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
-    "GET /auth/me": () => ({ body: { data: ME } }),
-    "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
-    ...overrides,
-  });
 }
 
 describe("ending a session on a shared phone", () => {

@@ -1,16 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EUROPE, PLAN_7_DAYS, PLAN_30_DAYS, TURKEY } from "../test/buying-fixtures.ts";
-import { CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 const DESTINATIONS = [TURKEY, EUROPE];
 
 function catalogApi() {
   return fakeApi({
-    "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
-    "GET /auth/me": () => ({ body: { data: ME } }),
-    "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
+    ...SIGNED_IN_HANDLERS,
     "GET /destinations": ({ url }) => {
       const q = (url.searchParams.get("q") ?? "").toLowerCase();
       const type = url.searchParams.get("type");

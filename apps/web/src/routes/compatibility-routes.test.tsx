@@ -1,7 +1,7 @@
 import { eidCheckDigits } from "@esim/shared/eid";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 const FIRST_30 = "890490320000010000000000001234";
@@ -11,9 +11,7 @@ const MISTYPED_EID = VALID_EID.slice(0, 31) + String((Number(VALID_EID[31]) + 1)
 
 function signedInApi() {
   return fakeApi({
-    "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
-    "GET /auth/me": () => ({ body: { data: ME } }),
-    "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
+    ...SIGNED_IN_HANDLERS,
   });
 }
 

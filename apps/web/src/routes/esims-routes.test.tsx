@@ -2,7 +2,7 @@ import type { EsimDetail, EsimSummary } from "@esim/shared/esims/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ALGERIA, ORDER_ID, PLAN_7_DAYS, TURKEY } from "../test/buying-fixtures.ts";
-import { apiError, CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { apiError, fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
 import { disposeApp, renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];
@@ -74,9 +74,7 @@ const ANDROID_UA =
 
 function signedInApi(overrides: Handlers = {}) {
   return fakeApi({
-    "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
-    "GET /auth/me": () => ({ body: { data: ME } }),
-    "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
+    ...SIGNED_IN_HANDLERS,
     [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail() } }),
     [`GET /esims/${ESIM_ID}/topups`]: () => ({ body: { data: [TOP_UP_PLAN] } }),
     ...overrides,

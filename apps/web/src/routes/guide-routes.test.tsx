@@ -6,7 +6,7 @@ import { ar } from "../features/guides/content/ar.ts";
 import { en } from "../features/guides/content/en.ts";
 import { fr } from "../features/guides/content/fr.ts";
 import { changeLanguage } from "../lib/i18n.ts";
-import { CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 import { renderWithI18n } from "../test/render-with-i18n.tsx";
 
@@ -26,9 +26,7 @@ function useUserAgent(userAgent: string) {
 
 function signedInApi() {
   return fakeApi({
-    "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
-    "GET /auth/me": () => ({ body: { data: ME } }),
-    "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
+    ...SIGNED_IN_HANDLERS,
   });
 }
 

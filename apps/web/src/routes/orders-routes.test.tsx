@@ -1,16 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ORDER_ID, orderFor } from "../test/buying-fixtures.ts";
-import { CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 const UNPAID_ID = "2d9e7c3a-0b5f-4e4c-9a8d-3f4a5b6c7d8e";
 
 function ordersApi(orders: ReturnType<typeof orderFor>[]) {
   return fakeApi({
-    "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
-    "GET /auth/me": () => ({ body: { data: ME } }),
-    "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
+    ...SIGNED_IN_HANDLERS,
     "GET /orders": () => ({ body: { data: orders } }),
   });
 }

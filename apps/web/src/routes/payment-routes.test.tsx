@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ORDER_ID, orderFor, PAYMENT_ID, PLAN_7_DAYS } from "../test/buying-fixtures.ts";
-import { CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];
@@ -9,9 +9,7 @@ type PaymentStatus = "pending" | "successful" | "failed" | "canceled";
 
 function paymentApi(readStatus: () => PaymentStatus, overrides: Handlers = {}) {
   return fakeApi({
-    "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
-    "GET /auth/me": () => ({ body: { data: ME } }),
-    "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
+    ...SIGNED_IN_HANDLERS,
     [`GET /payments/${PAYMENT_ID}`]: () => {
       const status = readStatus();
       return {

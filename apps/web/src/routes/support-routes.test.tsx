@@ -2,7 +2,7 @@ import type { SupportConfig } from "@esim/shared/support/contracts";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetChat } from "../features/support/chat/chat-controller.ts";
-import { CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 const NO_CHAT: SupportConfig = { email: "support@esim-store.dz", chat: null };
@@ -13,9 +13,7 @@ const WITH_CHAT: SupportConfig = {
 
 function supportApi(config: SupportConfig = NO_CHAT) {
   return fakeApi({
-    "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
-    "GET /auth/me": () => ({ body: { data: ME } }),
-    "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
+    ...SIGNED_IN_HANDLERS,
     "GET /support/config": () => ({ body: { data: config } }),
   });
 }

@@ -66,3 +66,15 @@ export const ME = {
 };
 
 export const CATALOG_SUMMARY = { data: { destinationCount: 172, lowestPrice: { DZD: 6400, USD: 50 } } };
+
+/** What every signed-in screen asks for: the marketing summary, the user, and the device record. */
+export const SIGNED_IN_HANDLERS: Record<string, Handler> = {
+  "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
+  "GET /auth/me": () => ({ body: { data: ME } }),
+  "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
+};
+
+/** The API of a signed-in user: SIGNED_IN_HANDLERS and the case's own. */
+export function signedInApi(overrides: Record<string, Handler> = {}) {
+  return fakeApi({ ...SIGNED_IN_HANDLERS, ...overrides });
+}
