@@ -25,7 +25,7 @@ import { OrderLine } from "../features/checkout/components/order-line.tsx";
 import { PaymentMethodPicker } from "../features/checkout/components/payment-method-picker.tsx";
 import { PaymentModal } from "../features/checkout/components/payment-modal.tsx";
 import { QuoteTotals } from "../features/checkout/components/quote-totals.tsx";
-import { type Cart, cartSearch, readCart } from "../features/checkout/hooks/cart-params.ts";
+import { type Cart, cartSearch, quoteInputOf, readCart } from "../features/checkout/hooks/cart-params.ts";
 import { type OrderRequest, usePayFlow } from "../features/checkout/hooks/use-pay-flow.ts";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { isolate, useT } from "../lib/i18n.ts";
@@ -43,13 +43,7 @@ function initialBilling(user: Me, countries: readonly string[]): BillingValues {
 function SummaryContent({ cart, user }: { cart: Cart; user: Me }) {
   const t = useT();
   const currency = useDisplayCurrency();
-  const quote = useQuote({
-    packageId: cart.planId,
-    quantity: cart.quantity,
-    currency,
-    couponCode: cart.couponCode ?? undefined,
-    ...(cart.topUpOf ? { topUpOf: cart.topUpOf } : {}),
-  });
+  const quote = useQuote(quoteInputOf(cart, currency));
   const options = useCheckoutOptions();
   const countries = options.data?.billingCountries.length ? options.data.billingCountries : BILLING_COUNTRY_CODES;
   const [billing, setBilling] = useState<BillingValues>(() => initialBilling(user, countries));

@@ -56,15 +56,6 @@ export function cancellationOf(options: {
   };
 }
 
-/** The cancellation state of one of the caller's eSIMs (for GET /esims/{id}). */
-export async function readCancellation(deps: AppDeps, esim: EsimRow, bundleCount: number) {
-  const [order, request] = await Promise.all([
-    findEsimOrder(deps.db, esim.orderId),
-    findCancellationRequestByEsim(deps.db, esim.id),
-  ]);
-  return cancellationOf({ esim, bundleCount, paidAt: order?.confirmedAt ?? null, request, now: deps.now() });
-}
-
 /**
  * Records the traveller's request to cancel an unused eSIM and tells the operator (an email job in the same
  * transaction). Asking again answers the same request; outside the rules CANCELLATION_NOT_ALLOWED.
@@ -76,9 +67,12 @@ export async function requestCancellation(
   const view = await findUserEsimView(deps.db, options.userId, options.esimId);
   if (!view) throw new AppError("NOT_FOUND", { message: "No such eSIM." });
   const { esim } = view;
-  const [order, bundles] = await Promise.all([findEsimOrder(deps.db, esim.orderId), listEsimBundles(deps.db, esim.id)]);
+  const [order, bundles, existing] = await Promise.all([
+    findEsimOrder(deps.db, esim.orderId),
+    listEsimBundles(deps.db, esim.id),
+    findCancellationRequestByEsim(deps.db, esim.id),
+  ]);
   const now = deps.now();
-  const existing = await findCancellationRequestByEsim(deps.db, esim.id);
   const state = cancellationOf({
     esim,
     bundleCount: bundles.length,

@@ -3,7 +3,8 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { isSameDigest, sha256Hex } from "../../lib/secrets.ts";
 import { summarizeDestinationPlans } from "../checkout/checkout.repo.ts";
-import { readCancellation } from "./cancellation.service.ts";
+import { findCancellationRequestByEsim, findEsimOrder } from "./cancellation.repo.ts";
+import { cancellationOf } from "./cancellation.service.ts";
 import { queueDueEsimAlerts } from "./esim-alerts.ts";
 import {
   type EsimRow,
@@ -72,12 +73,21 @@ async function findOwnEsim(deps: AppDeps, options: { userId: string; esimId: str
 /** One of the caller's eSIMs with its bundles and cancellation state; anyone else's answers NOT_FOUND. */
 export async function getEsim(deps: AppDeps, options: { userId: string; esimId: string }) {
   const view = await findOwnEsim(deps, options);
-  const [bundles, plans] = await Promise.all([
+  const [bundles, plans, order, request] = await Promise.all([
     listEsimBundles(deps.db, view.esim.id),
     summarizeDestinationPlans(deps.db, [view.destination.code]),
+    findEsimOrder(deps.db, view.esim.orderId),
+    findCancellationRequestByEsim(deps.db, view.esim.id),
   ]);
-  const cancellation = await readCancellation(deps, view.esim, bundles.length);
-  return { view, destinationPlans: plans.get(view.destination.code), now: deps.now(), bundles, cancellation };
+  const now = deps.now();
+  const cancellation = cancellationOf({
+    esim: view.esim,
+    bundleCount: bundles.length,
+    paidAt: order?.confirmedAt ?? null,
+    request,
+    now,
+  });
+  return { view, destinationPlans: plans.get(view.destination.code), now, bundles, cancellation };
 }
 
 /** The install secrets of the caller's eSIM, only after the right PIN (counted by verifyPin). */

@@ -1,4 +1,6 @@
 import { MAX_QUANTITY } from "@esim/shared/checkout/contracts";
+import type { Currency } from "@esim/shared/locale";
+import type { QuoteInput } from "../api/get-quote.ts";
 
 /** What the buyer put in the cart; it lives in the address so /cart, /summary and a retry share it. */
 export interface Cart {
@@ -23,6 +25,17 @@ export function readCart(params: URLSearchParams): Cart | null {
     quantity: topUpOf === null && Number.isInteger(quantity) ? Math.min(MAX_QUANTITY, Math.max(1, quantity)) : 1,
     couponCode: params.get("coupon")?.trim().toUpperCase() || null,
     topUpOf,
+  };
+}
+
+/** What the server prices for this cart, in the shown currency. */
+export function quoteInputOf(cart: Cart, currency: Currency): QuoteInput {
+  return {
+    packageId: cart.planId,
+    quantity: cart.quantity,
+    currency,
+    ...(cart.couponCode ? { couponCode: cart.couponCode } : {}),
+    ...(cart.topUpOf ? { topUpOf: cart.topUpOf } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { readPromoCode, removePromoCode, writePromoCode } from "../../../lib/storage.ts";
 import { useCheckCoupon } from "../api/check-coupon.ts";
 import { useQuote } from "../api/get-quote.ts";
-import type { Cart } from "./cart-params.ts";
+import { type Cart, quoteInputOf } from "./cart-params.ts";
 
 const isCouponError = (error: unknown): error is ApiError =>
   error instanceof ApiError && (error.code.startsWith("COUPON_") || error.code === "VALIDATION_FAILED");
@@ -17,26 +17,14 @@ export function useCartQuote(cart: Cart, currency: Currency, onCartChange: (cart
   const [promoInput, setPromoInput] = useState(cart.couponCode ?? "");
   const [couponError, setCouponError] = useState<unknown>(null);
   const checkCoupon = useCheckCoupon();
-  const quote = useQuote({
-    packageId: cart.planId,
-    quantity: cart.quantity,
-    currency,
-    couponCode: cart.couponCode ?? undefined,
-    ...(cart.topUpOf ? { topUpOf: cart.topUpOf } : {}),
-  });
+  const quote = useQuote(quoteInputOf(cart, currency));
   const latest = useRef({ cart, onCartChange });
   latest.current = { cart, onCartChange };
 
   const apply = (code: string) => {
     setCouponError(null);
     checkCoupon.mutate(
-      {
-        packageId: cart.planId,
-        quantity: cart.quantity,
-        currency,
-        code,
-        ...(cart.topUpOf ? { topUpOf: cart.topUpOf } : {}),
-      },
+      { ...quoteInputOf({ ...cart, couponCode: null }, currency), code },
       {
         onSuccess: (data) => {
           const applied = data.quote.coupon?.code ?? code;
