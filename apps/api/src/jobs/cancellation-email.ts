@@ -3,6 +3,7 @@ import { isLanguage, type Language } from "@esim/shared/locale";
 import type { AppDeps } from "../lib/deps.ts";
 import { escapeHtml } from "../lib/html.ts";
 import { findCancellationEmailData } from "../modules/esims/cancellation.repo.ts";
+import { emailPage } from "../providers/mail/email-page.ts";
 import type { MailMessage } from "../providers/mail/mail-port.ts";
 import type { CancellationEmailJobPayload } from "./job-queue.ts";
 import type { JobLog } from "./provision-order.ts";
@@ -56,18 +57,6 @@ const TEXTS: Record<Language, DecisionTexts> = {
   },
 };
 
-function page(language: Language, subject: string, paragraphs: string[]): string {
-  const direction = language === "ar" ? "rtl" : "ltr";
-  return `<!doctype html>
-<html dir="${direction}" lang="${language}">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body dir="${direction}" style="font-family: Arial, Helvetica, sans-serif; color: #1f2937;">
-${paragraphs.join("\n")}
-</body>
-</html>
-`;
-}
-
 /** The operator's email: what was asked, by whom, for which eSIM, and the commands that decide it. */
 export function buildOperatorEmail(data: EmailData, to: string): MailMessage {
   const { request } = data;
@@ -89,7 +78,11 @@ export function buildOperatorEmail(data: EmailData, to: string): MailMessage {
     to,
     subject,
     text: lines.join("\n"),
-    html: page("fr", subject, [`<pre style="font-family: monospace;">${escapeHtml(lines.join("\n"))}</pre>`]),
+    html: emailPage({
+      language: "fr",
+      title: subject,
+      body: `<pre style="font-family: monospace;">${escapeHtml(lines.join("\n"))}</pre>`,
+    }),
   };
 }
 
@@ -117,13 +110,17 @@ export function buildDecisionEmail(data: EmailData, options: { to: string; publi
     "",
     texts.signature,
   ].join("\n");
-  const html = page(language, subject, [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(body)}</p>`,
-    ...(reason ? [`<p>${escapeHtml(reason)}</p>`] : []),
-    `<p><a href="${escapeHtml(detailsUrl)}">${escapeHtml(texts.details)}</a></p>`,
-    `<p>${escapeHtml(texts.signature)}</p>`,
-  ]);
+  const html = emailPage({
+    language,
+    title: subject,
+    body: [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(body)}</p>`,
+      ...(reason ? [`<p>${escapeHtml(reason)}</p>`] : []),
+      `<p><a href="${escapeHtml(detailsUrl)}">${escapeHtml(texts.details)}</a></p>`,
+      `<p>${escapeHtml(texts.signature)}</p>`,
+    ].join("\n"),
+  });
   return { to: options.to, subject, text, html };
 }
 

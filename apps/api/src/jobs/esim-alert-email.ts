@@ -9,6 +9,7 @@ import {
   releaseEsimAlertClaim,
 } from "../modules/esims/esim-alerts.repo.ts";
 import { type EsimAlertSubject, isEsimAlertDue } from "../modules/esims/esim-alerts.ts";
+import { emailPage } from "../providers/mail/email-page.ts";
 import type { MailMessage } from "../providers/mail/mail-port.ts";
 import type { EsimAlertJobPayload } from "./job-queue.ts";
 import type { JobLog } from "./provision-order.ts";
@@ -119,7 +120,6 @@ export function buildEsimAlertEmail(
   const language: Language = isLanguage(subject.user?.language) ? (subject.user?.language as Language) : "fr";
   const texts = TEXTS[language];
   const isRtl = language === "ar";
-  const direction = isRtl ? "rtl" : "ltr";
   const { esim } = subject;
   const names = { fr: subject.destination.nameFr, en: subject.destination.nameEn, ar: subject.destination.nameAr };
   const destination = names[language];
@@ -158,17 +158,14 @@ export function buildEsimAlertEmail(
     button = texts.expiryButton;
   }
 
-  const html = `<!doctype html>
-<html dir="${direction}" lang="${language}">
-<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body dir="${direction}" style="font-family: Arial, Helvetica, sans-serif; color: #1f2937; text-align: ${isRtl ? "right" : "left"};">
-<p>${escapeHtml(greeting)}</p>
+  const html = emailPage({
+    language: language,
+    title: title,
+    body: `<p>${escapeHtml(greeting)}</p>
 ${lines.map((line) => `<p>${line.html}</p>`).join("\n")}
 <p><a href="${escapeHtml(detailsUrl)}" style="display: inline-block; padding: 12px 20px; background: #227871; color: #ffffff; text-decoration: none; border-radius: 8px; font-weight: bold;">${escapeHtml(button)}</a></p>
-<p>${escapeHtml(texts.signature)}</p>
-</body>
-</html>
-`;
+<p>${escapeHtml(texts.signature)}</p>`,
+  });
   const text = [
     greeting,
     "",

@@ -3,6 +3,7 @@ import { isLanguage, type Language } from "@esim/shared/locale";
 import QRCode from "qrcode";
 import type { AppDeps } from "../lib/deps.ts";
 import { escapeHtml } from "../lib/html.ts";
+import { emailPage } from "../providers/mail/email-page.ts";
 import type { MailAttachment, MailMessage } from "../providers/mail/mail-port.ts";
 import type { JobLog } from "./provision-order.ts";
 import { claimInstallEmail, findInstallEmailData, releaseInstallEmailClaim } from "./provisioning.repo.ts";
@@ -142,7 +143,6 @@ export async function buildInstallEmail(
   const language: Language = isLanguage(data.user?.language) ? (data.user?.language as Language) : "fr";
   const texts = TEXTS[language];
   const isRtl = language === "ar";
-  const direction = isRtl ? "rtl" : "ltr";
   const ltr = (value: string) => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
   const ltrText = (value: string) => (isRtl ? `\u2066${value}\u2069` : value);
   const names = { fr: data.destination.nameFr, en: data.destination.nameEn, ar: data.destination.nameAr };
@@ -213,11 +213,10 @@ export async function buildInstallEmail(
   const greeting = texts.greeting(data.user?.name ?? null);
   const intro = isTopUp ? topUpTexts.intro(data.package.name, destination) : texts.intro(destination);
   const closing = isTopUp ? "" : `<p><strong>${escapeHtml(texts.singleUse)}</strong></p>`;
-  const html = `<!doctype html>
-<html dir="${direction}" lang="${language}">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body dir="${direction}" style="font-family: Arial, Helvetica, sans-serif; color: #1f2937; text-align: ${isRtl ? "right" : "left"};">
-<p>${escapeHtml(greeting)}</p>
+  const html = emailPage({
+    language: language,
+    title: subject,
+    body: `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 ${htmlBlocks.join("\n")}
 ${closing}
@@ -225,10 +224,8 @@ ${closing}
 <table role="presentation">
 ${summaryRows.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${ltr(value)}</td></tr>`).join("\n")}
 </table>
-<p>${escapeHtml(texts.signature)}</p>
-</body>
-</html>
-`;
+<p>${escapeHtml(texts.signature)}</p>`,
+  });
   const text = [
     greeting,
     "",

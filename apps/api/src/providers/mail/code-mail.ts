@@ -1,5 +1,6 @@
 import type { Language } from "@esim/shared/locale";
 import { escapeHtml } from "../../lib/html.ts";
+import { emailPage } from "./email-page.ts";
 import type { MailMessage } from "./mail-port.ts";
 
 /** What one kind of one-time-code email says, in one language. */
@@ -27,7 +28,6 @@ export function codeMail(options: {
 }): MailMessage {
   const texts = options.texts[options.language];
   const isRtl = options.language === "ar";
-  const direction = isRtl ? "rtl" : "ltr";
   const codeInText = isRtl ? `\u2066${options.code}\u2069` : options.code;
   const validity = texts.validity(options.validityMinutes);
   const opening = texts.greeting ? [texts.greeting, ""] : [];
@@ -35,17 +35,14 @@ export function codeMail(options: {
   const paragraphs = [...(texts.greeting ? [texts.greeting] : []), texts.intro]
     .map((line) => `<p>${escapeHtml(line)}</p>`)
     .join("\n");
-  const html = `<!doctype html>
-<html dir="${direction}" lang="${options.language}">
-<head><meta charset="utf-8"><title>${escapeHtml(texts.subject)}</title></head>
-<body dir="${direction}" style="font-family: Arial, Helvetica, sans-serif; color: #1f2937; text-align: ${isRtl ? "right" : "left"};">
-${paragraphs}
+  const html = emailPage({
+    language: options.language,
+    title: texts.subject,
+    body: `${paragraphs}
 <p style="font-size: 28px; font-weight: bold; letter-spacing: 6px;"><bdi dir="ltr">${escapeHtml(options.code)}</bdi></p>
 <p>${escapeHtml(validity)}</p>
 <p>${escapeHtml(texts.ignore)}</p>
-<p>${escapeHtml(texts.signature)}</p>
-</body>
-</html>
-`;
+<p>${escapeHtml(texts.signature)}</p>`,
+  });
   return { to: options.to, subject: texts.subject, text, html };
 }
