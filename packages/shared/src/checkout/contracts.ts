@@ -125,6 +125,9 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.output<typeof orderSummarySchema>;
 
+export const CHECKOUT_RETURN_TARGETS = ["web", "app"] as const;
+export type CheckoutReturnTarget = (typeof CHECKOUT_RETURN_TARGETS)[number];
+
 /**
  * Creates the order and its payment and answers where to pay. Idempotent on `clientReference` (one per
  * checkout attempt): a double click or a retry answers the same order.
@@ -139,6 +142,11 @@ export const createOrder = defineEndpoint({
     couponCode: z.optional(couponCodeSchema),
     billing: billingSchema,
     paymentMethod: z.enum(PAYMENT_METHODS, { error: "PAYMENT_METHOD_INVALID" }),
+    /**
+     * Where the gateway sends the payer back: `web` (default) to /payment-callback in the browser; `app` to the
+     * App Link / Universal Link `/success` or `/failure`, which the iOS and Android apps open (issue 6).
+     */
+    returnTo: z.optional(z.enum(CHECKOUT_RETURN_TARGETS, { error: "INVALID" })),
   }),
   response: z.object({
     data: z.object({ order: orderSummarySchema, payment: z.object({ id: z.string(), checkoutUrl: z.string() }) }),
