@@ -53,6 +53,8 @@ interface Fixtures {
     name?: string;
     country?: string;
     language?: "fr" | "en" | "ar";
+    /** Where the app keeps its storage: "" in a browser, `CapacitorStorage.` in the native apps' Preferences. */
+    storageKeyPrefix?: string;
   }) => Promise<string>;
   /** Takes a full-page screenshot under test-results/screenshots/. */
   shoot: (page: Page, name: string) => Promise<void>;
@@ -79,7 +81,7 @@ export const test = base.extend<Fixtures>({
     });
   },
   signIn: async ({ request, page, readCode }, use) => {
-    await use(async ({ email, name = "Amina Benali", country = "DZ", language = "fr" }) => {
+    await use(async ({ email, name = "Amina Benali", country = "DZ", language = "fr", storageKeyPrefix = "" }) => {
       const registered = await request.post("/api/v1/app/auth/register", { data: { name, email, country, language } });
       expect(registered.status()).toBe(200);
       const code = await readCode(email);
@@ -87,14 +89,14 @@ export const test = base.extend<Fixtures>({
       expect(verified.status()).toBe(200);
       const { token } = (await verified.json()).data as { token: string };
       await page.addInitScript(
-        ([storedToken, storedLanguage]) => {
+        ([storedToken, storedLanguage, prefix]) => {
           if (!window.sessionStorage.getItem("e2e-seeded")) {
-            window.localStorage.setItem("Token", storedToken);
-            window.localStorage.setItem("LANG", storedLanguage);
+            window.localStorage.setItem(`${prefix}Token`, storedToken);
+            window.localStorage.setItem(`${prefix}LANG`, storedLanguage);
             window.sessionStorage.setItem("e2e-seeded", "1");
           }
         },
-        [token, language] as const,
+        [token, language, storageKeyPrefix] as const,
       );
       return token;
     });

@@ -7,11 +7,14 @@ import { flagIconsAlias } from "./build-tools/flag-icons.ts";
 import { linguiCatalogs } from "./build-tools/lingui-catalogs.ts";
 import { precompressAssets } from "./build-tools/precompress-assets.ts";
 import { serviceWorkerOptions } from "./build-tools/service-worker.ts";
+import { parseApiOrigin } from "./src/lib/api-origin.ts";
 
 const API_ORIGIN = "http://localhost:8080";
 
 export default defineConfig({
   plugins: [
+    // A malformed VITE_API_ORIGIN (the native apps' API) stops the build rather than ship an app that cannot reach it.
+    { name: "check-api-origin", configResolved: (config) => void parseApiOrigin(config.env.VITE_API_ORIGIN) },
     linguiCatalogs(),
     react(),
     tailwindcss(),

@@ -9,6 +9,7 @@ import type { AppDeps } from "./lib/deps.ts";
 import { registerModules } from "./modules/index.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorHandlerPlugin, sendAppError } from "./plugins/error-handler.ts";
+import { nativeCorsPlugin } from "./plugins/native-cors.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { staticWebPlugin } from "./plugins/static-web.ts";
 import { isSandboxGateway } from "./providers/payment/sandbox/sandbox-gateway.ts";
@@ -72,7 +73,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(authPlugin);
-  await registerModules(app, deps);
+  // The modules in a scope of their own: CORS for the native apps' web views applies to them, not to the web app's files.
+  await app.register(async (api) => {
+    await api.register(nativeCorsPlugin, { origins: config.NATIVE_APP_ORIGINS });
+    await registerModules(api, deps);
+  });
   // The sandbox gateway's hosted checkout page (DESIGN §6); loadConfig refuses the sandbox in production.
   if (config.PAYMENT_PROVIDER === "sandbox" && isSandboxGateway(deps.payments)) {
     await app.register(sandboxCheckoutRoutes, { gateway: deps.payments });

@@ -1,3 +1,7 @@
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
@@ -60,5 +64,64 @@ describe("loadConfig", () => {
       TRUST_PROXY: false,
     });
     expect(config.SMTP_URL).toBeUndefined();
+  });
+});
+
+describe("native app and push settings", () => {
+  const pem = (type: "rsa" | "ec") =>
+    (type === "rsa"
+      ? generateKeyPairSync("rsa", { modulusLength: 2048 })
+      : generateKeyPairSync("ec", { namedCurve: "P-256" })
+    ).privateKey
+      .export({ type: "pkcs8", format: "pem" })
+      .toString();
+  const rsaKey = pem("rsa");
+  const p8Key = pem("ec");
+  const serviceAccount = JSON.stringify({
+    type: "service_account",
+    project_id: "esim-store",
+    private_key_id: "abc123",
+    private_key: rsaKey,
+    client_email: "push@esim-store.iam.gserviceaccount.com",
+    token_uri: "https://oauth2.googleapis.com/token",
+  });
+
+  it("defaults the native origins to the iOS and Android web views, and reads a list", () => {
+    expect(loadConfig({}).NATIVE_APP_ORIGINS).toEqual(["capacitor://localhost", "https://localhost"]);
+    expect(
+      loadConfig({ NATIVE_APP_ORIGINS: "capacitor://localhost, https://app.example:8443" }).NATIVE_APP_ORIGINS,
+    ).toEqual(["capacitor://localhost", "https://app.example:8443"]);
+    expect(loadError({ NATIVE_APP_ORIGINS: "https://localhost/path" })).toContain("NATIVE_APP_ORIGINS=");
+  });
+
+  it("reads the Firebase service account inline or from its file", async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), "esim-config-")), "service-account.json");
+    await writeFile(file, serviceAccount);
+    const expected = {
+      projectId: "esim-store",
+      clientEmail: "push@esim-store.iam.gserviceaccount.com",
+      privateKey: rsaKey,
+      privateKeyId: "abc123",
+      tokenUri: "https://oauth2.googleapis.com/token",
+    };
+    expect(loadConfig({ FCM_SERVICE_ACCOUNT_JSON: serviceAccount }).FCM_SERVICE_ACCOUNT_JSON).toEqual(expected);
+    expect(loadConfig({ FCM_SERVICE_ACCOUNT_JSON: file }).FCM_SERVICE_ACCOUNT_JSON).toEqual(expected);
+  });
+
+  it("refuses a service account without its key, an unreadable file and a key that is not a .p8, never echoing them", () => {
+    const withoutKey = JSON.stringify({ ...JSON.parse(serviceAccount), private_key: "nope" });
+    const message = loadError({ FCM_SERVICE_ACCOUNT_JSON: withoutKey });
+    expect(message).toContain("FCM_SERVICE_ACCOUNT_JSON=(value not shown): must be a service account");
+    expect(message).not.toContain("nope");
+    expect(loadError({ FCM_SERVICE_ACCOUNT_JSON: "/nonexistent/account.json" })).toContain("nor a readable file");
+    const rsaAsP8 = loadError({ APNS_PRIVATE_KEY: rsaKey, APNS_KEY_ID: "KEY1234567", APPLE_TEAM_ID: "TEAM123456" });
+    expect(rsaAsP8).toContain("APNS_PRIVATE_KEY=(value not shown)");
+    expect(rsaAsP8).not.toContain("PRIVATE KEY-----");
+  });
+
+  it("takes the APNs key with its key id and a team id, APPLE_TEAM_ID serving when APNS_TEAM_ID is unset", () => {
+    expect(loadError({ APNS_PRIVATE_KEY: p8Key })).toMatch(/APNS_KEY_ID: is required[\s\S]*APNS_TEAM_ID: is required/);
+    const config = loadConfig({ APNS_PRIVATE_KEY: p8Key, APNS_KEY_ID: "KEY1234567", APPLE_TEAM_ID: "TEAM123456" });
+    expect(config.APNS_PRIVATE_KEY).toBe(p8Key);
   });
 });

@@ -1,4 +1,7 @@
+import { createPrivateKey } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { NATIVE_APP_DEFAULTS } from "@esim/shared/native-app";
 import * as z from "zod/mini";
 
 /** The repository root: `.data/` and the built web app are found from here. */
@@ -16,6 +19,113 @@ const port = z.coerce
     z.maximum(65535, "must be a port number"),
   );
 const url = z.url();
+
+/** A comma-separated setting as a list of trimmed entries, each checked by `pattern`, optionally normalised. */
+function listOf(pattern: RegExp, message: string, normalise: (entry: string) => string = (entry) => entry) {
+  return z.pipe(
+    z.string(),
+    z.transform((value, context) => {
+      const entries = value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const bad = entries.find((entry) => !pattern.test(entry));
+      if (bad !== undefined) {
+        context.issues.push({ code: "custom", message: `${message} (not: ${bad})`, input: value });
+        return z.NEVER;
+      }
+      return entries.map(normalise);
+    }),
+  );
+}
+
+/**
+ * A credential given inline or as the path of a file holding it (a mounted secret): a value that `isInline` accepts
+ * is the credential itself, any other is read as a path. Answers the text, or pushes an issue.
+ */
+function inlineOrFile(
+  value: string,
+  isInline: (text: string) => boolean,
+  context: { issues: { push(issue: { code: "custom"; message: string; input: string }): void } },
+): string | undefined {
+  if (isInline(value)) return value;
+  try {
+    return readFileSync(value, "utf8");
+  } catch {
+    context.issues.push({ code: "custom", message: "is neither the credential itself nor a readable file", input: "" });
+    return undefined;
+  }
+}
+
+const googleServiceAccountSchema = z.object({
+  project_id: z.string().check(z.minLength(1)),
+  client_email: z.email(),
+  private_key: z.string().check(z.minLength(1)),
+  private_key_id: z.optional(z.string()),
+  token_uri: z._default(z.url({ protocol: /^https?$/ }), "https://oauth2.googleapis.com/token"),
+});
+
+/** Firebase's service-account JSON (inline or a file), checked down to its RSA key: a bad one stops the start. */
+const fcmServiceAccount = z.pipe(
+  z.string(),
+  z.transform((value, context) => {
+    const text = inlineOrFile(value, (candidate) => candidate.trimStart().startsWith("{"), context);
+    if (text === undefined) return z.NEVER;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      context.issues.push({ code: "custom", message: "is not JSON", input: "" });
+      return z.NEVER;
+    }
+    const parsed = googleServiceAccountSchema.safeParse(json);
+    if (!parsed.success || !isPrivateKeyOfType(parsed.data.private_key, "rsa")) {
+      context.issues.push({
+        code: "custom",
+        message: "must be a service account with project_id, client_email and an RSA private_key",
+        input: "",
+      });
+      return z.NEVER;
+    }
+    const account = parsed.data;
+    return {
+      projectId: account.project_id,
+      clientEmail: account.client_email,
+      privateKey: account.private_key,
+      privateKeyId: account.private_key_id,
+      tokenUri: account.token_uri,
+    };
+  }),
+);
+
+/** The APNs signing key (the .p8 file Apple gives: a P-256 key in PEM), inline or a file. */
+const apnsPrivateKey = z.pipe(
+  z.string(),
+  z.transform((value, context) => {
+    const text = inlineOrFile(value, (candidate) => candidate.includes("-----BEGIN"), context);
+    if (text === undefined) return z.NEVER;
+    if (!isPrivateKeyOfType(text, "ec")) {
+      context.issues.push({
+        code: "custom",
+        message: "must be the .p8 key (an EC P-256 private key in PEM)",
+        input: "",
+      });
+      return z.NEVER;
+    }
+    return text;
+  }),
+);
+
+function isPrivateKeyOfType(pem: string, type: "rsa" | "ec"): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === type;
+  } catch {
+    return false;
+  }
+}
+
+/** Apple's 10-character team and key ids. */
+const appleId = z.string().check(z.regex(/^[A-Z0-9]{10}$/, "must be 10 upper-case letters or digits"));
 
 const configSchema = z.object({
   NODE_ENV: z._default(z.enum(["development", "production", "test"]), "development"),
@@ -85,11 +195,44 @@ const configSchema = z.object({
   CHATWOOT_WEBSITE_TOKEN: z.optional(z.string().check(z.minLength(1))),
   /** The support address shown on /support. */
   SUPPORT_EMAIL: z._default(z.email(), "support@esim-store.dz"),
+
+  /** The native apps' id (Android applicationId, iOS bundle id): named by the .well-known files and APNs' topic. */
+  NATIVE_APP_ID: z._default(
+    z
+      .string()
+      .check(z.regex(/^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/, "must be a reverse-DNS id like dz.esimstore.app")),
+    NATIVE_APP_DEFAULTS.appId,
+  ),
+  /** SHA-256 fingerprints of the Android app's signing certificates (AA:BB:…, comma-separated) for assetlinks.json. */
+  ANDROID_CERT_SHA256: z.optional(
+    listOf(/^([0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}$/, "must be SHA-256 fingerprints like AA:BB:…", (entry) =>
+      entry.toUpperCase(),
+    ),
+  ),
+  /** The Apple developer team id, for apple-app-site-association (and APNs when APNS_TEAM_ID is unset). */
+  APPLE_TEAM_ID: z.optional(appleId),
+  /** Origins of the native apps' web views, allowed to call the API cross-origin (iOS, then Android). */
+  NATIVE_APP_ORIGINS: z._default(
+    listOf(/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/i, "must be origins like capacitor://localhost"),
+    ["capacitor://localhost", "https://localhost"],
+  ),
+  /** Firebase service account (its JSON, or the path of the file) for Android pushes; without it they are recorded. */
+  FCM_SERVICE_ACCOUNT_JSON: z.optional(fcmServiceAccount),
+  /** APNs signing key: the .p8 PEM text or the path of the file; without it iOS pushes are recorded. */
+  APNS_PRIVATE_KEY: z.optional(apnsPrivateKey),
+  APNS_KEY_ID: z.optional(appleId),
+  /** Defaults to APPLE_TEAM_ID. */
+  APNS_TEAM_ID: z.optional(appleId),
+  /** APNs server: tokens of development builds work on sandbox only, of TestFlight and App Store builds on production. */
+  APNS_ENVIRONMENT: z.optional(z.enum(["sandbox", "production"])),
 });
 
 export type Config = z.output<typeof configSchema>;
 
 export class ConfigError extends Error {}
+
+/** Settings whose value a configuration error never repeats (a key would end up in the log). */
+const SECRET_SETTINGS = new Set(["FCM_SERVICE_ACCOUNT_JSON", "APNS_PRIVATE_KEY"]);
 
 /** Reads and validates the environment once; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -98,7 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `  ${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+      const shown = SECRET_SETTINGS.has(name) ? "(value not shown)" : JSON.stringify(env[name]);
+      return `  ${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
@@ -122,6 +266,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (config.CHATWOOT_WEBSITE_TOKEN && !config.CHATWOOT_BASE_URL) {
     problems.push("CHATWOOT_BASE_URL: is required when CHATWOOT_WEBSITE_TOKEN is set");
+  }
+  if (config.APNS_PRIVATE_KEY && !config.APNS_KEY_ID) {
+    problems.push("APNS_KEY_ID: is required when APNS_PRIVATE_KEY is set");
+  }
+  if (config.APNS_PRIVATE_KEY && !config.APNS_TEAM_ID && !config.APPLE_TEAM_ID) {
+    problems.push("APNS_TEAM_ID: is required (or APPLE_TEAM_ID) when APNS_PRIVATE_KEY is set");
   }
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);

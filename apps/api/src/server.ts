@@ -82,6 +82,7 @@ async function main() {
       await worker.stop();
       await stopCatalog();
       await deps.mailer.close();
+      await deps.push.close();
       await database.close();
       // A fast shutdown of PostgreSQL checkpoints first: .data/ stays consistent after Ctrl-C.
       await embedded?.stop();

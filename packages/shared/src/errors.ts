@@ -80,6 +80,11 @@ export const ERROR_HTTP_STATUS = {
    * cancelled); GET /esims/{id} says which in `cancellation.unavailableReason`.
    */
   CANCELLATION_NOT_ALLOWED: 409,
+  /**
+   * `/.well-known/assetlinks.json` or `apple-app-site-association` asked for while the Android signing certificate
+   * fingerprints or the Apple team id are not configured: the apps' https links open in the browser instead.
+   */
+  NATIVE_LINKS_NOT_CONFIGURED: 404,
   /** The database or another dependency is down; retry later. */
   SERVICE_UNAVAILABLE: 503,
   /** Anything unexpected; details are only in the server log (with the request id). Retry later. */

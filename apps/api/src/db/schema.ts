@@ -112,7 +112,11 @@ export const devices = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("devices_user_device_key").on(table.userId, table.deviceId)],
+  (table) => [
+    uniqueIndex("devices_user_device_key").on(table.userId, table.deviceId),
+    // A push token belongs to one device record: saving it looks for the other rows holding it.
+    index("devices_push_token_idx").on(table.pushToken).where(sql`${table.pushToken} is not null`),
+  ],
 );
 
 /** Fixed-window counters shared by every API instance (sign-in limits per address and per email). */
@@ -137,6 +141,21 @@ export const devMails = pgTable("dev_mails", {
   headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
   createdAt: createdAt(),
 });
+
+/** Pushes the local recorder kept instead of sending (no FCM or APNs credentials), listed on /dev/mailbox. */
+export const pushMessages = pgTable(
+  "push_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    platform: text("platform").$type<"ios" | "android">().notNull(),
+    token: text("token").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    data: jsonb("data").$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index("push_messages_created_at_idx").on(table.createdAt)],
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // Catalog (issue 3). Money is integer minor units; data in MB; durations in days.

@@ -32,3 +32,22 @@ describe("cleanUpExpiredRows", () => {
     expect((await db.select().from(rateCounters)).map((row) => row.key)).toEqual(["live-window"]);
   });
 });
+
+describe("recorded pushes", () => {
+  it("are kept a week", async () => {
+    const push = {
+      platform: "android" as const,
+      title: "t",
+      body: "b",
+      data: { type: "esim_usage" as const, esimId: "0c9f4b8e-3f0a-4a52-9d61-3d0e6f1b7a10" },
+    };
+    await testApp.deps.push.send({ ...push, token: "old" });
+    clock.advance(6 * 24 * 60 * 60 * 1000);
+    await testApp.deps.push.send({ ...push, token: "recent" });
+    clock.advance(2 * 24 * 60 * 60 * 1000);
+
+    await cleanUpExpiredRows(db, clock.now());
+
+    expect((await testApp.pushes()).map((row) => row.token)).toEqual(["recent"]);
+  });
+});

@@ -2,6 +2,7 @@ import { formatDate, formatDateTime, formatNumber } from "@esim/shared/format";
 import { isLanguage, type Language } from "@esim/shared/locale";
 import type { AppDeps } from "../lib/deps.ts";
 import { escapeHtml } from "../lib/html.ts";
+import { pushToUser } from "../modules/devices/pushes.service.ts";
 import {
   claimEsimAlert,
   type EsimAlertKind,
@@ -100,6 +101,15 @@ const TEXTS: Record<Language, AlertTexts> = {
   },
 };
 
+function languageOf(subject: EsimAlertSubject): Language {
+  return isLanguage(subject.user?.language) ? (subject.user?.language as Language) : "fr";
+}
+
+function destinationName(subject: EsimAlertSubject, language: Language): string {
+  const { nameFr, nameEn, nameAr } = subject.destination;
+  return { fr: nameFr, en: nameEn, ar: nameAr }[language];
+}
+
 /** Bytes as people read them in the language: "1.25 Go", "300 MB" (GB from 1024 MB, as the web app shows them). */
 export function formatDataAmount(bytes: number, language: Language): string {
   const texts = TEXTS[language];
@@ -117,12 +127,11 @@ export function buildEsimAlertEmail(
   subject: EsimAlertSubject,
   options: { to: string; publicUrl: string; now: Date },
 ): MailMessage {
-  const language: Language = isLanguage(subject.user?.language) ? (subject.user?.language as Language) : "fr";
+  const language = languageOf(subject);
   const texts = TEXTS[language];
   const isRtl = language === "ar";
   const { esim } = subject;
-  const names = { fr: subject.destination.nameFr, en: subject.destination.nameEn, ar: subject.destination.nameAr };
-  const destination = names[language];
+  const destination = destinationName(subject, language);
   const detailsUrl = `${options.publicUrl.replace(/\/+$/, "")}/details/${esim.id}`;
   const expiresAt = esim.expiresAt ? formatDateTime(esim.expiresAt) : null;
   const ltrHtml = (value: string) => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
@@ -145,7 +154,7 @@ export function buildEsimAlertEmail(
     ];
     button = texts.usageButton(subject.supportsTopUp);
   } else {
-    const isToday = esim.expiresAt !== null && formatDate(esim.expiresAt) === formatDate(options.now);
+    const isToday = isExpiringToday(subject, options.now);
     const date = expiresAt ?? "";
     title = texts.expirySubject(destination, isToday);
     lines = [
@@ -178,10 +187,41 @@ ${lines.map((line) => `<p>${line.html}</p>`).join("\n")}
   return { to: options.to, subject: title, text, html };
 }
 
+/** Whether the eSIM ends today by the Algiers calendar ("today" rather than "tomorrow"). */
+function isExpiringToday(subject: EsimAlertSubject, now: Date): boolean {
+  return subject.esim.expiresAt !== null && formatDate(subject.esim.expiresAt) === formatDate(now);
+}
+
+/**
+ * The alert as a push notification, in the owner's language: the email's subject as title, what is left and what to
+ * do as body, and the eSIM for the app to open its /details page when tapped.
+ */
+export function buildEsimAlertPush(kind: EsimAlertKind, subject: EsimAlertSubject, options: { now: Date }) {
+  const language = languageOf(subject);
+  const texts = TEXTS[language];
+  const destination = destinationName(subject, language);
+  const { esim, supportsTopUp } = subject;
+  const data = { type: kind === "usage" ? ("esim_usage" as const) : ("esim_expiry" as const), esimId: esim.id };
+  if (kind === "usage") {
+    const left = formatDataAmount((esim.dataTotalBytes ?? 0) - esim.dataUsedBytes, language);
+    return {
+      title: texts.usageSubject(destination),
+      body: `${texts.dataLeft(left, null)} ${texts.usageAction(supportsTopUp)}`,
+      data,
+    };
+  }
+  return {
+    title: texts.expirySubject(destination, isExpiringToday(subject, options.now)),
+    body: texts.expiryAction(supportsTopUp),
+    data,
+  };
+}
+
 /**
  * Emails a bundle's usage or expiry alert at most once: the rule is checked again (a top-up since may have made it
  * moot), the bundle claimed (its *_alert_sent_at) before the send and given back if the send fails, for
- * graphile-worker to try again.
+ * graphile-worker to try again. Once the email is sent, the owner's phones get the alert as a push: a push that fails
+ * is logged, never retried with the email.
  */
 export async function sendEsimAlertEmail(
   deps: AppDeps,
@@ -201,5 +241,12 @@ export async function sendEsimAlertEmail(
     throw error;
   }
   options.log.info({ esimId, bundleId, kind }, "eSIM alert email sent");
+  if (subject.user) {
+    await pushToUser(deps, {
+      userId: subject.user.id,
+      notification: buildEsimAlertPush(kind, subject, { now }),
+      log: options.log,
+    });
+  }
   return "sent";
 }

@@ -25,6 +25,7 @@ async function main() {
   const stop = async () => {
     await worker.stop();
     await deps.mailer.close();
+    await deps.push.close();
     await database.close();
     process.exit(0);
   };

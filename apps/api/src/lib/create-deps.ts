@@ -5,6 +5,8 @@ import type { EsimProvider } from "../providers/esim/esim-port.ts";
 import { createMailer } from "../providers/mail/create-mailer.ts";
 import { createPaymentGateway } from "../providers/payment/create-payment-gateway.ts";
 import type { PaymentGateway } from "../providers/payment/payment-port.ts";
+import { createPushSender } from "../providers/push/create-push-sender.ts";
+import type { PushSender } from "../providers/push/push-port.ts";
 import type { AppDeps } from "./deps.ts";
 
 /**
@@ -14,11 +16,16 @@ import type { AppDeps } from "./deps.ts";
 export function createAppDeps(
   config: Config,
   db: Database,
-  overrides: Partial<Omit<AppDeps, "esim" | "payments">> & { esim?: EsimProvider; payments?: PaymentGateway } = {},
+  overrides: Partial<Omit<AppDeps, "esim" | "payments" | "push">> & {
+    esim?: EsimProvider;
+    payments?: PaymentGateway;
+    push?: PushSender;
+  } = {},
 ): AppDeps {
   const now = overrides.now ?? (() => new Date());
   let esim = overrides.esim;
   let payments = overrides.payments;
+  let push = overrides.push;
   return {
     config,
     db,
@@ -31,6 +38,10 @@ export function createAppDeps(
     get payments() {
       payments ??= createPaymentGateway({ config, db, now });
       return payments;
+    },
+    get push() {
+      push ??= createPushSender({ config, db, now });
+      return push;
     },
   };
 }

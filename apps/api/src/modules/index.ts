@@ -9,6 +9,7 @@ import { devicesRoutes } from "./devices/devices.routes.ts";
 import { esimsRoutes } from "./esims/esims.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { invoicesRoutes } from "./invoices/invoices.routes.ts";
+import { nativeLinksRoutes } from "./native-links/native-links.routes.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { paymentsRoutes } from "./payments/payments.routes.ts";
 import { supportRoutes } from "./support/support.routes.ts";
@@ -26,6 +27,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(paymentsRoutes);
   await app.register(esimsRoutes);
   await app.register(supportRoutes);
+  await app.register(nativeLinksRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);

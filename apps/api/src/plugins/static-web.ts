@@ -9,8 +9,8 @@ import { AppError } from "../lib/app-error.ts";
  * Serves the built web app: hashed assets pre-compressed (brotli, gzip) with immutable caching, every
  * other page GET outside /api answered with the app shell. Files outside assets/ (index.html, the service
  * worker sw.js, manifest.webmanifest, icons) are revalidated on every use, so a deploy reaches installed apps.
- * Owns the not-found answer: with no built web app, or for API paths and other methods, it is the
- * ROUTE_NOT_FOUND envelope.
+ * Owns the not-found answer: with no built web app, or for API paths, /.well-known/ files (read by machines, which
+ * must never get the app shell) and other methods, it is the ROUTE_NOT_FOUND envelope.
  */
 export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
   const hasWebApp = existsSync(path.join(options.distDir, "index.html"));
@@ -30,7 +30,10 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDi
   }
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest =
-      hasWebApp && (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");
+      hasWebApp &&
+      (request.method === "GET" || request.method === "HEAD") &&
+      !request.url.startsWith("/api/") &&
+      !request.url.startsWith("/.well-known/");
     if (!isPageRequest) {
       throw new AppError("ROUTE_NOT_FOUND", { message: `No route ${request.method} ${request.url.split("?")[0]}.` });
     }

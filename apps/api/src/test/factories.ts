@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { coupons, destinations, packages, priceSettings } from "../db/schema.ts";
+import { coupons, destinations, devices, packages, priceSettings } from "../db/schema.ts";
 import { generateToken, sha256Hex } from "../lib/secrets.ts";
 import { insertUser, type UserRow } from "../modules/account/users.repo.ts";
 import { insertSession } from "../modules/auth/sessions.repo.ts";
@@ -52,6 +52,35 @@ export async function createSession(testApp: TestApp, user: Pick<UserRow, "id">)
 export async function createSignedInUser(testApp: TestApp, overrides: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(testApp, overrides);
   return { user, ...(await createSession(testApp, user)) };
+}
+
+/** A device record of the user (an Android phone with a push token unless told otherwise), straight in the database. */
+export async function createDevice(
+  testApp: TestApp,
+  user: Pick<UserRow, "id">,
+  overrides: Partial<typeof devices.$inferInsert> = {},
+): Promise<typeof devices.$inferSelect> {
+  const deviceType = overrides.deviceType ?? "android";
+  const [row] = await testApp.db
+    .insert(devices)
+    .values({
+      userId: user.id,
+      deviceId: `device-${randomUUID()}`,
+      platform: deviceType,
+      model: deviceType === "ios" ? "iPhone 15" : "Pixel 8",
+      osVersion: deviceType === "ios" ? "17.5" : "15",
+      deviceType,
+      deviceLocale: "fr-DZ",
+      timezone: "Africa/Algiers",
+      // APNs tokens are 64 hex digits; FCM's are longer opaque strings.
+      pushToken: deviceType === "ios" ? randomUUID().replaceAll("-", "").repeat(2) : `fcm-${randomUUID()}`,
+      appVersion: "1.0.0",
+      createdAt: testApp.clock.now(),
+      updatedAt: testApp.clock.now(),
+      ...overrides,
+    })
+    .returning();
+  return row!;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,16 +1,17 @@
-import { desc } from "drizzle-orm";
+import { asc, desc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll } from "vitest";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { devMails } from "../db/schema.ts";
+import { devMails, pushMessages } from "../db/schema.ts";
 import { createAppDeps } from "../lib/create-deps.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import type { EsimProvider } from "../providers/esim/esim-port.ts";
 import { createDevMailboxMailer } from "../providers/mail/dev-mailbox-mailer.ts";
 import type { Mailer } from "../providers/mail/mail-port.ts";
 import type { PaymentGateway } from "../providers/payment/payment-port.ts";
+import type { PushSender } from "../providers/push/push-port.ts";
 import { createTestDatabase } from "./database.ts";
 
 /** A clock tests move by hand, so "10 minutes later" takes no time. */
@@ -40,6 +41,8 @@ export interface TestApp {
   clock: TestClock;
   /** Dev-mailbox messages, newest first. */
   mails(): Promise<(typeof devMails.$inferSelect)[]>;
+  /** Pushes the recorder kept (no FCM or APNs credentials in tests), oldest first. */
+  pushes(): Promise<(typeof pushMessages.$inferSelect)[]>;
 }
 
 /**
@@ -53,6 +56,7 @@ export async function createTestApp(
     /** Replace a provider (e.g. the eSIM Access client pointed at its local double). */
     esim?: (deps: { config: Config; db: Database; now: () => Date }) => EsimProvider;
     payments?: (deps: { config: Config; db: Database; now: () => Date }) => PaymentGateway;
+    push?: (deps: { config: Config; db: Database; now: () => Date }) => PushSender;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -68,12 +72,14 @@ export async function createTestApp(
     now: clock.now,
     ...(options.esim ? { esim: options.esim(providerDeps) } : {}),
     ...(options.payments ? { payments: options.payments(providerDeps) } : {}),
+    ...(options.push ? { push: options.push(providerDeps) } : {}),
   });
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   afterAll(async () => {
     await app.close();
     await mailer.close();
+    await deps.push.close();
     await database.close();
   });
   return {
@@ -82,5 +88,6 @@ export async function createTestApp(
     deps,
     clock,
     mails: () => database.db.select().from(devMails).orderBy(desc(devMails.createdAt)),
+    pushes: () => database.db.select().from(pushMessages).orderBy(asc(pushMessages.createdAt), asc(pushMessages.id)),
   };
 }

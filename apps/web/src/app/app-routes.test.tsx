@@ -245,7 +245,11 @@ describe("the web app", () => {
     expect(await screen.findByRole("heading", { name: "Connexion", level: 2 })).toBeInTheDocument();
     expect(window.location.pathname).toBe("/login");
     expect(window.localStorage.getItem("Token")).toBeNull();
-    expect(calls.some((call) => call.path === "/auth/logout")).toBe(true);
+    // The server is told which device signed out, so this phone stops getting the account's pushes.
+    expect(calls.find((call) => call.path === "/auth/logout")?.body).toEqual({
+      deviceId: window.localStorage.getItem("DEVICE_ID"),
+    });
+    expect(window.localStorage.getItem("DEVICE_ID")).toBeTruthy();
   });
 
   it("follows a sign-out in another tab", async () => {

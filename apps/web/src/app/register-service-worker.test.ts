@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerServiceWorker, SERVICE_WORKER_URL } from "./register-service-worker.ts";
 
 /** A page and its `navigator.serviceWorker`, with the events the browser would fire. */
@@ -76,5 +76,37 @@ describe("registerServiceWorker", () => {
     registerServiceWorker(production(fake));
     fake.newWorkerTakesOver();
     expect(fake.reload).not.toHaveBeenCalled();
+  });
+});
+
+describe("registerServiceWorker in this page", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+    delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+  });
+
+  /** A production build in this page, with a `navigator.serviceWorker` to watch. */
+  function productionPage() {
+    vi.stubEnv("PROD", true);
+    const register = vi.fn(async () => ({}) as ServiceWorkerRegistration);
+    Object.defineProperty(navigator, "serviceWorker", {
+      configurable: true,
+      value: { controller: null, register, addEventListener: () => {} },
+    });
+    return register;
+  }
+
+  it("registers in a browser", () => {
+    const register = productionPage();
+    registerServiceWorker();
+    expect(register).toHaveBeenCalledWith(SERVICE_WORKER_URL, { scope: "/" });
+  });
+
+  it.each(["ios", "android"])("never registers inside the %s app, whose files ship with it", (platform) => {
+    const register = productionPage();
+    vi.stubGlobal("Capacitor", { getPlatform: () => platform });
+    registerServiceWorker();
+    expect(register).not.toHaveBeenCalled();
   });
 });

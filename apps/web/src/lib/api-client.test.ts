@@ -1,7 +1,8 @@
 import { getMe, requestCode } from "@esim/shared/auth/contracts";
+import { getOrder } from "@esim/shared/orders/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiError, fakeApi, ME } from "../test/fake-api.ts";
-import { ApiError, callApi, NetworkError } from "./api-client.ts";
+import { ApiError, buildApiUrl, callApi, fetchApiFile, NetworkError } from "./api-client.ts";
 import { registerNavigator } from "./navigation.ts";
 import { getSession, startSession, stopSession } from "./session.ts";
 
@@ -57,5 +58,37 @@ describe("callApi", () => {
   it("turns a failed fetch into a NetworkError", async () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
     await expect(callApi(getMe, {})).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+describe("API addresses", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+  });
+
+  it("stay relative on the web, with path parameters encoded and empty query values left out", () => {
+    expect(
+      buildApiUrl({ path: "/orders/:orderId" }, { params: { orderId: "a/b c" }, query: { page: 2, q: undefined } }),
+    ).toBe("/api/v1/app/orders/a%2Fb%20c?page=2");
+  });
+
+  it("start with VITE_API_ORIGIN in the native apps", () => {
+    vi.stubEnv("VITE_API_ORIGIN", "https://esim-store.dz/");
+    expect(buildApiUrl({ path: "/auth/me" })).toBe("https://esim-store.dz/api/v1/app/auth/me");
+  });
+
+  it("send the native apps' calls and file downloads to the API's host", async () => {
+    vi.stubEnv("VITE_API_ORIGIN", "https://esim-store.dz");
+    const { calls } = fakeApi({
+      "GET /orders/o1": () => ({ status: 404, body: { error: { code: "ORDER_NOT_FOUND", message: "x" } } }),
+      "GET /orders/o1/invoice": () => ({ body: {} }),
+    });
+    await callApi(getOrder, { params: { id: "o1" } }).catch(() => {});
+    await fetchApiFile("/orders/o1/invoice?lang=fr");
+    expect(calls.map((call) => call.url.href)).toEqual([
+      "https://esim-store.dz/api/v1/app/orders/o1",
+      "https://esim-store.dz/api/v1/app/orders/o1/invoice?lang=fr",
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { type ErrorCode, type FieldErrorCode, isErrorCode, isFieldErrorCode } from "@esim/shared/errors";
 import { API_BASE_PATH, type Endpoint, type EndpointBody, type EndpointResponse } from "@esim/shared/http";
+import { parseApiOrigin } from "./api-origin.ts";
 import { navigateToAuthPage } from "./navigation.ts";
 import { clearSession, getSession } from "./session.ts";
 
@@ -39,12 +40,19 @@ export type ApiCallOptions<E extends Endpoint> = {
   params?: Record<string, string>;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
-} & (EndpointBody<E> extends undefined ? { body?: undefined } : { body: EndpointBody<E> });
+  // A body the contract makes optional (or has none) may be left out.
+} & (undefined extends EndpointBody<E> ? { body?: EndpointBody<E> } : { body: EndpointBody<E> });
 
-function buildUrl(
-  endpoint: Endpoint,
-  options: { params?: Record<string, string>; query?: ApiCallOptions<Endpoint>["query"] },
-) {
+/** `/api/v1/app` in browsers; `https://<host>/api/v1/app` in the native apps (VITE_API_ORIGIN, lib/api-origin.ts). */
+function apiBase(): string {
+  return `${parseApiOrigin(import.meta.env.VITE_API_ORIGIN)}${API_BASE_PATH}`;
+}
+
+/** The address of one call: path parameters encoded, undefined query values left out. */
+export function buildApiUrl(
+  endpoint: Pick<Endpoint, "path">,
+  options: { params?: Record<string, string>; query?: ApiCallOptions<Endpoint>["query"] } = {},
+): string {
   const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = options.params?.[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name} for ${endpoint.path}`);
@@ -55,7 +63,7 @@ function buildUrl(
     if (value !== undefined) search.set(key, String(value));
   }
   const queryString = search.toString();
-  return `${API_BASE_PATH}${path}${queryString ? `?${queryString}` : ""}`;
+  return `${apiBase()}${path}${queryString ? `?${queryString}` : ""}`;
 }
 
 function parseRetryAfter(header: string | null): number | null {
@@ -131,7 +139,7 @@ export async function callApi<E extends Endpoint>(
   endpoint: E,
   options: ApiCallOptions<E>,
 ): Promise<EndpointResponse<E>> {
-  const response = await sendToApi(buildUrl(endpoint, options), {
+  const response = await sendToApi(buildApiUrl(endpoint, options), {
     method: endpoint.method,
     accept: "application/json",
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -144,7 +152,7 @@ export async function callApi<E extends Endpoint>(
 
 /** A file the API answers outside the JSON contract (an invoice PDF), under the same token and error rules. */
 export async function fetchApiFile(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
-  const response = await sendToApi(`${API_BASE_PATH}${path}`, {
+  const response = await sendToApi(`${apiBase()}${path}`, {
     method: "GET",
     accept: "application/pdf",
     signal: options.signal,

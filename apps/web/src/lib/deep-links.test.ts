@@ -198,6 +198,23 @@ describe("startDeepLinks", () => {
     expect(console.warn).toHaveBeenCalledOnce();
   });
 
+  it("tells onLink of every link as it is handled, before navigating", async () => {
+    const { app, open } = fakeApp("esimstore://esims");
+    const navigate = vi.fn();
+    const onLink = vi.fn();
+    startDeepLinks({ app, navigate, storePromoCode: async () => {}, onLink });
+
+    await vi.advanceTimersByTimeAsync(999);
+    expect(onLink).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onLink).toHaveBeenCalledExactlyOnceWith("esimstore://esims");
+
+    open("esimstore://home");
+    expect(onLink).toHaveBeenLastCalledWith("esimstore://home");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onLink.mock.invocationCallOrder[1]).toBeLessThan(navigate.mock.invocationCallOrder[1] ?? 0);
+  });
+
   it("does nothing at launch without a launch link", async () => {
     const { app } = fakeApp();
     const { navigate } = start(app);

@@ -3,9 +3,11 @@
 // screen) and the custom scheme (`esimstore://payment-result?…`, the URL's host names the screen).
 // The OS only opens the app for hosts it has verified, so the https host is not checked again here.
 
+import { NATIVE_APP_DEFAULTS } from "@esim/shared/native-app";
 import { passOnQuery } from "./query-string.ts";
 
-export const DEEP_LINK_SCHEME = "esimstore";
+/** The custom scheme the native projects declare (packages/shared/src/native-app.ts). */
+const DEEP_LINK_PROTOCOL = `${NATIVE_APP_DEFAULTS.scheme}:`;
 
 /** Time between launch and handling a link the app was opened with (product description, "Timers"). */
 export const LAUNCH_DEEP_LINK_DELAY_MS = 1000;
@@ -29,7 +31,7 @@ export function resolveDeepLink(url: string): DeepLinkTarget {
   }
 
   let segments: string[];
-  if (parsed.protocol === `${DEEP_LINK_SCHEME}:`) {
+  if (parsed.protocol === DEEP_LINK_PROTOCOL) {
     segments = [parsed.hostname, ...parsed.pathname.split("/")];
   } else if (parsed.protocol === "https:") {
     segments = parsed.pathname.split("/");
@@ -78,6 +80,8 @@ export type StartDeepLinksOptions = {
   app: DeepLinkApp;
   navigate: (to: string) => void;
   storePromoCode: (code: string) => Promise<void>;
+  /** Told of every link as it is handled, before anything else (the shell closes the payment browser). */
+  onLink?: (url: string) => void;
   launchDelayMs?: number;
 };
 
@@ -90,6 +94,7 @@ export function startDeepLinks({
   app,
   navigate,
   storePromoCode,
+  onLink,
   launchDelayMs = LAUNCH_DEEP_LINK_DELAY_MS,
 }: StartDeepLinksOptions): () => Promise<void> {
   let isStopped = false;
@@ -97,6 +102,7 @@ export function startDeepLinks({
 
   async function openLink(url: string) {
     if (isStopped) return;
+    onLink?.(url);
     const { to, promoCode } = resolveDeepLink(url);
     if (promoCode !== null) {
       // A lost promo code must not keep the user from the screen the link names.

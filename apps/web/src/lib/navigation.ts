@@ -11,6 +11,12 @@ export function registerNavigator(next: Navigate | null): void {
 
 export const AUTH_PAGE_PATH = "/login";
 
+/** Moves the user to a screen of this app from outside React (a tapped notification); a full load before start. */
+export function navigateTo(to: string, options?: { replace?: boolean }): void {
+  if (navigate) navigate(to, options);
+  else window.location.assign(to);
+}
+
 /** Sends the user to AuthPage with the page they were on as the return address. */
 export function navigateToAuthPage(): void {
   const current = `${window.location.pathname}${window.location.search}`;

@@ -1,7 +1,9 @@
 import { type Currency, DEFAULT_LANGUAGE, isLanguage, type Language } from "@esim/shared/locale";
+import type { NativePlugins } from "./platform.ts";
 
-// The only access to browser storage. Every function is async so that native
-// builds can swap the backend for Capacitor Preferences without touching callers.
+// The only access to stored values. Every function is async because the native apps keep them in Capacitor
+// Preferences (UserDefaults, SharedPreferences), set by the native shell before the session reads the token;
+// browsers keep localStorage.
 
 /** Storage keys of the product description §3, spelled exactly as it does. */
 export const STORAGE_KEYS = {
@@ -21,7 +23,7 @@ export interface KeyValueBackend {
 }
 
 // Private mode or a full quota makes localStorage throw; the app then behaves as with an empty store.
-const localStorageBackend: KeyValueBackend = {
+export const localStorageBackend: KeyValueBackend = {
   async get(key) {
     try {
       return window.localStorage.getItem(key);
@@ -45,9 +47,42 @@ const localStorageBackend: KeyValueBackend = {
   },
 };
 
+export type PreferencesPlugin = Pick<NativePlugins["Preferences"], "get" | "set" | "remove">;
+
+/**
+ * The native apps' store: Capacitor Preferences, which survives restarts and updates like localStorage does in
+ * a browser (and, like it, is not encrypted). A failing plugin call behaves as localStorage's failures do.
+ */
+export function createPreferencesBackend(preferences: PreferencesPlugin): KeyValueBackend {
+  return {
+    async get(key) {
+      try {
+        return (await preferences.get({ key })).value ?? null;
+      } catch (error) {
+        console.warn(`storage: could not read ${key}`, error);
+        return null;
+      }
+    },
+    async set(key, value) {
+      try {
+        await preferences.set({ key, value });
+      } catch (error) {
+        console.warn(`storage: could not write ${key}`, error);
+      }
+    },
+    async remove(key) {
+      try {
+        await preferences.remove({ key });
+      } catch (error) {
+        console.warn(`storage: could not remove ${key}`, error);
+      }
+    },
+  };
+}
+
 let backend: KeyValueBackend = localStorageBackend;
 
-/** Lets a native build (later issue) plug in its own store. */
+/** Where values are kept from now on: the native shell sets Preferences at start, before anything is read. */
 export function setStorageBackend(next: KeyValueBackend): void {
   backend = next;
 }
@@ -98,9 +133,11 @@ export function removeToken(): Promise<void> {
 
 /**
  * Follows the token in other tabs: the `storage` event fires only in the tabs
- * that did not make the change. Returns the unsubscribe function.
+ * that did not make the change. Returns the unsubscribe function. Browsers only: a native app has one web
+ * view and its store is not localStorage, so there is nothing to follow.
  */
 export function onTokenChangedElsewhere(listener: (token: string | null) => void): () => void {
+  if (backend !== localStorageBackend) return () => {};
   const handle = (event: StorageEvent) => {
     // `key === null` means another tab cleared the whole store.
     if (event.key !== STORAGE_KEYS.token && event.key !== null) return;

@@ -13,7 +13,10 @@ import {
   type TURKEY,
 } from "../test/buying-fixtures.ts";
 import { apiError, CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
+import { fakeNativePlugins as native, resetFakeNative, runAsNative } from "../test/fake-native-plugins.ts";
 import { disposeApp, renderApp, setUpAppTests } from "../test/render-app.tsx";
+
+vi.mock("../lib/native-plugins.ts", async () => (await import("../test/fake-native-plugins.ts")).fakeNativePlugins);
 
 type Handlers = Parameters<typeof fakeApi>[0];
 const CART_URL = `/cart?plan=${PLAN_7_DAYS.id}&destination=TR`;
@@ -296,6 +299,8 @@ describe("paying", () => {
       billing: { email: "amina@example.com", name: "Amina Benali", country: "DZ", phone: "+213555123456" },
     });
     expect(order.clientReference).toMatch(/^[0-9a-f-]{36}$/);
+    // The web keeps the gateway's default return: the browser's /payment-callback.
+    expect(order).not.toHaveProperty("returnTo");
   });
 
   it("buys a top-up for the eSIM through the same checkout: one package, said to need no reinstall", async () => {
@@ -366,5 +371,58 @@ describe("paying", () => {
       body: { clientReference: string };
     }>;
     expect(second?.body.clientReference).toBe(first?.body.clientReference);
+  });
+});
+
+describe.each(["android", "ios"] as const)("paying in the %s app", (platform) => {
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    runAsNative(platform);
+  });
+  afterEach(() => {
+    disposeApp();
+    resetFakeNative();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("opens the checkout in the in-app browser, asks for the app's return links, and waits on the callback page", async () => {
+    const openWindow = vi.spyOn(window, "open");
+    const { calls } = checkoutApi({
+      "POST /orders": () => ({
+        status: 201,
+        body: {
+          data: { order: orderFor({ status: "pending" }), payment: { id: PAYMENT_ID, checkoutUrl: CHECKOUT_URL } },
+        },
+      }),
+      [`GET /payments/${PAYMENT_ID}`]: () => ({
+        body: {
+          data: {
+            id: PAYMENT_ID,
+            status: "pending",
+            orderId: ORDER_ID,
+            orderNumber: "ES26-000123",
+            orderStatus: "pending",
+            chargeDzdMinor: 154000,
+          },
+        },
+      }),
+    });
+    const { user } = await renderApp(SUMMARY_URL, { token: "token-1" });
+    await user.click(await screen.findByRole("button", { name: /^Payer/ }, { timeout: 5000 }));
+    const dialog = await screen.findByRole("dialog", { name: "Redirection vers le paiement" });
+    await user.click(within(dialog).getByRole("button", { name: "Continuer" }));
+
+    await waitFor(() => expect(native.Browser.open).toHaveBeenCalledWith({ url: CHECKOUT_URL }));
+    await waitFor(() => expect(window.location.pathname).toBe("/payment-callback"));
+    expect(window.location.search).toBe(`?paymentId=${PAYMENT_ID}`);
+    expect(openWindow).not.toHaveBeenCalled();
+    expect(calls.find((call) => call.path === "/orders")?.body).toMatchObject({
+      packageId: PLAN_7_DAYS.id,
+      returnTo: "app",
+    });
+    expect(
+      await screen.findByText(/Paiement toujours en cours de traitement/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });

@@ -1,8 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ORDER_ID, orderFor, PAYMENT_ID, PLAN_7_DAYS } from "../test/buying-fixtures.ts";
-import { fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
+import { apiError, fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
+import { emitNative, nativeListenerCount, resetFakeNative, runAsNative } from "../test/fake-native-plugins.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
+
+vi.mock("../lib/native-plugins.ts", async () => (await import("../test/fake-native-plugins.ts")).fakeNativePlugins);
 
 type Handlers = Parameters<typeof fakeApi>[0];
 type PaymentStatus = "pending" | "successful" | "failed" | "canceled";
@@ -122,6 +125,23 @@ describe("payment callback", () => {
   });
 });
 
+describe.each(["android", "ios"] as const)("payment callback in the %s app", (platform) => {
+  setUpAppTests();
+  beforeEach(() => runAsNative(platform));
+  afterEach(() => resetFakeNative());
+
+  it("checks again at once when the in-app browser is closed", async () => {
+    const { calls } = paymentApi(() => "pending");
+    await renderApp(`/payment-callback?paymentId=${PAYMENT_ID}`, { token: "t" });
+    await screen.findByRole("button", { name: "Actualiser" }, { timeout: 5000 });
+    await waitFor(() => expect(nativeListenerCount("Browser", "browserFinished")).toBe(1));
+    expect(paymentCalls(calls)).toHaveLength(1);
+
+    emitNative("Browser", "browserFinished");
+    await waitFor(() => expect(paymentCalls(calls)).toHaveLength(2));
+  });
+});
+
 describe("payment results", () => {
   setUpAppTests();
 
@@ -164,6 +184,104 @@ describe("payment results", () => {
     );
     expect(document.documentElement).toHaveAttribute("dir", "rtl");
     expect(screen.getByRole("link", { name: "إعادة المحاولة" })).toBeInTheDocument();
+  });
+});
+
+describe("payment results checked with the server", () => {
+  setUpAppTests();
+
+  it("/success for a payment that failed says verifying, never success, then shows the failure", async () => {
+    let answer: (status: PaymentStatus) => void = () => {};
+    const answered = new Promise<PaymentStatus>((resolve) => {
+      answer = resolve;
+    });
+    let isAnswered = false;
+    paymentApi(() => (isAnswered ? "failed" : "pending"), {
+      [`GET /payments/${PAYMENT_ID}`]: async () => {
+        const status = await answered;
+        isAnswered = true;
+        return {
+          body: {
+            data: {
+              id: PAYMENT_ID,
+              status,
+              orderId: ORDER_ID,
+              orderNumber: "ES26-000123",
+              orderStatus: "rejected",
+              chargeDzdMinor: 154000,
+            },
+          },
+        };
+      },
+    });
+    await renderApp(`/success?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`, { token: "t" });
+    expect(await screen.findByRole("heading", { name: "Vérification du paiement" }, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByText(/Nous vérifions votre paiement auprès de la banque/)).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Paiement réussi" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Merci !/)).not.toBeInTheDocument();
+
+    answer("failed");
+    await waitFor(() => expect(window.location.pathname).toBe("/failure"));
+    expect(window.location.search).toBe(`?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Le paiement a échoué : veuillez réessayer.");
+    expect(screen.queryByRole("heading", { name: "Paiement réussi" })).not.toBeInTheDocument();
+  });
+
+  it("/failure for a payment that succeeded shows the success", async () => {
+    paymentApi(() => "successful");
+    await renderApp(`/failure?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`, { token: "t" });
+    expect(await screen.findByRole("heading", { name: "Paiement réussi" }, { timeout: 5000 })).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/success");
+    expect(window.location.search).toBe(`?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`);
+    expect(screen.queryByText("Le paiement a échoué : veuillez réessayer.")).not.toBeInTheDocument();
+  });
+
+  it.each(["/success", "/failure"])(
+    "%s for a payment still pending goes to the callback page, which follows it",
+    async (path) => {
+      paymentApi(() => "pending");
+      await renderApp(`${path}?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}&status=success`, { token: "t" });
+      await waitFor(() => expect(window.location.pathname).toBe("/payment-callback"), { timeout: 5000 });
+      expect(window.location.search).toBe(`?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`);
+      expect(await screen.findByText(/Paiement toujours en cours de traitement/)).toBeInTheDocument();
+    },
+  );
+
+  it("says the payment could not be checked, with a retry, rather than trusting the link", async () => {
+    let isDown = true;
+    paymentApi(() => "successful", {
+      [`GET /payments/${PAYMENT_ID}`]: () =>
+        isDown
+          ? apiError(503, "INTERNAL_ERROR")
+          : {
+              body: {
+                data: {
+                  id: PAYMENT_ID,
+                  status: "successful",
+                  orderId: ORDER_ID,
+                  orderNumber: "ES26-000123",
+                  orderStatus: "confirmed",
+                  chargeDzdMinor: 154000,
+                },
+              },
+            },
+    });
+    const { user } = await renderApp(`/success?paymentId=${PAYMENT_ID}`, { token: "t" });
+    expect(
+      await screen.findByRole("heading", { name: "Impossible de vérifier votre paiement" }, { timeout: 15000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Paiement réussi" })).not.toBeInTheDocument();
+
+    isDown = false;
+    await user.click(screen.getByRole("button", { name: "Réessayer" }));
+    expect(await screen.findByRole("heading", { name: "Paiement réussi" })).toBeInTheDocument();
+  });
+
+  it("/success without a payment shows as before, asking nothing", async () => {
+    const { calls } = paymentApi(() => "failed");
+    await renderApp("/success", { token: "t" });
+    expect(await screen.findByRole("heading", { name: "Paiement réussi" }, { timeout: 5000 })).toBeInTheDocument();
+    expect(calls.some((call) => call.path.startsWith("/payments/"))).toBe(false);
   });
 });
 

@@ -6,16 +6,23 @@ import { afterEach, beforeEach, vi } from "vitest";
 import { AppProviders } from "../app/providers.tsx";
 import { startApp } from "../app/start-app.ts";
 import { registerNavigator } from "../lib/navigation.ts";
+import { isNativePlatform } from "../lib/platform.ts";
 import { stopSession } from "../lib/session.ts";
+import { localStorageBackend, setStorageBackend } from "../lib/storage.ts";
+import { PREFERENCES_PREFIX } from "./fake-native-plugins.ts";
 
 let disposeCurrent: (() => void) | null = null;
 
-/** Starts the real app at `url` (storage first, as a returning visitor would have it) and renders it. */
+/**
+ * Starts the real app at `url` (storage first, as a returning visitor would have it: in the fake Preferences
+ * when running as a native app, see fake-native-plugins.ts) and renders it.
+ */
 export async function renderApp(url: string, options: { token?: string; language?: Language } = {}) {
-  if (options.token) window.localStorage.setItem("Token", options.token);
-  if (options.language) window.localStorage.setItem("LANG", options.language);
+  const storedKey = (key: string) => (isNativePlatform() ? `${PREFERENCES_PREFIX}${key}` : key);
+  if (options.token) window.localStorage.setItem(storedKey("Token"), options.token);
+  if (options.language) window.localStorage.setItem(storedKey("LANG"), options.language);
   window.history.replaceState(null, "", url);
-  const { queryClient, router } = await startApp();
+  const { queryClient, router, stopNativeShell } = await startApp();
   const user = userEvent.setup();
   const result = render(
     <AppProviders queryClient={queryClient}>
@@ -23,15 +30,17 @@ export async function renderApp(url: string, options: { token?: string; language
     </AppProviders>,
   );
   disposeCurrent = () => {
+    void stopNativeShell?.();
     router.dispose();
     queryClient.clear();
   };
   return { user, router, queryClient, ...result };
 }
 
-/** Call in afterEach: ends the session listeners and the router of the last renderApp. */
+/** Call in afterEach: ends the session listeners, the router and the native shell of the last renderApp. */
 export function disposeApp() {
   disposeCurrent?.();
+  setStorageBackend(localStorageBackend);
   disposeCurrent = null;
   registerNavigator(null);
   stopSession();

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { deviceIdSchema } from "../devices/contracts.ts";
 import { emailSchema, languageSchema, signInCodeSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 import { CURRENCIES, LANGUAGES } from "../locale.ts";
@@ -45,11 +46,16 @@ export const verifyCode = defineEndpoint({
   response: z.object({ data: z.object({ token: z.string(), isProfileComplete: z.boolean() }) }),
 });
 
+/**
+ * Ends this session. A native app names its DEVICE_ID (`deviceId`, the device record's `device_id`) so that phone
+ * stops receiving the account's pushes; the body may be left out.
+ */
 export const logout = defineEndpoint({
   method: "POST",
   path: "/auth/logout",
   auth: true,
-  body: undefined,
+  // Nullish: Fastify validates a missing body as null.
+  body: z.nullish(z.strictObject({ deviceId: z.optional(deviceIdSchema) })),
   response: undefined,
 });
 

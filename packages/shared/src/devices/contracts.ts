@@ -6,9 +6,14 @@ export type DeviceType = (typeof DEVICE_TYPES)[number];
 
 const text = (max: number) => z.string({ error: "INVALID" }).check(z.trim(), z.maxLength(max, "INVALID"));
 
+/** The app's DEVICE_ID: the device record's `device_id`, and what sign-out names to stop this phone's pushes. */
+export const deviceIdSchema = z
+  .string({ error: "INVALID" })
+  .check(z.trim(), z.minLength(1, "INVALID"), z.maxLength(200, "INVALID"));
+
 /** The device record of the product description §3, field names as the apps send them. */
 export const deviceRecordSchema = z.strictObject({
-  device_id: z.string({ error: "INVALID" }).check(z.trim(), z.minLength(1, "INVALID"), z.maxLength(200, "INVALID")),
+  device_id: deviceIdSchema,
   platform: text(40),
   model: text(120),
   os_version: text(60),

@@ -44,10 +44,13 @@ export async function authRoutes(app: FastifyInstance) {
     { tags, summary: "Exchange the emailed code for a session token" },
   );
 
-  addRoute(app, logout, async ({ user }) => signOut(app.deps, { tokenHash: user.tokenHash }), {
-    tags,
-    summary: "End this session",
-  });
+  addRoute(
+    app,
+    logout,
+    async ({ body, user }) =>
+      signOut(app.deps, { tokenHash: user.tokenHash, userId: user.id, deviceId: body?.deviceId }),
+    { tags, summary: "End this session (and stop pushes to the named device)" },
+  );
 
   addRoute(app, getMe, async ({ user }) => presentMe(user), { tags, summary: "The signed-in user" });
 }

@@ -8,6 +8,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { enforceRateLimit } from "../../lib/rate-counter.ts";
 import { generateNumericCode, generateToken, sha256Hex } from "../../lib/secrets.ts";
 import { findUserByEmail, insertUser, type UserRow, updateUser } from "../account/users.repo.ts";
+import { clearDevicePushToken } from "../devices/devices.repo.ts";
 import { signInCodeMail } from "./auth.mails.ts";
 import {
   deletePendingRegistration,
@@ -152,9 +153,19 @@ export async function verifySignInCode(
   });
 }
 
-/** Ends this session only; the user's other devices stay signed in. */
-export async function signOut(deps: AppDeps, options: { tokenHash: string }): Promise<void> {
-  await deleteSessionByHash(deps.db, options.tokenHash);
+/**
+ * Ends this session only; the user's other devices stay signed in. With the app's device id, that phone's push token
+ * is forgotten too, so it no longer shows the account's alerts (its device record stays).
+ */
+export async function signOut(
+  deps: AppDeps,
+  options: { tokenHash: string; userId: string; deviceId: string | undefined },
+): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await deleteSessionByHash(tx, options.tokenHash);
+    if (options.deviceId) await clearDevicePushToken(tx, { userId: options.userId, deviceId: options.deviceId, now });
+  });
 }
 
 async function findOrCreateVerifiedUser(

@@ -3,9 +3,16 @@ import { register } from "@esim/shared/auth/register-contract";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { pendingRegistrations, sessions, signInCodes, users } from "../../db/schema.ts";
+import { devices, pendingRegistrations, sessions, signInCodes, users } from "../../db/schema.ts";
 import { sha256Hex } from "../../lib/secrets.ts";
-import { createSession, createSignedInUser, createUser, uniqueAddress, uniqueEmail } from "../../test/factories.ts";
+import {
+  createDevice,
+  createSession,
+  createSignedInUser,
+  createUser,
+  uniqueAddress,
+  uniqueEmail,
+} from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { hashSignInCode } from "./emailed-codes.ts";
 
@@ -423,6 +430,52 @@ describe("POST /auth/logout", () => {
     const stillIn = await app.inject({ method: "GET", url: `${API_BASE_PATH}/auth/me`, headers: other.headers });
     expect(stillIn.statusCode).toBe(200);
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+  });
+
+  it("refuses an empty deviceId and unknown fields with their codes, keeping the session", async () => {
+    const { headers } = await createSignedInUser(testApp);
+    const response = await app.inject({
+      method: "POST",
+      url: `${API_BASE_PATH}/auth/logout`,
+      headers,
+      payload: { deviceId: " ", everywhere: true },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ deviceId: "INVALID", everywhere: "UNKNOWN_FIELD" });
+    expect((await app.inject({ method: "GET", url: `${API_BASE_PATH}/auth/me`, headers })).statusCode).toBe(200);
+  });
+
+  it("stops pushes to the named device only: its token is forgotten, the record and other phones keep theirs", async () => {
+    const { user, headers } = await createSignedInUser(testApp);
+    const phone = await createDevice(testApp, user);
+    const tablet = await createDevice(testApp, user, { deviceType: "ios" });
+    const someoneElse = await createDevice(testApp, await createUser(testApp), { deviceId: phone.deviceId });
+
+    const response = await app.inject({
+      method: "POST",
+      url: `${API_BASE_PATH}/auth/logout`,
+      headers,
+      payload: { deviceId: phone.deviceId },
+    });
+
+    expect(response.statusCode).toBe(204);
+    const tokenOf = async (id: string) => (await db.select().from(devices).where(eq(devices.id, id)))[0]?.pushToken;
+    expect(await tokenOf(phone.id)).toBeNull();
+    expect(await tokenOf(tablet.id)).toBe(tablet.pushToken);
+    expect(await tokenOf(someoneElse.id)).toBe(someoneElse.pushToken);
+    expect((await app.inject({ method: "GET", url: `${API_BASE_PATH}/auth/me`, headers })).statusCode).toBe(401);
+  });
+
+  it("ends the session when the named device has no record", async () => {
+    const { headers } = await createSignedInUser(testApp);
+    const response = await app.inject({
+      method: "POST",
+      url: `${API_BASE_PATH}/auth/logout`,
+      headers,
+      payload: { deviceId: "never-registered" },
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await app.inject({ method: "GET", url: `${API_BASE_PATH}/auth/me`, headers })).statusCode).toBe(401);
   });
 });
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { presentMailboxPage, presentMailJson } from "./dev-mailbox.presenter.ts";
-import { listMailbox, readMail } from "./dev-mailbox.service.ts";
+import { presentMailboxPage, presentMailJson, presentPushJson } from "./dev-mailbox.presenter.ts";
+import { listMailbox, listPushes, readMail } from "./dev-mailbox.service.ts";
 
 /**
- * GET /dev/mailbox (HTML), /dev/mailbox.json and /dev/mailbox/:id (one message's HTML).
+ * GET /dev/mailbox (HTML, with the recorded pushes), /dev/mailbox.json, /dev/mailbox/:id (one message's HTML) and
+ * /dev/pushes.json.
  * Registered only outside production while mail goes to the dev mailbox (modules/index.ts).
  */
 export async function devMailboxRoutes(app: FastifyInstance) {
@@ -13,11 +14,15 @@ export async function devMailboxRoutes(app: FastifyInstance) {
     reply
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")
-      .send(presentMailboxPage(await listMailbox(app.deps))),
+      .send(presentMailboxPage(await listMailbox(app.deps), await listPushes(app.deps))),
   );
 
   app.get("/dev/mailbox.json", { schema }, async (_request, reply) =>
     reply.header("cache-control", "no-store").send(presentMailJson(await listMailbox(app.deps))),
+  );
+
+  app.get("/dev/pushes.json", { schema }, async (_request, reply) =>
+    reply.header("cache-control", "no-store").send(presentPushJson(await listPushes(app.deps))),
   );
 
   app.get<{ Params: { id: string } }>("/dev/mailbox/:id", { schema }, async (request, reply) =>

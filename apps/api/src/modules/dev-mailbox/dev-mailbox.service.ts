@@ -1,6 +1,12 @@
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { type DevMailRow, findDevMail, listDevMails } from "./dev-mailbox.repo.ts";
+import {
+  type DevMailRow,
+  findDevMail,
+  listDevMails,
+  listRecordedPushes,
+  type RecordedPushRow,
+} from "./dev-mailbox.repo.ts";
 
 const MAILBOX_SIZE = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,4 +21,9 @@ export async function readMail(deps: AppDeps, options: { id: string }): Promise<
   const mail = UUID.test(options.id) ? await findDevMail(deps.db, options.id) : undefined;
   if (!mail) throw new AppError("NOT_FOUND", { message: "No such message in the dev mailbox." });
   return mail;
+}
+
+/** The latest pushes the push recorder kept instead of sending (a platform without credentials), newest first. */
+export async function listPushes(deps: AppDeps): Promise<RecordedPushRow[]> {
+  return listRecordedPushes(deps.db, MAILBOX_SIZE);
 }

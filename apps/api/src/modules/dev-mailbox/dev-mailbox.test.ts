@@ -84,6 +84,43 @@ describe("GET /dev/mailbox/:id", () => {
   });
 });
 
+describe("GET /dev/pushes.json and the pushes on /dev/mailbox", () => {
+  it("lists the pushes the recorder kept, newest first, escaped on the page", async () => {
+    const esimId = "0c9f4b8e-3f0a-4a52-9d61-3d0e6f1b7a10";
+    await testApp.deps.push.send({
+      platform: "android",
+      token: "fcm-token-1",
+      title: "80 % des données <b>utilisées</b>",
+      body: "Il vous reste 1 Go.",
+      data: { type: "esim_usage", esimId },
+    });
+    clock.advance(1000);
+    await testApp.deps.push.send({
+      platform: "ios",
+      token: "a".repeat(64),
+      title: "Votre eSIM expire demain",
+      body: "Rechargez-la.",
+      data: { type: "esim_expiry", esimId },
+    });
+
+    const json = await app.inject({ method: "GET", url: "/dev/pushes.json" });
+    expect(json.headers["cache-control"]).toBe("no-store");
+    expect(json.json()).toEqual([
+      expect.objectContaining({
+        platform: "ios",
+        title: "Votre eSIM expire demain",
+        data: { type: "esim_expiry", esimId },
+      }),
+      expect.objectContaining({ platform: "android", token: "fcm-token-1", body: "Il vous reste 1 Go." }),
+    ]);
+
+    const page = await app.inject({ method: "GET", url: "/dev/mailbox" });
+    expect(page.body).toContain("Push notifications");
+    expect(page.body).toContain("80 % des données &lt;b&gt;utilisées&lt;/b&gt;");
+    expect(page.body).toContain("fcm-token-1");
+  });
+});
+
 describe("dev mailbox mounting", () => {
   it("is absent in production, even with the dev mailbox as mailer", async () => {
     const production = await createTestApp({
@@ -94,7 +131,7 @@ describe("dev mailbox mounting", () => {
         CHARGILY_SECRET_KEY: "test_sk_example",
       },
     });
-    for (const url of ["/dev/mailbox", "/dev/mailbox.json"]) {
+    for (const url of ["/dev/mailbox", "/dev/mailbox.json", "/dev/pushes.json"]) {
       expect((await production.app.inject({ method: "GET", url })).statusCode).toBe(404);
     }
   });

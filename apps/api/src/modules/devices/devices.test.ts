@@ -3,7 +3,7 @@ import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { devices } from "../../db/schema.ts";
-import { createSignedInUser } from "../../test/factories.ts";
+import { createDevice, createSignedInUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
 const testApp = await createTestApp();
@@ -106,5 +106,47 @@ describe("POST /devices", () => {
     await post(shared, second.headers);
     const rows = await db.select().from(devices).where(eq(devices.deviceId, shared.device_id));
     expect(rows.map((row) => row.userId).sort()).toEqual([first.user.id, second.user.id].sort());
+  });
+
+  it("takes a push token from every other record that held it, another user's included", async () => {
+    const previousOwner = await createSignedInUser(testApp);
+    const newOwner = await createSignedInUser(testApp);
+    const resold = await createDevice(testApp, previousOwner.user, { pushToken: "resold-phone-token" });
+    const unrelated = await createDevice(testApp, previousOwner.user, { pushToken: "other-phone-token" });
+
+    const response = await post(
+      { ...record, device_id: "new-owner-phone", push_token: "resold-phone-token" },
+      newOwner.headers,
+    );
+
+    expect(response.statusCode).toBe(200);
+    const holders = await db.select().from(devices).where(eq(devices.pushToken, "resold-phone-token"));
+    expect(holders.map((row) => [row.userId, row.deviceId])).toEqual([[newOwner.user.id, "new-owner-phone"]]);
+    const [previous] = await db.select().from(devices).where(eq(devices.id, resold.id));
+    expect(previous).toMatchObject({ pushToken: null, updatedAt: clock.now() });
+    const [kept] = await db.select().from(devices).where(eq(devices.id, unrelated.id));
+    expect(kept!.pushToken).toBe("other-phone-token");
+  });
+
+  it("keeps one holder of a token when the app comes back with a new device_id, or two accounts save it at once", async () => {
+    const { user, headers } = await createSignedInUser(testApp);
+    await post({ ...record, device_id: "before-reinstall", push_token: "reinstalled-token" }, headers);
+    await post({ ...record, device_id: "after-reinstall", push_token: "reinstalled-token" }, headers);
+    const holders = await db.select().from(devices).where(eq(devices.pushToken, "reinstalled-token"));
+    expect(holders.map((row) => [row.userId, row.deviceId])).toEqual([[user.id, "after-reinstall"]]);
+
+    const accounts = await Promise.all([1, 2, 3, 4].map(() => createSignedInUser(testApp)));
+    const answers = await Promise.all(
+      accounts.map((account) => post({ ...record, push_token: "raced-token" }, account.headers)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await db.select().from(devices).where(eq(devices.pushToken, "raced-token"))).toHaveLength(1);
+  });
+
+  it("stores an empty push token as none", async () => {
+    const { user, headers } = await createSignedInUser(testApp);
+    await post({ ...record, push_token: "" }, headers);
+    const [row] = await db.select().from(devices).where(eq(devices.userId, user.id));
+    expect(row!.pushToken).toBeNull();
   });
 });

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { formatDateTime } from "@esim/shared/format";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { destinations, esimBundles, esims, orders, users } from "../../db/schema.ts";
+import { destinations, devices, esimBundles, esims, orders, users } from "../../db/schema.ts";
 import { sendEsimAlertEmail } from "../../jobs/esim-alert-email.ts";
 import { esimAlertJobKey } from "../../jobs/job-queue.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
+import { createDevice, createUser } from "../../test/factories.ts";
 import { createBuyingApp, makeJobsDue, readOrder } from "../orders/buying.test-kit.ts";
 import { sendDueEsimAlerts } from "./esim-alerts.ts";
 import type { EsimRow } from "./esims.repo.ts";
@@ -333,5 +334,133 @@ describe("expiry alert", () => {
 
     expect(mails().map((mail) => mail.subject)).toEqual([`Votre eSIM ${destination!.nameFr} expire aujourd'hui`]);
     expect(mails()[0]!.text).toContain(`le ${formatDateTime(expiresAt)} (heure d'Alger)`);
+  });
+});
+
+describe("alert pushes", () => {
+  /** The pushes recorded for this eSIM, oldest first. */
+  async function pushesFor(esimId: string) {
+    return (await testApp.pushes()).filter((push) => push.data.esimId === esimId);
+  }
+
+  async function tokenOf(deviceRecordId: string) {
+    return (await db.select().from(devices).where(eq(devices.id, deviceRecordId)))[0]!.pushToken;
+  }
+
+  it("pushes each alert once to the owner's Android and iOS phones, in their language, with the eSIM to open", async () => {
+    moveClockToMorning();
+    const bought = await buyEsim(testApp, plan.id);
+    await db.update(users).set({ language: "en" }).where(eq(users.id, bought.user.id));
+    const android = await createDevice(testApp, bought.user, { deviceType: "android" });
+    const iphone = await createDevice(testApp, bought.user, { deviceType: "ios" });
+    await createDevice(testApp, bought.user, { deviceType: "web", pushToken: "web-push-subscription" });
+    await createDevice(testApp, await createUser(testApp));
+
+    await reportUpstream(bought.esim, used(0.8));
+    await runDueJobs(deps);
+    await reportUpstream(bought.esim, used(0.95));
+    await runDueJobs(deps);
+
+    const usage = {
+      title: `80% of your ${destination!.nameEn} eSIM data is used`,
+      body: "1 GB left. Top it up now to stay connected.",
+      data: { type: "esim_usage", esimId: bought.esim.id },
+    };
+    const pushed = await pushesFor(bought.esim.id);
+    expect(pushed).toHaveLength(2);
+    expect(pushed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ platform: "android", token: android.pushToken, ...usage }),
+        expect.objectContaining({ platform: "ios", token: iphone.pushToken, ...usage }),
+      ]),
+    );
+
+    await setStoredState(bought.esim.id, { expiresAt: new Date(clock.now().getTime() + 20 * HOUR_MS) });
+    await sendDueEsimAlerts(deps);
+    await runDueJobs(deps);
+
+    const expiry = (await pushesFor(bought.esim.id)).filter((push) => push.data.type === "esim_expiry");
+    expect(expiry.map((push) => push.platform).sort()).toEqual(["android", "ios"]);
+    for (const push of expiry) {
+      expect(push).toMatchObject({
+        title: `Your ${destination!.nameEn} eSIM expires tomorrow`,
+        body: "Top it up or buy a new plan to stay connected.",
+        data: { type: "esim_expiry", esimId: bought.esim.id },
+      });
+    }
+  });
+
+  it("writes the push in Arabic for an Arabic-speaking owner", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    await db.update(users).set({ language: "ar" }).where(eq(users.id, bought.user.id));
+    await createDevice(testApp, bought.user);
+
+    await reportUpstream(bought.esim, used(0.8));
+    await runDueJobs(deps);
+
+    expect(await pushesFor(bought.esim.id)).toEqual([
+      expect.objectContaining({
+        title: `تم استخدام 80٪ من بيانات شريحة eSIM الخاصة بـ${destination!.nameAr}`,
+        body: "يتبقى لك 1 جيغابايت. أعد شحنها الآن لتبقى متصلًا.",
+      }),
+    ]);
+  });
+
+  it("forgets a token the push service calls invalid, and still reaches the other phone and the mailbox", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const mails = watchMails(bought.user.email);
+    const uninstalled = await createDevice(testApp, bought.user, { deviceType: "android" });
+    const iphone = await createDevice(testApp, bought.user, { deviceType: "ios" });
+    const send = deps.push.send;
+    const spy = vi
+      .spyOn(deps.push, "send")
+      .mockImplementation(async (message) =>
+        message.token === uninstalled.pushToken
+          ? { result: "token-invalid", reason: "FCM answered 404 UNREGISTERED" }
+          : send(message),
+      );
+    try {
+      await reportUpstream(bought.esim, used(0.9));
+      await runDueJobs(deps);
+    } finally {
+      spy.mockRestore();
+    }
+
+    expect(await tokenOf(uninstalled.id)).toBeNull();
+    expect(await tokenOf(iphone.id)).toBe(iphone.pushToken);
+    expect((await pushesFor(bought.esim.id)).map((push) => push.token)).toEqual([iphone.pushToken]);
+    expect(mails()).toHaveLength(1);
+  });
+
+  it("emails an owner without phones as before", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const mails = watchMails(bought.user.email);
+
+    await reportUpstream(bought.esim, used(0.9));
+    await runDueJobs(deps);
+
+    expect(mails()).toHaveLength(1);
+    expect(await pushesFor(bought.esim.id)).toEqual([]);
+  });
+
+  it("never fails nor repeats the email when the pushes fail", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const mails = watchMails(bought.user.email);
+    const phone = await createDevice(testApp, bought.user);
+    const spy = vi.spyOn(deps.push, "send").mockRejectedValue(new Error("push service exploded"));
+    try {
+      await reportUpstream(bought.esim, used(0.9));
+      await runDueJobs(deps);
+      await makeJobsDue(testApp);
+      await runDueJobs(deps);
+    } finally {
+      spy.mockRestore();
+    }
+
+    const [bundle] = await bundlesOf(bought.esim.id);
+    expect(mails()).toHaveLength(1);
+    expect(bundle!.usageAlertSentAt).not.toBeNull();
+    expect(await alertJobs("usage", bundle!.id)).toEqual([]);
+    expect(await tokenOf(phone.id)).toBe(phone.pushToken);
   });
 });

@@ -1,4 +1,4 @@
-import type { createOrder } from "@esim/shared/checkout/contracts";
+import type { CheckoutReturnTarget, createOrder } from "@esim/shared/checkout/contracts";
 import type { FieldErrorCode } from "@esim/shared/errors";
 import type { EndpointParsedBody } from "@esim/shared/http";
 import { isLanguage } from "@esim/shared/locale";
@@ -134,19 +134,42 @@ export async function placeOrder(
     return { order: created, payment: createdPayment };
   });
 
-  const checkoutUrl = payment.checkoutUrl ?? (await openCheckout(deps, { user, order, payment }));
+  const checkoutUrl =
+    payment.checkoutUrl ?? (await openCheckout(deps, { user, order, payment, returnTo: body.returnTo ?? "web" }));
   const view = await findOrderViewById(deps.db, order.id);
   return { order: await toPresentable(deps, view!), checkoutUrl };
+}
+
+/**
+ * Where the gateway sends the payer back. The web app's callback page; or, for the native apps, the App Link /
+ * Universal Link `/success` or `/failure` of the public host, which the phone opens in the app (decision 022). Either
+ * page asks the server for the payment's state: the return itself proves nothing.
+ */
+function checkoutReturnUrls(
+  publicUrl: string,
+  options: { paymentId: string; orderId: string; returnTo: CheckoutReturnTarget },
+): { successUrl: string; failureUrl: string } {
+  const paymentId = encodeURIComponent(options.paymentId);
+  if (options.returnTo === "app") {
+    const query = `paymentId=${paymentId}&orderId=${encodeURIComponent(options.orderId)}`;
+    return { successUrl: `${publicUrl}/success?${query}`, failureUrl: `${publicUrl}/failure?${query}` };
+  }
+  const callbackUrl = `${publicUrl}/payment-callback?paymentId=${paymentId}`;
+  return { successUrl: `${callbackUrl}&status=success`, failureUrl: `${callbackUrl}&status=failure` };
 }
 
 /** Asks the gateway for a checkout of a not-yet-paid order; the first stored checkout wins a race between retries. */
 async function openCheckout(
   deps: AppDeps,
-  options: { user: AuthenticatedUser; order: OrderRow; payment: PaymentRow },
+  options: { user: AuthenticatedUser; order: OrderRow; payment: PaymentRow; returnTo: CheckoutReturnTarget },
 ): Promise<string> {
   const { order, payment, user } = options;
   const publicUrl = deps.config.PUBLIC_URL.replace(/\/+$/, "");
-  const callbackUrl = `${publicUrl}/payment-callback?paymentId=${encodeURIComponent(payment.id)}`;
+  const returnUrls = checkoutReturnUrls(publicUrl, {
+    paymentId: payment.id,
+    orderId: order.id,
+    returnTo: options.returnTo,
+  });
   let checkout: Awaited<ReturnType<typeof deps.payments.createCheckout>>;
   try {
     checkout = await deps.payments.createCheckout({
@@ -155,8 +178,7 @@ async function openCheckout(
       method: order.paymentMethod as CreateOrderBody["paymentMethod"],
       locale: isLanguage(user.language) ? user.language : "fr",
       description: `eSIM ${order.number}`,
-      successUrl: `${callbackUrl}&status=success`,
-      failureUrl: `${callbackUrl}&status=failure`,
+      ...returnUrls,
       webhookUrl: `${publicUrl}/api/v1/app/webhooks/payments/${deps.payments.name}`,
       metadata: { paymentId: payment.id, orderNumber: order.number },
     });

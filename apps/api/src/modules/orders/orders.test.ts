@@ -165,6 +165,33 @@ describe("POST /orders", () => {
     });
   });
 
+  it("refuses a return target other than web or app", async () => {
+    const { user, headers } = await createSignedInUser(testApp);
+    const response = await postOrder(testApp, headers, orderBody(user, plan.id, { returnTo: "browser" }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ returnTo: "INVALID" });
+  });
+
+  it("sends a web payer back to the callback page, and an app payer to the /success or /failure app link", async () => {
+    const { user, headers } = await createSignedInUser(testApp);
+    const checkoutOf = async (checkoutUrl: string) =>
+      (await testApp.gateway.findCheckout(new URL(checkoutUrl).pathname.split("/").pop()!))!;
+
+    const web = await placeTestOrder(testApp, headers, orderBody(user, plan.id, { returnTo: "web" }));
+    const app = await placeTestOrder(testApp, headers, orderBody(user, plan.id, { returnTo: "app" }));
+
+    expect(await checkoutOf(web.checkoutUrl)).toMatchObject({
+      successUrl: `http://localhost:8080/payment-callback?paymentId=${web.paymentId}&status=success`,
+      failureUrl: `http://localhost:8080/payment-callback?paymentId=${web.paymentId}&status=failure`,
+    });
+    expect(await checkoutOf(app.checkoutUrl)).toMatchObject({
+      successUrl: `http://localhost:8080/success?paymentId=${app.paymentId}&orderId=${app.orderId}`,
+      failureUrl: `http://localhost:8080/failure?paymentId=${app.paymentId}&orderId=${app.orderId}`,
+    });
+    const paid = await pressButton(testApp, app.checkoutUrl, "pay");
+    expect(paid.location ?? paid.body).toContain(`/success?paymentId=${app.paymentId}&orderId=${app.orderId}`);
+  });
+
   it("answers the same order, payment and checkout to a repeated clientReference and takes one coupon use", async () => {
     const { user, headers } = await createSignedInUser(testApp);
     const coupon = await createCoupon(testApp, { maxUses: 3 });

@@ -8,7 +8,7 @@ import { NAVIGATION_ITEMS } from "./navigation-items.ts";
 export function AppNav() {
   const t = useT();
   return (
-    <header className="sticky top-0 z-30 hidden border-b border-slate-200 bg-white/95 backdrop-blur md:block">
+    <header className="sticky top-0 z-30 hidden border-b border-slate-200 bg-white/95 pt-header-inset backdrop-blur md:block">
       <div className="mx-auto flex h-16 max-w-5xl items-center gap-6 px-4">
         <Brand />
         <nav aria-label={t("nav.main")} className="flex-1">

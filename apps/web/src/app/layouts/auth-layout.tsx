@@ -27,7 +27,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
           </div>
         </section>
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="order-1 flex flex-col px-4 pb-8 sm:px-8 lg:order-2">
-          <header className="flex h-16 items-center justify-between gap-4 pt-[env(safe-area-inset-top)] lg:justify-end">
+          <header className="box-content flex h-16 items-center justify-between gap-4 pt-header-inset lg:justify-end">
             <div className="lg:hidden">
               <Brand to="/login" />
             </div>

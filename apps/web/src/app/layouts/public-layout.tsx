@@ -9,7 +9,7 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <header className="border-b border-slate-200 bg-white pt-[env(safe-area-inset-top)]">
+      <header className="border-b border-slate-200 bg-white pt-header-inset">
         <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4">
           <Brand to="/login" />
           <LanguageSwitcher />

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from "react";
 import { useT } from "../../lib/i18n.ts";
-import { getPlatform, type Platform } from "../../lib/platform.ts";
 
 function subscribeToConnection(onChange: () => void): () => void {
   window.addEventListener("online", onChange);
@@ -13,14 +12,11 @@ function subscribeToConnection(onChange: () => void): () => void {
 
 const isOnline = () => navigator.onLine;
 
-// On phones, app screens have a fixed header (page-header.tsx, 3.5rem under the platform's top spacing) that
-// would hide a notice at the top of the page: there the notice sticks just below it instead.
-const UNDER_FIXED_HEADER = "max-md:[body:has(header.fixed)_&]:sticky max-md:[body:has(header.fixed)_&]:pt-2";
-const FIXED_HEADER_BOTTOM: Record<Platform, string> = {
-  web: "max-md:[body:has(header.fixed)_&]:top-[calc(3.5rem+env(safe-area-inset-top))]",
-  ios: "max-md:[body:has(header.fixed)_&]:top-[calc(3.5rem+max(env(safe-area-inset-top),2.75rem))]",
-  android: "max-md:[body:has(header.fixed)_&]:top-[calc(3.5rem+max(env(safe-area-inset-top),1.5rem))]",
-};
+// On phones, app screens have a fixed header (page-header.tsx, 3.5rem under the platform's top spacing,
+// --header-top-spacing in index.css) that would hide a notice at the top of the page: there the notice sticks
+// just below it instead. Elsewhere it keeps clear of the status bar itself.
+const UNDER_FIXED_HEADER =
+  "max-md:[body:has(header.fixed)_&]:sticky max-md:[body:has(header.fixed)_&]:pt-2 max-md:[body:has(header.fixed)_&]:top-[calc(3.5rem+var(--header-top-spacing))]";
 
 /**
  * Above every page while the device is offline: what the screens show comes from the last connection (the
@@ -35,7 +31,7 @@ export function OfflineBanner() {
       className={
         isConnected
           ? undefined
-          : `z-20 bg-amber-100 px-4 pt-[max(0.5rem,env(safe-area-inset-top))] pb-2 text-center text-sm font-medium text-amber-950 shadow-sm ${UNDER_FIXED_HEADER} ${FIXED_HEADER_BOTTOM[getPlatform()]}`
+          : `z-20 bg-amber-100 px-4 pt-[max(0.5rem,var(--header-top-spacing))] pb-2 text-center text-sm font-medium text-amber-950 shadow-sm ${UNDER_FIXED_HEADER}`
       }
     >
       {isConnected ? null : t("offline.banner")}

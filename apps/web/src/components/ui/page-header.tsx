@@ -1,15 +1,7 @@
 import { createContext, type ReactNode, useContext } from "react";
 import { Link, useNavigate } from "react-router";
 import { useT } from "../../lib/i18n.ts";
-import { getPlatform, type Platform } from "../../lib/platform.ts";
 import { ArrowBackIcon, ChatIcon } from "./icons.tsx";
-
-// Native shells draw under the status bar: each platform gets its own extra top spacing.
-const PLATFORM_TOP_SPACING: Record<Platform, string> = {
-  ios: "pt-[max(env(safe-area-inset-top),2.75rem)]",
-  android: "pt-[max(env(safe-area-inset-top),1.5rem)]",
-  web: "pt-[env(safe-area-inset-top)]",
-};
 
 export const PAGE_HEADER_HEIGHT_CLASS = "h-14";
 
@@ -35,9 +27,8 @@ export function PageHeader({ title, hasBack = false, backTo, chatSlot }: PageHea
     "grid size-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600";
   return (
     <>
-      <header
-        className={`fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur md:hidden platform-${getPlatform()} ${PLATFORM_TOP_SPACING[getPlatform()]}`}
-      >
+      {/* pt-header-inset: the status bar's room, per platform (index.css, html[data-platform]). */}
+      <header className="fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95 pt-header-inset backdrop-blur md:hidden">
         <div className={`flex ${PAGE_HEADER_HEIGHT_CLASS} items-center gap-1 px-2`}>
           <div className="flex w-12 justify-start">
             {hasBack ? (
@@ -65,10 +56,7 @@ export function PageHeader({ title, hasBack = false, backTo, chatSlot }: PageHea
         </div>
       </header>
       {/* Keeps the page's content clear of the fixed header. */}
-      <div
-        className={`${PAGE_HEADER_HEIGHT_CLASS} md:hidden ${PLATFORM_TOP_SPACING[getPlatform()]}`}
-        aria-hidden="true"
-      />
+      <div className={`box-content ${PAGE_HEADER_HEIGHT_CLASS} pt-header-inset md:hidden`} aria-hidden="true" />
     </>
   );
 }

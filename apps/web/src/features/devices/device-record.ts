@@ -1,9 +1,12 @@
 import type { DeviceRecord } from "@esim/shared/devices/contracts";
-import { getPlatform } from "../../lib/platform.ts";
+import { deviceIdOf } from "../../lib/device-id.ts";
+import { getPlatform, type NativePlugins } from "../../lib/platform.ts";
 import { readOrCreateDeviceId } from "../../lib/storage.ts";
 
 /** The web build's version, set at build time (VITE_APP_VERSION); "1.0.0" when unknown (product description §9). */
 export const WEB_APP_VERSION_FALLBACK = "1.0.0";
+/** What the native apps send for a fact the system does not give (product description §9). */
+export const NATIVE_UNKNOWN = "unknown";
 
 const clip = (value: string, max: number) => value.slice(0, max);
 const group = (match: RegExpExecArray | null, index: number) => match?.[index] ?? "";
@@ -66,5 +69,57 @@ export async function buildWebDeviceRecord(): Promise<DeviceRecord> {
     timezone: clip(Intl.DateTimeFormat().resolvedOptions().timeZone || "unknown", 64),
     push_token: null,
     app_version: clip(import.meta.env.VITE_APP_VERSION || WEB_APP_VERSION_FALLBACK, 40),
+  };
+}
+
+/** The plugins the native record is read from (the real ones, or a test's). */
+export interface DeviceInfoPlugins {
+  App: Pick<NativePlugins["App"], "getInfo">;
+  Device: Pick<NativePlugins["Device"], "getId" | "getInfo" | "getLanguageTag">;
+}
+
+/** A plugin call that fails (or answers nothing) leaves its field "unknown" rather than the whole record unsent. */
+async function settle<T>(call: () => Promise<T>, what: string): Promise<T | undefined> {
+  try {
+    return await call();
+  } catch (error) {
+    console.warn(`Reading the ${what} failed`, error);
+    return undefined;
+  }
+}
+
+const known = (value: string | undefined | null) => value?.trim() || NATIVE_UNKNOWN;
+
+/** "Google Pixel 8", "samsung SM-S911B": the maker first unless the model already names it ("iPhone15,2" stays). */
+export function nativeModelName(model: string | undefined, manufacturer: string | undefined): string {
+  const name = model?.trim() ?? "";
+  const maker = manufacturer?.trim() ?? "";
+  if (!name) return maker || NATIVE_UNKNOWN;
+  if (!maker || maker.toLowerCase() === "apple" || name.toLowerCase().startsWith(maker.toLowerCase())) return name;
+  return `${maker} ${name}`;
+}
+
+/**
+ * The device record of the product description §3 on iOS and Android, read from the Device and App plugins.
+ * The id is the system's (it may change on reinstall), else the stored DEVICE_ID; anything the system does not
+ * give is "unknown". The push token is added by the registration once it arrives.
+ */
+export async function buildNativeDeviceRecord({ App, Device }: DeviceInfoPlugins): Promise<DeviceRecord> {
+  const [id, info, languageTag, appInfo] = await Promise.all([
+    settle(() => Device.getId(), "device id"),
+    settle(() => Device.getInfo(), "device information"),
+    settle(() => Device.getLanguageTag(), "device language"),
+    settle(() => App.getInfo(), "app version"),
+  ]);
+  return {
+    device_id: await deviceIdOf(id),
+    platform: clip(known(info?.platform), 40),
+    model: clip(nativeModelName(info?.model, info?.manufacturer), 120),
+    os_version: clip(known(info?.osVersion), 60),
+    device_type: getPlatform(),
+    device_locale: clip(known(languageTag?.value), 35),
+    timezone: clip(Intl.DateTimeFormat().resolvedOptions().timeZone || NATIVE_UNKNOWN, 64),
+    push_token: null,
+    app_version: clip(known(appInfo?.version), 40),
   };
 }

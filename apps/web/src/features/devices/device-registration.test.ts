@@ -1,5 +1,6 @@
 import type { DeviceRecord } from "@esim/shared/devices/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeSession } from "../../test/fake-session.ts";
 import { readUserAgent } from "./device-record.ts";
 import {
   DEVICE_PENDING_RECHECK_MS,
@@ -19,25 +20,6 @@ const RECORD: DeviceRecord = {
   push_token: null,
   app_version: "1.0.0",
 };
-
-function fakeSession(initialToken: string | null) {
-  let token = initialToken;
-  const listeners = new Set<() => void>();
-  return {
-    currentToken: () => token,
-    onSessionChange: (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    setTokenSilently(next: string | null) {
-      token = next;
-    },
-    setToken(next: string | null) {
-      token = next;
-      for (const listener of listeners) listener();
-    },
-  };
-}
 
 describe("device registration", () => {
   let stop: () => void = () => {};

@@ -1,6 +1,7 @@
+import type { CheckoutReturnTarget } from "@esim/shared/checkout/contracts";
 import { translate } from "../../../lib/i18n.ts";
 import { openPaymentWindow } from "../../../lib/payment-window.ts";
-import { getPlatform } from "../../../lib/platform.ts";
+import { isNativePlatform, loadNativePlugins } from "../../../lib/platform.ts";
 
 /** Something to read in the blank popup while the order is created (same origin until the checkout loads). */
 function showWaitingMessage(popup: Window): void {
@@ -14,6 +15,8 @@ function showWaitingMessage(popup: Window): void {
 
 /** Where the gateway's checkout page is shown, prepared before the order exists. */
 export interface CheckoutWindow {
+  /** Where the gateway sends the payer back: the web's /payment-callback, or the app's /success and /failure links. */
+  returnTo: CheckoutReturnTarget;
   /** Shows the gateway's checkout page. */
   show: (checkoutUrl: string) => void;
   /** Gives up (the order could not be created). */
@@ -21,24 +24,39 @@ export interface CheckoutWindow {
 }
 
 /**
+ * The checkout in the system's in-app browser (SFSafariViewController, Custom Tabs), never in our own web view:
+ * the card details stay with the gateway and the browser's padlock shows whose page it is. The gateway sends the
+ * payer back to an App Link, which the native shell opens in the app.
+ */
+function openNativeCheckout(): CheckoutWindow {
+  return {
+    returnTo: "app",
+    show: (checkoutUrl) => {
+      loadNativePlugins()
+        .then(({ Browser }) => Browser.open({ url: checkoutUrl }))
+        .catch((error: unknown) => {
+          console.error("Opening the checkout in the in-app browser failed", error);
+          // Capacitor hands a window.open of another site to the system browser, not to our web view.
+          window.open(checkoutUrl, "_blank");
+        });
+    },
+    close: () => {},
+  };
+}
+
+/**
  * The one platform-specific step of paying (product description §2: the popup flow differs for iOS, Android and
  * web). Call it synchronously in the click handler, before any await.
  * - web: a popup opened blank now, pointed at the checkout once the order exists; null when the browser blocks it.
- * - ios / android: the native issue opens the checkout with Capacitor Browser here; until then the system browser.
+ * - ios / android: Capacitor's Browser once the order exists (nothing can block it), with `returnTo: "app"`.
  */
 export function openCheckout(): CheckoutWindow | null {
-  if (getPlatform() !== "web") {
-    return {
-      show: (checkoutUrl) => {
-        window.open(checkoutUrl, "_system");
-      },
-      close: () => {},
-    };
-  }
+  if (isNativePlatform()) return openNativeCheckout();
   const popup = openPaymentWindow();
   if (!popup) return null;
   showWaitingMessage(popup);
   return {
+    returnTo: "web",
     show: (checkoutUrl) => {
       popup.location.href = checkoutUrl;
     },

@@ -34,12 +34,13 @@ function reducer(state: PayState, action: PayAction): PayState {
   }
 }
 
-export type OrderRequest = Omit<CreateOrderBody, "clientReference">;
+export type OrderRequest = Omit<CreateOrderBody, "clientReference" | "returnTo">;
 
 /**
- * Pay: the modal, then (on Continue) the payment window opened first, the order created, the window sent
- * to the checkout and this window to /payment-callback. One `clientReference` per attempt: a retry of the
- * same cart and billing reuses it, so the server answers the same order instead of a second one.
+ * Pay: the modal, then (on Continue) the payment window opened first (the web's popup; the apps open their
+ * in-app browser once the order exists), the order created, the window sent to the checkout and this window to
+ * /payment-callback. One `clientReference` per attempt: a retry of the same cart and billing reuses it, so the
+ * server answers the same order instead of a second one.
  */
 export function usePayFlow() {
   const navigate = useNavigate();
@@ -61,7 +62,9 @@ export function usePayFlow() {
     }
     dispatch({ type: "create" });
     const clientReference = referenceFor(request);
-    void createOrderRequest({ ...request, clientReference }).then(
+    // The web keeps the default return (the browser's /payment-callback); the apps ask for their App Links.
+    const returnTo = checkoutWindow.returnTo === "app" ? { returnTo: "app" as const } : {};
+    void createOrderRequest({ ...request, ...returnTo, clientReference }).then(
       ({ payment }) => {
         checkoutWindow.show(payment.checkoutUrl);
         navigate(`/payment-callback?${new URLSearchParams({ paymentId: payment.id })}`);

@@ -1,0 +1,56 @@
+import { isNativePlatform, loadNativePlugins, type NativePlugins } from "../../lib/platform.ts";
+import { buildNativeDeviceRecord, buildWebDeviceRecord } from "./device-record.ts";
+import { type DeviceRegistrationDeps, startDeviceRegistration } from "./device-registration.ts";
+import { type PushOutcome, startPushRegistration } from "./push-registration.ts";
+
+export type ThisDeviceDeps = Pick<DeviceRegistrationDeps, "save" | "currentToken" | "onSessionChange"> & {
+  /** Opens an eSIM's details (a tapped notification). */
+  openEsim: (esimId: string) => void;
+};
+
+/** On the web push is not supported: no permission is asked and the record goes without a token. */
+function reportPushUnsupported(report: (outcome: PushOutcome) => void): () => void {
+  report({ kind: "unavailable", reason: "unsupported" });
+  return () => {};
+}
+
+/** Native push through the lazily loaded plugin; a plugin that cannot load counts as a registration error. */
+function startNativePush(plugins: () => Promise<NativePlugins>, openEsim: (esimId: string) => void) {
+  return (report: (outcome: PushOutcome) => void): (() => void) => {
+    let stop: (() => void) | null = null;
+    let isStopped = false;
+    plugins().then(
+      ({ PushNotifications }) => {
+        if (!isStopped) stop = startPushRegistration({ push: PushNotifications, report, openEsim });
+      },
+      (error: unknown) => {
+        console.error("Push registration failed", error);
+        if (!isStopped) report({ kind: "unavailable", reason: "error" });
+      },
+    );
+    return () => {
+      isStopped = true;
+      stop?.();
+    };
+  };
+}
+
+/**
+ * Registers this device for the signed-in user: on the web the browser's record without a token; on iOS and
+ * Android the system's record, with the push token once push registration gives one. Returns the stop function.
+ */
+export function startThisDeviceRegistration({ openEsim, ...session }: ThisDeviceDeps): () => void {
+  if (!isNativePlatform()) {
+    return startDeviceRegistration({ ...session, buildRecord: buildWebDeviceRecord, startPush: reportPushUnsupported });
+  }
+  let loading: Promise<NativePlugins> | null = null;
+  const plugins = () => {
+    loading ??= loadNativePlugins();
+    return loading;
+  };
+  return startDeviceRegistration({
+    ...session,
+    buildRecord: async () => buildNativeDeviceRecord(await plugins()),
+    startPush: startNativePush(plugins, openEsim),
+  });
+}
