@@ -94,6 +94,8 @@ export async function installFakeNativeBridge(page: Page, options: FakeNativeOpt
       };
 
       win.Capacitor = {
+        getPlatform: () => options.platform,
+        isNativePlatform: () => true,
         PluginHeaders: Object.entries(pluginMethods).map(([name, methods]) => ({
           name,
           methods: [
