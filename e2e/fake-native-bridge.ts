@@ -4,6 +4,8 @@ import type { Page } from "@playwright/test";
 // runs its native code paths in Chromium: the same `window.Capacitor` object, plugin headers, `nativePromise` and
 // `nativeCallback` that @capacitor/core talks to on a phone. Plugin calls are recorded; events are sent with
 // `emitNative`; Preferences persist in localStorage (`CapacitorStorage.<key>`) as they do across app restarts.
+// Saving a file (lib/save-file.ts) completes: Filesystem.writeFile answers a `file:///cache/<path>` address, stores
+// nothing, and Share.share resolves as if a target was chosen.
 
 export type FakePlatform = "ios" | "android";
 
@@ -29,6 +31,22 @@ const PLUGIN_METHODS: Record<string, string[]> = {
   App: ["getLaunchUrl", "getInfo", "getState", "exitApp", "minimizeApp"],
   Browser: ["open", "close"],
   Device: ["getId", "getInfo", "getLanguageCode", "getLanguageTag", "getBatteryInfo"],
+  Filesystem: [
+    "checkPermissions",
+    "requestPermissions",
+    "readFile",
+    "writeFile",
+    "appendFile",
+    "deleteFile",
+    "mkdir",
+    "rmdir",
+    "readdir",
+    "getUri",
+    "stat",
+    "rename",
+    "copy",
+    "downloadFile",
+  ],
   Preferences: ["get", "set", "remove", "keys", "clear", "configure"],
   PushNotifications: [
     "requestPermissions",
@@ -39,6 +57,7 @@ const PLUGIN_METHODS: Record<string, string[]> = {
     "removeAllDeliveredNotifications",
     "createChannel",
   ],
+  Share: ["canShare", "share"],
   StatusBar: ["setStyle", "setBackgroundColor", "setOverlaysWebView", "show", "hide", "getInfo"],
 };
 
@@ -66,6 +85,10 @@ export async function installFakeNativeBridge(page: Page, options: FakeNativeOpt
             : { platform: "android", model: "Pixel 8", osVersion: "15", manufacturer: "Google", isVirtual: false },
         "Device.getLanguageTag": () => ({ value: "fr-DZ" }),
         "Device.getLanguageCode": () => ({ value: "fr" }),
+        "Filesystem.writeFile": ({ path }) => ({ uri: `file:///cache/${String(path)}` }),
+        "Filesystem.getUri": ({ path }) => ({ uri: `file:///cache/${String(path)}` }),
+        "Filesystem.checkPermissions": () => ({ publicStorage: "granted" }),
+        "Filesystem.requestPermissions": () => ({ publicStorage: "granted" }),
         "Preferences.get": ({ key }) => ({ value: localStorage.getItem(`${prefix}${String(key)}`) }),
         "Preferences.set": ({ key, value }) => {
           localStorage.setItem(`${prefix}${String(key)}`, String(value));
@@ -90,6 +113,8 @@ export async function installFakeNativeBridge(page: Page, options: FakeNativeOpt
         "Browser.close": () => {
           setTimeout(() => emit("Browser", "browserFinished", {}), 10);
         },
+        "Share.canShare": () => ({ value: true }),
+        "Share.share": () => ({ activityType: "" }),
         "StatusBar.getInfo": () => ({ visible: true, style: "LIGHT", color: "#ffffff", overlays: false }),
       };
 

@@ -88,6 +88,15 @@ test("iOS: a launch link with a promo code, push registration, and paying in the
   expect(await nativeCalls(page, "Browser.close")).not.toHaveLength(0);
   await shoot(page, "native-ios-success-fr-390");
 
+  // The invoice cannot be "downloaded" in an app: it goes to the share sheet (Save to Files, Mail…).
+  await page.getByRole("link", { name: text("fr", "result.followOrder") }).click();
+  await page.getByRole("button", { name: text("fr", "invoice.download") }).click();
+  await expect.poll(async () => (await nativeCalls(page, "Share.share")).length).toBe(1);
+  const [written] = await nativeCalls(page, "Filesystem.writeFile");
+  expect(String(written!.options.path)).toMatch(/^ES\d{2}-\d{6}\.pdf$/);
+  const [shared] = await nativeCalls(page, "Share.share");
+  expect(shared!.options.files).toEqual([expect.stringMatching(/\.pdf$/)]);
+
   // The token survives a restart: it lives in Preferences, and the app opens signed in.
   await page.reload();
   await expect(page).toHaveURL(/\/esims$/, { timeout: 5_000 });

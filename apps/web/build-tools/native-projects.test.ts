@@ -82,10 +82,15 @@ describe("native projects", () => {
     const root = copyProjects();
     edit(root, NATIVE_FILES.manifest, (text) => text.replace(' android:autoVerify="true"', ""));
     edit(root, NATIVE_FILES.entitlements, (text) => text.replace("applinks:$(APP_LINK_HOST)", "applinks:example.org"));
-    edit(root, NATIVE_FILES.infoPlist, (text) => text.replace("<string>$(APP_URL_SCHEME)</string>", ""));
+    edit(root, NATIVE_FILES.infoPlist, (text) =>
+      text
+        .replace("<string>$(APP_URL_SCHEME)</string>", "")
+        .replace(/<key>NSPhotoLibraryAddUsageDescription<\/key>\s*<string>[^<]*<\/string>/, ""),
+    );
     expect(checkNativeConfig(root, nativeAppConfig({}))).toEqual([
       'AndroidManifest.xml: no intent filter with android:autoVerify="true"',
       "Info.plist: no CFBundleURLTypes entry for $(APP_URL_SCHEME)",
+      "Info.plist: NSPhotoLibraryAddUsageDescription missing (saving the install QR to Photos would crash the app)",
       "App.entitlements: associated domain applinks:$(APP_LINK_HOST) missing",
     ]);
 

@@ -175,6 +175,7 @@ export function checkNativeConfig(root: string, config: NativeAppConfig): string
   const info = plist.parse(text("infoPlist")) as {
     CFBundleURLTypes?: Array<{ CFBundleURLSchemes?: string[] }>;
     UIBackgroundModes?: string[];
+    NSPhotoLibraryAddUsageDescription?: string;
   };
   expect(
     (info.CFBundleURLTypes ?? []).some((type) => type.CFBundleURLSchemes?.includes("$(APP_URL_SCHEME)")),
@@ -183,6 +184,10 @@ export function checkNativeConfig(root: string, config: NativeAppConfig): string
   expect(
     (info.UIBackgroundModes ?? []).includes("remote-notification"),
     "Info.plist: remote-notification background mode missing",
+  );
+  expect(
+    Boolean(info.NSPhotoLibraryAddUsageDescription),
+    "Info.plist: NSPhotoLibraryAddUsageDescription missing (saving the install QR to Photos would crash the app)",
   );
   const entitlements = plist.parse(text("entitlements")) as Record<string, unknown>;
   expect(

@@ -57,6 +57,13 @@ const plugins = {
     ),
     getLanguageTag: vi.fn(async () => ({ value: "fr-DZ" })),
   },
+  Directory: { Cache: "CACHE", Data: "DATA", Documents: "DOCUMENTS" },
+  Filesystem: {
+    // The app's cache as iOS and Android name it, under a stand-in root.
+    writeFile: vi.fn(async ({ path }: { path: string; data: string; directory?: string }) => ({
+      uri: `file:///cache/${path}`,
+    })),
+  },
   Preferences: {
     get: vi.fn(async ({ key }: { key: string }) => ({
       value: window.localStorage.getItem(`${PREFERENCES_PREFIX}${key}`),
@@ -70,6 +77,10 @@ const plugins = {
     addListener: addListenerOf("PushNotifications"),
     requestPermissions: vi.fn(async () => ({ receive: "denied" })),
     register: vi.fn(async () => {}),
+  },
+  Share: {
+    // What the plugin answers once a target was chosen; closing the sheet rejects with "Share canceled".
+    share: vi.fn(async (_options: { title?: string; files?: string[] }) => ({ activityType: "" })),
   },
   StatusBar: {
     setStyle: vi.fn(async (_options: { style: string }) => {}),

@@ -1,19 +1,30 @@
 import { useEffect, useState } from "react";
+import { Alert } from "../../../components/ui/alert.tsx";
 import { useT } from "../../../lib/i18n.ts";
+import { saveFile } from "../../../lib/save-file.ts";
 
 type QrModule = typeof import("qrcode");
 
 /** The QR library is only needed once the install secrets are shown: its own chunk. */
 const loadQr = (): Promise<QrModule> => import("qrcode").then((module) => (module.default ?? module) as QrModule);
 
+/** The bytes of a `data:image/png;base64,…` address, as a file to save. */
+function pngFromDataUrl(dataUrl: string): Blob {
+  const binary = atob(dataUrl.slice(dataUrl.indexOf(",") + 1));
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return new Blob([bytes], { type: "image/png" });
+}
+
 /**
  * The QR code of the activation code (LPA string), drawn in the browser. Never mirrored: the container
- * is left to right and carries no right-to-left transform. Downloadable as a PNG to show on a second device.
+ * is left to right and carries no right-to-left transform. Saved as a PNG (a download, or the share sheet in the
+ * apps) to show on a second device or to scan from a saved image.
  */
 export function InstallQrCode({ activationCode, fileName }: { activationCode: string; fileName: string }) {
   const t = useT();
   const [svg, setSvg] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const [saveState, setSaveState] = useState<"idle" | "saving" | "failed">("idle");
 
   useEffect(() => {
     let isCurrent = true;
@@ -31,12 +42,15 @@ export function InstallQrCode({ activationCode, fileName }: { activationCode: st
   }, [activationCode]);
 
   const download = async () => {
-    const qr = await loadQr();
-    const url = await qr.toDataURL(activationCode, { width: 720, margin: 4, errorCorrectionLevel: "M" });
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = fileName;
-    link.click();
+    setSaveState("saving");
+    try {
+      const qr = await loadQr();
+      const url = await qr.toDataURL(activationCode, { width: 720, margin: 4, errorCorrectionLevel: "M" });
+      await saveFile(pngFromDataUrl(url), fileName);
+      setSaveState("idle");
+    } catch {
+      setSaveState("failed");
+    }
   };
 
   return (
@@ -61,11 +75,12 @@ export function InstallQrCode({ activationCode, fileName }: { activationCode: st
       <button
         type="button"
         onClick={download}
-        disabled={!svg}
+        disabled={!svg || saveState === "saving"}
         className="min-h-11 rounded-xl px-4 text-sm font-semibold text-brand-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-brand-600 disabled:text-slate-400"
       >
         {t("install.downloadQr")}
       </button>
+      {saveState === "failed" ? <Alert>{t("install.qrSaveFailed")}</Alert> : null}
     </div>
   );
 }
