@@ -94,6 +94,12 @@ describe("native projects", () => {
       "App.entitlements: associated domain applinks:$(APP_LINK_HOST) missing",
     ]);
 
+    const untranslated = copyProjects();
+    edit(untranslated, NATIVE_FILES.iosStringsAr, () => "");
+    expect(checkNativeConfig(untranslated, nativeAppConfig({}))).toEqual([
+      "ios/App/App/ar.lproj/InfoPlist.strings: the Photos usage text is not translated",
+    ]);
+
     const second = copyProjects();
     edit(second, NATIVE_FILES.manifest, (text) => text.replace('<data android:path="/failure" />', ""));
     expect(checkNativeConfig(second, nativeAppConfig({}))).toEqual([

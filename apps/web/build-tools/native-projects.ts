@@ -32,6 +32,9 @@ export const NATIVE_FILES = {
   infoPlist: "ios/App/App/Info.plist",
   entitlements: "ios/App/App/App.entitlements",
   appDelegate: "ios/App/App/AppDelegate.swift",
+  iosStringsEn: "ios/App/App/en.lproj/InfoPlist.strings",
+  iosStringsFr: "ios/App/App/fr.lproj/InfoPlist.strings",
+  iosStringsAr: "ios/App/App/ar.lproj/InfoPlist.strings",
 } as const;
 
 type NativeFile = keyof typeof NATIVE_FILES;
@@ -189,6 +192,12 @@ export function checkNativeConfig(root: string, config: NativeAppConfig): string
     Boolean(info.NSPhotoLibraryAddUsageDescription),
     "Info.plist: NSPhotoLibraryAddUsageDescription missing (saving the install QR to Photos would crash the app)",
   );
+  for (const file of ["iosStringsEn", "iosStringsFr", "iosStringsAr"] as const) {
+    expect(
+      /"NSPhotoLibraryAddUsageDescription" = "[^"]+";/.test(text(file)),
+      `${NATIVE_FILES[file]}: the Photos usage text is not translated`,
+    );
+  }
   const entitlements = plist.parse(text("entitlements")) as Record<string, unknown>;
   expect(
     (entitlements["com.apple.developer.associated-domains"] as string[] | undefined)?.includes(
