@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { usePayment } from "../features/payments/api/get-payment.ts";
 import { type CallbackState, PaymentCallbackView } from "../features/payments/components/payment-callback-view.tsx";
 import { usePaymentWindowReturn } from "../features/payments/hooks/use-payment-window-return.ts";
+import { RESULT_PATH_OF_STATUS } from "../features/payments/payment-result-path.ts";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useT } from "../lib/i18n.ts";
 import { passOnQuery } from "../lib/query-string.ts";
@@ -27,7 +28,7 @@ export function PaymentCallbackRoute() {
       paymentId: payment.data.id,
       orderId: payment.data.orderId,
     });
-    navigate(`${status === "successful" ? "/success" : "/failure"}${query}`, { replace: true });
+    navigate(`${RESULT_PATH_OF_STATUS[payment.data.status]}${query}`, { replace: true });
   }, [payment.data, status, params, navigate]);
 
   const state: CallbackState = !paymentId
@@ -41,14 +42,11 @@ export function PaymentCallbackRoute() {
         : "verifying";
 
   return (
-    <div className="mx-auto w-full max-w-xl px-4 py-10">
-      <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900">{t("screen.paymentCallback")}</h1>
-      <PaymentCallbackView
-        state={state}
-        errorMessage={paymentId ? t(errorMessageId(payment.error)) : t("callback.missingPayment")}
-        onRefresh={() => void payment.refetch()}
-        isRefreshing={payment.isFetching}
-      />
-    </div>
+    <PaymentCallbackView
+      state={state}
+      errorMessage={paymentId ? t(errorMessageId(payment.error)) : t("callback.missingPayment")}
+      onRefresh={() => void payment.refetch()}
+      isRefreshing={payment.isFetching}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import type { PaymentStatus } from "@esim/shared/checkout/contracts";
 import { type ReactNode, useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { buttonClasses } from "../components/ui/button.tsx";
@@ -8,24 +7,10 @@ import { useSession } from "../features/auth/hooks/use-session.ts";
 import { useOrder } from "../features/orders/api/get-order.ts";
 import { usePayment } from "../features/payments/api/get-payment.ts";
 import { PaymentCallbackView } from "../features/payments/components/payment-callback-view.tsx";
+import { RESULT_PATH_OF_STATUS } from "../features/payments/payment-result-path.ts";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useT } from "../lib/i18n.ts";
 import { passOnQuery } from "../lib/query-string.ts";
-
-type ResultScreen = "success" | "failure";
-
-const SCREEN_OF_STATUS: Record<PaymentStatus, ResultScreen | "pending"> = {
-  successful: "success",
-  failed: "failure",
-  canceled: "failure",
-  pending: "pending",
-};
-
-const PATH_OF_SCREEN: Record<ResultScreen | "pending", string> = {
-  success: "/success",
-  failure: "/failure",
-  pending: "/payment-callback",
-};
 
 /**
  * A result page that names a payment shows what the server says of it, never what the link says (the apps open
@@ -33,30 +18,27 @@ const PATH_OF_SCREEN: Record<ResultScreen | "pending", string> = {
  * goes to /payment-callback, which follows it; the other result replaces this one when they disagree. Without a
  * paymentId the page shows as it is.
  */
-function VerifiedResult({ screen, children }: { screen: ResultScreen; children: ReactNode }) {
+function VerifiedResult({ path, children }: { path: "/success" | "/failure"; children: ReactNode }) {
   const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const paymentId = params.get("paymentId");
   const payment = usePayment(paymentId);
-  const serverScreen = payment.data ? SCREEN_OF_STATUS[payment.data.status] : null;
+  const serverPath = payment.data ? RESULT_PATH_OF_STATUS[payment.data.status] : null;
 
   useEffect(() => {
-    if (serverScreen === null || serverScreen === screen) return;
-    navigate(`${PATH_OF_SCREEN[serverScreen]}${passOnQuery(params, { status: undefined })}`, { replace: true });
-  }, [serverScreen, screen, params, navigate]);
+    if (serverPath === null || serverPath === path) return;
+    navigate(`${serverPath}${passOnQuery(params, { status: undefined })}`, { replace: true });
+  }, [serverPath, path, params, navigate]);
 
-  if (paymentId === null || serverScreen === screen) return children;
+  if (paymentId === null || serverPath === path) return children;
   return (
-    <div className="mx-auto w-full max-w-xl px-4 py-10">
-      <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900">{t("screen.paymentCallback")}</h1>
-      <PaymentCallbackView
-        state={payment.isError && !payment.data ? "error" : "verifying"}
-        errorMessage={t(errorMessageId(payment.error))}
-        onRefresh={() => void payment.refetch()}
-        isRefreshing={payment.isFetching}
-      />
-    </div>
+    <PaymentCallbackView
+      state={payment.isError && !payment.data ? "error" : "verifying"}
+      errorMessage={t(errorMessageId(payment.error))}
+      onRefresh={() => void payment.refetch()}
+      isRefreshing={payment.isFetching}
+    />
   );
 }
 
@@ -71,7 +53,7 @@ function useResultOrder() {
 /** /success: the order number and the way to follow it. Every query parameter but `promo` stays. */
 export function SuccessRoute() {
   return (
-    <VerifiedResult screen="success">
+    <VerifiedResult path="/success">
       <SuccessResult />
     </VerifiedResult>
   );
@@ -111,7 +93,7 @@ function SuccessResult() {
 /** /failure: "Payment failed: please try again", Retry with the same cart, and where to get help. */
 export function FailureRoute() {
   return (
-    <VerifiedResult screen="failure">
+    <VerifiedResult path="/failure">
       <FailureResult />
     </VerifiedResult>
   );

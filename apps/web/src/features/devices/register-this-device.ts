@@ -8,12 +8,6 @@ export type ThisDeviceDeps = Pick<DeviceRegistrationDeps, "save" | "currentToken
   openEsim: (esimId: string) => void;
 };
 
-/** On the web push is not supported: no permission is asked and the record goes without a token. */
-function reportPushUnsupported(report: (outcome: PushOutcome) => void): () => void {
-  report({ kind: "unavailable", reason: "unsupported" });
-  return () => {};
-}
-
 /** Native push through the lazily loaded plugin; a plugin that cannot load counts as a registration error. */
 function startNativePush(plugins: () => Promise<NativePlugins>, openEsim: (esimId: string) => void) {
   return (report: (outcome: PushOutcome) => void): (() => void) => {
@@ -41,8 +35,10 @@ function startNativePush(plugins: () => Promise<NativePlugins>, openEsim: (esimI
  */
 export function startThisDeviceRegistration({ openEsim, ...session }: ThisDeviceDeps): () => void {
   if (!isNativePlatform()) {
-    return startDeviceRegistration({ ...session, buildRecord: buildWebDeviceRecord, startPush: reportPushUnsupported });
+    // Push is not supported on the web: no permission is asked, no token awaited, the record goes without one.
+    return startDeviceRegistration({ ...session, buildRecord: buildWebDeviceRecord });
   }
+  // One import shared by the record and push (two at the same moment never settle under Vitest's fake timers).
   let loading: Promise<NativePlugins> | null = null;
   const plugins = () => {
     loading ??= loadNativePlugins();

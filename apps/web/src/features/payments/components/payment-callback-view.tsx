@@ -19,17 +19,26 @@ function Panel({ icon, title, children }: { icon: ReactNode; title: string; chil
   );
 }
 
-export function PaymentCallbackView({
-  state,
-  errorMessage,
-  onRefresh,
-  isRefreshing,
-}: {
+/** The payment check's page: its heading and the panel of its state (/payment-callback, and /success or /failure
+ * while they ask the server). */
+export function PaymentCallbackView(props: PaymentCallbackViewProps) {
+  const t = useT();
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-10">
+      <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900">{t("screen.paymentCallback")}</h1>
+      <PaymentCallbackPanel {...props} />
+    </div>
+  );
+}
+
+interface PaymentCallbackViewProps {
   state: CallbackState;
   errorMessage?: string;
   onRefresh: () => void;
   isRefreshing: boolean;
-}) {
+}
+
+function PaymentCallbackPanel({ state, errorMessage, onRefresh, isRefreshing }: PaymentCallbackViewProps) {
   const t = useT();
   switch (state) {
     case "verifying":
