@@ -168,8 +168,8 @@ export function buildEsimAlertEmail(
   }
 
   const html = emailPage({
-    language: language,
-    title: title,
+    language,
+    title,
     body: `<p>${escapeHtml(greeting)}</p>
 ${lines.map((line) => `<p>${line.html}</p>`).join("\n")}
 <p><a href="${escapeHtml(detailsUrl)}" style="display: inline-block; padding: 12px 20px; background: #227871; color: #ffffff; text-decoration: none; border-radius: 8px; font-weight: bold;">${escapeHtml(button)}</a></p>

@@ -214,7 +214,7 @@ export async function buildInstallEmail(
   const intro = isTopUp ? topUpTexts.intro(data.package.name, destination) : texts.intro(destination);
   const closing = isTopUp ? "" : `<p><strong>${escapeHtml(texts.singleUse)}</strong></p>`;
   const html = emailPage({
-    language: language,
+    language,
     title: subject,
     body: `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
