@@ -1,9 +1,7 @@
 import type { NativePlugins } from "../../lib/platform.ts";
 
 /** What push registration ends with: a token to send with the device record, or why there is none. */
-export type PushOutcome =
-  | { kind: "token"; token: string }
-  | { kind: "unavailable"; reason: "denied" | "error" };
+export type PushOutcome = { kind: "token"; token: string } | { kind: "unavailable"; reason: "denied" | "error" };
 
 export type PushPlugin = Pick<NativePlugins["PushNotifications"], "addListener" | "requestPermissions" | "register">;
 
