@@ -37,8 +37,13 @@ describe("loadConfig", () => {
     const production = {
       NODE_ENV: "production",
       SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      PUBLIC_URL: "https://shop.example.dz",
       PAYMENT_PROVIDER: "chargily",
       CHARGILY_SECRET_KEY: "live_sk_example",
+      CHARGILY_BASE_URL: "https://pay.chargily.net/api/v2",
+      ESIM_PROVIDER: "esim-access",
+      ESIM_ACCESS_ACCESS_CODE: "access-code",
+      ESIM_WEBHOOK_TOKEN: "a-long-random-secret-of-ours",
     };
     expect(loadConfig(production)).toMatchObject({ NODE_ENV: "production" });
   });
@@ -46,6 +51,36 @@ describe("loadConfig", () => {
   it("refuses the sandbox payment gateway in production: it would give eSIMs away", () => {
     const error = loadError({ NODE_ENV: "production", SMTP_URL: "smtps://user:pass@mail.example.com:465" });
     expect(error).toContain("PAYMENT_PROVIDER");
+  });
+
+  it("defaults PUBLIC_URL to this server's own port, so the gateway returns to and calls the right address", () => {
+    expect(loadConfig({ PORT: "9000" }).PUBLIC_URL).toBe("http://localhost:9000");
+    expect(loadConfig({}).PUBLIC_URL).toBe("http://localhost:8080");
+    expect(loadConfig({ PORT: "9000", PUBLIC_URL: "https://shop.example.dz" }).PUBLIC_URL).toBe("https://shop.example.dz");
+  });
+
+  it("keeps PUBLIC_URL without a trailing slash, once for every link built from it", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://shop.example.dz/" }).PUBLIC_URL).toBe("https://shop.example.dz");
+    expect(loadConfig({ PUBLIC_URL: "https://example.dz/shop//" }).PUBLIC_URL).toBe("https://example.dz/shop");
+  });
+
+  it("refuses in production a published default secret, a PUBLIC_URL that is not public https, and the local twins, naming each", () => {
+    const message = loadError({
+      NODE_ENV: "production",
+      SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      PAYMENT_PROVIDER: "chargily",
+      CHARGILY_SECRET_KEY: "live_sk_example",
+      CHARGILY_BASE_URL: "https://pay.chargily.net/test/api/v2",
+    });
+    expect(message).toContain("ESIM_WEBHOOK_TOKEN");
+    expect(message).toContain("PUBLIC_URL");
+    expect(message).toContain("ESIM_PROVIDER");
+    expect(message).toContain("CHARGILY_BASE_URL");
+    expect(loadError({ NODE_ENV: "production", PUBLIC_URL: "https://localhost:8443" })).toMatch(/PUBLIC_URL=.*localhost/);
+    expect(loadError({ NODE_ENV: "production", PUBLIC_URL: "http://shop.example.dz" })).toMatch(/PUBLIC_URL=.*https/);
+    expect(loadError({ NODE_ENV: "production", ESIM_WEBHOOK_TOKEN: "local-esim-webhook-token" })).toContain(
+      "ESIM_WEBHOOK_TOKEN",
+    );
   });
 
   it("asks for the provider credentials the chosen providers need", () => {

@@ -127,11 +127,21 @@ function isPrivateKeyOfType(pem: string, type: "rsa" | "ec"): boolean {
 /** Apple's 10-character team and key ids. */
 const appleId = z.string().check(z.regex(/^[A-Z0-9]{10}$/, "must be 10 upper-case letters or digits"));
 
+/** Secrets whose default is in this public repository: fine on a laptop, refused in production. */
+const PUBLISHED_DEFAULTS = {
+  ESIM_WEBHOOK_TOKEN: "local-esim-webhook-token",
+  SANDBOX_PAYMENT_SECRET: "local-sandbox-secret-key",
+} as const;
+
+/** Chargily's test mode: real-looking checkouts that take no money. */
+const CHARGILY_TEST_BASE_URL = "https://pay.chargily.net/test/api/v2";
+
 const configSchema = z.object({
   NODE_ENV: z._default(z.enum(["development", "production", "test"]), "development"),
   HOST: z._default(z.string().check(z.minLength(1)), "0.0.0.0"),
   PORT: z._default(port, 8080),
-  PUBLIC_URL: z._default(url, "http://localhost:8080"),
+  /** The address users reach; defaults to http://localhost:$PORT. Kept without a trailing slash (see loadConfig). */
+  PUBLIC_URL: z.optional(url),
   LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
   /** External PostgreSQL; without it an embedded server keeps its data under DATA_DIR. */
   DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, "must start with postgres://"))),
@@ -156,7 +166,7 @@ const configSchema = z.object({
   /** The secret path segment of the upstream's webhook URL (eSIM Access webhooks carry no signature). */
   ESIM_WEBHOOK_TOKEN: z._default(
     z.string().check(z.minLength(16, "must be at least 16 characters")),
-    "local-esim-webhook-token",
+    PUBLISHED_DEFAULTS.ESIM_WEBHOOK_TOKEN,
   ),
   /** Seconds the simulator takes to allocate a profile after an order. */
   SIMULATOR_ALLOCATION_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 3),
@@ -173,12 +183,12 @@ const configSchema = z.object({
 
   /** Payment gateway: the local sandbox (default; its hosted page is served here) or Chargily Pay v2. */
   PAYMENT_PROVIDER: z._default(z.enum(["sandbox", "chargily"]), "sandbox"),
-  CHARGILY_BASE_URL: z._default(url, "https://pay.chargily.net/test/api/v2"),
+  CHARGILY_BASE_URL: z._default(url, CHARGILY_TEST_BASE_URL),
   CHARGILY_SECRET_KEY: z.optional(z.string().check(z.minLength(1))),
   /** The sandbox signs its webhooks with this key exactly as Chargily signs with the secret key. */
   SANDBOX_PAYMENT_SECRET: z._default(
     z.string().check(z.minLength(16, "must be at least 16 characters")),
-    "local-sandbox-secret-key",
+    PUBLISHED_DEFAULTS.SANDBOX_PAYMENT_SECRET,
   ),
   /** Whether the sandbox offers Visa/MasterCard (Chargily does not yet). */
   SANDBOX_OFFERS_CARD: z._default(booleanText, false),
@@ -227,12 +237,48 @@ const configSchema = z.object({
   APNS_ENVIRONMENT: z.optional(z.enum(["sandbox", "production"])),
 });
 
-export type Config = z.output<typeof configSchema>;
+export type Config = Omit<z.output<typeof configSchema>, "PUBLIC_URL"> & {
+  /** Always set, without a trailing slash: links are `${PUBLIC_URL}/path`. */
+  PUBLIC_URL: string;
+};
 
 export class ConfigError extends Error {}
 
 /** Settings whose value a configuration error never repeats (a key would end up in the log). */
 const SECRET_SETTINGS = new Set(["FCM_SERVICE_ACCOUNT_JSON", "APNS_PRIVATE_KEY"]);
+
+/**
+ * What production must not run with: a secret everyone can read in this repository, an address that is not public
+ * https (the gateway returns payers and sends webhooks there), or a local twin that takes no money or gives no eSIM.
+ */
+function findProductionProblems(config: Config): string[] {
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(PUBLISHED_DEFAULTS) as [keyof typeof PUBLISHED_DEFAULTS, string][]) {
+    const isUsed = name !== "SANDBOX_PAYMENT_SECRET" || config.PAYMENT_PROVIDER === "sandbox";
+    if (isUsed && config[name] === value) {
+      problems.push(`${name}: the published default is refused when NODE_ENV=production; set a long random secret`);
+    }
+  }
+  const publicUrl = new URL(config.PUBLIC_URL);
+  if (publicUrl.protocol !== "https:") {
+    problems.push(`PUBLIC_URL="${config.PUBLIC_URL}": must be https when NODE_ENV=production`);
+  }
+  if (["localhost", "127.0.0.1", "[::1]", "0.0.0.0"].includes(publicUrl.hostname)) {
+    problems.push(`PUBLIC_URL="${config.PUBLIC_URL}": must be the public address, not localhost, when NODE_ENV=production`);
+  }
+  // The sandbox gateway "pays" at a click: in production it would hand out eSIMs for free.
+  if (config.PAYMENT_PROVIDER === "sandbox") {
+    problems.push("PAYMENT_PROVIDER: the sandbox gateway is refused when NODE_ENV=production");
+  } else if (config.CHARGILY_BASE_URL.replace(/\/+$/, "") === CHARGILY_TEST_BASE_URL) {
+    problems.push(
+      "CHARGILY_BASE_URL: Chargily's test mode takes no money; set https://pay.chargily.net/api/v2 when NODE_ENV=production",
+    );
+  }
+  if (config.ESIM_PROVIDER === "simulator") {
+    problems.push("ESIM_PROVIDER: the simulator's eSIMs do not work on a phone; it is refused when NODE_ENV=production");
+  }
+  return problems;
+}
 
 /** Reads and validates the environment once; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -246,15 +292,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const config = { ...result.data, ...overrides };
+  const config: Config = {
+    ...result.data,
+    PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
+    ...overrides,
+  };
+  config.PUBLIC_URL = config.PUBLIC_URL.replace(/\/+$/, "");
   const problems: string[] = [];
+  if (config.NODE_ENV === "production") problems.push(...findProductionProblems(config));
   // The dev mailbox shows every sign-in code to whoever opens it: production must send real mail.
   if (config.NODE_ENV === "production" && !config.SMTP_URL)
     problems.push("SMTP_URL: is required when NODE_ENV=production");
-  // The sandbox gateway "pays" at a click: in production it would hand out eSIMs for free.
-  if (config.NODE_ENV === "production" && config.PAYMENT_PROVIDER === "sandbox") {
-    problems.push("PAYMENT_PROVIDER: the sandbox gateway is refused when NODE_ENV=production");
-  }
   if (config.ESIM_PROVIDER === "esim-access" && !config.ESIM_ACCESS_ACCESS_CODE) {
     problems.push("ESIM_ACCESS_ACCESS_CODE: is required when ESIM_PROVIDER=esim-access");
   }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import http from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -9,6 +9,15 @@ import { API_BASE_PATH } from "@esim/shared/http";
 import { afterAll, describe, expect, it } from "vitest";
 
 const API_DIR = path.resolve(import.meta.dirname, "..");
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A port nobody listens on right now, chosen by the operating system. */
 async function freePort(): Promise<number> {
@@ -132,6 +141,69 @@ describe("server lifecycle", () => {
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
   }, 60_000);
+
+  it("starts again after its Node process was killed (SIGKILL) with the embedded PostgreSQL left running", async () => {
+    const killedDataDir = await mkdtemp(path.join(tmpdir(), "esim-server-killed-"));
+    const env = {
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      DATA_DIR: killedDataDir,
+      WEB_DIST_DIR: "/nonexistent",
+      NODE_ENV: "development",
+    };
+    const port = Number(env.PORT);
+    const first = startServer(env);
+    started.push(first);
+    await waitForHealth(port, first);
+    await fetch(`http://127.0.0.1:${port}${API_BASE_PATH}/auth/code`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "before-the-crash@example.com", language: "fr" }),
+    });
+    const pidFile = path.join(killedDataDir, "postgres", "postmaster.pid");
+    const orphanPid = Number((await readFile(pidFile, "utf8")).split("\n")[0]);
+
+    first.child.kill("SIGKILL");
+    await first.exited;
+    expect(isAlive(orphanPid)).toBe(true);
+
+    const second = startServer(env);
+    started.push(second);
+    await waitForHealth(port, second);
+    const mailbox = (await (await fetch(`http://127.0.0.1:${port}/dev/mailbox.json`)).json()) as { to: string }[];
+    expect(mailbox.map((mail) => mail.to)).toContain("before-the-crash@example.com");
+    expect(second.output()).toMatch(/left running by a process that is gone/);
+
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+    expect(isAlive(orphanPid)).toBe(false);
+    expect(existsSync(pidFile)).toBe(false);
+    await rm(killedDataDir, { recursive: true, force: true });
+  }, 90_000);
+
+  it("refuses to start, saying what to do, while another server runs on the same data", async () => {
+    const sharedDataDir = await mkdtemp(path.join(tmpdir(), "esim-server-twice-"));
+    const env = {
+      EMBEDDED_PG_PORT: String(await freePort()),
+      DATA_DIR: sharedDataDir,
+      WEB_DIST_DIR: "/nonexistent",
+      NODE_ENV: "development",
+    };
+    const firstPort = await freePort();
+    const first = startServer({ ...env, PORT: String(firstPort) });
+    started.push(first);
+    await waitForHealth(firstPort, first);
+
+    const second = startServer({ ...env, PORT: String(await freePort()) });
+    started.push(second);
+
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toMatch(/another server \(process \d+\) is using/);
+    expect(second.output()).toContain("DATA_DIR");
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    await rm(sharedDataDir, { recursive: true, force: true });
+  }, 90_000);
 
   it("exits non-zero, naming the variable, when a configuration value is bad", async () => {
     const server = startServer({ PORT: "not-a-port", DATA_DIR: dataDir, WEB_DIST_DIR: "/nonexistent" });

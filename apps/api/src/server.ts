@@ -1,7 +1,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { applyMigrations, connectDatabase } from "./db/client.ts";
-import { type EmbeddedServer, startEmbeddedPostgres } from "./db/embedded.ts";
+import { EmbeddedPostgresError, type EmbeddedServer, startEmbeddedPostgres } from "./db/embedded.ts";
 import { CLEAN_UP_EVERY_MS, cleanUpExpiredRows } from "./jobs/clean-up.ts";
 import { installJobQueue, startWorker } from "./jobs/worker.ts";
 import { createAppDeps } from "./lib/create-deps.ts";
@@ -21,7 +21,7 @@ async function main() {
     embedded = await startEmbeddedPostgres({
       dataDir: config.DATA_DIR,
       port: config.EMBEDDED_PG_PORT,
-      log: (line) => console.error(`[postgres] ${line}`),
+      log: (line) => console.error(`[embedded PostgreSQL] ${line}`),
     });
     databaseUrl = embedded.url;
   }
@@ -101,6 +101,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  if (error instanceof ConfigError) console.error(error.message);
+  else if (error instanceof EmbeddedPostgresError) console.error(`Cannot start: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatNumber, maskCardCode } from "./format.ts";
+import { formatDate, formatDateTime, formatNumber, maskCardCode } from "./format.ts";
 
 describe("formatNumber", () => {
   it("writes numbers in US English style without forced fraction digits", () => {
     expect(formatNumber(64)).toBe("64");
     expect(formatNumber(1490)).toBe("1,490");
     expect(formatNumber(12.5)).toBe("12.5");
-  });
-});
-
-describe("formatMoney", () => {
-  it("shows dinars as DA and dollars with $", () => {
-    expect(formatMoney(6400, "DZD")).toBe("64 DA");
-    expect(formatMoney(149000, "DZD")).toBe("1,490 DA");
-    expect(formatMoney(1250, "USD")).toBe("$12.5");
   });
 });
 

@@ -1,5 +1,3 @@
-import type { Currency } from "./locale.ts";
-
 // Display rules of the product description §9: numbers in US English style
 // without forced fraction digits, dates in French style, masked card codes.
 
@@ -37,15 +35,4 @@ export function formatDate(value: Date | string): string {
 /** "123456789012" → "•••• 9012"; codes of 4 characters or fewer are shown as they are. */
 export function maskCardCode(code: string): string {
   return code.length <= 4 ? code : `•••• ${code.slice(-4)}`;
-}
-
-/** Minor units (ISO 4217 exponent 2 for DZD and USD) to the amount a person reads. */
-export function minorToMajor(amountMinor: number): number {
-  return amountMinor / 100;
-}
-
-/** 640000 DZD → "6,400 DA"; 1250 USD → "$12.5". The currency sign follows the product description: DA and $. */
-export function formatMoney(amountMinor: number, currency: Currency): string {
-  const amount = formatNumber(minorToMajor(amountMinor));
-  return currency === "DZD" ? `${amount} DA` : `$${amount}`;
 }

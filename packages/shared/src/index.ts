@@ -4,4 +4,6 @@ export * from "./fields.ts";
 export * from "./format.ts";
 export * from "./http.ts";
 export * from "./locale.ts";
+export * from "./money.ts";
 export * from "./phone.ts";
+export * from "./statuses.ts";

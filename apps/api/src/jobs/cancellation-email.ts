@@ -1,4 +1,4 @@
-import { formatMoney } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
 import { isLanguage, type Language } from "@esim/shared/locale";
 import type { AppDeps } from "../lib/deps.ts";
 import { escapeHtml } from "../lib/html.ts";

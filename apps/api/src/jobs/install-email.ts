@@ -1,4 +1,4 @@
-import { formatMoney } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
 import { isLanguage, type Language } from "@esim/shared/locale";
 import QRCode from "qrcode";
 import type { AppDeps } from "../lib/deps.ts";

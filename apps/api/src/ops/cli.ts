@@ -8,7 +8,12 @@ import path from "node:path";
 import pg from "pg";
 import { ConfigError, loadConfig } from "../config.ts";
 import { applyMigrations, connectDatabase } from "../db/client.ts";
-import { type EmbeddedServer, embeddedDatabaseUrl, startEmbeddedPostgres } from "../db/embedded.ts";
+import {
+  EmbeddedPostgresError,
+  type EmbeddedServer,
+  embeddedDatabaseUrl,
+  startEmbeddedPostgres,
+} from "../db/embedded.ts";
 import { AppError } from "../lib/app-error.ts";
 import { createAppDeps } from "../lib/create-deps.ts";
 import type { OpsCommand } from "./ops-command.ts";
@@ -89,7 +94,9 @@ export async function runCli(argv: string[], print = (line: string) => console.i
       await database.close();
     }
   } catch (error) {
-    if (error instanceof OpsError || error instanceof ConfigError) console.error(error.message);
+    if (error instanceof OpsError || error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
+      console.error(error.message);
+    }
     else if (error instanceof AppError) console.error(`${error.code}: ${error.message}`);
     else console.error(error);
     return 1;

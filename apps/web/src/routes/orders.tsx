@@ -1,5 +1,6 @@
-import type { OrderStatus } from "@esim/shared/checkout/contracts";
-import { formatDate, formatMoney } from "@esim/shared/format";
+import type { OrderStatus } from "@esim/shared/statuses";
+import { formatDate } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
 import { Link } from "react-router";
 import { DestinationFlag } from "../components/flags/destination-flag.tsx";
 import { Alert } from "../components/ui/alert.tsx";

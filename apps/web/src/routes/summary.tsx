@@ -1,7 +1,7 @@
 import type { Me } from "@esim/shared/auth/contracts";
 import type { PaymentMethod } from "@esim/shared/checkout/contracts";
 import { BILLING_COUNTRY_CODES } from "@esim/shared/countries";
-import { formatMoney } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../components/ui/alert.tsx";

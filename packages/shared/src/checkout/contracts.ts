@@ -3,6 +3,8 @@ import { destinationSummarySchema, planSchema } from "../catalog/contracts.ts";
 import { BILLING_COUNTRY_CODES } from "../countries.ts";
 import { currencySchema, emailSchema, nameSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
+import { CURRENCIES } from "../locale.ts";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "../statuses.ts";
 
 /** Payment methods the checkout may offer; `GET /checkout/options` says which the gateway has. */
 export const PAYMENT_METHODS = ["edahabia", "cib", "chargily_app", "card"] as const;
@@ -24,7 +26,7 @@ const couponCodeSchema = z
  * displayed currency; the charge is always in DZD (chargeDzdMinor).
  */
 export const quoteSchema = z.object({
-  currency: z.enum(["DZD", "USD"]),
+  currency: z.enum(CURRENCIES),
   quantity: z.number(),
   unitPriceMinor: z.number(),
   subtotalMinor: z.number(),
@@ -92,10 +94,8 @@ export const billingSchema = z.strictObject({
 });
 export type Billing = z.input<typeof billingSchema>;
 
-export const orderStatusSchema = z.enum(["not_paid", "pending", "confirmed", "delivered", "rejected", "refunded"]);
-export type OrderStatus = z.output<typeof orderStatusSchema>;
-export const paymentStatusSchema = z.enum(["pending", "successful", "failed", "canceled"]);
-export type PaymentStatus = z.output<typeof paymentStatusSchema>;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 export const orderSummarySchema = z.object({
   id: z.string(),
@@ -105,7 +105,7 @@ export const orderSummarySchema = z.object({
   kind: z.enum(["new", "top_up"]),
   createdAt: z.string(),
   quantity: z.number(),
-  currency: z.enum(["DZD", "USD"]),
+  currency: z.enum(CURRENCIES),
   unitPriceMinor: z.number(),
   subtotalMinor: z.number(),
   discountMinor: z.number(),

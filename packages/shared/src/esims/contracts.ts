@@ -1,13 +1,7 @@
 import * as z from "zod/mini";
 import { destinationSummarySchema, planSchema } from "../catalog/contracts.ts";
 import { defineEndpoint } from "../http.ts";
-
-/** eSIM statuses in eSIM Access's vocabulary (DESIGN §4). */
-export const ESIM_STATUSES = ["New", "Onboard", "In Use", "Depleted", "Canceled", "Deleted", "Unknown"] as const;
-export type EsimStatus = (typeof ESIM_STATUSES)[number];
-
-/** "Available" in My eSIMs: New, Onboard or In Use and not expired; everything else is "expired". */
-export const AVAILABLE_ESIM_STATUSES: readonly EsimStatus[] = ["New", "Onboard", "In Use"];
+import { CANCELLATION_STATUSES, ESIM_STATUSES } from "../statuses.ts";
 
 export const PIN_LENGTH = 4;
 /** Wrong PINs before the PIN is blocked (product description §9). */
@@ -51,7 +45,7 @@ export type EsimSummary = z.output<typeof esimSummarySchema>;
 export const CANCELLATION_WINDOW_HOURS = 24;
 
 export const cancellationRequestSchema = z.object({
-  status: z.enum(["pending", "approved", "refused"]),
+  status: z.enum(CANCELLATION_STATUSES),
   requestedAt: z.string(),
   decidedAt: z.nullable(z.string()),
   /** Why the operator refused, in their words. */

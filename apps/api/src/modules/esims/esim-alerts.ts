@@ -1,4 +1,4 @@
-import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/esims/contracts";
+import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/statuses";
 import type { DbOrTx } from "../../db/client.ts";
 import { enqueueEsimAlert } from "../../jobs/job-queue.ts";
 import type { AppDeps } from "../../lib/deps.ts";

@@ -1,4 +1,4 @@
-import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/esims/contracts";
+import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/statuses";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { isSameDigest, sha256Hex } from "../../lib/secrets.ts";

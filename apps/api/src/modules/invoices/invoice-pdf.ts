@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { formatDate, formatMoney, formatNumber, maskCardCode } from "@esim/shared/format";
+import { formatDate, formatNumber, maskCardCode } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
 import type { Currency, Language } from "@esim/shared/locale";
 import PDFDocument from "pdfkit";
 import { isolateLtr, paragraphDirection, toVisualRuns } from "./bidi-text.ts";

@@ -1,4 +1,4 @@
-import { formatMoney } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
 import { listCancellationsToDecide } from "../../modules/esims/cancellation.service.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { formatMoney } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
 import { createCoupon, type NewCoupon } from "../../modules/checkout/coupons.service.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";

@@ -1,4 +1,4 @@
-import { formatMoney } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
 import { parseDzdPerUsdE4 } from "../../modules/catalog/catalog.pricing.ts";
 import { setDzdPerUsd } from "../../modules/catalog/catalog.sync.ts";
 import type { OpsCommand } from "../ops-command.ts";

@@ -1,4 +1,4 @@
-import { formatMoney } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
 import type { Currency } from "@esim/shared/locale";
 
 /**

@@ -116,7 +116,7 @@ function identityOf(profile: SimulatorProfileState) {
 describe("simulatorWebhookUrl", () => {
   it("points at our own eSIM webhook route for the simulator, with the token", () => {
     expect(
-      simulatorWebhookUrl({ PUBLIC_URL: "http://localhost:8080/", ESIM_WEBHOOK_TOKEN: "local-esim-webhook-token" }),
+      simulatorWebhookUrl({ PUBLIC_URL: "http://localhost:8080", ESIM_WEBHOOK_TOKEN: "local-esim-webhook-token" }),
     ).toBe(WEBHOOK_URL);
   });
 });

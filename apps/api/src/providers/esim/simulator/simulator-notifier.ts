@@ -52,7 +52,7 @@ interface Notified {
 
 /** Our own webhook route for the simulator, where eSIM Access would be configured to post. */
 export function simulatorWebhookUrl(config: Pick<Config, "PUBLIC_URL" | "ESIM_WEBHOOK_TOKEN">): string {
-  const base = config.PUBLIC_URL.replace(/\/+$/, "");
+  const base = config.PUBLIC_URL;
   return `${base}${API_BASE_PATH}/webhooks/esim/simulator/${encodeURIComponent(config.ESIM_WEBHOOK_TOKEN)}`;
 }
 

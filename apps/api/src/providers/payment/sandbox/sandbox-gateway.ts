@@ -105,7 +105,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   const log = options.log ?? consoleLog;
   const secret = config.SANDBOX_PAYMENT_SECRET;
   const methods: readonly PaymentMethod[] = config.SANDBOX_OFFERS_CARD ? [...BASE_METHODS, "card"] : BASE_METHODS;
-  const publicUrl = config.PUBLIC_URL.replace(/\/+$/, "");
+  const publicUrl = config.PUBLIC_URL;
   const inFlight = new Set<Promise<unknown>>();
 
   const pageUrl = (id: string) => `${publicUrl}/sandbox/checkout/${encodeURIComponent(id)}`;

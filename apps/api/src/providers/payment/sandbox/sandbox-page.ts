@@ -1,4 +1,4 @@
-import { formatMoney } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
 import { HTML_LANG, type Language, textDirection } from "@esim/shared/locale";
 import { escapeHtml } from "../../../lib/html.ts";
 import type { PaymentMethod } from "../payment-port.ts";

@@ -1,4 +1,5 @@
-import { formatMoney, formatNumber } from "@esim/shared/format";
+import { formatNumber } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
 import type { ReactNode } from "react";
 import { BoltIcon, GlobeIcon, PhoneIcon, ShieldCheckIcon, SupportIcon } from "../../../components/ui/icons.tsx";
 import { isolate, useT } from "../../../lib/i18n.ts";

@@ -1,4 +1,5 @@
-import { formatMoney, formatNumber } from "@esim/shared/format";
+import { formatNumber } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
 import { isolate, useT } from "../../../lib/i18n.ts";
 import { useCatalogSummary } from "../api/get-catalog-summary.ts";
 

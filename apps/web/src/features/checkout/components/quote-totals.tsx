@@ -1,5 +1,5 @@
 import type { Quote } from "@esim/shared/checkout/contracts";
-import { formatMoney } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
 import { Money } from "../../../components/ui/money.tsx";
 import { isolate, useT } from "../../../lib/i18n.ts";
 

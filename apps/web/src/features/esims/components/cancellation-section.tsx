@@ -1,5 +1,6 @@
 import type { EsimCancellation } from "@esim/shared/esims/contracts";
-import { formatDateTime, formatMoney } from "@esim/shared/format";
+import { formatDateTime } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";

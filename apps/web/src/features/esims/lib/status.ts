@@ -1,4 +1,4 @@
-import type { EsimStatus } from "@esim/shared/esims/contracts";
+import type { EsimStatus } from "@esim/shared/statuses";
 import type { MessageId } from "../../../lib/i18n.ts";
 
 /** Each eSIM Access status, explained in plain words beside its name. */

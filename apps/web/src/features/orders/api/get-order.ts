@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@esim/shared/checkout/contracts";
+import type { OrderStatus } from "@esim/shared/statuses";
 import { getOrder } from "@esim/shared/orders/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";

@@ -1,0 +1,39 @@
+// The one vocabulary of states (DESIGN §4): contracts, the web and the database (check constraints) use these lists.
+
+/**
+ * An order's life; the transitions between these are the table in apps/api/src/modules/orders/order-lifecycle.ts.
+ * on_hold: the gateway reports a payment that does not match the order (amount, currency or checkout); an operator
+ * decides. refund_due: money was taken but the order will not be delivered (a payment that came after the order
+ * lapsed and its coupon was gone, or an operator's refund); refunded once the refund is recorded.
+ */
+export const ORDER_STATUSES = [
+  "not_paid",
+  "pending",
+  "confirmed",
+  "delivered",
+  "rejected",
+  "on_hold",
+  "refund_due",
+  "refunded",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** A payment at the gateway; "successful" once the gateway took the money. */
+export const PAYMENT_STATUSES = ["pending", "successful", "failed", "canceled"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** eSIM statuses in eSIM Access's vocabulary (DESIGN §4; PROVIDERS.md maps its raw values to these). */
+export const ESIM_STATUSES = ["New", "Onboard", "In Use", "Depleted", "Canceled", "Deleted", "Unknown"] as const;
+export type EsimStatus = (typeof ESIM_STATUSES)[number];
+
+/** "Available" in My eSIMs: New, Onboard or In Use and not expired; everything else is "expired". */
+export const AVAILABLE_ESIM_STATUSES: readonly EsimStatus[] = ["New", "Onboard", "In Use"];
+
+/** A traveller's request to cancel an unused eSIM. */
+export const CANCELLATION_STATUSES = ["pending", "approved", "refused"] as const;
+export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];
+
+/** Whether `value` is one of `list` (narrowing a string read from outside to the list's type). */
+export function isOneOf<const T extends readonly string[]>(list: T, value: unknown): value is T[number] {
+  return typeof value === "string" && (list as readonly string[]).includes(value);
+}

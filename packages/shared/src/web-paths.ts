@@ -1,0 +1,19 @@
+// Addresses of the web app's screens that the server writes into emails, pushes and gateway returns. The web's
+// router declares the same paths; a server link is `${PUBLIC_URL}${WEB_PATHS.x(...)}`.
+
+const segment = (value: string) => encodeURIComponent(value);
+
+export const WEB_PATHS = {
+  /** An eSIM's page: install, usage, top-ups, cancellation. */
+  esimDetails: (esimId: string) => `/details/${segment(esimId)}`,
+  /** An order's progress page. */
+  orderStatus: (orderId: string) => `/status/${segment(orderId)}`,
+  /** The web's payment return: asks the server for the payment's state. */
+  paymentCallback: (paymentId: string) => `/payment-callback?paymentId=${segment(paymentId)}`,
+  /** The result pages the native apps' App Links open after the gateway (decision 022). */
+  paymentSuccess: (query: { paymentId: string; orderId: string }) =>
+    `/success?paymentId=${segment(query.paymentId)}&orderId=${segment(query.orderId)}`,
+  paymentFailure: (query: { paymentId: string; orderId: string }) =>
+    `/failure?paymentId=${segment(query.paymentId)}&orderId=${segment(query.orderId)}`,
+  myEsims: () => "/esims",
+} as const;
