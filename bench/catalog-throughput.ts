@@ -45,7 +45,7 @@ async function serve(): Promise<void> {
       import("../apps/api/src/db/client.ts"),
       import("../apps/api/src/db/embedded.ts"),
     ]);
-  const { createAppDeps } = await import("../apps/api/src/lib/create-deps.ts");
+  const { createAppDeps } = await import("../apps/api/src/create-deps.ts");
   const { syncCatalog } = await import("../apps/api/src/modules/catalog/catalog.sync.ts");
 
   const dataDir = await mkdtemp(path.join(tmpdir(), "esim-bench-pg-"));

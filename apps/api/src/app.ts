@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { AppError } from "./lib/app-error.ts";
 import type { AppDeps } from "./lib/deps.ts";
+import { resolveSession } from "./modules/auth/index.ts";
 import { registerModules } from "./modules/index.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorHandlerPlugin, sendAppError } from "./plugins/error-handler.ts";
@@ -72,7 +73,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { resolveSession: (token) => resolveSession(deps, token) });
   // The modules in a scope of their own: CORS for the native apps' web views applies to them, not to the web app's files.
   await app.register(async (api) => {
     await api.register(nativeCorsPlugin, { origins: config.NATIVE_APP_ORIGINS });

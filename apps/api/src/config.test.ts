@@ -56,7 +56,9 @@ describe("loadConfig", () => {
   it("defaults PUBLIC_URL to this server's own port, so the gateway returns to and calls the right address", () => {
     expect(loadConfig({ PORT: "9000" }).PUBLIC_URL).toBe("http://localhost:9000");
     expect(loadConfig({}).PUBLIC_URL).toBe("http://localhost:8080");
-    expect(loadConfig({ PORT: "9000", PUBLIC_URL: "https://shop.example.dz" }).PUBLIC_URL).toBe("https://shop.example.dz");
+    expect(loadConfig({ PORT: "9000", PUBLIC_URL: "https://shop.example.dz" }).PUBLIC_URL).toBe(
+      "https://shop.example.dz",
+    );
   });
 
   it("keeps PUBLIC_URL without a trailing slash, once for every link built from it", () => {
@@ -76,7 +78,9 @@ describe("loadConfig", () => {
     expect(message).toContain("PUBLIC_URL");
     expect(message).toContain("ESIM_PROVIDER");
     expect(message).toContain("CHARGILY_BASE_URL");
-    expect(loadError({ NODE_ENV: "production", PUBLIC_URL: "https://localhost:8443" })).toMatch(/PUBLIC_URL=.*localhost/);
+    expect(loadError({ NODE_ENV: "production", PUBLIC_URL: "https://localhost:8443" })).toMatch(
+      /PUBLIC_URL=.*localhost/,
+    );
     expect(loadError({ NODE_ENV: "production", PUBLIC_URL: "http://shop.example.dz" })).toMatch(/PUBLIC_URL=.*https/);
     expect(loadError({ NODE_ENV: "production", ESIM_WEBHOOK_TOKEN: "local-esim-webhook-token" })).toContain(
       "ESIM_WEBHOOK_TOKEN",

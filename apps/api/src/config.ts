@@ -181,6 +181,21 @@ const configSchema = z.object({
   /** Seconds between the simulator's webhook rounds to our own webhook route; 0 sends none. */
   SIMULATOR_NOTIFY_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 10),
 
+  /**
+   * The gateway's smallest charge in whole dinars. Chargily v1 required 75 DA; v2's minimum is not published
+   * (PROVIDERS.md): 50 keeps the 64 DA plans sellable until Chargily confirms it (decision 026). A cart whose charge is
+   * above 0 and under it is refused before any order exists; a charge of 0 needs no gateway.
+   */
+  PAYMENT_MINIMUM_DZD: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 50),
+  /** A paid order not delivered this long after payment is flagged, logged as an error and emailed to the operator. */
+  DELIVERY_OVERDUE_MINUTES: z._default(z.coerce.number().check(z.minimum(1)), 10),
+  /** Jobs one process runs at once: provisioning mostly waits on the upstream, so more than the cores. */
+  WORKER_CONCURRENCY: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 10),
+  /**
+   * A worker process that has not said it is alive for this long is dead: the jobs it held are taken over at once
+   * (graphile-worker alone would wait four hours). It says so every fifth of this.
+   */
+  WORKER_DEAD_AFTER_SECONDS: z._default(z.coerce.number().check(z.minimum(1)), 30),
   /** Payment gateway: the local sandbox (default; its hosted page is served here) or Chargily Pay v2. */
   PAYMENT_PROVIDER: z._default(z.enum(["sandbox", "chargily"]), "sandbox"),
   CHARGILY_BASE_URL: z._default(url, CHARGILY_TEST_BASE_URL),
@@ -264,7 +279,9 @@ function findProductionProblems(config: Config): string[] {
     problems.push(`PUBLIC_URL="${config.PUBLIC_URL}": must be https when NODE_ENV=production`);
   }
   if (["localhost", "127.0.0.1", "[::1]", "0.0.0.0"].includes(publicUrl.hostname)) {
-    problems.push(`PUBLIC_URL="${config.PUBLIC_URL}": must be the public address, not localhost, when NODE_ENV=production`);
+    problems.push(
+      `PUBLIC_URL="${config.PUBLIC_URL}": must be the public address, not localhost, when NODE_ENV=production`,
+    );
   }
   // The sandbox gateway "pays" at a click: in production it would hand out eSIMs for free.
   if (config.PAYMENT_PROVIDER === "sandbox") {
@@ -275,7 +292,9 @@ function findProductionProblems(config: Config): string[] {
     );
   }
   if (config.ESIM_PROVIDER === "simulator") {
-    problems.push("ESIM_PROVIDER: the simulator's eSIMs do not work on a phone; it is refused when NODE_ENV=production");
+    problems.push(
+      "ESIM_PROVIDER: the simulator's eSIMs do not work on a phone; it is refused when NODE_ENV=production",
+    );
   }
   return problems;
 }

@@ -1,14 +1,11 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { createAppDeps } from "./create-deps.ts";
 import { applyMigrations, connectDatabase } from "./db/client.ts";
 import { EmbeddedPostgresError, type EmbeddedServer, startEmbeddedPostgres } from "./db/embedded.ts";
-import { CLEAN_UP_EVERY_MS, cleanUpExpiredRows } from "./jobs/clean-up.ts";
-import { installJobQueue, startWorker } from "./jobs/worker.ts";
-import { createAppDeps } from "./lib/create-deps.ts";
-import { startCatalog } from "./modules/catalog/catalog.startup.ts";
-import { sendDueEsimAlerts } from "./modules/esims/esim-alerts.ts";
-import { syncStaleEsims } from "./modules/esims/esims.service.ts";
-import { reconcileStalePayments } from "./modules/payments/payments.service.ts";
+import { startBackgroundWork } from "./jobs/background.ts";
+import { installJobQueue } from "./jobs/worker.ts";
+import { startCatalog } from "./modules/catalog/index.ts";
 import { isSimulatorEsimProvider } from "./providers/esim/simulator/simulator-esim-provider.ts";
 import { simulatorWebhookUrl, startSimulatorNotifier } from "./providers/esim/simulator/simulator-notifier.ts";
 
@@ -31,8 +28,9 @@ async function main() {
   const deps = createAppDeps(config, database.db);
   const app = await buildApp(deps);
   const stopCatalog = startCatalog(deps, app.log);
-  // Provisioning and mail jobs; stopped (running jobs finish) before the pool closes.
-  const worker = await startWorker(deps, { log: app.log });
+  // Jobs (provisioning, outbox emails, pushes), the heartbeat that takes over a dead process's jobs, and the sweeps;
+  // stopped (running jobs finish) before the pool closes.
+  const background = await startBackgroundWork(deps, { log: app.log });
   // The simulator posts eSIM Access's webhooks to our own route, so status and usage move on screen as they would.
   const simulatorNotifier =
     config.ESIM_PROVIDER === "simulator" && config.SIMULATOR_NOTIFY_SECONDS > 0 && isSimulatorEsimProvider(deps.esim)
@@ -45,25 +43,6 @@ async function main() {
         })
       : undefined;
 
-  const cleanUp = setInterval(() => {
-    cleanUpExpiredRows(database.db, new Date()).catch((error: unknown) =>
-      app.log.warn({ err: error }, "clean-up of expired rows failed; next run retries"),
-    );
-    // Payments whose webhook never came, or whose payer left the gateway: settled with the gateway's word.
-    reconcileStalePayments(deps, { log: app.log }).catch((error: unknown) =>
-      app.log.warn({ err: error }, "payment reconciliation failed; next run retries"),
-    );
-    // eSIMs the upstream's webhooks did not mention for 30 minutes: status and usage asked for again.
-    syncStaleEsims(deps, { log: app.log }).catch((error: unknown) =>
-      app.log.warn({ err: error }, "eSIM sync failed; next run retries"),
-    );
-    // Expiry alerts are due by the clock alone: the upstream may never send VALIDITY_USAGE.
-    sendDueEsimAlerts(deps).catch((error: unknown) =>
-      app.log.warn({ err: error }, "eSIM alert sweep failed; next run retries"),
-    );
-  }, CLEAN_UP_EVERY_MS);
-  cleanUp.unref();
-
   let isStopping = false;
   const stop = async (signal: string) => {
     if (isStopping) return;
@@ -74,12 +53,11 @@ async function main() {
       process.exit(1);
     }, 20_000);
     forceExit.unref();
-    clearInterval(cleanUp);
     try {
       // Before the server closes: a round mid-way finishes its post, then nothing more is sent.
       await simulatorNotifier?.stop();
       await app.close();
-      await worker.stop();
+      await background.stop();
       await stopCatalog();
       await deps.mailer.close();
       await deps.push.close();

@@ -55,6 +55,16 @@ export const ERROR_HTTP_STATUS = {
   COUPON_INVALID_PERCENTAGE: 400,
   /** The coupon is limited to other plans. */
   COUPON_NOT_APPLICABLE: 400,
+  /**
+   * With this coupon the amount to pay would be above 0 but under the gateway's smallest charge (the quote's
+   * minimumChargeDzdMinor): the coupon cannot be used on this cart. Remove it or add to the cart.
+   */
+  COUPON_TOTAL_BELOW_MINIMUM: 400,
+  /**
+   * The amount to pay is above 0 but under the gateway's smallest charge (the quote's minimumChargeDzdMinor); no
+   * order was made. Add to the cart.
+   */
+  PAYMENT_AMOUNT_TOO_LOW: 400,
   /** The configured gateway does not offer this payment method; pick another. */
   PAYMENT_METHOD_UNAVAILABLE: 400,
   /** The payment gateway did not answer; nothing was charged. Try again later ("operation failed"). */

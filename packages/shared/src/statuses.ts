@@ -18,6 +18,18 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * Why an order waits for the operator (orders.attention_kind): a payment that does not match it, provisioning that
+ * failed after its retries, a paid order not delivered in time, a payment that came after the order lapsed.
+ */
+export const ORDER_ATTENTION_KINDS = [
+  "amount_mismatch",
+  "provisioning_failed",
+  "delivery_overdue",
+  "late_payment",
+] as const;
+export type OrderAttentionKind = (typeof ORDER_ATTENTION_KINDS)[number];
+
 /** A payment at the gateway; "successful" once the gateway took the money. */
 export const PAYMENT_STATUSES = ["pending", "successful", "failed", "canceled"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
@@ -27,4 +28,14 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
 /** Applies the committed SQL migrations; safe to run on every start. */
 export async function applyMigrations(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+}
+
+/** A text[] parameter for raw SQL (drizzle spreads a JS array into a list of parameters). */
+export function textArray(values: readonly string[]): SQL {
+  return values.length === 0
+    ? sql`array[]::text[]`
+    : sql`array[${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )}]::text[]`;
 }

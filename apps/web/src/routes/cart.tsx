@@ -5,6 +5,7 @@ import { Card } from "../components/ui/card.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { EmptyCart } from "../features/checkout/components/empty-cart.tsx";
+import { isBelowMinimumCharge, MinimumChargeAlert } from "../features/checkout/components/minimum-charge-alert.tsx";
 import { OrderLine } from "../features/checkout/components/order-line.tsx";
 import { PromoCodeField } from "../features/checkout/components/promo-code-field.tsx";
 import { QuantityStepper } from "../features/checkout/components/quantity-stepper.tsx";
@@ -34,6 +35,7 @@ function CartContent({ cart, onCartChange }: { cart: Cart; onCartChange: (cart: 
     );
   }
   if (!data) return <Alert>{t(errorMessageId(quote.error))}</Alert>;
+  const isBelowMinimum = isBelowMinimumCharge(data.quote);
 
   return (
     <div className="space-y-4">
@@ -68,10 +70,18 @@ function CartContent({ cart, onCartChange }: { cart: Cart; onCartChange: (cart: 
       </Card>
       <Card>
         <QuoteTotals quote={data.quote} isUpdating={quote.isPlaceholderData} />
+        {isBelowMinimum ? (
+          <div className="mt-4">
+            <MinimumChargeAlert
+              minimumChargeDzdMinor={data.quote.minimumChargeDzdMinor}
+              isTopUp={cart.topUpOf !== null}
+            />
+          </div>
+        ) : null}
         <button
           type="button"
           className={buttonClasses("primary", "mt-5 w-full")}
-          disabled={quote.isPlaceholderData}
+          disabled={quote.isPlaceholderData || isBelowMinimum}
           onClick={() => navigate(`/summary${cartSearch(cart)}`)}
         >
           {t("cart.continue")}

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   ALGERIA,
   EUROPE,
+  MINIMUM_CHARGE_DZD_MINOR,
   ORDER_ID,
   orderFor,
   PAYMENT_ID,
@@ -14,7 +15,7 @@ import {
 } from "../test/buying-fixtures.ts";
 import { apiError, CATALOG_SUMMARY, fakeApi, ME } from "../test/fake-api.ts";
 import { fakeNativePlugins as native, resetFakeNative, runAsNative } from "../test/fake-native-plugins.ts";
-import { disposeApp, renderApp, setUpAppTests } from "../test/render-app.tsx";
+import { disposeApp, reloadApp, renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 vi.mock("../lib/native-plugins.ts", async () => (await import("../test/fake-native-plugins.ts")).fakeNativePlugins);
 
@@ -22,6 +23,45 @@ type Handlers = Parameters<typeof fakeApi>[0];
 const CART_URL = `/cart?plan=${PLAN_7_DAYS.id}&destination=TR`;
 const SUMMARY_URL = `/summary?plan=${PLAN_7_DAYS.id}&destination=TR`;
 const CHECKOUT_URL = "https://pay.example.test/checkout/abc";
+
+/** A quote the coupon pays in full: nothing to charge. */
+const FREE_QUOTE = quoteFor(
+  { coupon: "FREE100" },
+  { couponDiscountMinor: PLAN_7_DAYS.price.DZD + 5000, totalMinor: 0, chargeDzdMinor: 0 },
+);
+/** A quote under the gateway's smallest charge (30 DA). */
+const BELOW_MINIMUM_QUOTE = quoteFor({}, { totalMinor: 3000, chargeDzdMinor: 3000 });
+
+/** Lets pending promises and timers of 0 ms run (a stored value read, a query answered). */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+const freeOrderCreated = () => ({
+  status: 201,
+  body: {
+    data: {
+      order: orderFor({ status: "confirmed", couponCode: "FREE100", totalMinor: 0, chargeDzdMinor: 0 }),
+      payment: { id: PAYMENT_ID, checkoutUrl: null },
+    },
+  },
+});
+
+const paidFreeOrder = {
+  [`GET /payments/${PAYMENT_ID}`]: () => ({
+    body: {
+      data: {
+        id: PAYMENT_ID,
+        status: "successful",
+        orderId: ORDER_ID,
+        orderNumber: "ES26-000123",
+        orderStatus: "confirmed",
+        chargeDzdMinor: 0,
+      },
+    },
+  }),
+  [`GET /orders/${ORDER_ID}`]: () => ({
+    body: { data: orderFor({ status: "confirmed", couponCode: "FREE100", totalMinor: 0, chargeDzdMinor: 0 }) },
+  }),
+};
 
 /** A signed-in buyer's API: quotes priced from the request, options, and the case's overrides. */
 function checkoutApi(
@@ -100,15 +140,87 @@ describe("cart", () => {
     expect(window.location.search).toContain("quantity=2");
   });
 
-  it("says what will be charged in DA when prices show in dollars", async () => {
+  it("labels dollar amounts as an estimate at today's rate and shows the amount charged in DA", async () => {
     checkoutApi({}, { me: { ...ME, currency: "USD", language: "en" } });
     await renderApp(CART_URL, { token: "token-1", language: "en" });
-    const total = quoteFor({ currency: "USD" });
-    expect(await screen.findByText("Total", {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText("$11.4")).toBeInTheDocument();
+    expect(await screen.findByText("Estimated total", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText("Estimated total").closest("div")).toHaveTextContent("$11.4");
+    // 1,140 cents at 135 DA to the dollar, computed by the server.
+    expect(screen.getByText("Amount charged").closest("div")).toHaveTextContent("1,539 DA");
     expect(
-      screen.getByText(`You will be charged \u2068${(total.chargeDzdMinor / 100).toLocaleString("en-US")} DA\u2069.`),
+      screen.getByText(
+        "Dollar amounts are an estimate at today's exchange rate. You pay in Algerian dinars: the amount charged above.",
+      ),
     ).toBeInTheDocument();
+    expect(screen.queryByText("Total")).not.toBeInTheDocument();
+  });
+
+  it("says the gateway's minimum payment and keeps Continue disabled for a cart under it", async () => {
+    checkoutApi({ "POST /checkout/quote": () => ({ body: quoteBody(BELOW_MINIMUM_QUOTE) }) });
+    await renderApp(CART_URL, { token: "token-1" });
+    expect(await screen.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent(
+      "Le paiement minimum accepté par notre passerelle de paiement est de \u206850 DA\u2069. Augmentez la quantité ou choisissez un forfait plus important pour continuer.",
+    );
+    expect(screen.getByRole("button", { name: "Continuer vers le récapitulatif" })).toBeDisabled();
+  });
+
+  it.each([
+    ["COUPON_USAGE_LIMIT_REACHED", "Ce code promo a atteint sa limite d'utilisation."],
+    ["COUPON_EXPIRED", "Ce code promo a expiré."],
+    ["COUPON_ALREADY_USED", "Vous avez déjà utilisé ce code promo."],
+    ["COUPON_INVALID", "Code promo invalide."],
+    ["COUPON_BLOCKED", "Ce code promo est bloqué."],
+  ])("forgets a stored code refused for good (%s) once its reason has shown", async (code, message) => {
+    window.localStorage.setItem("PROMO_CODE", "SUMMER24");
+    const { calls } = checkoutApi({ "POST /coupons/check": () => apiError(400, code) });
+    await renderApp(CART_URL, { token: "token-1" });
+    expect(await screen.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent(message);
+    await waitFor(() => expect(window.localStorage.getItem("PROMO_CODE")).toBeNull());
+
+    // The next cart starts without it: no code filled in, no error.
+    await reloadApp();
+    expect(await screen.findByText("Sous-total", {}, { timeout: 5000 })).toBeInTheDocument();
+    await settle();
+    expect(screen.getByLabelText("Code promo")).toHaveValue("");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/coupons/check")).toHaveLength(1);
+  });
+
+  it.each([
+    ["COUPON_NOT_YET_ACTIVE", "Ce code promo n'est pas encore actif."],
+    ["COUPON_MIN_ORDER_NOT_MET", "Le montant minimum de commande pour ce code n'est pas atteint."],
+    ["COUPON_NOT_APPLICABLE", "Ce code promo ne s'applique pas à ce forfait."],
+    [
+      "COUPON_TOTAL_BELOW_MINIMUM",
+      "Avec ce code promo, le montant à payer serait inférieur au paiement minimum accepté par notre passerelle de paiement. Retirez le code ou ajoutez au panier.",
+    ],
+  ])("keeps a stored code that may work later or on another cart (%s)", async (code, message) => {
+    window.localStorage.setItem("PROMO_CODE", "SUMMER24");
+    checkoutApi({ "POST /coupons/check": () => apiError(400, code) });
+    await renderApp(CART_URL, { token: "token-1" });
+    expect(await screen.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent(message);
+    await settle();
+    expect(window.localStorage.getItem("PROMO_CODE")).toBe("SUMMER24");
+  });
+
+  it("keeps the stored code when another code typed in the cart is refused", async () => {
+    window.localStorage.setItem("PROMO_CODE", "WELCOME10");
+    checkoutApi({
+      "POST /coupons/check": ({ body }) =>
+        (body as { code: string }).code === "WELCOME10"
+          ? apiError(400, "COUPON_MIN_ORDER_NOT_MET")
+          : apiError(400, "COUPON_EXPIRED"),
+    });
+    const { user } = await renderApp(CART_URL, { token: "token-1" });
+    expect(await screen.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent(
+      "Le montant minimum de commande pour ce code n'est pas atteint.",
+    );
+    await user.clear(screen.getByLabelText("Code promo"));
+    await user.type(screen.getByLabelText("Code promo"), "summer24");
+    await user.click(screen.getByRole("button", { name: "Appliquer" }));
+    expect(await screen.findByText("Ce code promo a expiré.")).toBeInTheDocument();
+    await settle();
+    expect(window.localStorage.getItem("PROMO_CODE")).toBe("WELCOME10");
   });
 });
 
@@ -210,6 +322,45 @@ describe("summary", () => {
     await user.click(pay);
     expect(await screen.findByRole("dialog", { name: "Redirection vers le paiement" })).toBeInTheDocument();
   });
+  it("states the amount charged in DA on the pay button when prices show in dollars", async () => {
+    checkoutApi({}, { me: { ...ME, currency: "USD" } });
+    await renderApp(SUMMARY_URL, { token: "token-1" });
+    const pay = await screen.findByRole("button", { name: /^Payer/ }, { timeout: 5000 });
+    expect(pay).toHaveTextContent("Payer \u20681,539 DA\u2069");
+    expect(pay).not.toHaveTextContent("$");
+    expect(screen.getByText("Total estimé").closest("div")).toHaveTextContent("$11.4");
+    expect(screen.getByText("Montant débité").closest("div")).toHaveTextContent("1,539 DA");
+  });
+
+  it("states the amount charged in DA in Arabic, right to left, the amount kept left to right", async () => {
+    checkoutApi({}, { me: { ...ME, language: "ar", currency: "USD" } });
+    await renderApp(SUMMARY_URL, { token: "token-1", language: "ar" });
+    const pay = await screen.findByRole("button", { name: /^ادفع/ }, { timeout: 5000 });
+    expect(pay).toHaveTextContent("ادفع \u20681,539 DA\u2069");
+    expect(screen.getByText("المبلغ المخصوم").closest("div")).toHaveTextContent("1,539 DA");
+    expect(document.documentElement).toHaveAttribute("dir", "rtl");
+  });
+
+  it("says the gateway's minimum payment and keeps Pay disabled for an order under it", async () => {
+    checkoutApi({ "POST /checkout/quote": () => ({ body: quoteBody(BELOW_MINIMUM_QUOTE) }) });
+    await renderApp(`${SUMMARY_URL}&topUpOf=0b7c5a1e-8f3d-4c2a-9e6b-1d2f3a4b5c6d`, { token: "token-1" });
+    expect(await screen.findByRole("button", { name: /^Payer/ }, { timeout: 5000 })).toBeDisabled();
+    expect(
+      screen.getByText(
+        `Le paiement minimum accepté par notre passerelle de paiement est de \u2068${(MINIMUM_CHARGE_DZD_MINOR / 100).toString()} DA\u2069. Choisissez une recharge plus importante pour continuer.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("offers to confirm a free order rather than to pay 0 DA", async () => {
+    checkoutApi({ "POST /checkout/quote": () => ({ body: quoteBody(FREE_QUOTE) }) });
+    await renderApp(`${SUMMARY_URL}&coupon=FREE100`, { token: "token-1" });
+    expect(
+      await screen.findByRole("button", { name: "Confirmer la commande gratuite" }, { timeout: 5000 }),
+    ).toBeEnabled();
+    expect(screen.getByText("Votre code promo couvre toute la commande : rien à payer.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Payer/ })).not.toBeInTheDocument();
+  });
 });
 
 describe("paying", () => {
@@ -266,6 +417,12 @@ describe("paying", () => {
     fireEvent.pointerDown(backdrop);
     fireEvent.click(backdrop);
     expect(screen.getByRole("dialog", { name: "Redirection vers le paiement" })).toBeInTheDocument();
+  });
+
+  it("states in the payment modal the amount that will be charged in DA", async () => {
+    const { dialog } = await openPaymentModal();
+    expect(within(dialog).getByText("Montant qui sera débité : \u20681,540 DA\u2069")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Continuer" })).toBeInTheDocument();
   });
 
   it("opens the payment window before creating the order, then sends it to the checkout", async () => {
@@ -372,6 +529,62 @@ describe("paying", () => {
     }>;
     expect(second?.body.clientReference).toBe(first?.body.clientReference);
   });
+  it("says why when the amount is under the gateway's minimum", async () => {
+    const { user, dialog } = await openPaymentModal({ "POST /orders": () => apiError(400, "PAYMENT_AMOUNT_TOO_LOW") });
+    await user.click(within(dialog).getByRole("button", { name: "Continuer" }));
+    expect(
+      await within(dialog).findByText(
+        "Ce montant est inférieur au paiement minimum accepté par notre passerelle de paiement. Ajoutez au panier pour continuer. Rien n’a été débité.",
+      ),
+    ).toBeInTheDocument();
+    expect(popup.close).toHaveBeenCalled();
+  });
+
+  it("confirms a free order without the payment modal or a payment window, then shows it paid", async () => {
+    const { calls } = checkoutApi({
+      "POST /checkout/quote": () => ({ body: quoteBody(FREE_QUOTE) }),
+      "POST /orders": freeOrderCreated,
+      ...paidFreeOrder,
+    });
+    const { user } = await renderApp(`${SUMMARY_URL}&coupon=FREE100`, { token: "token-1" });
+    await user.click(await screen.findByRole("button", { name: "Confirmer la commande gratuite" }, { timeout: 5000 }));
+
+    await waitFor(() => expect(window.location.pathname).toBe("/success"));
+    expect(window.location.search).toBe(`?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`);
+    expect(openWindow).not.toHaveBeenCalled();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Paiement réussi" })).toBeInTheDocument();
+    expect(await screen.findByText("Commande offerte par votre code promo : rien n’a été débité.")).toBeInTheDocument();
+    const order = calls.find((call) => call.path === "/orders")?.body as Record<string, unknown>;
+    expect(order).toMatchObject({ packageId: PLAN_7_DAYS.id, couponCode: "FREE100" });
+    expect(order.clientReference).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("says why a free order could not be confirmed, then retries the same attempt", async () => {
+    let attempts = 0;
+    const { calls } = checkoutApi({
+      "POST /checkout/quote": () => ({ body: quoteBody(FREE_QUOTE) }),
+      "POST /orders": () => {
+        attempts += 1;
+        return attempts === 1 ? apiError(503, "PAYMENT_GATEWAY_UNAVAILABLE") : freeOrderCreated();
+      },
+      ...paidFreeOrder,
+    });
+    const { user } = await renderApp(`${SUMMARY_URL}&coupon=FREE100`, { token: "token-1" });
+    await user.click(await screen.findByRole("button", { name: "Confirmer la commande gratuite" }, { timeout: 5000 }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "L'opération a échoué, réessayez plus tard. Rien n'a été débité.",
+    );
+    expect(window.location.pathname).toBe("/summary");
+
+    await user.click(screen.getByRole("button", { name: "Confirmer la commande gratuite" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/success"));
+    const [first, second] = calls.filter((call) => call.path === "/orders") as Array<{
+      body: { clientReference: string };
+    }>;
+    expect(second?.body.clientReference).toBe(first?.body.clientReference);
+    expect(openWindow).not.toHaveBeenCalled();
+  });
 });
 
 describe.each(["android", "ios"] as const)("paying in the %s app", (platform) => {
@@ -424,5 +637,21 @@ describe.each(["android", "ios"] as const)("paying in the %s app", (platform) =>
     expect(
       await screen.findByText(/Paiement toujours en cours de traitement/, {}, { timeout: 5000 }),
     ).toBeInTheDocument();
+  });
+  it("confirms a free order without opening a browser", async () => {
+    const openWindow = vi.spyOn(window, "open");
+    checkoutApi({
+      "POST /checkout/quote": () => ({ body: quoteBody(FREE_QUOTE) }),
+      "POST /orders": freeOrderCreated,
+      ...paidFreeOrder,
+    });
+    const { user } = await renderApp(`${SUMMARY_URL}&coupon=FREE100`, { token: "token-1" });
+    await user.click(await screen.findByRole("button", { name: "Confirmer la commande gratuite" }, { timeout: 5000 }));
+
+    await waitFor(() => expect(window.location.pathname).toBe("/success"));
+    expect(window.location.search).toBe(`?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`);
+    expect(await screen.findByRole("heading", { name: "Paiement réussi" })).toBeInTheDocument();
+    expect(native.Browser.open).not.toHaveBeenCalled();
+    expect(openWindow).not.toHaveBeenCalled();
   });
 });

@@ -35,6 +35,26 @@ describe("order history", () => {
     expect(within(rejected!).queryByRole("button")).not.toBeInTheDocument();
   });
 
+  it("says an order is being checked or will be refunded", async () => {
+    ordersApi([
+      orderFor({ status: "on_hold" }),
+      orderFor({ id: UNPAID_ID, number: "ES26-000124", status: "refund_due" }),
+    ]);
+    await renderApp("/orders", { token: "t", language: "fr" });
+    const list = await screen.findByRole("list", { name: "Mes commandes" }, { timeout: 5000 });
+    const [onHold, refundDue] = within(list).getAllByRole("listitem");
+    expect(within(onHold!).getByText("Paiement en vérification")).toBeInTheDocument();
+    expect(within(refundDue!).getByText("Remboursement à venir")).toBeInTheDocument();
+  });
+
+  it("shows each order's amount as charged, in DA", async () => {
+    ordersApi([orderFor({ currency: "USD", totalMinor: 1140, chargeDzdMinor: 153900 })]);
+    await renderApp("/orders", { token: "t", language: "fr" });
+    const list = await screen.findByRole("list", { name: "Mes commandes" }, { timeout: 5000 });
+    expect(list).toHaveTextContent("1,539 DA");
+    expect(list).not.toHaveTextContent("$11.4");
+  });
+
   it("has an empty state leading to the destinations, in Arabic", async () => {
     ordersApi([]);
     await renderApp("/orders", { token: "t", language: "ar" });

@@ -1,6 +1,6 @@
-import type { OrderStatus } from "@esim/shared/statuses";
 import { formatDate } from "@esim/shared/format";
 import { formatMoney } from "@esim/shared/money";
+import type { OrderStatus } from "@esim/shared/statuses";
 import { Link } from "react-router";
 import { DestinationFlag } from "../components/flags/destination-flag.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -21,6 +21,8 @@ const STATUS_LABEL: Record<OrderStatus, MessageId> = {
   confirmed: "orders.status.confirmed",
   delivered: "orders.status.delivered",
   rejected: "orders.status.rejected",
+  on_hold: "orders.status.onHold",
+  refund_due: "orders.status.refundDue",
   refunded: "orders.status.refunded",
 };
 
@@ -30,10 +32,15 @@ const STATUS_TONE: Record<OrderStatus, string> = {
   confirmed: "bg-sky-50 text-sky-800",
   delivered: "bg-emerald-50 text-emerald-800",
   rejected: "bg-red-50 text-red-700",
+  on_hold: "bg-amber-50 text-amber-800",
+  refund_due: "bg-amber-50 text-amber-800",
   refunded: "bg-slate-100 text-slate-700",
 };
 
-/** /orders: every order of the account, newest first, each with its status and, once paid, its invoice. */
+/**
+ * /orders: every order of the account, newest first, each with its status, the amount charged (always DZD, whatever
+ * the prices were shown in) and, once paid, its invoice.
+ */
 export function OrdersRoute() {
   const t = useT();
   const language = useLanguage();
@@ -77,7 +84,7 @@ export function OrdersRoute() {
                     </span>
                     <span className="block text-sm text-slate-600">
                       <bdi className="font-mono">{order.number}</bdi> · {formatDate(order.createdAt)} ·{" "}
-                      {isolate(formatMoney(order.totalMinor, order.currency))}
+                      {isolate(formatMoney(order.chargeDzdMinor, "DZD"))}
                     </span>
                   </span>
                   <ChevronEndIcon className="size-5 shrink-0 text-slate-400 rtl:-scale-x-100" />

@@ -3,14 +3,15 @@ import { useNavigate, useSearchParams } from "react-router";
 import { usePayment } from "../features/payments/api/get-payment.ts";
 import { type CallbackState, PaymentCallbackView } from "../features/payments/components/payment-callback-view.tsx";
 import { usePaymentWindowReturn } from "../features/payments/hooks/use-payment-window-return.ts";
-import { RESULT_PATH_OF_STATUS } from "../features/payments/payment-result-path.ts";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useT } from "../lib/i18n.ts";
 import { passOnQuery } from "../lib/query-string.ts";
+import { usePaymentDestination } from "./hooks/use-payment-destination.ts";
 
 /**
  * /payment-callback?paymentId=: asks the server for the payment (a `status` in the address is ignored: the
- * redirect proves nothing), refreshes every 3 s while pending, then goes to /success or /failure.
+ * redirect proves nothing), refreshes every 3 s while pending, then goes to /success or /failure, or back to
+ * /summary with the same cart when the payer cancelled on the gateway's page.
  */
 export function PaymentCallbackRoute() {
   const t = useT();
@@ -19,24 +20,27 @@ export function PaymentCallbackRoute() {
   const paymentId = params.get("paymentId");
   const payment = usePayment(paymentId);
   usePaymentWindowReturn(paymentId, () => void payment.refetch());
-  const status = payment.data?.status;
+  const query = payment.data
+    ? passOnQuery(params, { status: undefined, paymentId: payment.data.id, orderId: payment.data.orderId })
+    : "";
+  const { destination, order } = usePaymentDestination(payment.data, query);
 
   useEffect(() => {
-    if (!payment.data || status === "pending") return;
-    const query = passOnQuery(params, {
-      status: undefined,
-      paymentId: payment.data.id,
-      orderId: payment.data.orderId,
-    });
-    navigate(`${RESULT_PATH_OF_STATUS[payment.data.status]}${query}`, { replace: true });
-  }, [payment.data, status, params, navigate]);
+    if (!destination || destination.path === "/payment-callback") return;
+    navigate(destination.to, { replace: true, state: destination.state });
+  }, [destination, navigate]);
 
+  const path = destination?.path ?? null;
   const state: CallbackState = !paymentId
     ? "error"
     : payment.data
-      ? status === "pending"
+      ? path === "/payment-callback"
         ? "pending"
-        : "success"
+        : path === "/success"
+          ? "success"
+          : order.isError
+            ? "error"
+            : "verifying"
       : payment.isError
         ? "error"
         : "verifying";
@@ -44,9 +48,14 @@ export function PaymentCallbackRoute() {
   return (
     <PaymentCallbackView
       state={state}
-      errorMessage={paymentId ? t(errorMessageId(payment.error)) : t("callback.missingPayment")}
-      onRefresh={() => void payment.refetch()}
-      isRefreshing={payment.isFetching}
+      errorMessage={
+        paymentId ? t(errorMessageId(payment.data ? order.error : payment.error)) : t("callback.missingPayment")
+      }
+      onRefresh={() => {
+        void payment.refetch();
+        if (order.isError) void order.refetch();
+      }}
+      isRefreshing={payment.isFetching || order.isFetching}
     />
   );
 }

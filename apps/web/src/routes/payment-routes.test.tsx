@@ -1,14 +1,41 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ORDER_ID, orderFor, PAYMENT_ID, PLAN_7_DAYS } from "../test/buying-fixtures.ts";
+import { ORDER_ID, orderFor, PAYMENT_ID, PLAN_7_DAYS, quoteBody, quoteFor } from "../test/buying-fixtures.ts";
 import { apiError, fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
 import { emitNative, nativeListenerCount, resetFakeNative, runAsNative } from "../test/fake-native-plugins.ts";
-import { renderApp, setUpAppTests } from "../test/render-app.tsx";
+import { reloadApp, renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 vi.mock("../lib/native-plugins.ts", async () => (await import("../test/fake-native-plugins.ts")).fakeNativePlugins);
 
 type Handlers = Parameters<typeof fakeApi>[0];
 type PaymentStatus = "pending" | "successful" | "failed" | "canceled";
+
+const ESIM_ID = "0b7c5a1e-8f3d-4c2a-9e6b-1d2f3a4b5c6d";
+const CANCELED_NOTICE = "Paiement annulé. Votre panier est intact : vous pouvez payer quand vous voulez.";
+
+/** What /summary asks for: the quote and the checkout options. */
+const SUMMARY_HANDLERS: Handlers = {
+  "POST /checkout/quote": ({ body }) => {
+    const request = body as { quantity: number; couponCode?: string };
+    return { body: quoteBody(quoteFor({ quantity: request.quantity, coupon: request.couponCode ?? null })) };
+  },
+  "GET /checkout/options": () => ({
+    body: { data: { paymentMethods: ["edahabia", "cib"], billingCountries: ["DZ", "FR"] } },
+  }),
+};
+
+const paymentOf = (status: PaymentStatus, orderStatus: string) => ({
+  body: {
+    data: {
+      id: PAYMENT_ID,
+      status,
+      orderId: ORDER_ID,
+      orderNumber: "ES26-000123",
+      orderStatus,
+      chargeDzdMinor: 154000,
+    },
+  },
+});
 
 function paymentApi(readStatus: () => PaymentStatus, overrides: Handlers = {}) {
   return fakeApi({
@@ -78,8 +105,8 @@ describe("payment callback", () => {
     await waitFor(() => expect(paymentCalls(calls)).toHaveLength(2));
   });
 
-  it.each(["failed", "canceled"] as const)("goes to /failure when the payment %s", async (status) => {
-    paymentApi(() => status);
+  it("goes to /failure when the payment failed", async () => {
+    paymentApi(() => "failed");
     await renderApp(`/payment-callback?paymentId=${PAYMENT_ID}&status=success`, { token: "t" });
     await waitFor(() => expect(window.location.pathname).toBe("/failure"), { timeout: 5000 });
     expect(window.location.search).toBe(`?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`);
@@ -174,6 +201,71 @@ describe("payment results", () => {
       ),
     );
     expect(screen.getByRole("link", { name: "Contacter le support" })).toHaveAttribute("href", "/support");
+  });
+
+  it("/success states the amount paid in DA, also for an order priced in dollars", async () => {
+    paymentApi(() => "successful", {
+      [`GET /orders/${ORDER_ID}`]: () => ({
+        body: { data: orderFor({ currency: "USD", totalMinor: 1140, chargeDzdMinor: 153900 }) },
+      }),
+    });
+    await renderApp(`/success?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`, { token: "t" });
+    const paid = await screen.findByText("Montant payé :", {}, { timeout: 5000 });
+    expect(paid.closest("p")).toHaveTextContent("Montant payé : 1,539 DA");
+    expect(screen.queryByText(/\$11\.4/)).not.toBeInTheDocument();
+  });
+
+  it("/success for a top-up says the data were added to the eSIM, with the way to it, and no install details", async () => {
+    paymentApi(() => "successful", {
+      [`GET /orders/${ORDER_ID}`]: () => ({ body: { data: orderFor({ kind: "top_up", topUpOf: ESIM_ID }) } }),
+    });
+    await renderApp(`/success?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`, { token: "t" });
+    expect(
+      await screen.findByText(
+        "Merci ! Les données sont ajoutées à votre eSIM actuelle : rien à réinstaller.",
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voir mon eSIM" })).toHaveAttribute("href", `/details/${ESIM_ID}`);
+    expect(screen.queryByText(/détails d’installation/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["on_hold", "Nous avons reçu votre paiement et nous le vérifions. Notre équipe vous contactera."],
+    [
+      "refund_due",
+      "Cette commande ne sera pas livrée et votre paiement sera remboursé sur le moyen de paiement utilisé.",
+    ],
+  ] as const)(
+    "/success for an order %s says what happens next, not that the eSIM is on its way",
+    async (status, message) => {
+      paymentApi(() => "successful", {
+        [`GET /payments/${PAYMENT_ID}`]: () => paymentOf("successful", status),
+        [`GET /orders/${ORDER_ID}`]: () => ({ body: { data: orderFor({ status }) } }),
+      });
+      await renderApp(`/success?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`, { token: "t" });
+      expect(await screen.findByText(message, {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.getByRole("heading", { name: "Paiement reçu" })).toBeInTheDocument();
+      expect(screen.queryByText(/Votre eSIM est en route/)).not.toBeInTheDocument();
+    },
+  );
+
+  it("/failure retries a top-up for the same eSIM", async () => {
+    paymentApi(() => "failed", {
+      [`GET /orders/${ORDER_ID}`]: () => ({
+        body: { data: orderFor({ status: "rejected", kind: "top_up", topUpOf: ESIM_ID }) },
+      }),
+    });
+    await renderApp(`/failure?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`, { token: "t" });
+    await waitFor(
+      () =>
+        expect(screen.getByRole("link", { name: "Réessayer" })).toHaveAttribute(
+          "href",
+          `/summary?plan=${PLAN_7_DAYS.id}&destination=TR&topUpOf=${ESIM_ID}`,
+        ),
+      { timeout: 5000 },
+    );
   });
 
   it("/failure in Arabic, right to left, with a retry", async () => {
@@ -285,6 +377,72 @@ describe("payment results checked with the server", () => {
   });
 });
 
+describe("a payment cancelled on the gateway's page", () => {
+  setUpAppTests();
+
+  it.each(["/payment-callback", "/success", "/failure"])(
+    "%s goes back to the summary with the same cart and says so once, without an error",
+    async (path) => {
+      paymentApi(() => "canceled", {
+        ...SUMMARY_HANDLERS,
+        [`GET /orders/${ORDER_ID}`]: () => ({
+          body: {
+            data: orderFor({
+              status: "rejected",
+              quantity: 2,
+              couponCode: "WELCOME10",
+              payment: { id: PAYMENT_ID, status: "canceled" },
+            }),
+          },
+        }),
+      });
+      await renderApp(`${path}?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`, { token: "t" });
+      await waitFor(() => expect(window.location.pathname).toBe("/summary"), { timeout: 5000 });
+      expect(window.location.search).toBe(`?plan=${PLAN_7_DAYS.id}&destination=TR&quantity=2&coupon=WELCOME10`);
+      const notice = await screen.findByText(CANCELED_NOTICE);
+      expect(notice.closest("[role=status]")).not.toBeNull();
+      expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+      expect(screen.queryByText("Le paiement a échoué : veuillez réessayer.")).not.toBeInTheDocument();
+      expect(await screen.findByRole("button", { name: /^Payer/ })).toBeEnabled();
+
+      await reloadApp();
+      expect(await screen.findByRole("button", { name: /^Payer/ }, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.queryByText(CANCELED_NOTICE)).not.toBeInTheDocument();
+    },
+  );
+
+  it("goes back to the top-up of the same eSIM", async () => {
+    paymentApi(() => "canceled", {
+      ...SUMMARY_HANDLERS,
+      [`GET /orders/${ORDER_ID}`]: () => ({
+        body: { data: orderFor({ status: "rejected", kind: "top_up", topUpOf: ESIM_ID }) },
+      }),
+    });
+    await renderApp(`/failure?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`, { token: "t" });
+    await waitFor(() => expect(window.location.pathname).toBe("/summary"), { timeout: 5000 });
+    expect(window.location.search).toBe(`?plan=${PLAN_7_DAYS.id}&destination=TR&topUpOf=${ESIM_ID}`);
+    expect(await screen.findByText(CANCELED_NOTICE)).toBeInTheDocument();
+    expect(await screen.findByText("Recharge ajoutée à votre eSIM actuelle : rien à réinstaller.")).toBeInTheDocument();
+  });
+});
+
+describe("a payment the gateway reported but that does not match its order", () => {
+  setUpAppTests();
+
+  it("stops waiting and says the payment is being checked", async () => {
+    paymentApi(() => "pending", {
+      [`GET /payments/${PAYMENT_ID}`]: () => paymentOf("pending", "on_hold"),
+      [`GET /orders/${ORDER_ID}`]: () => ({ body: { data: orderFor({ status: "on_hold" }) } }),
+    });
+    await renderApp(`/payment-callback?paymentId=${PAYMENT_ID}`, { token: "t" });
+    await waitFor(() => expect(window.location.pathname).toBe("/success"), { timeout: 5000 });
+    expect(
+      await screen.findByText("Nous avons reçu votre paiement et nous le vérifions. Notre équipe vous contactera."),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/success");
+  });
+});
+
 describe("order status", () => {
   setUpAppTests();
 
@@ -318,5 +476,19 @@ describe("order status", () => {
     const iccid = within(esims).getByText("8990001234567890123");
     expect(iccid.tagName).toBe("BDI");
     expect(within(esims).getByRole("link")).toHaveAttribute("href", "/details/esim-1");
+  });
+  it.each([
+    ["on_hold", "Nous avons reçu votre paiement et nous le vérifions. Notre équipe vous contactera."],
+    [
+      "refund_due",
+      "Cette commande ne sera pas livrée et votre paiement sera remboursé sur le moyen de paiement utilisé.",
+    ],
+  ] as const)("says what happens to an order %s, never that the eSIM is being prepared", async (status, message) => {
+    paymentApi(() => "successful", {
+      [`GET /orders/${ORDER_ID}`]: () => ({ body: { data: orderFor({ status }) } }),
+    });
+    await renderApp(`/status/${ORDER_ID}`, { token: "t" });
+    expect(await screen.findByText(message, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Préparation de votre eSIM|Nous préparons votre eSIM/)).not.toBeInTheDocument();
   });
 });

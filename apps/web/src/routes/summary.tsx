@@ -1,5 +1,5 @@
 import type { Me } from "@esim/shared/auth/contracts";
-import type { PaymentMethod } from "@esim/shared/checkout/contracts";
+import { PAYMENT_METHODS, type PaymentMethod } from "@esim/shared/checkout/contracts";
 import { BILLING_COUNTRY_CODES } from "@esim/shared/countries";
 import { formatMoney } from "@esim/shared/money";
 import { type FormEvent, useState } from "react";
@@ -21,12 +21,14 @@ import {
 } from "../features/checkout/components/billing-fields.tsx";
 import { DestinationGuard, isResidenceDestination } from "../features/checkout/components/destination-guard.tsx";
 import { EmptyCart } from "../features/checkout/components/empty-cart.tsx";
+import { isBelowMinimumCharge, MinimumChargeAlert } from "../features/checkout/components/minimum-charge-alert.tsx";
 import { OrderLine } from "../features/checkout/components/order-line.tsx";
 import { PaymentMethodPicker } from "../features/checkout/components/payment-method-picker.tsx";
 import { PaymentModal } from "../features/checkout/components/payment-modal.tsx";
 import { QuoteTotals } from "../features/checkout/components/quote-totals.tsx";
 import { type Cart, cartSearch, quoteInputOf, readCart } from "../features/checkout/hooks/cart-params.ts";
 import { type OrderRequest, usePayFlow } from "../features/checkout/hooks/use-pay-flow.ts";
+import { usePaymentCanceledNotice } from "../features/checkout/hooks/use-payment-canceled-notice.ts";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { isolate, useT } from "../lib/i18n.ts";
 import { useDisplayCurrency } from "./hooks/use-display-currency.ts";
@@ -65,13 +67,20 @@ function SummaryContent({ cart, user }: { cart: Cart; user: Me }) {
   if (!quote.data) return <Alert>{t(errorMessageId(quote.error))}</Alert>;
   const { plan, destination } = quote.data;
   const isResidence = isResidenceDestination(destination, [billing.country || null, user.country]);
+  // The gateway charges DZD whatever the display currency; nothing to charge needs no gateway at all.
+  const { chargeDzdMinor } = quote.data.quote;
+  const isFree = chargeDzdMinor === 0;
+  const isBelowMinimum = isBelowMinimumCharge(quote.data.quote);
+  // A free order names no method to the payer; the body still carries one (the gateway's first).
+  const orderMethod = isFree ? (method ?? PAYMENT_METHODS[0]) : method;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (isBelowMinimum) return;
     const { errors: found, phoneE164 } = validateBilling(billing, user.email);
     setErrors(found);
-    if (Object.keys(found).length > 0 || !phoneE164 || !method) return;
-    setOrder({
+    if (Object.keys(found).length > 0 || !phoneE164 || !orderMethod) return;
+    const request: OrderRequest = {
       packageId: plan.id,
       quantity: cart.quantity,
       currency,
@@ -83,9 +92,11 @@ function SummaryContent({ cart, user }: { cart: Cart; user: Me }) {
         country: billing.country as (typeof BILLING_COUNTRY_CODES)[number],
         phone: phoneE164,
       },
-      paymentMethod: method,
-    });
-    payFlow.ask();
+      paymentMethod: orderMethod,
+    };
+    setOrder(request);
+    if (isFree) payFlow.confirmFree(request);
+    else payFlow.ask();
   };
 
   return (
@@ -113,29 +124,52 @@ function SummaryContent({ cart, user }: { cart: Cart; user: Me }) {
             countries={countries}
           />
         </Card>
-        <Card>
-          {methods.length > 0 ? (
-            <PaymentMethodPicker methods={methods} value={method} onChange={setChosenMethod} />
-          ) : (
-            <Alert>{options.error ? t(errorMessageId(options.error)) : t("summary.noMethods")}</Alert>
-          )}
-        </Card>
+        {isFree ? null : (
+          <Card>
+            {methods.length > 0 ? (
+              <PaymentMethodPicker methods={methods} value={method} onChange={setChosenMethod} />
+            ) : (
+              <Alert>{options.error ? t(errorMessageId(options.error)) : t("summary.noMethods")}</Alert>
+            )}
+          </Card>
+        )}
         <Card>
           <QuoteTotals quote={quote.data.quote} />
+          {isBelowMinimum ? (
+            <div className="mt-4">
+              <MinimumChargeAlert
+                minimumChargeDzdMinor={quote.data.quote.minimumChargeDzdMinor}
+                isTopUp={cart.topUpOf !== null}
+              />
+            </div>
+          ) : null}
+          {isFree ? <p className="mt-4 text-sm text-slate-700">{t("summary.freeNote")}</p> : null}
           {Object.values(errors).some(Boolean) ? (
             <div className="mt-4">
               <Alert>{t("summary.fixErrors")}</Alert>
             </div>
           ) : null}
-          <Button type="submit" fullWidth className="mt-5" disabled={!method}>
-            {t("summary.pay", {
-              amount: isolate(formatMoney(quote.data.quote.totalMinor, quote.data.quote.currency)),
-            })}
+          {payFlow.state.step === "freeFailed" ? (
+            <div className="mt-4">
+              <Alert>{t(errorMessageId(payFlow.state.error))}</Alert>
+            </div>
+          ) : null}
+          <Button
+            type="submit"
+            fullWidth
+            className="mt-5"
+            disabled={!orderMethod || isBelowMinimum}
+            isLoading={payFlow.state.step === "creatingFree"}
+          >
+            {isFree
+              ? t("summary.confirmFree")
+              : t("summary.pay", { amount: isolate(formatMoney(chargeDzdMinor, "DZD")) })}
           </Button>
         </Card>
       </form>
       <PaymentModal
         state={payFlow.state}
+        chargeDzdMinor={payFlow.orderChargeDzdMinor ?? chargeDzdMinor}
         onContinue={() => {
           if (order) payFlow.pay(order);
         }}
@@ -145,14 +179,23 @@ function SummaryContent({ cart, user }: { cart: Cart; user: Me }) {
   );
 }
 
-/** /summary: where the eSIM works (wrong-destination guard), billing, payment method, totals, Pay. */
+/**
+ * /summary: where the eSIM works (wrong-destination guard), billing, payment method, totals, Pay (or, with nothing
+ * to charge, confirm the free order). After a payment cancelled on the gateway's page, says so once, calmly.
+ */
 export function SummaryRoute() {
   const t = useT();
   const [params] = useSearchParams();
   const { user } = useSession();
   const cart = readCart(params);
+  const isPaymentCanceled = usePaymentCanceledNotice();
   return (
     <Page title={t("screen.summary")} hasBack backTo={cart ? `/cart${cartSearch(cart)}` : "/home"}>
+      {isPaymentCanceled ? (
+        <div className="mb-4">
+          <Alert tone="info">{t("summary.paymentCanceled")}</Alert>
+        </div>
+      ) : null}
       {!cart ? (
         <EmptyCart />
       ) : user ? (

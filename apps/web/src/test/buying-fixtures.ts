@@ -65,7 +65,13 @@ export const PLAN_30_DAYS: Plan = {
 export const PAYMENT_ID = "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
 export const ORDER_ID = "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d";
 
-export function quoteFor(options: { currency?: "DZD" | "USD"; quantity?: number; coupon?: string | null }): Quote {
+/** The gateway's smallest charge in the fixtures' quotes (50 DA). */
+export const MINIMUM_CHARGE_DZD_MINOR = 5000;
+
+export function quoteFor(
+  options: { currency?: "DZD" | "USD"; quantity?: number; coupon?: string | null },
+  overrides: Partial<Quote> = {},
+): Quote {
   const currency = options.currency ?? "DZD";
   const quantity = options.quantity ?? 1;
   const unit = PLAN_7_DAYS.price[currency];
@@ -85,7 +91,9 @@ export function quoteFor(options: { currency?: "DZD" | "USD"; quantity?: number;
     serviceFeeMinor: fee,
     totalMinor: total,
     chargeDzdMinor: currency === "DZD" ? total : total * 135,
+    minimumChargeDzdMinor: MINIMUM_CHARGE_DZD_MINOR,
     coupon: options.coupon ? { code: options.coupon, kind: "percent", percentOff: 10 } : null,
+    ...overrides,
   };
 }
 
@@ -117,6 +125,7 @@ export function orderFor(overrides: Partial<OrderSummary> = {}): OrderSummary {
     payment: { id: PAYMENT_ID, status: "successful" },
     esims: [],
     hasInvoice: true,
+    topUpOf: null,
     ...overrides,
   };
 }

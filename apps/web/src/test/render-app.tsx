@@ -1,5 +1,5 @@
 import type { Language } from "@esim/shared/locale";
-import { render } from "@testing-library/react";
+import { cleanup, render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { RouterProvider } from "react-router";
 import { afterEach, beforeEach, vi } from "vitest";
@@ -15,13 +15,17 @@ let disposeCurrent: (() => void) | null = null;
 
 /**
  * Starts the real app at `url` (storage first, as a returning visitor would have it: in the fake Preferences
- * when running as a native app, see fake-native-plugins.ts) and renders it.
+ * when running as a native app, see fake-native-plugins.ts) and renders it. `historyState` is the history entry's
+ * state, as a reload finds it (none by default).
  */
-export async function renderApp(url: string, options: { token?: string; language?: Language } = {}) {
+export async function renderApp(
+  url: string,
+  options: { token?: string; language?: Language; historyState?: unknown } = {},
+) {
   const storedKey = (key: string) => (isNativePlatform() ? `${PREFERENCES_PREFIX}${key}` : key);
   if (options.token) window.localStorage.setItem(storedKey("Token"), options.token);
   if (options.language) window.localStorage.setItem(storedKey("LANG"), options.language);
-  window.history.replaceState(null, "", url);
+  window.history.replaceState(options.historyState ?? null, "", url);
   const { queryClient, router, stopNativeShell } = await startApp();
   const user = userEvent.setup();
   const result = render(
@@ -35,6 +39,18 @@ export async function renderApp(url: string, options: { token?: string; language
     queryClient.clear();
   };
   return { user, router, queryClient, ...result };
+}
+
+/**
+ * Reloads the page as a browser does: the app stopped and started again at the same address, with the same storage
+ * and the history entry's state kept.
+ */
+export async function reloadApp() {
+  const url = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  const historyState: unknown = window.history.state;
+  disposeApp();
+  cleanup();
+  return renderApp(url, { historyState });
 }
 
 /** Call in afterEach: ends the session listeners, the router and the native shell of the last renderApp. */

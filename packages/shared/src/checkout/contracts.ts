@@ -35,6 +35,11 @@ export const quoteSchema = z.object({
   serviceFeeMinor: z.number(),
   totalMinor: z.number(),
   chargeDzdMinor: z.number(),
+  /**
+   * The gateway's smallest charge: a charge of 0 needs no gateway (paid by coupon); one above 0 and under this is
+   * refused (PAYMENT_AMOUNT_TOO_LOW) before any order exists.
+   */
+  minimumChargeDzdMinor: z.number(),
   coupon: z.nullable(
     z.object({ code: z.string(), kind: z.enum(["percent", "amount"]), percentOff: z.nullable(z.number()) }),
   ),
@@ -122,6 +127,8 @@ export const orderSummarySchema = z.object({
   esims: z.array(z.object({ id: z.string(), iccid: z.string(), status: z.string() })),
   /** Once paid: `GET /orders/{id}/invoice` answers its PDF. */
   hasInvoice: z.boolean(),
+  /** A top-up: the caller's eSIM it is for; null for a new eSIM. */
+  topUpOf: z.nullable(z.string()),
 });
 export type OrderSummary = z.output<typeof orderSummarySchema>;
 
@@ -149,6 +156,10 @@ export const createOrder = defineEndpoint({
     returnTo: z.optional(z.enum(CHECKOUT_RETURN_TARGETS, { error: "INVALID" })),
   }),
   response: z.object({
-    data: z.object({ order: orderSummarySchema, payment: z.object({ id: z.string(), checkoutUrl: z.string() }) }),
+    data: z.object({
+      order: orderSummarySchema,
+      /** checkoutUrl is null when nothing is left to pay (a 100 % coupon): the order is paid as it is created. */
+      payment: z.object({ id: z.string(), checkoutUrl: z.nullable(z.string()) }),
+    }),
   }),
 });

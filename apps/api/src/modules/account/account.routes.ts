@@ -1,4 +1,4 @@
-import { deleteAccount, updatePreferences, updateProfile } from "@esim/shared/account/contracts";
+import { updatePreferences, updateProfile } from "@esim/shared/account/contracts";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import * as account from "./account.service.ts";
@@ -27,12 +27,5 @@ export async function accountRoutes(app: FastifyInstance) {
         }),
       ),
     { tags, summary: "Change language and currency" },
-  );
-
-  addRoute(
-    app,
-    deleteAccount,
-    async ({ body, user }) => account.deleteAccount(app.deps, { user, confirmation: body.confirmation }),
-    { tags, summary: "Delete the account after typing DELETE" },
   );
 }

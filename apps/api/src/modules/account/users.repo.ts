@@ -1,3 +1,4 @@
+import type { Language } from "@esim/shared/locale";
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
@@ -21,7 +22,7 @@ export async function insertUser(
     name: string | null;
     country: string | null;
     phone: string | null;
-    language: string;
+    language: Language;
     isVerified: boolean;
     now: Date;
   },

@@ -122,6 +122,10 @@ export async function deleteCodesOfEmail(db: DbOrTx, email: string): Promise<voi
   await db.delete(signInCodes).where(eq(signInCodes.email, email));
 }
 
+export async function deleteCodesCreatedBefore(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(signInCodes).where(lt(signInCodes.createdAt, before));
+}
+
 export async function findPendingRegistration(db: DbOrTx, email: string): Promise<PendingRegistrationRow | undefined> {
   const [row] = await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email)).limit(1);
   return row;

@@ -1,8 +1,10 @@
+import { deleteAccount as deleteAccountEndpoint } from "@esim/shared/account/contracts";
 import { getMe, logout, requestCode, verifyCode } from "@esim/shared/auth/contracts";
 import { register } from "@esim/shared/auth/register-contract";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
-import { presentMe } from "../account/me.presenter.ts";
+import { presentMe } from "../account/index.ts";
+import { deleteAccount } from "./account-deletion.service.ts";
 import { registerAndSendCode, requestSignInCode, signOut, verifySignInCode } from "./auth.service.ts";
 
 const tags = ["auth"];
@@ -53,4 +55,11 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   addRoute(app, getMe, async ({ user }) => presentMe(user), { tags, summary: "The signed-in user" });
+
+  addRoute(
+    app,
+    deleteAccountEndpoint,
+    async ({ body, user }) => deleteAccount(app.deps, { user, confirmation: body.confirmation }),
+    { tags: ["account"], summary: "Delete the account after typing DELETE" },
+  );
 }

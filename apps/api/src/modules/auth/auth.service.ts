@@ -7,8 +7,8 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { enforceRateLimit } from "../../lib/rate-counter.ts";
 import { generateNumericCode, generateToken, sha256Hex } from "../../lib/secrets.ts";
-import { findUserByEmail, insertUser, type UserRow, updateUser } from "../account/users.repo.ts";
-import { clearDevicePushToken } from "../devices/devices.repo.ts";
+import { findUserByEmail, insertUser, type UserRow, updateUser } from "../account/index.ts";
+import { clearDevicePushToken } from "../devices/index.ts";
 import { signInCodeMail } from "./auth.mails.ts";
 import {
   deletePendingRegistration,

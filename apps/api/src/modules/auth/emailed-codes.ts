@@ -1,10 +1,20 @@
-import { CODE_MAX_TRIES, CODE_RESEND_SECONDS } from "@esim/shared/auth/contracts";
+import { CODE_MAX_TRIES, CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from "@esim/shared/auth/contracts";
+import { SIGN_IN_CODE_LENGTH } from "@esim/shared/fields";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { isSameDigest, sha256Hex } from "../../lib/secrets.ts";
+import { generateNumericCode, isSameDigest, sha256Hex } from "../../lib/secrets.ts";
 import type { MailMessage } from "../../providers/mail/mail-port.ts";
-import { type CodePurpose, claimCode, deleteCode, findLatestCode, lockEmail, recordWrongTry } from "./auth.repo.ts";
+import {
+  type CodePurpose,
+  claimCode,
+  deleteCode,
+  findLatestCode,
+  insertCode,
+  lockEmail,
+  recordWrongTry,
+  revokeOpenCodes,
+} from "./auth.repo.ts";
 
 // The rules of a code sent by email, whatever it is for (sign-in, PIN reset): one place, because they are
 // what stands between a stranger and an account.
@@ -40,6 +50,35 @@ export async function sendCodeMail(deps: Pick<AppDeps, "db" | "mailer">, codeId:
       cause: error,
     });
   }
+}
+
+/**
+ * Issues a code of another purpose than sign-in (a PIN reset) for an account's email and mails it: the 60 s resend
+ * rule, older codes of the purpose revoked, 10 minutes of validity; the mail goes after commit.
+ */
+export async function sendEmailedCode(
+  deps: Pick<AppDeps, "db" | "mailer" | "now">,
+  options: { email: string; purpose: CodePurpose; clientAddress: string; buildMail: (code: string) => MailMessage },
+): Promise<void> {
+  const { email, purpose } = options;
+  const now = deps.now();
+  const issued = await deps.db.transaction(async (tx) => {
+    await lockEmail(tx, email, purpose);
+    assertCanResendCode(await findLatestCode(tx, email, purpose), now);
+    const code = generateNumericCode(SIGN_IN_CODE_LENGTH);
+    await revokeOpenCodes(tx, email, now, purpose);
+    const codeId = await insertCode(tx, {
+      email,
+      codeHash: hashSignInCode(email, code),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
+      requestIp: options.clientAddress,
+      language: null,
+      createdAt: now,
+      purpose,
+    });
+    return { codeId, code };
+  });
+  await sendCodeMail(deps, issued.codeId, options.buildMail(issued.code));
 }
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import type { Database } from "../../db/client.ts";
 import { destinationAliases } from "./catalog.destinations.ts";
-import { presentDestination, presentPlan } from "./catalog.presenter.ts";
+import { presentDestination, presentPlan, summarizePlans } from "./catalog.presenter.ts";
 import { CATALOG_CHANGED_CHANNEL, type DestinationRow, loadActiveCatalog, type PackageRow } from "./catalog.repo.ts";
 import { createSearchEntry, type SearchEntry } from "./catalog.search.ts";
 
@@ -95,7 +95,7 @@ export function buildCatalogSnapshot(rows: {
         popularRank: row.isPopular ? (row.popularRank ?? Number.MAX_SAFE_INTEGER - 1) : null,
         alphabeticalIndex,
       }),
-      summary: presentDestination(row, plans),
+      summary: presentDestination(row, summarizePlans(plans)),
       plans,
       availableDays: [...new Set(plans.map((plan) => plan.validityDays))].sort((left, right) => left - right),
     };

@@ -25,18 +25,31 @@ export function presentPlan(row: PackageRow): Plan {
   };
 }
 
-/** A destination row with its plans (at least one) as the wire's summary. */
-export function presentDestination(row: DestinationRow, plans: readonly Plan[]): DestinationSummary {
+/** A destination's plans on sale in short: the lowest prices and how many. */
+export interface DestinationPlans {
+  fromDzdMinor: number;
+  fromUsdMinor: number;
+  planCount: number;
+}
+
+/** The summary of a list of plans (at least one). */
+export function summarizePlans(plans: readonly Plan[]): DestinationPlans {
+  return {
+    fromDzdMinor: Math.min(...plans.map((plan) => plan.price.DZD)),
+    fromUsdMinor: Math.min(...plans.map((plan) => plan.price.USD)),
+    planCount: plans.length,
+  };
+}
+
+/** A destination row with its plans' lowest price and count, as the wire's summary. */
+export function presentDestination(row: DestinationRow, plans: DestinationPlans | undefined): DestinationSummary {
   return {
     code: row.code,
     type: row.type,
     names: { fr: row.nameFr, en: row.nameEn, ar: row.nameAr },
     memberCountries: row.memberCountries,
-    fromPrice: {
-      DZD: Math.min(...plans.map((plan) => plan.price.DZD)),
-      USD: Math.min(...plans.map((plan) => plan.price.USD)),
-    },
-    planCount: plans.length,
+    fromPrice: { DZD: plans?.fromDzdMinor ?? 0, USD: plans?.fromUsdMinor ?? 0 },
+    planCount: plans?.planCount ?? 0,
     isPopular: row.isPopular,
   };
 }

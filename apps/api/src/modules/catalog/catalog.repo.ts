@@ -1,7 +1,8 @@
-import { and, asc, eq, getTableColumns, inArray, max, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, max, min, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { destinations, packages, priceSettings } from "../../db/schema.ts";
+import type { DestinationPlans } from "./catalog.presenter.ts";
 
 export type DestinationRow = typeof destinations.$inferSelect;
 export type PackageRow = typeof packages.$inferSelect;
@@ -206,4 +207,44 @@ export async function listSamplePackages(db: DbOrTx, destinationCodes: string[])
       ),
     )
     .orderBy(asc(packages.retailDzdMinor), asc(packages.upstreamCode));
+}
+
+/** A package and its destination, whether or not they are on sale (the caller decides). */
+export async function findPackageWithDestination(
+  db: DbOrTx,
+  packageId: string,
+): Promise<{ package: PackageRow; destination: DestinationRow } | undefined> {
+  const [row] = await db
+    .select({ package: packages, destination: destinations })
+    .from(packages)
+    .innerJoin(destinations, eq(destinations.code, packages.destinationCode))
+    .where(eq(packages.id, packageId));
+  return row;
+}
+
+/** The one price settings row (DZD per USD, service fee); undefined before the first catalog sync. */
+export async function findPriceSettings(db: DbOrTx): Promise<PriceSettingsRow | undefined> {
+  const [row] = await db.select().from(priceSettings).where(eq(priceSettings.id, 1));
+  return row;
+}
+
+/** Lowest price and number of plans on sale, per destination code, for destination summaries. */
+export async function summarizeDestinationPlans(db: DbOrTx, codes: string[]): Promise<Map<string, DestinationPlans>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({
+      code: packages.destinationCode,
+      fromDzdMinor: min(packages.retailDzdMinor),
+      fromUsdMinor: min(packages.retailUsdMinor),
+      planCount: sql<number>`count(*)::int`,
+    })
+    .from(packages)
+    .where(and(inArray(packages.destinationCode, codes), eq(packages.isActive, true), eq(packages.isTopUp, false)))
+    .groupBy(packages.destinationCode);
+  return new Map(
+    rows.map((row) => [
+      row.code,
+      { fromDzdMinor: row.fromDzdMinor ?? 0, fromUsdMinor: row.fromUsdMinor ?? 0, planCount: row.planCount },
+    ]),
+  );
 }

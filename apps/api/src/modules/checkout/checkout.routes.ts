@@ -1,8 +1,10 @@
-import { checkCoupon, getCheckoutOptions, getQuote } from "@esim/shared/checkout/contracts";
+import { checkCoupon, createOrder, getCheckoutOptions, getQuote } from "@esim/shared/checkout/contracts";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
+import { presentPlacedOrder } from "../orders/index.ts";
 import { presentQuote } from "./checkout.presenter.ts";
 import * as checkout from "./checkout.service.ts";
+import { placeOrder } from "./place-order.service.ts";
 
 export async function checkoutRoutes(app: FastifyInstance) {
   addRoute(
@@ -35,4 +37,14 @@ export async function checkoutRoutes(app: FastifyInstance) {
     tags: ["checkout"],
     summary: "Payment methods the gateway offers and the billing countries",
   });
+
+  addRoute(
+    app,
+    createOrder,
+    async ({ body, user }) => presentPlacedOrder(await placeOrder(app.deps, { user, order: body })),
+    {
+      tags: ["orders"],
+      summary: "Create the order and its payment; answers where to pay (idempotent on clientReference)",
+    },
+  );
 }

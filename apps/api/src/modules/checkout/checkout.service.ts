@@ -1,19 +1,19 @@
 import { BILLING_COUNTRY_CODES } from "@esim/shared/countries";
 import type { ErrorCode } from "@esim/shared/errors";
 import type { Currency } from "@esim/shared/locale";
+import { toMinor } from "@esim/shared/money";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { type EsimView, findUserEsimView, listCompatibleTopUpPackages } from "../esims/esims.repo.ts";
-import { canTopUpEsim } from "../esims/esims.service.ts";
 import {
   type DestinationRow,
   findPackageWithDestination,
   findPriceSettings,
   type PackageRow,
   summarizeDestinationPlans,
-} from "./checkout.repo.ts";
-import { type CouponRow, countUserRedemptions, findCouponByCode, lockCouponByCode } from "./coupons.repo.ts";
+} from "../catalog/index.ts";
+import { type CouponRow, countUserRedemptions, findCouponByCode, lockCouponByCode } from "../coupons/index.ts";
+import { canTopUpEsim, type EsimView, findUserEsimView, listCompatibleTopUpPackages } from "../esims/index.ts";
 import { computeQuote, findCouponProblem } from "./pricing.ts";
 
 export interface Cart {
@@ -37,6 +37,7 @@ const COUPON_MESSAGES: Partial<Record<ErrorCode, string>> = {
   COUPON_USAGE_LIMIT_REACHED: "Every use of this coupon is taken.",
   COUPON_ALREADY_USED: "You have already used this coupon.",
   COUPON_MIN_ORDER_NOT_MET: "The order is below this coupon's minimum.",
+  COUPON_TOTAL_BELOW_MINIMUM: "With this coupon the amount to pay would be under the gateway's minimum charge.",
 };
 
 function refuse(code: ErrorCode): never {
@@ -83,13 +84,19 @@ export interface PricedCart {
   topUpOf: EsimView | null;
 }
 
+/** Whether the charge is above 0 and under the gateway's smallest charge: nobody could pay it. */
+export function isUnpayable(quote: PricedCart["quote"]): boolean {
+  return quote.chargeDzdMinor > 0 && quote.chargeDzdMinor < quote.minimumChargeDzdMinor;
+}
+
 /**
- * Prices a cart from the database only, checking the coupon's rules in the product's order. With `lockCoupon` (inside
- * an order's transaction) the coupon row stays locked until commit, so its usage limit holds under concurrency.
+ * Prices a cart from the database only, checking the coupon's rules in the product's order, and last that the coupon
+ * does not leave a charge nobody could pay (above 0, under the gateway's minimum). With `lockCoupon` (inside an
+ * order's transaction) the coupon row stays locked until commit, so its usage limit holds under concurrency.
  */
 export async function priceCart(
   db: DbOrTx,
-  options: { userId: string; cart: Cart; now: Date; lockCoupon: boolean },
+  options: { userId: string; cart: Cart; now: Date; lockCoupon: boolean; minimumChargeDzd: number },
 ): Promise<PricedCart> {
   const { cart, now } = options;
   const target = cart.topUpOf
@@ -124,13 +131,20 @@ export async function priceCart(
     prices: onSale.package,
     coupon,
     rates: { dzdPerUsd: Number(settings.dzdPerUsd), serviceFeeDzdMinor: settings.serviceFeeDzdMinor },
+    minimumChargeDzdMinor: toMinor(options.minimumChargeDzd),
   });
+  if (coupon && isUnpayable(quote)) refuse("COUPON_TOTAL_BELOW_MINIMUM");
   return { quote, package: onSale.package, destination: onSale.destination, coupon, topUpOf: target?.esim ?? null };
 }
 
 /** The cart's quote with the plan and destination it is for; read-only, never reserves a coupon use. */
 export async function quoteCart(deps: AppDeps, options: { userId: string; cart: Cart }) {
-  const priced = await priceCart(deps.db, { ...options, now: deps.now(), lockCoupon: false });
+  const priced = await priceCart(deps.db, {
+    ...options,
+    now: deps.now(),
+    lockCoupon: false,
+    minimumChargeDzd: deps.payments.minimumChargeDzd,
+  });
   const summaries = await summarizeDestinationPlans(deps.db, [priced.destination.code]);
   return { ...priced, destinationPlans: summaries.get(priced.destination.code) };
 }

@@ -36,6 +36,7 @@ describe("computeQuote", () => {
       serviceFeeMinor: 100_00,
       totalMinor: 3080_00,
       chargeDzdMinor: 3080_00,
+      minimumChargeDzdMinor: 1_00,
       coupon: null,
     });
   });
@@ -51,13 +52,33 @@ describe("computeQuote", () => {
     expect(quote).toMatchObject({ subtotalMinor: 1990_00, discountMinor: 500_00, totalMinor: 1490_00 });
   });
 
-  it("floors a percent coupon to whole currency units, on the retail amount", () => {
+  it("floors a percent coupon to whole dinars, or to cents in USD, on the retail amount", () => {
     const coupon = { code: "P15", kind: "percent" as const, percentOff: 15, amountOffDzdMinor: null };
     const dzd = computeQuote({ currency: "DZD", quantity: 1, prices, coupon, rates });
     const usd = computeQuote({ currency: "USD", quantity: 1, prices, coupon, rates });
     expect(dzd.couponDiscountMinor).toBe(223_00);
-    expect(usd.couponDiscountMinor).toBe(1_00);
+    expect(usd.couponDiscountMinor).toBe(1_65);
     expect(usd.chargeDzdMinor).toBe(dzd.totalMinor);
+  });
+
+  it("shows a small percent coupon's discount in USD too: the quote shown discounts what the charge discounts", () => {
+    const coupon = { code: "P10", kind: "percent" as const, percentOff: 10, amountOffDzdMinor: null };
+    const cheap = { retailDzdMinor: 940_00, retailUsdMinor: 6_99, compareAtDzdMinor: null, compareAtUsdMinor: null };
+    const noFee = { ...rates, serviceFeeDzdMinor: 0 };
+    const usd = computeQuote({ currency: "USD", quantity: 1, prices: cheap, coupon, rates: noFee });
+    expect(usd).toMatchObject({ couponDiscountMinor: 69, totalMinor: 6_30, chargeDzdMinor: 846_00 });
+  });
+
+  it("carries the gateway's minimum charge for the screens to compare with", () => {
+    const quote = computeQuote({
+      currency: "DZD",
+      quantity: 1,
+      prices,
+      coupon: null,
+      rates,
+      minimumChargeDzdMinor: 50_00,
+    });
+    expect(quote.minimumChargeDzdMinor).toBe(50_00);
   });
 
   it("converts an amount coupon and the fee at the stored rate for USD, never below zero", () => {

@@ -1,10 +1,9 @@
 import type { Quote } from "@esim/shared/checkout/contracts";
 import type { ErrorCode } from "@esim/shared/errors";
 import type { Currency } from "@esim/shared/locale";
+import { floorToWholeUnits, roundToWholeUnits } from "@esim/shared/money";
 
 // Pure price and coupon rules: no database, no clock of their own, so every case is a one-line unit test.
-
-const MINOR_PER_UNIT = 100;
 
 export interface PackagePrices {
   retailDzdMinor: number;
@@ -26,8 +25,6 @@ export interface PriceRates {
   serviceFeeDzdMinor: number;
 }
 
-const floorToUnits = (minor: number) => Math.floor(minor / MINOR_PER_UNIT) * MINOR_PER_UNIT;
-const roundToUnits = (minor: number) => Math.round(minor / MINOR_PER_UNIT) * MINOR_PER_UNIT;
 /** DZD minor units to USD minor units at the stored rate (both have two decimals). */
 const toUsdMinor = (dzdMinor: number, rates: PriceRates) => Math.round(dzdMinor / rates.dzdPerUsd);
 
@@ -40,10 +37,12 @@ function couponDiscountMinor(
   if (!coupon) return 0;
   let discount: number;
   if (coupon.kind === "percent") {
-    // Whole currency units, rounded down: 10 % of 1 490 DA is 149 DA, of $4.99 it is $0.
-    discount = floorToUnits((retailTotalMinor * (coupon.percentOff ?? 0)) / 100);
+    // Rounded down to whole dinars, which the gateway charges (10 % of 1 490 DA is 149 DA); the USD display is an
+    // estimate, shown to the cent ($0.69 of $6.99), so the quote in dollars discounts what the DZD charge discounts.
+    const exact = (retailTotalMinor * (coupon.percentOff ?? 0)) / 100;
+    discount = currency === "DZD" ? floorToWholeUnits(exact) : Math.floor(exact);
   } else {
-    const amountDzdMinor = floorToUnits(coupon.amountOffDzdMinor ?? 0);
+    const amountDzdMinor = floorToWholeUnits(coupon.amountOffDzdMinor ?? 0);
     discount = currency === "DZD" ? amountDzdMinor : toUsdMinor(amountDzdMinor, rates);
   }
   // A coupon never pays for the service fee nor makes the plans cost less than nothing.
@@ -64,7 +63,7 @@ function amountsIn(
   const discountMinor = (listUnit - retail) * quantity;
   const couponDiscount = couponDiscountMinor(currency, coupon, retail * quantity, rates);
   const serviceFeeMinor =
-    currency === "DZD" ? roundToUnits(rates.serviceFeeDzdMinor) : toUsdMinor(rates.serviceFeeDzdMinor, rates);
+    currency === "DZD" ? roundToWholeUnits(rates.serviceFeeDzdMinor) : toUsdMinor(rates.serviceFeeDzdMinor, rates);
   return {
     unitPriceMinor: retail,
     subtotalMinor,
@@ -85,6 +84,8 @@ export function computeQuote(options: {
   prices: PackagePrices;
   coupon: CouponTerms | null;
   rates: PriceRates;
+  /** The gateway's smallest charge (PAYMENT_MINIMUM_DZD), carried for the screens. */
+  minimumChargeDzdMinor?: number;
 }): Quote {
   const { currency, quantity, prices, coupon, rates } = options;
   const shown = amountsIn(currency, prices, quantity, coupon, rates);
@@ -93,7 +94,8 @@ export function computeQuote(options: {
     currency,
     quantity,
     ...shown,
-    chargeDzdMinor: Math.max(0, floorToUnits(inDzd.totalMinor)),
+    chargeDzdMinor: Math.max(0, floorToWholeUnits(inDzd.totalMinor)),
+    minimumChargeDzdMinor: options.minimumChargeDzdMinor ?? 1_00,
     coupon: coupon
       ? { code: coupon.code, kind: coupon.kind, percentOff: coupon.kind === "percent" ? coupon.percentOff : null }
       : null,

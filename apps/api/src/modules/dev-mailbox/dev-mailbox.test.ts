@@ -128,7 +128,12 @@ describe("dev mailbox mounting", () => {
         NODE_ENV: "production",
         SMTP_URL: "smtp://127.0.0.1:9",
         PAYMENT_PROVIDER: "chargily",
-        CHARGILY_SECRET_KEY: "test_sk_example",
+        CHARGILY_SECRET_KEY: "live_sk_example",
+        CHARGILY_BASE_URL: "https://pay.chargily.net/api/v2",
+        ESIM_PROVIDER: "esim-access",
+        ESIM_ACCESS_ACCESS_CODE: "access-code",
+        ESIM_WEBHOOK_TOKEN: "a-long-random-secret-of-ours",
+        PUBLIC_URL: "https://shop.example.dz",
       },
     });
     for (const url of ["/dev/mailbox", "/dev/mailbox.json", "/dev/pushes.json"]) {

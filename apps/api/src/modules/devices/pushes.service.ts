@@ -1,4 +1,6 @@
+import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import { addJob, type JobHandlers, readPayload } from "../../lib/job-queue.ts";
 import type { PushMessage } from "../../providers/push/push-port.ts";
 import { forgetPushToken, listPushTargets } from "./devices.repo.ts";
 
@@ -39,3 +41,29 @@ export async function pushToUser(
     return 0;
   }
 }
+
+export const PUSH_TO_USER_TASK = "push-to-user";
+
+/**
+ * Queues a push to each of the user's phones in the caller's transaction (the one deciding it), once per key. Sent by
+ * the worker after commit; a failed push is logged, never retried (pushToUser).
+ */
+export async function queuePushToUser(
+  tx: DbOrTx,
+  options: { key: string; userId: string; notification: PushNotification },
+): Promise<void> {
+  await addJob(tx, {
+    task: PUSH_TO_USER_TASK,
+    payload: { userId: options.userId, notification: options.notification },
+    key: `push:${options.key}`,
+    maxAttempts: 1,
+  });
+}
+
+export const devicesJobs: JobHandlers = {
+  async [PUSH_TO_USER_TASK](payload, { deps, log }) {
+    const { userId } = readPayload(payload, ["userId"]);
+    const notification = (payload as { notification: PushNotification }).notification;
+    await pushToUser(deps, { userId, notification, log });
+  },
+};

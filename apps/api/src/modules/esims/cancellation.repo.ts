@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { cancellationRequests, destinations, esims, orders, packages, users } from "../../db/schema.ts";
 
@@ -89,21 +89,6 @@ export async function decideCancellation(
 
 export async function markEsimCancelled(db: DbOrTx, esimId: string, now: Date): Promise<void> {
   await db.update(esims).set({ status: "Canceled", updatedAt: now }).where(eq(esims.id, esimId));
-}
-
-/** delivered → refunded once none of the order's eSIMs is left uncancelled. */
-export async function markOrderRefundedIfAllCancelled(db: DbOrTx, orderId: string, now: Date): Promise<boolean> {
-  const [remaining] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(esims)
-    .where(and(eq(esims.orderId, orderId), ne(esims.status, "Canceled")));
-  if ((remaining?.count ?? 0) > 0) return false;
-  const updated = await db
-    .update(orders)
-    .set({ status: "refunded", updatedAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "delivered")))
-    .returning({ id: orders.id });
-  return updated.length > 0;
 }
 
 /** What the cancellation emails say: the request, eSIM, order number, buyer and destination names. */

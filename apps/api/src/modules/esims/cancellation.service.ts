@@ -1,18 +1,20 @@
 import { CANCELLATION_WINDOW_HOURS, type EsimCancellation } from "@esim/shared/esims/contracts";
-import { enqueueCancellationEmail } from "../../jobs/job-queue.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import { queueEmail } from "../mail-outbox/index.ts";
 import {
   type CancellationRequestRow,
   decideCancellation,
+  findCancellationEmailData,
   findCancellationForDecision,
   findCancellationRequestByEsim,
   findEsimOrder,
   insertCancellationRequest,
   listPendingCancellations,
   markEsimCancelled,
-  markOrderRefundedIfAllCancelled,
 } from "./cancellation.repo.ts";
+import { buildDecisionEmail, buildOperatorEmail } from "./cancellation-email.ts";
 import { type EsimRow, findUserEsimView, listEsimBundles } from "./esims.repo.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -98,7 +100,7 @@ export async function requestCancellation(
       createdAt: now,
       updatedAt: now,
     });
-    if (inserted) await enqueueCancellationEmail(tx, inserted.id, "requested");
+    if (inserted) await queueCancellationEmail(tx, deps, { requestId: inserted.id, step: "requested" });
     return inserted;
   });
   // A concurrent request for the same eSIM won the insert: answer that one.
@@ -116,31 +118,48 @@ export type CancellationDecision =
   | { outcome: "already_decided"; request: CancellationRequestRow; iccid: string; orderNumber: string }
   | { outcome: "unknown" };
 
+/** A request found by its id or its eSIM's ICCID, for the operator's decision. */
+export async function findCancellationToDecide(deps: AppDeps, idOrIccid: string) {
+  return findCancellationForDecision(deps.db, idOrIccid);
+}
+
 /**
- * The operator approves a request (by its id or the eSIM's ICCID): the profile is cancelled upstream first (safe to
- * repeat), then in one transaction the request is approved, the eSIM marked Canceled, the order refunded once none
- * of its eSIMs is left, and the traveller's email queued. Running it again after a crash finishes the job.
+ * Records an approval in the caller's transaction (the orders module's approval flow, after the upstream cancelled the
+ * profile): pending → approved, the eSIM Canceled, the traveller's email queued. Undefined when it was decided already.
  */
-export async function approveCancellation(
-  deps: AppDeps,
-  options: { idOrIccid: string },
-): Promise<CancellationDecision> {
-  const found = await findCancellationForDecision(deps.db, options.idOrIccid);
-  if (!found) return { outcome: "unknown" };
-  const { request, esim, orderNumber } = found;
-  if (request.status !== "pending") return { outcome: "already_decided", request, iccid: esim.iccid, orderNumber };
-  await deps.esim.cancel(esim.upstreamReference);
-  const now = deps.now();
-  const decided = await deps.db.transaction(async (tx) => {
-    const row = await decideCancellation(tx, request.id, { status: "approved", refusalReason: null, now });
-    if (!row) return undefined;
-    await markEsimCancelled(tx, esim.id, now);
-    await markOrderRefundedIfAllCancelled(tx, request.orderId, now);
-    await enqueueCancellationEmail(tx, row.id, "approved");
-    return row;
+export async function recordCancellationApproval(
+  tx: DbOrTx,
+  deps: Pick<AppDeps, "config">,
+  options: { requestId: string; esimId: string; now: Date },
+): Promise<CancellationRequestRow | undefined> {
+  const row = await decideCancellation(tx, options.requestId, {
+    status: "approved",
+    refusalReason: null,
+    now: options.now,
   });
-  if (!decided) return approveCancellation(deps, options);
-  return { outcome: "approved", request: decided, iccid: esim.iccid, orderNumber };
+  if (!row) return undefined;
+  await markEsimCancelled(tx, options.esimId, options.now);
+  await queueCancellationEmail(tx, deps, { requestId: row.id, step: "approved" });
+  return row;
+}
+
+/** Queues one step's email: "requested" to the operator, "approved"/"refused" to the traveller (if still there). */
+async function queueCancellationEmail(
+  tx: DbOrTx,
+  deps: Pick<AppDeps, "config">,
+  options: { requestId: string; step: "requested" | "approved" | "refused" },
+): Promise<void> {
+  const data = await findCancellationEmailData(tx, options.requestId);
+  if (!data) return;
+  const publicUrl = deps.config.PUBLIC_URL;
+  const key = `cancellation:${options.step}:${options.requestId}`;
+  if (options.step === "requested") {
+    await queueEmail(tx, { key, message: buildOperatorEmail(data, deps.config.OPERATOR_EMAIL), publicUrl });
+    return;
+  }
+  const to = data.user?.deletedAt ? null : data.user?.email;
+  if (!to) return;
+  await queueEmail(tx, { key, message: buildDecisionEmail(data, { to, publicUrl }), publicUrl });
 }
 
 /** The operator refuses a request with a reason the traveller reads (emailed, and shown on /details). */
@@ -159,7 +178,7 @@ export async function refuseCancellation(
       refusalReason: options.reason.trim(),
       now,
     });
-    if (row) await enqueueCancellationEmail(tx, row.id, "refused");
+    if (row) await queueCancellationEmail(tx, deps, { requestId: row.id, step: "refused" });
     return row;
   });
   if (!decided) return refuseCancellation(deps, options);

@@ -1,3 +1,4 @@
+import type { EsimStatus } from "@esim/shared/statuses";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { destinations, esimBundles, esims, packages, users } from "../../db/schema.ts";
@@ -27,6 +28,8 @@ function latestBundleOf(db: DbOrTx, esimId: string) {
  * What the alert rules and emails need about one eSIM: the eSIM, its owner (null once unlinked), its plan's
  * destination, whether the plan takes top-ups, and its latest bundle. Undefined for an unknown eSIM.
  */
+export type EsimAlertSubject = NonNullable<Awaited<ReturnType<typeof findEsimAlertSubject>>>;
+
 export async function findEsimAlertSubject(db: DbOrTx, esimId: string) {
   const [row] = await db
     .select({ esim: esims, user: users, destination: destinations, supportsTopUp: packages.supportsTopUp })
@@ -46,7 +49,7 @@ export async function findEsimAlertSubject(db: DbOrTx, esimId: string) {
  */
 export async function findDueExpiryAlerts(
   db: DbOrTx,
-  options: { statuses: readonly string[]; after: Date; until: Date; limit: number },
+  options: { statuses: readonly EsimStatus[]; after: Date; until: Date; limit: number },
 ): Promise<{ esimId: string; bundleId: string }[]> {
   const latest = db
     .select({ id: esimBundles.id, expiryAlertSentAt: esimBundles.expiryAlertSentAt })
@@ -74,7 +77,7 @@ export async function findDueExpiryAlerts(
     .limit(options.limit);
 }
 
-/** Claims the bundle's alert of this kind before sending it; false when it was already claimed (sent). */
+/** Marks the bundle's alert of this kind as decided (its email queued); false when it already was. */
 export async function claimEsimAlert(db: DbOrTx, bundleId: string, kind: EsimAlertKind, now: Date): Promise<boolean> {
   const claimed = await db
     .update(esimBundles)
@@ -82,9 +85,4 @@ export async function claimEsimAlert(db: DbOrTx, bundleId: string, kind: EsimAle
     .where(and(eq(esimBundles.id, bundleId), isNull(sentAtColumn[kind])))
     .returning({ id: esimBundles.id });
   return claimed.length > 0;
-}
-
-/** Gives the claim back after a failed send, so the next try sends it. */
-export async function releaseEsimAlertClaim(db: DbOrTx, bundleId: string, kind: EsimAlertKind): Promise<void> {
-  await db.update(esimBundles).set(sentAtValue(kind, null)).where(eq(esimBundles.id, bundleId));
 }

@@ -1,15 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { formatDateTime } from "@esim/shared/format";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { destinations, devices, esimBundles, esims, orders, users } from "../../db/schema.ts";
-import { sendEsimAlertEmail } from "../../jobs/esim-alert-email.ts";
-import { esimAlertJobKey } from "../../jobs/job-queue.ts";
+import { destinations, devices, esimBundles, esims, mailOutbox, orders, users } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
 import { createDevice, createUser } from "../../test/factories.ts";
 import { createBuyingApp, makeJobsDue, readOrder } from "../orders/buying.test-kit.ts";
-import { sendDueEsimAlerts } from "./esim-alerts.ts";
+import { queueDueEsimAlerts, sendDueEsimAlerts } from "./esim-alerts.ts";
 import type { EsimRow } from "./esims.repo.ts";
 import { buyEsim, createTopUpablePlan, request } from "./esims.test-kit.ts";
 
@@ -94,22 +92,13 @@ async function addTopUpBundle(esim: EsimRow) {
   return bundle!;
 }
 
-/**
- * The bundle's queued or failed alert job, once graphile-worker has recorded how its last run ended (it may do so
- * just after runOnce returns).
- */
-async function alertJobs(kind: "usage" | "expiry", bundleId: string) {
-  const key = esimAlertJobKey({ kind, bundleId });
-  for (let waited = 0; waited < 5000; waited += 20) {
-    const result = await db.execute<{ attempts: number; last_error: string | null; locked_at: Date | null }>(
-      sql`select attempts, last_error, locked_at from graphile_worker.jobs where key = ${key}`,
-    );
-    if (result.rows.every((row) => row.locked_at === null)) {
-      return result.rows.map(({ attempts, last_error }) => ({ attempts, last_error }));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`the job ${key} stayed locked`);
+/** The bundle's alert email of this kind in the outbox (decided once per bundle): its state and tries. */
+async function alertEmails(kind: "usage" | "expiry", bundleId: string) {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.key, `esim-alert:${kind}:${bundleId}`));
+  return rows.map(({ status, attempts, lastError }) => ({ status, attempts, lastError }));
 }
 
 /** Moves the clock forward to the next 08:00 UTC (09:00 in Algiers), so "today" and "tomorrow" are known. */
@@ -165,7 +154,7 @@ describe("usage alert", () => {
     expect(unlimitedMails()).toEqual([]);
     const [limitedBundle] = await bundlesOf(limited.esim.id);
     expect(limitedBundle!.usageAlertSentAt).toBeNull();
-    expect(await alertJobs("usage", limitedBundle!.id)).toEqual([]);
+    expect(await alertEmails("usage", limitedBundle!.id)).toEqual([]);
   });
 
   it("alerts again once a top-up's bundle is 80 % used", async () => {
@@ -190,66 +179,68 @@ describe("usage alert", () => {
     expect(bundles.every((row) => row.usageAlertSentAt !== null)).toBe(true);
   });
 
-  it("drops an alert queued before a top-up made it moot", async () => {
+  it("decides the alert with the update that makes it due: a top-up afterwards neither retracts nor repeats it", async () => {
     const bought = await buyEsim(testApp, plan.id);
     const mails = watchMails(bought.user.email);
     await reportUpstream(bought.esim, used(0.9));
     const [first] = await bundlesOf(bought.esim.id);
-    expect(await alertJobs("usage", first!.id)).toHaveLength(1);
+    expect(first!.usageAlertSentAt).toEqual(clock.now());
+    expect(await alertEmails("usage", first!.id)).toEqual([{ status: "queued", attempts: 0, lastError: null }]);
 
     await addTopUpBundle(bought.esim);
-    await db
-      .update(esims)
-      .set({ dataTotalBytes: 2 * TOTAL_BYTES })
-      .where(eq(esims.id, bought.esim.id));
+    await reportUpstream(bought.esim, used(0.45, 2 * TOTAL_BYTES));
     await runDueJobs(deps);
 
-    expect(mails()).toEqual([]);
-    expect((await bundlesOf(bought.esim.id)).map((row) => row.usageAlertSentAt)).toEqual([null, null]);
+    expect(mails()).toHaveLength(1);
+    expect(await alertEmails("usage", first!.id)).toEqual([{ status: "sent", attempts: 1, lastError: null }]);
+    expect((await bundlesOf(bought.esim.id)).map((row) => row.usageAlertSentAt === null)).toEqual([false, true]);
   });
 
-  it("gives the claim back when the send fails, and sends on the retry", async () => {
+  it("keeps the decision when the send fails and sends it on the retry, with the same Message-ID", async () => {
     const bought = await buyEsim(testApp, plan.id);
     const mails = watchMails(bought.user.email);
     const send = vi.spyOn(deps.mailer, "send").mockRejectedValueOnce(new Error("SMTP down"));
     try {
       await reportUpstream(bought.esim, used(0.9));
       await runDueJobs(deps);
+      const [bundle] = await bundlesOf(bought.esim.id);
+      expect(mails()).toEqual([]);
+      expect(bundle!.usageAlertSentAt).not.toBeNull();
+      expect(await alertEmails("usage", bundle!.id)).toEqual([
+        { status: "queued", attempts: 1, lastError: expect.stringContaining("SMTP") },
+      ]);
+
       await makeJobsDue(testApp);
+      await runDueJobs(deps);
+      expect(mails()).toHaveLength(1);
+      expect(await alertEmails("usage", bundle!.id)).toEqual([{ status: "sent", attempts: 2, lastError: null }]);
+      const tries = send.mock.calls.map(([message]) => message.messageId);
+      expect(tries).toHaveLength(2);
+      expect(tries[0]).toMatch(/^<[0-9a-f-]{36}@localhost>$/);
+      expect(tries[1]).toBe(tries[0]);
     } finally {
       send.mockRestore();
     }
-    const [bundle] = await bundlesOf(bought.esim.id);
-    expect(mails()).toEqual([]);
-    expect(bundle!.usageAlertSentAt).toBeNull();
-    expect(await alertJobs("usage", bundle!.id)).toEqual([
-      { attempts: 1, last_error: expect.stringContaining("SMTP") },
-    ]);
-
-    await runDueJobs(deps);
-    expect(mails()).toHaveLength(1);
-    expect((await bundlesOf(bought.esim.id))[0]!.usageAlertSentAt).not.toBeNull();
-    expect(await alertJobs("usage", bundle!.id)).toEqual([]);
   });
 
-  it("sends once when the alert job runs several times at once", async () => {
+  it("decides once when the same news is stored several times at once", async () => {
     const bought = await buyEsim(testApp, plan.id);
     const mails = watchMails(bought.user.email);
     await db
       .update(esims)
       .set({ status: "In Use", dataTotalBytes: TOTAL_BYTES, dataUsedBytes: TOTAL_BYTES })
       .where(eq(esims.id, bought.esim.id));
-    const [bundle] = await bundlesOf(bought.esim.id);
-    const alert = {
-      kind: "usage" as const,
-      esimId: bought.esim.id,
-      bundleId: bundle!.id,
-      log: { info() {}, warn() {} },
-    };
 
-    const results = await Promise.all([1, 2, 3].map(() => sendEsimAlertEmail(deps, alert)));
+    const decided = await Promise.all(
+      [1, 2, 3].map(() =>
+        db.transaction((tx) =>
+          queueDueEsimAlerts(tx, { esimId: bought.esim.id, now: clock.now(), publicUrl: deps.config.PUBLIC_URL }),
+        ),
+      ),
+    );
+    await runDueJobs(deps);
 
-    expect(results.filter((result) => result === "sent")).toHaveLength(1);
+    expect(decided.flat()).toEqual(["usage"]);
     expect(mails()).toHaveLength(1);
   });
 
@@ -262,8 +253,8 @@ describe("usage alert", () => {
     await setStoredState(bought.esim.id, { expiresAt: new Date(clock.now().getTime() + 20 * HOUR_MS) });
     await sendDueEsimAlerts(deps);
     const [bundle] = await bundlesOf(bought.esim.id);
-    expect(await alertJobs("usage", bundle!.id)).toEqual([]);
-    expect(await alertJobs("expiry", bundle!.id)).toEqual([]);
+    expect(await alertEmails("usage", bundle!.id)).toEqual([]);
+    expect(await alertEmails("expiry", bundle!.id)).toEqual([]);
     await runDueJobs(deps);
 
     expect(mails()).toEqual([]);
@@ -300,7 +291,7 @@ describe("expiry alert", () => {
     const [bundle] = await bundlesOf(bought.esim.id);
     expect(bundle!.expiryAlertSentAt).not.toBeNull();
     await sendDueEsimAlerts(deps);
-    expect(await alertJobs("expiry", bundle!.id)).toEqual([]);
+    expect(await alertEmails("expiry", bundle!.id)).toEqual([{ status: "sent", attempts: 1, lastError: null }]);
   });
 
   it("sends nothing for an eSIM expiring in 30 hours, already expired, or used up", async () => {
@@ -316,7 +307,7 @@ describe("expiry alert", () => {
     await sendDueEsimAlerts(deps);
     for (const bought of [later, expired, depleted]) {
       const [bundle] = await bundlesOf(bought.esim.id);
-      expect(await alertJobs("expiry", bundle!.id)).toEqual([]);
+      expect(await alertEmails("expiry", bundle!.id)).toEqual([]);
     }
     await runDueJobs(deps);
 
@@ -460,7 +451,7 @@ describe("alert pushes", () => {
     const [bundle] = await bundlesOf(bought.esim.id);
     expect(mails()).toHaveLength(1);
     expect(bundle!.usageAlertSentAt).not.toBeNull();
-    expect(await alertJobs("usage", bundle!.id)).toEqual([]);
+    expect(await alertEmails("usage", bundle!.id)).toEqual([{ status: "sent", attempts: 1, lastError: null }]);
     expect(await tokenOf(phone.id)).toBe(phone.pushToken);
   });
 });

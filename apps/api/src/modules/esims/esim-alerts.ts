@@ -1,12 +1,21 @@
 import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/statuses";
 import type { DbOrTx } from "../../db/client.ts";
-import { enqueueEsimAlert } from "../../jobs/job-queue.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { type EsimAlertKind, findDueExpiryAlerts, findEsimAlertSubject } from "./esim-alerts.repo.ts";
+import { queuePushToUser } from "../devices/index.ts";
+import { queueEmail } from "../mail-outbox/index.ts";
+import { buildEsimAlertEmail, buildEsimAlertPush } from "./esim-alert-email.ts";
+import {
+  claimEsimAlert,
+  type EsimAlertKind,
+  type EsimAlertSubject,
+  findDueExpiryAlerts,
+  findEsimAlertSubject,
+} from "./esim-alerts.repo.ts";
 
 // Alerts (issue 4 §8): an email when 80 % of the data is used and one a day before expiry, once each per bundle (the
-// first plan and every top-up), in the owner's language. Rules are checked when the upstream's word is stored and by
-// a sweep; the email job checks them again before it claims the bundle and sends.
+// first plan and every top-up), in the owner's language, and a push to their phones. Rules are checked when the
+// upstream's word is stored and by a sweep; a due alert is claimed on its bundle and its email and push queued in that
+// same transaction, so it is decided once and sent after commit (the outbox).
 
 /** The usage alert fires at 80 % of the data: used × 5 ≥ total × 4 keeps the comparison in integers. */
 const USAGE_ALERT_NUMERATOR = 4;
@@ -15,8 +24,6 @@ const USAGE_ALERT_DENOMINATOR = 5;
 export const EXPIRY_ALERT_WITHIN_MS = 24 * 60 * 60 * 1000;
 /** Most expiry alerts one sweep queues, soonest first; the next sweep takes the rest. */
 const SWEEP_BATCH = 500;
-
-export type EsimAlertSubject = NonNullable<Awaited<ReturnType<typeof findEsimAlertSubject>>>;
 
 /** Whether someone can be written to: the eSIM is still linked to a live account with an email. */
 function hasRecipient(subject: EsimAlertSubject): boolean {
@@ -55,21 +62,43 @@ export function isEsimAlertDue(kind: EsimAlertKind, subject: EsimAlertSubject, n
 }
 
 /**
- * Queues the alerts due for the eSIM, in the caller's transaction (the one storing the upstream's word): at most one
- * job per bundle and kind however often it runs. Answers the kinds queued.
+ * Decides the alerts due for the eSIM in the caller's transaction (the one storing the upstream's word): each due alert
+ * is claimed on the latest bundle, its email queued in the outbox and its push queued, once per bundle and kind however
+ * often this runs. Answers the kinds decided now.
  */
-export async function queueDueEsimAlerts(db: DbOrTx, esimId: string, now: Date): Promise<EsimAlertKind[]> {
-  const subject = await findEsimAlertSubject(db, esimId);
-  if (!subject?.latestBundle) return [];
-  const bundleId = subject.latestBundle.id;
-  const due = (["usage", "expiry"] as const).filter((kind) => isEsimAlertDue(kind, subject, now));
-  for (const kind of due) await enqueueEsimAlert(db, { kind, esimId, bundleId });
-  return due;
+export async function queueDueEsimAlerts(
+  tx: DbOrTx,
+  options: { esimId: string; now: Date; publicUrl: string },
+): Promise<EsimAlertKind[]> {
+  const { now } = options;
+  const subject = await findEsimAlertSubject(tx, options.esimId);
+  const bundle = subject?.latestBundle;
+  const to = subject?.user?.email;
+  if (!subject || !bundle || !to) return [];
+  const decided: EsimAlertKind[] = [];
+  for (const kind of ["usage", "expiry"] as const) {
+    if (!isEsimAlertDue(kind, subject, now) || !(await claimEsimAlert(tx, bundle.id, kind, now))) continue;
+    const key = `esim-alert:${kind}:${bundle.id}`;
+    await queueEmail(tx, {
+      key,
+      message: buildEsimAlertEmail(kind, subject, { to, publicUrl: options.publicUrl, now }),
+      publicUrl: options.publicUrl,
+    });
+    if (subject.user) {
+      await queuePushToUser(tx, {
+        key,
+        userId: subject.user.id,
+        notification: buildEsimAlertPush(kind, subject, { now }),
+      });
+    }
+    decided.push(kind);
+  }
+  return decided;
 }
 
 /**
- * Queues the expiry alerts due across all eSIMs by the clock alone (the upstream may never send VALIDITY_USAGE);
- * idempotent: a bundle already alerted gets nothing, one already queued keeps its one job. Answers how many it found.
+ * Decides the expiry alerts due across all eSIMs by the clock alone (the upstream may never send VALIDITY_USAGE), one
+ * transaction per eSIM; idempotent: a bundle already alerted gets nothing. Answers how many it decided.
  */
 export async function sendDueEsimAlerts(deps: AppDeps): Promise<number> {
   const now = deps.now();
@@ -79,6 +108,12 @@ export async function sendDueEsimAlerts(deps: AppDeps): Promise<number> {
     until: new Date(now.getTime() + EXPIRY_ALERT_WITHIN_MS),
     limit: SWEEP_BATCH,
   });
-  for (const alert of due) await enqueueEsimAlert(deps.db, { kind: "expiry", ...alert });
-  return due.length;
+  let decided = 0;
+  for (const alert of due) {
+    const kinds = await deps.db.transaction((tx) =>
+      queueDueEsimAlerts(tx, { esimId: alert.esimId, now, publicUrl: deps.config.PUBLIC_URL }),
+    );
+    decided += kinds.length;
+  }
+  return decided;
 }

@@ -1,11 +1,11 @@
-import type { EsimDetail, EsimStatus, EsimSummary } from "@esim/shared/esims/contracts";
-import { presentDestination } from "../checkout/checkout.presenter.ts";
+import type { EsimDetail, EsimSummary } from "@esim/shared/esims/contracts";
+import type { EsimStatus } from "@esim/shared/statuses";
+import { presentDestination } from "../catalog/index.ts";
 import type { EsimRow } from "./esims.repo.ts";
 import type { getEsim, PresentableEsim } from "./esims.service.ts";
 import { canTopUpEsim, isEsimAvailable } from "./esims.service.ts";
 
-const INSTALLED_STATUSES: readonly string[] = ["Onboard", "In Use", "Depleted"];
-const KNOWN_STATUSES: readonly string[] = ["New", "Onboard", "In Use", "Depleted", "Canceled", "Deleted", "Unknown"];
+const INSTALLED_STATUSES: readonly EsimStatus[] = ["Onboard", "In Use", "Depleted"];
 
 /** An eSIM as the contract's summary (My eSIMs). */
 export function presentEsimSummary({ view, destinationPlans, now }: PresentableEsim): EsimSummary {
@@ -13,7 +13,7 @@ export function presentEsimSummary({ view, destinationPlans, now }: PresentableE
   const totalBytes = view.package.isUnlimited ? null : esim.dataTotalBytes;
   return {
     id: esim.id,
-    status: (KNOWN_STATUSES.includes(esim.status) ? esim.status : "Unknown") as EsimStatus,
+    status: esim.status,
     group: isEsimAvailable(esim, now) ? "available" : "expired",
     iccid: esim.iccid,
     destination: presentDestination(view.destination, destinationPlans),

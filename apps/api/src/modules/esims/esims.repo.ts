@@ -1,9 +1,12 @@
+import type { EsimStatus } from "@esim/shared/statuses";
 import { and, arrayContains, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { destinations, esimBundles, esims, orders, packages } from "../../db/schema.ts";
 import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
 
 export type EsimRow = typeof esims.$inferSelect;
+export type EsimInsert = typeof esims.$inferInsert;
+export type BundleInsert = typeof esimBundles.$inferInsert;
 
 /** Most eSIMs a list answers: newest first. */
 const LIST_LIMIT = 200;
@@ -93,7 +96,7 @@ export async function findEsimsByUpstreamHint(
 /** Available eSIMs (by status) not updated since `before`, least recently updated first. */
 export async function findStaleEsims(
   db: DbOrTx,
-  options: { statuses: readonly string[]; before: Date; limit: number },
+  options: { statuses: readonly EsimStatus[]; before: Date; limit: number },
 ): Promise<EsimRow[]> {
   return db
     .select()
@@ -129,4 +132,43 @@ export async function updateEsimFromUpstream(
 /** Marks the eSIM as looked at (the upstream did not know it or failed), so the sweep moves on. */
 export async function touchEsim(db: DbOrTx, esimId: string, now: Date): Promise<void> {
   await db.update(esims).set({ updatedAt: now }).where(eq(esims.id, esimId));
+}
+
+/** An eSIM by id (a top-up's target). */
+export async function findEsimById(db: DbOrTx, esimId: string) {
+  const [row] = await db.select().from(esims).where(eq(esims.id, esimId));
+  return row;
+}
+
+/**
+ * Inserts the eSIMs of an order; one already stored (same provider and upstream reference) is kept as is, so a
+ * re-run never duplicates. Answers the ids of all of them, by upstream reference.
+ */
+export async function insertEsims(db: DbOrTx, rows: EsimInsert[]): Promise<Map<string, string>> {
+  if (rows.length === 0) return new Map();
+  await db
+    .insert(esims)
+    .values(rows)
+    .onConflictDoNothing({ target: [esims.provider, esims.upstreamReference] });
+  const stored = await db
+    .select({ id: esims.id, reference: esims.upstreamReference })
+    .from(esims)
+    .where(
+      and(
+        eq(esims.provider, rows[0]!.provider),
+        inArray(
+          esims.upstreamReference,
+          rows.map((row) => row.upstreamReference),
+        ),
+      ),
+    );
+  return new Map(stored.map((row) => [row.reference, row.id]));
+}
+
+export async function insertBundles(db: DbOrTx, rows: BundleInsert[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(esimBundles)
+    .values(rows)
+    .onConflictDoNothing({ target: [esimBundles.esimId, esimBundles.orderId] });
 }

@@ -14,7 +14,7 @@ import type { FastifyInstance } from "fastify";
 import * as z from "zod/mini";
 import { AppError } from "../../lib/app-error.ts";
 import { addRoute } from "../../lib/route.ts";
-import { presentPlan } from "../catalog/catalog.presenter.ts";
+import { presentPlan } from "../catalog/index.ts";
 import * as cancellation from "./cancellation.service.ts";
 import { presentEsimDetail, presentEsimSummary, presentInstallDetails } from "./esims.presenter.ts";
 import * as esims from "./esims.service.ts";

@@ -2,7 +2,7 @@ import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/statuses";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { isSameDigest, sha256Hex } from "../../lib/secrets.ts";
-import { summarizeDestinationPlans } from "../checkout/checkout.repo.ts";
+import { summarizeDestinationPlans } from "../catalog/index.ts";
 import { findCancellationRequestByEsim, findEsimOrder } from "./cancellation.repo.ts";
 import { cancellationOf } from "./cancellation.service.ts";
 import { queueDueEsimAlerts } from "./esim-alerts.ts";
@@ -120,7 +120,7 @@ async function syncEsim(deps: AppDeps, esim: EsimRow, log: SyncLog): Promise<boo
     await deps.db.transaction(async (tx) => {
       await updateEsimFromUpstream(tx, esim.id, profile, now);
       // With the update that makes them due, so the alert job exists exactly when the new state is stored.
-      await queueDueEsimAlerts(tx, esim.id, now);
+      await queueDueEsimAlerts(tx, { esimId: esim.id, now, publicUrl: deps.config.PUBLIC_URL });
     });
     return true;
   } catch (error) {

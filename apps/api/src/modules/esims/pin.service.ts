@@ -2,26 +2,15 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from "@esim/shared/auth/contracts";
 import { PIN_MAX_ATTEMPTS } from "@esim/shared/esims/contracts";
-import { SIGN_IN_CODE_LENGTH } from "@esim/shared/fields";
-import { DEFAULT_LANGUAGE, isLanguage } from "@esim/shared/locale";
+import type { Language } from "@esim/shared/locale";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { generateNumericCode } from "../../lib/secrets.ts";
-import { findUserByEmail } from "../account/users.repo.ts";
-import { type CodePurpose, findLatestCode, insertCode, lockEmail, revokeOpenCodes } from "../auth/auth.repo.ts";
-import {
-  assertCanResendCode,
-  checkEmailedCode,
-  claimCheckedCode,
-  codeExpired,
-  hashSignInCode,
-  sendCodeMail,
-} from "../auth/emailed-codes.ts";
+import { findUserByEmail } from "../account/index.ts";
+import { type CodePurpose, checkEmailedCode, claimCheckedCode, codeExpired, sendEmailedCode } from "../auth/index.ts";
 import { pinResetMail } from "./pin.mails.ts";
 import { clearPinTries, findPinState, type PinState, recordWrongPin, replacePin, setFirstPin } from "./pin.repo.ts";
 
 const PIN_RESET: CodePurpose = "pin_reset";
-const MINUTE_MS = 60 * 1000;
 const SCRYPT_KEY_BYTES = 32;
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
@@ -91,37 +80,17 @@ export async function verifyPin(deps: AppDeps, options: { userId: string; pin: s
 /** Emails a 6-digit code to reset the PIN: same validity and 60 s resend rule as sign-in codes. */
 export async function requestPinReset(
   deps: AppDeps,
-  options: { email: string | null; language: string; clientAddress: string },
+  options: { email: string | null; language: Language; clientAddress: string },
 ): Promise<{ sent: true; resendAfterSeconds: number }> {
   const email = options.email;
   if (!email) throw new AppError("NOT_FOUND", { message: "This account has no email." });
-  const now = deps.now();
-  const issued = await deps.db.transaction(async (tx) => {
-    await lockEmail(tx, email, PIN_RESET);
-    assertCanResendCode(await findLatestCode(tx, email, PIN_RESET), now);
-    const code = generateNumericCode(SIGN_IN_CODE_LENGTH);
-    await revokeOpenCodes(tx, email, now, PIN_RESET);
-    const codeId = await insertCode(tx, {
-      email,
-      codeHash: hashSignInCode(email, code),
-      expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS),
-      requestIp: options.clientAddress,
-      language: null,
-      createdAt: now,
-      purpose: PIN_RESET,
-    });
-    return { codeId, code };
+  await sendEmailedCode(deps, {
+    email,
+    purpose: PIN_RESET,
+    clientAddress: options.clientAddress,
+    buildMail: (code) =>
+      pinResetMail({ to: email, code, language: options.language, validityMinutes: CODE_TTL_MINUTES }),
   });
-  await sendCodeMail(
-    deps,
-    issued.codeId,
-    pinResetMail({
-      to: email,
-      code: issued.code,
-      language: isLanguage(options.language) ? options.language : DEFAULT_LANGUAGE,
-      validityMinutes: CODE_TTL_MINUTES,
-    }),
-  );
   return { sent: true, resendAfterSeconds: CODE_RESEND_SECONDS };
 }
 

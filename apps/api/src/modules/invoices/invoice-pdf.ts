@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { formatDate, formatNumber, maskCardCode } from "@esim/shared/format";
-import { formatMoney } from "@esim/shared/money";
 import type { Currency, Language } from "@esim/shared/locale";
+import { formatMoney } from "@esim/shared/money";
 import PDFDocument from "pdfkit";
 import { isolateLtr, paragraphDirection, toVisualRuns } from "./bidi-text.ts";
 import { INVOICE_TEXTS } from "./invoice-texts.ts";

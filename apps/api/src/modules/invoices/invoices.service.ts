@@ -1,13 +1,13 @@
 import { isCountryCode } from "@esim/shared/countries";
-import { LANGUAGES, type Language } from "@esim/shared/locale";
+import { isLanguage, type Language } from "@esim/shared/locale";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { invoiceCounters, invoices, orders, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { findUserOrderView } from "../orders/orders.repo.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { INVOICE_TEXTS } from "./invoice-texts.ts";
+import { findUserInvoiceOrder } from "./invoices.repo.ts";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -84,20 +84,15 @@ function countryName(code: string, language: Language): string {
  */
 export async function getInvoicePdf(
   deps: AppDeps,
-  options: { userId: string; idOrNumber: string; language: string | undefined; userLanguage: string },
+  options: { userId: string; idOrNumber: string; language: string | undefined; userLanguage: Language },
 ): Promise<{ number: string; pdf: Buffer }> {
-  const view = await findUserOrderView(deps.db, options.userId, options.idOrNumber);
+  const view = await findUserInvoiceOrder(deps.db, options.userId, options.idOrNumber);
   if (!view) throw new AppError("NOT_FOUND", { message: "No such order." });
   const { order } = view;
   if (!order.confirmedAt) throw new AppError("INVOICE_NOT_AVAILABLE", { message: "The order is not paid yet." });
   const invoice = await deps.db.transaction((tx) => issueInvoice(tx, order.id, deps.now()));
-  const isLanguage = (value: string | undefined): value is Language => LANGUAGES.includes(value as Language);
-  const language = isLanguage(options.language)
-    ? options.language
-    : isLanguage(options.userLanguage)
-      ? options.userLanguage
-      : "fr";
-  const plan = order.kind === "top_up" ? `${INVOICE_TEXTS[language].topUp} ${view.package.name}` : view.package.name;
+  const language = isLanguage(options.language) ? options.language : options.userLanguage;
+  const plan = order.kind === "top_up" ? `${INVOICE_TEXTS[language].topUp} ${view.packageName}` : view.packageName;
   const pdf = await renderInvoicePdf({
     language,
     number: invoice.number,

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { API_BASE_PATH } from "@esim/shared/http";
+import { toMajor } from "@esim/shared/money";
 import { eq, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
-import { orders, payments } from "../../db/schema.ts";
+import { mailOutbox, orders, payments } from "../../db/schema.ts";
 import { installJobQueue } from "../../jobs/worker.ts";
+import { findJobsByKeys } from "../../lib/job-queue.ts";
 import type { SimulatorEsimProvider } from "../../providers/esim/simulator/simulator-esim-provider.ts";
 import type { Mailer, MailMessage } from "../../providers/mail/mail-port.ts";
 import { toWebhookBody } from "../../providers/payment/chargily/chargily-event.ts";
@@ -13,7 +15,7 @@ import { createSandboxGateway, type SandboxGateway } from "../../providers/payme
 import { createInjectFetch, pressSandboxButton } from "../../providers/payment/sandbox/sandbox-test-kit.ts";
 import { createSignedInUser, setPriceSettings } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import type { UserRow } from "../account/users.repo.ts";
+import type { UserRow } from "../account/index.ts";
 
 // Shared by the checkout, orders, payments and provisioning tests: the real app with the sandbox gateway (its webhooks
 // delivered to the app's own route through inject), the eSIM simulator allocating at once, and graphile-worker's schema.
@@ -129,6 +131,8 @@ export async function signedCheckoutWebhook(
     type?: string;
     status?: "paid" | "failed" | "canceled" | "pending" | "processing";
     amountDzd?: number;
+    /** Chargily's webhooks carry no currency; a test may add one to `data`. */
+    currency?: string;
     eventId?: string;
     secret?: string;
   },
@@ -136,13 +140,13 @@ export async function signedCheckoutWebhook(
   const [payment] = await testApp.db.select().from(payments).where(eq(payments.id, options.paymentId));
   if (!payment?.providerReference) throw new Error("the payment has no checkout yet");
   const at = testApp.clock.now();
-  const rawBody = toWebhookBody({
+  const chargilyBody = toWebhookBody({
     eventId: options.eventId ?? `evt_${randomUUID().replaceAll("-", "")}`,
     type: (options.type ?? "checkout.paid") as "checkout.paid",
     checkout: {
       id: payment.providerReference,
       isLivemode: false,
-      amount: options.amountDzd ?? payment.amountMinor / 100,
+      amount: options.amountDzd ?? toMajor(payment.amountMinor),
       status: options.status ?? "paid",
       locale: "fr",
       description: null,
@@ -157,6 +161,13 @@ export async function signedCheckoutWebhook(
     },
     at,
   });
+  const rawBody =
+    options.currency === undefined
+      ? chargilyBody
+      : JSON.stringify({
+          ...JSON.parse(chargilyBody),
+          data: { ...JSON.parse(chargilyBody).data, currency: options.currency },
+        });
   const secret = options.secret ?? testApp.deps.config.SANDBOX_PAYMENT_SECRET;
   return { rawBody, headers: { "content-type": "application/json", signature: signWebhookBody(rawBody, secret) } };
 }
@@ -213,4 +224,15 @@ export async function createPaidOrder(
   );
   await pressButton(testApp, placed.checkoutUrl, "pay");
   return { ...buyer, ...placed };
+}
+
+/** The queued, running or failed jobs of an order (its provisioning), oldest first. */
+export async function orderJobs(testApp: TestApp, orderId: string) {
+  return findJobsByKeys(testApp.db, [orderId]);
+}
+
+/** The outbox's email with this key (e.g. "install:<order id>"): its state, tries and Message-ID. */
+export async function outboxEmail(testApp: TestApp, key: string) {
+  const [row] = await testApp.db.select().from(mailOutbox).where(eq(mailOutbox.key, key));
+  return row;
 }

@@ -1,35 +1,125 @@
-import { enqueueProvisioning, findOrderJobs } from "../../jobs/job-queue.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { findOrderViewByNumber, listOrderEsims, lockOrder } from "./orders.repo.ts";
+import { findJobsByKeys } from "../../lib/job-queue.ts";
+import { issueInvoice } from "../invoices/index.ts";
+import { listEmailsOfOrder } from "../mail-outbox/index.ts";
+import { applyOrderEvent, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
+import {
+  findOrderViewByNumber,
+  listFlaggedOrders,
+  listOrderEsims,
+  listOrderEvents,
+  listRefundsDue,
+  lockOrder,
+} from "./orders.repo.ts";
+import { queueProvisioning } from "./provisioning.service.ts";
 
-/** Everything the operator needs about one order: status, amounts, payment, eSIMs, attention reason and its jobs. */
+// The operator's actions on orders (`npm run ops`; later the console): every one goes through the lifecycle, so it is
+// on the order's history with who did it.
+
+const LIST_LIMIT = 200;
+
+/**
+ * Everything the operator needs about one order: status, amounts, payment, eSIMs, attention flag, its history (every
+ * status change and flag with cause and actor), its jobs and its emails.
+ */
 export async function showOrder(deps: AppDeps, options: { number: string }) {
   const view = await findOrderViewByNumber(deps.db, options.number);
   if (!view) return undefined;
-  const [esims, jobs] = await Promise.all([
+  const orderId = view.order.id;
+  const [esims, jobs, events, emails] = await Promise.all([
     listOrderEsims(deps.db, [view.order]),
-    findOrderJobs(deps.db, view.order.id),
+    findJobsByKeys(deps.db, [orderId]),
+    listOrderEvents(deps.db, orderId),
+    listEmailsOfOrder(deps.db, orderId),
   ]);
-  return { ...view, esims: esims.get(view.order.id) ?? [], jobs };
+  return { ...view, esims: esims.get(orderId) ?? [], jobs, events, emails };
 }
 
-export type RetryOutcome =
-  | { outcome: "queued"; orderId: string }
+/** What needs the operator: flagged orders (oldest flag first) and the refunds owed. */
+export async function listOrdersNeedingAttention(deps: AppDeps) {
+  const [flagged, refundsDue] = await Promise.all([
+    listFlaggedOrders(deps.db, LIST_LIMIT),
+    listRefundsDue(deps.db, LIST_LIMIT),
+  ]);
+  return { flagged, refundsDue };
+}
+
+export type OperatorActionOutcome =
+  | { outcome: "done"; order: OrderRow }
   | { outcome: "unknown_order" }
   | { outcome: "refused"; status: string };
 
+/** Applies an operator's event to the order of this number; refused when the lifecycle does not allow it. */
+async function applyOperatorEvent(
+  deps: AppDeps,
+  options: { number: string; event: OrderEvent; cause: string; actor: OrderActor },
+  afterwards?: (tx: Parameters<Parameters<AppDeps["db"]["transaction"]>[0]>[0], order: OrderRow) => Promise<void>,
+): Promise<OperatorActionOutcome> {
+  const view = await findOrderViewByNumber(deps.db, options.number);
+  if (!view) return { outcome: "unknown_order" };
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const order = await applyOrderEvent(tx, {
+      orderId: view.order.id,
+      event: options.event,
+      cause: options.cause,
+      actor: options.actor,
+      now,
+      ...(options.event === "held_payment_accepted" ? { set: { confirmedAt: view.order.confirmedAt ?? now } } : {}),
+    });
+    if (!order) return { outcome: "refused" as const, status: (await lockOrder(tx, view.order.id))?.status ?? "" };
+    await afterwards?.(tx, order);
+    return { outcome: "done" as const, order };
+  });
+}
+
 /**
- * Queues provisioning again for a paid, undelivered order (after its retries ran out, or a worker died holding it);
- * refuses any other order, so nothing unpaid is ever provisioned. Safe to repeat: the upstream order is keyed on the
- * order id and eSIMs on their upstream reference.
+ * Queues provisioning again for a paid, undelivered order (after its retries ran out); refuses any other order, so
+ * nothing unpaid is ever provisioned. Safe to repeat: the upstream order is keyed on the order id and eSIMs on their
+ * upstream reference.
  */
-export async function retryProvisioning(deps: AppDeps, options: { number: string }): Promise<RetryOutcome> {
+export async function retryProvisioning(deps: AppDeps, options: { number: string }): Promise<OperatorActionOutcome> {
   const view = await findOrderViewByNumber(deps.db, options.number);
   if (!view) return { outcome: "unknown_order" };
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, view.order.id);
-    if (order?.status !== "confirmed") return { outcome: "refused" as const, status: order?.status ?? "unknown" };
-    await enqueueProvisioning(tx, order.id);
-    return { outcome: "queued" as const, orderId: order.id };
+    if (order?.status !== "confirmed") return { outcome: "refused" as const, status: order?.status ?? "" };
+    await queueProvisioning(tx, order.id);
+    return { outcome: "done" as const, order };
+  });
+}
+
+/** A held payment checked and accepted: confirmed, invoiced and provisioned like any paid order. */
+export async function acceptHeldPayment(deps: AppDeps, options: { number: string; note: string; actor: OrderActor }) {
+  return applyOperatorEvent(
+    deps,
+    { number: options.number, event: "held_payment_accepted", cause: options.note, actor: options.actor },
+    async (tx, order) => {
+      await issueInvoice(tx, order.id, deps.now());
+      await queueProvisioning(tx, order.id);
+    },
+  );
+}
+
+/** The money of a held or undeliverable order goes back: it joins the refund queue (refund_due). */
+export async function decideRefund(deps: AppDeps, options: { number: string; reason: string; actor: OrderActor }) {
+  return applyOperatorEvent(deps, {
+    number: options.number,
+    event: "refund_decided",
+    cause: options.reason,
+    actor: options.actor,
+  });
+}
+
+/** A refund made outside (Chargily has no refund API) is recorded with its method and reference: refunded. */
+export async function recordRefund(
+  deps: AppDeps,
+  options: { number: string; method: string; reference: string; actor: OrderActor },
+) {
+  return applyOperatorEvent(deps, {
+    number: options.number,
+    event: "refund_recorded",
+    cause: `refunded by ${options.method}, reference ${options.reference}`,
+    actor: options.actor,
   });
 }

@@ -1,6 +1,5 @@
 import type { OrderSummary, PaymentMethod } from "@esim/shared/checkout/contracts";
-import { presentPlan } from "../catalog/catalog.presenter.ts";
-import { presentDestination } from "../checkout/checkout.presenter.ts";
+import { presentDestination, presentPlan } from "../catalog/index.ts";
 import type { PresentableOrder } from "./orders.service.ts";
 
 /** An order as the contract's order summary. */
@@ -28,11 +27,12 @@ export function presentOrder({ view, esims, destinationPlans }: PresentableOrder
     payment: { id: view.payment.id, status: view.payment.status },
     esims: esims.map((esim) => ({ id: esim.id, iccid: esim.iccid, status: esim.status })),
     hasInvoice: order.confirmedAt !== null,
+    topUpOf: order.targetEsimId,
   };
 }
 
-/** The answer of POST /orders: the order and where to pay it. */
-export function presentPlacedOrder(placed: { order: PresentableOrder; checkoutUrl: string }) {
+/** The answer of POST /orders: the order and where to pay it (nowhere when a coupon paid it all). */
+export function presentPlacedOrder(placed: { order: PresentableOrder; checkoutUrl: string | null }) {
   return {
     data: {
       order: presentOrder(placed.order),

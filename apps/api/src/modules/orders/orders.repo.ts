@@ -1,9 +1,8 @@
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { coupons, destinations, esims, orders, packages, payments } from "../../db/schema.ts";
+import { coupons, destinations, esims, orderEvents, orders, packages, payments, users } from "../../db/schema.ts";
 
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderStatus = OrderRow["status"];
+export type { OrderRow } from "./order-lifecycle.ts";
 
 /** Most orders a list answers: newest first. */
 const LIST_LIMIT = 200;
@@ -21,11 +20,6 @@ export async function nextOrderNumber(db: DbOrTx, now: Date): Promise<string> {
   const result = await db.execute<{ value: string }>(sql`select nextval('order_number_seq')::text as value`);
   const year = String(now.getUTCFullYear() % 100).padStart(2, "0");
   return `ES${year}-${result.rows[0]!.value.padStart(6, "0")}`;
-}
-
-export async function insertOrder(db: DbOrTx, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(values).returning();
-  return row!;
 }
 
 const orderViewColumns = {
@@ -89,7 +83,7 @@ export type EsimRow = typeof esims.$inferSelect;
 /** The eSIMs of each order, oldest first: those it made, or for a top-up the eSIM it is for. */
 export async function listOrderEsims(
   db: DbOrTx,
-  forOrders: Pick<OrderRow, "id" | "targetEsimId">[],
+  forOrders: Pick<typeof orders.$inferSelect, "id" | "targetEsimId">[],
 ): Promise<Map<string, EsimRow[]>> {
   const byOrder = new Map<string, EsimRow[]>(forOrders.map((order) => [order.id, []]));
   if (forOrders.length === 0) return byOrder;
@@ -116,43 +110,84 @@ export async function listOrderEsims(
   return byOrder;
 }
 
-export async function lockOrder(db: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
+export async function lockOrder(db: DbOrTx, orderId: string): Promise<typeof orders.$inferSelect | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
   return row;
 }
 
-/** not_paid → pending once the gateway holds a checkout; nothing in any other status. */
-export async function markOrderPending(db: DbOrTx, orderId: string, now: Date): Promise<void> {
-  await db
-    .update(orders)
-    .set({ status: "pending", updatedAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "not_paid")));
+/** The order's history, oldest first. */
+export async function listOrderEvents(db: DbOrTx, orderId: string) {
+  return db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
 }
 
-/**
- * → confirmed, from not_paid, pending or rejected (money the gateway took always wins over an earlier failure);
- * undefined when it was already confirmed or delivered, so exactly one caller sees the transition.
- */
-export async function confirmOrder(db: DbOrTx, orderId: string, now: Date): Promise<OrderRow | undefined> {
+/** Orders an operator must look at (flagged), oldest flag first. */
+export async function listFlaggedOrders(db: DbOrTx, limit: number) {
+  return db
+    .select({ order: orders, email: users.email })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(isNotNull(orders.attentionKind))
+    .orderBy(asc(orders.attentionAt))
+    .limit(limit);
+}
+
+/** Orders whose money must go back and has not yet (refund_due), oldest first. */
+export async function listRefundsDue(db: DbOrTx, limit: number) {
+  return db
+    .select({ order: orders, email: users.email })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.status, "refund_due"))
+    .orderBy(asc(orders.updatedAt))
+    .limit(limit);
+}
+
+/** How many of the order's eSIMs are not cancelled. */
+export async function countUncancelledEsims(db: DbOrTx, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(esims)
+    .where(and(eq(esims.orderId, orderId), ne(esims.status, "Canceled")));
+  return row?.count ?? 0;
+}
+
+/** Who to write to about an order: the buyer's live email, language and name (no email once the account is gone). */
+export async function findOrderForMail(db: DbOrTx, orderId: string) {
+  const [row] = await db
+    .select({ email: users.email, deletedAt: users.deletedAt, language: users.language, name: users.name })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!row) return undefined;
+  return { to: row.deletedAt ? null : row.email, language: row.language ?? "fr", name: row.name };
+}
+
+/** Paid orders not delivered since before `confirmedBefore` and not yet found overdue, oldest first. */
+export async function findOverdueDeliveries(db: DbOrTx, options: { confirmedBefore: Date; limit: number }) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "confirmed"),
+        lt(orders.confirmedAt, options.confirmedBefore),
+        isNull(orders.deliveryOverdueAt),
+      ),
+    )
+    .orderBy(asc(orders.confirmedAt))
+    .limit(options.limit);
+}
+
+/** Marks a still-undelivered paid order as overdue, once; undefined when delivered meanwhile or already marked. */
+export async function markDeliveryOverdue(db: DbOrTx, orderId: string, now: Date) {
   const [row] = await db
     .update(orders)
-    .set({ status: "confirmed", confirmedAt: now, updatedAt: now })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, ["not_paid", "pending", "rejected"])))
+    .set({ deliveryOverdueAt: now, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "confirmed"), isNull(orders.deliveryOverdueAt)))
     .returning();
   return row;
-}
-
-/** → rejected, only before payment: a late failure never un-pays a confirmed order. */
-export async function rejectOrder(db: DbOrTx, orderId: string, now: Date): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .update(orders)
-    .set({ status: "rejected", updatedAt: now })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, ["not_paid", "pending"])))
-    .returning();
-  return row;
-}
-
-/** Sets the reason the operator must look at this order. */
-export async function flagOrder(db: DbOrTx, orderId: string, reason: string, now: Date): Promise<void> {
-  await db.update(orders).set({ attentionReason: reason, updatedAt: now }).where(eq(orders.id, orderId));
 }

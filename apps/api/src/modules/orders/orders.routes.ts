@@ -1,21 +1,10 @@
-import { createOrder } from "@esim/shared/checkout/contracts";
 import { getOrder, listOrders } from "@esim/shared/orders/contracts";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
-import { presentOrder, presentPlacedOrder } from "./orders.presenter.ts";
+import { presentOrder } from "./orders.presenter.ts";
 import * as orders from "./orders.service.ts";
 
 export async function ordersRoutes(app: FastifyInstance) {
-  addRoute(
-    app,
-    createOrder,
-    async ({ body, user }) => presentPlacedOrder(await orders.placeOrder(app.deps, { user, order: body })),
-    {
-      tags: ["orders"],
-      summary: "Create the order and its payment; answers where to pay (idempotent on clientReference)",
-    },
-  );
-
   addRoute(
     app,
     listOrders,

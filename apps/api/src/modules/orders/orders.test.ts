@@ -5,11 +5,11 @@ import { getOrder, listOrders } from "@esim/shared/orders/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { couponRedemptions, coupons, orders, payments } from "../../db/schema.ts";
-import { findOrderJobs } from "../../jobs/job-queue.ts";
 import { createCoupon, createPackage, createSignedInUser, setPriceSettings } from "../../test/factories.ts";
 import {
   createBuyingApp,
   orderBody,
+  orderJobs,
   placeTestOrder,
   postOrder,
   pressButton,
@@ -132,7 +132,7 @@ describe("POST /orders", () => {
     });
     expect(order.plan.id).toBe(plan.id);
     expect(order.destination.names.fr).toBe("Turquie");
-    const checkout = await testApp.gateway.findCheckout(new URL(payment.checkoutUrl).pathname.split("/").pop()!);
+    const checkout = await testApp.gateway.findCheckout(new URL(payment.checkoutUrl!).pathname.split("/").pop()!);
     expect(checkout).toMatchObject({
       amount: 2782,
       paymentMethod: "edahabia",
@@ -256,7 +256,7 @@ describe("POST /orders", () => {
     expect((await readOrder(testApp, placed.orderId)).status).toBe("rejected");
     expect((await readPaymentRow(testApp, placed.paymentId)).status).toBe("failed");
     expect((await readCoupon(coupon.id)).usesCount).toBe(0);
-    expect(await findOrderJobs(db, placed.orderId)).toEqual([]);
+    expect(await orderJobs(testApp, placed.orderId)).toEqual([]);
   });
 });
 

@@ -4,11 +4,11 @@ import { getOrder } from "@esim/shared/orders/contracts";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { esimBundles, esims, invoices } from "../../db/schema.ts";
-import { enqueueProvisioning } from "../../jobs/job-queue.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createCoupon, createPackage, createSignedInUser } from "../../test/factories.ts";
 import { buyEsim, createTopUpablePlan, readEsim, request } from "../esims/esims.test-kit.ts";
 import { createBuyingApp, orderBody, placeTestOrder, postOrder, pressButton, readOrder } from "./buying.test-kit.ts";
+import { queueProvisioning } from "./provisioning.service.ts";
 
 const testApp = await createBuyingApp();
 const { db, clock } = testApp;
@@ -120,7 +120,7 @@ describe("buying a top-up", () => {
 
     // A second run (the operator's order:retry, a redelivered job) applies nothing twice.
     await db.execute(sql`update orders set status = 'confirmed' where id = ${placed.orderId}`);
-    await enqueueProvisioning(db, placed.orderId);
+    await queueProvisioning(db, placed.orderId);
     await runDueJobs(testApp.deps);
     expect((await readEsim(testApp, bought.esim.id)).dataTotalBytes).toBe(after.dataTotalBytes);
     const bundles = await db.select().from(esimBundles).where(eq(esimBundles.esimId, bought.esim.id));

@@ -1,4 +1,4 @@
-import type { OrderRow } from "../orders/orders.repo.ts";
+import type { OrderRow } from "../orders/index.ts";
 import type { PaymentRow } from "./payments.repo.ts";
 
 /** The answer of GET /payments/:paymentId. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, ne } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, ne, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { orders, payments, webhookEvents } from "../../db/schema.ts";
 
@@ -8,6 +8,38 @@ export type PaymentStatus = PaymentRow["status"];
 export async function insertPayment(db: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(values).returning();
   return row!;
+}
+
+/**
+ * Claims the right to ask the gateway for this payment's checkout until `until`: only while it has none and no live
+ * claim. Undefined when another request holds the claim or a checkout is stored: that one's checkout is the payer's.
+ */
+export async function claimCheckout(
+  db: DbOrTx,
+  paymentId: string,
+  options: { now: Date; until: Date },
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ checkoutClaimedUntil: options.until })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, "pending"),
+        isNull(payments.providerReference),
+        or(isNull(payments.checkoutClaimedUntil), lt(payments.checkoutClaimedUntil, options.now)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives a claim back after the gateway refused or failed, so the next try may ask again at once. */
+export async function releaseCheckoutClaim(db: DbOrTx, paymentId: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ checkoutClaimedUntil: null })
+    .where(and(eq(payments.id, paymentId), isNull(payments.providerReference)));
 }
 
 /**
@@ -21,7 +53,12 @@ export async function storeCheckout(
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(payments)
-    .set({ providerReference: checkout.reference, checkoutUrl: checkout.checkoutUrl, updatedAt: checkout.now })
+    .set({
+      providerReference: checkout.reference,
+      checkoutUrl: checkout.checkoutUrl,
+      checkoutClaimedUntil: null,
+      updatedAt: checkout.now,
+    })
     .where(and(eq(payments.id, paymentId), isNull(payments.providerReference)))
     .returning();
   return row;
@@ -59,7 +96,7 @@ export async function lockPayment(db: DbOrTx, paymentId: string): Promise<Paymen
   return row;
 }
 
-/** → successful (+paid_at) from any other status; undefined when it already was. */
+/** → successful (+paid_at) from any other status (money taken wins); undefined when it already was. */
 export async function markPaymentSuccessful(db: DbOrTx, paymentId: string, now: Date): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(payments)

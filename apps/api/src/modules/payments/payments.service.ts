@@ -1,11 +1,9 @@
+import { toMajor } from "@esim/shared/money";
 import type { DbOrTx } from "../../db/client.ts";
-import { enqueueProvisioning } from "../../jobs/job-queue.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import type { CheckoutStatus } from "../../providers/payment/payment-port.ts";
-import { deleteRedemption, insertRedemption } from "../checkout/coupons.repo.ts";
-import { issueInvoice } from "../invoices/invoices.service.ts";
-import { confirmOrder, flagOrder, lockOrder, rejectOrder } from "../orders/orders.repo.ts";
+import type { CheckoutState, CheckoutStatus } from "../../providers/payment/payment-port.ts";
+import { type PaymentOutcome, type PaymentOutcomeResult, recordPaymentOutcome } from "../orders/index.ts";
 import {
   findPayment,
   findPaymentByReference,
@@ -15,6 +13,7 @@ import {
   lockPayment,
   markPaymentSuccessful,
   markPaymentUnpaid,
+  type PaymentRow,
   touchPayment,
 } from "./payments.repo.ts";
 
@@ -26,86 +25,77 @@ export interface PaymentsLog {
 /** A pending payment's checkout is asked about at most this often by the callback page's polling. */
 export const RECHECK_AFTER_MS = 5000;
 
-/** What the gateway says about one checkout. */
-export interface CheckoutResult {
-  reference: string;
-  status: CheckoutStatus;
-  /** Whole dinars. */
-  amountDzd: number;
-}
-
-export type CheckoutOutcome = "confirmed" | "rejected" | "flagged" | "unchanged";
-
 const STATUS_OF_EVENT: Record<string, CheckoutStatus> = {
   "checkout.paid": "paid",
   "checkout.failed": "failed",
   "checkout.canceled": "canceled",
 };
 
+/** Why a paid checkout does not match its payment (reference, currency, amount); null when it does. */
+function findMismatch(payment: PaymentRow, result: CheckoutState): string | null {
+  if (payment.providerReference !== result.reference) {
+    return `payment_mismatch: checkout ${result.reference} paid, the payment holds ${payment.providerReference ?? "none"}`;
+  }
+  // Chargily's webhooks do not say the currency (its checkouts are DZD only, as ours were created): compared when said.
+  if (result.currency !== null && result.currency.toUpperCase() !== payment.currency) {
+    return `currency_mismatch: the gateway reports a payment in ${result.currency}, the order charges ${payment.currency}`;
+  }
+  const expectedDzd = toMajor(payment.amountMinor);
+  if (result.amountDzd !== expectedDzd) {
+    return `amount_mismatch: the gateway reports ${result.amountDzd} DZD paid, the order charges ${expectedDzd} DZD`;
+  }
+  return null;
+}
+
 /**
- * Applies the gateway's word on a payment inside the caller's transaction, forward only: paid (at exactly the
- * payment's amount, in DZD) → payment successful, order confirmed, its invoice issued and its provisioning queued once; failed or
- * canceled → payment failed/canceled and order rejected (coupon use given back) unless already paid. A paid
- * amount that differs confirms nothing and flags the order for the operator.
+ * Applies the gateway's word on a payment inside the caller's transaction, forward only: paid → payment successful
+ * and the order confirmed (or held for the operator when the checkout, currency or amount is not the payment's: the
+ * money was taken, but nothing is delivered as is); failed or canceled → payment failed/canceled and the order rejected
+ * unless already paid. With `isLapse`, a checkout our sweep ended counts as lapsed. The order's side is decided by the
+ * orders module (recordPaymentOutcome).
  */
 export async function applyCheckoutResult(
   tx: DbOrTx,
-  options: { paymentId: string; result: CheckoutResult; now: Date; log: PaymentsLog },
-): Promise<CheckoutOutcome> {
-  const { result, now, log } = options;
+  deps: Pick<AppDeps, "config" | "payments">,
+  options: { paymentId: string; result: CheckoutState; now: Date; cause: string; log: PaymentsLog; isLapse?: boolean },
+): Promise<PaymentOutcomeResult> {
+  const { result, now } = options;
   const payment = await lockPayment(tx, options.paymentId);
   if (!payment) return "unchanged";
-  const order = await lockOrder(tx, payment.orderId);
-  if (!order) return "unchanged";
-  const isOtherCheckout = payment.providerReference !== result.reference;
+  const actor = `gateway:${payment.provider}`;
+  const record = (outcome: PaymentOutcome) =>
+    recordPaymentOutcome(tx, deps, { orderId: payment.orderId, outcome, cause: options.cause, actor, now });
 
   if (result.status === "paid") {
-    if (order.status === "confirmed" || order.status === "delivered") return "unchanged";
-    const expectedDzd = payment.amountMinor / 100;
-    if (isOtherCheckout || payment.currency !== "DZD" || result.amountDzd !== expectedDzd) {
-      const reason = isOtherCheckout
-        ? `payment_mismatch: checkout ${result.reference} paid, the payment holds ${payment.providerReference ?? "none"}`
-        : `amount_mismatch: the gateway reports ${result.amountDzd} DZD paid, the order charges ${expectedDzd} ${payment.currency}`;
-      await flagOrder(tx, order.id, reason, now);
-      log.warn({ orderId: order.id, paymentId: payment.id, result }, `order ${order.number} not confirmed: ${reason}`);
-      return "flagged";
-    }
     await markPaymentSuccessful(tx, payment.id, now);
-    const confirmed = await confirmOrder(tx, order.id, now);
-    if (!confirmed) return "unchanged";
-    // A payment the gateway took after a failure still counts: the order holds its coupon use again.
-    if (order.status === "rejected" && order.couponId) {
-      await insertRedemption(tx, { couponId: order.couponId, orderId: order.id, userId: order.userId, now });
+    const mismatch = findMismatch(payment, result);
+    if (mismatch) {
+      options.log.warn({ paymentId: payment.id, orderId: payment.orderId, result }, `payment held: ${mismatch}`);
+      return record({ kind: "mismatched", reason: mismatch });
     }
-    // Every paid order has its invoice, numbered in the order of payment.
-    await issueInvoice(tx, order.id, now);
-    await enqueueProvisioning(tx, order.id);
-    return "confirmed";
+    return record({ kind: "paid" });
   }
-
   if (result.status === "failed" || result.status === "canceled") {
-    // A payment whose checkout was never created has no reference to compare: only the sweep gives it up.
-    if (isOtherCheckout && payment.providerReference !== null) return "unchanged";
+    // A failure of some other checkout says nothing of this payment's own.
+    if (payment.providerReference !== null && payment.providerReference !== result.reference) return "unchanged";
     await markPaymentUnpaid(tx, payment.id, result.status, now);
-    const rejected = await rejectOrder(tx, order.id, now);
-    if (!rejected) return "unchanged";
-    await deleteRedemption(tx, order.id);
-    return "rejected";
+    return record({ kind: options.isLapse ? "lapsed" : result.status });
   }
   return "unchanged";
 }
 
 /** A pending payment nobody asked about for this long is checked with the gateway by the sweep. */
 export const STALE_PAYMENT_AFTER_MS = 15 * 60 * 1000;
-/** A checkout still unpaid this long after it was created is given up: its order rejected, its coupon released. */
+/** A checkout still unpaid this long after it was created is ended at the gateway, then its order lapses. */
 export const ABANDON_PAYMENT_AFTER_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 50;
 
 /**
- * Settles payments left pending (webhook lost, payer gone): asks the gateway and applies a final answer exactly as
- * the webhook would; a checkout still unpaid after a day (or never created at the gateway) is given up, which
- * rejects its order and gives its coupon use back. A payment that arrives later still wins (forward-only rules).
- * Idempotent; answers how many payments it settled.
+ * Settles payments left pending (webhook lost, payer gone): asks the gateway and applies a final answer exactly as the
+ * webhook would. A checkout still unpaid after a day is first ended at the gateway (expired), so it can no longer be
+ * paid, and only then its order lapses and its coupon use is given back; if the gateway cannot be reached, nothing is
+ * released and the next run tries again. A payment never given a checkout lapses at once. Idempotent; answers how many
+ * payments it settled.
  */
 export async function reconcileStalePayments(deps: AppDeps, options: { log: PaymentsLog }): Promise<number> {
   const now = deps.now();
@@ -116,26 +106,38 @@ export async function reconcileStalePayments(deps: AppDeps, options: { log: Paym
   let settled = 0;
   for (const payment of stale) {
     const isAbandoned = now.getTime() - payment.createdAt.getTime() >= ABANDON_PAYMENT_AFTER_MS;
-    let result: CheckoutResult | undefined;
-    if (payment.providerReference) {
+    let result: CheckoutState;
+    if (!payment.providerReference) {
+      if (payment.checkoutClaimedUntil && payment.checkoutClaimedUntil > now) continue;
+      // No checkout was ever opened, so nothing can be paid: the order lapses.
+      result = { reference: "", status: "canceled", amountDzd: toMajor(payment.amountMinor), currency: "dzd" };
+    } else {
       try {
-        result = await deps.payments.retrieveCheckout(payment.providerReference);
+        result = isAbandoned
+          ? await deps.payments.expireCheckout(payment.providerReference)
+          : await deps.payments.retrieveCheckout(payment.providerReference);
       } catch (error) {
         options.log.warn({ err: error, paymentId: payment.id }, "sweep: could not ask the gateway; next run retries");
         await touchPayment(deps.db, payment.id, now);
         continue;
       }
     }
-    const isFinal = result && result.status !== "pending" && result.status !== "processing";
-    if (!isFinal && !isAbandoned) {
+    if (result.status === "pending" || result.status === "processing") {
       await touchPayment(deps.db, payment.id, now);
       continue;
     }
-    const decided: CheckoutResult = isFinal
-      ? result!
-      : { reference: payment.providerReference ?? "", status: "canceled", amountDzd: payment.amountMinor / 100 };
+    const isLapse = result.status === "canceled" && (isAbandoned || !payment.providerReference);
     const outcome = await deps.db.transaction((tx) =>
-      applyCheckoutResult(tx, { paymentId: payment.id, result: decided, now, log: options.log }),
+      applyCheckoutResult(tx, deps, {
+        paymentId: payment.id,
+        result,
+        now,
+        cause: isLapse
+          ? "checkout ended unpaid by the reconciliation sweep"
+          : `sweep: the gateway says ${result.status}`,
+        log: options.log,
+        isLapse,
+      }),
     );
     if (outcome === "unchanged") await touchPayment(deps.db, payment.id, now);
     else settled++;
@@ -163,7 +165,13 @@ export async function readPayment(deps: AppDeps, options: { userId: string; paym
       return found;
     }
     await deps.db.transaction((tx) =>
-      applyCheckoutResult(tx, { paymentId: payment.id, result: checkout, now, log: options.log }),
+      applyCheckoutResult(tx, deps, {
+        paymentId: payment.id,
+        result: checkout,
+        now,
+        cause: `callback page: the gateway says ${checkout.status}`,
+        log: options.log,
+      }),
     );
   } catch (error) {
     // The page shows "still processing" and asks again; the webhook may well arrive meanwhile.
@@ -177,7 +185,8 @@ export async function readPayment(deps: AppDeps, options: { userId: string; paym
 /**
  * Receives a gateway webhook: the raw body's signature first (a forged one changes nothing and is not stored), then
  * the event kept once per provider and event id (a redelivery is a no-op), then, in the same transaction, the checkout
- * result applied. Any type but paid, failed or canceled is a hint: the checkout is fetched again and its status used.
+ * result applied, its amount, currency (when the event says it) and checkout compared with the payment's. Any type
+ * but paid, failed or canceled is a hint: the checkout is fetched again from the gateway and its own word used.
  */
 export async function receivePaymentWebhook(
   deps: AppDeps,
@@ -187,7 +196,7 @@ export async function receivePaymentWebhook(
     headers: Record<string, string | string[] | undefined>;
     log: PaymentsLog;
   },
-): Promise<{ outcome: CheckoutOutcome | "duplicate" | "unknown_checkout" }> {
+): Promise<{ outcome: PaymentOutcomeResult | "duplicate" | "unknown_checkout" }> {
   const gateway = deps.payments;
   if (options.provider !== gateway.name) throw new AppError("NOT_FOUND", { message: "No such payment provider." });
   if (!gateway.verifyWebhook(options.rawBody, options.headers)) {
@@ -202,10 +211,11 @@ export async function receivePaymentWebhook(
   }
 
   const statusOfType = STATUS_OF_EVENT[event.type];
-  let result: CheckoutResult = {
+  let result: CheckoutState = {
     reference: event.reference,
     status: statusOfType ?? event.status,
     amountDzd: event.amountDzd,
+    currency: event.currency,
   };
   if (!statusOfType) {
     try {
@@ -229,7 +239,13 @@ export async function receivePaymentWebhook(
       options.log.warn({ eventId: event.eventId, reference: result.reference }, "webhook for an unknown checkout");
       return "unknown_checkout" as const;
     }
-    return applyCheckoutResult(tx, { paymentId: payment.id, result, now, log: options.log });
+    return applyCheckoutResult(tx, deps, {
+      paymentId: payment.id,
+      result,
+      now,
+      cause: `webhook ${event.type} ${event.eventId}`,
+      log: options.log,
+    });
   });
   return { outcome };
 }

@@ -2,14 +2,15 @@ import { randomUUID } from "node:crypto";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { getPayment } from "@esim/shared/payments/contracts";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { coupons, webhookEvents } from "../../db/schema.ts";
-import { findOrderJobs } from "../../jobs/job-queue.ts";
+import { runDueJobs } from "../../jobs/worker.ts";
 import { signWebhookBody } from "../../providers/payment/chargily/chargily-webhook.ts";
 import { createCoupon, createPackage, createSignedInUser } from "../../test/factories.ts";
 import {
   createBuyingApp,
   orderBody,
+  orderJobs,
   placeTestOrder,
   postPaymentWebhook,
   pressButton,
@@ -83,7 +84,7 @@ describe("GET /payments/:paymentId", () => {
 
     expect(early.json().data).toMatchObject({ status: "pending", orderStatus: "pending" });
     expect(later.json().data).toMatchObject({ status: "successful", orderStatus: "confirmed" });
-    expect((await findOrderJobs(db, placed.orderId)).map((job) => job.task)).toEqual(["provision-order"]);
+    expect((await orderJobs(testApp, placed.orderId)).map((job) => job.task)).toEqual(["provision-order"]);
   });
 
   it("never takes the redirect's word: a checkout still pending stays pending", async () => {
@@ -149,22 +150,56 @@ describe("POST /webhooks/payments/:provider", () => {
       paidAt: clock.now(),
     });
     expect(await readOrder(testApp, placed.orderId)).toMatchObject({ status: "confirmed", confirmedAt: clock.now() });
-    const jobs = await findOrderJobs(db, placed.orderId);
-    expect(jobs).toEqual([expect.objectContaining({ task: "provision-order", attempts: 0, max_attempts: 10 })]);
+    const jobs = await orderJobs(testApp, placed.orderId);
+    expect(jobs).toEqual([expect.objectContaining({ task: "provision-order", attempts: 0, maxAttempts: 10 })]);
   });
 
-  it("does not confirm a payment whose amount differs and flags the order for the operator", async () => {
+  it("holds, never delivers, a payment whose amount differs, and flags the order for the operator", async () => {
     const placed = await placeFor();
     const webhook = await signedCheckoutWebhook(testApp, { paymentId: placed.paymentId, amountDzd: 1 });
 
     const response = await postPaymentWebhook(testApp, webhook);
 
-    expect(response.json()).toEqual({ data: { outcome: "flagged" } });
+    expect(response.json()).toEqual({ data: { outcome: "held" } });
     const order = await readOrder(testApp, placed.orderId);
-    expect(order.status).toBe("pending");
-    expect(order.attentionReason).toMatch(/^amount_mismatch/);
-    expect((await readPaymentRow(testApp, placed.paymentId)).status).toBe("pending");
-    expect(await findOrderJobs(db, placed.orderId)).toEqual([]);
+    expect(order).toMatchObject({ status: "on_hold", attentionKind: "amount_mismatch", confirmedAt: null });
+    expect(order.attentionReason).toMatch(/^amount_mismatch: the gateway reports 1 DZD paid/);
+    expect((await readPaymentRow(testApp, placed.paymentId)).status).toBe("successful");
+    expect(await orderJobs(testApp, placed.orderId)).toEqual([]);
+  });
+
+  it("holds a payment the gateway reports in another currency than the order's", async () => {
+    const placed = await placeFor();
+    const webhook = await signedCheckoutWebhook(testApp, { paymentId: placed.paymentId, currency: "usd" });
+
+    const response = await postPaymentWebhook(testApp, webhook);
+
+    expect(response.json()).toEqual({ data: { outcome: "held" } });
+    const order = await readOrder(testApp, placed.orderId);
+    expect(order).toMatchObject({ status: "on_hold", attentionKind: "amount_mismatch" });
+    expect(order.attentionReason).toMatch(/^currency_mismatch: the gateway reports a payment in usd/);
+    expect(await orderJobs(testApp, placed.orderId)).toEqual([]);
+  });
+
+  it("clears the mismatch flag once the payment is put right, and delivers as usual", async () => {
+    const placed = await placeFor();
+    await postPaymentWebhook(
+      testApp,
+      await signedCheckoutWebhook(testApp, { paymentId: placed.paymentId, amountDzd: 1 }),
+    );
+    expect((await readOrder(testApp, placed.orderId)).attentionKind).toBe("amount_mismatch");
+
+    const corrected = await signedCheckoutWebhook(testApp, { paymentId: placed.paymentId, currency: "dzd" });
+    const response = await postPaymentWebhook(testApp, corrected);
+
+    expect(response.json()).toEqual({ data: { outcome: "confirmed" } });
+    expect(await readOrder(testApp, placed.orderId)).toMatchObject({
+      status: "confirmed",
+      attentionKind: null,
+      attentionReason: null,
+      attentionAt: null,
+    });
+    expect(await orderJobs(testApp, placed.orderId)).toEqual([expect.objectContaining({ task: "provision-order" })]);
   });
 
   it("rejects the order on checkout.failed and gives the coupon use back", async () => {
@@ -236,10 +271,10 @@ describe("the reconciliation sweep", () => {
     await reconcileStalePayments(testApp.deps, { log });
 
     expect((await readOrder(testApp, placed.orderId)).status).toBe("confirmed");
-    expect((await findOrderJobs(db, placed.orderId)).map((job) => job.task)).toEqual(["provision-order"]);
+    expect((await orderJobs(testApp, placed.orderId)).map((job) => job.task)).toEqual(["provision-order"]);
   });
 
-  it("gives up a checkout left unpaid for a day: order rejected, coupon use released; a late payment still wins", async () => {
+  it("ends a checkout left unpaid for a day at the gateway first, then rejects the order and gives the coupon use back", async () => {
     const coupon = await createCoupon(testApp, { maxUses: 1 });
     const placed = await placeFor({ couponCode: coupon.code });
 
@@ -251,10 +286,76 @@ describe("the reconciliation sweep", () => {
     await reconcileStalePayments(testApp.deps, { log });
     expect((await readOrder(testApp, placed.orderId)).status).toBe("rejected");
     expect((await readPaymentRow(testApp, placed.paymentId)).status).toBe("canceled");
+    const reference = new URL(placed.checkoutUrl).pathname.split("/").pop()!;
+    expect(await testApp.gateway.findCheckout(reference)).toMatchObject({ status: "expired" });
     const [released] = await db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(released!.usesCount).toBe(0);
 
+    // The ended checkout can no longer take the payer's money.
     await pressButton(testApp, placed.checkoutUrl, "pay");
-    expect((await readOrder(testApp, placed.orderId)).status).toBe("confirmed");
+    expect((await readOrder(testApp, placed.orderId)).status).toBe("rejected");
+  });
+
+  it("keeps the coupon use reserved while the gateway cannot end the checkout", async () => {
+    const coupon = await createCoupon(testApp, { maxUses: 1 });
+    const placed = await placeFor({ couponCode: coupon.code });
+    clock.advance(ABANDON_PAYMENT_AFTER_MS + 1000);
+    const expire = vi.spyOn(testApp.deps.payments, "expireCheckout").mockRejectedValueOnce(new Error("gateway down"));
+    try {
+      await reconcileStalePayments(testApp.deps, { log });
+    } finally {
+      expire.mockRestore();
+    }
+
+    expect((await readOrder(testApp, placed.orderId)).status).toBe("pending");
+    const [held] = await db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(held!.usesCount).toBe(1);
+  });
+
+  it("never pushes a coupon past its limit for a payment that comes after its order lapsed: refund owed, flagged, told", async () => {
+    const coupon = await createCoupon(testApp, { maxUses: 1 });
+    const late = await placeFor({ couponCode: coupon.code });
+    clock.advance(ABANDON_PAYMENT_AFTER_MS + 1000);
+    await reconcileStalePayments(testApp.deps, { log });
+    expect((await readOrder(testApp, late.orderId)).status).toBe("rejected");
+    const next = await placeFor({ couponCode: coupon.code });
+    expect((await readOrder(testApp, next.orderId)).status).toBe("pending");
+    const mailsBefore = testApp.sentMails.length;
+
+    // The payer had paid just before the checkout ended; the gateway's word arrives now.
+    const response = await postPaymentWebhook(
+      testApp,
+      await signedCheckoutWebhook(testApp, { paymentId: late.paymentId }),
+    );
+
+    expect(response.json()).toEqual({ data: { outcome: "refund_due" } });
+    const [row] = await db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(row!.usesCount).toBe(1);
+    expect(await readOrder(testApp, late.orderId)).toMatchObject({
+      status: "refund_due",
+      attentionKind: "late_payment",
+    });
+    expect((await readPaymentRow(testApp, late.paymentId)).status).toBe("successful");
+    expect(await orderJobs(testApp, late.orderId)).toEqual([]);
+    await runDueJobs(testApp.deps);
+    const told = testApp.sentMails.slice(mailsBefore).map((mail) => mail.to);
+    expect(told).toEqual(expect.arrayContaining([testApp.deps.config.OPERATOR_EMAIL, late.user.email]));
+  });
+
+  it("delivers a payment that comes after its order lapsed when its coupon still has a use", async () => {
+    const coupon = await createCoupon(testApp, { maxUses: 5 });
+    const late = await placeFor({ couponCode: coupon.code });
+    clock.advance(ABANDON_PAYMENT_AFTER_MS + 1000);
+    await reconcileStalePayments(testApp.deps, { log });
+
+    const response = await postPaymentWebhook(
+      testApp,
+      await signedCheckoutWebhook(testApp, { paymentId: late.paymentId }),
+    );
+
+    expect(response.json()).toEqual({ data: { outcome: "confirmed" } });
+    const [row] = await db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(row!.usesCount).toBe(1);
+    expect((await orderJobs(testApp, late.orderId)).map((job) => job.task)).toEqual(["provision-order"]);
   });
 });

@@ -1,21 +1,27 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { coupons } from "../../db/schema.ts";
-import { DEFAULT_PROVISIONING_TIMING } from "../../jobs/provision-order.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import {
   createBuyingApp,
   createPaidOrder,
   orderBody,
   placeTestOrder,
+  postPaymentWebhook,
   readOrder,
+  signedCheckoutWebhook,
 } from "../../modules/orders/buying.test-kit.ts";
+import { DEFAULT_PROVISIONING_TIMING } from "../../modules/orders/provisioning.service.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import { OpsError } from "../ops-command.ts";
 import * as couponBlock from "./coupon-block.ts";
 import * as couponCreate from "./coupon-create.ts";
+import * as orderAccept from "./order-accept.ts";
+import * as orderRefund from "./order-refund.ts";
 import * as orderRetry from "./order-retry.ts";
 import * as orderShow from "./order-show.ts";
+import * as ordersAttention from "./orders-attention.ts";
+import * as refundRecord from "./refund-record.ts";
 
 const testApp = await createBuyingApp();
 const { db, deps } = testApp;
@@ -118,6 +124,12 @@ describe("order:show", () => {
     expect(output).toContain("charged 2,980 DA");
     expect(output).toContain("successful via sandbox/edahabia");
     expect(output.match(/ {4}8988\d+ {2}New/g)).toHaveLength(2);
+    // The order's history, with who did what, and its install email.
+    expect(output).toMatch(/— → not_paid {2}created {2}by customer:/);
+    expect(output).toMatch(/not_paid → pending {2}checkout_opened {2}by gateway:sandbox/);
+    expect(output).toMatch(/pending → confirmed {2}paid {2}by gateway:sandbox: webhook checkout\.paid/);
+    expect(output).toMatch(/confirmed → delivered {2}delivered {2}by worker/);
+    expect(output).toContain(`email install:${paid.orderId} to ${paid.user.email}: sent`);
   });
 });
 
@@ -125,10 +137,12 @@ describe("order:retry", () => {
   it("refuses an order that is not paid or already delivered, with the reason", async () => {
     const buyer = await createSignedInUser(testApp);
     const pending = await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id));
-    expect(await refusal(orderRetry, [pending.number])).toMatch(/is pending: .*nothing is provisioned before payment/);
+    expect(await refusal(orderRetry, [pending.number])).toMatch(
+      /is waiting for its payment at the gateway: only a paid/,
+    );
     const delivered = await createPaidOrder(testApp, plan.id);
     await runDueJobs(deps);
-    expect(await refusal(orderRetry, [delivered.number])).toMatch(/is delivered: it is already delivered/);
+    expect(await refusal(orderRetry, [delivered.number])).toMatch(/is delivered: only a paid order not yet delivered/);
     expect(await refusal(orderRetry, ["ES26-999998"])).toMatch(/no order has the number/);
   });
 
@@ -138,13 +152,60 @@ describe("order:retry", () => {
     await db.execute(sql`update graphile_worker._private_jobs set max_attempts = 1 where key = ${paid.orderId}`);
     await runDueJobs(deps, { timing: { ...DEFAULT_PROVISIONING_TIMING, allocationWaitMs: 0, pollEveryMs: 0 } });
     testApp.simulator.setFaults("");
-    expect((await readOrder(testApp, paid.orderId)).attentionReason).toMatch(/^provisioning_failed/);
-    expect(await runCommand(orderShow, [paid.number])).toContain("ATTENTION: provisioning_failed");
+    expect((await readOrder(testApp, paid.orderId)).attentionKind).toBe("provisioning_failed");
+    expect(await runCommand(orderShow, [paid.number])).toContain("ATTENTION (provisioning_failed");
+    expect(await runCommand(ordersAttention, [])).toContain(`${paid.number}  confirmed  provisioning_failed`);
 
     const output = await runCommand(orderRetry, [paid.number]);
     await runDueJobs(deps);
 
     expect(output).toContain(`Provisioning of ${paid.number} queued`);
-    expect(await readOrder(testApp, paid.orderId)).toMatchObject({ status: "delivered", attentionReason: null });
+    expect(await readOrder(testApp, paid.orderId)).toMatchObject({
+      status: "delivered",
+      attentionKind: null,
+      attentionReason: null,
+    });
+  });
+});
+
+describe("a held payment: order:accept, order:refund and refund:record", () => {
+  async function heldOrder() {
+    const buyer = await createSignedInUser(testApp);
+    const placed = await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id));
+    const wrongAmount = await signedCheckoutWebhook(testApp, { paymentId: placed.paymentId, amountDzd: 1 });
+    await postPaymentWebhook(testApp, wrongAmount);
+    return placed;
+  }
+
+  it("accepts a held payment after checking it: confirmed, unflagged, then delivered", async () => {
+    const held = await heldOrder();
+    expect(await runCommand(ordersAttention, [])).toContain(`${held.number}  on_hold  amount_mismatch`);
+    expect(await refusal(orderAccept, [held.number])).toMatch(/^Usage/);
+
+    const output = await runCommand(orderAccept, [held.number, "1490 DA seen on the Chargily dashboard"]);
+    await runDueJobs(deps);
+
+    expect(output).toContain(`${held.number} confirmed`);
+    expect(await readOrder(testApp, held.orderId)).toMatchObject({ status: "delivered", attentionKind: null });
+    expect(await runCommand(orderShow, [held.number])).toMatch(
+      /on_hold → confirmed {2}held_payment_accepted {2}by operator:cli: 1490 DA seen on the Chargily dashboard/,
+    );
+    expect(await refusal(orderAccept, [held.number, "again"])).toMatch(/is delivered: only a held payment/);
+  });
+
+  it("refunds a held payment: owed, then recorded with its reference, never delivered", async () => {
+    const held = await heldOrder();
+
+    expect(await runCommand(orderRefund, [held.number, "amount does not match"])).toContain(
+      `refund:record ${held.number}`,
+    );
+    expect(await runCommand(ordersAttention, [])).toContain(`Refunds owed`);
+    expect(await refusal(refundRecord, [held.number, "virement"])).toMatch(/^Usage/);
+    expect(await runCommand(refundRecord, [held.number, "virement", "CCP-2026-0042"])).toContain("refunded");
+    await runDueJobs(deps);
+
+    expect(await readOrder(testApp, held.orderId)).toMatchObject({ status: "refunded", attentionKind: null });
+    expect(await runCommand(orderShow, [held.number])).toContain("refunded by virement, reference CCP-2026-0042");
+    expect(await refusal(refundRecord, [held.number, "virement", "again"])).toMatch(/is refunded: only an order/);
   });
 });

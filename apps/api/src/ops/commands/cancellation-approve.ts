@@ -1,7 +1,7 @@
 import { formatMoney } from "@esim/shared/money";
-import { approveCancellation } from "../../modules/esims/cancellation.service.ts";
+import { approveCancellation } from "../../modules/orders/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
-import { OpsError } from "../ops-command.ts";
+import { OPERATOR_CLI, OpsError } from "../ops-command.ts";
 
 export const description =
   "Approve a cancellation request: the eSIM is cancelled upstream, the order refunded, the traveller emailed";
@@ -10,7 +10,7 @@ export const usage = "cancellation:approve <request id | ICCID>";
 export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   const [idOrIccid, ...extra] = args;
   if (!idOrIccid || extra.length > 0) throw new OpsError(`Usage: ${usage}`);
-  const decision = await approveCancellation(deps, { idOrIccid });
+  const decision = await approveCancellation(deps, { idOrIccid, actor: OPERATOR_CLI });
   if (decision.outcome === "unknown") throw new OpsError(`cancellation:approve: no request for ${idOrIccid}`);
   if (decision.outcome === "already_decided") {
     throw new OpsError(

@@ -1,5 +1,5 @@
 import { formatMoney } from "@esim/shared/money";
-import { listCancellationsToDecide } from "../../modules/esims/cancellation.service.ts";
+import { listCancellationsToDecide } from "../../modules/esims/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 

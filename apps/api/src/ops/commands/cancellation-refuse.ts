@@ -1,4 +1,4 @@
-import { refuseCancellation } from "../../modules/esims/cancellation.service.ts";
+import { refuseCancellation } from "../../modules/esims/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 

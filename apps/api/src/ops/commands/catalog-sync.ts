@@ -1,4 +1,4 @@
-import { syncCatalog } from "../../modules/catalog/catalog.sync.ts";
+import { syncCatalog } from "../../modules/catalog/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 

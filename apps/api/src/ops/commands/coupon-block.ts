@@ -1,4 +1,4 @@
-import { blockCouponByCode } from "../../modules/checkout/coupons.service.ts";
+import { blockCouponByCode } from "../../modules/coupons/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { formatMoney } from "@esim/shared/money";
-import { createCoupon, type NewCoupon } from "../../modules/checkout/coupons.service.ts";
+import { createCoupon, type NewCoupon } from "../../modules/coupons/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 

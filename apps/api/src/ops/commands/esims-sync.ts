@@ -1,4 +1,4 @@
-import { syncStaleEsims } from "../../modules/esims/esims.service.ts";
+import { syncStaleEsims } from "../../modules/esims/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 

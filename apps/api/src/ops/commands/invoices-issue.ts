@@ -1,4 +1,4 @@
-import { issueMissingInvoices } from "../../modules/invoices/invoices.service.ts";
+import { issueMissingInvoices } from "../../modules/invoices/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 

@@ -1,17 +1,10 @@
 import { installJobQueue } from "../../jobs/worker.ts";
-import { retryProvisioning } from "../../modules/orders/orders-ops.service.ts";
+import { retryProvisioning } from "../../modules/orders/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
-import { OpsError } from "../ops-command.ts";
+import { OpsError, ORDER_STATUS_WORDS } from "../ops-command.ts";
 
 export const description = "Queue provisioning again for a paid order not yet delivered";
 export const usage = "order:retry <number>";
-
-const REFUSALS: Record<string, string> = {
-  delivered: "it is already delivered; nothing to do",
-  not_paid: "it is not paid; nothing is provisioned before payment",
-  pending: "its payment is still pending at the gateway; nothing is provisioned before payment",
-  rejected: "its payment failed or was cancelled; nothing is provisioned without payment",
-};
 
 export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   const [number, ...extra] = args;
@@ -22,7 +15,7 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
     throw new OpsError(`order:retry: no order has the number ${number.toUpperCase()}`);
   if (result.outcome === "refused") {
     throw new OpsError(
-      `order:retry: ${number.toUpperCase()} is ${result.status}: ${REFUSALS[result.status] ?? "only a confirmed order can be retried"}`,
+      `order:retry: ${number.toUpperCase()} is ${ORDER_STATUS_WORDS[result.status] ?? result.status}: only a paid order not yet delivered is provisioned`,
     );
   }
   print(`Provisioning of ${number.toUpperCase()} queued; a running worker takes it now (order:show follows it).`);

@@ -1,9 +1,9 @@
 import { formatMoney } from "@esim/shared/money";
-import { showOrder } from "../../modules/orders/orders-ops.service.ts";
+import { showOrder } from "../../modules/orders/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 
-export const description = "Show an order: status, amounts, payment, eSIMs, attention reason, jobs";
+export const description = "Show an order: status, amounts, payment, eSIMs, attention flag, history, jobs and emails";
 export const usage = "order:show <number>";
 
 export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
@@ -14,7 +14,10 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   const { order, payment } = found;
   const money = (minor: number) => formatMoney(minor, order.currency);
   print(`Order ${order.number} (${order.id})`);
-  print(`  status: ${order.status}${order.attentionReason ? `   ATTENTION: ${order.attentionReason}` : ""}`);
+  print(`  status: ${order.status}`);
+  if (order.attentionKind) {
+    print(`  ATTENTION (${order.attentionKind}, ${order.attentionAt?.toISOString()}): ${order.attentionReason}`);
+  }
   print(`  user: ${order.userId ?? "deleted account"}   billing: ${order.billing.email}, ${order.billing.country}`);
   print(
     `  plan: ${found.package.name} (${found.package.upstreamCode}) × ${order.quantity}   ${found.destination.nameEn}`,
@@ -28,16 +31,23 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   print(
     `  provisioning: ${order.provisioningAttempts} attempts, upstream order ${order.upstreamOrderNo ?? "none"}${order.lastProvisioningError ? `, last error: ${order.lastProvisioningError}` : ""}`,
   );
-  if (order.deliveredAt) {
-    print(
-      `  delivered ${order.deliveredAt.toISOString()}; install email ${order.installEmailSentAt?.toISOString() ?? "not sent"}`,
-    );
-  }
+  if (order.deliveredAt) print(`  delivered ${order.deliveredAt.toISOString()}`);
   print(`  eSIMs: ${found.esims.length === 0 ? "none" : ""}`);
   for (const esim of found.esims) print(`    ${esim.iccid}  ${esim.status}  (upstream ${esim.upstreamReference})`);
+  print("  history:");
+  for (const event of found.events) {
+    print(
+      `    ${event.createdAt.toISOString()}  ${event.fromStatus ?? "—"} → ${event.toStatus}  ${event.event}  by ${event.actor}: ${event.cause}`,
+    );
+  }
   for (const job of found.jobs) {
     print(
-      `  job ${job.task}: attempt ${job.attempts}/${job.max_attempts}, next run ${new Date(job.run_at).toISOString()}${job.locked_at ? " (running)" : ""}${job.last_error ? `, last error: ${job.last_error.split("\n")[0]}` : ""}`,
+      `  job ${job.task}: attempt ${job.attempts}/${job.maxAttempts}, next run ${job.runAt.toISOString()}${job.lockedAt ? " (running)" : ""}${job.lastError ? `, last error: ${job.lastError.split("\n")[0]}` : ""}`,
+    );
+  }
+  for (const email of found.emails) {
+    print(
+      `  email ${email.key} to ${email.to}: ${email.status}${email.sentAt ? ` ${email.sentAt.toISOString()}` : ""}, ${email.attempts} tries${email.lastError ? `, last error: ${email.lastError}` : ""}`,
     );
   }
 };

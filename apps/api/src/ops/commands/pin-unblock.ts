@@ -1,4 +1,4 @@
-import { unblockPinByEmail } from "../../modules/esims/pin.service.ts";
+import { unblockPinByEmail } from "../../modules/esims/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 

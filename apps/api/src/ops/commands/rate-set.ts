@@ -1,6 +1,5 @@
 import { formatMoney } from "@esim/shared/money";
-import { parseDzdPerUsdE4 } from "../../modules/catalog/catalog.pricing.ts";
-import { setDzdPerUsd } from "../../modules/catalog/catalog.sync.ts";
+import { parseDzdPerUsdE4, setDzdPerUsd } from "../../modules/catalog/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 

@@ -1,8 +1,7 @@
+import type { EsimStatus } from "@esim/shared/statuses";
 import type { PackageNetwork } from "../../db/schema.ts";
 
-/** eSIM statuses as eSIM Access labels them (DESIGN §4); anything unmapped is Unknown. */
-export const ESIM_STATUSES = ["New", "Onboard", "In Use", "Depleted", "Canceled", "Deleted", "Unknown"] as const;
-export type EsimStatus = (typeof ESIM_STATUSES)[number];
+export type { EsimStatus };
 
 /** Where a package belongs in our catalog: one country, or one of our regions, or the global zone. */
 export interface UpstreamDestination {

@@ -6,7 +6,7 @@ import type { Mailer } from "./mail-port.ts";
 export function createDevMailboxMailer(db: Database): Mailer {
   return {
     kind: "dev-mailbox",
-    async send({ attachments = [], ...message }) {
+    async send({ attachments = [], messageId, ...message }) {
       // No mail client here to resolve `cid:` images: keep them visible as data URLs (the QR codes).
       let html = message.html;
       for (const attachment of attachments) {
@@ -14,7 +14,7 @@ export function createDevMailboxMailer(db: Database): Mailer {
         const dataUrl = `data:${attachment.contentType};base64,${attachment.content.toString("base64")}`;
         html = html.replaceAll(`cid:${attachment.cid}`, dataUrl);
       }
-      await db.insert(devMails).values({ ...message, html });
+      await db.insert(devMails).values({ ...message, html, headers: messageId ? { "Message-ID": messageId } : {} });
     },
     async close() {},
   };

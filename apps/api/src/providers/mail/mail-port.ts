@@ -14,6 +14,8 @@ export interface MailMessage {
   html: string;
   /** Sent by SMTP (nodemailer); the dev mailbox inlines those with a `cid` into its stored HTML. */
   attachments?: MailAttachment[];
+  /** `<id@domain>`: the same on every try of one email (the outbox's), so a receiver can tell a repeat. */
+  messageId?: string;
 }
 
 /** Sends mail: SMTP in production, the dev mailbox on a fresh machine. */

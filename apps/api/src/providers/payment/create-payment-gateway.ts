@@ -22,6 +22,7 @@ export function createPaymentGateway(options: {
     return createChargilyGateway({
       baseUrl: config.CHARGILY_BASE_URL,
       secretKey: config.CHARGILY_SECRET_KEY,
+      minimumChargeDzd: config.PAYMENT_MINIMUM_DZD,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   }

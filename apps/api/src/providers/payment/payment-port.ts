@@ -24,14 +24,21 @@ export interface Checkout {
   checkoutUrl: string;
 }
 
+/** What the gateway says of one checkout (GET /checkouts/{id}, or an expiry's answer). */
+export interface CheckoutState {
+  reference: string;
+  status: CheckoutStatus;
+  /** Whole dinars. */
+  amountDzd: number;
+  /** As the gateway writes it ("dzd"); null when it does not say (Chargily's webhooks carry none). */
+  currency: string | null;
+}
+
 /** A webhook, once its signature is checked and its body read. */
-export interface PaymentWebhookEvent {
+export interface PaymentWebhookEvent extends CheckoutState {
   eventId: string;
   /** "checkout.paid", "checkout.failed", or another type (then re-fetch the checkout). */
   type: string;
-  reference: string;
-  status: CheckoutStatus;
-  amountDzd: number;
   metadata: Record<string, unknown>;
 }
 
@@ -54,9 +61,16 @@ export interface PaymentGateway {
   readonly name: "sandbox" | "chargily";
   /** The methods this gateway can charge with, in the order to show them. */
   readonly methods: readonly PaymentMethod[];
+  /** The smallest charge it takes, in whole dinars. */
+  readonly minimumChargeDzd: number;
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** The checkout's state as the gateway knows it: the truth when a webhook is late or missing. */
-  retrieveCheckout(reference: string): Promise<{ reference: string; status: CheckoutStatus; amountDzd: number }>;
+  retrieveCheckout(reference: string): Promise<CheckoutState>;
+  /**
+   * Ends an unpaid checkout so it can no longer be paid (Chargily: `POST /checkouts/{id}/expire`), and answers its
+   * state afterwards: canceled once ended, or paid, failed… when it was already final.
+   */
+  expireCheckout(reference: string): Promise<CheckoutState>;
   /** Checks the raw body's signature (constant time); never parses before this says true. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): boolean;
   /** Reads a verified webhook body; throws PaymentGatewayError when it is not one. */

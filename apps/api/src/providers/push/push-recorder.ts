@@ -1,3 +1,4 @@
+import { lt } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { pushMessages } from "../../db/schema.ts";
 import type { PushSender } from "./push-port.ts";
@@ -26,4 +27,12 @@ export function createPushRecorder(options: { db: DbOrTx; now: () => Date }): Pu
     },
     async close() {},
   };
+}
+
+// The recorder may run where no one reads it (an instance without push credentials): a week is plenty to look.
+const KEEP_RECORDED_PUSHES_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Deletes recorded pushes over a week old. */
+export async function deleteOldRecordedPushes(db: DbOrTx, now: Date): Promise<void> {
+  await db.delete(pushMessages).where(lt(pushMessages.createdAt, new Date(now.getTime() - KEEP_RECORDED_PUSHES_MS)));
 }

@@ -1,5 +1,5 @@
-import { formatMoney } from "@esim/shared/money";
 import type { Currency } from "@esim/shared/locale";
+import { formatMoney } from "@esim/shared/money";
 
 /**
  * An amount ("1,490 DA", "$12.5") isolated with `<bdi>`, so Arabic text never reorders it to "DA 1,490". A

@@ -6,7 +6,8 @@ import { SIGNATURE_HEADER, signWebhookBody } from "./chargily-webhook.ts";
 
 /**
  * A local stand-in for Chargily Pay v2, for tests: a `node:http` server on 127.0.0.1 speaking the protocol of
- * PROVIDERS.md (Bearer secret key, `POST /checkouts` with Chargily's 422 answers, `GET /checkouts/{id}`), whose
+ * PROVIDERS.md (Bearer secret key, `POST /checkouts` with Chargily's 422 answers, `GET /checkouts/{id}`,
+ * `POST /checkouts/{id}/expire`), whose
  * checkouts can be paid or failed by hand, which then sends webhooks signed with the secret key as Chargily does.
  */
 export interface ChargilyDouble {
@@ -153,6 +154,17 @@ export async function startChargilyDouble(
     if (request.method === "GET" && match) {
       const checkout = checkouts.get(decodeURIComponent(match[1] ?? ""));
       if (!checkout) return send(response, 404, { message: "Not Found" });
+      return send(response, 200, toCheckoutObject(checkout));
+    }
+    const expire = path.match(new RegExp(`^${BASE_PATH}/checkouts/([^/]+)/expire$`));
+    if (request.method === "POST" && expire) {
+      const checkout = checkouts.get(decodeURIComponent(expire[1] ?? ""));
+      if (!checkout) return send(response, 404, { message: "Not Found" });
+      if (checkout.status !== "pending" && checkout.status !== "processing") {
+        return send(response, 422, { message: "This checkout can no longer be expired." });
+      }
+      checkout.status = "expired";
+      checkout.updatedAt = now();
       return send(response, 200, toCheckoutObject(checkout));
     }
     return send(response, 404, { message: "Not Found" });

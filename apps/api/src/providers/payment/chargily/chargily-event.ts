@@ -9,7 +9,7 @@ export interface CheckoutFacts {
   isLivemode: boolean;
   /** Whole dinars. */
   amount: number;
-  status: "pending" | "processing" | "paid" | "failed" | "canceled";
+  status: "pending" | "processing" | "paid" | "failed" | "canceled" | "expired";
   locale: string;
   description: string | null;
   metadata: Record<string, unknown>;

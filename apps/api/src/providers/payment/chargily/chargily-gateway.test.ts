@@ -7,7 +7,12 @@ import { signWebhookBody } from "./chargily-webhook.ts";
 
 const double = await startChargilyDouble();
 const receiver = await startWebhookReceiver();
-const gateway = createChargilyGateway({ baseUrl: double.baseUrl, secretKey: double.secretKey, timeoutMs: 500 });
+const gateway = createChargilyGateway({
+  baseUrl: double.baseUrl,
+  secretKey: double.secretKey,
+  minimumChargeDzd: 50,
+  timeoutMs: 500,
+});
 afterAll(async () => {
   await double.close();
   await receiver.close();
@@ -46,7 +51,11 @@ describe("methods", () => {
 
 describe("createCheckout", () => {
   it("refuses a wrong secret key without retry", async () => {
-    const wrongKey = createChargilyGateway({ baseUrl: double.baseUrl, secretKey: "test_sk_wrong" });
+    const wrongKey = createChargilyGateway({
+      baseUrl: double.baseUrl,
+      secretKey: "test_sk_wrong",
+      minimumChargeDzd: 50,
+    });
     const error = await gatewayError(wrongKey.createCheckout(request()));
     expect(error.isRetryable).toBe(false);
     expect(error.message).toMatch(/refused the secret key \(401\)/);
@@ -80,7 +89,11 @@ describe("createCheckout", () => {
       message: "Chargily did not answer POST /checkouts within 500 ms.",
     });
 
-    const unreachable = createChargilyGateway({ baseUrl: await unusedLocalUrl(), secretKey: double.secretKey });
+    const unreachable = createChargilyGateway({
+      baseUrl: await unusedLocalUrl(),
+      secretKey: double.secretKey,
+      minimumChargeDzd: 50,
+    });
     expect(await gatewayError(unreachable.createCheckout(request()))).toMatchObject({ isRetryable: true });
   });
 
@@ -118,11 +131,21 @@ describe("retrieveCheckout", () => {
 
   it("answers the checkout's status as it moves", async () => {
     const { reference } = await gateway.createCheckout(request());
-    expect(await gateway.retrieveCheckout(reference)).toEqual({ reference, status: "pending", amountDzd: 6400 });
+    expect(await gateway.retrieveCheckout(reference)).toEqual({
+      reference,
+      status: "pending",
+      amountDzd: 6400,
+      currency: "dzd",
+    });
 
     await double.complete(reference, "paid");
 
-    expect(await gateway.retrieveCheckout(reference)).toEqual({ reference, status: "paid", amountDzd: 6400 });
+    expect(await gateway.retrieveCheckout(reference)).toEqual({
+      reference,
+      status: "paid",
+      amountDzd: 6400,
+      currency: "dzd",
+    });
     expect(double.requests.at(-1)).toMatchObject({ method: "GET", path: `/test/api/v2/checkouts/${reference}` });
   });
 });
@@ -142,6 +165,7 @@ describe("webhooks", () => {
       reference,
       status: "paid",
       amountDzd: 6400,
+      currency: null,
       metadata: { order_number: "ES26-000123", payment_id: "5b0f5d0e-3a4e-4a55-9d43-6c1a2f1c0d11" },
     });
     expect(JSON.parse(rawBody.toString("utf8"))).toMatchObject({
@@ -184,6 +208,7 @@ describe("webhooks", () => {
       Buffer.from(JSON.stringify({ id: "evt", entity: "event", type: "checkout.paid", data }));
     expect(gateway.parseWebhook(body({ id: "c1", amount: "6400", status: "paid", metadata: [] }))).toMatchObject({
       amountDzd: 6400,
+      currency: null,
       metadata: {},
     });
     expect(gateway.parseWebhook(body({ id: "c1", amount: 6400, status: "expired", metadata: null }))).toMatchObject({

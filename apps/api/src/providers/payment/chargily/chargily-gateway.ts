@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import {
   type Checkout,
   type CheckoutRequest,
-  type CheckoutStatus,
+  type CheckoutState,
   type PaymentGateway,
   PaymentGatewayError,
   type PaymentMethod,
@@ -20,6 +20,8 @@ export interface ChargilyGatewayOptions {
   baseUrl: string;
   /** The application's secret key of the same mode (`test_sk_…` in test). */
   secretKey: string;
+  /** The smallest charge Chargily takes, whole dinars (PAYMENT_MINIMUM_DZD). */
+  minimumChargeDzd: number;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -28,6 +30,7 @@ const checkoutAnswerSchema = z.object({
   id: z.string().check(z.minLength(1)),
   amount: dinarAmountSchema,
   status: z.string(),
+  currency: z.optional(z.string()),
 });
 const createdCheckoutSchema = z.extend(checkoutAnswerSchema, { checkout_url: z.url() });
 
@@ -123,11 +126,26 @@ export function createChargilyGateway(options: ChargilyGatewayOptions): PaymentG
     return result.data;
   }
 
+  function toState(checkout: z.output<typeof checkoutAnswerSchema>): CheckoutState {
+    return {
+      reference: checkout.id,
+      status: toCheckoutStatus(checkout.status),
+      amountDzd: checkout.amount,
+      currency: checkout.currency ?? null,
+    };
+  }
+
   return {
     name: "chargily",
     methods: CHARGILY_METHODS,
+    minimumChargeDzd: options.minimumChargeDzd,
 
     async createCheckout(request: CheckoutRequest): Promise<Checkout> {
+      if (request.amountDzd < options.minimumChargeDzd) {
+        throw new PaymentGatewayError(`Chargily takes no charge under ${options.minimumChargeDzd} DZD.`, {
+          isRetryable: false,
+        });
+      }
       if (!(CHARGILY_METHODS as readonly string[]).includes(request.method)) {
         throw new PaymentGatewayError(`Chargily does not offer the method ${request.method}.`, { isRetryable: false });
       }
@@ -147,12 +165,20 @@ export function createChargilyGateway(options: ChargilyGatewayOptions): PaymentG
       return { reference: checkout.id, checkoutUrl: checkout.checkout_url };
     },
 
-    async retrieveCheckout(
-      reference: string,
-    ): Promise<{ reference: string; status: CheckoutStatus; amountDzd: number }> {
+    async retrieveCheckout(reference: string): Promise<CheckoutState> {
       const json = await call("GET", `/checkouts/${encodeURIComponent(reference)}`);
-      const checkout = parseAnswer(checkoutAnswerSchema, json, "answer to GET /checkouts/{id}");
-      return { reference: checkout.id, status: toCheckoutStatus(checkout.status), amountDzd: checkout.amount };
+      return toState(parseAnswer(checkoutAnswerSchema, json, "answer to GET /checkouts/{id}"));
+    },
+
+    async expireCheckout(reference: string): Promise<CheckoutState> {
+      try {
+        const json = await call("POST", `/checkouts/${encodeURIComponent(reference)}/expire`);
+        return toState(parseAnswer(checkoutAnswerSchema, json, "answer to POST /checkouts/{id}/expire"));
+      } catch (error) {
+        // A checkout already paid, failed or expired cannot be expired: its state says which.
+        if (error instanceof PaymentGatewayError && !error.isRetryable) return this.retrieveCheckout(reference);
+        throw error;
+      }
     },
 
     verifyWebhook(rawBody, headers) {

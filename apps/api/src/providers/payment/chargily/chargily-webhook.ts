@@ -68,6 +68,7 @@ const webhookEventSchema = z.object({
     id: z.string().check(z.minLength(1)),
     amount: dinarAmountSchema,
     status: z.string(),
+    currency: z.optional(z.string()),
     metadata: metadataSchema,
   }),
 });
@@ -93,6 +94,7 @@ export function parseWebhookBody(rawBody: Buffer): PaymentWebhookEvent {
     reference: event.data.id,
     status: toCheckoutStatus(event.data.status),
     amountDzd: event.data.amount,
+    currency: event.data.currency ?? null,
     metadata: event.data.metadata,
   };
 }

@@ -34,3 +34,16 @@ export async function finishSandboxCheckout(
     .returning();
   return row;
 }
+
+/** Ends a pending checkout (Chargily's expire): it can no longer be paid. Undefined when it was not pending. */
+export async function expireSandboxCheckout(
+  db: DbOrTx,
+  options: { id: string; at: Date },
+): Promise<SandboxCheckoutRow | undefined> {
+  const [row] = await db
+    .update(sandboxCheckouts)
+    .set({ status: "expired", updatedAt: options.at })
+    .where(and(eq(sandboxCheckouts.id, options.id), eq(sandboxCheckouts.status, "pending")))
+    .returning();
+  return row;
+}

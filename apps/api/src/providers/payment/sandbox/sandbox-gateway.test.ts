@@ -94,7 +94,12 @@ describe("retrieveCheckout", () => {
 
   it("answers the status and amount", async () => {
     const { reference } = await gateway.createCheckout(request());
-    expect(await gateway.retrieveCheckout(reference)).toEqual({ reference, status: "pending", amountDzd: 1490 });
+    expect(await gateway.retrieveCheckout(reference)).toEqual({
+      reference,
+      status: "pending",
+      amountDzd: 1490,
+      currency: "dzd",
+    });
   });
 });
 
@@ -159,6 +164,7 @@ describe("verifyWebhook and parseWebhook", () => {
       reference: "sbx_1",
       status: "paid",
       amountDzd: 1490,
+      currency: null,
       metadata: { payment_id: "p1" },
     });
     expect(() => gateway.parseWebhook(Buffer.from("{"))).toThrow(PaymentGatewayError);

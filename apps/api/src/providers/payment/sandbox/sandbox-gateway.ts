@@ -3,16 +3,22 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Config } from "../../../config.ts";
 import type { Database } from "../../../db/client.ts";
 import { type ChargilyEventType, type CheckoutFacts, toWebhookBody } from "../chargily/chargily-event.ts";
-import { parseWebhookBody, signWebhookBody, verifyWebhookSignature } from "../chargily/chargily-webhook.ts";
+import {
+  parseWebhookBody,
+  signWebhookBody,
+  toCheckoutStatus,
+  verifyWebhookSignature,
+} from "../chargily/chargily-webhook.ts";
 import {
   type Checkout,
   type CheckoutRequest,
-  type CheckoutStatus,
+  type CheckoutState,
   type PaymentGateway,
   PaymentGatewayError,
   type PaymentMethod,
 } from "../payment-port.ts";
 import {
+  expireSandboxCheckout,
   findSandboxCheckout,
   finishSandboxCheckout,
   insertSandboxCheckout,
@@ -70,7 +76,7 @@ export function isSandboxGateway(gateway: PaymentGateway): gateway is SandboxGat
 
 export interface SandboxGatewayOptions {
   db: Database;
-  config: Pick<Config, "PUBLIC_URL" | "SANDBOX_PAYMENT_SECRET" | "SANDBOX_OFFERS_CARD">;
+  config: Pick<Config, "PUBLIC_URL" | "SANDBOX_PAYMENT_SECRET" | "SANDBOX_OFFERS_CARD" | "PAYMENT_MINIMUM_DZD">;
   now: () => Date;
   fetch?: typeof fetch;
   delivery?: Partial<DeliveryPolicy>;
@@ -161,14 +167,21 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     return result;
   }
 
+  function toState(row: SandboxCheckoutRow): CheckoutState {
+    return { reference: row.id, status: toCheckoutStatus(row.status), amountDzd: row.amount, currency: row.currency };
+  }
+
   return {
     name: "sandbox",
     methods,
+    minimumChargeDzd: config.PAYMENT_MINIMUM_DZD,
 
     async createCheckout(request: CheckoutRequest): Promise<Checkout> {
       // Refused like Chargily's 422s, so a caller's bug shows up in the sandbox before it reaches Chargily.
       const problems: string[] = [];
-      if (!Number.isInteger(request.amountDzd) || request.amountDzd <= 0) problems.push("amount: a positive integer");
+      if (!Number.isInteger(request.amountDzd) || request.amountDzd < config.PAYMENT_MINIMUM_DZD) {
+        problems.push(`amount: an integer of at least ${config.PAYMENT_MINIMUM_DZD}`);
+      }
       if (!methods.includes(request.method)) problems.push(`payment_method: ${request.method} is not offered`);
       if (!LOCALES.includes(request.locale)) problems.push("locale: ar, en or fr");
       for (const [field, value] of [
@@ -202,12 +215,16 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       return { reference: row.id, checkoutUrl: pageUrl(row.id) };
     },
 
-    async retrieveCheckout(
-      reference: string,
-    ): Promise<{ reference: string; status: CheckoutStatus; amountDzd: number }> {
+    async retrieveCheckout(reference: string): Promise<CheckoutState> {
       const row = await findSandboxCheckout(db, reference);
       if (!row) throw new PaymentGatewayError(`The sandbox has no checkout ${reference}.`, { isRetryable: false });
-      return { reference: row.id, status: row.status, amountDzd: row.amount };
+      return toState(row);
+    },
+
+    async expireCheckout(reference: string): Promise<CheckoutState> {
+      const expired = await expireSandboxCheckout(db, { id: reference, at: now() });
+      if (expired) return toState(expired);
+      return this.retrieveCheckout(reference);
     },
 
     verifyWebhook(rawBody, headers) {

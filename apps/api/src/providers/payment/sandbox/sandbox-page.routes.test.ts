@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../../app.ts";
 import { loadConfig } from "../../../config.ts";
+import { createAppDeps } from "../../../create-deps.ts";
 import { sandboxCheckouts } from "../../../db/schema.ts";
-import { createAppDeps } from "../../../lib/create-deps.ts";
 import { createTestDatabase } from "../../../test/database.ts";
 import { createTestClock } from "../../../test/test-app.ts";
 import { createDevMailboxMailer } from "../../mail/dev-mailbox-mailer.ts";
@@ -229,9 +229,15 @@ describe("POST /sandbox/checkout/:id/pay", () => {
       reference,
       status: "paid",
       amountDzd: 6400,
+      currency: null,
       metadata: body.data.metadata,
     });
-    expect(await gateway.retrieveCheckout(reference)).toEqual({ reference, status: "paid", amountDzd: 6400 });
+    expect(await gateway.retrieveCheckout(reference)).toEqual({
+      reference,
+      status: "paid",
+      amountDzd: 6400,
+      currency: "dzd",
+    });
   });
 
   it("sends nothing again on a second press, redirects to the final state's address and shows that state", async () => {

@@ -1,5 +1,5 @@
-import { formatMoney } from "@esim/shared/money";
 import { HTML_LANG, type Language, textDirection } from "@esim/shared/locale";
+import { formatMoney } from "@esim/shared/money";
 import { escapeHtml } from "../../../lib/html.ts";
 import type { PaymentMethod } from "../payment-port.ts";
 import type { SandboxCheckoutRow } from "./sandbox-checkouts.repo.ts";
@@ -62,7 +62,7 @@ padding:.75rem 1rem;cursor:pointer;text-align:center;text-decoration:none}
 button:focus-visible,.button:focus-visible,.method:has(input:focus-visible){outline:3px solid #2563eb;outline-offset:2px}
 .status{border-radius:.75rem;padding:.875rem 1rem;margin:0 0 1rem;font-weight:600}
 .status-paid{background:#dcfce7;color:#14532d}
-.status-failed,.status-canceled{background:#fee2e2;color:#7f1d1d}
+.status-failed,.status-canceled,.status-expired{background:#fee2e2;color:#7f1d1d}
 .muted{color:#475569;font-size:.875rem;margin:0 0 1rem}
 `;
 

@@ -16,7 +16,7 @@ export interface SandboxTexts {
   pay: string;
   fail: string;
   cancel: string;
-  finalStatus: Record<"paid" | "failed" | "canceled", string>;
+  finalStatus: Record<"paid" | "failed" | "canceled" | "expired", string>;
   finalHint: string;
   backToMerchant: string;
   notFoundTitle: string;
@@ -49,6 +49,7 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
       paid: "Ce paiement a déjà été effectué.",
       failed: "Ce paiement a échoué.",
       canceled: "Ce paiement a été annulé.",
+      expired: "Ce paiement a expiré : il ne peut plus être réglé.",
     },
     finalHint: "Cette page de paiement n'accepte plus d'action.",
     backToMerchant: "Retour au marchand",
@@ -82,6 +83,7 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
       paid: "This payment has already been made.",
       failed: "This payment failed.",
       canceled: "This payment was cancelled.",
+      expired: "This payment has expired: it can no longer be paid.",
     },
     finalHint: "This payment page no longer accepts any action.",
     backToMerchant: "Back to the merchant",
@@ -115,6 +117,7 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
       paid: "تم هذا الدفع من قبل.",
       failed: "فشل هذا الدفع.",
       canceled: "تم إلغاء هذا الدفع.",
+      expired: "انتهت صلاحية هذا الدفع: لم يعد بالإمكان إتمامه.",
     },
     finalHint: "لم تعد صفحة الدفع هذه تقبل أي إجراء.",
     backToMerchant: "العودة إلى التاجر",

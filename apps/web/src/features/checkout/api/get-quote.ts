@@ -12,10 +12,12 @@ export interface QuoteInput {
   topUpOf?: string;
 }
 
+/** The prefix of every quote's key. */
+export const QUOTES_QUERY_KEY = ["checkout", "quote"] as const;
+
 export const quoteQueryKey = (input: QuoteInput) =>
   [
-    "checkout",
-    "quote",
+    ...QUOTES_QUERY_KEY,
     input.packageId,
     input.quantity,
     input.currency,

@@ -1,20 +1,24 @@
+import { formatMoney } from "@esim/shared/money";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Modal } from "../../../components/ui/modal.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useT } from "../../../lib/i18n.ts";
-import type { PayState } from "../hooks/use-pay-flow.ts";
+import { isolate, useT } from "../../../lib/i18n.ts";
+import { isPaymentModalOpen, type PayState } from "../hooks/use-pay-flow.ts";
 
 /**
  * The payment modal of the product description: 'Redirecting to Payment', its message and Continue, with no
- * other way out (no close button, Escape or backdrop). After a blocked popup or a failed order it says why
- * and offers Retry, and Back to the summary.
+ * other way out (no close button, Escape or backdrop), and the amount the gateway will charge, in DA. After a
+ * blocked popup or a failed order it says why and offers Retry, and Back to the summary.
  */
 export function PaymentModal({
   state,
+  chargeDzdMinor,
   onContinue,
   onCancel,
 }: {
   state: PayState;
+  /** What the gateway will charge, always in DZD. */
+  chargeDzdMinor: number;
   onContinue: () => void;
   onCancel: () => void;
 }) {
@@ -22,7 +26,7 @@ export function PaymentModal({
   const hasProblem = state.step === "blocked" || state.step === "failed";
   return (
     <Modal
-      open={state.step !== "idle"}
+      open={isPaymentModalOpen(state)}
       onOpenChange={() => {}}
       isDismissable={false}
       type={hasProblem ? "error" : "info"}
@@ -35,8 +39,13 @@ export function PaymentModal({
       }}
       secondaryAction={hasProblem ? { label: t("common.back"), onClick: onCancel } : undefined}
     >
-      {state.step === "blocked" ? <Alert>{t("payment.popupBlocked")}</Alert> : null}
-      {state.step === "failed" ? <Alert>{t(errorMessageId(state.error))}</Alert> : null}
+      <div className="space-y-3">
+        <p className="text-center font-semibold text-slate-900">
+          {t("payment.modal.amount", { amount: isolate(formatMoney(chargeDzdMinor, "DZD")) })}
+        </p>
+        {state.step === "blocked" ? <Alert>{t("payment.popupBlocked")}</Alert> : null}
+        {state.step === "failed" ? <Alert>{t(errorMessageId(state.error))}</Alert> : null}
+      </div>
     </Modal>
   );
 }

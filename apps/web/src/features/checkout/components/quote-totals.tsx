@@ -1,13 +1,19 @@
 import type { Quote } from "@esim/shared/checkout/contracts";
-import { formatMoney } from "@esim/shared/money";
 import { Money } from "../../../components/ui/money.tsx";
-import { isolate, useT } from "../../../lib/i18n.ts";
+import { useT } from "../../../lib/i18n.ts";
 
-/** The server's quote: subtotal, discounts, service fee, total, and the DZD charge when prices show in USD. */
+/**
+ * The server's quote: subtotal, discounts, service fee, total. The gateway always charges DZD: with prices in USD,
+ * the dollar figures are an estimate at today's rate, the total is labelled so, and the amount charged in DA
+ * follows it as the figure that counts (as it does whenever it differs from the total, a charge in whole dinars).
+ */
 export function QuoteTotals({ quote, isUpdating = false }: { quote: Quote; isUpdating?: boolean }) {
   const t = useT();
   const { currency } = quote;
+  const isEstimate = currency !== "DZD";
+  const showsCharge = isEstimate || quote.chargeDzdMinor !== quote.totalMinor;
   const row = "flex items-baseline justify-between gap-4 py-1.5";
+  const totalRow = `${row} mt-2 border-t border-slate-200 pt-3 text-lg font-bold text-slate-900`;
   return (
     <div aria-busy={isUpdating || undefined} className={isUpdating ? "opacity-60 transition-opacity" : undefined}>
       <dl className="text-slate-700">
@@ -41,17 +47,32 @@ export function QuoteTotals({ quote, isUpdating = false }: { quote: Quote; isUpd
             <Money amountMinor={quote.serviceFeeMinor} currency={currency} />
           </dd>
         </div>
-        <div className={`${row} mt-2 border-t border-slate-200 pt-3 text-lg font-bold text-slate-900`}>
-          <dt>{t("cart.total")}</dt>
-          <dd>
-            <Money amountMinor={quote.totalMinor} currency={currency} />
-          </dd>
-        </div>
+        {showsCharge ? (
+          <>
+            <div className={`${row} mt-2 border-t border-slate-200 pt-3 font-semibold text-slate-800`}>
+              <dt>{t(isEstimate ? "cart.totalEstimate" : "cart.total")}</dt>
+              <dd>
+                <Money amountMinor={quote.totalMinor} currency={currency} />
+              </dd>
+            </div>
+            <div className={`${row} text-lg font-bold text-slate-900`}>
+              <dt>{t("cart.amountCharged")}</dt>
+              <dd>
+                <Money amountMinor={quote.chargeDzdMinor} currency="DZD" />
+              </dd>
+            </div>
+          </>
+        ) : (
+          <div className={totalRow}>
+            <dt>{t("cart.total")}</dt>
+            <dd>
+              <Money amountMinor={quote.totalMinor} currency={currency} />
+            </dd>
+          </div>
+        )}
       </dl>
-      {currency !== "DZD" ? (
-        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {t("cart.chargedInDzd", { amount: isolate(formatMoney(quote.chargeDzdMinor, "DZD")) })}
-        </p>
+      {isEstimate ? (
+        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("cart.usdEstimate")}</p>
       ) : null}
     </div>
   );

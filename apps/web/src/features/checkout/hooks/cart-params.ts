@@ -1,4 +1,4 @@
-import { MAX_QUANTITY } from "@esim/shared/checkout/contracts";
+import { MAX_QUANTITY, type OrderSummary } from "@esim/shared/checkout/contracts";
 import type { Currency } from "@esim/shared/locale";
 import type { QuoteInput } from "../api/get-quote.ts";
 
@@ -25,6 +25,19 @@ export function readCart(params: URLSearchParams): Cart | null {
     quantity: topUpOf === null && Number.isInteger(quantity) ? Math.min(MAX_QUANTITY, Math.max(1, quantity)) : 1,
     couponCode: params.get("coupon")?.trim().toUpperCase() || null,
     topUpOf,
+  };
+}
+
+/** The cart an order was made from: what its retry, or the summary after a cancelled payment, offers again. */
+export function cartOfOrder(
+  order: Pick<OrderSummary, "plan" | "destination" | "quantity" | "couponCode" | "topUpOf">,
+): Cart {
+  return {
+    planId: order.plan.id,
+    destinationCode: order.destination.code,
+    quantity: order.quantity,
+    couponCode: order.couponCode,
+    topUpOf: order.topUpOf,
   };
 }
 

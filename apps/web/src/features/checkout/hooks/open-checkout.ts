@@ -44,6 +44,11 @@ function openNativeCheckout(): CheckoutWindow {
   };
 }
 
+/** Where the gateway sends this platform's payer back (also sent for a free order, which opens no checkout). */
+export function checkoutReturnTarget(): CheckoutReturnTarget {
+  return isNativePlatform() ? "app" : "web";
+}
+
 /**
  * The one platform-specific step of paying (product description §2: the popup flow differs for iOS, Android and
  * web). Call it synchronously in the click handler, before any await.

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@esim/shared/errors";
 import type { Currency } from "@esim/shared/locale";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -8,6 +9,27 @@ import { type Cart, quoteInputOf } from "./cart-params.ts";
 
 const isCouponError = (error: unknown): error is ApiError =>
   error instanceof ApiError && (error.code.startsWith("COUPON_") || error.code === "VALIDATION_FAILED");
+
+/**
+ * Refusals that no later cart will change. The others (not yet active, minimum order, another plan, a total under
+ * the gateway's minimum) may pass on another day or cart, so the code stays stored.
+ */
+const COUPON_REFUSED_FOR_GOOD: ReadonlySet<ErrorCode> = new Set([
+  "COUPON_USAGE_LIMIT_REACHED",
+  "COUPON_EXPIRED",
+  "COUPON_ALREADY_USED",
+  "COUPON_INVALID",
+  "COUPON_BLOCKED",
+]);
+
+/**
+ * Forgets the stored PROMO_CODE when it is `code` and was refused for good, so later carts do not offer it with
+ * its error again. Call once the refusal is on screen; another code typed in the cart leaves the stored one.
+ */
+async function forgetRefusedPromoCode(code: string, error: unknown): Promise<void> {
+  if (!(error instanceof ApiError) || !COUPON_REFUSED_FOR_GOOD.has(error.code)) return;
+  if ((await readPromoCode()) === code.trim().toUpperCase()) await removePromoCode();
+}
 
 /**
  * The cart's server quote and its promo code. The field starts with the stored PROMO_CODE, which is applied
@@ -31,7 +53,10 @@ export function useCartQuote(cart: Cart, currency: Currency, onCartChange: (cart
           void writePromoCode(applied);
           latest.current.onCartChange({ ...latest.current.cart, couponCode: applied });
         },
-        onError: (error) => setCouponError(error),
+        onError: (error) => {
+          setCouponError(error);
+          void forgetRefusedPromoCode(code, error);
+        },
       },
     );
   };
@@ -60,6 +85,7 @@ export function useCartQuote(cart: Cart, currency: Currency, onCartChange: (cart
   useEffect(() => {
     if (cart.couponCode && isCouponError(quote.error)) {
       setCouponError(quote.error);
+      void forgetRefusedPromoCode(cart.couponCode, quote.error);
       latest.current.onCartChange({ ...latest.current.cart, couponCode: null });
     }
   }, [quote.error, cart.couponCode]);

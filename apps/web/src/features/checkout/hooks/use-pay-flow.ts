@@ -1,8 +1,11 @@
-import { useReducer, useRef } from "react";
+import type { CheckoutReturnTarget } from "@esim/shared/checkout/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { useReducer, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client.ts";
 import { type CreateOrderBody, createOrderRequest } from "../api/create-order.ts";
-import { openCheckout } from "./open-checkout.ts";
+import { QUOTES_QUERY_KEY } from "../api/get-quote.ts";
+import { checkoutReturnTarget, openCheckout } from "./open-checkout.ts";
 
 export type PayState =
   | { step: "idle" }
@@ -10,19 +13,26 @@ export type PayState =
   | { step: "confirming" }
   | { step: "creating" }
   | { step: "blocked" }
-  | { step: "failed"; error: unknown };
+  | { step: "failed"; error: unknown }
+  /** A free order (nothing to charge) is being created: no modal, no payment window. */
+  | { step: "creatingFree" }
+  | { step: "freeFailed"; error: unknown };
 
 type PayAction =
   | { type: "ask" }
   | { type: "create" }
   | { type: "blocked" }
   | { type: "failed"; error: unknown }
-  | { type: "cancel" };
+  | { type: "cancel" }
+  | { type: "createFree" }
+  | { type: "freeFailed"; error: unknown };
 
 function reducer(state: PayState, action: PayAction): PayState {
   switch (action.type) {
     case "ask":
-      return state.step === "idle" ? { step: "confirming" } : state;
+      return state.step === "idle" || state.step === "freeFailed" || state.step === "creatingFree"
+        ? { step: "confirming" }
+        : state;
     case "create":
       return { step: "creating" };
     case "blocked":
@@ -31,26 +41,49 @@ function reducer(state: PayState, action: PayAction): PayState {
       return { step: "failed", error: action.error };
     case "cancel":
       return state.step === "creating" ? state : { step: "idle" };
+    case "createFree":
+      return state.step === "idle" || state.step === "freeFailed" ? { step: "creatingFree" } : state;
+    case "freeFailed":
+      return { step: "freeFailed", error: action.error };
   }
+}
+
+/** Whether the payment modal shows for this state (a free order never opens it). */
+export function isPaymentModalOpen(state: PayState): boolean {
+  return (
+    state.step === "confirming" || state.step === "creating" || state.step === "blocked" || state.step === "failed"
+  );
 }
 
 export type OrderRequest = Omit<CreateOrderBody, "clientReference" | "returnTo">;
 
+/** The web keeps the gateway's default return (the browser's /payment-callback); the apps ask for their App Links. */
+const returnToOf = (target: CheckoutReturnTarget) => (target === "app" ? { returnTo: "app" as const } : {});
+
 /**
  * Pay: the modal, then (on Continue) the payment window opened first (the web's popup; the apps open their
  * in-app browser once the order exists), the order created, the window sent to the checkout and this window to
- * /payment-callback. One `clientReference` per attempt: a retry of the same cart and billing reuses it, so the
- * server answers the same order instead of a second one.
+ * /payment-callback. A free order is created at once instead, without modal or window, and this window goes to
+ * /success. One `clientReference` per attempt: a retry of the same cart and billing reuses it, so the server
+ * answers the same order instead of a second one.
  */
 export function usePayFlow() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(reducer, { step: "idle" });
+  /** The charge of the order the server made, when it differs from the quote's (a free order priced after all). */
+  const [orderChargeDzdMinor, setOrderChargeDzdMinor] = useState<number | null>(null);
   const attempt = useRef<{ key: string; reference: string } | null>(null);
 
   const referenceFor = (request: OrderRequest): string => {
     const key = JSON.stringify(request);
     if (attempt.current?.key !== key) attempt.current = { key, reference: crypto.randomUUID() };
     return attempt.current.reference;
+  };
+
+  const forgetConflictingAttempt = (error: unknown) => {
+    // The server saw this reference with another cart: the next try is a new attempt.
+    if (error instanceof ApiError && error.code === "IDEMPOTENCY_CONFLICT") attempt.current = null;
   };
 
   /** Runs in the Continue click: nothing may be awaited before the window opens. */
@@ -62,26 +95,57 @@ export function usePayFlow() {
     }
     dispatch({ type: "create" });
     const clientReference = referenceFor(request);
-    // The web keeps the default return (the browser's /payment-callback); the apps ask for their App Links.
-    const returnTo = checkoutWindow.returnTo === "app" ? { returnTo: "app" as const } : {};
-    void createOrderRequest({ ...request, ...returnTo, clientReference }).then(
-      ({ payment }) => {
+    void createOrderRequest({ ...request, ...returnToOf(checkoutWindow.returnTo), clientReference }).then(
+      ({ order, payment }) => {
+        if (payment.checkoutUrl === null) {
+          // Nothing was left to pay after all: the order is paid, no checkout to show.
+          checkoutWindow.close();
+          navigate(`/success?${new URLSearchParams({ paymentId: payment.id, orderId: order.id })}`);
+          return;
+        }
         checkoutWindow.show(payment.checkoutUrl);
         navigate(`/payment-callback?${new URLSearchParams({ paymentId: payment.id })}`);
       },
       (error: unknown) => {
         checkoutWindow.close();
-        // The server saw this reference with another cart: the next try is a new attempt.
-        if (error instanceof ApiError && error.code === "IDEMPOTENCY_CONFLICT") attempt.current = null;
+        forgetConflictingAttempt(error);
         dispatch({ type: "failed", error });
+      },
+    );
+  };
+
+  /**
+   * A free order: created without a payment window (the server answers no checkout and the order paid), then
+   * /success. Should the server price it above 0 after all (a price changed since the quote), the payment modal
+   * asks to pay it, with the order's charge; the same reference answers the same order.
+   */
+  const confirmFree = (request: OrderRequest) => {
+    if (state.step === "creatingFree") return;
+    dispatch({ type: "createFree" });
+    const clientReference = referenceFor(request);
+    void createOrderRequest({ ...request, ...returnToOf(checkoutReturnTarget()), clientReference }).then(
+      ({ order, payment }) => {
+        if (payment.checkoutUrl === null) {
+          navigate(`/success?${new URLSearchParams({ paymentId: payment.id, orderId: order.id })}`);
+          return;
+        }
+        setOrderChargeDzdMinor(order.chargeDzdMinor);
+        void queryClient.invalidateQueries({ queryKey: QUOTES_QUERY_KEY });
+        dispatch({ type: "ask" });
+      },
+      (error: unknown) => {
+        forgetConflictingAttempt(error);
+        dispatch({ type: "freeFailed", error });
       },
     );
   };
 
   return {
     state,
+    orderChargeDzdMinor,
     ask: () => dispatch({ type: "ask" }),
     cancel: () => dispatch({ type: "cancel" }),
     pay,
+    confirmFree,
   };
 }

@@ -1,5 +1,5 @@
-import type { OrderStatus } from "@esim/shared/statuses";
 import { getOrder } from "@esim/shared/orders/contracts";
+import type { OrderStatus } from "@esim/shared/statuses";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
 

@@ -1,5 +1,5 @@
 import type { OrderSummary } from "@esim/shared/checkout/contracts";
-import { CheckCircleIcon, ErrorCircleIcon } from "../../../components/ui/icons.tsx";
+import { CheckCircleIcon, ErrorCircleIcon, InfoIcon } from "../../../components/ui/icons.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { type MessageId, useT } from "../../../lib/i18n.ts";
 
@@ -11,8 +11,8 @@ const STEPS: ReadonlyArray<{ label: MessageId }> = [
   { label: "status.step.delivered" },
 ];
 
-/** How far along each step is for an order status. */
-function stepStates(status: OrderSummary["status"]): StepState[] {
+/** How far along each step is for an order on its way to the eSIM. */
+function stepStates(status: "not_paid" | "pending" | "confirmed" | "delivered"): StepState[] {
   switch (status) {
     case "not_paid":
     case "pending":
@@ -20,14 +20,14 @@ function stepStates(status: OrderSummary["status"]): StepState[] {
     case "confirmed":
       return ["done", "current", "todo"];
     case "delivered":
-    case "refunded":
       return ["done", "done", "done"];
-    case "rejected":
-      return ["todo", "todo", "todo"];
   }
 }
 
-/** The order's way to the eSIM: paid → preparing your eSIM → delivered, or rejected; a top-up says so when done. */
+/**
+ * The order's way to the eSIM: paid → preparing your eSIM → delivered; a top-up says so when done. An order off that
+ * way says what happens instead: rejected, refunded, on hold (a payment being checked by our team), refund due.
+ */
 export function OrderProgress({
   status,
   isSlow,
@@ -48,6 +48,21 @@ export function OrderProgress({
         <div>
           <p className="font-semibold">{t("status.rejected")}</p>
           <p className="text-sm">{t("status.rejectedMessage")}</p>
+        </div>
+      </div>
+    );
+  }
+  if (status === "on_hold" || status === "refund_due") {
+    const isOnHold = status === "on_hold";
+    return (
+      <div
+        role="status"
+        className="flex items-start gap-3 rounded-xl bg-amber-50 px-4 py-3 text-amber-900 ring-1 ring-amber-200"
+      >
+        <InfoIcon className="size-6 shrink-0" />
+        <div>
+          <p className="font-semibold">{t(isOnHold ? "status.onHold" : "status.refundDue")}</p>
+          <p className="text-sm">{t(isOnHold ? "status.onHoldMessage" : "status.refundDueMessage")}</p>
         </div>
       </div>
     );

@@ -1,12 +1,13 @@
+import type { Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
-import { isLanguage, type Language } from "@esim/shared/locale";
+import { WEB_PATHS } from "@esim/shared/web-paths";
 import QRCode from "qrcode";
-import type { AppDeps } from "../lib/deps.ts";
-import { escapeHtml } from "../lib/html.ts";
-import { emailPage } from "../providers/mail/email-page.ts";
-import type { MailAttachment, MailMessage } from "../providers/mail/mail-port.ts";
-import type { JobLog } from "./provision-order.ts";
-import { claimInstallEmail, findInstallEmailData, releaseInstallEmailClaim } from "./provisioning.repo.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { escapeHtml } from "../../lib/html.ts";
+import { emailPage } from "../../providers/mail/email-page.ts";
+import type { MailAttachment, MailMessage } from "../../providers/mail/mail-port.ts";
+import { queueEmail } from "../mail-outbox/index.ts";
+import { findInstallEmailData } from "./provisioning.repo.ts";
 
 type InstallEmailData = NonNullable<Awaited<ReturnType<typeof findInstallEmailData>>>;
 
@@ -140,7 +141,7 @@ export function iphoneInstallUrl(activationCode: string): string {
 export async function buildInstallEmail(
   data: InstallEmailData & { to: string; publicUrl: string },
 ): Promise<MailMessage> {
-  const language: Language = isLanguage(data.user?.language) ? (data.user?.language as Language) : "fr";
+  const language: Language = data.user?.language ?? "fr";
   const texts = TEXTS[language];
   const isRtl = language === "ar";
   const ltr = (value: string) => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
@@ -158,7 +159,7 @@ export async function buildInstallEmail(
   const installEsims = isTopUp ? [] : data.esims;
   const topUpTexts = TOP_UP_TEXTS[language];
   if (isTopUp) {
-    const detailsUrl = `${data.publicUrl.replace(/\/+$/, "")}/details/${data.esims[0]?.id ?? ""}`;
+    const detailsUrl = `${data.publicUrl}${WEB_PATHS.esimDetails(data.esims[0]?.id ?? "")}`;
     const iccid = data.esims[0]?.iccid ?? "";
     htmlBlocks.push(`<p>ICCID ${ltr(iccid)}</p>
 <p><strong>${escapeHtml(topUpTexts.keep)}</strong></p>
@@ -243,24 +244,18 @@ ${summaryRows.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${lt
 }
 
 /**
- * Emails a delivered order's install details at most once: the order is claimed (install_email_sent_at) before the
- * send and given back if the send fails, for graphile-worker to try again. Nothing for an order not delivered or whose
- * buyer deleted the account.
+ * Queues the install details of an order just delivered (a top-up's "data added" email) in the delivery's own
+ * transaction: decided once with the delivery, sent by the outbox after commit. Nothing when the buyer deleted the
+ * account.
  */
-export async function sendInstallEmail(
-  deps: AppDeps,
-  options: { orderId: string; log: JobLog },
-): Promise<"sent" | "already_sent" | "no_recipient"> {
-  const data = await findInstallEmailData(deps.db, options.orderId);
+export async function queueInstallEmail(tx: DbOrTx, options: { orderId: string; publicUrl: string }): Promise<boolean> {
+  const data = await findInstallEmailData(tx, options.orderId);
   const to = data?.user?.deletedAt ? null : data?.user?.email;
-  if (!data || !to) return "no_recipient";
-  if (!(await claimInstallEmail(deps.db, options.orderId, deps.now()))) return "already_sent";
-  try {
-    await deps.mailer.send(await buildInstallEmail({ ...data, to, publicUrl: deps.config.PUBLIC_URL }));
-  } catch (error) {
-    await releaseInstallEmailClaim(deps.db, options.orderId);
-    throw error;
-  }
-  options.log.info({ orderId: options.orderId, number: data.order.number }, "install email sent");
-  return "sent";
+  if (!data || !to) return false;
+  return queueEmail(tx, {
+    key: `install:${options.orderId}`,
+    message: await buildInstallEmail({ ...data, to, publicUrl: options.publicUrl }),
+    orderId: options.orderId,
+    publicUrl: options.publicUrl,
+  });
 }

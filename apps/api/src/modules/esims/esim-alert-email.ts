@@ -1,19 +1,10 @@
 import { formatDate, formatDateTime, formatNumber } from "@esim/shared/format";
-import { isLanguage, type Language } from "@esim/shared/locale";
-import type { AppDeps } from "../lib/deps.ts";
-import { escapeHtml } from "../lib/html.ts";
-import { pushToUser } from "../modules/devices/pushes.service.ts";
-import {
-  claimEsimAlert,
-  type EsimAlertKind,
-  findEsimAlertSubject,
-  releaseEsimAlertClaim,
-} from "../modules/esims/esim-alerts.repo.ts";
-import { type EsimAlertSubject, isEsimAlertDue } from "../modules/esims/esim-alerts.ts";
-import { emailPage } from "../providers/mail/email-page.ts";
-import type { MailMessage } from "../providers/mail/mail-port.ts";
-import type { EsimAlertJobPayload } from "./job-queue.ts";
-import type { JobLog } from "./provision-order.ts";
+import type { Language } from "@esim/shared/locale";
+import { WEB_PATHS } from "@esim/shared/web-paths";
+import { escapeHtml } from "../../lib/html.ts";
+import { emailPage } from "../../providers/mail/email-page.ts";
+import type { MailMessage } from "../../providers/mail/mail-port.ts";
+import type { EsimAlertKind, EsimAlertSubject } from "./esim-alerts.repo.ts";
 
 const BYTES_PER_MB = 1024 * 1024;
 const MB_PER_GB = 1024;
@@ -102,7 +93,7 @@ const TEXTS: Record<Language, AlertTexts> = {
 };
 
 function languageOf(subject: EsimAlertSubject): Language {
-  return isLanguage(subject.user?.language) ? (subject.user?.language as Language) : "fr";
+  return subject.user?.language ?? "fr";
 }
 
 function destinationName(subject: EsimAlertSubject, language: Language): string {
@@ -132,7 +123,7 @@ export function buildEsimAlertEmail(
   const isRtl = language === "ar";
   const { esim } = subject;
   const destination = destinationName(subject, language);
-  const detailsUrl = `${options.publicUrl.replace(/\/+$/, "")}/details/${esim.id}`;
+  const detailsUrl = `${options.publicUrl}${WEB_PATHS.esimDetails(esim.id)}`;
   const expiresAt = esim.expiresAt ? formatDateTime(esim.expiresAt) : null;
   const ltrHtml = (value: string) => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
   const ltrText = (value: string) => (isRtl ? `\u2066${value}\u2069` : value);
@@ -215,38 +206,4 @@ export function buildEsimAlertPush(kind: EsimAlertKind, subject: EsimAlertSubjec
     body: texts.expiryAction(supportsTopUp),
     data,
   };
-}
-
-/**
- * Emails a bundle's usage or expiry alert at most once: the rule is checked again (a top-up since may have made it
- * moot), the bundle claimed (its *_alert_sent_at) before the send and given back if the send fails, for
- * graphile-worker to try again. Once the email is sent, the owner's phones get the alert as a push: a push that fails
- * is logged, never retried with the email.
- */
-export async function sendEsimAlertEmail(
-  deps: AppDeps,
-  options: EsimAlertJobPayload & { log: JobLog },
-): Promise<"sent" | "already_sent" | "not_due"> {
-  const { kind, esimId, bundleId } = options;
-  const now = deps.now();
-  const subject = await findEsimAlertSubject(deps.db, esimId);
-  const to = subject?.user?.email;
-  // Not due covers an alert already sent, a bundle no longer the latest and an owner gone.
-  if (!subject || !to || subject.latestBundle?.id !== bundleId || !isEsimAlertDue(kind, subject, now)) return "not_due";
-  if (!(await claimEsimAlert(deps.db, bundleId, kind, now))) return "already_sent";
-  try {
-    await deps.mailer.send(buildEsimAlertEmail(kind, subject, { to, publicUrl: deps.config.PUBLIC_URL, now }));
-  } catch (error) {
-    await releaseEsimAlertClaim(deps.db, bundleId, kind);
-    throw error;
-  }
-  options.log.info({ esimId, bundleId, kind }, "eSIM alert email sent");
-  if (subject.user) {
-    await pushToUser(deps, {
-      userId: subject.user.id,
-      notification: buildEsimAlertPush(kind, subject, { now }),
-      log: options.log,
-    });
-  }
-  return "sent";
 }

@@ -1,12 +1,10 @@
+import type { Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
-import { isLanguage, type Language } from "@esim/shared/locale";
-import type { AppDeps } from "../lib/deps.ts";
-import { escapeHtml } from "../lib/html.ts";
-import { findCancellationEmailData } from "../modules/esims/cancellation.repo.ts";
-import { emailPage } from "../providers/mail/email-page.ts";
-import type { MailMessage } from "../providers/mail/mail-port.ts";
-import type { CancellationEmailJobPayload } from "./job-queue.ts";
-import type { JobLog } from "./provision-order.ts";
+import { WEB_PATHS } from "@esim/shared/web-paths";
+import { escapeHtml } from "../../lib/html.ts";
+import { emailPage } from "../../providers/mail/email-page.ts";
+import type { MailMessage } from "../../providers/mail/mail-port.ts";
+import type { findCancellationEmailData } from "./cancellation.repo.ts";
 
 type EmailData = NonNullable<Awaited<ReturnType<typeof findCancellationEmailData>>>;
 
@@ -88,7 +86,7 @@ export function buildOperatorEmail(data: EmailData, to: string): MailMessage {
 
 /** The traveller's answer, in their language: approved with the refund, or refused with the operator's reason. */
 export function buildDecisionEmail(data: EmailData, options: { to: string; publicUrl: string }): MailMessage {
-  const language: Language = isLanguage(data.user?.language) ? (data.user?.language as Language) : "fr";
+  const language: Language = data.user?.language ?? "fr";
   const texts = TEXTS[language];
   const destination = { fr: data.destination.nameFr, en: data.destination.nameEn, ar: data.destination.nameAr }[
     language
@@ -98,7 +96,7 @@ export function buildDecisionEmail(data: EmailData, options: { to: string; publi
   const subject = isApproved ? texts.approvedSubject(data.orderNumber) : texts.refusedSubject(data.orderNumber);
   const body = isApproved ? texts.approved(destination, amount) : texts.refused(destination);
   const reason = isApproved ? null : `${texts.reason} ${data.request.refusalReason ?? ""}`;
-  const detailsUrl = `${options.publicUrl.replace(/\/+$/, "")}/details/${data.esimId}`;
+  const detailsUrl = `${options.publicUrl}${WEB_PATHS.esimDetails(data.esimId)}`;
   const greeting = texts.greeting(data.user?.name ?? null);
   const text = [
     greeting,
@@ -122,25 +120,4 @@ export function buildDecisionEmail(data: EmailData, options: { to: string; publi
     ].join("\n"),
   });
   return { to: options.to, subject, text, html };
-}
-
-/**
- * Sends one step's email of a cancellation request: "requested" to the operator, "approved"/"refused" to the
- * traveller (nothing when the account is gone). The job key queues each step once; a failed send is retried.
- */
-export async function sendCancellationEmail(
-  deps: AppDeps,
-  options: CancellationEmailJobPayload & { log: JobLog },
-): Promise<"sent" | "no_recipient"> {
-  const data = await findCancellationEmailData(deps.db, options.requestId);
-  if (!data) return "no_recipient";
-  if (options.kind === "requested") {
-    await deps.mailer.send(buildOperatorEmail(data, deps.config.OPERATOR_EMAIL));
-  } else {
-    const to = data.user?.deletedAt ? null : data.user?.email;
-    if (!to) return "no_recipient";
-    await deps.mailer.send(buildDecisionEmail(data, { to, publicUrl: deps.config.PUBLIC_URL }));
-  }
-  options.log.info({ requestId: options.requestId, kind: options.kind }, "cancellation email sent");
-  return "sent";
 }

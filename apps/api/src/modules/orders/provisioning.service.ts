@@ -1,24 +1,38 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { AppDeps } from "../lib/deps.ts";
-import { updateEsimFromUpstream } from "../modules/esims/esims.repo.ts";
-import { UpstreamError, type UpstreamProfile } from "../providers/esim/esim-port.ts";
-import { enqueueInstallEmail, enqueueProvisioning } from "./job-queue.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { addJob, type JobHandlers, type JobLog, readPayload } from "../../lib/job-queue.ts";
+import { UpstreamError, type UpstreamProfile } from "../../providers/esim/esim-port.ts";
+import { findEsimById, insertBundles, insertEsims, updateEsimFromUpstream } from "../esims/index.ts";
+import { queueInstallEmail } from "./install-email.ts";
+import { applyOrderEvent, flagOrder } from "./order-lifecycle.ts";
 import {
-  findEsimById,
   findOrderWithPackage,
-  insertBundles,
-  insertEsims,
-  markOrderDelivered,
-  PROVISIONING_ATTENTION_PREFIX,
   recordProvisioningAttempt,
   recordProvisioningFailure,
   storeUpstreamOrderNo,
 } from "./provisioning.repo.ts";
 
-/** Where jobs report (pino's `warn(details, message)` shape). */
-export interface JobLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
+export const PROVISION_ORDER_TASK = "provision-order";
+/**
+ * graphile-worker waits exp(attempt) seconds between tries: 10 attempts span about three and a half hours before the
+ * order is flagged for the operator.
+ */
+export const PROVISIONING_MAX_ATTEMPTS = 10;
+
+/**
+ * Queues the provisioning of a paid order in the caller's transaction, keyed by the order id: one job however often
+ * this is called; one already failed for good, or running now, is replaced by a new one (run after `delayMs`).
+ */
+export async function queueProvisioning(db: DbOrTx, orderId: string, options: { delayMs?: number } = {}) {
+  await addJob(db, {
+    task: PROVISION_ORDER_TASK,
+    payload: { orderId },
+    key: orderId,
+    keyMode: "replace",
+    maxAttempts: PROVISIONING_MAX_ATTEMPTS,
+    ...(options.delayMs ? { delayMs: options.delayMs } : {}),
+  });
 }
 
 export interface ProvisioningTiming {
@@ -95,10 +109,23 @@ async function applyTopUp(deps: AppDeps, { order, package: pkg }: OrderWithPacka
         createdAt: now,
       },
     ]);
-    const marked = await markOrderDelivered(tx, order.id, now);
-    if (marked) await enqueueInstallEmail(tx, order.id);
-    return marked !== undefined;
+    return deliver(tx, deps, { orderId: order.id, cause: "top-up applied upstream", now });
   });
+}
+
+/** confirmed → delivered with the install (or top-up) email queued in the same transaction; false if already done. */
+async function deliver(tx: DbOrTx, deps: AppDeps, options: { orderId: string; cause: string; now: Date }) {
+  const delivered = await applyOrderEvent(tx, {
+    orderId: options.orderId,
+    event: "delivered",
+    cause: options.cause,
+    actor: "worker",
+    now: options.now,
+    set: { deliveredAt: options.now },
+  });
+  if (!delivered) return false;
+  await queueInstallEmail(tx, { orderId: options.orderId, publicUrl: deps.config.PUBLIC_URL });
+  return true;
 }
 
 /**
@@ -132,7 +159,7 @@ export async function provisionOrder(
   try {
     if (order.kind === "top_up") {
       const delivered = await applyTopUp(deps, found);
-      if (delivered) log.info({ orderId, number: order.number }, "top-up applied");
+      if (delivered) log.info({ orderId, orderNumber: order.number }, "top-up applied");
       return delivered ? "delivered" : "already_delivered";
     }
     let upstreamOrderNo = order.upstreamOrderNo;
@@ -155,7 +182,7 @@ export async function provisionOrder(
         });
       }
       // This run ends; the replacement job (same key) looks again shortly, with a fresh count of attempts.
-      await enqueueProvisioning(deps.db, orderId, { delayMs: timing.recheckAfterMs });
+      await queueProvisioning(deps.db, orderId, { delayMs: timing.recheckAfterMs });
       return "allocating";
     }
     if (profiles.length !== order.quantity) {
@@ -203,23 +230,43 @@ export async function provisionOrder(
           createdAt: now,
         })),
       );
-      const marked = await markOrderDelivered(tx, orderId, now);
-      if (marked) await enqueueInstallEmail(tx, orderId);
-      return marked;
+      return deliver(tx, deps, {
+        orderId,
+        cause: `${profiles.length} eSIM(s) of upstream order ${upstreamOrderNo} stored`,
+        now,
+      });
     });
-    if (delivered) log.info({ orderId, number: order.number, esims: profiles.length }, "order delivered");
+    if (delivered) log.info({ orderId, orderNumber: order.number, esims: profiles.length }, "order delivered");
     return delivered ? "delivered" : "already_delivered";
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const isHopeless = error instanceof UpstreamError && !error.isRetryable;
-    const attentionReason =
-      options.isLastAttempt || isHopeless ? `${PROVISIONING_ATTENTION_PREFIX}_failed: ${message}`.slice(0, 500) : null;
-    await recordProvisioningFailure(deps.db, orderId, {
-      error: message.slice(0, 1000),
-      attentionReason,
-      now: deps.now(),
+    const isGivingUp = options.isLastAttempt || isHopeless;
+    const now = deps.now();
+    await deps.db.transaction(async (tx) => {
+      await recordProvisioningFailure(tx, orderId, { error: message.slice(0, 1000), now });
+      if (isGivingUp) {
+        await flagOrder(tx, { orderId, kind: "provisioning_failed", reason: message, actor: "worker", now });
+      }
     });
-    if (attentionReason) log.warn({ orderId, number: order.number, err: error }, `order flagged: ${attentionReason}`);
+    if (isGivingUp) {
+      log.error({ orderId, orderNumber: order.number, err: error }, "provisioning failed for good: order flagged");
+    }
     throw error;
   }
+}
+
+/** The orders module's tasks; `timing` lets tests and benchmarks shorten the waits for the upstream. */
+export function createOrdersJobs(options: { timing?: ProvisioningTiming } = {}): JobHandlers {
+  return {
+    async [PROVISION_ORDER_TASK](payload, { deps, log, attempt, maxAttempts }) {
+      const { orderId } = readPayload(payload, ["orderId"]);
+      await provisionOrder(deps, {
+        orderId,
+        isLastAttempt: attempt >= maxAttempts,
+        log,
+        timing: options.timing ?? DEFAULT_PROVISIONING_TIMING,
+      });
+    },
+  };
 }

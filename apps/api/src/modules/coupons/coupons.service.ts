@@ -1,7 +1,22 @@
+import { toMinor } from "@esim/shared/money";
 import { inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
 import { packages } from "../../db/schema.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { blockCoupon, type CouponRow, findCouponByCode, insertCoupon } from "./coupons.repo.ts";
+import {
+  blockCoupon,
+  type CouponRow,
+  countUserRedemptions,
+  deleteRedemption,
+  findCouponByCode,
+  hasRedemption,
+  insertCoupon,
+  insertRedemption,
+  lockCouponById,
+} from "./coupons.repo.ts";
+
+// A coupon's use is reserved when its order is placed (under the coupon's row lock, so limits hold under load), kept
+// while the checkout is open and once paid, and given back only when the order is rejected after its checkout ended.
 
 export interface NewCoupon {
   code: string;
@@ -68,12 +83,12 @@ export async function createCoupon(
     code,
     kind: discount.kind,
     percentOff: discount.kind === "percent" ? discount.percentOff : null,
-    amountOffDzdMinor: discount.kind === "amount" ? discount.amountOffDzd * 100 : null,
+    amountOffDzdMinor: discount.kind === "amount" ? toMinor(discount.amountOffDzd) : null,
     startsAt: coupon.startsAt,
     endsAt: coupon.endsAt,
     maxUses: coupon.maxUses,
     maxUsesPerUser: coupon.maxUsesPerUser,
-    minOrderDzdMinor: coupon.minOrderDzd === null ? null : coupon.minOrderDzd * 100,
+    minOrderDzdMinor: coupon.minOrderDzd === null ? null : toMinor(coupon.minOrderDzd),
     allowedPackageIds: coupon.packageIds,
     createdAt: deps.now(),
   }).catch((error: unknown) => {
@@ -92,4 +107,34 @@ export async function blockCouponByCode(deps: AppDeps, code: string): Promise<Co
 function isUniqueViolation(error: unknown): boolean {
   const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
   return code === "23505" || cause?.code === "23505";
+}
+
+/** Reserves one use of the coupon for the order (inside the order's transaction, the coupon row locked by pricing). */
+export async function reserveCouponUse(
+  tx: DbOrTx,
+  use: { couponId: string; orderId: string; userId: string | null; now: Date },
+): Promise<void> {
+  await insertRedemption(tx, use);
+}
+
+/** Gives the order's reserved use back (its checkout ended unpaid); idempotent. */
+export async function releaseCouponUse(tx: DbOrTx, orderId: string): Promise<void> {
+  await deleteRedemption(tx, orderId);
+}
+
+/**
+ * Takes a use again for an order paid after its reservation was given back (a late payment): only if the coupon's
+ * total and per-user limits still allow it, under the coupon's row lock. Answers whether the order holds a use now.
+ */
+export async function retakeCouponUse(
+  tx: DbOrTx,
+  use: { couponId: string; orderId: string; userId: string | null; now: Date },
+): Promise<boolean> {
+  const coupon = await lockCouponById(tx, use.couponId);
+  if (!coupon) return false;
+  if (await hasRedemption(tx, use.orderId)) return true;
+  if (coupon.maxUses !== null && coupon.usesCount >= coupon.maxUses) return false;
+  if (use.userId && (await countUserRedemptions(tx, coupon.id, use.userId)) >= coupon.maxUsesPerUser) return false;
+  await insertRedemption(tx, use);
+  return true;
 }

@@ -1,25 +1,25 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { esimBundles, esims, simulatorOrders } from "../db/schema.ts";
+import { esimBundles, esims, simulatorOrders } from "../../db/schema.ts";
+import { runDueJobs } from "../../jobs/worker.ts";
+import { SIMULATOR_SMDP_ADDRESS } from "../../providers/esim/simulator/simulator-esim-provider.ts";
+import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import {
   createBuyingApp,
   createPaidOrder,
   makeJobsDue,
   orderBody,
+  orderJobs,
+  outboxEmail,
   placeTestOrder,
   readOrder,
-} from "../modules/orders/buying.test-kit.ts";
-import { SIMULATOR_SMDP_ADDRESS } from "../providers/esim/simulator/simulator-esim-provider.ts";
-import { createPackage, createSignedInUser } from "../test/factories.ts";
-import { sendInstallEmail } from "./install-email.ts";
-import { findOrderJobs } from "./job-queue.ts";
-import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "./provision-order.ts";
-import { runDueJobs } from "./worker.ts";
+} from "./buying.test-kit.ts";
+import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "./provisioning.service.ts";
 
 const testApp = await createBuyingApp();
 const { db, deps, clock } = testApp;
 const plan = await createPackage(testApp);
-const quiet = { info() {}, warn() {} };
+const quiet = { info() {}, warn() {}, error() {} };
 const noWait = { timing: { ...DEFAULT_PROVISIONING_TIMING, allocationWaitMs: 0, pollEveryMs: 0 } };
 
 async function esimsOf(orderId: string) {
@@ -51,7 +51,7 @@ describe("provision-order", () => {
     });
     expect(await db.select().from(esimBundles).where(eq(esimBundles.orderId, paid.orderId))).toHaveLength(2);
     expect(await upstreamOrdersOf(paid.orderId)).toHaveLength(1);
-    expect(await findOrderJobs(db, paid.orderId)).toEqual([]);
+    expect(await orderJobs(testApp, paid.orderId)).toEqual([]);
 
     const mails = testApp.sentMails.slice(mailsBefore);
     expect(mails).toHaveLength(1);
@@ -71,7 +71,12 @@ describe("provision-order", () => {
         `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(esim.activationCode)}`,
       );
     }
-    expect((await readOrder(testApp, paid.orderId)).installEmailSentAt).not.toBeNull();
+    expect(await outboxEmail(testApp, `install:${paid.orderId}`)).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      sentAt: expect.any(Date),
+      orderId: paid.orderId,
+    });
   });
 
   it("never provisions an order that is not paid", async () => {
@@ -94,9 +99,9 @@ describe("provision-order", () => {
     const waiting = await readOrder(testApp, paid.orderId);
     expect(waiting).toMatchObject({ status: "confirmed", provisioningAttempts: 1, attentionReason: null });
     expect(waiting.upstreamOrderNo).toMatch(/^SIM/);
-    const [recheck] = await findOrderJobs(db, paid.orderId);
-    expect(recheck).toMatchObject({ attempts: 0, locked_at: null });
-    expect(new Date(recheck!.run_at).getTime()).toBeGreaterThan(Date.now());
+    const [recheck] = await orderJobs(testApp, paid.orderId);
+    expect(recheck).toMatchObject({ attempts: 0, lockedAt: null });
+    expect(new Date(recheck!.runAt).getTime()).toBeGreaterThan(Date.now());
 
     clock.advance(61_000);
     await makeJobsDue(testApp);
@@ -117,7 +122,7 @@ describe("provision-order", () => {
     testApp.simulator.setFaults("");
 
     expect((await readOrder(testApp, paid.orderId)).lastProvisioningError).toMatch(/still allocating/);
-    expect(await findOrderJobs(db, paid.orderId)).toEqual([expect.objectContaining({ attempts: 1 })]);
+    expect(await orderJobs(testApp, paid.orderId)).toEqual([expect.objectContaining({ attempts: 1 })]);
   });
 
   it("flags the order for the operator after its last try and keeps it confirmed", async () => {
@@ -130,37 +135,58 @@ describe("provision-order", () => {
 
     const order = await readOrder(testApp, paid.orderId);
     expect(order.status).toBe("confirmed");
-    expect(order.attentionReason).toMatch(/^provisioning_failed: Simulated upstream error/);
+    expect(order.attentionKind).toBe("provisioning_failed");
+    expect(order.attentionReason).toMatch(/^Simulated upstream error/);
     expect(await esimsOf(paid.orderId)).toEqual([]);
-    const [job] = await findOrderJobs(db, paid.orderId);
-    expect(job).toMatchObject({ attempts: 10, max_attempts: 10 });
+    const [job] = await orderJobs(testApp, paid.orderId);
+    expect(job).toMatchObject({ attempts: 10, maxAttempts: 10 });
   });
 });
 
-describe("send-install-email", () => {
-  it("sends once however often it runs, and tries again after a failed send", async () => {
+describe("the install email", () => {
+  it("is marked sent only once the SMTP server accepted it: a send cut short is tried again, never lost", async () => {
     const paid = await createPaidOrder(testApp, plan.id, { language: "en" });
     await provisionOrder(deps, { orderId: paid.orderId, isLastAttempt: false, log: quiet });
-    const failingDeps = {
+    const key = `install:${paid.orderId}`;
+    expect(await outboxEmail(testApp, key)).toMatchObject({ status: "queued", sentAt: null });
+
+    // The SMTP server takes the message but the process dies before it hears back (the send never resolves).
+    let stateDuringSend: Awaited<ReturnType<typeof outboxEmail>>;
+    const cutShort = {
       ...deps,
       mailer: {
         kind: "smtp" as const,
         send: async () => {
-          throw new Error("SMTP down");
+          stateDuringSend = await outboxEmail(testApp, key);
+          throw new Error("connection reset by the dying process");
         },
         close: async () => {},
       },
     };
+    await runDueJobs(cutShort);
+    expect(stateDuringSend!).toMatchObject({ status: "queued", sentAt: null });
+    expect(await outboxEmail(testApp, key)).toMatchObject({ status: "queued", attempts: 1 });
 
-    await expect(sendInstallEmail(failingDeps, { orderId: paid.orderId, log: quiet })).rejects.toThrow("SMTP down");
-    const results = await Promise.all(
-      [1, 2, 3].map(() => sendInstallEmail(deps, { orderId: paid.orderId, log: quiet })),
-    );
+    await makeJobsDue(testApp);
+    await runDueJobs(deps);
+    await runDueJobs(deps);
 
-    expect(results.sort()).toEqual(["already_sent", "already_sent", "sent"]);
     const mails = testApp.sentMails.filter((mail) => mail.subject.includes(paid.number));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Your eSIM is ready – order ${paid.number}`);
     expect(mails[0]!.html).toContain('dir="ltr"');
+    const sent = await outboxEmail(testApp, key);
+    expect(sent).toMatchObject({ status: "sent", attempts: 2 });
+    expect(mails[0]!.messageId).toBe(sent!.messageId);
+  });
+
+  it("is queued once however often delivery is attempted", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    await Promise.all(
+      [1, 2, 3].map(() => provisionOrder(deps, { orderId: paid.orderId, isLastAttempt: false, log: quiet })),
+    );
+    await runDueJobs(deps);
+
+    expect(testApp.sentMails.filter((mail) => mail.subject.includes(paid.number))).toHaveLength(1);
   });
 });

@@ -45,6 +45,15 @@ export async function insertRedemption(
     .where(eq(coupons.id, values.couponId));
 }
 
+/** Whether the order holds a use of its coupon. */
+export async function hasRedemption(db: DbOrTx, orderId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: couponRedemptions.id })
+    .from(couponRedemptions)
+    .where(eq(couponRedemptions.orderId, orderId));
+  return row !== undefined;
+}
+
 /** Gives the order's coupon use back (the order was rejected); nothing when it held none. */
 export async function deleteRedemption(db: DbOrTx, orderId: string): Promise<void> {
   const deleted = await db

@@ -1,13 +1,13 @@
-import type { Config } from "../config.ts";
-import type { Database } from "../db/client.ts";
-import { createEsimProvider } from "../providers/esim/create-esim-provider.ts";
-import type { EsimProvider } from "../providers/esim/esim-port.ts";
-import { createMailer } from "../providers/mail/create-mailer.ts";
-import { createPaymentGateway } from "../providers/payment/create-payment-gateway.ts";
-import type { PaymentGateway } from "../providers/payment/payment-port.ts";
-import { createPushSender } from "../providers/push/create-push-sender.ts";
-import type { PushSender } from "../providers/push/push-port.ts";
-import type { AppDeps } from "./deps.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { AppDeps } from "./lib/deps.ts";
+import { createEsimProvider } from "./providers/esim/create-esim-provider.ts";
+import type { EsimProvider } from "./providers/esim/esim-port.ts";
+import { createMailer } from "./providers/mail/create-mailer.ts";
+import { createPaymentGateway } from "./providers/payment/create-payment-gateway.ts";
+import type { PaymentGateway } from "./providers/payment/payment-port.ts";
+import { createPushSender } from "./providers/push/create-push-sender.ts";
+import type { PushSender } from "./providers/push/push-port.ts";
 
 /**
  * The one place the outside world is chosen from configuration: used by the server, the CLI and tests.

@@ -1,0 +1,63 @@
+// The API's module boundaries (STYLE.md, "A module's front door"), checked in `npm run lint`:
+// `npx depcruise apps/api/src` fails on a deep import into another module or a cycle between modules.
+// Tests and test kits may reach inside a module: they are not part of the module graph, so they are not cruised.
+
+const MODULES = "^apps/api/src/modules/([^/]+)/";
+const TESTS = "(\\.test\\.ts|\\.test-kit\\.ts)$|^apps/api/src/test/|-double\\.ts$|test-webhook-receiver\\.ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "module-front-door",
+      severity: "error",
+      comment:
+        "Another module is reached only through its front door, modules/<feature>/index.ts: import what it exports there.",
+      from: { path: MODULES },
+      to: {
+        path: "^apps/api/src/modules/[^/]+/",
+        pathNot: ["^apps/api/src/modules/$1/", "^apps/api/src/modules/[^/]+/index\\.ts$"],
+      },
+    },
+    {
+      name: "front-door-from-outside",
+      severity: "error",
+      comment: "Code outside modules/ (jobs, ops, app, server) uses a module through its front door only.",
+      from: { path: "^apps/api/src/", pathNot: MODULES },
+      to: { path: "^apps/api/src/modules/[^/]+/", pathNot: "^apps/api/src/modules/[^/]+/index\\.ts$" },
+    },
+    {
+      name: "no-module-cycles",
+      severity: "error",
+      comment:
+        "Modules depend on each other one way only. When two need each other, the flow between them belongs to one owner (STYLE.md).",
+      scope: "folder",
+      from: { path: "^apps/api/src/modules/[^/]+$" },
+      to: { circular: true },
+    },
+    {
+      name: "modules-below-jobs-and-ops",
+      severity: "error",
+      comment: "jobs/ and ops/ only wire modules together: no module imports them.",
+      from: { path: MODULES },
+      to: { path: "^apps/api/src/(jobs|ops)/" },
+    },
+    {
+      name: "no-file-cycles",
+      severity: "error",
+      comment: "Files of the API import each other one way only.",
+      from: {},
+      to: { circular: true, dependencyTypesNot: ["type-only"] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: `node_modules|\\.d\\.ts$|${TESTS}` },
+    includeOnly: "^apps/api/src/",
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: [".ts", ".js"] },
+    reporterOptions: {
+      archi: { collapsePattern: "^apps/api/src/(modules/[^/]+|[^/]+)" },
+    },
+  },
+};

@@ -1,0 +1,79 @@
+import type { AppDeps } from "../lib/deps.ts";
+import { sendDueEsimAlerts, syncStaleEsims } from "../modules/esims/index.ts";
+import { flagOverdueDeliveries, type ProvisioningTiming } from "../modules/orders/index.ts";
+import { reconcileStalePayments } from "../modules/payments/index.ts";
+import { cleanUpExpiredRows } from "./clean-up.ts";
+import { startWorker, type WorkerLog } from "./worker.ts";
+import { startWorkerHeartbeat } from "./worker-heartbeat.ts";
+
+// The work that runs beside HTTP (in `npm start`, or alone in jobs/worker-main.ts): graphile-worker's jobs, the
+// heartbeat that takes over a dead process's jobs, and the sweeps. Every sweep is idempotent, so every instance may
+// run them.
+
+/** Paid orders overdue for delivery, and payments the gateway never told us about, are looked for this often. */
+export const MONEY_SWEEP_EVERY_MS = 60 * 1000;
+/** Expired rows, eSIMs not heard from, and expiry alerts are looked for this often. */
+export const UPKEEP_SWEEP_EVERY_MS = 15 * 60 * 1000;
+
+export interface BackgroundWork {
+  /** Stops the sweeps, lets running jobs finish, then stops the heartbeat (before the pool closes). */
+  stop(): Promise<void>;
+}
+
+function every(ms: number, sweeps: { name: string; run: () => Promise<unknown> }[], log: WorkerLog) {
+  const timer = setInterval(() => {
+    for (const sweep of sweeps) {
+      sweep.run().catch((error: unknown) => log.warn({ err: error }, `${sweep.name} failed; the next run retries`));
+    }
+  }, ms);
+  timer.unref();
+  return timer;
+}
+
+export async function startBackgroundWork(
+  deps: AppDeps,
+  options: { log: WorkerLog; timing?: ProvisioningTiming },
+): Promise<BackgroundWork> {
+  const { log } = options;
+  const workerIds = new Set<string>();
+  const worker = await startWorker(deps, {
+    log,
+    ...(options.timing ? { timing: options.timing } : {}),
+    onWorkerCreated: (id) => workerIds.add(id),
+  });
+  const heartbeat = await startWorkerHeartbeat(deps.db, {
+    workerIds: () => [...workerIds],
+    deadAfterSeconds: deps.config.WORKER_DEAD_AFTER_SECONDS,
+    log,
+  });
+  const timers = [
+    every(
+      MONEY_SWEEP_EVERY_MS,
+      [
+        // A paid order not delivered in time: flagged, logged as an error, the operator emailed once.
+        { name: "overdue delivery sweep", run: () => flagOverdueDeliveries(deps, { log }) },
+        // Payments whose webhook never came, or whose payer left the gateway: settled with the gateway's word.
+        { name: "payment reconciliation", run: () => reconcileStalePayments(deps, { log }) },
+      ],
+      log,
+    ),
+    every(
+      UPKEEP_SWEEP_EVERY_MS,
+      [
+        { name: "clean-up of expired rows", run: () => cleanUpExpiredRows(deps.db, deps.now()) },
+        // eSIMs the upstream's webhooks did not mention for 30 minutes: status and usage asked for again.
+        { name: "eSIM sync", run: () => syncStaleEsims(deps, { log }) },
+        // Expiry alerts are due by the clock alone: the upstream may never send VALIDITY_USAGE.
+        { name: "eSIM alert sweep", run: () => sendDueEsimAlerts(deps) },
+      ],
+      log,
+    ),
+  ];
+  return {
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await worker.stop();
+      await heartbeat.stop();
+    },
+  };
+}

@@ -1,0 +1,4 @@
+// Accounts: the user row, its profile and preferences.
+export { accountRoutes } from "./account.routes.ts";
+export { presentMe } from "./me.presenter.ts";
+export { anonymiseUser, findUserByEmail, insertUser, type UserRow, updateUser } from "./users.repo.ts";

@@ -1,0 +1,5 @@
+// Sign-in: emailed codes, sessions, registration, and the end of an account.
+export type { CodePurpose } from "./auth.repo.ts";
+export { authRoutes } from "./auth.routes.ts";
+export { checkEmailedCode, claimCheckedCode, codeExpired, sendEmailedCode } from "./emailed-codes.ts";
+export { deleteExpiredSignInRows, resolveSession } from "./sessions.service.ts";

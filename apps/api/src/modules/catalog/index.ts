@@ -1,0 +1,14 @@
+// The catalog: destinations, plans and their prices, synced from the upstream and served from memory.
+
+export { type DestinationPlans, presentDestination, presentPlan } from "./catalog.presenter.ts";
+export { parseDzdPerUsdE4 } from "./catalog.pricing.ts";
+export {
+  type DestinationRow,
+  findPackageWithDestination,
+  findPriceSettings,
+  type PackageRow,
+  summarizeDestinationPlans,
+} from "./catalog.repo.ts";
+export { catalogRoutes } from "./catalog.routes.ts";
+export { startCatalog } from "./catalog.startup.ts";
+export { setDzdPerUsd, syncCatalog } from "./catalog.sync.ts";

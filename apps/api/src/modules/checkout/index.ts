@@ -1,0 +1,2 @@
+// The checkout: prices and coupons for a cart, and placing the order (owner of that flow).
+export { checkoutRoutes } from "./checkout.routes.ts";

@@ -1,0 +1,152 @@
+import type { createOrder as createOrderEndpoint } from "@esim/shared/checkout/contracts";
+import type { FieldErrorCode } from "@esim/shared/errors";
+import type { EndpointParsedBody } from "@esim/shared/http";
+import { formatMoney } from "@esim/shared/money";
+import { checkPhone } from "@esim/shared/phone";
+import { AppError } from "../../lib/app-error.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import type { AuthenticatedUser } from "../../plugins/auth.ts";
+import { reserveCouponUse } from "../coupons/index.ts";
+import {
+  createOrder,
+  findPlacedOrder,
+  getPresentableOrder,
+  type PresentableOrder,
+  recordPaymentOutcome,
+} from "../orders/index.ts";
+import { createPayment, openCheckout, recordFreePayment } from "../payments/index.ts";
+import { isUnpayable, priceCart } from "./checkout.service.ts";
+
+// Placing an order spans modules (prices and coupons, the order, its payment, the gateway): this module owns the flow.
+
+export type CreateOrderBody = EndpointParsedBody<typeof createOrderEndpoint>;
+
+function checkBilling(user: AuthenticatedUser, billing: CreateOrderBody["billing"]) {
+  const fields: Record<string, FieldErrorCode> = {};
+  if (billing.email !== user.email) fields["billing.email"] = "BILLING_EMAIL_MISMATCH";
+  const phone = checkPhone(billing.phone, billing.country);
+  if (!phone.ok) fields["billing.phone"] = phone.code;
+  if (Object.keys(fields).length > 0) {
+    throw new AppError("VALIDATION_FAILED", { message: "Some billing fields are invalid.", fields });
+  }
+  return { ...billing, phone: phone.ok ? phone.e164 : billing.phone };
+}
+
+function isSameCart(placed: PresentableOrder["view"], body: CreateOrderBody): boolean {
+  const { order } = placed;
+  return (
+    order.packageId === body.packageId &&
+    order.quantity === body.quantity &&
+    order.currency === body.currency &&
+    order.paymentMethod === body.paymentMethod &&
+    (placed.couponCode ?? null) === (body.couponCode ?? null) &&
+    order.targetEsimId === (body.topUpOf ?? null)
+  );
+}
+
+/**
+ * Creates the order and its payment, then opens the gateway's checkout. Idempotent on (user, clientReference): the
+ * same cart answers the same order and the same checkout, however many times and however concurrently it is sent;
+ * another cart answers IDEMPOTENCY_CONFLICT. Prices come from the database only; the coupon's use is reserved under its
+ * row lock, so its limits hold under load. Nothing left to pay (a 100 % coupon) is paid at once without the gateway;
+ * a charge above 0 and under the gateway's minimum is refused before any order exists. A gateway failure answers
+ * PAYMENT_GATEWAY_UNAVAILABLE and leaves the order unpaid with its coupon use reserved until the sweep lapses it.
+ */
+export async function placeOrder(
+  deps: AppDeps,
+  options: { user: AuthenticatedUser; order: CreateOrderBody },
+): Promise<{ order: PresentableOrder; checkoutUrl: string | null }> {
+  const { user, order: body } = options;
+  const billing = checkBilling(user, body.billing);
+  if (!deps.payments.methods.includes(body.paymentMethod)) {
+    throw new AppError("PAYMENT_METHOD_UNAVAILABLE", { message: "The payment gateway does not offer this method." });
+  }
+  const actor = `customer:${user.id}`;
+  const { orderId, payment } = await deps.db.transaction(async (tx) => {
+    const placed = await findPlacedOrder(tx, { userId: user.id, clientReference: body.clientReference });
+    if (placed) {
+      if (!isSameCart(placed, body)) {
+        throw new AppError("IDEMPOTENCY_CONFLICT", { message: "This checkout was already used for another cart." });
+      }
+      return { orderId: placed.order.id, payment: placed.payment };
+    }
+    const now = deps.now();
+    const priced = await priceCart(tx, {
+      userId: user.id,
+      cart: {
+        packageId: body.packageId,
+        quantity: body.quantity,
+        currency: body.currency,
+        couponCode: body.couponCode,
+        topUpOf: body.topUpOf,
+      },
+      now,
+      lockCoupon: true,
+      minimumChargeDzd: deps.payments.minimumChargeDzd,
+    });
+    const { quote } = priced;
+    if (isUnpayable(quote)) {
+      throw new AppError("PAYMENT_AMOUNT_TOO_LOW", {
+        message: `The amount to pay is under the gateway's minimum of ${formatMoney(quote.minimumChargeDzdMinor, "DZD")}.`,
+      });
+    }
+    const created = await createOrder(
+      tx,
+      {
+        userId: user.id,
+        clientReference: body.clientReference,
+        kind: priced.topUpOf ? "top_up" : "new",
+        targetEsimId: priced.topUpOf?.esim.id ?? null,
+        packageId: priced.package.id,
+        quantity: quote.quantity,
+        currency: quote.currency,
+        unitPriceMinor: quote.unitPriceMinor,
+        subtotalMinor: quote.subtotalMinor,
+        serviceFeeMinor: quote.serviceFeeMinor,
+        discountMinor: quote.discountMinor,
+        couponDiscountMinor: quote.couponDiscountMinor,
+        totalMinor: quote.totalMinor,
+        chargeDzdMinor: quote.chargeDzdMinor,
+        couponId: priced.coupon?.id ?? null,
+        paymentMethod: body.paymentMethod,
+        billing,
+        createdAt: now,
+      },
+      actor,
+    );
+    if (priced.coupon) {
+      await reserveCouponUse(tx, { couponId: priced.coupon.id, orderId: created.id, userId: user.id, now });
+    }
+    if (quote.chargeDzdMinor === 0) {
+      const free = await recordFreePayment(tx, { orderId: created.id, method: body.paymentMethod, now });
+      await recordPaymentOutcome(tx, deps, {
+        orderId: created.id,
+        outcome: { kind: "paid" },
+        cause: `nothing to pay: coupon ${priced.coupon?.code ?? "none"} covers the order`,
+        actor,
+        now,
+      });
+      return { orderId: created.id, payment: free };
+    }
+    const payment = await createPayment(tx, {
+      orderId: created.id,
+      provider: deps.payments.name,
+      amountMinor: quote.chargeDzdMinor,
+      method: body.paymentMethod,
+      now,
+    });
+    return { orderId: created.id, payment };
+  });
+
+  const order = await getPresentableOrder(deps, orderId);
+  if (payment.status !== "pending") return { order, checkoutUrl: payment.checkoutUrl };
+  const checkoutUrl = await openCheckout(deps, {
+    payment,
+    order: { id: orderId, number: order.view.order.number },
+    method: body.paymentMethod,
+    language: user.language,
+    returnTo: body.returnTo ?? "web",
+  });
+  // The order has moved to pending with its checkout: present it as it is now.
+  return { order: await getPresentableOrder(deps, orderId), checkoutUrl };
+}

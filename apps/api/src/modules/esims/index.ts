@@ -1,0 +1,25 @@
+// eSIMs: the profiles travellers own, their usage and status, install secrets behind the PIN, alerts, and requests to
+// cancel an unused one.
+export {
+  type CancellationDecision,
+  findCancellationToDecide,
+  listCancellationsToDecide,
+  recordCancellationApproval,
+  refuseCancellation,
+} from "./cancellation.service.ts";
+export { sendDueEsimAlerts } from "./esim-alerts.ts";
+export {
+  type BundleInsert,
+  type EsimInsert,
+  type EsimRow,
+  type EsimView,
+  findEsimById,
+  findUserEsimView,
+  insertBundles,
+  insertEsims,
+  listCompatibleTopUpPackages,
+  updateEsimFromUpstream,
+} from "./esims.repo.ts";
+export { esimsRoutes } from "./esims.routes.ts";
+export { canTopUpEsim, syncStaleEsims } from "./esims.service.ts";
+export { unblockPinByEmail } from "./pin.service.ts";

@@ -1,0 +1,57 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { mailOutbox } from "../../db/schema.ts";
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** Keeps an email to send; undefined when one with this key was already queued (queueing is idempotent). */
+export async function insertOutboxEmail(
+  db: DbOrTx,
+  values: typeof mailOutbox.$inferInsert,
+): Promise<OutboxRow | undefined> {
+  const [row] = await db.insert(mailOutbox).values(values).onConflictDoNothing({ target: mailOutbox.key }).returning();
+  return row;
+}
+
+export async function findOutboxEmail(db: DbOrTx, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row;
+}
+
+/** Counts a try that is about to be made. */
+export async function recordOutboxAttempt(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** queued → sent, once the SMTP server accepted it. */
+export async function markOutboxSent(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: now, lastError: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "queued")));
+}
+
+/** Keeps the failure; with `isFinal`, queued → failed (no try is left). */
+export async function recordOutboxFailure(db: DbOrTx, id: string, failure: { error: string; isFinal: boolean }) {
+  await db
+    .update(mailOutbox)
+    .set({ lastError: failure.error, ...(failure.isFinal ? { status: "failed" as const } : {}) })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "queued")));
+}
+
+/** The emails about an order, oldest first (its timeline). */
+export async function listOrderEmails(db: DbOrTx, orderId: string): Promise<OutboxRow[]> {
+  return db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId)).orderBy(asc(mailOutbox.createdAt));
+}
+
+/** How many emails wait to be sent, and since when. */
+export async function measureOutbox(db: DbOrTx): Promise<{ queued: number; oldestQueuedAt: Date | null }> {
+  const [row] = await db
+    .select({ queued: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${mailOutbox.createdAt})` })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "queued"));
+  return { queued: row?.queued ?? 0, oldestQueuedAt: row?.oldest ? new Date(row.oldest) : null };
+}

@@ -1,0 +1,101 @@
+import type { DbOrTx } from "../../db/client.ts";
+import { addJob, type JobHandlers, readPayload } from "../../lib/job-queue.ts";
+import type { MailMessage } from "../../providers/mail/mail-port.ts";
+import {
+  findOutboxEmail,
+  insertOutboxEmail,
+  listOrderEmails,
+  markOutboxSent,
+  recordOutboxAttempt,
+  recordOutboxFailure,
+} from "./mail-outbox.repo.ts";
+
+// The email outbox (DESIGN §4): an email a state change decides is written in that change's transaction, then sent by
+// the worker once the transaction committed. Marked sent only after the SMTP server accepted it; a failure is retried
+// with graphile-worker's exponential backoff; every try carries the same Message-ID.
+
+export const SEND_EMAIL_TASK = "send-email";
+/** Tries over about a day and a half (graphile-worker waits exp(attempt) seconds between them). */
+export const SEND_EMAIL_MAX_ATTEMPTS = 12;
+
+/** The host part of our Message-IDs. */
+function messageIdDomain(publicUrl: string): string {
+  return new URL(publicUrl).hostname || "esim.localhost";
+}
+
+/**
+ * Queues an email in the caller's transaction, once per key (a second call with the same key changes nothing), with
+ * its sending job. Answers whether it was queued now.
+ */
+export async function queueEmail(
+  tx: DbOrTx,
+  options: { key: string; message: MailMessage; orderId?: string | null; publicUrl: string },
+): Promise<boolean> {
+  const { message } = options;
+  const id = crypto.randomUUID();
+  const row = await insertOutboxEmail(tx, {
+    id,
+    key: options.key,
+    messageId: `<${id}@${messageIdDomain(options.publicUrl)}>`,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: (message.attachments ?? []).map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      contentBase64: attachment.content.toString("base64"),
+      ...(attachment.cid ? { cid: attachment.cid } : {}),
+    })),
+    orderId: options.orderId ?? null,
+  });
+  if (!row) return false;
+  await addJob(tx, {
+    task: SEND_EMAIL_TASK,
+    payload: { emailId: row.id },
+    key: `email:${row.id}`,
+    maxAttempts: SEND_EMAIL_MAX_ATTEMPTS,
+  });
+  return true;
+}
+
+/** The emails about an order, oldest first, for its timeline. */
+export const listEmailsOfOrder = listOrderEmails;
+
+export const mailOutboxJobs: JobHandlers = {
+  /**
+   * Sends one queued email and marks it sent. A crash between the SMTP server's acceptance and the mark sends it again
+   * with the same Message-ID (at least once); one already sent or given up is left alone.
+   */
+  async [SEND_EMAIL_TASK](payload, { deps, log, attempt, maxAttempts }) {
+    const { emailId } = readPayload(payload, ["emailId"]);
+    const email = await findOutboxEmail(deps.db, emailId);
+    if (email?.status !== "queued") return;
+    await recordOutboxAttempt(deps.db, email.id);
+    try {
+      await deps.mailer.send({
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        messageId: email.messageId,
+        attachments: email.attachments.map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          content: Buffer.from(attachment.contentBase64, "base64"),
+          ...(attachment.cid ? { cid: attachment.cid } : {}),
+        })),
+      });
+    } catch (error) {
+      const isFinal = attempt >= maxAttempts;
+      await recordOutboxFailure(deps.db, email.id, {
+        error: (error instanceof Error ? error.message : String(error)).slice(0, 1000),
+        isFinal,
+      });
+      if (isFinal) log.error({ emailId, key: email.key, err: error }, "email not sent after every try: given up");
+      throw error;
+    }
+    await markOutboxSent(deps.db, email.id, deps.now());
+    log.info({ emailId, key: email.key, orderId: email.orderId }, "email sent");
+  },
+};

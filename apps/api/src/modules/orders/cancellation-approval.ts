@@ -1,0 +1,38 @@
+import type { AppDeps } from "../../lib/deps.ts";
+import { type CancellationDecision, findCancellationToDecide, recordCancellationApproval } from "../esims/index.ts";
+import { applyOrderEvent, type OrderActor } from "./order-lifecycle.ts";
+import { countUncancelledEsims } from "./orders.repo.ts";
+
+/**
+ * The operator approves a request to cancel an unused eSIM (by the request's id or the eSIM's ICCID): the profile is
+ * cancelled upstream first (safe to repeat), then in one transaction the request approved, the eSIM Canceled, the
+ * traveller's email queued, and the order refunded once none of its eSIMs is left. Running it again after a crash
+ * finishes the job. This module owns it because it ends an order's life; refusals stay with the eSIM (esims).
+ */
+export async function approveCancellation(
+  deps: AppDeps,
+  options: { idOrIccid: string; actor: OrderActor },
+): Promise<CancellationDecision> {
+  const found = await findCancellationToDecide(deps, options.idOrIccid);
+  if (!found) return { outcome: "unknown" };
+  const { request, esim, orderNumber } = found;
+  if (request.status !== "pending") return { outcome: "already_decided", request, iccid: esim.iccid, orderNumber };
+  await deps.esim.cancel(esim.upstreamReference);
+  const now = deps.now();
+  const decided = await deps.db.transaction(async (tx) => {
+    const row = await recordCancellationApproval(tx, deps, { requestId: request.id, esimId: esim.id, now });
+    if (!row) return undefined;
+    if ((await countUncancelledEsims(tx, request.orderId)) === 0) {
+      await applyOrderEvent(tx, {
+        orderId: request.orderId,
+        event: "esims_cancelled",
+        cause: `every eSIM cancelled on request (last: ICCID ${esim.iccid})`,
+        actor: options.actor,
+        now,
+      });
+    }
+    return row;
+  });
+  if (!decided) return approveCancellation(deps, options);
+  return { outcome: "approved", request: decided, iccid: esim.iccid, orderNumber };
+}

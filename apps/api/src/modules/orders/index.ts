@@ -1,0 +1,30 @@
+// Orders: an order's whole life (one table of states in order-lifecycle.ts), from creation through payment,
+// provisioning and delivery to refunds, with its history, its emails and the operator's actions.
+export { approveCancellation } from "./cancellation-approval.ts";
+export { flagOverdueDeliveries } from "./delivery-watch.ts";
+export type { OrderActor, OrderRow } from "./order-lifecycle.ts";
+export { presentOrder, presentPlacedOrder } from "./orders.presenter.ts";
+export { ordersRoutes } from "./orders.routes.ts";
+export {
+  createOrder,
+  findPlacedOrder,
+  getPresentableOrder,
+  markCheckoutOpened,
+  type NewOrder,
+  type PresentableOrder,
+} from "./orders.service.ts";
+export {
+  acceptHeldPayment,
+  decideRefund,
+  listOrdersNeedingAttention,
+  type OperatorActionOutcome,
+  recordRefund,
+  retryProvisioning,
+  showOrder,
+} from "./orders-ops.service.ts";
+export { type PaymentOutcome, type PaymentOutcomeResult, recordPaymentOutcome } from "./payment-outcomes.ts";
+export {
+  createOrdersJobs,
+  DEFAULT_PROVISIONING_TIMING,
+  type ProvisioningTiming,
+} from "./provisioning.service.ts";

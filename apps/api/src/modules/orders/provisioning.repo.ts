@@ -1,0 +1,55 @@
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { destinations, esims, orders, packages, users } from "../../db/schema.ts";
+
+/** The order and the package it buys. */
+export async function findOrderWithPackage(db: DbOrTx, orderId: string) {
+  const [row] = await db
+    .select({ order: orders, package: packages })
+    .from(orders)
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .where(eq(orders.id, orderId));
+  return row;
+}
+
+export async function recordProvisioningAttempt(db: DbOrTx, orderId: string, now: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({ provisioningAttempts: sql`${orders.provisioningAttempts} + 1`, updatedAt: now })
+    .where(eq(orders.id, orderId));
+}
+
+export async function storeUpstreamOrderNo(db: DbOrTx, orderId: string, upstreamOrderNo: string, now: Date) {
+  await db.update(orders).set({ upstreamOrderNo, updatedAt: now }).where(eq(orders.id, orderId));
+}
+
+/** Keeps the last provisioning failure for the operator (the order stays confirmed). */
+export async function recordProvisioningFailure(
+  db: DbOrTx,
+  orderId: string,
+  failure: { error: string; now: Date },
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ lastProvisioningError: failure.error, updatedAt: failure.now })
+    .where(eq(orders.id, orderId));
+}
+
+/** Everything the install email shows: the order, its buyer, plan, destination and eSIMs. */
+export async function findInstallEmailData(db: DbOrTx, orderId: string) {
+  const [row] = await db
+    .select({ order: orders, user: users, package: packages, destination: destinations })
+    .from(orders)
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .innerJoin(destinations, eq(destinations.code, packages.destinationCode))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!row) return undefined;
+  // A top-up's email is about the eSIM it was applied to.
+  const orderEsims = await db
+    .select()
+    .from(esims)
+    .where(row.order.targetEsimId ? eq(esims.id, row.order.targetEsimId) : eq(esims.orderId, orderId))
+    .orderBy(esims.createdAt, esims.id);
+  return { ...row, esims: orderEsims };
+}

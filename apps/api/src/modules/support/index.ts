@@ -1,0 +1,2 @@
+// What /support shows: contacts and the live chat settings.
+export { supportRoutes } from "./support.routes.ts";

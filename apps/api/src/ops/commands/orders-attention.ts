@@ -1,0 +1,24 @@
+import { formatMoney } from "@esim/shared/money";
+import { listOrdersNeedingAttention } from "../../modules/orders/index.ts";
+import type { OpsCommand } from "../ops-command.ts";
+import { OpsError } from "../ops-command.ts";
+
+export const description = "List the orders that need the operator: flagged ones (oldest first) and refunds owed";
+export const usage = "orders:attention";
+
+export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
+  if (args.length > 0) throw new OpsError(`Usage: ${usage}`);
+  const { flagged, refundsDue } = await listOrdersNeedingAttention(deps);
+  print(flagged.length === 0 ? "No flagged order." : `Flagged orders (${flagged.length}):`);
+  for (const { order, email } of flagged) {
+    print(
+      `  ${order.number}  ${order.status}  ${order.attentionKind}  since ${order.attentionAt?.toISOString()}  ${email ?? order.billing.email}  ${order.attentionReason}`,
+    );
+  }
+  print(refundsDue.length === 0 ? "No refund owed." : `Refunds owed (${refundsDue.length}):`);
+  for (const { order, email } of refundsDue) {
+    print(
+      `  ${order.number}  ${formatMoney(order.chargeDzdMinor, "DZD")}  ${email ?? order.billing.email}  → refund:record ${order.number} <method> <reference>`,
+    );
+  }
+};
