@@ -2,12 +2,39 @@ import type { Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 
-/** The sandbox page's pay button, in the page's language. */
-const PAY_BUTTON: Record<JourneyLanguage, string> = { fr: "Payer", en: "Pay", ar: "ادفع" };
+/**
+ * The sandbox gateway page's buttons, in the page's language (apps/api/src/providers/payment/sandbox/sandbox-texts.ts):
+ * pay, fail ("Simulate a failure") and cancel (the payer gives up on the gateway's page).
+ */
+export const GATEWAY_BUTTON = {
+  pay: { fr: "Payer", en: "Pay", ar: "ادفع" },
+  fail: { fr: "Simuler un échec", en: "Simulate a failure", ar: "محاكاة فشل الدفع" },
+  cancel: { fr: "Annuler le paiement", en: "Cancel payment", ar: "إلغاء الدفع" },
+} as const satisfies Record<string, Record<JourneyLanguage, string>>;
 
 /** Presses a PIN on the pad's own keys. */
 export async function pressPin(page: Page, pin: string) {
   for (const digit of pin) await page.getByRole("button", { name: digit, exact: true }).click();
+}
+
+/** The summary's pay button ("Payer 1,490 DA"), whatever the amount. */
+export function summaryPayButton(page: Page, language: JourneyLanguage) {
+  return page.getByRole("button", { name: new RegExp(`^${text(language, "summary.pay", { amount: "" }).trim()}`) });
+}
+
+/** On /summary with the billing filled: Pay, then Continue in the payment modal; answers the gateway's popup. */
+export async function openGateway(page: Page, language: JourneyLanguage): Promise<Page> {
+  await summaryPayButton(page, language).click();
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByRole("button", { name: text(language, "payment.modal.continue") }).click();
+  const gateway = await popupPromise;
+  await expect(gateway).toHaveURL(/\/sandbox\/checkout\//);
+  return gateway;
+}
+
+/** Presses one of the gateway page's buttons. */
+export async function pressGatewayButton(gateway: Page, language: JourneyLanguage, button: keyof typeof GATEWAY_BUTTON) {
+  await gateway.getByRole("button", { name: new RegExp(`^${GATEWAY_BUTTON[button][language]}`) }).click();
 }
 
 /**
@@ -17,11 +44,8 @@ export async function pressPin(page: Page, pin: string) {
 export async function payCart(page: Page, language: JourneyLanguage): Promise<string> {
   await page.getByRole("button", { name: text(language, "cart.continue") }).click();
   await page.getByLabel(text(language, "form.phone")).fill("0551 23 45 67");
-  await page.getByRole("button", { name: new RegExp(text(language, "summary.pay", { amount: "" }).trim()) }).click();
-  const popupPromise = page.waitForEvent("popup");
-  await page.getByRole("button", { name: text(language, "payment.modal.continue") }).click();
-  const gateway = await popupPromise;
-  await gateway.getByRole("button", { name: new RegExp(`^${PAY_BUTTON[language]}`) }).click();
+  const gateway = await openGateway(page, language);
+  await pressGatewayButton(gateway, language, "pay");
   await expect(page).toHaveURL(/\/success\?/, { timeout: 20_000 });
   return new URL(page.url()).searchParams.get("orderId")!;
 }

@@ -1,3 +1,4 @@
+import { openGateway, pressGatewayButton, summaryPayButton } from "./buying.ts";
 import { expect, findPlanId, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
@@ -22,22 +23,26 @@ test("a failed payment in Arabic reaches /failure, with a retry back to the summ
   await page.goto(`/cart?plan=${planId}&destination=TR`);
   await page.getByRole("button", { name: text("ar", "cart.continue") }).click();
   await expect(page).toHaveURL(/\/summary/);
+  const cartSearch = new URL(page.url()).search;
   await page.getByLabel(text("ar", "form.phone")).fill("0551 23 45 67");
   await page.getByRole("radio", { name: /EDAHABIA/ }).check();
   await shoot(page, "summary-ar-390");
-  await page.getByRole("button", { name: new RegExp(text("ar", "summary.pay", { amount: "" }).trim()) }).click();
 
-  const popupPromise = page.waitForEvent("popup");
-  await page.getByRole("button", { name: text("ar", "payment.modal.continue") }).click();
-  const gateway = await popupPromise;
+  const gateway = await openGateway(page, "ar");
   await expect(gateway.locator("html")).toHaveAttribute("dir", "rtl");
   await gateway.setViewportSize({ width: 390, height: 844 });
   await shoot(gateway, "sandbox-ar-390");
-  await gateway.getByRole("button", { name: "محاكاة فشل الدفع" }).click();
+  // "Simulate a failure", not "Cancel payment": a cancel goes back to the summary (cancel-payment.journey.ts).
+  await pressGatewayButton(gateway, "ar", "fail");
 
   await expect(page).toHaveURL(/\/failure\?/, { timeout: 20_000 });
   await expect(page.getByText(text("ar", "result.failureMessage"))).toBeVisible();
+  await expect(page.getByText(text("ar", "result.notCharged"))).toBeVisible();
   await shoot(page, "failure-ar-390");
   await page.getByRole("link", { name: text("ar", "payment.retry") }).click();
-  await expect(page).toHaveURL(/\/summary/);
+  // Retry offers the same cart again; the calm "payment cancelled" notice is for cancels only.
+  await expect(page).toHaveURL(/\/summary\?/);
+  expect(new URL(page.url()).search).toBe(cartSearch);
+  await expect(summaryPayButton(page, "ar")).toBeVisible();
+  await expect(page.getByText(text("ar", "summary.paymentCanceled"))).toHaveCount(0);
 });

@@ -368,6 +368,8 @@ export const orderEvents = pgTable(
   "order_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** The order of writing: several events can share one instant (a clock moved by hand, one transaction). */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id),
@@ -382,7 +384,7 @@ export const orderEvents = pgTable(
     actor: text("actor").notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
+  (table) => [index("order_events_order_idx").on(table.orderId, table.seq)],
 );
 
 export const couponRedemptions = pgTable(

@@ -18,6 +18,7 @@ CREATE TABLE "mail_outbox" (
 --> statement-breakpoint
 CREATE TABLE "order_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "order_events_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"order_id" uuid NOT NULL,
 	"from_status" text,
 	"to_status" text NOT NULL,
@@ -45,7 +46,7 @@ ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" F
 CREATE UNIQUE INDEX "mail_outbox_key_key" ON "mail_outbox" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "mail_outbox_order_idx" ON "mail_outbox" USING btree ("order_id") WHERE "mail_outbox"."order_id" is not null;--> statement-breakpoint
 CREATE INDEX "mail_outbox_queued_idx" ON "mail_outbox" USING btree ("created_at") WHERE "mail_outbox"."status" = 'queued';--> statement-breakpoint
-CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","created_at");--> statement-breakpoint
+CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","seq");--> statement-breakpoint
 CREATE INDEX "orders_confirmed_at_idx" ON "orders" USING btree ("confirmed_at") WHERE "orders"."status" = 'confirmed';--> statement-breakpoint
 CREATE INDEX "orders_attention_idx" ON "orders" USING btree ("attention_at") WHERE "orders"."attention_kind" is not null;--> statement-breakpoint
 CREATE INDEX "payments_pending_updated_idx" ON "payments" USING btree ("updated_at") WHERE "payments"."status" = 'pending';--> statement-breakpoint

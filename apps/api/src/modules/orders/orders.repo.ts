@@ -121,7 +121,7 @@ export async function listOrderEvents(db: DbOrTx, orderId: string) {
     .select()
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
-    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+    .orderBy(asc(orderEvents.seq));
 }
 
 /** Orders an operator must look at (flagged), oldest flag first. */
