@@ -1,11 +1,13 @@
 /**
- * Paid webhook → delivered latency (DESIGN §8: "a paid order delivered by the simulator in ≤ 1 s p95 from webhook").
- * One process runs the app listening on loopback with its worker (concurrency as in server.ts) on an embedded
- * PostgreSQL with the simulator's catalogue synced; the simulator allocates each order's profiles after a random
- * 0–1 s. N orders are placed through POST /orders (sandbox checkouts), then their signed `checkout.paid` webhooks are
- * sent at a steady rate; each order's latency is its `delivered_at` minus the moment its webhook was sent.
+ * Paid webhook → delivered: our own overhead (DESIGN §8, issue 13: p95 ≤ 500 ms past the simulator's allocation time,
+ * at 10 and at 50 webhooks/s). One process runs the app listening on loopback with its worker (WORKER_CONCURRENCY
+ * unless given) on an embedded PostgreSQL with the simulator's catalogue synced; the simulator allocates each order's
+ * profiles after a random 0–1 s. N orders are placed through POST /orders (sandbox checkouts), then their signed
+ * `checkout.paid` webhooks are sent at a steady rate. Each order's latency is its `delivered_at` minus the moment its
+ * webhook was sent; its overhead is that latency minus the simulator's allocation time for it (`ready_at` −
+ * `created_at` of its simulator order): the webhook, job pickup, upstream order, polling and the delivered transaction.
  *
- * Usage: `npx tsx bench/provisioning-latency.ts [orders=100] [webhooks per second=10] [worker concurrency=3]`.
+ * Usage: `npx tsx bench/provisioning-latency.ts [orders=100] [webhooks per second=10] [worker concurrency]`.
  * Exits 1 when over budget.
  */
 import { randomUUID } from "node:crypto";
@@ -14,14 +16,15 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { toMajor } from "@esim/shared/money";
 import { inArray } from "drizzle-orm";
 import { buildApp } from "../apps/api/src/app.ts";
 import { loadConfig } from "../apps/api/src/config.ts";
 import { createAppDeps } from "../apps/api/src/create-deps.ts";
 import { applyMigrations, connectDatabase } from "../apps/api/src/db/client.ts";
 import { startEmbeddedPostgres } from "../apps/api/src/db/embedded.ts";
-import { orders, packages, payments } from "../apps/api/src/db/schema.ts";
-import { installJobQueue, startWorker, WORKER_CONCURRENCY } from "../apps/api/src/jobs/worker.ts";
+import { orders, packages, payments, simulatorOrders } from "../apps/api/src/db/schema.ts";
+import { installJobQueue, startWorker } from "../apps/api/src/jobs/worker.ts";
 import { generateToken, sha256Hex } from "../apps/api/src/lib/secrets.ts";
 import { insertUser } from "../apps/api/src/modules/account/users.repo.ts";
 import { insertSession } from "../apps/api/src/modules/auth/sessions.repo.ts";
@@ -32,7 +35,7 @@ import { toWebhookBody } from "../apps/api/src/providers/payment/chargily/chargi
 import { signWebhookBody } from "../apps/api/src/providers/payment/chargily/chargily-webhook.ts";
 
 const API = "/api/v1/app";
-const BUDGET_P95_MS = 1000;
+const BUDGET_OVERHEAD_P95_MS = 500;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -50,7 +53,7 @@ function percentile(sorted: number[], share: number): number {
 async function main() {
   const orderCount = Number(process.argv[2] ?? 100);
   const perSecond = Number(process.argv[3] ?? 10);
-  const concurrency = Number(process.argv[4] ?? WORKER_CONCURRENCY);
+  const concurrencyArgument = process.argv[4] ? Number(process.argv[4]) : undefined;
   const dataDir = await mkdtemp(path.join(tmpdir(), "esim-bench-pg-"));
   const database = await startEmbeddedPostgres({ dataDir, port: await freePort() });
   const handle = connectDatabase(database.url);
@@ -74,6 +77,7 @@ async function main() {
     const synced = await syncCatalog(deps);
     const app = await buildApp(deps, { logger: false });
     await app.listen({ host: "127.0.0.1", port });
+    const concurrency = concurrencyArgument ?? config.WORKER_CONCURRENCY;
     const worker = await startWorker(deps, { concurrency });
     const [plan] = await handle.db
       .select()
@@ -140,7 +144,7 @@ async function main() {
         checkout: {
           id: payment.providerReference!,
           isLivemode: false,
-          amount: payment.amountMinor / 100,
+          amount: toMajor(payment.amountMinor),
           status: "paid",
           locale: "fr",
           description: null,
@@ -185,19 +189,30 @@ async function main() {
     await worker.stop();
     await app.close();
 
+    const allocations = await handle.db
+      .select()
+      .from(simulatorOrders)
+      .where(inArray(simulatorOrders.transactionId, orderIds));
+    const allocationMs = new Map(
+      allocations.map((row) => [row.transactionId, row.readyAt.getTime() - row.createdAt.getTime()]),
+    );
     const latencies = delivered
       .map((order) => order.deliveredAt!.getTime() - sentAt.get(order.id)!)
       .sort((a, b) => a - b);
-    const p50 = percentile(latencies, 0.5);
-    const p95 = percentile(latencies, 0.95);
-    const max = latencies.at(-1)!;
+    const overheads = delivered
+      .map((order) => order.deliveredAt!.getTime() - sentAt.get(order.id)! - (allocationMs.get(order.id) ?? 0))
+      .sort((a, b) => a - b);
+    const row = (values: number[]) =>
+      `${percentile(values, 0.5)} ms | ${percentile(values, 0.95)} ms | ${values.at(-1)} ms`;
     console.info(
       `\n${orderCount} paid webhooks at ${perSecond}/s; simulator allocation uniform 0–1 s; worker concurrency ${concurrency}\n`,
     );
-    console.info("| delivered | p50 | p95 | max | budget p95 |");
-    console.info("|---|---|---|---|---|");
-    console.info(`| ${delivered.length}/${orderCount} | ${p50} ms | ${p95} ms | ${max} ms | ≤ ${BUDGET_P95_MS} ms |`);
-    if (delivered.length < orderCount || p95 > BUDGET_P95_MS) process.exitCode = 1;
+    console.info("| delivered | latency p50 | p95 | max | overhead p50 | p95 | max | budget overhead p95 |");
+    console.info("|---|---|---|---|---|---|---|---|");
+    console.info(
+      `| ${delivered.length}/${orderCount} | ${row(latencies)} | ${row(overheads)} | ≤ ${BUDGET_OVERHEAD_P95_MS} ms |`,
+    );
+    if (delivered.length < orderCount || percentile(overheads, 0.95) > BUDGET_OVERHEAD_P95_MS) process.exitCode = 1;
   } finally {
     await handle.close();
     await database.stop();

@@ -22,9 +22,8 @@ export function summaryPayButton(page: Page, language: JourneyLanguage) {
   return page.getByRole("button", { name: new RegExp(`^${text(language, "summary.pay", { amount: "" }).trim()}`) });
 }
 
-/** On /summary with the billing filled: Pay, then Continue in the payment modal; answers the gateway's popup. */
-export async function openGateway(page: Page, language: JourneyLanguage): Promise<Page> {
-  await summaryPayButton(page, language).click();
+/** With the payment modal open: Continue; answers the gateway's popup once it shows the sandbox's page. */
+export async function continueToGateway(page: Page, language: JourneyLanguage): Promise<Page> {
   const popupPromise = page.waitForEvent("popup");
   await page.getByRole("button", { name: text(language, "payment.modal.continue") }).click();
   const gateway = await popupPromise;
@@ -32,8 +31,18 @@ export async function openGateway(page: Page, language: JourneyLanguage): Promis
   return gateway;
 }
 
+/** On /summary with the billing filled: Pay, then Continue in the payment modal; answers the gateway's popup. */
+export async function openGateway(page: Page, language: JourneyLanguage): Promise<Page> {
+  await summaryPayButton(page, language).click();
+  return continueToGateway(page, language);
+}
+
 /** Presses one of the gateway page's buttons. */
-export async function pressGatewayButton(gateway: Page, language: JourneyLanguage, button: keyof typeof GATEWAY_BUTTON) {
+export async function pressGatewayButton(
+  gateway: Page,
+  language: JourneyLanguage,
+  button: keyof typeof GATEWAY_BUTTON,
+) {
   await gateway.getByRole("button", { name: new RegExp(`^${GATEWAY_BUTTON[button][language]}`) }).click();
 }
 

@@ -11,6 +11,7 @@ test("a traveller watches the eSIM get installed and used, tops it up and downlo
   page,
   signIn,
   shoot,
+  shootWidths,
 }) => {
   test.setTimeout(180_000);
   await signIn({ email: uniqueEmail("top-up"), name: "Karim Haddad", language: "fr" });
@@ -44,6 +45,14 @@ test("a traveller watches the eSIM get installed and used, tops it up and downlo
   await expect(page.getByText(text("fr", "cart.topUpLine"))).toBeVisible();
   await shoot(page, "cart-top-up-fr-390");
   const topUpOrderId = await payCart(page, "fr");
+  // The success page speaks of data added to this eSIM, not of an eSIM on its way with install details.
+  await expect(page.getByText(text("fr", "result.topUpMessage"))).toBeVisible();
+  await expect(page.getByText(text("fr", "result.successMessage"))).toHaveCount(0);
+  await expect(page.getByRole("link", { name: text("fr", "result.seeEsim") })).toHaveAttribute(
+    "href",
+    new URL(detailsUrl).pathname,
+  );
+  await shootWidths(page, "success-top-up-fr");
 
   await page.goto(`/status/${topUpOrderId}`);
   await expect(page.getByText(text("fr", "status.topUpDelivered"))).toBeVisible({ timeout: 30_000 });

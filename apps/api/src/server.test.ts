@@ -102,6 +102,17 @@ async function startSlowRequest(port: number, body: string) {
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "esim-server-test-"));
+
+/** A development server's environment on free ports, with its data in `dir`. */
+async function serverEnv(dir: string) {
+  return {
+    PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(await freePort()),
+    DATA_DIR: dir,
+    WEB_DIST_DIR: "/nonexistent",
+    NODE_ENV: "development",
+  };
+}
 const started: RunningServer[] = [];
 afterAll(async () => {
   for (const server of started) if (server.child.exitCode === null) server.child.kill("SIGKILL");
@@ -110,13 +121,7 @@ afterAll(async () => {
 
 describe("server lifecycle", () => {
   it("finishes the request in flight on SIGTERM, stops PostgreSQL cleanly, exits 0 and starts again on the same data", async () => {
-    const env = {
-      PORT: String(await freePort()),
-      EMBEDDED_PG_PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: "/nonexistent",
-      NODE_ENV: "development",
-    };
+    const env = await serverEnv(dataDir);
     const port = Number(env.PORT);
     const first = startServer(env);
     started.push(first);
@@ -144,13 +149,7 @@ describe("server lifecycle", () => {
 
   it("starts again after its Node process was killed (SIGKILL) with the embedded PostgreSQL left running", async () => {
     const killedDataDir = await mkdtemp(path.join(tmpdir(), "esim-server-killed-"));
-    const env = {
-      PORT: String(await freePort()),
-      EMBEDDED_PG_PORT: String(await freePort()),
-      DATA_DIR: killedDataDir,
-      WEB_DIST_DIR: "/nonexistent",
-      NODE_ENV: "development",
-    };
+    const env = await serverEnv(killedDataDir);
     const port = Number(env.PORT);
     const first = startServer(env);
     started.push(first);
@@ -183,14 +182,9 @@ describe("server lifecycle", () => {
 
   it("refuses to start, saying what to do, while another server runs on the same data", async () => {
     const sharedDataDir = await mkdtemp(path.join(tmpdir(), "esim-server-twice-"));
-    const env = {
-      EMBEDDED_PG_PORT: String(await freePort()),
-      DATA_DIR: sharedDataDir,
-      WEB_DIST_DIR: "/nonexistent",
-      NODE_ENV: "development",
-    };
-    const firstPort = await freePort();
-    const first = startServer({ ...env, PORT: String(firstPort) });
+    const env = await serverEnv(sharedDataDir);
+    const firstPort = Number(env.PORT);
+    const first = startServer(env);
     started.push(first);
     await waitForHealth(firstPort, first);
 

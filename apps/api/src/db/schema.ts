@@ -606,7 +606,9 @@ export const cancellationRequests = pgTable(
 export interface OutboxAttachment {
   filename: string;
   contentType: string;
-  contentBase64: string;
+  /** The file itself, or (for an install QR code) the text to draw it from when sending. */
+  contentBase64?: string;
+  qrCodeOf?: string;
   /** Referenced from the HTML as cid:… */
   cid?: string;
 }

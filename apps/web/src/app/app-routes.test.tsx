@@ -240,7 +240,7 @@ describe("the web app", () => {
     const { calls } = signedInApi({ "POST /auth/logout": () => apiError(503, "SERVICE_UNAVAILABLE") });
     const { user } = await renderApp("/profile", { token: "token-1" });
     await user.click(await screen.findByRole("button", { name: "Se déconnecter" }));
-    const dialog = await screen.findByRole("dialog", { name: "Se déconnecter ?" });
+    const dialog = await screen.findByRole("dialog", { name: "Se déconnecter\u00a0?" });
     await user.click(within(dialog).getByRole("button", { name: "Se déconnecter" }));
     expect(await screen.findByRole("heading", { name: "Connexion", level: 2 })).toBeInTheDocument();
     expect(window.location.pathname).toBe("/login");

@@ -553,8 +553,9 @@ describe("paying", () => {
     expect(window.location.search).toBe(`?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`);
     expect(openWindow).not.toHaveBeenCalled();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(await screen.findByRole("heading", { name: "Paiement réussi" })).toBeInTheDocument();
     expect(await screen.findByText("Commande offerte par votre code promo : rien n’a été débité.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Commande confirmée" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Paiement réussi" })).not.toBeInTheDocument();
     const order = calls.find((call) => call.path === "/orders")?.body as Record<string, unknown>;
     expect(order).toMatchObject({ packageId: PLAN_7_DAYS.id, couponCode: "FREE100" });
     expect(order.clientReference).toMatch(/^[0-9a-f-]{36}$/);

@@ -72,7 +72,7 @@ describe("device compatibility", () => {
       ["", "Saisissez l’EID de votre téléphone."],
       ["8904 9032 ABCD", "L’EID ne contient que des chiffres."],
       [VALID_EID.slice(0, 31), "L’EID compte exactement 32 chiffres."],
-      [MISTYPED_EID, "Ce n’est pas un EID valide : un chiffre a sans doute été mal recopié. Vérifiez-le."],
+      [MISTYPED_EID, "Ce n’est pas un EID valide\u00a0: un chiffre a sans doute été mal recopié. Vérifiez-le."],
     ];
     for (const [typed, message] of attempts) {
       await user.clear(field);

@@ -217,7 +217,7 @@ describe("eSIM details", () => {
     expect(section).toHaveTextContent("Possible jusqu’au 22/11/2026 11:00.");
     await user.type(within(section).getByLabelText("Motif (facultatif)"), "Voyage annulé");
     await user.click(within(section).getByRole("button", { name: "Demander l’annulation" }));
-    const dialog = await screen.findByRole("dialog", { name: "Annuler cette eSIM ?" });
+    const dialog = await screen.findByRole("dialog", { name: "Annuler cette eSIM\u00a0?" });
     await user.click(within(dialog).getByRole("button", { name: "Demander l’annulation" }));
     expect(await within(section).findByText(/^Demande envoyée le 21\/11\/2026 13:00/)).toBeInTheDocument();
     expect(calls.find((call) => call.path.endsWith("/cancellation"))?.body).toEqual({ reason: "Voyage annulé" });

@@ -94,7 +94,13 @@ function SuccessResult() {
           </div>
         )}
         <h1 className="mt-5 text-2xl font-bold text-slate-900">
-          {t(isPaymentReceivedOnly ? "result.receivedTitle" : "screen.success")}
+          {t(
+            isPaymentReceivedOnly
+              ? "result.receivedTitle"
+              : order?.chargeDzdMinor === 0
+                ? "result.freeTitle"
+                : "screen.success",
+          )}
         </h1>
         {/* Until the order is read, its kind is unknown: a top-up must not read that install details are coming. */}
         {isOrderLoading ? null : <p className="mt-2 text-slate-600">{t(successMessageId(order))}</p>}

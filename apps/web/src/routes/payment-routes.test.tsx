@@ -411,6 +411,25 @@ describe("a payment cancelled on the gateway's page", () => {
     },
   );
 
+  it("fills the form again with the billing details given for the cancelled payment", async () => {
+    paymentApi(() => "canceled", {
+      ...SUMMARY_HANDLERS,
+      [`GET /orders/${ORDER_ID}`]: () => ({
+        body: {
+          data: orderFor({
+            status: "rejected",
+            billing: { email: "amina@example.com", name: "Amina B.", country: "FR", phone: "+33612345678" },
+          }),
+        },
+      }),
+    });
+    await renderApp(`/payment-callback?paymentId=${PAYMENT_ID}`, { token: "t" });
+    await waitFor(() => expect(window.location.pathname).toBe("/summary"), { timeout: 5000 });
+
+    expect(await screen.findByLabelText("Téléphone")).toHaveValue("+33612345678");
+    expect(screen.getByLabelText("Nom complet")).toHaveValue("Amina B.");
+  });
+
   it("goes back to the top-up of the same eSIM", async () => {
     paymentApi(() => "canceled", {
       ...SUMMARY_HANDLERS,

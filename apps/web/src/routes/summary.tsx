@@ -33,7 +33,9 @@ import { errorMessageId } from "../lib/error-messages.ts";
 import { isolate, useT } from "../lib/i18n.ts";
 import { useDisplayCurrency } from "./hooks/use-display-currency.ts";
 
-function initialBilling(user: Me, countries: readonly string[]): BillingValues {
+/** The form's start: the details given for the order just cancelled at the gateway, else the profile's. */
+function initialBilling(user: Me, countries: readonly string[], given: BillingValues | null): BillingValues {
+  if (given) return { ...given, email: user.email, country: countries.includes(given.country) ? given.country : "" };
   return {
     email: user.email,
     name: user.name ?? "",
@@ -42,13 +44,13 @@ function initialBilling(user: Me, countries: readonly string[]): BillingValues {
   };
 }
 
-function SummaryContent({ cart, user }: { cart: Cart; user: Me }) {
+function SummaryContent({ cart, user, givenBilling }: { cart: Cart; user: Me; givenBilling: BillingValues | null }) {
   const t = useT();
   const currency = useDisplayCurrency();
   const quote = useQuote(quoteInputOf(cart, currency));
   const options = useCheckoutOptions();
   const countries = options.data?.billingCountries.length ? options.data.billingCountries : BILLING_COUNTRY_CODES;
-  const [billing, setBilling] = useState<BillingValues>(() => initialBilling(user, countries));
+  const [billing, setBilling] = useState<BillingValues>(() => initialBilling(user, countries, givenBilling));
   const [errors, setErrors] = useState<BillingErrors>({});
   const [chosenMethod, setChosenMethod] = useState<PaymentMethod | null>(null);
   const [order, setOrder] = useState<OrderRequest | null>(null);
@@ -188,10 +190,10 @@ export function SummaryRoute() {
   const [params] = useSearchParams();
   const { user } = useSession();
   const cart = readCart(params);
-  const isPaymentCanceled = usePaymentCanceledNotice();
+  const canceled = usePaymentCanceledNotice();
   return (
     <Page title={t("screen.summary")} hasBack backTo={cart ? `/cart${cartSearch(cart)}` : "/home"}>
-      {isPaymentCanceled ? (
+      {canceled.isShown ? (
         <div className="mb-4">
           <Alert tone="info">{t("summary.paymentCanceled")}</Alert>
         </div>
@@ -199,7 +201,7 @@ export function SummaryRoute() {
       {!cart ? (
         <EmptyCart />
       ) : user ? (
-        <SummaryContent cart={cart} user={user} />
+        <SummaryContent cart={cart} user={user} givenBilling={canceled.billing} />
       ) : (
         <div className="grid place-items-center py-16 text-brand-700">
           <Spinner label={t("common.loading")} />

@@ -126,6 +126,7 @@ export function orderFor(overrides: Partial<OrderSummary> = {}): OrderSummary {
     esims: [],
     hasInvoice: true,
     topUpOf: null,
+    billing: { email: "amina@example.com", name: "Amina Benali", country: "DZ", phone: "+213551234567" },
     ...overrides,
   };
 }

@@ -129,6 +129,8 @@ export const orderSummarySchema = z.object({
   hasInvoice: z.boolean(),
   /** A top-up: the caller's eSIM it is for; null for a new eSIM. */
   topUpOf: z.nullable(z.string()),
+  /** The billing details given at the summary (the buyer's own), to fill the form again for a retry. */
+  billing: z.object({ email: z.string(), name: z.string(), country: z.string(), phone: z.string() }),
 });
 export type OrderSummary = z.output<typeof orderSummarySchema>;
 

@@ -1,3 +1,4 @@
+import { toMinor } from "@esim/shared/money";
 /**
  * Retail prices from upstream cost: pure functions, integer arithmetic only (no float ever touches money).
  *
@@ -80,7 +81,7 @@ export function formatDzdPerUsd(dzdPerUsdE4: number): string {
 function dzdMinorFromUsdCents(usdCents: number, dzdPerUsdE4: number): number {
   // cents / 100 × rateE4 / 10 000 = dinars
   const dinars = ceilDiv(BigInt(usdCents) * BigInt(dzdPerUsdE4), 100n * E4);
-  return roundDinarsUp(Number(dinars)) * 100;
+  return toMinor(roundDinarsUp(Number(dinars)));
 }
 
 /**
@@ -97,7 +98,7 @@ export function computeRetailPrices(input: {
   const markedUp = BigInt(costUsdE4) * (BPS + BigInt(settings.markupBps));
   // costE4 × (1 + bps/1e4) × rateE4 / 1e4 → dinars: divide by 1e4 (cost) × 1e4 (bps) × 1e4 (rate).
   const exactDinars = ceilDiv(markedUp * BigInt(settings.dzdPerUsdE4), E4 * BPS * E4);
-  const retailDzdMinor = roundDinarsUp(Number(exactDinars)) * 100;
+  const retailDzdMinor = toMinor(roundDinarsUp(Number(exactDinars)));
   // costE4 × (1 + bps/1e4) → cents: divide by 1e4 (bps) and by 100 (E4 → cents).
   const retailUsdMinor = roundCentsUp(Number(ceilDiv(markedUp, BPS * 100n)));
 

@@ -87,7 +87,11 @@ describe("an order with nothing left to pay", () => {
     const again = await postOrder(testApp, buyer.headers, body);
     const other = await createSignedInUser(testApp);
 
-    const refused = await postOrder(testApp, other.headers, orderBody(other.user, plan.id, { couponCode: coupon.code }));
+    const refused = await postOrder(
+      testApp,
+      other.headers,
+      orderBody(other.user, plan.id, { couponCode: coupon.code }),
+    );
 
     expect(again.json().data.order.id).toBe(first.json().data.order.id);
     expect(refused.json().error.code).toBe("COUPON_USAGE_LIMIT_REACHED");
@@ -153,7 +157,12 @@ describe("the order's history", () => {
     const { order } = response.json().data;
 
     expect(await listOrderEvents(db, order.id)).toEqual([
-      expect.objectContaining({ fromStatus: null, toStatus: "not_paid", event: "created", actor: `customer:${user.id}` }),
+      expect.objectContaining({
+        fromStatus: null,
+        toStatus: "not_paid",
+        event: "created",
+        actor: `customer:${user.id}`,
+      }),
       expect.objectContaining({ fromStatus: "not_paid", toStatus: "pending", event: "checkout_opened" }),
     ]);
   });

@@ -4,6 +4,7 @@ import { WEB_PATHS } from "@esim/shared/web-paths";
 import { escapeHtml } from "../../lib/html.ts";
 import { emailPage } from "../../providers/mail/email-page.ts";
 import type { MailMessage } from "../../providers/mail/mail-port.ts";
+import { operatorEmail } from "../../providers/mail/operator-email.ts";
 import type { findCancellationEmailData } from "./cancellation.repo.ts";
 
 type EmailData = NonNullable<Awaited<ReturnType<typeof findCancellationEmailData>>>;
@@ -72,16 +73,7 @@ export function buildOperatorEmail(data: EmailData, to: string): MailMessage {
     `Accepter : npm run ops -- cancellation:approve ${request.id}`,
     `Refuser : npm run ops -- cancellation:refuse ${request.id} "<motif lu par le client>"`,
   ];
-  return {
-    to,
-    subject,
-    text: lines.join("\n"),
-    html: emailPage({
-      language: "fr",
-      title: subject,
-      body: `<pre style="font-family: monospace;">${escapeHtml(lines.join("\n"))}</pre>`,
-    }),
-  };
+  return operatorEmail({ to, subject, lines });
 }
 
 /** The traveller's answer, in their language: approved with the refund, or refused with the operator's reason. */

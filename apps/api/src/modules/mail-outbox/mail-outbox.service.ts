@@ -1,6 +1,8 @@
 import type { DbOrTx } from "../../db/client.ts";
+import type { OutboxAttachment } from "../../db/schema.ts";
 import { addJob, type JobHandlers, readPayload } from "../../lib/job-queue.ts";
-import type { MailMessage } from "../../providers/mail/mail-port.ts";
+import type { MailAttachment, QueuedMailMessage } from "../../providers/mail/mail-port.ts";
+import { renderQrPng } from "../../providers/mail/qr-code.ts";
 import {
   findOutboxEmail,
   insertOutboxEmail,
@@ -29,7 +31,7 @@ function messageIdDomain(publicUrl: string): string {
  */
 export async function queueEmail(
   tx: DbOrTx,
-  options: { key: string; message: MailMessage; orderId?: string | null; publicUrl: string },
+  options: { key: string; message: QueuedMailMessage; orderId?: string | null; publicUrl: string },
 ): Promise<boolean> {
   const { message } = options;
   const id = crypto.randomUUID();
@@ -44,7 +46,9 @@ export async function queueEmail(
     attachments: (message.attachments ?? []).map((attachment) => ({
       filename: attachment.filename,
       contentType: attachment.contentType,
-      contentBase64: attachment.content.toString("base64"),
+      ...("qrCodeOf" in attachment
+        ? { qrCodeOf: attachment.qrCodeOf }
+        : { contentBase64: attachment.content.toString("base64") }),
       ...(attachment.cid ? { cid: attachment.cid } : {}),
     })),
     orderId: options.orderId ?? null,
@@ -57,6 +61,19 @@ export async function queueEmail(
     maxAttempts: SEND_EMAIL_MAX_ATTEMPTS,
   });
   return true;
+}
+
+/** A kept attachment as the mailer takes it: its bytes, or its QR code drawn now. */
+async function toMailAttachment(attachment: OutboxAttachment): Promise<MailAttachment> {
+  const content = attachment.qrCodeOf
+    ? await renderQrPng(attachment.qrCodeOf)
+    : Buffer.from(attachment.contentBase64 ?? "", "base64");
+  return {
+    filename: attachment.filename,
+    contentType: attachment.contentType,
+    content,
+    ...(attachment.cid ? { cid: attachment.cid } : {}),
+  };
 }
 
 /** The emails about an order, oldest first, for its timeline. */
@@ -79,12 +96,7 @@ export const mailOutboxJobs: JobHandlers = {
         text: email.text,
         html: email.html,
         messageId: email.messageId,
-        attachments: email.attachments.map((attachment) => ({
-          filename: attachment.filename,
-          contentType: attachment.contentType,
-          content: Buffer.from(attachment.contentBase64, "base64"),
-          ...(attachment.cid ? { cid: attachment.cid } : {}),
-        })),
+        attachments: await Promise.all(email.attachments.map(toMailAttachment)),
       });
     } catch (error) {
       const isFinal = attempt >= maxAttempts;

@@ -42,9 +42,7 @@ describe("paid orders not delivered in time", () => {
 
     const mailsBefore = testApp.sentMails.length;
     await runDueJobs(deps, noWait);
-    const operatorMails = testApp.sentMails
-      .slice(mailsBefore)
-      .filter((mail) => mail.to === deps.config.OPERATOR_EMAIL);
+    const operatorMails = testApp.sentMails.slice(mailsBefore).filter((mail) => mail.to === deps.config.OPERATOR_EMAIL);
     expect(operatorMails.map((mail) => mail.subject)).toEqual([expect.stringContaining(paid.number)]);
     expect(await readOrder(testApp, paid.orderId)).toMatchObject({ status: "delivered", attentionKind: null });
   });
@@ -81,7 +79,9 @@ describe("jobs held by a dead worker", () => {
     expect(await reapDeadWorkers(db, { deadAfterSeconds: 30 })).toEqual({ deadWorkerIds: [] });
     expect((await orderJobs(testApp, paid.orderId))[0]!.lockedBy).toBe("worker-dead");
 
-    await db.execute(sql`update worker_heartbeats set beat_at = now() - interval '31 seconds' where process_id = 'alive'`);
+    await db.execute(
+      sql`update worker_heartbeats set beat_at = now() - interval '31 seconds' where process_id = 'alive'`,
+    );
     expect(await reapDeadWorkers(db, { deadAfterSeconds: 30 })).toEqual({ deadWorkerIds: ["worker-dead"] });
     expect((await orderJobs(testApp, paid.orderId))[0]).toMatchObject({ lockedBy: null, lockedAt: null });
 

@@ -1,11 +1,10 @@
 import type { Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
 import { WEB_PATHS } from "@esim/shared/web-paths";
-import QRCode from "qrcode";
 import type { DbOrTx } from "../../db/client.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import { emailPage } from "../../providers/mail/email-page.ts";
-import type { MailAttachment, MailMessage } from "../../providers/mail/mail-port.ts";
+import type { QrAttachment, QueuedMailMessage } from "../../providers/mail/mail-port.ts";
 import { queueEmail } from "../mail-outbox/index.ts";
 import { findInstallEmailData } from "./provisioning.repo.ts";
 
@@ -138,9 +137,7 @@ export function iphoneInstallUrl(activationCode: string): string {
  * `<bdi>`): per eSIM its QR code as an inline image (CID attachment), the SM-DP+ address and activation code for a
  * manual install, the iPhone one-tap link; then the order summary.
  */
-export async function buildInstallEmail(
-  data: InstallEmailData & { to: string; publicUrl: string },
-): Promise<MailMessage> {
+export function buildInstallEmail(data: InstallEmailData & { to: string; publicUrl: string }): QueuedMailMessage {
   const language: Language = data.user?.language ?? "fr";
   const texts = TEXTS[language];
   const isRtl = language === "ar";
@@ -152,7 +149,7 @@ export async function buildInstallEmail(
   const count = data.esims.length;
   const isTopUp = order.kind === "top_up";
 
-  const attachments: MailAttachment[] = [];
+  const attachments: QrAttachment[] = [];
   const htmlBlocks: string[] = [];
   const textBlocks: string[] = [];
   // A top-up needs no install: it says what was added and where to follow the data.
@@ -170,14 +167,9 @@ export async function buildInstallEmail(
     const cid = `esim-qr-${index + 1}@esim-store`;
     attachments.push({
       filename: `esim-${index + 1}-qr.png`,
-      content: await QRCode.toBuffer(esim.activationCode, {
-        type: "png",
-        width: 360,
-        margin: 2,
-        errorCorrectionLevel: "M",
-      }),
       contentType: "image/png",
       cid,
+      qrCodeOf: esim.activationCode,
     });
     const iphoneUrl = iphoneInstallUrl(esim.activationCode);
     htmlBlocks.push(`<h2 style="font-size: 18px;">${escapeHtml(texts.esimHeading(index + 1, count))} · ICCID ${ltr(esim.iccid)}</h2>
@@ -254,7 +246,7 @@ export async function queueInstallEmail(tx: DbOrTx, options: { orderId: string; 
   if (!data || !to) return false;
   return queueEmail(tx, {
     key: `install:${options.orderId}`,
-    message: await buildInstallEmail({ ...data, to, publicUrl: options.publicUrl }),
+    message: buildInstallEmail({ ...data, to, publicUrl: options.publicUrl }),
     orderId: options.orderId,
     publicUrl: options.publicUrl,
   });

@@ -3,6 +3,7 @@ import { formatMoney } from "@esim/shared/money";
 import { escapeHtml } from "../../lib/html.ts";
 import { emailPage } from "../../providers/mail/email-page.ts";
 import type { MailMessage } from "../../providers/mail/mail-port.ts";
+import { operatorEmail } from "../../providers/mail/operator-email.ts";
 import type { OrderRow } from "./order-lifecycle.ts";
 
 // The order's emails besides the install details: the operator's alerts (in French, as the operator's other emails)
@@ -25,16 +26,7 @@ export function operatorAlertEmail(options: {
     `Voir : npm run ops -- order:show ${order.number}`,
     `À traiter : npm run ops -- orders:attention`,
   ];
-  return {
-    to: options.to,
-    subject,
-    text: lines.join("\n"),
-    html: emailPage({
-      language: "fr",
-      title: subject,
-      body: `<pre style="font-family: monospace;">${escapeHtml(lines.join("\n"))}</pre>`,
-    }),
-  };
+  return operatorEmail({ to: options.to, subject, lines });
 }
 
 interface LateRefundTexts {

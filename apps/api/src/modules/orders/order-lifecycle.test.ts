@@ -49,19 +49,34 @@ describe("the order lifecycle", () => {
     expect(allowed.length + refused.length).toBe(ORDER_EVENTS.length * ORDER_STATUSES.length);
   });
 
-  it.each(allowed)("applies $event from $from: → $to, with a history row of cause and actor", async ({ event, from, to }) => {
-    const order = await orderIn(from);
+  it.each(allowed)(
+    "applies $event from $from: → $to, with a history row of cause and actor",
+    async ({ event, from, to }) => {
+      const order = await orderIn(from);
 
-    const changed = await db.transaction((tx) =>
-      applyOrderEvent(tx, { orderId: order.id, event, cause: `test ${event}`, actor: "operator:test", now: clock.now() }),
-    );
+      const changed = await db.transaction((tx) =>
+        applyOrderEvent(tx, {
+          orderId: order.id,
+          event,
+          cause: `test ${event}`,
+          actor: "operator:test",
+          now: clock.now(),
+        }),
+      );
 
-    expect(changed?.status).toBe(to);
-    expect((await readOrder(testApp, order.id)).status).toBe(to);
-    expect(await historyOf(order.id)).toEqual([
-      expect.objectContaining({ fromStatus: from, toStatus: to, event, cause: `test ${event}`, actor: "operator:test" }),
-    ]);
-  });
+      expect(changed?.status).toBe(to);
+      expect((await readOrder(testApp, order.id)).status).toBe(to);
+      expect(await historyOf(order.id)).toEqual([
+        expect.objectContaining({
+          fromStatus: from,
+          toStatus: to,
+          event,
+          cause: `test ${event}`,
+          actor: "operator:test",
+        }),
+      ]);
+    },
+  );
 
   it.each(refused)("refuses $event from $from: nothing changes, nothing is recorded", async ({ event, from }) => {
     const order = await orderIn(from);
@@ -81,7 +96,13 @@ describe("the order lifecycle", () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
         db.transaction((tx) =>
-          applyOrderEvent(tx, { orderId: order.id, event: "paid", cause: "race", actor: "gateway:test", now: clock.now() }),
+          applyOrderEvent(tx, {
+            orderId: order.id,
+            event: "paid",
+            cause: "race",
+            actor: "gateway:test",
+            now: clock.now(),
+          }),
         ),
       ),
     );

@@ -28,6 +28,7 @@ export function presentOrder({ view, esims, destinationPlans }: PresentableOrder
     esims: esims.map((esim) => ({ id: esim.id, iccid: esim.iccid, status: esim.status })),
     hasInvoice: order.confirmedAt !== null,
     topUpOf: order.targetEsimId,
+    billing: order.billing,
   };
 }
 

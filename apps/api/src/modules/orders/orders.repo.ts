@@ -117,11 +117,7 @@ export async function lockOrder(db: DbOrTx, orderId: string): Promise<typeof ord
 
 /** The order's history, oldest first. */
 export async function listOrderEvents(db: DbOrTx, orderId: string) {
-  return db
-    .select()
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, orderId))
-    .orderBy(asc(orderEvents.seq));
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.seq));
 }
 
 /** Orders an operator must look at (flagged), oldest flag first. */

@@ -2,8 +2,8 @@ import type { OrderStatus, PaymentStatus } from "@esim/shared/statuses";
 import { useMemo } from "react";
 import { cartOfOrder, cartSearch } from "../../features/checkout/hooks/cart-params.ts";
 import {
-  PAYMENT_CANCELED_STATE,
   type PaymentCanceledState,
+  paymentCanceledState,
 } from "../../features/checkout/hooks/use-payment-canceled-notice.ts";
 import { useOrder } from "../../features/orders/api/get-order.ts";
 import { type ResultPath, resultPathOf } from "../../features/payments/payment-result-path.ts";
@@ -33,7 +33,7 @@ export function usePaymentDestination(
     if (path === null) return null;
     if (path !== "/summary") return { path, to: `${path}${query}` };
     if (!cartOrder) return null;
-    return { path, to: `/summary${cartSearch(cartOfOrder(cartOrder))}`, state: PAYMENT_CANCELED_STATE };
+    return { path, to: `/summary${cartSearch(cartOfOrder(cartOrder))}`, state: paymentCanceledState(cartOrder) };
   }, [path, query, cartOrder]);
   return { destination, order };
 }

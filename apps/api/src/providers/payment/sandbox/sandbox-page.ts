@@ -1,5 +1,5 @@
 import { HTML_LANG, type Language, textDirection } from "@esim/shared/locale";
-import { formatMoney } from "@esim/shared/money";
+import { formatMoney, toMinor } from "@esim/shared/money";
 import { escapeHtml } from "../../../lib/html.ts";
 import type { PaymentMethod } from "../payment-port.ts";
 import type { SandboxCheckoutRow } from "./sandbox-checkouts.repo.ts";
@@ -87,7 +87,7 @@ ${body}
 }
 
 /** Amounts are read left to right even inside Arabic text: `<bdi>` keeps "6,400 DA" whole. */
-const money = (amountDzd: number) => `<bdi>${escapeHtml(formatMoney(amountDzd * 100, "DZD"))}</bdi>`;
+const money = (amountDzd: number) => `<bdi>${escapeHtml(formatMoney(toMinor(amountDzd), "DZD"))}</bdi>`;
 
 function summary(checkout: SandboxCheckoutRow, texts: SandboxTexts): string {
   const rows: [string, string][] = [[texts.merchant, escapeHtml(SANDBOX_MERCHANT_NAME)]];

@@ -1,29 +1,32 @@
+import type { OrderSummary } from "@esim/shared/checkout/contracts";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 
 /**
  * The history state with which the payment pages open /summary after a payment cancelled on the gateway's page:
- * the summary says so, once.
+ * the summary says so, once, and fills its form with the billing details of the cancelled order.
  */
-export const PAYMENT_CANCELED_STATE = { notice: "paymentCanceled" } as const;
-export type PaymentCanceledState = typeof PAYMENT_CANCELED_STATE;
+export interface PaymentCanceledState {
+  notice: "paymentCanceled";
+  billing: OrderSummary["billing"];
+}
 
-function isPaymentCanceledState(state: unknown): boolean {
-  return (
-    typeof state === "object" &&
-    state !== null &&
-    (state as { notice?: unknown }).notice === PAYMENT_CANCELED_STATE.notice
-  );
+export function paymentCanceledState(order: Pick<OrderSummary, "billing">): PaymentCanceledState {
+  return { notice: "paymentCanceled", billing: order.billing };
+}
+
+function isPaymentCanceledState(state: unknown): state is PaymentCanceledState {
+  return typeof state === "object" && state !== null && (state as { notice?: unknown }).notice === "paymentCanceled";
 }
 
 /**
- * Whether to say the payment was cancelled: read once from the history entry, whose state is then cleared, so a
- * reload or a return to this entry does not say it again.
+ * After a payment cancelled on the gateway's page: whether to say so and the billing details given for it, read once
+ * from the history entry, whose state is then cleared, so a reload or a return to this entry does not say it again.
  */
-export function usePaymentCanceledNotice(): boolean {
+export function usePaymentCanceledNotice(): { isShown: boolean; billing: OrderSummary["billing"] | null } {
   const location = useLocation();
   const navigate = useNavigate();
-  const [isShown] = useState(() => isPaymentCanceledState(location.state));
+  const [canceled] = useState(() => (isPaymentCanceledState(location.state) ? location.state : null));
   useEffect(() => {
     if (!isPaymentCanceledState(location.state)) return;
     navigate(
@@ -31,5 +34,5 @@ export function usePaymentCanceledNotice(): boolean {
       { replace: true, state: null },
     );
   }, [location, navigate]);
-  return isShown;
+  return { isShown: canceled !== null, billing: canceled?.billing ?? null };
 }
