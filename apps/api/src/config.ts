@@ -189,8 +189,11 @@ const configSchema = z.object({
   PAYMENT_MINIMUM_DZD: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 50),
   /** A paid order not delivered this long after payment is flagged, logged as an error and emailed to the operator. */
   DELIVERY_OVERDUE_MINUTES: z._default(z.coerce.number().check(z.minimum(1)), 10),
-  /** Jobs one process runs at once: provisioning mostly waits on the upstream, so more than the cores. */
-  WORKER_CONCURRENCY: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 10),
+  /**
+   * Jobs one process runs at once. A provisioning run keeps its slot while the upstream allocates (well under a second
+   * with the simulator, seconds with eSIM Access), so 50 webhooks a second need about 50 (bench/README.md).
+   */
+  WORKER_CONCURRENCY: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
   /**
    * A worker process that has not said it is alive for this long is dead: the jobs it held are taken over at once
    * (graphile-worker alone would wait four hours). It says so every fifth of this.
