@@ -28,6 +28,7 @@ export const INVOICE_TEXTS = {
       cib: "Carte CIB",
       chargily_app: "Application Chargily Pay",
       card: "Carte Visa / MasterCard",
+      coupon: "Code promo\u00a0: rien à payer",
     },
   },
   en: {
@@ -56,6 +57,7 @@ export const INVOICE_TEXTS = {
       cib: "CIB card",
       chargily_app: "Chargily Pay app",
       card: "Visa / MasterCard",
+      coupon: "Promo code: nothing to pay",
     },
   },
   ar: {
@@ -84,6 +86,7 @@ export const INVOICE_TEXTS = {
       cib: "بطاقة CIB",
       chargily_app: "تطبيق Chargily Pay",
       card: "بطاقة Visa / MasterCard",
+      coupon: "رمز خصم: لا شيء للدفع",
     },
   },
 } satisfies Record<Language, unknown>;

@@ -118,7 +118,8 @@ export async function getInvoicePdf(
     serviceFeeMinor: order.serviceFeeMinor,
     totalMinor: order.totalMinor,
     chargeDzdMinor: order.chargeDzdMinor,
-    paymentMethod: order.paymentMethod,
+    // Nothing was charged when a coupon paid it all: the invoice says so rather than name a card.
+    paymentMethod: order.chargeDzdMinor === 0 ? "coupon" : order.paymentMethod,
     // The gateways report no card code yet (Chargily's checkout carries none): nothing to mask.
     cardCode: null,
   });
