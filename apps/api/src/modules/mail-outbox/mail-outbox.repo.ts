@@ -46,12 +46,3 @@ export async function recordOutboxFailure(db: DbOrTx, id: string, failure: { err
 export async function listOrderEmails(db: DbOrTx, orderId: string): Promise<OutboxRow[]> {
   return db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId)).orderBy(asc(mailOutbox.createdAt));
 }
-
-/** How many emails wait to be sent, and since when. */
-export async function measureOutbox(db: DbOrTx): Promise<{ queued: number; oldestQueuedAt: Date | null }> {
-  const [row] = await db
-    .select({ queued: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${mailOutbox.createdAt})` })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.status, "queued"));
-  return { queued: row?.queued ?? 0, oldestQueuedAt: row?.oldest ? new Date(row.oldest) : null };
-}

@@ -6,7 +6,6 @@ import { renderQrPng } from "../../providers/mail/qr-code.ts";
 import {
   findOutboxEmail,
   insertOutboxEmail,
-  listOrderEmails,
   markOutboxSent,
   recordOutboxAttempt,
   recordOutboxFailure,
@@ -75,9 +74,6 @@ async function toMailAttachment(attachment: OutboxAttachment): Promise<MailAttac
     ...(attachment.cid ? { cid: attachment.cid } : {}),
   };
 }
-
-/** The emails about an order, oldest first, for its timeline. */
-export const listEmailsOfOrder = listOrderEmails;
 
 export const mailOutboxJobs: JobHandlers = {
   /**

@@ -1,8 +1,6 @@
 import type { AppDeps } from "../../lib/deps.ts";
 import type { JobLog } from "../../lib/job-queue.ts";
-import { queueEmail } from "../mail-outbox/index.ts";
-import { operatorAlertEmail } from "./order-emails.ts";
-import { flagOrder } from "./order-lifecycle.ts";
+import { alertOperator } from "./operator-alert.ts";
 import { findOverdueDeliveries, markDeliveryOverdue } from "./orders.repo.ts";
 
 const SWEEP_BATCH = 100;
@@ -26,15 +24,7 @@ export async function flagOverdueDeliveries(deps: AppDeps, options: { log: JobLo
       if (!marked) return undefined;
       const minutes = Math.floor((now.getTime() - (marked.confirmedAt ?? now).getTime()) / 60_000);
       const reason = `paid ${minutes} minutes ago and not delivered (${marked.provisioningAttempts} provisioning attempts${marked.lastProvisioningError ? `, last error: ${marked.lastProvisioningError}` : ""})`;
-      if (marked.attentionKind !== "provisioning_failed") {
-        await flagOrder(tx, { orderId: id, kind: "delivery_overdue", reason, actor: "sweep", now });
-      }
-      await queueEmail(tx, {
-        key: `delivery-overdue:${id}`,
-        message: operatorAlertEmail({ to: deps.config.OPERATOR_EMAIL, order: marked, reason }),
-        orderId: id,
-        publicUrl: deps.config.PUBLIC_URL,
-      });
+      await alertOperator(tx, deps, { order: marked, kind: "delivery_overdue", reason, actor: "sweep", now });
       return { ...marked, reason };
     });
     if (!order) continue;

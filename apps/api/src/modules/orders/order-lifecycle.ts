@@ -57,29 +57,24 @@ export function nextStatus(status: OrderStatus, event: OrderEvent): OrderStatus 
   return transition.from.includes(status) ? transition.to : null;
 }
 
-/** Columns an event sets beside the status (payment and delivery times). */
-type OrderEventColumns = Partial<Pick<OrderRow, "confirmedAt" | "deliveredAt">>;
-
 /**
  * Applies an event to an order, the only way its status changes: the order row is locked, the table consulted, then
  * one guarded `UPDATE … WHERE status = <the status it had>` and an order_events row (from, to, cause, actor, time) in
- * the same transaction, with the attention flags the event resolves cleared. Undefined when the table does not allow
- * the event from the order's status (or there is no such order): nothing changed, so exactly one caller sees a
- * transition and runs its side effects.
+ * the same transaction, with the attention flags the event resolves cleared. Entering "confirmed" keeps the time of
+ * the first payment (confirmedAt), entering "delivered" sets deliveredAt. Undefined when the table does not allow the
+ * event from the order's status (or there is no such order): nothing changed, so exactly one caller sees a transition
+ * and runs its side effects.
  */
 export async function applyOrderEvent(
   tx: DbOrTx,
-  input: {
-    orderId: string;
-    event: OrderEvent;
-    cause: string;
-    actor: OrderActor;
-    now: Date;
-    set?: OrderEventColumns;
-  },
+  input: { orderId: string; event: OrderEvent; cause: string; actor: OrderActor; now: Date },
 ): Promise<OrderRow | undefined> {
   const { orderId, event, now } = input;
-  const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+  const [current] = await tx
+    .select({ status: orders.status, confirmedAt: orders.confirmedAt })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
   if (!current) return undefined;
   const to = nextStatus(current.status, event);
   if (to === null) return undefined;
@@ -95,9 +90,10 @@ export async function applyOrderEvent(
   const [row] = await tx
     .update(orders)
     .set({
-      ...input.set,
       status: to,
       updatedAt: now,
+      ...(to === "confirmed" ? { confirmedAt: current.confirmedAt ?? now } : {}),
+      ...(to === "delivered" ? { deliveredAt: now } : {}),
       attentionKind: sql`case when ${isCleared} then null else ${orders.attentionKind} end`,
       attentionReason: sql`case when ${isCleared} then null else ${orders.attentionReason} end`,
       attentionAt: sql`case when ${isCleared} then null else ${orders.attentionAt} end`,
@@ -105,16 +101,32 @@ export async function applyOrderEvent(
     .where(and(eq(orders.id, orderId), eq(orders.status, current.status)))
     .returning();
   if (!row) return undefined;
-  await tx.insert(orderEvents).values({
-    orderId,
-    fromStatus: current.status,
-    toStatus: to,
-    event,
-    cause: input.cause.slice(0, 500),
-    actor: input.actor,
-    createdAt: now,
-  });
+  await recordOrderEvent(tx, { orderId, from: current.status, to, event, cause: input.cause, actor: input.actor, now });
   return row;
+}
+
+/** One line of an order's history (order_events); a cause is kept to 500 characters (an upstream error can be long). */
+async function recordOrderEvent(
+  tx: DbOrTx,
+  line: {
+    orderId: string;
+    from: OrderStatus | null;
+    to: OrderStatus;
+    event: string;
+    cause: string;
+    actor: OrderActor;
+    now: Date;
+  },
+): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId: line.orderId,
+    fromStatus: line.from,
+    toStatus: line.to,
+    event: line.event,
+    cause: line.cause.slice(0, 500),
+    actor: line.actor,
+    createdAt: line.now,
+  });
 }
 
 /** Writes a new order (status not_paid) with the first line of its history. */
@@ -127,14 +139,14 @@ export async function insertOrderWithHistory(
     .insert(orders)
     .values({ ...values, status: "not_paid" })
     .returning();
-  await tx.insert(orderEvents).values({
+  await recordOrderEvent(tx, {
     orderId: row!.id,
-    fromStatus: null,
-    toStatus: "not_paid",
+    from: null,
+    to: "not_paid",
     event: "created",
     cause: history.cause,
     actor: history.actor,
-    createdAt: values.createdAt ?? new Date(),
+    now: values.createdAt ?? new Date(),
   });
   return row!;
 }
@@ -158,13 +170,13 @@ export async function flagOrder(
     .where(eq(orders.id, input.orderId))
     .returning({ status: orders.status });
   if (!row) return;
-  await tx.insert(orderEvents).values({
+  await recordOrderEvent(tx, {
     orderId: input.orderId,
-    fromStatus: row.status,
-    toStatus: row.status,
+    from: row.status,
+    to: row.status,
     event: `flagged:${input.kind}`,
-    cause: input.reason.slice(0, 500),
+    cause: input.reason,
     actor: input.actor,
-    createdAt: input.now,
+    now: input.now,
   });
 }

@@ -1,7 +1,8 @@
+import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { findJobsByKeys } from "../../lib/job-queue.ts";
 import { issueInvoice } from "../invoices/index.ts";
-import { listEmailsOfOrder } from "../mail-outbox/index.ts";
+import { listOrderEmails } from "../mail-outbox/index.ts";
 import { applyOrderEvent, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
 import {
   findOrderViewByNumber,
@@ -30,7 +31,7 @@ export async function showOrder(deps: AppDeps, options: { number: string }) {
     listOrderEsims(deps.db, [view.order]),
     findJobsByKeys(deps.db, [orderId]),
     listOrderEvents(deps.db, orderId),
-    listEmailsOfOrder(deps.db, orderId),
+    listOrderEmails(deps.db, orderId),
   ]);
   return { ...view, esims: esims.get(orderId) ?? [], jobs, events, emails };
 }
@@ -53,7 +54,7 @@ export type OperatorActionOutcome =
 async function applyOperatorEvent(
   deps: AppDeps,
   options: { number: string; event: OrderEvent; cause: string; actor: OrderActor },
-  afterwards?: (tx: Parameters<Parameters<AppDeps["db"]["transaction"]>[0]>[0], order: OrderRow) => Promise<void>,
+  afterwards?: (tx: DbOrTx, order: OrderRow) => Promise<void>,
 ): Promise<OperatorActionOutcome> {
   const view = await findOrderViewByNumber(deps.db, options.number);
   if (!view) return { outcome: "unknown_order" };
@@ -65,7 +66,6 @@ async function applyOperatorEvent(
       cause: options.cause,
       actor: options.actor,
       now,
-      ...(options.event === "held_payment_accepted" ? { set: { confirmedAt: view.order.confirmedAt ?? now } } : {}),
     });
     if (!order) return { outcome: "refused" as const, status: (await lockOrder(tx, view.order.id))?.status ?? "" };
     await afterwards?.(tx, order);

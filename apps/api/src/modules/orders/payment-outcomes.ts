@@ -4,8 +4,9 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { releaseCouponUse, retakeCouponUse } from "../coupons/index.ts";
 import { issueInvoice } from "../invoices/index.ts";
 import { queueEmail } from "../mail-outbox/index.ts";
-import { lateRefundEmail, operatorAlertEmail } from "./order-emails.ts";
-import { applyOrderEvent, flagOrder, type OrderActor } from "./order-lifecycle.ts";
+import { alertOperator } from "./operator-alert.ts";
+import { lateRefundEmail } from "./order-emails.ts";
+import { applyOrderEvent, type OrderActor } from "./order-lifecycle.ts";
 import { findOrderForMail, lockOrder } from "./orders.repo.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
 
@@ -44,7 +45,6 @@ export async function recordPaymentOutcome(
   const { orderId, outcome, cause, actor, now } = input;
   const order = await lockOrder(tx, orderId);
   if (!order) return "unchanged";
-  const publicUrl = deps.config.PUBLIC_URL;
 
   if (outcome.kind === "paid") {
     if (order.status === "rejected" && order.couponId) {
@@ -58,33 +58,20 @@ export async function recordPaymentOutcome(
         const refundDue = await applyOrderEvent(tx, { orderId, event: "late_payment_unusable", cause, actor, now });
         if (!refundDue) return "unchanged";
         const reason = `paid after the order lapsed, and its coupon has no use left: refund ${formatMoney(order.chargeDzdMinor, "DZD")}`;
-        await flagOrder(tx, { orderId, kind: "late_payment", reason, actor, now });
+        await alertOperator(tx, deps, { order: refundDue, kind: "late_payment", reason, actor, now });
         const mail = await findOrderForMail(tx, orderId);
-        await queueEmail(tx, {
-          key: `late-payment:operator:${orderId}`,
-          message: operatorAlertEmail({ to: deps.config.OPERATOR_EMAIL, order: refundDue, reason }),
-          orderId,
-          publicUrl,
-        });
         if (mail?.to) {
           await queueEmail(tx, {
             key: `late-payment:buyer:${orderId}`,
             message: lateRefundEmail({ to: mail.to, language: mail.language, name: mail.name, order: refundDue }),
             orderId,
-            publicUrl,
+            publicUrl: deps.config.PUBLIC_URL,
           });
         }
         return "refund_due";
       }
     }
-    const confirmed = await applyOrderEvent(tx, {
-      orderId,
-      event: "paid",
-      cause,
-      actor,
-      now,
-      set: { confirmedAt: order.confirmedAt ?? now },
-    });
+    const confirmed = await applyOrderEvent(tx, { orderId, event: "paid", cause, actor, now });
     if (!confirmed) return "unchanged";
     // Every paid order has its invoice, numbered in the order of payment.
     await issueInvoice(tx, orderId, now);
@@ -95,13 +82,7 @@ export async function recordPaymentOutcome(
   if (outcome.kind === "mismatched") {
     const held = await applyOrderEvent(tx, { orderId, event: "payment_mismatched", cause, actor, now });
     if (!held) return "unchanged";
-    await flagOrder(tx, { orderId, kind: "amount_mismatch", reason: outcome.reason, actor, now });
-    await queueEmail(tx, {
-      key: `payment-mismatch:${orderId}`,
-      message: operatorAlertEmail({ to: deps.config.OPERATOR_EMAIL, order: held, reason: outcome.reason }),
-      orderId,
-      publicUrl,
-    });
+    await alertOperator(tx, deps, { order: held, kind: "amount_mismatch", reason: outcome.reason, actor, now });
     return "held";
   }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { destinations, esims, orders, packages, users } from "../../db/schema.ts";
+import { destinations, orders, packages, users } from "../../db/schema.ts";
+import { listOrderEsims } from "./orders.repo.ts";
 
 /** The order and the package it buys. */
 export async function findOrderWithPackage(db: DbOrTx, orderId: string) {
@@ -46,10 +47,6 @@ export async function findInstallEmailData(db: DbOrTx, orderId: string) {
     .where(eq(orders.id, orderId));
   if (!row) return undefined;
   // A top-up's email is about the eSIM it was applied to.
-  const orderEsims = await db
-    .select()
-    .from(esims)
-    .where(row.order.targetEsimId ? eq(esims.id, row.order.targetEsimId) : eq(esims.orderId, orderId))
-    .orderBy(esims.createdAt, esims.id);
-  return { ...row, esims: orderEsims };
+  const orderEsims = await listOrderEsims(db, [row.order]);
+  return { ...row, esims: orderEsims.get(orderId) ?? [] };
 }

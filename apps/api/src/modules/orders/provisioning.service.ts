@@ -122,7 +122,6 @@ async function deliver(tx: DbOrTx, deps: AppDeps, options: { orderId: string; ca
     cause: options.cause,
     actor: "worker",
     now: options.now,
-    set: { deliveredAt: options.now },
   });
   if (!delivered) return false;
   await queueInstallEmail(tx, { orderId: options.orderId, publicUrl: deps.config.PUBLIC_URL });
