@@ -127,11 +127,11 @@ function isPrivateKeyOfType(pem: string, type: "rsa" | "ec"): boolean {
 /** Apple's 10-character team and key ids. */
 const appleId = z.string().check(z.regex(/^[A-Z0-9]{10}$/, "must be 10 upper-case letters or digits"));
 
-/** Secrets whose default is in this public repository: fine on a laptop, refused in production. */
-const PUBLISHED_DEFAULTS = {
-  ESIM_WEBHOOK_TOKEN: "local-esim-webhook-token",
-  SANDBOX_PAYMENT_SECRET: "local-sandbox-secret-key",
-} as const;
+/**
+ * The upstream webhook's secret path segment as published in this repository: fine on a laptop, refused in
+ * production. (The sandbox's published signing key needs no such rule: the sandbox itself is refused there.)
+ */
+const PUBLISHED_ESIM_WEBHOOK_TOKEN = "local-esim-webhook-token";
 
 /** Chargily's test mode: real-looking checkouts that take no money. */
 const CHARGILY_TEST_BASE_URL = "https://pay.chargily.net/test/api/v2";
@@ -166,7 +166,7 @@ const configSchema = z.object({
   /** The secret path segment of the upstream's webhook URL (eSIM Access webhooks carry no signature). */
   ESIM_WEBHOOK_TOKEN: z._default(
     z.string().check(z.minLength(16, "must be at least 16 characters")),
-    PUBLISHED_DEFAULTS.ESIM_WEBHOOK_TOKEN,
+    PUBLISHED_ESIM_WEBHOOK_TOKEN,
   ),
   /** Seconds the simulator takes to allocate a profile after an order. */
   SIMULATOR_ALLOCATION_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 3),
@@ -206,7 +206,7 @@ const configSchema = z.object({
   /** The sandbox signs its webhooks with this key exactly as Chargily signs with the secret key. */
   SANDBOX_PAYMENT_SECRET: z._default(
     z.string().check(z.minLength(16, "must be at least 16 characters")),
-    PUBLISHED_DEFAULTS.SANDBOX_PAYMENT_SECRET,
+    "local-sandbox-secret-key",
   ),
   /** Whether the sandbox offers Visa/MasterCard (Chargily does not yet). */
   SANDBOX_OFFERS_CARD: z._default(booleanText, false),
@@ -271,11 +271,10 @@ const SECRET_SETTINGS = new Set(["FCM_SERVICE_ACCOUNT_JSON", "APNS_PRIVATE_KEY"]
  */
 function findProductionProblems(config: Config): string[] {
   const problems: string[] = [];
-  for (const [name, value] of Object.entries(PUBLISHED_DEFAULTS) as [keyof typeof PUBLISHED_DEFAULTS, string][]) {
-    const isUsed = name !== "SANDBOX_PAYMENT_SECRET" || config.PAYMENT_PROVIDER === "sandbox";
-    if (isUsed && config[name] === value) {
-      problems.push(`${name}: the published default is refused when NODE_ENV=production; set a long random secret`);
-    }
+  if (config.ESIM_WEBHOOK_TOKEN === PUBLISHED_ESIM_WEBHOOK_TOKEN) {
+    problems.push(
+      "ESIM_WEBHOOK_TOKEN: the published default is refused when NODE_ENV=production; set a long random secret",
+    );
   }
   const publicUrl = new URL(config.PUBLIC_URL);
   if (publicUrl.protocol !== "https:") {

@@ -1,4 +1,6 @@
+import { isOneOf, ORDER_STATUSES, type OrderStatus } from "@esim/shared/statuses";
 import type { AppDeps } from "../lib/deps.ts";
+import type { OperatorActionOutcome, OrderRow } from "../modules/orders/index.ts";
 
 /** What each file of `ops/commands/` exports. */
 export interface OpsCommand {
@@ -18,7 +20,7 @@ export class OpsError extends Error {
 export const OPERATOR_CLI = "operator:cli";
 
 /** How an order's refused action reads for the operator, by the status that refused it. */
-export const ORDER_STATUS_WORDS: Record<string, string> = {
+const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {
   not_paid: "not paid",
   pending: "waiting for its payment at the gateway",
   confirmed: "paid and waiting for its eSIM",
@@ -28,3 +30,22 @@ export const ORDER_STATUS_WORDS: Record<string, string> = {
   refund_due: "waiting for its refund",
   refunded: "refunded",
 };
+
+/**
+ * The order an operator's action changed, or the operator's error: no order has the number, or its status does not
+ * take the action (`appliesTo` says which orders do, e.g. "only a held payment is accepted").
+ */
+export function changedOrder(
+  command: string,
+  number: string,
+  result: OperatorActionOutcome,
+  appliesTo: string,
+): OrderRow {
+  const shown = number.toUpperCase();
+  if (result.outcome === "unknown_order") throw new OpsError(`${command}: no order has the number ${shown}`);
+  if (result.outcome === "refused") {
+    const words = isOneOf(ORDER_STATUSES, result.status) ? ORDER_STATUS_WORDS[result.status] : result.status;
+    throw new OpsError(`${command}: ${shown} is ${words}: ${appliesTo}`);
+  }
+  return result.order;
+}

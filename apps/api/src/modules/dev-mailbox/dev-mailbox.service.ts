@@ -1,5 +1,6 @@
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import { isUuid } from "../../lib/uuid.ts";
 import {
   type DevMailRow,
   findDevMail,
@@ -9,7 +10,6 @@ import {
 } from "./dev-mailbox.repo.ts";
 
 const MAILBOX_SIZE = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The latest messages kept by the dev mailbox, newest first. */
 export async function listMailbox(deps: AppDeps): Promise<DevMailRow[]> {
@@ -18,7 +18,7 @@ export async function listMailbox(deps: AppDeps): Promise<DevMailRow[]> {
 
 /** One kept message; NOT_FOUND for an unknown or malformed id. */
 export async function readMail(deps: AppDeps, options: { id: string }): Promise<DevMailRow> {
-  const mail = UUID.test(options.id) ? await findDevMail(deps.db, options.id) : undefined;
+  const mail = isUuid(options.id) ? await findDevMail(deps.db, options.id) : undefined;
   if (!mail) throw new AppError("NOT_FOUND", { message: "No such message in the dev mailbox." });
   return mail;
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { cancellationRequests, destinations, esims, orders, packages, users } from "../../db/schema.ts";
+import { isUuid } from "../../lib/uuid.ts";
 
 export type CancellationRequestRow = typeof cancellationRequests.$inferSelect;
 
@@ -54,9 +55,8 @@ export type CancellationForDecision = Awaited<ReturnType<typeof findCancellation
 
 /** A request by its id or its eSIM's ICCID, with the eSIM, order number and the buyer's email. */
 export async function findCancellationForDecision(db: DbOrTx, idOrIccid: string) {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrIccid);
   const [row] = await selectForDecision(db).where(
-    isUuid ? eq(cancellationRequests.id, idOrIccid) : eq(esims.iccid, idOrIccid.trim()),
+    isUuid(idOrIccid) ? eq(cancellationRequests.id, idOrIccid) : eq(esims.iccid, idOrIccid.trim()),
   );
   return row;
 }

@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { coupons, orders, packages } from "../../db/schema.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../../lib/uuid.ts";
 
 /** One of the user's orders by id or number, with what its invoice prints; undefined for anyone else's. */
 export async function findUserInvoiceOrder(db: DbOrTx, userId: string, idOrNumber: string) {
@@ -14,7 +13,7 @@ export async function findUserInvoiceOrder(db: DbOrTx, userId: string, idOrNumbe
     .where(
       and(
         eq(orders.userId, userId),
-        UUID.test(idOrNumber) ? eq(orders.id, idOrNumber) : eq(orders.number, idOrNumber.toUpperCase()),
+        isUuid(idOrNumber) ? eq(orders.id, idOrNumber) : eq(orders.number, idOrNumber.toUpperCase()),
       ),
     );
   return row;

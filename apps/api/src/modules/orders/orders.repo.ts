@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { coupons, destinations, esims, orderEvents, orders, packages, payments, users } from "../../db/schema.ts";
+import { isUuid } from "../../lib/uuid.ts";
 
 export type { OrderRow } from "./order-lifecycle.ts";
 
@@ -58,9 +59,11 @@ export async function findOrderViewByClientReference(db: DbOrTx, userId: string,
 
 /** One of the user's orders by id (a UUID) or number; undefined for anyone else's. */
 export async function findUserOrderView(db: DbOrTx, userId: string, idOrNumber: string) {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrNumber);
   const [row] = await selectOrderViews(db).where(
-    and(eq(orders.userId, userId), isUuid ? eq(orders.id, idOrNumber) : eq(orders.number, idOrNumber.toUpperCase())),
+    and(
+      eq(orders.userId, userId),
+      isUuid(idOrNumber) ? eq(orders.id, idOrNumber) : eq(orders.number, idOrNumber.toUpperCase()),
+    ),
   );
   return row;
 }

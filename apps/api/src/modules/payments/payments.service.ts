@@ -2,6 +2,7 @@ import { toMajor } from "@esim/shared/money";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import { isUuid } from "../../lib/uuid.ts";
 import type { CheckoutState, CheckoutStatus } from "../../providers/payment/payment-port.ts";
 import { type PaymentOutcome, type PaymentOutcomeResult, recordPaymentOutcome } from "../orders/index.ts";
 import {
@@ -248,8 +249,4 @@ export async function receivePaymentWebhook(
     });
   });
   return { outcome };
-}
-
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

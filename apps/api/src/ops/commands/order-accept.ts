@@ -1,6 +1,6 @@
 import { acceptHeldPayment } from "../../modules/orders/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
-import { OPERATOR_CLI, OpsError, ORDER_STATUS_WORDS } from "../ops-command.ts";
+import { changedOrder, OPERATOR_CLI, OpsError } from "../ops-command.ts";
 
 export const description = "Accept a held payment after checking it: the order is confirmed and its eSIM provisioned";
 export const usage = 'order:accept <number> "<what was checked>"';
@@ -9,11 +9,6 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   const [number, note, ...extra] = args;
   if (!number || !note?.trim() || extra.length > 0) throw new OpsError(`Usage: ${usage}`);
   const result = await acceptHeldPayment(deps, { number, note: note.trim(), actor: OPERATOR_CLI });
-  if (result.outcome === "unknown_order") throw new OpsError(`order:accept: no order has the number ${number}`);
-  if (result.outcome === "refused") {
-    throw new OpsError(
-      `order:accept: ${number.toUpperCase()} is ${ORDER_STATUS_WORDS[result.status] ?? result.status}: only a held payment is accepted`,
-    );
-  }
-  print(`${result.order.number} confirmed; its eSIM is being provisioned (order:show follows it).`);
+  const order = changedOrder("order:accept", number, result, "only a held payment is accepted");
+  print(`${order.number} confirmed; its eSIM is being provisioned (order:show follows it).`);
 };

@@ -1,6 +1,6 @@
 import { recordRefund } from "../../modules/orders/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
-import { OPERATOR_CLI, OpsError, ORDER_STATUS_WORDS } from "../ops-command.ts";
+import { changedOrder, OPERATOR_CLI, OpsError } from "../ops-command.ts";
 
 export const description = "Record a refund made outside (Chargily has no refund API): the order is refunded";
 export const usage = "refund:record <number> <method> <bank or gateway reference>";
@@ -14,11 +14,6 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
     reference: reference.trim(),
     actor: OPERATOR_CLI,
   });
-  if (result.outcome === "unknown_order") throw new OpsError(`refund:record: no order has the number ${number}`);
-  if (result.outcome === "refused") {
-    throw new OpsError(
-      `refund:record: ${number.toUpperCase()} is ${ORDER_STATUS_WORDS[result.status] ?? result.status}: only an order with a refund owed is recorded`,
-    );
-  }
-  print(`${result.order.number} refunded (${method.trim()}, ${reference.trim()}).`);
+  const order = changedOrder("refund:record", number, result, "only an order with a refund owed is recorded");
+  print(`${order.number} refunded (${method.trim()}, ${reference.trim()}).`);
 };
