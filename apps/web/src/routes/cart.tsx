@@ -1,3 +1,4 @@
+import { isBelowMinimumCharge } from "@esim/shared/checkout/contracts";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
@@ -5,7 +6,7 @@ import { Card } from "../components/ui/card.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { EmptyCart } from "../features/checkout/components/empty-cart.tsx";
-import { isBelowMinimumCharge, MinimumChargeAlert } from "../features/checkout/components/minimum-charge-alert.tsx";
+import { MinimumChargeAlert } from "../features/checkout/components/minimum-charge-alert.tsx";
 import { OrderLine } from "../features/checkout/components/order-line.tsx";
 import { PromoCodeField } from "../features/checkout/components/promo-code-field.tsx";
 import { QuantityStepper } from "../features/checkout/components/quantity-stepper.tsx";

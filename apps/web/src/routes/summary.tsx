@@ -1,5 +1,5 @@
 import type { Me } from "@esim/shared/auth/contracts";
-import { PAYMENT_METHODS, type PaymentMethod } from "@esim/shared/checkout/contracts";
+import { isBelowMinimumCharge, PAYMENT_METHODS, type PaymentMethod } from "@esim/shared/checkout/contracts";
 import { BILLING_COUNTRY_CODES } from "@esim/shared/countries";
 import { formatMoney } from "@esim/shared/money";
 import { type FormEvent, useState } from "react";
@@ -21,7 +21,7 @@ import {
 } from "../features/checkout/components/billing-fields.tsx";
 import { DestinationGuard, isResidenceDestination } from "../features/checkout/components/destination-guard.tsx";
 import { EmptyCart } from "../features/checkout/components/empty-cart.tsx";
-import { isBelowMinimumCharge, MinimumChargeAlert } from "../features/checkout/components/minimum-charge-alert.tsx";
+import { MinimumChargeAlert } from "../features/checkout/components/minimum-charge-alert.tsx";
 import { OrderLine } from "../features/checkout/components/order-line.tsx";
 import { PaymentMethodPicker } from "../features/checkout/components/payment-method-picker.tsx";
 import { PaymentModal } from "../features/checkout/components/payment-modal.tsx";

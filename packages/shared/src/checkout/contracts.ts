@@ -46,6 +46,14 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.output<typeof quoteSchema>;
 
+/**
+ * Whether the charge is above 0 and under the gateway's smallest charge: nobody could pay it, so the server refuses
+ * the order (PAYMENT_AMOUNT_TOO_LOW) and the screens do not offer to go on. A charge of 0 needs no gateway.
+ */
+export function isBelowMinimumCharge(quote: Pick<Quote, "chargeDzdMinor" | "minimumChargeDzdMinor">): boolean {
+  return quote.chargeDzdMinor > 0 && quote.chargeDzdMinor < quote.minimumChargeDzdMinor;
+}
+
 const quoteRequest = {
   packageId: packageIdSchema,
   quantity: quantitySchema,

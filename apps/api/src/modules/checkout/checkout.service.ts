@@ -1,3 +1,4 @@
+import { isBelowMinimumCharge } from "@esim/shared/checkout/contracts";
 import { BILLING_COUNTRY_CODES } from "@esim/shared/countries";
 import type { ErrorCode } from "@esim/shared/errors";
 import type { Currency } from "@esim/shared/locale";
@@ -84,11 +85,6 @@ export interface PricedCart {
   topUpOf: EsimView | null;
 }
 
-/** Whether the charge is above 0 and under the gateway's smallest charge: nobody could pay it. */
-export function isUnpayable(quote: PricedCart["quote"]): boolean {
-  return quote.chargeDzdMinor > 0 && quote.chargeDzdMinor < quote.minimumChargeDzdMinor;
-}
-
 /**
  * Prices a cart from the database only, checking the coupon's rules in the product's order, and last that the coupon
  * does not leave a charge nobody could pay (above 0, under the gateway's minimum). With `lockCoupon` (inside an
@@ -133,7 +129,7 @@ export async function priceCart(
     rates: { dzdPerUsd: Number(settings.dzdPerUsd), serviceFeeDzdMinor: settings.serviceFeeDzdMinor },
     minimumChargeDzdMinor: toMinor(options.minimumChargeDzd),
   });
-  if (coupon && isUnpayable(quote)) refuse("COUPON_TOTAL_BELOW_MINIMUM");
+  if (coupon && isBelowMinimumCharge(quote)) refuse("COUPON_TOTAL_BELOW_MINIMUM");
   return { quote, package: onSale.package, destination: onSale.destination, coupon, topUpOf: target?.esim ?? null };
 }
 

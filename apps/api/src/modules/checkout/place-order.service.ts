@@ -1,4 +1,4 @@
-import type { createOrder as createOrderEndpoint } from "@esim/shared/checkout/contracts";
+import { type createOrder as createOrderEndpoint, isBelowMinimumCharge } from "@esim/shared/checkout/contracts";
 import type { FieldErrorCode } from "@esim/shared/errors";
 import type { EndpointParsedBody } from "@esim/shared/http";
 import { formatMoney } from "@esim/shared/money";
@@ -15,7 +15,7 @@ import {
   recordPaymentOutcome,
 } from "../orders/index.ts";
 import { createPayment, openCheckout, recordFreePayment } from "../payments/index.ts";
-import { isUnpayable, priceCart } from "./checkout.service.ts";
+import { priceCart } from "./checkout.service.ts";
 
 // Placing an order spans modules (prices and coupons, the order, its payment, the gateway): this module owns the flow.
 
@@ -85,7 +85,7 @@ export async function placeOrder(
       minimumChargeDzd: deps.payments.minimumChargeDzd,
     });
     const { quote } = priced;
-    if (isUnpayable(quote)) {
+    if (isBelowMinimumCharge(quote)) {
       throw new AppError("PAYMENT_AMOUNT_TOO_LOW", {
         message: `The amount to pay is under the gateway's minimum of ${formatMoney(quote.minimumChargeDzdMinor, "DZD")}.`,
       });
