@@ -10,10 +10,6 @@
  * around a handler that does nothing, to tell what the catalog costs from what every route costs.
  */
 import { type ChildProcess, fork } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 
 const API = "/api/v1/app";
@@ -26,37 +22,20 @@ interface Ports {
   app: number;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
 /** The child: both servers, then it waits to be killed. */
 async function serve(): Promise<void> {
-  const [{ default: Fastify }, { buildApp }, { loadConfig }, { applyMigrations, connectDatabase }, embedded] =
+  // Imported here, not at the top: the parent only drives autocannon.
+  const [{ default: Fastify }, { buildApp }, { createAppDeps }, { syncCatalog }, { startBenchStack }] =
     await Promise.all([
       import("fastify"),
       import("../apps/api/src/app.ts"),
-      import("../apps/api/src/config.ts"),
-      import("../apps/api/src/db/client.ts"),
-      import("../apps/api/src/db/embedded.ts"),
+      import("../apps/api/src/create-deps.ts"),
+      import("../apps/api/src/modules/catalog/catalog.sync.ts"),
+      import("./bench-kit.ts"),
     ]);
-  const { createAppDeps } = await import("../apps/api/src/create-deps.ts");
-  const { syncCatalog } = await import("../apps/api/src/modules/catalog/catalog.sync.ts");
 
-  const dataDir = await mkdtemp(path.join(tmpdir(), "esim-bench-pg-"));
-  const database = await embedded.startEmbeddedPostgres({ dataDir, port: await freePort() });
-  const handle = connectDatabase(database.url);
-  await applyMigrations(handle.db);
-  const config = loadConfig(
-    { NODE_ENV: "development", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "1000000000" },
-    { WEB_DIST_DIR: "/nonexistent", DATABASE_URL: database.url },
-  );
-  const deps = createAppDeps(config, handle.db);
+  const stack = await startBenchStack();
+  const deps = createAppDeps(stack.config, stack.handle.db);
   const synced = await syncCatalog(deps);
 
   const app = await buildApp(deps, { logger: false });
@@ -76,9 +55,7 @@ async function serve(): Promise<void> {
   process.on("SIGTERM", async () => {
     await app.close();
     await hello.close();
-    await handle.close();
-    await database.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack.close();
     process.exit(0);
   });
 }

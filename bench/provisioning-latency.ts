@@ -10,62 +10,27 @@
  * Usage: `npx tsx bench/provisioning-latency.ts [orders=100] [webhooks per second=10] [worker concurrency]`.
  * Exits 1 when over budget.
  */
-import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { toMajor } from "@esim/shared/money";
 import { inArray } from "drizzle-orm";
 import { buildApp } from "../apps/api/src/app.ts";
-import { loadConfig } from "../apps/api/src/config.ts";
 import { createAppDeps } from "../apps/api/src/create-deps.ts";
-import { applyMigrations, connectDatabase } from "../apps/api/src/db/client.ts";
-import { startEmbeddedPostgres } from "../apps/api/src/db/embedded.ts";
-import { orders, packages, payments, simulatorOrders } from "../apps/api/src/db/schema.ts";
-import { installJobQueue, startWorker } from "../apps/api/src/jobs/worker.ts";
-import { generateToken, sha256Hex } from "../apps/api/src/lib/secrets.ts";
-import { insertUser } from "../apps/api/src/modules/account/users.repo.ts";
-import { insertSession } from "../apps/api/src/modules/auth/sessions.repo.ts";
+import { orders, payments, simulatorOrders } from "../apps/api/src/db/schema.ts";
+import { startWorker } from "../apps/api/src/jobs/worker.ts";
 import { syncCatalog } from "../apps/api/src/modules/catalog/catalog.sync.ts";
 import { DEFAULT_PROVISIONING_TIMING } from "../apps/api/src/modules/orders/index.ts";
 import type { EsimProvider } from "../apps/api/src/providers/esim/esim-port.ts";
 import { createSimulatorEsimProvider } from "../apps/api/src/providers/esim/simulator/simulator-esim-provider.ts";
-import { toWebhookBody } from "../apps/api/src/providers/payment/chargily/chargily-event.ts";
-import { signWebhookBody } from "../apps/api/src/providers/payment/chargily/chargily-webhook.ts";
+import { findPlan, percentile, placeOrderAsNewBuyer, postPaidWebhook, startBenchStack } from "./bench-kit.ts";
 
-const API = "/api/v1/app";
 const BUDGET_OVERHEAD_P95_MS = 500;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
-}
 
 async function main() {
   const orderCount = Number(process.argv[2] ?? 100);
   const perSecond = Number(process.argv[3] ?? 10);
   const concurrencyArgument = process.argv[4] ? Number(process.argv[4]) : undefined;
-  const dataDir = await mkdtemp(path.join(tmpdir(), "esim-bench-pg-"));
-  const database = await startEmbeddedPostgres({ dataDir, port: await freePort() });
-  const handle = connectDatabase(database.url, { max: Number(process.env.POOL ?? 10) });
-  const port = await freePort();
+  const stack = await startBenchStack({ poolSize: Number(process.env.POOL ?? 10) });
+  const { handle, config } = stack;
   try {
-    await applyMigrations(handle.db);
-    await installJobQueue(handle.db);
-    const config = loadConfig(
-      { NODE_ENV: "development", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "1000000000" },
-      { WEB_DIST_DIR: "/nonexistent", DATABASE_URL: database.url, PUBLIC_URL: `http://127.0.0.1:${port}` },
-    );
     const now = () => new Date();
     const base = createSimulatorEsimProvider({ db: handle.db, now, allocationSeconds: 0 });
     // Each order's profiles appear after a random 0–1 s, as the upstream's would after a few seconds.
@@ -77,52 +42,16 @@ async function main() {
     const deps = createAppDeps(config, handle.db, { esim });
     const synced = await syncCatalog(deps);
     const app = await buildApp(deps, { logger: false });
-    await app.listen({ host: "127.0.0.1", port });
+    await app.listen({ host: "127.0.0.1", port: stack.port });
     const concurrency = concurrencyArgument ?? config.WORKER_CONCURRENCY;
     const pollEveryMs = Number(process.env.POLL_MS ?? DEFAULT_PROVISIONING_TIMING.pollEveryMs);
     const worker = await startWorker(deps, { concurrency, timing: { ...DEFAULT_PROVISIONING_TIMING, pollEveryMs } });
-    const [plan] = await handle.db
-      .select()
-      .from(packages)
-      .where(inArray(packages.destinationCode, ["TR"]))
-      .limit(1);
-    if (!plan) throw new Error("no plan for TR after the sync");
+    const plan = await findPlan(stack, "TR");
     console.info(`Catalogue synced: ${JSON.stringify(synced)}; plan ${plan.name}`);
 
     const placed: { orderId: string; paymentId: string }[] = [];
     for (let index = 0; index < orderCount; index++) {
-      const user = await insertUser(handle.db, {
-        email: `bench-${randomUUID()}@example.com`,
-        name: "Bench Buyer",
-        country: "DZ",
-        phone: null,
-        language: "fr",
-        isVerified: true,
-        now: now(),
-      });
-      const token = generateToken();
-      await insertSession(handle.db, {
-        tokenHash: sha256Hex(token),
-        userId: user.id,
-        expiresAt: new Date(Date.now() + 86_400_000),
-        userAgent: "bench",
-        now: now(),
-      });
-      const response = await fetch(`http://127.0.0.1:${port}${API}/orders`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({
-          clientReference: randomUUID(),
-          packageId: plan.id,
-          quantity: 1,
-          currency: "DZD",
-          billing: { email: user.email, name: "Bench Buyer", country: "DZ", phone: "0551234567" },
-          paymentMethod: "cib",
-        }),
-      });
-      if (!response.ok) throw new Error(`POST /orders: ${response.status} ${await response.text()}`);
-      const body = (await response.json()) as { data: { order: { id: string }; payment: { id: string } } };
-      placed.push({ orderId: body.data.order.id, paymentId: body.data.payment.id });
+      placed.push(await placeOrderAsNewBuyer(stack, { planId: plan.id, quantity: 1, emailPrefix: "bench" }));
     }
 
     const paymentRows = await handle.db
@@ -139,41 +68,8 @@ async function main() {
     const posts: Promise<void>[] = [];
     const startedAt = Date.now();
     for (const [index, payment] of paymentRows.entries()) {
-      const at = new Date();
-      const rawBody = toWebhookBody({
-        eventId: `evt_${randomUUID().replaceAll("-", "")}`,
-        type: "checkout.paid",
-        checkout: {
-          id: payment.providerReference!,
-          isLivemode: false,
-          amount: toMajor(payment.amountMinor),
-          status: "paid",
-          locale: "fr",
-          description: null,
-          metadata: { paymentId: payment.id },
-          successUrl: config.PUBLIC_URL,
-          failureUrl: config.PUBLIC_URL,
-          webhookEndpoint: null,
-          paymentMethod: payment.method,
-          createdAt: at,
-          updatedAt: at,
-          pageUrl: payment.checkoutUrl ?? "",
-        },
-        at,
-      });
       sentAt.set(payment.orderId, Date.now());
-      posts.push(
-        fetch(`http://127.0.0.1:${port}${API}/webhooks/payments/sandbox`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            signature: signWebhookBody(rawBody, config.SANDBOX_PAYMENT_SECRET),
-          },
-          body: rawBody,
-        }).then(async (response) => {
-          if (!response.ok) throw new Error(`webhook: ${response.status} ${await response.text()}`);
-        }),
-      );
+      posts.push(postPaidWebhook(stack, payment));
       await sleep(Math.max(0, startedAt + (index + 1) * gapMs - Date.now()));
     }
     await Promise.all(posts);
@@ -227,9 +123,7 @@ async function main() {
     console.info(`| profiles ready → delivered (poll, eSIMs stored) | ${row(deliveryStage)} |`);
     if (delivered.length < orderCount || percentile(overheads, 0.95) > BUDGET_OVERHEAD_P95_MS) process.exitCode = 1;
   } finally {
-    await handle.close();
-    await database.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack.close();
   }
 }
 

@@ -9,6 +9,7 @@ import {
   orderFor,
   PAYMENT_ID,
   PLAN_7_DAYS,
+  paymentBody,
   quoteBody,
   quoteFor,
   type TURKEY,
@@ -46,18 +47,7 @@ const freeOrderCreated = () => ({
 });
 
 const paidFreeOrder = {
-  [`GET /payments/${PAYMENT_ID}`]: () => ({
-    body: {
-      data: {
-        id: PAYMENT_ID,
-        status: "successful",
-        orderId: ORDER_ID,
-        orderNumber: "ES26-000123",
-        orderStatus: "confirmed",
-        chargeDzdMinor: 0,
-      },
-    },
-  }),
+  [`GET /payments/${PAYMENT_ID}`]: () => paymentBody("successful", "confirmed", 0),
   [`GET /orders/${ORDER_ID}`]: () => ({
     body: { data: orderFor({ status: "confirmed", couponCode: "FREE100", totalMinor: 0, chargeDzdMinor: 0 }) },
   }),
@@ -381,18 +371,7 @@ describe("paying", () => {
   async function openPaymentModal(overrides: Handlers = {}, url = SUMMARY_URL) {
     const api = checkoutApi({
       "GET /payments/:id": () => ({ body: {} }),
-      [`GET /payments/${PAYMENT_ID}`]: () => ({
-        body: {
-          data: {
-            id: PAYMENT_ID,
-            status: "pending",
-            orderId: ORDER_ID,
-            orderNumber: "ES26-000123",
-            orderStatus: "pending",
-            chargeDzdMinor: 154000,
-          },
-        },
-      }),
+      [`GET /payments/${PAYMENT_ID}`]: () => paymentBody("pending", "pending"),
       ...overrides,
     });
     const rendered = await renderApp(url, { token: "token-1" });
@@ -609,18 +588,7 @@ describe.each(["android", "ios"] as const)("paying in the %s app", (platform) =>
           data: { order: orderFor({ status: "pending" }), payment: { id: PAYMENT_ID, checkoutUrl: CHECKOUT_URL } },
         },
       }),
-      [`GET /payments/${PAYMENT_ID}`]: () => ({
-        body: {
-          data: {
-            id: PAYMENT_ID,
-            status: "pending",
-            orderId: ORDER_ID,
-            orderNumber: "ES26-000123",
-            orderStatus: "pending",
-            chargeDzdMinor: 154000,
-          },
-        },
-      }),
+      [`GET /payments/${PAYMENT_ID}`]: () => paymentBody("pending", "pending"),
     });
     const { user } = await renderApp(SUMMARY_URL, { token: "token-1" });
     await user.click(await screen.findByRole("button", { name: /^Payer/ }, { timeout: 5000 }));

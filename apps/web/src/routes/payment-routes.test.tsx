@@ -1,6 +1,15 @@
+import type { PaymentStatus } from "@esim/shared/statuses";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ORDER_ID, orderFor, PAYMENT_ID, PLAN_7_DAYS, quoteBody, quoteFor } from "../test/buying-fixtures.ts";
+import {
+  ORDER_ID,
+  orderFor,
+  PAYMENT_ID,
+  PLAN_7_DAYS,
+  paymentBody,
+  quoteBody,
+  quoteFor,
+} from "../test/buying-fixtures.ts";
 import { apiError, fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
 import { emitNative, nativeListenerCount, resetFakeNative, runAsNative } from "../test/fake-native-plugins.ts";
 import { reloadApp, renderApp, setUpAppTests } from "../test/render-app.tsx";
@@ -8,7 +17,6 @@ import { reloadApp, renderApp, setUpAppTests } from "../test/render-app.tsx";
 vi.mock("../lib/native-plugins.ts", async () => (await import("../test/fake-native-plugins.ts")).fakeNativePlugins);
 
 type Handlers = Parameters<typeof fakeApi>[0];
-type PaymentStatus = "pending" | "successful" | "failed" | "canceled";
 
 const ESIM_ID = "0b7c5a1e-8f3d-4c2a-9e6b-1d2f3a4b5c6d";
 const CANCELED_NOTICE = "Paiement annulé. Votre panier est intact : vous pouvez payer quand vous voulez.";
@@ -24,36 +32,12 @@ const SUMMARY_HANDLERS: Handlers = {
   }),
 };
 
-const paymentOf = (status: PaymentStatus, orderStatus: string) => ({
-  body: {
-    data: {
-      id: PAYMENT_ID,
-      status,
-      orderId: ORDER_ID,
-      orderNumber: "ES26-000123",
-      orderStatus,
-      chargeDzdMinor: 154000,
-    },
-  },
-});
-
 function paymentApi(readStatus: () => PaymentStatus, overrides: Handlers = {}) {
   return fakeApi({
     ...SIGNED_IN_HANDLERS,
     [`GET /payments/${PAYMENT_ID}`]: () => {
       const status = readStatus();
-      return {
-        body: {
-          data: {
-            id: PAYMENT_ID,
-            status,
-            orderId: ORDER_ID,
-            orderNumber: "ES26-000123",
-            orderStatus: status === "successful" ? "confirmed" : status === "pending" ? "pending" : "rejected",
-            chargeDzdMinor: 154000,
-          },
-        },
-      };
+      return paymentBody(status, status === "successful" ? "confirmed" : status === "pending" ? "pending" : "rejected");
     },
     [`GET /orders/${ORDER_ID}`]: () => ({ body: { data: orderFor() } }),
     ...overrides,
@@ -241,7 +225,7 @@ describe("payment results", () => {
     "/success for an order %s says what happens next, not that the eSIM is on its way",
     async (status, message) => {
       paymentApi(() => "successful", {
-        [`GET /payments/${PAYMENT_ID}`]: () => paymentOf("successful", status),
+        [`GET /payments/${PAYMENT_ID}`]: () => paymentBody("successful", status),
         [`GET /orders/${ORDER_ID}`]: () => ({ body: { data: orderFor({ status }) } }),
       });
       await renderApp(`/success?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`, { token: "t" });
@@ -292,18 +276,7 @@ describe("payment results checked with the server", () => {
       [`GET /payments/${PAYMENT_ID}`]: async () => {
         const status = await answered;
         isAnswered = true;
-        return {
-          body: {
-            data: {
-              id: PAYMENT_ID,
-              status,
-              orderId: ORDER_ID,
-              orderNumber: "ES26-000123",
-              orderStatus: "rejected",
-              chargeDzdMinor: 154000,
-            },
-          },
-        };
+        return paymentBody(status, "rejected");
       },
     });
     await renderApp(`/success?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`, { token: "t" });
@@ -343,20 +316,7 @@ describe("payment results checked with the server", () => {
     let isDown = true;
     paymentApi(() => "successful", {
       [`GET /payments/${PAYMENT_ID}`]: () =>
-        isDown
-          ? apiError(503, "INTERNAL_ERROR")
-          : {
-              body: {
-                data: {
-                  id: PAYMENT_ID,
-                  status: "successful",
-                  orderId: ORDER_ID,
-                  orderNumber: "ES26-000123",
-                  orderStatus: "confirmed",
-                  chargeDzdMinor: 154000,
-                },
-              },
-            },
+        isDown ? apiError(503, "INTERNAL_ERROR") : paymentBody("successful", "confirmed"),
     });
     const { user } = await renderApp(`/success?paymentId=${PAYMENT_ID}`, { token: "t" });
     expect(
@@ -450,7 +410,7 @@ describe("a payment the gateway reported but that does not match its order", () 
 
   it("stops waiting and says the payment is being checked", async () => {
     paymentApi(() => "pending", {
-      [`GET /payments/${PAYMENT_ID}`]: () => paymentOf("pending", "on_hold"),
+      [`GET /payments/${PAYMENT_ID}`]: () => paymentBody("pending", "on_hold"),
       [`GET /orders/${ORDER_ID}`]: () => ({ body: { data: orderFor({ status: "on_hold" }) } }),
     });
     await renderApp(`/payment-callback?paymentId=${PAYMENT_ID}`, { token: "t" });

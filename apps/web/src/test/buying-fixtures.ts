@@ -1,5 +1,6 @@
 import type { DestinationSummary, Plan } from "@esim/shared/catalog/contracts";
 import type { OrderSummary, Quote } from "@esim/shared/checkout/contracts";
+import type { OrderStatus, PaymentStatus } from "@esim/shared/statuses";
 
 export const TURKEY: DestinationSummary = {
   code: "TR",
@@ -99,6 +100,13 @@ export function quoteFor(
 
 export const quoteBody = (quote: Quote, destination: DestinationSummary = TURKEY) => ({
   data: { quote, plan: PLAN_7_DAYS, destination },
+});
+
+/** The server's answer to GET /payments/:id for the payment of PAYMENT_ID, of order ES26-000123. */
+export const paymentBody = (status: PaymentStatus, orderStatus: OrderStatus, chargeDzdMinor = 154000) => ({
+  body: {
+    data: { id: PAYMENT_ID, status, orderId: ORDER_ID, orderNumber: "ES26-000123", orderStatus, chargeDzdMinor },
+  },
 });
 
 export function orderFor(overrides: Partial<OrderSummary> = {}): OrderSummary {

@@ -86,6 +86,10 @@ export function usePayFlow() {
     if (error instanceof ApiError && error.code === "IDEMPOTENCY_CONFLICT") attempt.current = null;
   };
 
+  /** An order the server answered paid (nothing to charge): its success page. */
+  const showPaidOrder = (orderId: string, paymentId: string) =>
+    navigate(`/success?${new URLSearchParams({ paymentId, orderId })}`);
+
   /** Runs in the Continue click: nothing may be awaited before the window opens. */
   const pay = (request: OrderRequest) => {
     const checkoutWindow = openCheckout();
@@ -100,7 +104,7 @@ export function usePayFlow() {
         if (payment.checkoutUrl === null) {
           // Nothing was left to pay after all: the order is paid, no checkout to show.
           checkoutWindow.close();
-          navigate(`/success?${new URLSearchParams({ paymentId: payment.id, orderId: order.id })}`);
+          showPaidOrder(order.id, payment.id);
           return;
         }
         checkoutWindow.show(payment.checkoutUrl);
@@ -126,7 +130,7 @@ export function usePayFlow() {
     void createOrderRequest({ ...request, ...returnToOf(checkoutReturnTarget()), clientReference }).then(
       ({ order, payment }) => {
         if (payment.checkoutUrl === null) {
-          navigate(`/success?${new URLSearchParams({ paymentId: payment.id, orderId: order.id })}`);
+          showPaidOrder(order.id, payment.id);
           return;
         }
         setOrderChargeDzdMinor(order.chargeDzdMinor);

@@ -1,0 +1,165 @@
+/**
+ * What the benchmarks share: a free port, an embedded PostgreSQL migrated with its job queue and the app's
+ * configuration for it, buyers placing orders through POST /orders, and Chargily-signed `checkout.paid` webhooks.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { toMajor } from "@esim/shared/money";
+import { eq } from "drizzle-orm";
+import { type Config, loadConfig } from "../apps/api/src/config.ts";
+import { applyMigrations, connectDatabase, type DatabaseHandle } from "../apps/api/src/db/client.ts";
+import { startEmbeddedPostgres } from "../apps/api/src/db/embedded.ts";
+import { packages, type payments } from "../apps/api/src/db/schema.ts";
+import { installJobQueue } from "../apps/api/src/jobs/worker.ts";
+import { generateToken, sha256Hex } from "../apps/api/src/lib/secrets.ts";
+import { insertUser } from "../apps/api/src/modules/account/users.repo.ts";
+import { insertSession } from "../apps/api/src/modules/auth/sessions.repo.ts";
+import { toWebhookBody } from "../apps/api/src/providers/payment/chargily/chargily-event.ts";
+import { signWebhookBody } from "../apps/api/src/providers/payment/chargily/chargily-webhook.ts";
+
+export const API = "/api/v1/app";
+
+/** A port nothing listens on now (the benchmarks never take a fixed one). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+/** The value at `share` (0.95 for p95) of values sorted ascending. */
+export function percentile(sorted: number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+}
+
+export interface BenchStack {
+  handle: DatabaseHandle;
+  databaseUrl: string;
+  config: Config;
+  /** Where the app is to listen (PUBLIC_URL points there). */
+  port: number;
+  /** Closes the pool, stops PostgreSQL and removes its data. */
+  close(): Promise<void>;
+}
+
+/**
+ * An embedded PostgreSQL in a temporary directory, migrated, with graphile-worker's schema, and the app's
+ * configuration for it: local providers, no rate limit, PUBLIC_URL on a free loopback port.
+ */
+export async function startBenchStack(options: { poolSize?: number } = {}): Promise<BenchStack> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "esim-bench-pg-"));
+  const database = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  const handle = connectDatabase(database.url, options.poolSize ? { max: options.poolSize } : {});
+  const close = async () => {
+    await handle.close();
+    await database.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await applyMigrations(handle.db);
+    await installJobQueue(handle.db);
+    const port = await freePort();
+    const config = loadConfig(
+      { NODE_ENV: "development", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "1000000000" },
+      { WEB_DIST_DIR: "/nonexistent", DATABASE_URL: database.url, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    );
+    return { handle, databaseUrl: database.url, config, port, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** A plan of the destination after the catalogue sync. */
+export async function findPlan(stack: BenchStack, destinationCode: string) {
+  const [plan] = await stack.handle.db
+    .select()
+    .from(packages)
+    .where(eq(packages.destinationCode, destinationCode))
+    .limit(1);
+  if (!plan) throw new Error(`no plan for ${destinationCode} after the sync`);
+  return plan;
+}
+
+/**
+ * A new signed-in buyer places an order for `quantity` of the plan through POST /orders (a DZD sandbox checkout):
+ * the order's and its payment's ids.
+ */
+export async function placeOrderAsNewBuyer(
+  stack: BenchStack,
+  options: { planId: string; quantity: number; emailPrefix: string },
+): Promise<{ orderId: string; paymentId: string }> {
+  const now = new Date();
+  const user = await insertUser(stack.handle.db, {
+    email: `${options.emailPrefix}-${randomUUID()}@example.com`,
+    name: "Bench Buyer",
+    country: "DZ",
+    phone: null,
+    language: "fr",
+    isVerified: true,
+    now,
+  });
+  const token = generateToken();
+  await insertSession(stack.handle.db, {
+    tokenHash: sha256Hex(token),
+    userId: user.id,
+    expiresAt: new Date(now.getTime() + 86_400_000),
+    userAgent: "bench",
+    now,
+  });
+  const response = await fetch(`http://127.0.0.1:${stack.port}${API}/orders`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      clientReference: randomUUID(),
+      packageId: options.planId,
+      quantity: options.quantity,
+      currency: "DZD",
+      billing: { email: user.email, name: "Bench Buyer", country: "DZ", phone: "0551234567" },
+      paymentMethod: "cib",
+    }),
+  });
+  if (!response.ok) throw new Error(`POST /orders: ${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { order: { id: string }; payment: { id: string } } };
+  return { orderId: data.order.id, paymentId: data.payment.id };
+}
+
+/** Posts the signed `checkout.paid` webhook of the payment's checkout, for its exact amount, as the sandbox would. */
+export async function postPaidWebhook(stack: BenchStack, payment: typeof payments.$inferSelect): Promise<void> {
+  const at = new Date();
+  const rawBody = toWebhookBody({
+    eventId: `evt_${randomUUID().replaceAll("-", "")}`,
+    type: "checkout.paid",
+    checkout: {
+      id: payment.providerReference!,
+      isLivemode: false,
+      amount: toMajor(payment.amountMinor),
+      status: "paid",
+      locale: "fr",
+      description: null,
+      metadata: { paymentId: payment.id },
+      successUrl: stack.config.PUBLIC_URL,
+      failureUrl: stack.config.PUBLIC_URL,
+      webhookEndpoint: null,
+      paymentMethod: payment.method,
+      createdAt: at,
+      updatedAt: at,
+      pageUrl: payment.checkoutUrl ?? "",
+    },
+    at,
+  });
+  const response = await fetch(`http://127.0.0.1:${stack.port}${API}/webhooks/payments/sandbox`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      signature: signWebhookBody(rawBody, stack.config.SANDBOX_PAYMENT_SECRET),
+    },
+    body: rawBody,
+  });
+  if (!response.ok) throw new Error(`webhook: ${response.status} ${await response.text()}`);
+}
