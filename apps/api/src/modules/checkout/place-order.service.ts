@@ -62,13 +62,13 @@ export async function placeOrder(
     throw new AppError("PAYMENT_METHOD_UNAVAILABLE", { message: "The payment gateway does not offer this method." });
   }
   const actor = `customer:${user.id}`;
-  const { orderId, payment } = await deps.db.transaction(async (tx) => {
+  const { orderId, orderNumber, payment } = await deps.db.transaction(async (tx) => {
     const placed = await findPlacedOrder(tx, { userId: user.id, clientReference: body.clientReference });
     if (placed) {
       if (!isSameCart(placed, body)) {
         throw new AppError("IDEMPOTENCY_CONFLICT", { message: "This checkout was already used for another cart." });
       }
-      return { orderId: placed.order.id, payment: placed.payment };
+      return { orderId: placed.order.id, orderNumber: placed.order.number, payment: placed.payment };
     }
     const now = deps.now();
     const priced = await priceCart(tx, {
@@ -126,7 +126,7 @@ export async function placeOrder(
         actor,
         now,
       });
-      return { orderId: created.id, payment: free };
+      return { orderId: created.id, orderNumber: created.number, payment: free };
     }
     const payment = await createPayment(tx, {
       orderId: created.id,
@@ -135,14 +135,15 @@ export async function placeOrder(
       method: body.paymentMethod,
       now,
     });
-    return { orderId: created.id, payment };
+    return { orderId: created.id, orderNumber: created.number, payment };
   });
 
-  const order = await getPresentableOrder(deps, orderId);
-  if (payment.status !== "pending") return { order, checkoutUrl: payment.checkoutUrl };
+  if (payment.status !== "pending") {
+    return { order: await getPresentableOrder(deps, orderId), checkoutUrl: payment.checkoutUrl };
+  }
   const checkoutUrl = await openCheckout(deps, {
     payment,
-    order: { id: orderId, number: order.view.order.number },
+    order: { id: orderId, number: orderNumber },
     method: body.paymentMethod,
     language: user.language,
     returnTo: body.returnTo ?? "web",
