@@ -35,9 +35,11 @@ interface RunningServer {
   exited: Promise<number | null>;
 }
 
-function startServer(env: Record<string, string>): RunningServer {
+/** With `ownProcessGroup`, the server leads a process group of its own, as in a terminal (Ctrl-C signals the group). */
+function startServer(env: Record<string, string>, options: { ownProcessGroup?: boolean } = {}): RunningServer {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
     cwd: API_DIR,
+    detached: options.ownProcessGroup ?? false,
     // Only what the server needs: nothing of the test runner's environment (DATABASE_URL…) leaks in.
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -145,6 +147,23 @@ describe("server lifecycle", () => {
     expect(mailbox.map((mail) => mail.to)).toContain("in-flight@example.com");
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
+  }, 60_000);
+
+  it("stops cleanly on Ctrl-C, which signals PostgreSQL too: no error, exit 0, the data closed", async () => {
+    const ctrlCDataDir = await mkdtemp(path.join(tmpdir(), "esim-server-ctrl-c-"));
+    const env = { ...(await serverEnv(ctrlCDataDir)), LOG_LEVEL: "info" };
+    const port = Number(env.PORT);
+    const server = startServer(env, { ownProcessGroup: true });
+    started.push(server);
+    await waitForHealth(port, server);
+
+    // What a terminal's Ctrl-C does: SIGINT to every process of the foreground group, the embedded PostgreSQL included.
+    process.kill(-server.child.pid!, "SIGINT");
+
+    expect(await server.exited).toBe(0);
+    expect(server.output()).not.toMatch(/error while stopping/);
+    expect(existsSync(path.join(ctrlCDataDir, "postgres", "postmaster.pid"))).toBe(false);
+    await rm(ctrlCDataDir, { recursive: true, force: true });
   }, 60_000);
 
   it("starts again after its Node process was killed (SIGKILL) with the embedded PostgreSQL left running", async () => {

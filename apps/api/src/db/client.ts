@@ -19,8 +19,11 @@ const MIGRATIONS_DIR = path.join(import.meta.dirname, "migrations");
 
 export function connectDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-  // An idle client losing its server (restart, failover) must not crash the process.
+  // A client losing its server (a restart, a failover, the embedded PostgreSQL stopped by the same Ctrl-C) must not
+  // crash the process: its queries fail, and the pool replaces it. Every client, from the first (the migrations'),
+  // whether idle or held (graphile-worker's LISTEN).
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

@@ -89,7 +89,8 @@ export async function startWorkerHeartbeat(
       isStopped = true;
       clearInterval(timer);
       await running;
-      await db.execute(sql`delete from worker_heartbeats where process_id = ${processId}`);
+      // A courtesy: a row left behind (the database already stopping, as on Ctrl-C in a terminal) only ages out.
+      await db.execute(sql`delete from worker_heartbeats where process_id = ${processId}`).catch(() => undefined);
     },
   };
 }

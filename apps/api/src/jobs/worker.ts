@@ -35,20 +35,10 @@ export interface WorkerOptions {
 
 export const silentLog: WorkerLog = { error() {}, warn() {}, info() {}, debug() {} };
 
-/**
- * The pg pool behind the Drizzle handle (drizzle(pool) keeps it as `$client`). graphile-worker holds a client for
- * LISTEN: a lost connection must be an event it handles, never an uncaught error that ends the process.
- */
+/** The pg pool behind the Drizzle handle (drizzle(pool) keeps it as `$client`); connectDatabase made it safe to lose. */
 export function poolOf(db: Database): pg.Pool {
-  const pool = (db as Database & { $client: pg.Pool }).$client;
-  if (!preparedPools.has(pool)) {
-    preparedPools.add(pool);
-    pool.on("connect", (client) => client.on("error", () => {}));
-  }
-  return pool;
+  return (db as Database & { $client: pg.Pool }).$client;
 }
-
-const preparedPools = new WeakSet<pg.Pool>();
 
 function graphileLogger(log: WorkerLog): Logger {
   const methods: Record<LogLevel, keyof WorkerLog> = {
