@@ -12,7 +12,7 @@ import { DataUsage } from "../features/esims/components/data-usage.tsx";
 import { InstallSection } from "../features/esims/components/install-section.tsx";
 import { NetworkSettings } from "../features/esims/components/network-settings.tsx";
 import { TopUpOffers } from "../features/esims/components/top-up-offers.tsx";
-import { STATUS_EXPLANATION } from "../features/esims/lib/status.ts";
+import { STATUS_EXPLANATION, STATUS_NAME } from "../features/esims/lib/status.ts";
 import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
@@ -61,9 +61,7 @@ export function EsimDetailsRoute() {
               </div>
             </div>
             <p className="mt-4 rounded-xl bg-slate-50 px-4 py-3 text-slate-800">
-              <span className="font-semibold">
-                <bdi>{data.status}</bdi>
-              </span>
+              <span className="font-semibold">{t(STATUS_NAME[data.status])}</span>
               {t("details.statusSeparator")}
               <span>{t(STATUS_EXPLANATION[data.status])}</span>
             </p>

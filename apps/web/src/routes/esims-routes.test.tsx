@@ -144,7 +144,8 @@ describe("eSIM details", () => {
     signedInApi({ [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ status: "Onboard" }) } }) });
     await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
     expect(await screen.findByText("installée, pas encore utilisée.")).toBeInTheDocument();
-    expect(screen.getByText("Onboard").tagName).toBe("BDI");
+    expect(screen.getByText("Installée")).toBeInTheDocument();
+    expect(screen.queryByText("Onboard")).not.toBeInTheDocument();
     expect(screen.getByText("8943108170000012345").tagName).toBe("BDI");
     expect(screen.getByText("21/05/2027")).toBeInTheDocument();
     expect(screen.getByText("Consommation mise à jour le 21/11/2026 14:05")).toBeInTheDocument();
@@ -269,6 +270,8 @@ describe("eSIM details", () => {
     signedInApi({ [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ status: "In Use" }) } }) });
     await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "ar" });
     expect(await screen.findByText("مثبتة وتستهلك البيانات.")).toBeInTheDocument();
+    expect(screen.getByText("قيد الاستخدام")).toBeInTheDocument();
+    expect(screen.queryByText("In Use")).not.toBeInTheDocument();
   });
 
   it("hides the install section once installed, with a link to show it again", async () => {
