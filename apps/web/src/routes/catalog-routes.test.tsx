@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EUROPE, PLAN_7_DAYS, PLAN_30_DAYS, TURKEY } from "../test/buying-fixtures.ts";
-import { fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
+import { fakeApi, ME, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 const DESTINATIONS = [TURKEY, EUROPE];
@@ -66,11 +66,27 @@ describe("catalog screens", () => {
     expect(turkey.querySelector("img")?.className).not.toMatch(/scale-x/);
   });
 
+  it("states the lowest price in dollars when prices show in dollars, in the hero and the footer", async () => {
+    fakeApi({
+      ...SIGNED_IN_HANDLERS,
+      "GET /auth/me": () => ({ body: { data: { ...ME, currency: "USD" } } }),
+      "GET /destinations": () => ({ body: { data: [] } }),
+    });
+    await renderApp("/home", { token: "token-1", language: "ar" });
+    const hero = await screen.findByText(/^باقات بيانات ابتداءً من/);
+    expect(hero).toHaveTextContent("باقات بيانات ابتداءً من \u2068$0.5\u2069 · \u2068170+\u2069 وجهة");
+    expect(await screen.findByText(/^باقات eSIM ابتداءً من/)).toHaveTextContent(
+      "باقات eSIM ابتداءً من \u2068$0.5\u2069 في \u2068170+\u2069 وجهة",
+    );
+    expect(document.body).not.toHaveTextContent("DA");
+  });
+
   it("shows popular destinations with their flags and prices", async () => {
     catalogApi();
     await renderApp("/home", { token: "token-1" });
-    expect(await screen.findByText(/Plus de 172 destinations/)).toHaveTextContent(
-      "Forfaits de données dès \u206864 DA\u2069 · Plus de 172 destinations",
+    // 172 destinations are said as a round figure, never above the truth.
+    expect(await screen.findByText(/^Forfaits de données/)).toHaveTextContent(
+      "Forfaits de données dès \u206864 DA\u2069 · \u2068170+\u2069 destinations",
     );
     const popular = await screen.findByRole("region", { name: "Destinations populaires" });
     const turkey = await within(popular).findByRole("link", { name: /Turquie/ });
