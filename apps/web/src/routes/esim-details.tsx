@@ -32,7 +32,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function EsimDetailsRoute() {
   const t = useT();
   const language = useLanguage();
-  const { data: planData, validity } = usePlanText();
+  const { data: planData, validity, name: planName } = usePlanText();
   const { id = "" } = useParams();
   const esim = useEsim(id);
   const currency = useDisplayCurrency();
@@ -114,16 +114,10 @@ export function EsimDetailsRoute() {
                   {data.bundles.map((bundle) => (
                     <li key={bundle.id} className="py-3 text-sm">
                       <p className="flex flex-wrap justify-between gap-x-4">
-                        <span className="font-semibold text-slate-900">{bundle.planName}</span>
+                        <span className="font-semibold text-slate-900">{planName(bundle, data.destination)}</span>
                         <span className="text-slate-600">
                           {t(bundle.kind === "top_up" ? "details.bundleTopUp" : "details.bundleFirst")}
                         </span>
-                      </p>
-                      <p className="text-slate-700">
-                        {t("plan.title", {
-                          data: planData({ ...bundle, dataType: 1 }),
-                          validity: validity(bundle.validityDays),
-                        })}
                       </p>
                       <p className="text-slate-600">
                         {t("details.bundleApplied", { date: formatDate(bundle.appliedAt) })}{" "}

@@ -149,7 +149,11 @@ describe("eSIM details", () => {
     expect(screen.getByText("8943108170000012345").tagName).toBe("BDI");
     expect(screen.getByText("21/05/2027")).toBeInTheDocument();
     expect(screen.getByText("Consommation mise à jour le 21/11/2026 14:05")).toBeInTheDocument();
-    expect(screen.getByRole("region", { name: "Forfaits de cette eSIM" })).toHaveTextContent("Forfait initial");
+    const bundles = screen.getByRole("region", { name: "Forfaits de cette eSIM" });
+    expect(bundles).toHaveTextContent("Forfait initial");
+    // Our own name in the reader's language, never the upstream's English one.
+    expect(bundles).toHaveTextContent("Turquie · 1 Go · 7 jours");
+    expect(bundles).not.toHaveTextContent("Turkey 1GB 7 days");
     const orderLinks = screen.getAllByRole("link", { name: "ES26-000123" });
     expect(orderLinks[0]).toHaveAttribute("href", `/status/${ORDER_ID}`);
     const topUps = await screen.findByRole("region", { name: "Recharger cette eSIM" });
