@@ -398,6 +398,33 @@ describe("paying", () => {
     expect(screen.getByRole("dialog", { name: "Redirection vers le paiement" })).toBeInTheDocument();
   });
 
+  it("asks the phone once: the profile, which keeps it when the order is placed, is read again to prefill the next checkout", async () => {
+    let phone: string | null = null;
+    const { calls } = checkoutApi({
+      [`GET /payments/${PAYMENT_ID}`]: () => paymentBody("pending", "pending"),
+      "GET /auth/me": () => ({ body: { data: { ...ME, phone } } }),
+      "POST /orders": () => {
+        phone = "+213555123456";
+        return {
+          status: 201,
+          body: {
+            data: { order: orderFor({ status: "pending" }), payment: { id: PAYMENT_ID, checkoutUrl: CHECKOUT_URL } },
+          },
+        };
+      },
+    });
+    const { user } = await renderApp(SUMMARY_URL, { token: "token-1" });
+    const field = await screen.findByLabelText("Téléphone", {}, { timeout: 5000 });
+    expect(field).toHaveValue("");
+    await user.type(field, "0555 12 34 56");
+    await user.click(screen.getByRole("button", { name: /^Payer/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Redirection vers le paiement" });
+    await user.click(within(dialog).getByRole("button", { name: "Continuer" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/payment-callback"));
+    const placedAt = calls.findIndex((call) => call.path === "/orders");
+    await waitFor(() => expect(calls.slice(placedAt).some((call) => call.path === "/auth/me")).toBe(true));
+  });
+
   it("states in the payment modal the amount that will be charged in DA", async () => {
     const { dialog } = await openPaymentModal();
     expect(within(dialog).getByText("Montant qui sera débité : \u20681,540 DA\u2069")).toBeInTheDocument();
