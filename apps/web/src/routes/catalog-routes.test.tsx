@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EUROPE, PLAN_7_DAYS, PLAN_30_DAYS, TURKEY } from "../test/buying-fixtures.ts";
 import { fakeApi, ME, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
-import { renderApp, setUpAppTests } from "../test/render-app.tsx";
+import { disposeApp, renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 const DESTINATIONS = [TURKEY, EUROPE];
 
@@ -37,7 +37,13 @@ describe("catalog screens", () => {
 
     // Debounced: the server is asked for the whole word, never letter by letter.
     const searches = () => fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes("q="));
-    await waitFor(() => expect(searches()).toEqual(["/api/v1/app/destinations?q=turq&type=country"]));
+    // The Countries tab also asks which regions the word names (see the region offer below).
+    await waitFor(() =>
+      expect(searches().sort()).toEqual([
+        "/api/v1/app/destinations?q=turq&type=country",
+        "/api/v1/app/destinations?q=turq&type=region",
+      ]),
+    );
     const panel = screen.getByRole("tabpanel");
     expect(await within(panel).findByText("1 destination trouvée")).toBeInTheDocument();
     const turkey = within(panel).getByRole("link", { name: /Turquie/ });
@@ -51,6 +57,37 @@ describe("catalog screens", () => {
     const europe = await within(screen.getByRole("tabpanel")).findByRole("link", { name: /Europe/ });
     expect(europe).toHaveTextContent("4 pays");
     expect(within(screen.getByRole("tabpanel")).queryByRole("link", { name: /Turquie/ })).not.toBeInTheDocument();
+  });
+
+  it("offers the region whose name is searched on the Countries tab, in French and in Arabic", async () => {
+    catalogApi();
+    const { user } = await renderApp("/search", { token: "token-1" });
+    await user.type(await screen.findByLabelText("Rechercher un pays", {}, { timeout: 5000 }), "Europe");
+    const offer = await screen.findByRole("region", {
+      name: "Une région porte ce nom : un seul forfait pour plusieurs pays",
+    });
+    const europe = within(offer).getByRole("link", { name: /Europe/ });
+    expect(europe).toHaveAttribute("href", "/packages/europe");
+    expect(europe).toHaveTextContent("4 pays");
+    expect(within(screen.getByRole("tabpanel")).getByRole("status")).toHaveTextContent(
+      "Aucun pays ne s’appelle \u2068Europe\u2069 : voyez la région ci-dessus.",
+    );
+    expect(screen.getByRole("tab", { name: "Pays" })).toHaveAttribute("aria-selected", "true");
+    disposeApp();
+
+    catalogApi();
+    const arabic = await renderApp("/search", { token: "token-1", language: "ar" });
+    await arabic.user.type(await screen.findByLabelText("ابحث عن دولة"), "أوروبا");
+    const offerAr = await screen.findByRole("region", { name: "منطقة بهذا الاسم: باقة واحدة لعدة دول" });
+    expect(within(offerAr).getByRole("link", { name: /أوروبا/ })).toHaveAttribute("href", "/packages/europe");
+  });
+
+  it("offers no region for a country's name", async () => {
+    catalogApi();
+    const { user } = await renderApp("/search", { token: "token-1" });
+    await user.type(await screen.findByLabelText("Rechercher un pays", {}, { timeout: 5000 }), "Turquie");
+    expect(await screen.findByText("1 destination trouvée")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /Une région porte ce nom/ })).not.toBeInTheDocument();
   });
 
   it("searches in Arabic, right to left, with names in Arabic", async () => {
