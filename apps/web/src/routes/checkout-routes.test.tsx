@@ -242,7 +242,15 @@ describe("summary", () => {
     checkoutApi({}, { destination: EUROPE });
     await renderApp(SUMMARY_URL, { token: "token-1" });
     const guard = await screen.findByRole("region", { name: "Europe" }, { timeout: 5000 });
-    expect(guard).toHaveTextContent("France, Allemagne, Italie, Espagne");
+    // In the order the reader's language sorts them, not the catalogue's.
+    expect(guard).toHaveTextContent("Allemagne, Espagne, France, Italie");
+  });
+
+  it("lists a region's countries in Arabic order", async () => {
+    checkoutApi({}, { destination: EUROPE, me: { ...ME, language: "ar" } });
+    await renderApp(SUMMARY_URL, { token: "token-1", language: "ar" });
+    const guard = await screen.findByRole("region", { name: "أوروبا" }, { timeout: 5000 });
+    expect(guard).toHaveTextContent("إسبانيا، ألمانيا، إيطاليا، فرنسا");
   });
 
   it("warns when the plan is for the buyer's country of residence", async () => {

@@ -47,6 +47,10 @@ export function EsimDetailsRoute() {
         <Alert>{t(errorMessageId(esim.error))}</Alert>
       ) : (
         <div className="space-y-4">
+          {/* Not installed yet, installing is what the traveller came for: it comes first. */}
+          {data.isInstalled ? null : (
+            <InstallSection esimId={data.id} iccid={data.iccid} isInstalled={data.isInstalled} />
+          )}
           <Card>
             <div className="flex items-center gap-4">
               <DestinationFlag destination={data.destination} size="lg" />
@@ -94,7 +98,9 @@ export function EsimDetailsRoute() {
 
           <NetworkSettings apn={data.apn} />
 
-          <InstallSection esimId={data.id} iccid={data.iccid} isInstalled={data.isInstalled} />
+          {data.isInstalled ? (
+            <InstallSection esimId={data.id} iccid={data.iccid} isInstalled={data.isInstalled} />
+          ) : null}
 
           {data.canTopUp ? (
             <TopUpOffers esimId={data.id} destinationCode={data.destination.code} currency={currency} />

@@ -278,6 +278,23 @@ describe("eSIM details", () => {
     expect(screen.queryByText("In Use")).not.toBeInTheDocument();
   });
 
+  it("puts the install card first on an eSIM not installed yet, and after the eSIM's facts once installed", async () => {
+    const installCard = () => screen.getByRole("region", { name: "Installation" });
+    const iccid = () => screen.getByText("8943108170000012345");
+    signedInApi();
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
+    await screen.findByText("8943108170000012345");
+    expect(installCard().compareDocumentPosition(iccid()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    disposeApp();
+
+    signedInApi({
+      [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ status: "In Use", isInstalled: true }) } }),
+    });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
+    await screen.findByText("8943108170000012345");
+    expect(installCard().compareDocumentPosition(iccid()) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+  });
+
   it("hides the install section once installed, with a link to show it again", async () => {
     signedInApi({
       [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ status: "In Use", isInstalled: true }) } }),
