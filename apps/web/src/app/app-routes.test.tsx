@@ -27,7 +27,7 @@ describe("the web app", () => {
   it("shows the marketing claims with the catalog's numbers", async () => {
     signedInApi();
     await renderApp("/login");
-    expect(await screen.findByText("\u2068170+\u2069 destinations")).toBeInTheDocument();
+    expect(await screen.findByText("\u2066170+\u2069 destinations")).toBeInTheDocument();
     // The amount is isolated (U+2068…U+2069) so Arabic sentences keep "64 DA" in order.
     expect(screen.getByText("Forfaits de données dès \u206864 DA\u2069")).toBeInTheDocument();
     expect(screen.getByText("Activation instantanée")).toBeInTheDocument();

@@ -111,9 +111,9 @@ describe("catalog screens", () => {
     });
     await renderApp("/home", { token: "token-1", language: "ar" });
     const hero = await screen.findByText(/^باقات بيانات ابتداءً من/);
-    expect(hero).toHaveTextContent("باقات بيانات ابتداءً من \u2068$0.5\u2069 · \u2068170+\u2069 وجهة");
+    expect(hero).toHaveTextContent("باقات بيانات ابتداءً من \u2068$0.5\u2069 · \u2066170+\u2069 وجهة");
     expect(await screen.findByText(/^باقات eSIM ابتداءً من/)).toHaveTextContent(
-      "باقات eSIM ابتداءً من \u2068$0.5\u2069 في \u2068170+\u2069 وجهة",
+      "باقات eSIM ابتداءً من \u2068$0.5\u2069 في \u2066170+\u2069 وجهة",
     );
     expect(document.body).not.toHaveTextContent("DA");
   });
@@ -123,7 +123,7 @@ describe("catalog screens", () => {
     await renderApp("/home", { token: "token-1" });
     // 172 destinations are said as a round figure, never above the truth.
     expect(await screen.findByText(/^Forfaits de données/)).toHaveTextContent(
-      "Forfaits de données dès \u206864 DA\u2069 · \u2068170+\u2069 destinations",
+      "Forfaits de données dès \u206864 DA\u2069 · \u2066170+\u2069 destinations",
     );
     const popular = await screen.findByRole("region", { name: "Destinations populaires" });
     const turkey = await within(popular).findByRole("link", { name: /Turquie/ });

@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router";
 import { DestinationFlag } from "../components/flags/destination-flag.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Card } from "../components/ui/card.tsx";
+import { CodeText } from "../components/ui/code-text.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { useEsim } from "../features/esims/api/esims.ts";
@@ -74,7 +75,7 @@ export function EsimDetailsRoute() {
             </div>
             <dl className="mt-4 divide-y divide-slate-100 text-sm">
               <Fact label={t("details.iccid")}>
-                <bdi className="font-mono">{data.iccid}</bdi>
+                <CodeText>{data.iccid}</CodeText>
               </Fact>
               <Fact label={t("details.expiresAt")}>
                 {data.expiresAt ? formatDate(data.expiresAt) : t("details.notStarted")}
@@ -87,7 +88,7 @@ export function EsimDetailsRoute() {
                   to={`/status/${encodeURIComponent(data.orderId)}`}
                   className="font-mono text-brand-800 underline underline-offset-2"
                 >
-                  <bdi>{data.orderNumber}</bdi>
+                  <CodeText>{data.orderNumber}</CodeText>
                 </Link>
               </Fact>
             </dl>
@@ -131,7 +132,7 @@ export function EsimDetailsRoute() {
                           to={`/status/${encodeURIComponent(bundle.orderId)}`}
                           className="text-brand-800 underline underline-offset-2"
                         >
-                          <bdi>{bundle.orderNumber}</bdi>
+                          <CodeText>{bundle.orderNumber}</CodeText>
                         </Link>
                       </p>
                     </li>

@@ -3,7 +3,7 @@ import type { Currency } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
 import type { ReactNode } from "react";
 import { BoltIcon, GlobeIcon, PhoneIcon, ShieldCheckIcon, SupportIcon } from "../../../components/ui/icons.tsx";
-import { isolate, useT } from "../../../lib/i18n.ts";
+import { isolate, isolateLtr, useT } from "../../../lib/i18n.ts";
 import { useCatalogSummary } from "../api/get-catalog-summary.ts";
 
 function Claim({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -35,7 +35,7 @@ export function MarketingClaims({ currency }: { currency: Currency }) {
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
         <Claim icon={<GlobeIcon className="size-5" />}>
           {data
-            ? t("marketing.destinations", { count: isolate(formatRoundedCount(data.destinationCount)) })
+            ? t("marketing.destinations", { count: isolateLtr(formatRoundedCount(data.destinationCount)) })
             : t("marketing.destinationsLoading")}
         </Claim>
         <Claim icon={<BoltIcon className="size-5" />}>{t("marketing.instantActivation")}</Claim>

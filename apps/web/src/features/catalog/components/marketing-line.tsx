@@ -1,7 +1,7 @@
 import { formatRoundedCount } from "@esim/shared/catalog/marketing";
 import type { Currency } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
-import { isolate, useT } from "../../../lib/i18n.ts";
+import { isolate, isolateLtr, useT } from "../../../lib/i18n.ts";
 import { useCatalogSummary } from "../api/get-catalog-summary.ts";
 
 /** The footer's one-line pitch, from the catalog summary, in the display currency. */
@@ -13,7 +13,7 @@ export function MarketingLine({ currency }: { currency: Currency }) {
     <p className="text-sm text-slate-600">
       {t("footer.marketing", {
         price: isolate(formatMoney(data.lowestPrice[currency], currency)),
-        count: isolate(formatRoundedCount(data.destinationCount)),
+        count: isolateLtr(formatRoundedCount(data.destinationCount)),
       })}
     </p>
   );
