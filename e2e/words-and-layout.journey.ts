@@ -5,11 +5,18 @@ import { type JourneyLanguage, text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** Nothing on the page is wider than the phone's screen. */
+/** Nothing on the page is wider than the phone's screen, and no text is cut short with an ellipsis. */
 async function expectNoSidewaysScroll(page: Page, screen: string) {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${screen}: no sideways scroll` })
     .toBeLessThanOrEqual(390);
+  const cut = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>("body *"))
+      .filter((element) => getComputedStyle(element).textOverflow === "ellipsis")
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => element.textContent),
+  );
+  expect(cut, `${screen}: no text cut short`).toEqual([]);
 }
 
 /** The element's text sits on one line, whole (neither wrapped nor cut with an ellipsis). */
@@ -76,6 +83,16 @@ for (const language of ["fr", "ar"] as const satisfies JourneyLanguage[]) {
     await expectOneWholeLine(detailsOrder, "the order number on /details");
     await expectNoSidewaysScroll(page, "/details");
     await shoot(page, `layout-details-${language}-390`);
+
+    await page.goto("/esims");
+    await expect(page.locator('a[href^="/details/"]').first()).toBeVisible();
+    await expectNoSidewaysScroll(page, "/esims");
+    await shoot(page, `layout-esims-${language}-390`);
+
+    await page.goto("/profile");
+    await expect(page.getByText("Nour El Houda Benyamina")).toBeVisible();
+    await expectNoSidewaysScroll(page, "/profile");
+    await shoot(page, `layout-profile-${language}-390`);
 
     await page.goto("/orders");
     await expect(page.getByText(/^ES\d{2}-\d{6}$/).first()).toBeVisible();
