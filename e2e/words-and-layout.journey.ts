@@ -113,3 +113,26 @@ for (const language of ["fr", "ar"] as const satisfies JourneyLanguage[]) {
     expect(orderId).toBeTruthy();
   });
 }
+
+const TURKEY = { fr: "Turquie", ar: "تركيا" } as const;
+
+for (const language of ["fr", "ar"] as const satisfies JourneyLanguage[]) {
+  test(`a traveller living in Turkey is warned on /summary before buying a Turkey plan, in ${language}`, async ({
+    page,
+    signIn,
+    shoot,
+  }) => {
+    await signIn({ email: uniqueEmail(`resident-${language}`), name: "Elif Demir", country: "TR", language });
+    await page.goto("/packages/TR?days=7");
+    await page.locator('a[href^="/cart?plan="]').first().click();
+    await page.getByRole("button", { name: text(language, "cart.continue") }).click();
+    const guard = page.getByRole("region", { name: TURKEY[language] });
+    await expect(guard.getByRole("alert")).toHaveText(
+      text(language, "summary.residenceWarning", { destination: TURKEY[language] }),
+    );
+    // The phone is asked here, once, for the residence country.
+    await expect(page.getByLabel(text(language, "form.phone"))).toHaveValue("");
+    await expectNoSidewaysScroll(page, "/summary");
+    await shoot(page, `layout-summary-residence-${language}-390`);
+  });
+}
