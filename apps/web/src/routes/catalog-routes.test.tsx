@@ -90,6 +90,18 @@ describe("catalog screens", () => {
     expect(screen.queryByRole("region", { name: /Une région porte ce nom/ })).not.toBeInTheDocument();
   });
 
+  it("lists a region's countries on its plans page in the order of the reader's language", async () => {
+    fakeApi({
+      ...SIGNED_IN_HANDLERS,
+      "GET /destinations/europe/packages": () => ({
+        body: { data: { destination: EUROPE, availableDays: [7], plans: [PLAN_7_DAYS] } },
+      }),
+    });
+    await renderApp("/packages/europe", { token: "token-1", language: "ar" });
+    const header = await screen.findByRole("heading", { level: 2, name: "أوروبا" }, { timeout: 5000 });
+    expect(header.closest("header")).toHaveTextContent("إسبانيا، ألمانيا، إيطاليا، فرنسا");
+  });
+
   it("searches in Arabic, right to left, with names in Arabic", async () => {
     catalogApi();
     const { user } = await renderApp("/home", { token: "token-1", language: "ar" });
