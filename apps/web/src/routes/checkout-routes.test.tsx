@@ -260,6 +260,13 @@ describe("summary", () => {
     expect(within(guard).getByRole("alert")).toHaveTextContent("Algérie est votre pays de résidence.");
   });
 
+  it("warns in Arabic too, naming the country the plan works in", async () => {
+    checkoutApi({}, { destination: ALGERIA, me: { ...ME, language: "ar" } });
+    await renderApp(SUMMARY_URL, { token: "token-1", language: "ar" });
+    const guard = await screen.findByRole("region", { name: "الجزائر" }, { timeout: 5000 });
+    expect(within(guard).getByRole("alert")).toHaveTextContent("الجزائر هو بلد إقامتك.");
+  });
+
   it("warns when the billing country is the destination", async () => {
     checkoutApi(
       {},
