@@ -21,14 +21,14 @@ test("a traveller watches the eSIM get installed and used, tops it up and downlo
   await page.locator('a[href^="/details/"]').first().click();
   await expect(page).toHaveURL(/\/details\//);
   const detailsUrl = page.url();
-  await expect(page.getByText("New", { exact: true })).toBeVisible();
+  await expect(page.getByText(text("fr", "esimStatusName.new"), { exact: true })).toBeVisible();
   const usage = page.getByText(/restants sur/);
   const leftAtFirst = await usage.textContent();
 
   // The simulator's events arrive as webhooks; a reload shows what the app stored.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText("In Use", { exact: true })).toBeVisible({ timeout: 1000 });
+    await expect(page.getByText(text("fr", "esimStatusName.inUse"), { exact: true })).toBeVisible({ timeout: 1000 });
     await expect(usage).not.toHaveText(leftAtFirst ?? "", { timeout: 1000 });
   }).toPass({ timeout: 120_000, intervals: [2000] });
   await expect(page.getByText(/^Consommation mise à jour le/)).toBeVisible();

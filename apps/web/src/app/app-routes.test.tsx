@@ -27,7 +27,7 @@ describe("the web app", () => {
   it("shows the marketing claims with the catalog's numbers", async () => {
     signedInApi();
     await renderApp("/login");
-    expect(await screen.findByText("Plus de 172 destinations")).toBeInTheDocument();
+    expect(await screen.findByText("\u2066170+\u2069 destinations")).toBeInTheDocument();
     // The amount is isolated (U+2068…U+2069) so Arabic sentences keep "64 DA" in order.
     expect(screen.getByText("Forfaits de données dès \u206864 DA\u2069")).toBeInTheDocument();
     expect(screen.getByText("Activation instantanée")).toBeInTheDocument();
@@ -203,17 +203,22 @@ describe("the web app", () => {
     await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
   });
 
-  it("deletes the account only once DELETE is typed, then lands on AuthPage", async () => {
+  it("deletes the account only once DELETE is typed (in any case), then lands on AuthPage", async () => {
     const { calls } = signedInApi({ "DELETE /profile": () => ({ status: 204 }) });
     const { user } = await renderApp("/profile", { token: "token-1" });
     await user.click(await screen.findByRole("button", { name: "Supprimer le compte" }));
     const dialog = await screen.findByRole("dialog", { name: "Supprimer votre compte" });
     const confirm = within(dialog).getByRole("button", { name: "Supprimer définitivement" });
     expect(confirm).toBeDisabled();
-    await user.type(within(dialog).getByLabelText("Tapez DELETE pour confirmer"), "delete");
+    const field = within(dialog).getByLabelText("Tapez DELETE pour confirmer");
+    await user.type(field, "DELET");
     expect(confirm).toBeDisabled();
-    await user.clear(within(dialog).getByLabelText("Tapez DELETE pour confirmer"));
-    await user.type(within(dialog).getByLabelText("Tapez DELETE pour confirmer"), "DELETE");
+    await user.clear(field);
+    await user.type(field, "SUPPRIMER");
+    expect(confirm).toBeDisabled();
+    await user.clear(field);
+    // A phone keyboard capitalises the first letter, or none: the word counts whatever its case.
+    await user.type(field, "Delete ");
     expect(confirm).toBeEnabled();
     await user.click(confirm);
 
@@ -221,6 +226,17 @@ describe("the web app", () => {
     expect(window.location.pathname).toBe("/login");
     expect(window.localStorage.getItem("Token")).toBeNull();
     expect(calls.find((call) => call.method === "DELETE")?.body).toEqual({ confirmation: "DELETE" });
+  });
+
+  it("takes the word DELETE left to right in Arabic", async () => {
+    signedInApi({ "DELETE /profile": () => ({ status: 204 }) });
+    const { user } = await renderApp("/profile", { token: "token-1", language: "ar" });
+    await user.click(await screen.findByRole("button", { name: "حذف الحساب" }));
+    const dialog = await screen.findByRole("dialog");
+    const field = within(dialog).getByLabelText("اكتب DELETE للتأكيد");
+    expect(field).toHaveAttribute("dir", "ltr");
+    await user.type(field, "delete");
+    expect(within(dialog).getByRole("button", { name: "حذف نهائي" })).toBeEnabled();
   });
 
   it("says so when account deletion fails", async () => {

@@ -31,6 +31,12 @@ export function countryName(code: string, language: Language): string {
   }
 }
 
+/** Countries' names in the UI language, in the order its readers expect (a coverage list, a region's countries). */
+export function sortedCountryNames(codes: readonly string[], language: Language): string[] {
+  const collator = new Intl.Collator(language);
+  return codes.map((code) => countryName(code, language)).sort((left, right) => collator.compare(left, right));
+}
+
 export function useCountryOptions(): CountryOption[] {
   const language = useLanguage();
   return useMemo(() => countryOptions(language), [language]);

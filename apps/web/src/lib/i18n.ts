@@ -89,3 +89,11 @@ export function useLanguage(): Language {
 export function isolate(value: string): string {
   return `\u2068${value}\u2069`;
 }
+
+/**
+ * Like `isolate`, for a value with no letter to tell its direction ("200+"): forced left to right, else an Arabic
+ * sentence shows "+200".
+ */
+export function isolateLtr(value: string): string {
+  return `\u2066${value}\u2069`;
+}

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EUROPE, PLAN_7_DAYS, PLAN_30_DAYS, TURKEY } from "../test/buying-fixtures.ts";
-import { fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
-import { renderApp, setUpAppTests } from "../test/render-app.tsx";
+import { fakeApi, ME, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
+import { disposeApp, renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 const DESTINATIONS = [TURKEY, EUROPE];
 
@@ -37,7 +37,13 @@ describe("catalog screens", () => {
 
     // Debounced: the server is asked for the whole word, never letter by letter.
     const searches = () => fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes("q="));
-    await waitFor(() => expect(searches()).toEqual(["/api/v1/app/destinations?q=turq&type=country"]));
+    // The Countries tab also asks which regions the word names (see the region offer below).
+    await waitFor(() =>
+      expect(searches().sort()).toEqual([
+        "/api/v1/app/destinations?q=turq&type=country",
+        "/api/v1/app/destinations?q=turq&type=region",
+      ]),
+    );
     const panel = screen.getByRole("tabpanel");
     expect(await within(panel).findByText("1 destination trouvée")).toBeInTheDocument();
     const turkey = within(panel).getByRole("link", { name: /Turquie/ });
@@ -53,6 +59,49 @@ describe("catalog screens", () => {
     expect(within(screen.getByRole("tabpanel")).queryByRole("link", { name: /Turquie/ })).not.toBeInTheDocument();
   });
 
+  it("offers the region whose name is searched on the Countries tab, in French and in Arabic", async () => {
+    catalogApi();
+    const { user } = await renderApp("/search", { token: "token-1" });
+    await user.type(await screen.findByLabelText("Rechercher un pays", {}, { timeout: 5000 }), "Europe");
+    const offer = await screen.findByRole("region", {
+      name: "Une région porte ce nom : un seul forfait pour plusieurs pays",
+    });
+    const europe = within(offer).getByRole("link", { name: /Europe/ });
+    expect(europe).toHaveAttribute("href", "/packages/europe");
+    expect(europe).toHaveTextContent("4 pays");
+    expect(within(screen.getByRole("tabpanel")).getByRole("status")).toHaveTextContent(
+      "Aucun pays ne s’appelle \u2068Europe\u2069 : voyez la région ci-dessus.",
+    );
+    expect(screen.getByRole("tab", { name: "Pays" })).toHaveAttribute("aria-selected", "true");
+    disposeApp();
+
+    catalogApi();
+    const arabic = await renderApp("/search", { token: "token-1", language: "ar" });
+    await arabic.user.type(await screen.findByLabelText("ابحث عن دولة"), "أوروبا");
+    const offerAr = await screen.findByRole("region", { name: "منطقة بهذا الاسم: باقة واحدة لعدة دول" });
+    expect(within(offerAr).getByRole("link", { name: /أوروبا/ })).toHaveAttribute("href", "/packages/europe");
+  });
+
+  it("offers no region for a country's name", async () => {
+    catalogApi();
+    const { user } = await renderApp("/search", { token: "token-1" });
+    await user.type(await screen.findByLabelText("Rechercher un pays", {}, { timeout: 5000 }), "Turquie");
+    expect(await screen.findByText("1 destination trouvée")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /Une région porte ce nom/ })).not.toBeInTheDocument();
+  });
+
+  it("lists a region's countries on its plans page in the order of the reader's language", async () => {
+    fakeApi({
+      ...SIGNED_IN_HANDLERS,
+      "GET /destinations/europe/packages": () => ({
+        body: { data: { destination: EUROPE, availableDays: [7], plans: [PLAN_7_DAYS] } },
+      }),
+    });
+    await renderApp("/packages/europe", { token: "token-1", language: "ar" });
+    const header = await screen.findByRole("heading", { level: 2, name: "أوروبا" }, { timeout: 5000 });
+    expect(header.closest("header")).toHaveTextContent("إسبانيا، ألمانيا، إيطاليا، فرنسا");
+  });
+
   it("searches in Arabic, right to left, with names in Arabic", async () => {
     catalogApi();
     const { user } = await renderApp("/home", { token: "token-1", language: "ar" });
@@ -66,11 +115,27 @@ describe("catalog screens", () => {
     expect(turkey.querySelector("img")?.className).not.toMatch(/scale-x/);
   });
 
+  it("states the lowest price in dollars when prices show in dollars, in the hero and the footer", async () => {
+    fakeApi({
+      ...SIGNED_IN_HANDLERS,
+      "GET /auth/me": () => ({ body: { data: { ...ME, currency: "USD" } } }),
+      "GET /destinations": () => ({ body: { data: [] } }),
+    });
+    await renderApp("/home", { token: "token-1", language: "ar" });
+    const hero = await screen.findByText(/^باقات بيانات ابتداءً من/);
+    expect(hero).toHaveTextContent("باقات بيانات ابتداءً من \u2068$0.5\u2069 · \u2066170+\u2069 وجهة");
+    expect(await screen.findByText(/^باقات eSIM ابتداءً من/)).toHaveTextContent(
+      "باقات eSIM ابتداءً من \u2068$0.5\u2069 في \u2066170+\u2069 وجهة",
+    );
+    expect(document.body).not.toHaveTextContent("DA");
+  });
+
   it("shows popular destinations with their flags and prices", async () => {
     catalogApi();
     await renderApp("/home", { token: "token-1" });
-    expect(await screen.findByText(/Plus de 172 destinations/)).toHaveTextContent(
-      "Forfaits de données dès \u206864 DA\u2069 · Plus de 172 destinations",
+    // 172 destinations are said as a round figure, never above the truth.
+    expect(await screen.findByText(/^Forfaits de données/)).toHaveTextContent(
+      "Forfaits de données dès \u206864 DA\u2069 · \u2066170+\u2069 destinations",
     );
     const popular = await screen.findByRole("region", { name: "Destinations populaires" });
     const turkey = await within(popular).findByRole("link", { name: /Turquie/ });

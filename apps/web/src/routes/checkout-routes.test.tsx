@@ -242,7 +242,15 @@ describe("summary", () => {
     checkoutApi({}, { destination: EUROPE });
     await renderApp(SUMMARY_URL, { token: "token-1" });
     const guard = await screen.findByRole("region", { name: "Europe" }, { timeout: 5000 });
-    expect(guard).toHaveTextContent("France, Allemagne, Italie, Espagne");
+    // In the order the reader's language sorts them, not the catalogue's.
+    expect(guard).toHaveTextContent("Allemagne, Espagne, France, Italie");
+  });
+
+  it("lists a region's countries in Arabic order", async () => {
+    checkoutApi({}, { destination: EUROPE, me: { ...ME, language: "ar" } });
+    await renderApp(SUMMARY_URL, { token: "token-1", language: "ar" });
+    const guard = await screen.findByRole("region", { name: "أوروبا" }, { timeout: 5000 });
+    expect(guard).toHaveTextContent("إسبانيا، ألمانيا، إيطاليا، فرنسا");
   });
 
   it("warns when the plan is for the buyer's country of residence", async () => {
@@ -250,6 +258,13 @@ describe("summary", () => {
     await renderApp(SUMMARY_URL, { token: "token-1" });
     const guard = await screen.findByRole("region", { name: "Algérie" }, { timeout: 5000 });
     expect(within(guard).getByRole("alert")).toHaveTextContent("Algérie est votre pays de résidence.");
+  });
+
+  it("warns in Arabic too, naming the country the plan works in", async () => {
+    checkoutApi({}, { destination: ALGERIA, me: { ...ME, language: "ar" } });
+    await renderApp(SUMMARY_URL, { token: "token-1", language: "ar" });
+    const guard = await screen.findByRole("region", { name: "الجزائر" }, { timeout: 5000 });
+    expect(within(guard).getByRole("alert")).toHaveTextContent("الجزائر هو بلد إقامتك.");
   });
 
   it("warns when the billing country is the destination", async () => {
@@ -396,6 +411,33 @@ describe("paying", () => {
     fireEvent.pointerDown(backdrop);
     fireEvent.click(backdrop);
     expect(screen.getByRole("dialog", { name: "Redirection vers le paiement" })).toBeInTheDocument();
+  });
+
+  it("asks the phone once: the profile, which keeps it when the order is placed, is read again to prefill the next checkout", async () => {
+    let phone: string | null = null;
+    const { calls } = checkoutApi({
+      [`GET /payments/${PAYMENT_ID}`]: () => paymentBody("pending", "pending"),
+      "GET /auth/me": () => ({ body: { data: { ...ME, phone } } }),
+      "POST /orders": () => {
+        phone = "+213555123456";
+        return {
+          status: 201,
+          body: {
+            data: { order: orderFor({ status: "pending" }), payment: { id: PAYMENT_ID, checkoutUrl: CHECKOUT_URL } },
+          },
+        };
+      },
+    });
+    const { user } = await renderApp(SUMMARY_URL, { token: "token-1" });
+    const field = await screen.findByLabelText("Téléphone", {}, { timeout: 5000 });
+    expect(field).toHaveValue("");
+    await user.type(field, "0555 12 34 56");
+    await user.click(screen.getByRole("button", { name: /^Payer/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Redirection vers le paiement" });
+    await user.click(within(dialog).getByRole("button", { name: "Continuer" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/payment-callback"));
+    const placedAt = calls.findIndex((call) => call.path === "/orders");
+    await waitFor(() => expect(calls.slice(placedAt).some((call) => call.path === "/auth/me")).toBe(true));
   });
 
   it("states in the payment modal the amount that will be charged in DA", async () => {

@@ -2,7 +2,7 @@ import { eidCheckDigits } from "@esim/shared/eid";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
-import { renderApp, setUpAppTests } from "../test/render-app.tsx";
+import { disposeApp, renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 const FIRST_30 = "890490320000010000000000001234";
 const VALID_EID = FIRST_30 + eidCheckDigits(FIRST_30);
@@ -93,6 +93,27 @@ describe("device compatibility", () => {
     // Changing the EID takes the answer back.
     await user.type(field, "1");
     expect(screen.queryByText("EID valide : ce téléphone prend en charge l’eSIM.")).not.toBeInTheDocument();
+  });
+
+  it("says a model's generation and year in the reader's language, and finds it by its year", async () => {
+    signedInApi();
+    const { user } = await renderApp("/compatibility", { token: "t", language: "fr" });
+    const search = await screen.findByRole("searchbox", { name: "Marque ou modèle" });
+    await user.type(search, "iphone se");
+    const apple = screen.getByText("Apple").closest("details")!;
+    expect(apple).toHaveTextContent("iPhone SE (3e génération, 2022)");
+    expect(apple).toHaveTextContent("iPhone SE (2e génération, 2020)");
+    expect(apple).not.toHaveTextContent(/generation/);
+    await user.clear(search);
+    await user.type(search, "se 2020");
+    expect(screen.getByText("1 téléphone trouvé")).toBeInTheDocument();
+    disposeApp();
+
+    signedInApi();
+    const arabic = await renderApp("/compatibility", { token: "t", language: "ar" });
+    await arabic.user.type(await screen.findByRole("searchbox", { name: "العلامة التجارية أو الطراز" }), "iphone se");
+    expect(screen.getByText("(الجيل الثاني، 2020)")).toBeInTheDocument();
+    expect(screen.getByText("(الجيل الثالث، 2022)")).toBeInTheDocument();
   });
 
   it("reads right to left in Arabic, with the EID typed left to right and Arabic names of brands found", async () => {

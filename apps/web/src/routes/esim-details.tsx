@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router";
 import { DestinationFlag } from "../components/flags/destination-flag.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Card } from "../components/ui/card.tsx";
+import { CodeText } from "../components/ui/code-text.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { useEsim } from "../features/esims/api/esims.ts";
@@ -12,7 +13,7 @@ import { DataUsage } from "../features/esims/components/data-usage.tsx";
 import { InstallSection } from "../features/esims/components/install-section.tsx";
 import { NetworkSettings } from "../features/esims/components/network-settings.tsx";
 import { TopUpOffers } from "../features/esims/components/top-up-offers.tsx";
-import { STATUS_EXPLANATION } from "../features/esims/lib/status.ts";
+import { STATUS_EXPLANATION, STATUS_NAME } from "../features/esims/lib/status.ts";
 import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
@@ -32,7 +33,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function EsimDetailsRoute() {
   const t = useT();
   const language = useLanguage();
-  const { data: planData, validity } = usePlanText();
+  const { data: planData, validity, name: planName } = usePlanText();
   const { id = "" } = useParams();
   const esim = useEsim(id);
   const currency = useDisplayCurrency();
@@ -47,6 +48,10 @@ export function EsimDetailsRoute() {
         <Alert>{t(errorMessageId(esim.error))}</Alert>
       ) : (
         <div className="space-y-4">
+          {/* Not installed yet, installing is what the traveller came for: it comes first. */}
+          {data.isInstalled ? null : (
+            <InstallSection esimId={data.id} iccid={data.iccid} isInstalled={data.isInstalled} />
+          )}
           <Card>
             <div className="flex items-center gap-4">
               <DestinationFlag destination={data.destination} size="lg" />
@@ -61,9 +66,7 @@ export function EsimDetailsRoute() {
               </div>
             </div>
             <p className="mt-4 rounded-xl bg-slate-50 px-4 py-3 text-slate-800">
-              <span className="font-semibold">
-                <bdi>{data.status}</bdi>
-              </span>
+              <span className="font-semibold">{t(STATUS_NAME[data.status])}</span>
               {t("details.statusSeparator")}
               <span>{t(STATUS_EXPLANATION[data.status])}</span>
             </p>
@@ -72,7 +75,7 @@ export function EsimDetailsRoute() {
             </div>
             <dl className="mt-4 divide-y divide-slate-100 text-sm">
               <Fact label={t("details.iccid")}>
-                <bdi className="font-mono">{data.iccid}</bdi>
+                <CodeText>{data.iccid}</CodeText>
               </Fact>
               <Fact label={t("details.expiresAt")}>
                 {data.expiresAt ? formatDate(data.expiresAt) : t("details.notStarted")}
@@ -85,7 +88,7 @@ export function EsimDetailsRoute() {
                   to={`/status/${encodeURIComponent(data.orderId)}`}
                   className="font-mono text-brand-800 underline underline-offset-2"
                 >
-                  <bdi>{data.orderNumber}</bdi>
+                  <CodeText>{data.orderNumber}</CodeText>
                 </Link>
               </Fact>
             </dl>
@@ -96,7 +99,9 @@ export function EsimDetailsRoute() {
 
           <NetworkSettings apn={data.apn} />
 
-          <InstallSection esimId={data.id} iccid={data.iccid} isInstalled={data.isInstalled} />
+          {data.isInstalled ? (
+            <InstallSection esimId={data.id} iccid={data.iccid} isInstalled={data.isInstalled} />
+          ) : null}
 
           {data.canTopUp ? (
             <TopUpOffers esimId={data.id} destinationCode={data.destination.code} currency={currency} />
@@ -116,16 +121,10 @@ export function EsimDetailsRoute() {
                   {data.bundles.map((bundle) => (
                     <li key={bundle.id} className="py-3 text-sm">
                       <p className="flex flex-wrap justify-between gap-x-4">
-                        <span className="font-semibold text-slate-900">{bundle.planName}</span>
+                        <span className="font-semibold text-slate-900">{planName(bundle, data.destination)}</span>
                         <span className="text-slate-600">
                           {t(bundle.kind === "top_up" ? "details.bundleTopUp" : "details.bundleFirst")}
                         </span>
-                      </p>
-                      <p className="text-slate-700">
-                        {t("plan.title", {
-                          data: planData({ ...bundle, dataType: 1 }),
-                          validity: validity(bundle.validityDays),
-                        })}
                       </p>
                       <p className="text-slate-600">
                         {t("details.bundleApplied", { date: formatDate(bundle.appliedAt) })}{" "}
@@ -133,7 +132,7 @@ export function EsimDetailsRoute() {
                           to={`/status/${encodeURIComponent(bundle.orderId)}`}
                           className="text-brand-800 underline underline-offset-2"
                         >
-                          <bdi>{bundle.orderNumber}</bdi>
+                          <CodeText>{bundle.orderNumber}</CodeText>
                         </Link>
                       </p>
                     </li>

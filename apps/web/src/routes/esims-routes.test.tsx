@@ -144,11 +144,16 @@ describe("eSIM details", () => {
     signedInApi({ [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ status: "Onboard" }) } }) });
     await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
     expect(await screen.findByText("installée, pas encore utilisée.")).toBeInTheDocument();
-    expect(screen.getByText("Onboard").tagName).toBe("BDI");
+    expect(screen.getByText("Installée")).toBeInTheDocument();
+    expect(screen.queryByText("Onboard")).not.toBeInTheDocument();
     expect(screen.getByText("8943108170000012345").tagName).toBe("BDI");
     expect(screen.getByText("21/05/2027")).toBeInTheDocument();
     expect(screen.getByText("Consommation mise à jour le 21/11/2026 14:05")).toBeInTheDocument();
-    expect(screen.getByRole("region", { name: "Forfaits de cette eSIM" })).toHaveTextContent("Forfait initial");
+    const bundles = screen.getByRole("region", { name: "Forfaits de cette eSIM" });
+    expect(bundles).toHaveTextContent("Forfait initial");
+    // Our own name in the reader's language, never the upstream's English one.
+    expect(bundles).toHaveTextContent("Turquie · 1 Go · 7 jours");
+    expect(bundles).not.toHaveTextContent("Turkey 1GB 7 days");
     const orderLinks = screen.getAllByRole("link", { name: "ES26-000123" });
     expect(orderLinks[0]).toHaveAttribute("href", `/status/${ORDER_ID}`);
     const topUps = await screen.findByRole("region", { name: "Recharger cette eSIM" });
@@ -269,6 +274,25 @@ describe("eSIM details", () => {
     signedInApi({ [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ status: "In Use" }) } }) });
     await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "ar" });
     expect(await screen.findByText("مثبتة وتستهلك البيانات.")).toBeInTheDocument();
+    expect(screen.getByText("قيد الاستخدام")).toBeInTheDocument();
+    expect(screen.queryByText("In Use")).not.toBeInTheDocument();
+  });
+
+  it("puts the install card first on an eSIM not installed yet, and after the eSIM's facts once installed", async () => {
+    const installCard = () => screen.getByRole("region", { name: "Installation" });
+    const iccid = () => screen.getByText("8943108170000012345");
+    signedInApi();
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
+    await screen.findByText("8943108170000012345");
+    expect(installCard().compareDocumentPosition(iccid()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    disposeApp();
+
+    signedInApi({
+      [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ status: "In Use", isInstalled: true }) } }),
+    });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
+    await screen.findByText("8943108170000012345");
+    expect(installCard().compareDocumentPosition(iccid()) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
   });
 
   it("hides the install section once installed, with a link to show it again", async () => {

@@ -160,7 +160,7 @@ describe("install and activation guides", () => {
     expect(steps[0]).toHaveTextContent("Redémarrez l’iPhone.");
     expect(steps[1]).toHaveTextContent(/mode Avion/);
     expect(steps[2]).toHaveTextContent("Sélection du réseau");
-    expect(steps[3]).toHaveTextContent(/« Onboard »/);
+    expect(steps[3]).toHaveTextContent(/« Installée » ou « En service »/);
     expect(within(noSignal).getByRole("link", { name: "Contacter le support" })).toHaveAttribute("href", "/support");
   });
 
@@ -204,6 +204,13 @@ describe("install and activation guides", () => {
     await act(() => changeLanguage("en"));
     expect(await screen.findByRole("region", { name: "No signal?" })).toHaveTextContent("Restart the iPhone.");
     expect(screen.getByRole("heading", { level: 1, name: "Activation guide" })).toBeInTheDocument();
+  });
+
+  it("names the eSIM statuses in the reader's language, as the eSIM's details do", () => {
+    for (const content of [fr, ar]) {
+      expect(JSON.stringify(content)).not.toMatch(/\b(New|Onboard|In Use|Depleted)\b/);
+    }
+    expect(JSON.stringify(ar)).toMatch(/«مثبّتة» أو «قيد الاستخدام»/);
   });
 
   it("keeps the guide texts of the three languages in the same structure", () => {

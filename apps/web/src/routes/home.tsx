@@ -25,7 +25,7 @@ export function HomeRoute() {
           {firstName ? t("home.greetingNamed", { name: firstName }) : t("home.greeting")}
         </p>
         <p className="mt-2 max-w-prose text-brand-50">{t("home.intro")}</p>
-        <HeroMarketingLine />
+        <HeroMarketingLine currency={currency} />
       </section>
       <section
         aria-labelledby="destination-search"

@@ -2,6 +2,7 @@ import { useParams } from "react-router";
 import { DestinationFlag } from "../components/flags/destination-flag.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Card } from "../components/ui/card.tsx";
+import { CodeText } from "../components/ui/code-text.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { useOrder } from "../features/orders/api/get-order.ts";
@@ -34,7 +35,7 @@ export function OrderStatusRoute() {
         <div className="space-y-4">
           <Card>
             <p className="text-sm text-slate-600">
-              {t("result.orderNumber")} <bdi className="font-mono font-semibold text-slate-900">{data.number}</bdi>
+              {t("result.orderNumber")} <CodeText className="font-semibold text-slate-900">{data.number}</CodeText>
             </p>
             <div className="mt-3 flex items-center gap-4">
               <DestinationFlag destination={data.destination} size="lg" />

@@ -55,6 +55,19 @@ describe("order history", () => {
     expect(list).not.toHaveTextContent("$11.4");
   });
 
+  it("keeps the order number, the date and the amount each whole and left to right in Arabic", async () => {
+    ordersApi([orderFor({ number: "ES26-000123", chargeDzdMinor: 22000 })]);
+    await renderApp("/orders", { token: "t", language: "ar" });
+    const list = await screen.findByRole("list", { name: "طلباتي" }, { timeout: 5000 });
+    for (const piece of ["ES26-000123", "220 DA"]) {
+      const element = within(list).getByText(piece);
+      expect(element.tagName).toBe("BDI");
+      expect(element).toHaveAttribute("dir", "ltr");
+      // Never broken inside ("ES26-" then "000123", "220" then "DA"): the line wraps between the pieces.
+      expect(element).toHaveClass("whitespace-nowrap");
+    }
+  });
+
   it("has an empty state leading to the destinations, in Arabic", async () => {
     ordersApi([]);
     await renderApp("/orders", { token: "t", language: "ar" });

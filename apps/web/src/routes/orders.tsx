@@ -6,13 +6,14 @@ import { DestinationFlag } from "../components/flags/destination-flag.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
+import { CodeText } from "../components/ui/code-text.tsx";
 import { ChevronEndIcon } from "../components/ui/icons.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { useOrders } from "../features/orders/api/list-orders.ts";
 import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
 import { errorMessageId } from "../lib/error-messages.ts";
-import { isolate, type MessageId, useLanguage, useT } from "../lib/i18n.ts";
+import { type MessageId, useLanguage, useT } from "../lib/i18n.ts";
 import { usePlanText } from "../lib/plan-text.ts";
 
 const STATUS_LABEL: Record<OrderStatus, MessageId> = {
@@ -83,8 +84,14 @@ export function OrdersRoute() {
                       {t("plan.title", { data: planData(order.plan), validity: validity(order.plan.validityDays) })}
                     </span>
                     <span className="block text-sm text-slate-600">
-                      <bdi className="font-mono">{order.number}</bdi> · {formatDate(order.createdAt)} ·{" "}
-                      {isolate(formatMoney(order.chargeDzdMinor, "DZD"))}
+                      <CodeText>{order.number}</CodeText> ·{" "}
+                      <bdi dir="ltr" className="whitespace-nowrap">
+                        {formatDate(order.createdAt)}
+                      </bdi>{" "}
+                      ·{" "}
+                      <bdi dir="ltr" className="whitespace-nowrap">
+                        {formatMoney(order.chargeDzdMinor, "DZD")}
+                      </bdi>
                     </span>
                   </span>
                   <ChevronEndIcon className="size-5 shrink-0 text-slate-400 rtl:-scale-x-100" />

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
+import { CodeText } from "../components/ui/code-text.tsx";
 import { CheckCircleIcon, ErrorCircleIcon, InfoIcon } from "../components/ui/icons.tsx";
 import { Money } from "../components/ui/money.tsx";
 import { useSession } from "../features/auth/hooks/use-session.ts";
@@ -107,7 +108,7 @@ function SuccessResult() {
         {order ? (
           <>
             <p className="mt-4 text-slate-800">
-              {t("result.orderNumber")} <bdi className="font-mono font-semibold">{order.number}</bdi>
+              {t("result.orderNumber")} <CodeText className="font-semibold">{order.number}</CodeText>
             </p>
             {order.chargeDzdMinor === 0 ? (
               <p className="mt-1 text-slate-800">{t("result.freeOrder")}</p>

@@ -6,6 +6,14 @@ import { defineEndpoint } from "../http.ts";
 /** The word a user types to confirm account deletion. */
 export const DELETE_CONFIRMATION_WORD = "DELETE";
 
+/**
+ * Whether what a person typed confirms the deletion: the word in any case (a phone keyboard capitalises the first
+ * letter, or none), spaces around it ignored. The request then carries the word itself.
+ */
+export function isDeleteConfirmation(typed: string): boolean {
+  return typed.trim().toUpperCase() === DELETE_CONFIRMATION_WORD;
+}
+
 export const updateProfile = defineEndpoint({
   method: "PATCH",
   path: "/profile",

@@ -6,6 +6,7 @@ import { checkPhone } from "@esim/shared/phone";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { AuthenticatedUser } from "../../plugins/auth.ts";
+import { updateUser } from "../account/index.ts";
 import { reserveCouponUse } from "../coupons/index.ts";
 import {
   createOrder,
@@ -51,6 +52,7 @@ function isSameCart(placed: PresentableOrder["view"], body: CreateOrderBody): bo
  * row lock, so its limits hold under load. Nothing left to pay (a 100 % coupon) is paid at once without the gateway;
  * a charge above 0 and under the gateway's minimum is refused before any order exists. A gateway failure answers
  * PAYMENT_GATEWAY_UNAVAILABLE and leaves the order unpaid with its coupon use reserved until the sweep lapses it.
+ * An account without a phone keeps the order's (checked for the billing country) for the next checkout.
  */
 export async function placeOrder(
   deps: AppDeps,
@@ -117,6 +119,8 @@ export async function placeOrder(
     if (priced.coupon) {
       await reserveCouponUse(tx, { couponId: priced.coupon.id, orderId: created.id, userId: user.id, now });
     }
+    // The phone is optional at sign-up and asked at the first checkout: kept on the profile to prefill the next one.
+    if (!user.phone) await updateUser(tx, user.id, { phone: billing.phone, now });
     if (quote.chargeDzdMinor === 0) {
       const free = await recordFreePayment(tx, { orderId: created.id, method: body.paymentMethod, now });
       await recordPaymentOutcome(tx, deps, {

@@ -1,3 +1,4 @@
+import { localPlanName } from "@esim/shared/catalog/plan-name";
 import { isCountryCode } from "@esim/shared/countries";
 import { isLanguage, type Language } from "@esim/shared/locale";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
@@ -92,7 +93,12 @@ export async function getInvoicePdf(
   if (!order.confirmedAt) throw new AppError("INVOICE_NOT_AVAILABLE", { message: "The order is not paid yet." });
   const invoice = await deps.db.transaction((tx) => issueInvoice(tx, order.id, deps.now()));
   const language = isLanguage(options.language) ? options.language : options.userLanguage;
-  const plan = order.kind === "top_up" ? `${INVOICE_TEXTS[language].topUp} ${view.packageName}` : view.packageName;
+  const destinationName = { fr: view.destination.nameFr, en: view.destination.nameEn, ar: view.destination.nameAr }[
+    language
+  ];
+  // Our own plan name in the invoice's language, never the upstream's English one.
+  const planName = localPlanName({ ...view.plan, destinationName }, language);
+  const plan = order.kind === "top_up" ? `${INVOICE_TEXTS[language].topUp} ${planName}` : planName;
   const pdf = await renderInvoicePdf({
     language,
     number: invoice.number,

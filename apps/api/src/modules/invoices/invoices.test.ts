@@ -1,10 +1,17 @@
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { invoiceCounters, invoices, orders } from "../../db/schema.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import { createBuyingApp, createPaidOrder, orderBody, placeTestOrder, pressButton } from "../orders/buying.test-kit.ts";
+import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { issueMissingInvoices } from "./invoices.service.ts";
+
+// The drawn text is glyphs of embedded fonts: what the invoice says is read from the renderer's input.
+vi.mock("./invoice-pdf.ts", async (original) => {
+  const actual = await original<typeof import("./invoice-pdf.ts")>();
+  return { ...actual, renderInvoicePdf: vi.fn(actual.renderInvoicePdf) };
+});
 
 const testApp = await createBuyingApp({ config: { SELLER_NAME: "Test Seller SARL" } });
 const { db } = testApp;
@@ -85,6 +92,16 @@ describe("GET /orders/{id}/invoice", () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers["content-disposition"]).toBe(`attachment; filename="${invoice!.number}.pdf"`);
     expect(await db.select().from(invoices).where(eq(invoices.orderId, paid.orderId))).toHaveLength(1);
+  });
+
+  it("names the plan our way in the invoice's language, never by the upstream's English name", async () => {
+    const paid = await createPaidOrder(testApp, plan.id, { language: "ar" });
+    const lineOfLastInvoice = () => vi.mocked(renderInvoicePdf).mock.calls.at(-1)?.[0].line.description;
+    expect((await getInvoice(paid.orderId, paid.headers)).statusCode).toBe(200);
+    expect(lineOfLastInvoice()).toBe("تركيا · 500 ميغابايت · يوم واحد");
+    expect((await getInvoice(paid.orderId, paid.headers, "?lang=fr")).statusCode).toBe(200);
+    expect(lineOfLastInvoice()).toBe("Turquie · 500 Mo · 1 jour");
+    expect(lineOfLastInvoice()).not.toContain(plan.name);
   });
 
   it("renders in the user's language, or ?lang=, with the Arabic font for Arabic", async () => {

@@ -1,3 +1,4 @@
+import { localPlanName, planTitle } from "@esim/shared/catalog/plan-name";
 import type { Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
 import { WEB_PATHS } from "@esim/shared/web-paths";
@@ -197,14 +198,14 @@ export function buildInstallEmail(data: InstallEmailData & { to: string; publicU
 
   const summaryRows: [string, string][] = [
     [texts.orderNumber, order.number],
-    [texts.plan, data.package.name],
+    [texts.plan, localPlanName({ ...data.package, destinationName: destination }, language)],
     [texts.quantity, String(order.quantity)],
     [texts.total, formatMoney(order.totalMinor, order.currency)],
     [texts.charged, formatMoney(order.chargeDzdMinor, "DZD")],
   ];
   const subject = isTopUp ? topUpTexts.subject(order.number) : texts.subject(order.number);
   const greeting = texts.greeting(data.user?.name ?? null);
-  const intro = isTopUp ? topUpTexts.intro(data.package.name, destination) : texts.intro(destination);
+  const intro = isTopUp ? topUpTexts.intro(planTitle(data.package, language), destination) : texts.intro(destination);
   const closing = isTopUp ? "" : `<p><strong>${escapeHtml(texts.singleUse)}</strong></p>`;
   const html = emailPage({
     language,

@@ -4,7 +4,7 @@ import { API_BASE_PATH } from "@esim/shared/http";
 import { getOrder, listOrders } from "@esim/shared/orders/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { couponRedemptions, coupons, orders, payments } from "../../db/schema.ts";
+import { couponRedemptions, coupons, orders, payments, users } from "../../db/schema.ts";
 import { createCoupon, createPackage, createSignedInUser, setPriceSettings } from "../../test/factories.ts";
 import {
   createBuyingApp,
@@ -151,6 +151,32 @@ describe("POST /orders", () => {
     expect((await readCoupon(coupon.id)).usesCount).toBe(1);
     const stored = await readOrder(testApp, order.id);
     expect(stored.billing).toEqual({ email: user.email, name: "Amina Benali", country: "DZ", phone: "+213551234567" });
+  });
+
+  it("keeps the checkout's phone on an account that had none, and never replaces one it had", async () => {
+    const withoutPhone = await createSignedInUser(testApp, { phone: null });
+    const placed = await postOrder(testApp, withoutPhone.headers, orderBody(withoutPhone.user, plan.id));
+    expect(placed.statusCode).toBe(200);
+    const me = await testApp.app.inject({
+      method: "GET",
+      url: `${API_BASE_PATH}/auth/me`,
+      headers: withoutPhone.headers,
+    });
+    expect(me.json().data.phone).toBe("+213551234567");
+
+    const withPhone = await createSignedInUser(testApp, { phone: "+213661234567" });
+    await postOrder(testApp, withPhone.headers, orderBody(withPhone.user, plan.id));
+    const [kept] = await db.select().from(users).where(eq(users.id, withPhone.user.id));
+    expect(kept!.phone).toBe("+213661234567");
+  });
+
+  it("keeps no phone from a refused order", async () => {
+    const { user, headers } = await createSignedInUser(testApp, { phone: null });
+    // Refused inside the order's transaction: nothing of it stays.
+    const refused = await postOrder(testApp, headers, orderBody(user, randomUUID()));
+    expect(refused.json().error.code).toBe("PACKAGE_NOT_FOUND");
+    const [after] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(after!.phone).toBeNull();
   });
 
   it("charges whole dinars at the DZD price when the buyer shows USD", async () => {

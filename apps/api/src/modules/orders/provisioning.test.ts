@@ -60,6 +60,9 @@ describe("provision-order", () => {
     expect(mail!.subject).toContain(paid.number);
     expect(mail!.html).toContain('dir="rtl"');
     expect(mail!.attachments).toHaveLength(2);
+    // The plan under our own name in the buyer's language, never the upstream's English one.
+    expect(mail!.text).toContain("تركيا · 500 ميغابايت · يوم واحد");
+    expect(mail!.html).not.toContain(plan.name);
     for (const [index, esim] of delivered.entries()) {
       const attachment = mail!.attachments![index]!;
       expect(attachment.contentType).toBe("image/png");

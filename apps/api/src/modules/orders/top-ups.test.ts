@@ -1,3 +1,4 @@
+import { planTitle } from "@esim/shared/catalog/plan-name";
 import { getQuote } from "@esim/shared/checkout/contracts";
 import { getEsim } from "@esim/shared/esims/contracts";
 import { getOrder } from "@esim/shared/orders/contracts";
@@ -144,6 +145,9 @@ describe("buying a top-up", () => {
     expect(mail?.text).toContain(bought.esim.iccid);
     expect(mail?.text).toContain(`/details/${bought.esim.id}`);
     expect(mail?.text).not.toContain(bought.esim.activationCode);
+    // What was added, in our words and the buyer's language, never the upstream's English plan name.
+    expect(mail?.text).toContain(`باقة إعادة الشحن ${planTitle(topUp, "ar")}`);
+    expect(mail?.text).not.toContain(topUp.name);
   });
 
   it("answers IDEMPOTENCY_CONFLICT to the same checkout for another eSIM", async () => {

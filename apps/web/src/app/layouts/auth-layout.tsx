@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Card } from "../../components/ui/card.tsx";
 import { LanguageSwitcher } from "../../features/account/components/language-switcher.tsx";
 import { MarketingClaims } from "../../features/catalog/components/marketing-claims.tsx";
+import { useDisplayCurrency } from "../../routes/hooks/use-display-currency.ts";
 import { Brand } from "./brand.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link.tsx";
@@ -11,6 +12,7 @@ import { MAIN_CONTENT_ID, SkipLink } from "./skip-link.tsx";
  * the shop's promises beside it on wide screens and below it on phones.
  */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+  const currency = useDisplayCurrency();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
@@ -23,7 +25,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
             <Brand to="/login" tone="light" />
           </div>
           <div className="lg:my-auto lg:py-10">
-            <MarketingClaims />
+            <MarketingClaims currency={currency} />
           </div>
         </section>
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="order-1 flex flex-col px-4 pb-8 sm:px-8 lg:order-2">

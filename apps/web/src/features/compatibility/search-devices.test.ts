@@ -52,8 +52,10 @@ describe("the device list", () => {
     }
   });
 
-  it("has each model once", () => {
-    const models = ESIM_BRANDS.flatMap((brand) => brand.devices.map((device) => `${brand.id}:${device.model}`));
+  it("has each model once (an edition of a reused name counts as its own model)", () => {
+    const models = ESIM_BRANDS.flatMap((brand) =>
+      brand.devices.map((device) => `${brand.id}:${device.model}:${device.edition?.year ?? ""}`),
+    );
     expect(new Set(models).size).toBe(models.length);
   });
 });

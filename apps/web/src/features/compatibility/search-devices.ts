@@ -20,7 +20,9 @@ function startsAtAWord(words: readonly string[], term: string): boolean {
 }
 
 function deviceWords(brand: EsimBrand, device: EsimDevice): string[] {
-  return normalizeSearchText([brand.name, ...brand.aliases, device.model].join(" ")).split(" ");
+  // An edition is found by its year and generation too ("se 2020", "se 2"), whatever language it is shown in.
+  const edition = device.edition ? [String(device.edition.year), String(device.edition.generation ?? "")] : [];
+  return normalizeSearchText([brand.name, ...brand.aliases, device.model, ...edition].join(" ")).split(" ");
 }
 
 /**

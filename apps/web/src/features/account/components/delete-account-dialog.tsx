@@ -1,4 +1,4 @@
-import { DELETE_CONFIRMATION_WORD } from "@esim/shared/account/contracts";
+import { DELETE_CONFIRMATION_WORD, isDeleteConfirmation } from "@esim/shared/account/contracts";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { ConfirmModal } from "../../../components/ui/modal.tsx";
@@ -11,7 +11,7 @@ interface DeleteAccountDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Deleting the account needs the word DELETE typed out; the session ends on success. */
+/** Deleting the account needs the word DELETE typed out, in any case; the session ends on success. */
 export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogProps) {
   const t = useT();
   const [typed, setTyped] = useState("");
@@ -35,7 +35,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
       confirmLabel={t("account.delete.confirm")}
       confirmVariant="danger"
       isConfirming={deleteAccount.isPending}
-      isConfirmDisabled={typed !== DELETE_CONFIRMATION_WORD}
+      isConfirmDisabled={!isDeleteConfirmation(typed)}
       onConfirm={() => deleteAccount.mutate()}
     >
       <div className="space-y-4">

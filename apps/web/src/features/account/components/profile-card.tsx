@@ -22,9 +22,10 @@ export function ProfileCard({ user }: { user: Me }) {
         {initialsOf(user.name, user.email)}
       </div>
       <div className="min-w-0">
-        <p className="truncate text-lg font-semibold text-slate-900">{user.name ?? t("profile.noName")}</p>
-        <p className="truncate text-slate-600">
-          <bdi>{user.email}</bdi>
+        {/* Whole, however long: a name wraps between words, an address anywhere (it has no spaces). */}
+        <p className="text-lg font-semibold break-words text-slate-900">{user.name ?? t("profile.noName")}</p>
+        <p className="break-all text-slate-600">
+          <bdi dir="ltr">{user.email}</bdi>
         </p>
         {user.verified ? (
           <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">

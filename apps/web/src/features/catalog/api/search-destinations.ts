@@ -17,7 +17,11 @@ export function searchDestinationsQueryOptions(q: string, type?: DestinationType
   });
 }
 
-export function useSearchDestinations(q: string, type?: DestinationType) {
+export function useSearchDestinations(q: string, type?: DestinationType, options: { enabled?: boolean } = {}) {
   // The previous results stay on screen while the next ones load: no flicker as the user types.
-  return useQuery({ ...searchDestinationsQueryOptions(q.trim(), type), placeholderData: keepPreviousData });
+  return useQuery({
+    ...searchDestinationsQueryOptions(q.trim(), type),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
 }

@@ -1,7 +1,7 @@
 import type { DestinationSummary } from "@esim/shared/catalog/contracts";
 import { formatNumber } from "@esim/shared/format";
 import { DestinationFlag } from "../../../components/flags/destination-flag.tsx";
-import { countryName } from "../../../lib/countries.ts";
+import { sortedCountryNames } from "../../../lib/countries.ts";
 import { useLanguage, useT } from "../../../lib/i18n.ts";
 
 /** The destination the plans are for: flag, name and, for a region, every country it covers. */
@@ -23,7 +23,7 @@ export function DestinationHeader({ destination }: { destination: DestinationSum
               })}
             </summary>
             <p className="mt-2">
-              {destination.memberCountries.map((code) => countryName(code, language)).join(t("common.listSeparator"))}
+              {sortedCountryNames(destination.memberCountries, language).join(t("common.listSeparator"))}
             </p>
           </details>
         ) : (

@@ -11,6 +11,7 @@ import { isolate, useT } from "../../../lib/i18n.ts";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { type DestinationType, useSearchDestinations } from "../api/search-destinations.ts";
 import { DestinationRow } from "./destination-row.tsx";
+import { RegionOffer, useRegionOffer } from "./region-offer.tsx";
 
 /** Typing pauses this long before the server is asked. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -29,7 +30,10 @@ interface DestinationSearchProps {
   onSubmit?: () => void;
 }
 
-/** Search by country or by region: two tabs over one search box, results filtered live by the server. */
+/**
+ * Search by country or by region: two tabs over one search box, results filtered live by the server. On the
+ * Countries tab a query naming a region offers that region first.
+ */
 export function DestinationSearch({
   query,
   onQueryChange,
@@ -44,6 +48,7 @@ export function DestinationSearch({
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const debouncedQuery = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const results = useSearchDestinations(debouncedQuery, type);
+  const offeredRegions = useRegionOffer(debouncedQuery, type === "country");
   const destinations = results.data ?? [];
   const shown = limit === undefined ? destinations : destinations.slice(0, limit);
 
@@ -117,9 +122,12 @@ export function DestinationSearch({
           <Alert>{t(errorMessageId(results.error))}</Alert>
         ) : (
           <>
+            <RegionOffer regions={offeredRegions} currency={currency} />
             <p role="status" className={debouncedQuery ? "mb-3 text-sm text-slate-600" : "sr-only"}>
               {destinations.length === 0
-                ? t("catalog.search.none", { query: isolate(debouncedQuery) })
+                ? offeredRegions.length > 0
+                  ? t("catalog.search.noCountryButRegion", { query: isolate(debouncedQuery) })
+                  : t("catalog.search.none", { query: isolate(debouncedQuery) })
                 : t("catalog.search.count", {
                     count: destinations.length,
                     countText: formatNumber(destinations.length),

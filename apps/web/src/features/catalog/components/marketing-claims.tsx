@@ -1,8 +1,9 @@
-import { formatNumber } from "@esim/shared/format";
+import { formatRoundedCount } from "@esim/shared/catalog/marketing";
+import type { Currency } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
 import type { ReactNode } from "react";
 import { BoltIcon, GlobeIcon, PhoneIcon, ShieldCheckIcon, SupportIcon } from "../../../components/ui/icons.tsx";
-import { isolate, useT } from "../../../lib/i18n.ts";
+import { isolate, isolateLtr, useT } from "../../../lib/i18n.ts";
 import { useCatalogSummary } from "../api/get-catalog-summary.ts";
 
 function Claim({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -15,7 +16,7 @@ function Claim({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 /** AuthPage's promises; the numbers come from the catalog, never from the code. */
-export function MarketingClaims() {
+export function MarketingClaims({ currency }: { currency: Currency }) {
   const t = useT();
   const summary = useCatalogSummary();
   const data = summary.data;
@@ -26,7 +27,7 @@ export function MarketingClaims() {
       </p>
       {data ? (
         <p className="mt-3 text-lg text-brand-50">
-          {t("marketing.fromPrice", { price: isolate(formatMoney(data.lowestPrice.DZD, "DZD")) })}
+          {t("marketing.fromPrice", { price: isolate(formatMoney(data.lowestPrice[currency], currency)) })}
         </p>
       ) : (
         <p className="mt-3 h-7 w-48 animate-pulse rounded bg-white/20" aria-hidden="true" />
@@ -34,7 +35,7 @@ export function MarketingClaims() {
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
         <Claim icon={<GlobeIcon className="size-5" />}>
           {data
-            ? t("marketing.destinations", { count: formatNumber(data.destinationCount) })
+            ? t("marketing.destinations", { count: isolateLtr(formatRoundedCount(data.destinationCount)) })
             : t("marketing.destinationsLoading")}
         </Claim>
         <Claim icon={<BoltIcon className="size-5" />}>{t("marketing.instantActivation")}</Claim>

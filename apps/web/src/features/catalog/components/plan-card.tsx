@@ -42,7 +42,7 @@ export function PlanCard({
       <div className="mt-3">
         <PlanBadges plan={plan} />
       </div>
-      <div className="mt-4 grid grid-cols-2 gap-3">
+      <div className="mt-4 flex flex-wrap gap-3 *:flex-auto *:whitespace-nowrap">
         <Button
           variant="secondary"
           onClick={() => onShowDetails(plan)}

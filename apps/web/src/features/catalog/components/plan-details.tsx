@@ -1,10 +1,20 @@
 import type { Plan } from "@esim/shared/catalog/contracts";
-import type { Currency } from "@esim/shared/locale";
-import { countryName } from "../../../lib/countries.ts";
+import type { Currency, Language } from "@esim/shared/locale";
+import { countryName, sortedCountryNames } from "../../../lib/countries.ts";
 import { useLanguage, useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
 import { PlanBadges } from "./plan-badges.tsx";
 import { PlanPrice } from "./plan-price.tsx";
+
+/** The networks by country, in the order the reader's language sorts the countries' names. */
+function sortedNetworks(networks: Plan["networks"], language: Language): Plan["networks"] {
+  const collator = new Intl.Collator(language);
+  return [...networks].sort(
+    (left, right) =>
+      collator.compare(countryName(left.country, language), countryName(right.country, language)) ||
+      collator.compare(left.operator, right.operator),
+  );
+}
 
 /** Everything about one plan: data, validity, price, notes, coverage and networks. */
 export function PlanDetails({ plan, currency }: { plan: Plan; currency: Currency }) {
@@ -50,14 +60,14 @@ export function PlanDetails({ plan, currency }: { plan: Plan; currency: Currency
       <section>
         <h3 className="mb-2 font-semibold text-slate-900">{t("plan.coverage")}</h3>
         <p className="text-sm text-slate-700">
-          {plan.coverage.map((code) => countryName(code, language)).join(t("common.listSeparator"))}
+          {sortedCountryNames(plan.coverage, language).join(t("common.listSeparator"))}
         </p>
       </section>
       {plan.networks.length > 0 ? (
         <section>
           <h3 className="mb-2 font-semibold text-slate-900">{t("plan.networks")}</h3>
           <ul className="divide-y divide-slate-100 text-sm">
-            {plan.networks.map((network) => (
+            {sortedNetworks(plan.networks, language).map((network) => (
               <li key={`${network.country}-${network.operator}`} className="flex justify-between gap-3 py-2">
                 <span className="text-slate-600">{countryName(network.country, language)}</span>
                 <span className="text-end">

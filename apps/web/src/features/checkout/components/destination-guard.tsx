@@ -1,7 +1,7 @@
 import type { DestinationSummary } from "@esim/shared/catalog/contracts";
 import { DestinationFlag } from "../../../components/flags/destination-flag.tsx";
 import { WarningIcon } from "../../../components/ui/icons.tsx";
-import { countryName } from "../../../lib/countries.ts";
+import { sortedCountryNames } from "../../../lib/countries.ts";
 import { useLanguage, useT } from "../../../lib/i18n.ts";
 
 /** Whether the plan is for the country the buyer lives in (an eSIM for travel there is most likely a mistake). */
@@ -41,7 +41,7 @@ export function DestinationGuard({
       {destination.type !== "country" ? (
         <p className="mt-3 text-sm text-slate-700">
           <span className="font-medium">{t("summary.coveredCountries")}</span>{" "}
-          {destination.memberCountries.map((code) => countryName(code, language)).join(t("common.listSeparator"))}
+          {sortedCountryNames(destination.memberCountries, language).join(t("common.listSeparator"))}
         </p>
       ) : null}
       {isResidence ? (

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useReducer, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client.ts";
+import { ME_QUERY_KEY } from "../../../lib/session.ts";
 import { type CreateOrderBody, createOrderRequest } from "../api/create-order.ts";
 import { QUOTES_QUERY_KEY } from "../api/get-quote.ts";
 import { checkoutReturnTarget, openCheckout } from "./open-checkout.ts";
@@ -86,6 +87,9 @@ export function usePayFlow() {
     if (error instanceof ApiError && error.code === "IDEMPOTENCY_CONFLICT") attempt.current = null;
   };
 
+  /** The server keeps the checkout's phone on a profile without one: read it again to prefill the next checkout. */
+  const refreshProfile = () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+
   /** An order the server answered paid (nothing to charge): its success page. */
   const showPaidOrder = (orderId: string, paymentId: string) =>
     navigate(`/success?${new URLSearchParams({ paymentId, orderId })}`);
@@ -101,6 +105,7 @@ export function usePayFlow() {
     const clientReference = referenceFor(request);
     void createOrderRequest({ ...request, ...returnToOf(checkoutWindow.returnTo), clientReference }).then(
       ({ order, payment }) => {
+        refreshProfile();
         if (payment.checkoutUrl === null) {
           // Nothing was left to pay after all: the order is paid, no checkout to show.
           checkoutWindow.close();
@@ -129,6 +134,7 @@ export function usePayFlow() {
     const clientReference = referenceFor(request);
     void createOrderRequest({ ...request, ...returnToOf(checkoutReturnTarget()), clientReference }).then(
       ({ order, payment }) => {
+        refreshProfile();
         if (payment.checkoutUrl === null) {
           showPaidOrder(order.id, payment.id);
           return;

@@ -35,12 +35,21 @@ export function BrandDevices({ match, isOpen }: { match: BrandMatch; isOpen: boo
         <ul className="grid gap-x-6 sm:grid-cols-2">
           {devices.map((device) => (
             <li
-              key={device.model}
+              key={`${device.model}-${device.edition?.year ?? ""}`}
               className="border-b border-slate-100 py-2 last:border-b-0 sm:[&:nth-last-child(2):nth-child(odd)]:border-b-0"
             >
               <span dir="ltr" className="font-medium text-slate-900">
                 {device.model}
               </span>
+              {device.edition ? (
+                <span className="text-slate-700">
+                  {" "}
+                  {t("compatibility.device.edition", {
+                    generation: device.edition.generation === undefined ? "none" : String(device.edition.generation),
+                    year: String(device.edition.year),
+                  })}
+                </span>
+              ) : null}
               {device.notes?.map((note) => (
                 <span key={note} className="block text-sm text-slate-600">
                   {t(noteMessageId(note))}

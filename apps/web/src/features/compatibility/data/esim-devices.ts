@@ -21,7 +21,13 @@ export type DeviceNoteId =
   | "notP40ProPlus";
 
 export interface EsimDevice {
+  /** The maker's model name, the same in every language ("iPhone SE", "razr 5G"). */
   model: string;
+  /**
+   * Which edition of a name reused over the years: its generation and year, shown in the reader's language ("2e
+   * génération, 2020") rather than in the maker's English.
+   */
+  edition?: { generation?: number; year: number };
   notes?: readonly DeviceNoteId[];
 }
 
@@ -65,7 +71,7 @@ export const ESIM_BRANDS: readonly EsimBrand[] = [
       { model: "iPhone 14 Pro", notes: US_ESIM_ONLY },
       { model: "iPhone 14 Plus", notes: US_ESIM_ONLY },
       { model: "iPhone 14", notes: US_ESIM_ONLY },
-      { model: "iPhone SE (3rd generation, 2022)" },
+      { model: "iPhone SE", edition: { generation: 3, year: 2022 } },
       { model: "iPhone 13 Pro Max" },
       { model: "iPhone 13 Pro" },
       { model: "iPhone 13" },
@@ -74,7 +80,7 @@ export const ESIM_BRANDS: readonly EsimBrand[] = [
       { model: "iPhone 12 Pro" },
       { model: "iPhone 12" },
       { model: "iPhone 12 mini" },
-      { model: "iPhone SE (2nd generation, 2020)" },
+      { model: "iPhone SE", edition: { generation: 2, year: 2020 } },
       { model: "iPhone 11 Pro Max" },
       { model: "iPhone 11 Pro" },
       { model: "iPhone 11" },
@@ -230,8 +236,8 @@ export const ESIM_BRANDS: readonly EsimBrand[] = [
       { model: "razr 50" },
       { model: "razr 40 ultra" },
       { model: "razr 40" },
-      { model: "razr 5G (2020)" },
-      { model: "razr (2019)" },
+      { model: "razr 5G", edition: { year: 2020 } },
+      { model: "razr", edition: { year: 2019 } },
       { model: "edge 50 ultra" },
       { model: "edge 50 pro" },
       { model: "edge 40 pro" },

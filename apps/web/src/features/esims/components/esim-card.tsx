@@ -21,7 +21,7 @@ export function EsimCard({ esim }: { esim: EsimSummary }) {
       <div className="flex items-center gap-4">
         <DestinationFlag destination={esim.destination} size="md" />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-lg font-semibold text-slate-900">{name}</p>
+          <p className="text-lg font-semibold break-words text-slate-900">{name}</p>
           <p className="text-sm text-slate-700">
             {t("plan.title", {
               data: data({ ...esim.plan, dataType: 1 }),

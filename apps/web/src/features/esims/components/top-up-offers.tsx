@@ -54,7 +54,10 @@ export function TopUpOffers({
             {offers.data.map((plan) => {
               const title = t("plan.title", { data: planData(plan), validity: validity(plan.validityDays) });
               return (
-                <li key={plan.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <li
+                  key={plan.id}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3 [&>a]:whitespace-nowrap"
+                >
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">{title}</p>
                     <PlanPrice plan={plan} currency={currency} />

@@ -253,7 +253,7 @@ export const en: GuideContent = {
           path: ["Settings", "Mobile Service", "your eSIM line", "Network Selection"],
         },
         {
-          text: "In My eSIMs, check that the plan covers the country you are in and that the eSIM is “Onboard” (installed). “New” means it is not installed.",
+          text: "In My eSIMs, open the eSIM: check that the plan covers the country you are in and that its status is “Installed” or “In use”. “New” means it is not installed yet.",
         },
       ],
       android: [
@@ -265,7 +265,7 @@ export const en: GuideContent = {
           pixel: ["Settings", "Network & internet", "SIMs", "your eSIM", "Automatically select network"],
         },
         {
-          text: "In My eSIMs, check that the plan covers the country you are in and that the eSIM is “Onboard” (installed). “New” means it is not installed.",
+          text: "In My eSIMs, open the eSIM: check that the plan covers the country you are in and that its status is “Installed” or “In use”. “New” means it is not installed yet.",
         },
       ],
       support:

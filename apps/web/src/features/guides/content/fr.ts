@@ -261,7 +261,7 @@ export const fr: GuideContent = {
           path: ["Réglages", "Données cellulaires", "votre ligne eSIM", "Sélection du réseau"],
         },
         {
-          text: "Dans Mes eSIM, vérifiez que le forfait couvre le pays où vous êtes et que l’eSIM est « Onboard » (installée). « New » veut dire qu’elle n’est pas installée.",
+          text: "Dans Mes eSIM, ouvrez l’eSIM : vérifiez que le forfait couvre le pays où vous êtes et que son statut est « Installée » ou « En service ». « Nouvelle » veut dire qu’elle n’est pas encore installée.",
         },
       ],
       android: [
@@ -273,7 +273,7 @@ export const fr: GuideContent = {
           pixel: ["Paramètres", "Réseau et Internet", "SIM", "votre eSIM", "Sélectionner automatiquement le réseau"],
         },
         {
-          text: "Dans Mes eSIM, vérifiez que le forfait couvre le pays où vous êtes et que l’eSIM est « Onboard » (installée). « New » veut dire qu’elle n’est pas installée.",
+          text: "Dans Mes eSIM, ouvrez l’eSIM : vérifiez que le forfait couvre le pays où vous êtes et que son statut est « Installée » ou « En service ». « Nouvelle » veut dire qu’elle n’est pas encore installée.",
         },
       ],
       support:
