@@ -1,0 +1,94 @@
+import { type Currency, LANGUAGES, type Language } from "@esim/shared/locale";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isNotModified } from "../../lib/http-cache.ts";
+import * as storefront from "./storefront.service.ts";
+import { findWebStylesheets } from "./web-stylesheets.ts";
+
+/** Public and the same for everyone: browsers and a CDN may keep a page five minutes, then revalidate by ETag. */
+const CACHE_CONTROL = "public, max-age=300";
+const PROMO_PATTERN = /^[A-Z0-9_-]{1,40}$/;
+
+type Query = Record<string, string | string[] | undefined>;
+
+function firstOf(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** `?days=7` when a whole number, else no filter (the service also ignores a duration not on sale). */
+function readDays(query: Query): number | null {
+  const days = Number(firstOf(query.days));
+  return Number.isInteger(days) && days > 0 ? days : null;
+}
+
+function readCurrency(query: Query): Currency {
+  return firstOf(query.currency)?.toUpperCase() === "USD" ? "USD" : "DZD";
+}
+
+/** `?promo=` as the SPA stores it (upper-cased), dropped when it could not be a code. */
+function readPromo(query: Query): string | null {
+  const promo = firstOf(query.promo)?.trim().toUpperCase() ?? "";
+  return PROMO_PATTERN.test(promo) ? promo : null;
+}
+
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: storefront.StorefrontAnswer,
+  contentType = "text/html; charset=utf-8",
+) {
+  if (answer.kind === "redirect")
+    return reply.code(301).header("cache-control", CACHE_CONTROL).redirect(answer.location, 301);
+  const { page } = answer;
+  reply.headers({ "cache-control": CACHE_CONTROL, etag: page.etag });
+  if (page.status === 200 && isNotModified(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
+  return reply.code(page.status).type(contentType).send(page.body);
+}
+
+/** The public shop window (docs/decisions/028-public-storefront.md): /{lang}/esim, /{lang}/esim/{slug}, sitemap, robots. */
+export async function storefrontRoutes(app: FastifyInstance) {
+  const context: storefront.StorefrontContext = {
+    deps: app.deps,
+    log: app.log,
+    stylesheets: findWebStylesheets(app.deps.config.WEB_DIST_DIR),
+  };
+
+  for (const language of LANGUAGES) {
+    app.get(`/${language}/esim`, async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await storefront.showLanding(context, {
+          language,
+          query: firstOf((request.query as Query).q)?.slice(0, 100) ?? "",
+        }),
+      ),
+    );
+    app.get<{ Params: { slug: string } }>(`/${language}/esim/:slug`, async (request, reply) => {
+      const query = request.query as Query;
+      if (request.params.slug === "") return reply.redirect(`/${language}/esim`, 301);
+      return sendPage(
+        request,
+        reply,
+        await storefront.showDestination(context, {
+          language: language as Language,
+          slug: request.params.slug,
+          days: readDays(query),
+          currency: readCurrency(query),
+          promo: readPromo(query),
+        }),
+      );
+    });
+  }
+
+  app.get("/sitemap.xml", async (request, reply) =>
+    sendPage(
+      request,
+      reply,
+      { kind: "page", page: await storefront.showSitemap(context) },
+      "application/xml; charset=utf-8",
+    ),
+  );
+  app.get("/robots.txt", async (_request, reply) =>
+    reply.header("cache-control", CACHE_CONTROL).type("text/plain; charset=utf-8").send(storefront.showRobots(context)),
+  );
+}
