@@ -1,11 +1,6 @@
 // The catalog: destinations, plans and their prices, synced from the upstream and served from memory.
 
-export {
-  type CachedDestination,
-  type CatalogAnswer,
-  type CatalogSnapshot,
-  memoiseAnswer,
-} from "./catalog.cache.ts";
+export type { CachedDestination, CatalogSnapshot } from "./catalog.cache.ts";
 export { type DestinationPlans, presentDestination, presentPlan } from "./catalog.presenter.ts";
 export { parseDzdPerUsdE4 } from "./catalog.pricing.ts";
 export {

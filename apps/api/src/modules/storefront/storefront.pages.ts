@@ -44,8 +44,16 @@ function nameIn(destination: CachedDestination, language: Language): string {
   return destination.summary.names[language];
 }
 
+/**
+ * An amount isolated from the sentence around it (U+2068 … U+2069, as the app does), so "120 DA" and "≈ $0.89"
+ * keep their order inside Arabic text.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 function money(amountMinor: number, currency: Currency): string {
-  return formatMoney(amountMinor, currency);
+  return isolate(formatMoney(amountMinor, currency));
 }
 
 function dataText(texts: StorefrontTexts, dataMb: number): string {
@@ -56,12 +64,13 @@ function dataText(texts: StorefrontTexts, dataMb: number): string {
 
 /** "5 Go · 30 jours", "Illimité · 7 jours", "1 Go par jour · 7 jours". */
 export function planTitle(texts: StorefrontTexts, plan: Plan): string {
+  // As the app words it: types 2 and 3 give a daily allowance (then slowed or cut).
   const data =
     plan.isUnlimited || plan.dataMb === null
       ? texts.destination.unlimited
-      : plan.dataType === 1
-        ? dataText(texts, plan.dataMb)
-        : texts.destination.perDay(dataText(texts, plan.dataMb));
+      : plan.dataType === 2 || plan.dataType === 3
+        ? texts.destination.perDay(dataText(texts, plan.dataMb))
+        : dataText(texts, plan.dataMb);
   return texts.destination.planTitle(data, texts.destination.days(plan.validityDays));
 }
 
@@ -74,7 +83,7 @@ export function pricePerGbMinor(plan: Plan, currency: Currency): number | null {
 
 /** A price as shown: DZD as is; USD marked as an estimate ("≈ $12.5"). */
 function shownPrice(amount: { DZD: number; USD: number }, currency: Currency): string {
-  return currency === "DZD" ? money(amount.DZD, "DZD") : `≈ ${money(amount.USD, "USD")}`;
+  return currency === "DZD" ? money(amount.DZD, "DZD") : isolate(`≈ ${formatMoney(amount.USD, "USD")}`);
 }
 
 export interface PageHead {
@@ -215,7 +224,7 @@ export function renderLandingMain(view: LandingView): Html {
 <h1 id="heading" class="text-2xl font-bold sm:text-3xl">${landing.heading}</h1>
 <p class="mt-2 max-w-prose text-brand-50">${landing.intro}</p>
 <ul class="mt-4 flex flex-wrap gap-2 text-sm font-semibold">
-<li class="rounded-full bg-white/15 px-3 py-1">${landing.destinationCount(view.destinationCountText)}</li>
+<li class="rounded-full bg-white/15 px-3 py-1">${landing.destinationCount(isolate(view.destinationCountText))}</li>
 <li class="rounded-full bg-white/15 px-3 py-1">${landing.lowestPrice(money(view.lowestPrice.DZD, "DZD"))}</li>
 </ul>
 <form role="search" method="get" action="${landingPath(view.language)}" class="mt-6 flex flex-wrap gap-2">
@@ -318,7 +327,7 @@ ${isBestValue ? html`<p class="mb-2 self-start rounded-full bg-brand-100 px-2.5 
 ${plan.compareAtPrice ? html` <span class="text-sm text-slate-600">${words.compareAt} <s>${shownPrice(plan.compareAtPrice, view.currency)}</s></span>` : ""}</p>
 ${view.currency === "USD" ? html`<p class="text-sm text-slate-600">${money(plan.price.DZD, "DZD")}</p>` : ""}
 <ul class="mt-3 space-y-1 text-sm text-slate-700">
-${perGb === null ? "" : html`<li>${words.pricePerGb(view.currency === "DZD" ? money(perGb, "DZD") : `≈ ${money(perGb, "USD")}`)}</li>`}
+${perGb === null ? "" : html`<li>${words.pricePerGb(view.currency === "DZD" ? money(perGb, "DZD") : isolate(`≈ ${formatMoney(perGb, "USD")}`))}</li>`}
 <li>${words.validity(words.days(plan.validityDays))}</li>
 <li>${plan.supportsTopUp ? words.topUpYes : words.topUpNo}</li>
 <li>${plan.isHotspotAllowed ? words.hotspotYes : words.hotspotNo}</li>

@@ -9,6 +9,7 @@ import { escapeXml } from "./html.ts";
 import {
   type CoverageCountry,
   destinationPath,
+  isolate,
   landingPath,
   type PageHead,
   planTitle,
@@ -70,8 +71,8 @@ function memoise(snapshot: CatalogSnapshot, key: string | null, build: () => Pag
 
 function footerLine(snapshot: CatalogSnapshot, language: Language): string {
   const { landing } = STOREFRONT_TEXTS[language];
-  return `${landing.destinationCount(roundedCount(snapshot.summary.destinationCount))} · ${landing.lowestPrice(
-    formatMoney(snapshot.summary.lowestPrice.DZD, "DZD"),
+  return `${landing.destinationCount(isolate(roundedCount(snapshot.summary.destinationCount)))} · ${landing.lowestPrice(
+    isolate(formatMoney(snapshot.summary.lowestPrice.DZD, "DZD")),
   )}`;
 }
 
@@ -264,6 +265,7 @@ export async function showDestination(
   const page = memoise(snapshot, promo ? null : `destination:${language}:${slug}:${days ?? ""}:${currency}`, () => {
     const texts = STOREFRONT_TEXTS[language];
     const name = destination.summary.names[language];
+    // Plain text: titles and descriptions are read outside the page, where isolating marks would only show up.
     const fromPrice = formatMoney(destination.summary.fromPrice.DZD, "DZD");
     const paths = samePathEverywhere((each) => destinationPath(each, slug));
     const canonical = `${publicUrl}${paths[language]}`;

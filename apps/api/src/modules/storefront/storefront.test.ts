@@ -34,7 +34,8 @@ async function plansOf(code: string): Promise<Plan[]> {
 function planCards(body: string) {
   return [...body.matchAll(/<article [^>]*data-plan-id="([^"]+)">([\s\S]*?)<\/article>/g)].map(([, id, card]) => ({
     id: id ?? "",
-    price: /data-price>([^<]+)</.exec(card ?? "")?.[1],
+    // Amounts are isolated (U+2068 … U+2069) for Arabic sentences; the figures are what counts here.
+    price: /data-price>([^<]+)</.exec(card ?? "")?.[1]?.replace(/[\u2066-\u2069]/g, ""),
     isBestValue: /Meilleur rapport qualité-prix|Best value|أفضل قيمة/.test(card ?? ""),
     cartHref: /href="(\/cart\?[^"]+)"/.exec(card ?? "")?.[1]?.replaceAll("&amp;", "&"),
   }));
@@ -223,8 +224,8 @@ describe("with the simulator's catalogue synced", () => {
     it("shows the marketing lines, popular destinations, regions, how it works and trust", async () => {
       const { body, statusCode } = await get("/fr/esim");
       expect(statusCode).toBe(200);
-      expect(body).toMatch(/\d+0\+ destinations/);
-      expect(body).toMatch(/Forfaits dès [\d,.]+ DA/);
+      expect(body).toMatch(/\u2068\d+0\+\u2069 destinations/);
+      expect(body).toMatch(/Forfaits dès \u2068[\d,.]+ DA\u2069/);
       expect(body).toContain('href="/fr/esim/turkey"');
       expect(body).toContain('href="/fr/esim/europe"');
       expect(body).toContain("CIB");
