@@ -3,12 +3,12 @@ import { formatNumber } from "@esim/shared/format";
 import { type Currency, HTML_LANG, LANGUAGES, type Language, textDirection } from "@esim/shared/locale";
 import { formatMoney, roundToWholeUnits } from "@esim/shared/money";
 import type { CachedDestination } from "../catalog/index.ts";
-import { type Html, html, jsonLd } from "./html.ts";
+import { type Html, html, jsonLd, raw } from "./html.ts";
 import { hasFixedData, parseFairUse, type RegionalSuggestion } from "./storefront.rules.ts";
 import { STOREFRONT_TEXTS, type StorefrontTexts } from "./storefront-texts.ts";
 
 /**
- * The public pages' markup: no JavaScript, Tailwind classes of the web app (its stylesheet is linked; index.css
+ * The public pages' markup: no JavaScript, Tailwind classes of the web app (its stylesheet is inlined; index.css
  * scans this file), logical utilities only so Arabic mirrors by itself. Every value passes through `html`.
  */
 
@@ -98,7 +98,7 @@ export interface PageHead {
   structuredData: unknown[];
 }
 
-function head(page: PageHead, stylesheets: readonly string[]): Html {
+function head(page: PageHead, css: string): Html {
   const canonical = `${page.publicUrl}${page.paths[page.language]}`;
   return html`<meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -108,7 +108,7 @@ function head(page: PageHead, stylesheets: readonly string[]): Html {
 ${page.isIndexable ? "" : html`<meta name="robots" content="noindex">`}
 <meta name="theme-color" content="#0f5f5a">
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">
-${stylesheets.map((href) => html`<link rel="stylesheet" href="${href}">`)}
+${css === "" ? "" : html`<style>${raw(css)}</style>`}
 ${
   page.isIndexable
     ? html`<link rel="canonical" href="${canonical}">
@@ -161,7 +161,8 @@ function siteFooter(texts: StorefrontTexts, marketing: string): Html {
 /** The whole document: `<html lang dir>`, a skip link, the header, one main, the footer. */
 export function renderDocument(input: {
   page: PageHead;
-  stylesheets: readonly string[];
+  /** The web app's CSS, inlined. */
+  css: string;
   main: Html;
   footerLine: string;
 }): string {
@@ -170,7 +171,7 @@ export function renderDocument(input: {
   return html`<!doctype html>
 <html lang="${HTML_LANG[page.language]}" dir="${textDirection(page.language)}">
 <head>
-${head(page, input.stylesheets)}
+${head(page, input.css)}
 </head>
 <body class="min-h-dvh bg-slate-50 text-slate-900">
 <a href="#content" class="sr-only rounded bg-white px-3 py-2 font-semibold text-brand-800 focus:not-sr-only focus:absolute focus:start-2 focus:top-2">${texts.skipToContent}</a>

@@ -1,8 +1,9 @@
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { type Currency, LANGUAGES, type Language } from "@esim/shared/locale";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isNotModified } from "../../lib/http-cache.ts";
 import * as storefront from "./storefront.service.ts";
-import { findWebStylesheets } from "./web-stylesheets.ts";
+import { readWebStylesheets } from "./web-stylesheets.ts";
 
 /** Public and the same for everyone: browsers and a CDN may keep a page five minutes, then revalidate by ETag. */
 const CACHE_CONTROL = "public, max-age=300";
@@ -30,18 +31,48 @@ function readPromo(query: Query): string | null {
   return PROMO_PATTERN.test(promo) ? promo : null;
 }
 
+type Encoding = "br" | "gzip";
+const encodedBodies = new WeakMap<storefront.PageAnswer, Partial<Record<Encoding, Buffer>>>();
+
+/** The page compressed once per encoding (memoised pages are the same object for the catalog's version). */
+function encodedBody(page: storefront.PageAnswer, encoding: Encoding): Buffer {
+  const known = encodedBodies.get(page) ?? {};
+  const cached = known[encoding];
+  if (cached) return cached;
+  const body =
+    encoding === "br"
+      ? brotliCompressSync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } })
+      : gzipSync(page.body);
+  encodedBodies.set(page, { ...known, [encoding]: body });
+  return body;
+}
+
+/** br, else gzip, when the client says it takes it (a `;q=0` refusal counts as not taking it). */
+function acceptedEncoding(header: string | undefined): Encoding | null {
+  const accepted = (header ?? "")
+    .split(",")
+    .map((part) => part.trim().toLowerCase())
+    .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+    .map((part) => part.split(";")[0]);
+  if (accepted.includes("br")) return "br";
+  if (accepted.includes("gzip")) return "gzip";
+  return null;
+}
+
 function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: storefront.StorefrontAnswer,
   contentType = "text/html; charset=utf-8",
 ) {
-  if (answer.kind === "redirect")
-    return reply.code(301).header("cache-control", CACHE_CONTROL).redirect(answer.location, 301);
+  if (answer.kind === "redirect") return reply.header("cache-control", CACHE_CONTROL).redirect(answer.location, 301);
   const { page } = answer;
-  reply.headers({ "cache-control": CACHE_CONTROL, etag: page.etag });
+  reply.headers({ "cache-control": CACHE_CONTROL, etag: page.etag, vary: "accept-encoding" });
   if (page.status === 200 && isNotModified(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
-  return reply.code(page.status).type(contentType).send(page.body);
+  reply.code(page.status).type(contentType);
+  const encoding = acceptedEncoding(request.headers["accept-encoding"]);
+  if (encoding === null) return reply.send(page.body);
+  return reply.header("content-encoding", encoding).send(encodedBody(page, encoding));
 }
 
 /** The public shop window (docs/decisions/028-public-storefront.md): /{lang}/esim, /{lang}/esim/{slug}, sitemap, robots. */
@@ -49,7 +80,7 @@ export async function storefrontRoutes(app: FastifyInstance) {
   const context: storefront.StorefrontContext = {
     deps: app.deps,
     log: app.log,
-    stylesheets: findWebStylesheets(app.deps.config.WEB_DIST_DIR),
+    css: readWebStylesheets(app.deps.config.WEB_DIST_DIR),
   };
 
   for (const language of LANGUAGES) {

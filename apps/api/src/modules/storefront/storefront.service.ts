@@ -29,8 +29,8 @@ import { STOREFRONT_TEXTS } from "./storefront-texts.ts";
 export interface StorefrontContext {
   deps: { db: Database; config: { PUBLIC_URL: string } };
   log: FastifyBaseLogger;
-  /** The web app's built stylesheets, linked by every page (empty when the web app is not built). */
-  stylesheets: readonly string[];
+  /** The web app's built CSS, inlined in every page (empty when the web app is not built). */
+  css: string;
 }
 
 export interface PageAnswer {
@@ -150,7 +150,7 @@ export async function showLanding(
       200,
       renderDocument({
         page: head,
-        stylesheets: context.stylesheets,
+        css: context.css,
         main,
         footerLine: footerLine(snapshot, language),
       }),
@@ -221,7 +221,7 @@ function notFound(context: StorefrontContext, snapshot: CatalogSnapshot, languag
           isIndexable: false,
           structuredData: [],
         },
-        stylesheets: context.stylesheets,
+        css: context.css,
         main: renderNotFoundMain(language),
         footerLine: footerLine(snapshot, language),
       }),
@@ -337,7 +337,7 @@ export async function showDestination(
       200,
       renderDocument({
         page: head,
-        stylesheets: context.stylesheets,
+        css: context.css,
         main,
         footerLine: footerLine(snapshot, language),
       }),

@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { listDestinationPlans, type Plan } from "@esim/shared/catalog/contracts";
 import { getQuote } from "@esim/shared/checkout/contracts";
 import { API_BASE_PATH } from "@esim/shared/http";
@@ -17,6 +18,8 @@ writeFileSync(
   path.join(distDir, "index.html"),
   '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body></body></html>',
 );
+mkdirSync(path.join(distDir, "assets"));
+writeFileSync(path.join(distDir, "assets/index-abc123.css"), ".bg-brand-800{background-color:#0d4c49}");
 const PUBLIC_URL = "https://shop.example.dz";
 const testApp = await createTestApp({ config: { WEB_DIST_DIR: distDir, PUBLIC_URL } });
 const { app } = testApp;
@@ -162,7 +165,7 @@ describe("with the simulator's catalogue synced", () => {
       expect(body).toContain('<meta name="twitter:card" content="summary">');
       expect(body).toMatch(/<meta name="description" content="[^"]+">/);
       expect(body).toMatch(/<meta name="keywords" content="[^"]*eSIM Turquie[^"]*">/);
-      expect(body).toContain('<link rel="stylesheet" href="/assets/index-abc123.css">');
+      expect(body).toContain("<style>.bg-brand-800{background-color:#0d4c49}</style>");
 
       const data = jsonLdOf(body);
       expect(data.map((item) => item["@type"])).toEqual(["Product", "BreadcrumbList", "FAQPage"]);
@@ -172,6 +175,20 @@ describe("with the simulator's catalogue synced", () => {
         expect(offer).toMatchObject({ priceCurrency: "DZD", price: String(toMajor(plans[index]!.price.DZD)) });
       }
       expect(data[2]?.mainEntity).toHaveLength(5);
+    });
+
+    it("is compressed for a client that takes brotli or gzip", async () => {
+      const plain = await get("/en/esim/turkey");
+      const brotli = await app.inject({
+        method: "GET",
+        url: "/en/esim/turkey",
+        headers: { "accept-encoding": "gzip, br" },
+      });
+      expect(brotli.headers["content-encoding"]).toBe("br");
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+      const gzip = await app.inject({ method: "GET", url: "/en/esim/turkey", headers: { "accept-encoding": "gzip" } });
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      expect(gzip.headers.vary).toBe("accept-encoding");
     });
 
     it("answers 304 to a revalidation with its ETag, and keeps the security headers", async () => {
