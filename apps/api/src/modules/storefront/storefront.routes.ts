@@ -5,6 +5,9 @@ import { isNotModified } from "../../lib/http-cache.ts";
 import * as storefront from "./storefront.service.ts";
 import { readWebStylesheets } from "./web-stylesheets.ts";
 
+/** Pages, not API operations: kept out of the OpenAPI document. */
+const PAGE_ROUTE = { schema: { hide: true } };
+
 /** Public and the same for everyone: browsers and a CDN may keep a page five minutes, then revalidate by ETag. */
 const CACHE_CONTROL = "public, max-age=300";
 const PROMO_PATTERN = /^[A-Z0-9_-]{1,40}$/;
@@ -84,7 +87,7 @@ export async function storefrontRoutes(app: FastifyInstance) {
   };
 
   for (const language of LANGUAGES) {
-    app.get(`/${language}/esim`, async (request, reply) =>
+    app.get(`/${language}/esim`, PAGE_ROUTE, async (request, reply) =>
       sendPage(
         request,
         reply,
@@ -94,7 +97,7 @@ export async function storefrontRoutes(app: FastifyInstance) {
         }),
       ),
     );
-    app.get<{ Params: { slug: string } }>(`/${language}/esim/:slug`, async (request, reply) => {
+    app.get<{ Params: { slug: string } }>(`/${language}/esim/:slug`, PAGE_ROUTE, async (request, reply) => {
       const query = request.query as Query;
       if (request.params.slug === "") return reply.redirect(`/${language}/esim`, 301);
       return sendPage(
@@ -111,7 +114,7 @@ export async function storefrontRoutes(app: FastifyInstance) {
     });
   }
 
-  app.get("/sitemap.xml", async (request, reply) =>
+  app.get("/sitemap.xml", PAGE_ROUTE, async (request, reply) =>
     sendPage(
       request,
       reply,
@@ -119,7 +122,7 @@ export async function storefrontRoutes(app: FastifyInstance) {
       "application/xml; charset=utf-8",
     ),
   );
-  app.get("/robots.txt", async (_request, reply) =>
+  app.get("/robots.txt", PAGE_ROUTE, async (_request, reply) =>
     reply.header("cache-control", CACHE_CONTROL).type("text/plain; charset=utf-8").send(storefront.showRobots(context)),
   );
 }
