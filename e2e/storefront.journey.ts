@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures.ts";
+import { expect, ops, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 /** The plan cards of a public page as a visitor reads them: id, title and the price shown. */
@@ -15,25 +15,27 @@ async function readPlanCards(page: Page) {
   );
 }
 
-test("a visitor in Arabic compares Turkey plans in USD, picks the best value, signs in and finds it in the cart", async ({
+test("a visitor in Arabic with a promo link compares Turkey plans in USD, picks the best value, signs in and finds it in the cart with the promo", async ({
   page,
   request,
   readCode,
   shootWidths,
 }) => {
   const email = uniqueEmail("turkey-ar");
+  const promo = uniqueCouponCode("VOYAGE");
+  ops("coupon:create", promo, "--percent", "10");
   await request.post("/api/v1/app/auth/register", {
     data: { name: "Yacine Haddad", email, country: "DZ", language: "ar" },
   });
   await page.setViewportSize({ width: 390, height: 844 });
 
-  await page.goto("/ar/esim/turkey");
+  await page.goto(`/ar/esim/turkey?promo=${promo.toLowerCase()}`);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("eSIM تركيا");
   await shootWidths(page, "storefront-turkey-ar");
 
   await page.getByRole("link", { name: "الدولار ($)" }).click();
-  await expect(page).toHaveURL(/\/ar\/esim\/turkey\?currency=USD$/);
+  await expect(page).toHaveURL(new RegExp(`/ar/esim/turkey\\?currency=USD&promo=${promo}$`));
   await expect(page.getByText("المبالغ بالدولار تقديرية")).toBeVisible();
   const cards = await readPlanCards(page);
   const best = cards.find((card) => card.isBestValue);
@@ -62,6 +64,8 @@ test("a visitor in Arabic compares Turkey plans in USD, picks the best value, si
   const chosen = plans.find((plan) => plan.id === best?.id);
   const priceDzd = `${(chosen!.price.DZD / 100).toLocaleString("en-US")} DA`;
   await expect(page.getByText(priceDzd).first()).toBeVisible();
+  await expect(page.getByText(text("ar", "cart.couponDiscount"))).toBeVisible();
+  await expect(page.getByText(`(${promo})`)).toBeVisible();
   await expect(page.getByRole("button", { name: text("ar", "cart.continue") })).toBeVisible();
   await shootWidths(page, "storefront-cart-ar");
 });
