@@ -96,6 +96,15 @@ export interface PageHead {
   publicUrl: string;
   isIndexable: boolean;
   structuredData: unknown[];
+  /** The address's own query (filters, promo code) that the language links keep: "" or "?…". */
+  keptSearch: string;
+  /** The promo code the page was opened with, carried by its links on to the cart. */
+  promo: string | null;
+}
+
+/** `?promo=CODE` to append to a link, or "". */
+export function promoSearch(promo: string | null): string {
+  return promo ? `?${new URLSearchParams({ promo })}` : "";
 }
 
 function head(page: PageHead, css: string): Html {
@@ -132,13 +141,13 @@ ${page.structuredData.map((data) => jsonLd(data))}`;
 function siteHeader(texts: StorefrontTexts, page: PageHead): Html {
   return html`<header class="border-b border-slate-200 bg-white">
 <div class="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-<a href="${landingPath(page.language)}" class="rounded text-lg font-bold text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2">${texts.siteName}</a>
+<a href="${landingPath(page.language)}${promoSearch(page.promo)}" class="rounded text-lg font-bold text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2">${texts.siteName}</a>
 <div class="flex flex-wrap items-center gap-3">
 <nav aria-label="${texts.languageNav}"><ul class="flex gap-1">
 ${LANGUAGES.map((language) =>
   language === page.language
-    ? html`<li><a href="${page.paths[language]}" aria-current="page" lang="${HTML_LANG[language]}" class="block rounded-md bg-brand-50 px-2 py-1 text-sm font-semibold text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2">${LANGUAGE_NAMES[language]}</a></li>`
-    : html`<li><a href="${page.paths[language]}" hreflang="${HTML_LANG[language]}" lang="${HTML_LANG[language]}" class="block rounded-md px-2 py-1 text-sm text-slate-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2">${LANGUAGE_NAMES[language]}</a></li>`,
+    ? html`<li><a href="${page.paths[language]}${page.keptSearch}" aria-current="page" lang="${HTML_LANG[language]}" class="block rounded-md bg-brand-50 px-2 py-1 text-sm font-semibold text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2">${LANGUAGE_NAMES[language]}</a></li>`
+    : html`<li><a href="${page.paths[language]}${page.keptSearch}" hreflang="${HTML_LANG[language]}" lang="${HTML_LANG[language]}" class="block rounded-md px-2 py-1 text-sm text-slate-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2">${LANGUAGE_NAMES[language]}</a></li>`,
 )}
 </ul></nav>
 <a href="/login" class="rounded-lg border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2">${texts.signIn}</a>
@@ -208,6 +217,7 @@ ${summary.type === "country" ? "" : html`<span class="text-sm text-slate-600">${
 export interface LandingView {
   language: Language;
   query: string;
+  promo: string | null;
   results: CachedDestination[] | null;
   popular: CachedDestination[];
   regions: CachedDestination[];
@@ -231,6 +241,7 @@ export function renderLandingMain(view: LandingView): Html {
 <form role="search" method="get" action="${landingPath(view.language)}" class="mt-6 flex flex-wrap gap-2">
 <label for="q" class="w-full text-sm font-semibold">${landing.searchLabel}</label>
 <input id="q" name="q" type="search" value="${view.query}" placeholder="${landing.searchPlaceholder}" maxlength="100" class="min-w-0 flex-1 rounded-lg border border-white bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+${view.promo ? html`<input type="hidden" name="promo" value="${view.promo}">` : ""}
 <button type="submit" class="rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">${landing.searchButton}</button>
 </form>
 </section>

@@ -94,6 +94,7 @@ export async function storefrontRoutes(app: FastifyInstance) {
         await storefront.showLanding(context, {
           language,
           query: firstOf((request.query as Query).q)?.slice(0, 100) ?? "",
+          promo: readPromo(request.query as Query),
         }),
       ),
     );

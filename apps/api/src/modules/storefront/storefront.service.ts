@@ -13,6 +13,7 @@ import {
   landingPath,
   type PageHead,
   planTitle,
+  promoSearch,
   renderDestinationMain,
   renderDocument,
   renderLandingMain,
@@ -76,6 +77,14 @@ function footerLine(snapshot: CatalogSnapshot, language: Language): string {
   )}`;
 }
 
+/** "?a=1&b=2" from the parameters that have a value, or "". */
+function searchOf(values: Record<string, string | null>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (value !== null) params.set(name, value);
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
 function samePathEverywhere(path: (language: Language) => string): Record<Language, string> {
   return Object.fromEntries(LANGUAGES.map((language) => [language, path(language)])) as Record<Language, string>;
 }
@@ -96,7 +105,7 @@ function breadcrumbData(publicUrl: string, items: { name: string; path: string }
 /** The landing page: search (`?q=` in any language), popular destinations, regions, how it works, trust. */
 export async function showLanding(
   context: StorefrontContext,
-  input: { language: Language; query: string },
+  input: { language: Language; query: string; promo: string | null },
 ): Promise<StorefrontAnswer> {
   const snapshot = await readCatalog(context.deps, context.log);
   const { language } = input;
@@ -104,9 +113,10 @@ export async function showLanding(
   const publicUrl = context.deps.config.PUBLIC_URL;
   const texts = STOREFRONT_TEXTS[language];
   const index = storefrontIndexOf(snapshot);
+  const { promo } = input;
   const hrefOf = (destination: CachedDestination) =>
-    destinationPath(language, index.slugByCode.get(destination.summary.code) ?? destination.summary.code);
-  const page = memoise(snapshot, query === "" ? `landing:${language}` : null, () => {
+    `${destinationPath(language, index.slugByCode.get(destination.summary.code) ?? destination.summary.code)}${promoSearch(promo)}`;
+  const page = memoise(snapshot, query === "" && promo === null ? `landing:${language}` : null, () => {
     const paths = samePathEverywhere(landingPath);
     const head: PageHead = {
       language,
@@ -117,6 +127,8 @@ export async function showLanding(
       publicUrl,
       // A results page is a view of the landing page, not a page of its own.
       isIndexable: query === "",
+      keptSearch: searchOf({ q: query || null, promo }),
+      promo,
       structuredData: [
         {
           "@context": "https://schema.org",
@@ -136,6 +148,7 @@ export async function showLanding(
     const main = renderLandingMain({
       language,
       query,
+      promo,
       results: query === "" ? null : searchCatalog(snapshot, { query }),
       popular: snapshot.destinations
         .filter((destination) => destination.summary.type === "country" && destination.summary.isPopular)
@@ -220,6 +233,8 @@ function notFound(context: StorefrontContext, snapshot: CatalogSnapshot, languag
           publicUrl: context.deps.config.PUBLIC_URL,
           isIndexable: false,
           structuredData: [],
+          keptSearch: "",
+          promo: null,
         },
         css: context.css,
         main: renderNotFoundMain(language),
@@ -271,16 +286,17 @@ export async function showDestination(
     const canonical = `${publicUrl}${paths[language]}`;
     const description = texts.destination.description(name, fromPrice, destination.plans.length);
     const plans = days === null ? destination.plans : destination.plans.filter((plan) => plan.validityDays === days);
-    const hrefWith = (change: { days?: number | null; currency?: Currency }) => {
-      const params = new URLSearchParams();
+    const searchWith = (change: { days?: number | null; currency?: Currency }) => {
       const nextDays = change.days === undefined ? days : change.days;
       const nextCurrency = change.currency ?? currency;
-      if (nextDays !== null) params.set("days", String(nextDays));
-      if (nextCurrency !== "DZD") params.set("currency", nextCurrency);
-      if (promo) params.set("promo", promo);
-      const search = params.toString();
-      return `${paths[language]}${search ? `?${search}` : ""}`;
+      return searchOf({
+        days: nextDays === null ? null : String(nextDays),
+        currency: nextCurrency === "DZD" ? null : nextCurrency,
+        promo,
+      });
     };
+    const hrefWith = (change: { days?: number | null; currency?: Currency }) =>
+      `${paths[language]}${searchWith(change)}`;
     const main = renderDestinationMain(
       {
         language,
@@ -295,9 +311,12 @@ export async function showDestination(
         promo,
         filterHref: hrefWith,
         regionHref: (region) =>
-          destinationPath(language, index.slugByCode.get(region.summary.code) ?? region.summary.code),
+          `${destinationPath(language, index.slugByCode.get(region.summary.code) ?? region.summary.code)}${searchOf({
+            currency: currency === "DZD" ? null : currency,
+            promo,
+          })}`,
       },
-      { landingHref: landingPath(language) },
+      { landingHref: `${landingPath(language)}${promoSearch(promo)}` },
     );
     const head: PageHead = {
       language,
@@ -307,6 +326,8 @@ export async function showDestination(
       paths,
       publicUrl,
       isIndexable: true,
+      keptSearch: searchWith({}),
+      promo,
       structuredData: [
         productData({
           publicUrl,

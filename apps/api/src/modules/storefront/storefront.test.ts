@@ -258,6 +258,16 @@ describe("with the simulator's catalogue synced", () => {
       expect(french.body).toMatch(/id="results"[\s\S]*href="\/ar\/esim\/turkey"/);
     });
 
+    it("carries ?promo= to the destination links, the search and the other languages", async () => {
+      const { body } = await get("/fr/esim?promo=summer10");
+      expect(body).toContain('href="/fr/esim/turkey?promo=SUMMER10"');
+      expect(body).toContain('<input type="hidden" name="promo" value="SUMMER10">');
+      expect(body).toContain('href="/ar/esim?promo=SUMMER10"');
+      const destination = await get("/fr/esim/turkey?days=7&promo=summer10");
+      expect(destination.body).toContain('href="/en/esim/turkey?days=7&amp;promo=SUMMER10"');
+      expect(destination.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/fr/esim/turkey">`);
+    });
+
     it("escapes what the visitor typed", async () => {
       const { body } = await get(`/fr/esim?q=${encodeURIComponent('"><script>alert(1)</script>')}`);
       expect(body).not.toContain("<script>alert(1)");
