@@ -182,10 +182,10 @@ export function renderDocument(input: {
 <head>
 ${head(page, input.css)}
 </head>
-<body class="min-h-dvh bg-slate-50 text-slate-900">
+<body class="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
 <a href="#content" class="sr-only rounded bg-white px-3 py-2 font-semibold text-brand-800 focus:not-sr-only focus:absolute focus:start-2 focus:top-2">${texts.skipToContent}</a>
 ${siteHeader(texts, page)}
-<main id="content" class="mx-auto max-w-5xl px-4 pt-6">
+<main id="content" class="mx-auto w-full max-w-5xl flex-1 px-4 pt-6">
 ${input.main}
 </main>
 ${siteFooter(texts, input.footerLine)}
