@@ -113,6 +113,14 @@ export async function storefrontRoutes(app: FastifyInstance) {
         }),
       );
     });
+    // A trailing slash is the same page: one address for search engines.
+    app.get<{ Params: { slug: string } }>(`/${language}/esim/:slug/`, PAGE_ROUTE, async (request, reply) => {
+      const queryStart = request.url.indexOf("?");
+      const search = queryStart === -1 ? "" : request.url.slice(queryStart);
+      return reply
+        .header("cache-control", CACHE_CONTROL)
+        .redirect(`/${language}/esim/${encodeURIComponent(request.params.slug)}${search}`, 301);
+    });
   }
 
   app.get("/sitemap.xml", PAGE_ROUTE, async (request, reply) =>

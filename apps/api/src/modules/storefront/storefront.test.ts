@@ -205,6 +205,13 @@ describe("with the simulator's catalogue synced", () => {
       expect(response.headers.location).toBe("/fr/esim/turkey?currency=USD");
     });
 
+    it("sends an address with a trailing slash to the one without", async () => {
+      const response = await get("/en/esim/turkey/");
+      expect(response.statusCode).toBe(301);
+      expect(response.headers.location).toBe("/en/esim/turkey");
+      expect((await get("/en/esim/turkey/?promo=SUMMER10")).headers.location).toBe("/en/esim/turkey?promo=SUMMER10");
+    });
+
     it("answers an unknown destination with a 404 page in the page's language", async () => {
       const response = await get("/ar/esim/atlantis");
       expect(response.statusCode).toBe(404);
