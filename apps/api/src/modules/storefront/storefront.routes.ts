@@ -1,7 +1,7 @@
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { type Currency, LANGUAGES, type Language } from "@esim/shared/locale";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isNotModified } from "../../lib/http-cache.ts";
+import { compressOnce, pickContentEncoding } from "../../lib/http-compression.ts";
 import * as storefront from "./storefront.service.ts";
 import { readWebStylesheets } from "./web-stylesheets.ts";
 
@@ -34,34 +34,6 @@ function readPromo(query: Query): string | null {
   return PROMO_PATTERN.test(promo) ? promo : null;
 }
 
-type Encoding = "br" | "gzip";
-const encodedBodies = new WeakMap<storefront.PageAnswer, Partial<Record<Encoding, Buffer>>>();
-
-/** The page compressed once per encoding (memoised pages are the same object for the catalog's version). */
-function encodedBody(page: storefront.PageAnswer, encoding: Encoding): Buffer {
-  const known = encodedBodies.get(page) ?? {};
-  const cached = known[encoding];
-  if (cached) return cached;
-  const body =
-    encoding === "br"
-      ? brotliCompressSync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } })
-      : gzipSync(page.body);
-  encodedBodies.set(page, { ...known, [encoding]: body });
-  return body;
-}
-
-/** br, else gzip, when the client says it takes it (a `;q=0` refusal counts as not taking it). */
-function acceptedEncoding(header: string | undefined): Encoding | null {
-  const accepted = (header ?? "")
-    .split(",")
-    .map((part) => part.trim().toLowerCase())
-    .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-    .map((part) => part.split(";")[0]);
-  if (accepted.includes("br")) return "br";
-  if (accepted.includes("gzip")) return "gzip";
-  return null;
-}
-
 function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -73,9 +45,9 @@ function sendPage(
   reply.headers({ "cache-control": CACHE_CONTROL, etag: page.etag, vary: "accept-encoding" });
   if (page.status === 200 && isNotModified(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
   reply.code(page.status).type(contentType);
-  const encoding = acceptedEncoding(request.headers["accept-encoding"]);
+  const encoding = pickContentEncoding(request.headers["accept-encoding"]);
   if (encoding === null) return reply.send(page.body);
-  return reply.header("content-encoding", encoding).send(encodedBody(page, encoding));
+  return reply.header("content-encoding", encoding).send(compressOnce(page, page.body, encoding));
 }
 
 /** The public shop window (docs/decisions/028-public-storefront.md): /{lang}/esim, /{lang}/esim/{slug}, sitemap, robots. */
