@@ -221,6 +221,8 @@ export interface LandingView {
   results: CachedDestination[] | null;
   popular: CachedDestination[];
   regions: CachedDestination[];
+  /** Every country on sale, sorted by name in the page's language: a way to each page without search. */
+  countries: CachedDestination[];
   destinationCountText: string;
   lowestPrice: { DZD: number; USD: number };
   hrefOf: (destination: CachedDestination) => string;
@@ -260,6 +262,12 @@ ${
 <section aria-labelledby="regions" class="mt-8">
 <h2 id="regions" class="text-xl font-bold">${landing.regionsHeading}</h2>
 <ul class="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">${view.regions.map(card)}</ul>
+</section>
+<section aria-labelledby="all" class="mt-8">
+<h2 id="all" class="text-xl font-bold">${landing.allHeading}</h2>
+<ul class="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-5">
+${view.countries.map((destination) => html`<li><a href="${view.hrefOf(destination)}" class="inline-block rounded py-1 text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2">${nameIn(destination, view.language)}</a></li>`)}
+</ul>
 </section>
 <section aria-labelledby="how" class="mt-8">
 <h2 id="how" class="text-xl font-bold">${landing.howHeading}</h2>

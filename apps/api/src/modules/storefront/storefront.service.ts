@@ -102,6 +102,14 @@ function breadcrumbData(publicUrl: string, items: { name: string; path: string }
   };
 }
 
+/** Every country on sale, sorted by its name in `language` with that language's collation. */
+function countriesByName(snapshot: CatalogSnapshot, language: Language): CachedDestination[] {
+  const collator = new Intl.Collator(language);
+  return snapshot.destinations
+    .filter((destination) => destination.summary.type === "country")
+    .sort((left, right) => collator.compare(left.summary.names[language], right.summary.names[language]));
+}
+
 /** The landing page: search (`?q=` in any language), popular destinations, regions, how it works, trust. */
 export async function showLanding(
   context: StorefrontContext,
@@ -154,6 +162,7 @@ export async function showLanding(
         .filter((destination) => destination.summary.type === "country" && destination.summary.isPopular)
         .slice(0, POPULAR_SHOWN),
       regions: snapshot.destinations.filter((destination) => destination.summary.type !== "country"),
+      countries: countriesByName(snapshot, language),
       destinationCountText: roundedCount(snapshot.summary.destinationCount),
       lowestPrice: snapshot.summary.lowestPrice,
       hrefOf,

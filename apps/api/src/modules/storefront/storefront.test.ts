@@ -255,6 +255,10 @@ describe("with the simulator's catalogue synced", () => {
       expect(body).toContain("CIB");
       expect(body).toContain('href="/compatibility"');
       expect(body).toContain('<form role="search" method="get" action="/fr/esim"');
+      const all = /<section aria-labelledby="all"[\s\S]*?<\/section>/.exec(body)?.[0] ?? "";
+      const names = [...all.matchAll(/>([^<>]+)<\/a>/g)].map(([, name]) => name ?? "");
+      expect(names.length).toBeGreaterThan(150);
+      expect(names).toEqual([...names].sort(new Intl.Collator("fr").compare));
     });
 
     it("searches server-side in every language with ?q=", async () => {

@@ -37,6 +37,7 @@ export const AR_TEXTS: StorefrontTexts = {
     searchNone: (query) => `لا توجد وجهة تطابق «${query}».`,
     popularHeading: "الوجهات الأكثر طلبًا",
     regionsHeading: "المناطق",
+    allHeading: "كل الوجهات",
     from: (price) => `ابتداءً من ${price}`,
     countries,
     howHeading: "كيف يعمل",

@@ -27,6 +27,7 @@ export const EN_TEXTS: StorefrontTexts = {
     searchNone: (query) => `No destination matches “${query}”.`,
     popularHeading: "Popular destinations",
     regionsHeading: "Regions",
+    allHeading: "All destinations",
     from: (price) => `from ${price}`,
     countries: (count) => `${count} ${count === 1 ? "country" : "countries"}`,
     howHeading: "How it works",

@@ -28,6 +28,7 @@ export const FR_TEXTS: StorefrontTexts = {
     searchNone: (query) => `Aucune destination ne correspond à « ${query} ».`,
     popularHeading: "Destinations populaires",
     regionsHeading: "Régions",
+    allHeading: "Toutes les destinations",
     from: (price) => `dès ${price}`,
     countries: (count) => `${count} pays`,
     howHeading: "Comment ça marche",

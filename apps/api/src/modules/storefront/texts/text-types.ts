@@ -32,6 +32,7 @@ export interface StorefrontTexts {
     searchNone: (query: string) => string;
     popularHeading: string;
     regionsHeading: string;
+    allHeading: string;
     from: (price: string) => string;
     countries: (count: number) => string;
     howHeading: string;
