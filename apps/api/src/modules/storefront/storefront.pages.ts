@@ -263,12 +263,6 @@ ${
 <h2 id="regions" class="text-xl font-bold">${landing.regionsHeading}</h2>
 <ul class="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">${view.regions.map(card)}</ul>
 </section>
-<section aria-labelledby="all" class="mt-8">
-<h2 id="all" class="text-xl font-bold">${landing.allHeading}</h2>
-<ul class="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-5">
-${view.countries.map((destination) => html`<li><a href="${view.hrefOf(destination)}" class="inline-block rounded py-1 text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2">${nameIn(destination, view.language)}</a></li>`)}
-</ul>
-</section>
 <section aria-labelledby="how" class="mt-8">
 <h2 id="how" class="text-xl font-bold">${landing.howHeading}</h2>
 <ol class="mt-3 grid gap-3 sm:grid-cols-3">
@@ -291,6 +285,12 @@ ${landing.steps.map(
 <li class="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700">${landing.trustCards}</li>
 <li class="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700">${landing.trustSupport}</li>
 <li class="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700">${landing.trustRefund}</li>
+</ul>
+</section>
+<section aria-labelledby="all" class="mt-8">
+<h2 id="all" class="text-xl font-bold">${landing.allHeading}</h2>
+<ul class="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-5">
+${view.countries.map((destination) => html`<li><a href="${view.hrefOf(destination)}" class="inline-block rounded py-1 text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2">${nameIn(destination, view.language)}</a></li>`)}
 </ul>
 </section>`;
 }
