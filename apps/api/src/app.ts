@@ -8,6 +8,7 @@ import { AppError } from "./lib/app-error.ts";
 import type { AppDeps } from "./lib/deps.ts";
 import { resolveSession } from "./modules/auth/index.ts";
 import { registerModules } from "./modules/index.ts";
+import { storefrontRoutes } from "./modules/storefront/index.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorHandlerPlugin, sendAppError } from "./plugins/error-handler.ts";
 import { nativeCorsPlugin } from "./plugins/native-cors.ts";
@@ -83,6 +84,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   if (config.PAYMENT_PROVIDER === "sandbox" && isSandboxGateway(deps.payments)) {
     await app.register(sandboxCheckoutRoutes, { gateway: deps.payments });
   }
+  // The public shop window: its own addresses, before the web app's catch-all answers every other page.
+  await app.register(storefrontRoutes);
   await app.register(staticWebPlugin, { distDir: config.WEB_DIST_DIR });
   return app;
 }

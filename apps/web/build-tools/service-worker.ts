@@ -27,8 +27,17 @@ export const isCatalogApiRequest: UrlPattern = ({ url, request, sameOrigin }) =>
 export const isFlagRequest: UrlPattern = ({ url, request, sameOrigin }) =>
   sameOrigin && request.method === "GET" && /^\/assets\/[^/]+\.svg$/.test(url.pathname);
 
-/** Addresses the app does not own: the API and its docs, the dev mailbox, the sandbox gateway's page. */
-export const NAVIGATION_DENYLIST = [/^\/api(?:\/|$)/, /^\/dev(?:\/|$)/, /^\/sandbox(?:\/|$)/];
+/**
+ * Addresses the app does not own: the API and its docs, the dev mailbox, the sandbox gateway's page, and the public
+ * storefront the API renders (/{fr,en,ar}/esim…, sitemap.xml, robots.txt; /fr, /en, /ar stay the app's).
+ */
+export const NAVIGATION_DENYLIST = [
+  /^\/api(?:\/|$)/,
+  /^\/dev(?:\/|$)/,
+  /^\/sandbox(?:\/|$)/,
+  /^\/(?:fr|en|ar)\/esim(?:\/|$)/,
+  /^\/(?:sitemap\.xml|robots\.txt)$/,
+];
 
 export const serviceWorkerOptions: Partial<VitePWAOptions> = {
   strategies: "generateSW",

@@ -303,6 +303,16 @@ describe("the web app", () => {
     expect(currentAddress()).toBe("/login?utm=x");
   });
 
+  it("takes the language and promo code of a public page's cart link, then asks a visitor to sign in", async () => {
+    signedInApi();
+    await renderApp("/cart?plan=plan-1&destination=TR&promo=summer26&lang=ar");
+    expect(await screen.findByRole("heading", { name: "تسجيل الدخول", level: 2 })).toBeInTheDocument();
+    expect(window.localStorage.getItem("LANG")).toBe("ar");
+    expect(window.localStorage.getItem("PROMO_CODE")).toBe("SUMMER26");
+    expect(document.documentElement).toHaveAttribute("dir", "rtl");
+    expect(currentAddress()).toBe(`/login?redirect=${encodeURIComponent("/cart?plan=plan-1&destination=TR")}`);
+  });
+
   it("sets the language from /ar and goes home", async () => {
     signedInApi();
     await renderApp("/ar", { token: "token-1" });

@@ -1,17 +1,25 @@
-import type { Language } from "@esim/shared/locale";
+import { isLanguage, type Language } from "@esim/shared/locale";
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-router";
+import { changeLanguage } from "../lib/i18n.ts";
 import { isAuthenticated } from "../lib/session.ts";
 import { writePromoCode } from "../lib/storage.ts";
 import { RootLayout } from "./layouts/root-layout.tsx";
 import { RouteError } from "./layouts/route-error.tsx";
 
-/** Any address with `?promo=` stores the code (upper-cased) and loses the parameter, without a new history entry. */
-async function capturePromoCode({ request }: LoaderFunctionArgs) {
+/**
+ * Any address with `?promo=` stores the code (upper-cased) and loses the parameter, without a new history entry.
+ * `?lang=` (the public storefront's "Choose this plan" links carry the page's language) sets the interface
+ * language the same way, so a visitor from /ar/esim/… signs in and sees the cart in Arabic.
+ */
+async function captureAddressParams({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const promo = url.searchParams.get("promo");
-  if (promo === null) return null;
-  if (promo.trim() !== "") await writePromoCode(promo);
+  const language = url.searchParams.get("lang");
+  if (promo === null && language === null) return null;
+  if (promo !== null && promo.trim() !== "") await writePromoCode(promo);
+  if (isLanguage(language)) await changeLanguage(language);
   url.searchParams.delete("promo");
+  url.searchParams.delete("lang");
   const search = url.searchParams.toString();
   return redirect(`${url.pathname}${search ? `?${search}` : ""}${url.hash}`);
 }
@@ -20,7 +28,11 @@ async function capturePromoCode({ request }: LoaderFunctionArgs) {
 function requireSession({ request }: LoaderFunctionArgs) {
   if (isAuthenticated()) return null;
   const url = new URL(request.url);
-  return redirect(`/login?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  // The root loader, running alongside, has already stored these: the way back needs them no more.
+  url.searchParams.delete("promo");
+  url.searchParams.delete("lang");
+  const search = url.searchParams.toString();
+  return redirect(`/login?redirect=${encodeURIComponent(`${url.pathname}${search ? `?${search}` : ""}`)}`);
 }
 
 function languageRoute(language: Language) {
@@ -39,9 +51,9 @@ export function createAppRouter() {
       id: "root",
       element: <RootLayout />,
       errorElement: <RouteError />,
-      loader: capturePromoCode,
-      // Only an address carrying a promo code needs the loader again.
-      shouldRevalidate: ({ nextUrl }) => nextUrl.searchParams.has("promo"),
+      loader: captureAddressParams,
+      // Only an address carrying a promo code or a language needs the loader again.
+      shouldRevalidate: ({ nextUrl }) => nextUrl.searchParams.has("promo") || nextUrl.searchParams.has("lang"),
       children: [
         {
           path: "/login",

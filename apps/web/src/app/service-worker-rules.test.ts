@@ -49,7 +49,7 @@ describe("the service worker's rules", () => {
     expect(matches(isFlagRequest, "GET", "/assets/TR-CbVm0a8-.svg")).toBe(true);
   });
 
-  it("answers app addresses with the shell, never the API, its docs, the dev mailbox or the sandbox gateway", () => {
+  it("answers app addresses with the shell, never the API, its docs, the dev mailbox, the sandbox gateway or the public storefront", () => {
     const isDenied = (path: string) => NAVIGATION_DENYLIST.some((pattern) => pattern.test(path));
     for (const path of [
       "/api/docs",
@@ -57,10 +57,23 @@ describe("the service worker's rules", () => {
       "/api/v1/app/orders/x/invoice",
       "/dev/mailbox",
       "/sandbox/checkout/x",
+      "/fr/esim",
+      "/ar/esim/turkey",
+      "/sitemap.xml",
+      "/robots.txt",
     ]) {
       expect(isDenied(path), path).toBe(true);
     }
-    for (const path of ["/", "/esims", `/details/${ESIM_ID}`, "/guide/installation", "/ar", "/developers", "/apiary"]) {
+    for (const path of [
+      "/",
+      "/esims",
+      `/details/${ESIM_ID}`,
+      "/guide/installation",
+      "/ar",
+      "/fr",
+      "/developers",
+      "/apiary",
+    ]) {
       expect(isDenied(path), path).toBe(false);
     }
   });

@@ -38,6 +38,8 @@ export interface CatalogSnapshot {
   /** By lower-cased code. */
   byCode: ReadonlyMap<string, CachedDestination>;
   summary: { destinationCount: number; lowestPrice: DualPrice };
+  /** When the last sync wrote a plan on sale (the sitemap's lastmod); null on an empty catalog. */
+  lastSyncedAt: Date | null;
   /** Answers already serialised for this version, by request key. Bounded. */
   answers: Map<string, CatalogAnswer>;
 }
@@ -117,6 +119,7 @@ export function buildCatalogSnapshot(rows: {
             USD: Math.min(...allPlans.map((plan) => plan.price.USD)),
           },
   };
+  const lastSyncedMs = rows.packages.reduce((latest, row) => Math.max(latest, row.syncedAt.getTime()), -Infinity);
   const version = createHash("sha256")
     .update(JSON.stringify(destinations.map((destination) => [destination.summary, destination.plans])))
     .digest("base64url")
@@ -126,6 +129,7 @@ export function buildCatalogSnapshot(rows: {
     destinations,
     byCode: new Map(destinations.map((destination) => [destination.summary.code.toLowerCase(), destination])),
     summary,
+    lastSyncedAt: Number.isFinite(lastSyncedMs) ? new Date(lastSyncedMs) : null,
     answers: new Map(),
   };
 }
@@ -150,6 +154,21 @@ function connectionOptionsOf(db: Database): pg.ClientConfig {
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) throw new Error("the catalog cache needs a node-postgres pool");
   return { ...client.options };
+}
+
+const cachesByDeps = new WeakMap<object, CatalogCache>();
+
+/**
+ * The one cache of an app (keyed on its deps): the catalog's JSON routes and the public storefront read the
+ * same snapshot, so a page and the packages endpoint can never show two prices. The catalog routes start and
+ * stop it; a reader before the start loads it on first use.
+ */
+export function catalogCacheOf(deps: { db: Database }, log: FastifyBaseLogger): CatalogCache {
+  const known = cachesByDeps.get(deps);
+  if (known) return known;
+  const cache = createCatalogCache({ db: deps.db, log });
+  cachesByDeps.set(deps, cache);
+  return cache;
 }
 
 export function createCatalogCache(options: {

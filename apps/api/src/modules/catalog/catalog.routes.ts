@@ -5,20 +5,14 @@ import {
   searchDestinations,
 } from "@esim/shared/catalog/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isNotModified } from "../../lib/http-cache.ts";
 import { addRoute } from "../../lib/route.ts";
-import { type CatalogAnswer, createCatalogCache } from "./catalog.cache.ts";
+import { type CatalogAnswer, catalogCacheOf } from "./catalog.cache.ts";
 import * as catalog from "./catalog.service.ts";
 
 /** Public and shared by every user and language: a CDN or the browser may keep it five minutes. */
 const CACHE_CONTROL = "public, max-age=300";
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
-
-/** Whether the client's If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
-function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
 
 /**
  * Sends a catalog answer: its body already serialised and checked against the contract (Fastify sends a
@@ -35,7 +29,7 @@ function sendAnswer<T>(request: FastifyRequest, reply: FastifyReply, answer: Cat
 }
 
 export async function catalogRoutes(app: FastifyInstance) {
-  const cache = createCatalogCache({ db: app.deps.db, log: app.log });
+  const cache = catalogCacheOf(app.deps, app.log);
   app.addHook("onReady", () => cache.start());
   app.addHook("onClose", () => cache.stop());
 

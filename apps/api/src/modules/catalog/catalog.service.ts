@@ -4,12 +4,15 @@ import {
   listDestinationPlans,
   searchDestinations,
 } from "@esim/shared/catalog/contracts";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import {
   type CachedDestination,
   type CatalogAnswer,
   type CatalogCache,
   type CatalogSnapshot,
+  catalogCacheOf,
   memoiseAnswer,
 } from "./catalog.cache.ts";
 import { searchEntries } from "./catalog.search.ts";
@@ -82,4 +85,17 @@ export async function findDestinationPlans(
 export async function readCatalogSummary(catalog: CatalogCache): Promise<CatalogAnswer> {
   const snapshot = await snapshotOf(catalog);
   return memoiseAnswer(snapshot, "summary", () => getCatalogSummary.response.parse({ data: snapshot.summary }));
+}
+
+/** The catalog held in memory (loaded first if needed): what the public storefront renders its pages from. */
+export async function readCatalog(deps: { db: Database }, log: FastifyBaseLogger): Promise<CatalogSnapshot> {
+  return snapshotOf(catalogCacheOf(deps, log));
+}
+
+/** Destinations of the snapshot matching a query in any language or by code, best first (the search's ranking). */
+export function searchCatalog(
+  snapshot: CatalogSnapshot,
+  input: { query: string; type?: "country" | "region" | undefined },
+): CachedDestination[] {
+  return searchEntries(snapshot.destinations, input);
 }

@@ -1,5 +1,6 @@
 // The catalog: destinations, plans and their prices, synced from the upstream and served from memory.
 
+export type { CachedDestination, CatalogSnapshot } from "./catalog.cache.ts";
 export { type DestinationPlans, presentDestination, presentPlan } from "./catalog.presenter.ts";
 export { parseDzdPerUsdE4 } from "./catalog.pricing.ts";
 export {
@@ -10,5 +11,6 @@ export {
   summarizeDestinationPlans,
 } from "./catalog.repo.ts";
 export { catalogRoutes } from "./catalog.routes.ts";
+export { readCatalog, searchCatalog } from "./catalog.service.ts";
 export { startCatalog } from "./catalog.startup.ts";
 export { setDzdPerUsd, syncCatalog } from "./catalog.sync.ts";

@@ -1,0 +1,109 @@
+import { type Currency, LANGUAGES, type Language } from "@esim/shared/locale";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isNotModified } from "../../lib/http-cache.ts";
+import { compressOnce, pickContentEncoding } from "../../lib/http-compression.ts";
+import * as storefront from "./storefront.service.ts";
+import { readWebStylesheets } from "./web-stylesheets.ts";
+
+/** Pages, not API operations: kept out of the OpenAPI document. */
+const PAGE_ROUTE = { schema: { hide: true } };
+
+/** Public and the same for everyone: browsers and a CDN may keep a page five minutes, then revalidate by ETag. */
+const CACHE_CONTROL = "public, max-age=300";
+const PROMO_PATTERN = /^[A-Z0-9_-]{1,40}$/;
+
+type Query = Record<string, string | string[] | undefined>;
+
+function firstOf(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** `?days=7` when a whole number, else no filter (the service also ignores a duration not on sale). */
+function readDays(query: Query): number | null {
+  const days = Number(firstOf(query.days));
+  return Number.isInteger(days) && days > 0 ? days : null;
+}
+
+function readCurrency(query: Query): Currency {
+  return firstOf(query.currency)?.toUpperCase() === "USD" ? "USD" : "DZD";
+}
+
+/** `?promo=` as the SPA stores it (upper-cased), dropped when it could not be a code. */
+function readPromo(query: Query): string | null {
+  const promo = firstOf(query.promo)?.trim().toUpperCase() ?? "";
+  return PROMO_PATTERN.test(promo) ? promo : null;
+}
+
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: storefront.StorefrontAnswer,
+  contentType = "text/html; charset=utf-8",
+) {
+  if (answer.kind === "redirect") return reply.header("cache-control", CACHE_CONTROL).redirect(answer.location, 301);
+  const { page } = answer;
+  reply.headers({ "cache-control": CACHE_CONTROL, etag: page.etag, vary: "accept-encoding" });
+  if (page.status === 200 && isNotModified(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
+  reply.code(page.status).type(contentType);
+  const encoding = pickContentEncoding(request.headers["accept-encoding"]);
+  if (encoding === null) return reply.send(page.body);
+  return reply.header("content-encoding", encoding).send(compressOnce(page, page.body, encoding));
+}
+
+/** The public shop window (docs/decisions/028-public-storefront.md): /{lang}/esim, /{lang}/esim/{slug}, sitemap, robots. */
+export async function storefrontRoutes(app: FastifyInstance) {
+  const context: storefront.StorefrontContext = {
+    deps: app.deps,
+    log: app.log,
+    css: readWebStylesheets(app.deps.config.WEB_DIST_DIR),
+  };
+
+  for (const language of LANGUAGES) {
+    app.get(`/${language}/esim`, PAGE_ROUTE, async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await storefront.showLanding(context, {
+          language,
+          query: firstOf((request.query as Query).q)?.slice(0, 100) ?? "",
+          promo: readPromo(request.query as Query),
+        }),
+      ),
+    );
+    app.get<{ Params: { slug: string } }>(`/${language}/esim/:slug`, PAGE_ROUTE, async (request, reply) => {
+      const query = request.query as Query;
+      if (request.params.slug === "") return reply.redirect(`/${language}/esim`, 301);
+      return sendPage(
+        request,
+        reply,
+        await storefront.showDestination(context, {
+          language: language as Language,
+          slug: request.params.slug,
+          days: readDays(query),
+          currency: readCurrency(query),
+          promo: readPromo(query),
+        }),
+      );
+    });
+    // A trailing slash is the same page: one address for search engines.
+    app.get<{ Params: { slug: string } }>(`/${language}/esim/:slug/`, PAGE_ROUTE, async (request, reply) => {
+      const queryStart = request.url.indexOf("?");
+      const search = queryStart === -1 ? "" : request.url.slice(queryStart);
+      return reply
+        .header("cache-control", CACHE_CONTROL)
+        .redirect(`/${language}/esim/${encodeURIComponent(request.params.slug)}${search}`, 301);
+    });
+  }
+
+  app.get("/sitemap.xml", PAGE_ROUTE, async (request, reply) =>
+    sendPage(
+      request,
+      reply,
+      { kind: "page", page: await storefront.showSitemap(context) },
+      "application/xml; charset=utf-8",
+    ),
+  );
+  app.get("/robots.txt", PAGE_ROUTE, async (_request, reply) =>
+    reply.header("cache-control", CACHE_CONTROL).type("text/plain; charset=utf-8").send(storefront.showRobots(context)),
+  );
+}
