@@ -1,4 +1,5 @@
 import type { Plan } from "@esim/shared/catalog/contracts";
+import { planDataText, planTitle, planValidityText } from "@esim/shared/catalog/plan-name";
 import { formatNumber } from "@esim/shared/format";
 import { type Currency, HTML_LANG, LANGUAGES, type Language, textDirection } from "@esim/shared/locale";
 import { formatMoney, roundToWholeUnits } from "@esim/shared/money";
@@ -54,24 +55,6 @@ export function isolate(text: string): string {
 
 function money(amountMinor: number, currency: Currency): string {
   return isolate(formatMoney(amountMinor, currency));
-}
-
-function dataText(texts: StorefrontTexts, dataMb: number): string {
-  return dataMb >= MB_PER_GB
-    ? texts.destination.dataGb(formatNumber(Math.round((dataMb / MB_PER_GB) * 100) / 100))
-    : texts.destination.dataMb(formatNumber(dataMb));
-}
-
-/** "5 Go · 30 jours", "Illimité · 7 jours", "1 Go par jour · 7 jours". */
-export function planTitle(texts: StorefrontTexts, plan: Plan): string {
-  // As the app words it: types 2 and 3 give a daily allowance (then slowed or cut).
-  const data =
-    plan.isUnlimited || plan.dataMb === null
-      ? texts.destination.unlimited
-      : plan.dataType === 2 || plan.dataType === 3
-        ? texts.destination.perDay(dataText(texts, plan.dataMb))
-        : dataText(texts, plan.dataMb);
-  return texts.destination.planTitle(data, texts.destination.days(plan.validityDays));
 }
 
 /** A plan's price per GB in the shown currency (whole dinars, cents of a dollar); null without fixed data. */
@@ -322,7 +305,7 @@ function filterLink(input: { href: string; label: string; isCurrent: boolean }):
     : html`<li><a href="${input.href}" class="block rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2">${input.label}</a></li>`;
 }
 
-function fairUseText(texts: StorefrontTexts, plan: Plan): string | null {
+function fairUseText(texts: StorefrontTexts, language: Language, plan: Plan): string | null {
   if (!plan.isUnlimited) return null;
   const parsed = parseFairUse(plan.fairUsePolicy);
   if (!parsed) return texts.destination.fairUseGeneric;
@@ -330,7 +313,7 @@ function fairUseText(texts: StorefrontTexts, plan: Plan): string | null {
     parsed.slowSpeed.unit === "kbps"
       ? texts.destination.speedKbps(formatNumber(parsed.slowSpeed.value))
       : texts.destination.speedMbps(formatNumber(parsed.slowSpeed.value));
-  return texts.destination.fairUse(dataText(texts, parsed.highSpeedMb), slow);
+  return texts.destination.fairUse(planDataText({ dataMb: parsed.highSpeedMb, isUnlimited: false }, language), slow);
 }
 
 function planCard(view: DestinationView, plan: Plan): Html {
@@ -339,16 +322,16 @@ function planCard(view: DestinationView, plan: Plan): Html {
   const titleId = `plan-${plan.id}`;
   const isBestValue = plan.id === view.bestValueId;
   const perGb = pricePerGbMinor(plan, view.currency);
-  const fairUse = fairUseText(texts, plan);
+  const fairUse = fairUseText(texts, view.language, plan);
   return html`<li><article aria-labelledby="${titleId}" class="flex h-full flex-col rounded-xl border ${isBestValue ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"} bg-white p-4" data-plan-id="${plan.id}">
 ${isBestValue ? html`<p class="mb-2 self-start rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">${words.bestValue}</p>` : ""}
-<h3 id="${titleId}" class="text-lg font-bold">${planTitle(texts, plan)}</h3>
+<h3 id="${titleId}" class="text-lg font-bold">${planTitle(plan, view.language)}</h3>
 <p class="mt-2"><span class="text-2xl font-bold text-slate-900" data-price>${shownPrice(plan.price, view.currency)}</span>
 ${plan.compareAtPrice ? html` <span class="text-sm text-slate-600">${words.compareAt} <s>${shownPrice(plan.compareAtPrice, view.currency)}</s></span>` : ""}</p>
 ${view.currency === "USD" ? html`<p class="text-sm text-slate-600">${money(plan.price.DZD, "DZD")}</p>` : ""}
 <ul class="mt-3 space-y-1 text-sm text-slate-700">
 ${perGb === null ? "" : html`<li>${words.pricePerGb(view.currency === "DZD" ? money(perGb, "DZD") : isolate(`≈ ${formatMoney(perGb, "USD")}`))}</li>`}
-<li>${words.validity(words.days(plan.validityDays))}</li>
+<li>${words.validity(planValidityText(plan.validityDays, view.language))}</li>
 <li>${plan.supportsTopUp ? words.topUpYes : words.topUpNo}</li>
 <li>${plan.isHotspotAllowed ? words.hotspotYes : words.hotspotNo}</li>
 ${fairUse ? html`<li>${fairUse}</li>` : ""}
@@ -374,7 +357,7 @@ export function renderDestinationMain(view: DestinationView, breadcrumb: { landi
 <nav aria-labelledby="duration-label"><p id="duration-label" class="text-sm font-semibold">${words.durationLabel}</p>
 <ul class="mt-1 flex flex-wrap gap-2">
 ${filterLink({ href: view.filterHref({ days: null }), label: words.allDurations, isCurrent: view.days === null })}
-${view.availableDays.map((days) => filterLink({ href: view.filterHref({ days }), label: words.days(days), isCurrent: view.days === days }))}
+${view.availableDays.map((days) => filterLink({ href: view.filterHref({ days }), label: planValidityText(days, view.language), isCurrent: view.days === days }))}
 </ul></nav>
 <nav aria-labelledby="currency-label"><p id="currency-label" class="text-sm font-semibold">${words.currencyLabel}</p>
 <ul class="mt-1 flex flex-wrap gap-2">
@@ -389,7 +372,7 @@ ${
 <h2 id="regional" class="font-bold">${words.regionalHeading}</h2>
 <p class="mt-1 text-sm text-slate-800">${words.regionalSuggestion({
         region: nameIn(suggestion.region, view.language),
-        plan: planTitle(texts, suggestion.regionPlan),
+        plan: planTitle(suggestion.regionPlan, view.language),
         regionPrice: shownPrice(suggestion.regionPlan.price, view.currency),
         otherCountry: nameIn(suggestion.otherCountry, view.language),
         twoCountriesPrice: shownPrice(suggestion.twoCountriesPrice, view.currency),

@@ -1,7 +1,7 @@
 import type { Plan } from "@esim/shared/catalog/contracts";
 import { describe, expect, it } from "vitest";
 import type { CachedDestination, CatalogSnapshot } from "../catalog/index.ts";
-import { parseFairUse, pickBestValue, roundedCount, slugify, suggestRegionalPlan } from "./storefront.rules.ts";
+import { parseFairUse, pickBestValue, slugify, suggestRegionalPlan } from "./storefront.rules.ts";
 
 function plan(id: string, input: { dataMb: number | null; days: number; dzd: number; dataType?: number }): Plan {
   return {
@@ -139,14 +139,6 @@ describe("suggestRegionalPlan", () => {
     const snapshot = snapshotOf([france, spain, asia, europe]);
     expect(suggestRegionalPlan(snapshot, europe)).toBeNull();
     expect(suggestRegionalPlan(snapshot, france)?.region.summary.code).toBe("europe");
-  });
-});
-
-describe("roundedCount", () => {
-  it("rounds down to tens with a plus, so the claim stays true", () => {
-    expect(roundedCount(209)).toBe("200+");
-    expect(roundedCount(175)).toBe("170+");
-    expect(roundedCount(8)).toBe("8");
   });
 });
 

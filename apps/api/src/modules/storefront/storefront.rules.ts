@@ -147,12 +147,6 @@ export function suggestRegionalPlan(snapshot: CatalogSnapshot, country: CachedDe
   return best;
 }
 
-/** A marketing count rounded down to tens, so it stays true between syncs: 209 → "200+", 8 → "8". */
-export function roundedCount(count: number): string {
-  if (count < 20) return String(count);
-  return `${Math.floor(count / 10) * 10}+`;
-}
-
 /** "High speed up to 2 GB/day, then 512 kbps" → the two speeds; null when the wording is unknown. */
 export function parseFairUse(
   policy: string | null,

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Plan } from "@esim/shared/catalog/contracts";
+import { formatRoundedCount } from "@esim/shared/catalog/marketing";
+import { planTitle } from "@esim/shared/catalog/plan-name";
 import { type Currency, LANGUAGES, type Language } from "@esim/shared/locale";
 import { formatMoney, toMajor } from "@esim/shared/money";
 import type { FastifyBaseLogger } from "fastify";
@@ -12,14 +14,13 @@ import {
   isolate,
   landingPath,
   type PageHead,
-  planTitle,
   promoSearch,
   renderDestinationMain,
   renderDocument,
   renderLandingMain,
   renderNotFoundMain,
 } from "./storefront.pages.ts";
-import { pickBestValue, roundedCount, storefrontIndexOf, suggestRegionalPlan } from "./storefront.rules.ts";
+import { pickBestValue, storefrontIndexOf, suggestRegionalPlan } from "./storefront.rules.ts";
 import { STOREFRONT_TEXTS } from "./storefront-texts.ts";
 
 /**
@@ -72,7 +73,7 @@ function memoise(snapshot: CatalogSnapshot, key: string | null, build: () => Pag
 
 function footerLine(snapshot: CatalogSnapshot, language: Language): string {
   const { landing } = STOREFRONT_TEXTS[language];
-  return `${landing.destinationCount(isolate(roundedCount(snapshot.summary.destinationCount)))} · ${landing.lowestPrice(
+  return `${landing.destinationCount(isolate(formatRoundedCount(snapshot.summary.destinationCount)))} · ${landing.lowestPrice(
     isolate(formatMoney(snapshot.summary.lowestPrice.DZD, "DZD")),
   )}`;
 }
@@ -163,7 +164,7 @@ export async function showLanding(
         .slice(0, POPULAR_SHOWN),
       regions: snapshot.destinations.filter((destination) => destination.summary.type !== "country"),
       countries: countriesByName(snapshot, language),
-      destinationCountText: roundedCount(snapshot.summary.destinationCount),
+      destinationCountText: formatRoundedCount(snapshot.summary.destinationCount),
       lowestPrice: snapshot.summary.lowestPrice,
       hrefOf,
     });
@@ -345,7 +346,7 @@ export async function showDestination(
           description,
           siteName: texts.siteName,
           plans: destination.plans,
-          title: (plan) => planTitle(texts, plan),
+          title: (plan) => planTitle(plan, language),
         }),
         breadcrumbData(publicUrl, [
           { name: texts.breadcrumbHome, path: landingPath(language) },

@@ -1,11 +1,6 @@
 import type { StorefrontTexts } from "./text-types.ts";
 
 // Arabic counts: 1 and 2 have their own words, 3–10 take the plural, 11 and above the singular accusative.
-const days = (count: number) => {
-  if (count === 1) return "يوم واحد";
-  if (count === 2) return "يومان";
-  return count >= 3 && count <= 10 ? `${count} أيام` : `${count} يومًا`;
-};
 const countries = (count: number) => {
   if (count === 1) return "دولة واحدة";
   if (count === 2) return "دولتان";
@@ -70,12 +65,6 @@ export const AR_TEXTS: StorefrontTexts = {
     usdEstimate: "المبالغ بالدولار تقديرية بسعر اليوم. تدفع بالدينار الجزائري حسب السعر بالدينار.",
     plansHeading: "الباقات",
     noPlans: "لا توجد باقة لهذه المدة. اختر مدة أخرى.",
-    dataMb: (amount) => `${amount} ميغابايت`,
-    dataGb: (amount) => `${amount} جيغابايت`,
-    perDay: (data) => `${data} يوميًا`,
-    unlimited: "غير محدود",
-    days,
-    planTitle: (data, validity) => `${data} · ${validity}`,
     validity: (text) => `الصلاحية: ${text}`,
     pricePerGb: (price) => `${price} لكل جيغابايت`,
     compareAt: "بدلًا من",

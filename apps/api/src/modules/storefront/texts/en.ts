@@ -1,7 +1,5 @@
 import type { StorefrontTexts } from "./text-types.ts";
 
-const days = (count: number) => `${count} ${count === 1 ? "day" : "days"}`;
-
 export const EN_TEXTS: StorefrontTexts = {
   siteName: "eSIM Store",
   skipToContent: "Skip to content",
@@ -60,12 +58,6 @@ export const EN_TEXTS: StorefrontTexts = {
     usdEstimate: "Dollar amounts are an estimate at today’s rate. You pay in Algerian dinars, at the DA price.",
     plansHeading: "Plans",
     noPlans: "No plan for this duration. Choose another one.",
-    dataMb: (amount) => `${amount} MB`,
-    dataGb: (amount) => `${amount} GB`,
-    perDay: (data) => `${data} per day`,
-    unlimited: "Unlimited",
-    days,
-    planTitle: (data, validity) => `${data} · ${validity}`,
     validity: (text) => `Validity: ${text}`,
     pricePerGb: (price) => `${price} per GB`,
     compareAt: "instead of",

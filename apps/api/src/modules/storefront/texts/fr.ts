@@ -1,7 +1,5 @@
 import type { StorefrontTexts } from "./text-types.ts";
 
-const days = (count: number) => `${count} ${count > 1 ? "jours" : "jour"}`;
-
 export const FR_TEXTS: StorefrontTexts = {
   siteName: "eSIM Store",
   skipToContent: "Aller au contenu",
@@ -62,12 +60,6 @@ export const FR_TEXTS: StorefrontTexts = {
       "Les montants en dollars sont une estimation au taux du jour. Vous payez en dinars algériens au prix en DA.",
     plansHeading: "Forfaits",
     noPlans: "Aucun forfait pour cette durée. Choisissez-en une autre.",
-    dataMb: (amount) => `${amount} Mo`,
-    dataGb: (amount) => `${amount} Go`,
-    perDay: (data) => `${data} par jour`,
-    unlimited: "Illimité",
-    days,
-    planTitle: (data, validity) => `${data} · ${validity}`,
     validity: (text) => `Validité : ${text}`,
     pricePerGb: (price) => `${price} par Go`,
     compareAt: "au lieu de",

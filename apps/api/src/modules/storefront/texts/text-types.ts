@@ -59,12 +59,6 @@ export interface StorefrontTexts {
     usdEstimate: string;
     plansHeading: string;
     noPlans: string;
-    dataMb: (amount: string) => string;
-    dataGb: (amount: string) => string;
-    perDay: (data: string) => string;
-    unlimited: string;
-    days: (count: number) => string;
-    planTitle: (data: string, validity: string) => string;
     validity: (text: string) => string;
     pricePerGb: (price: string) => string;
     compareAt: string;
