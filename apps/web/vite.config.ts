@@ -6,6 +6,7 @@ import { appManifest } from "./build-tools/app-manifest.ts";
 import { flagIconsAlias } from "./build-tools/flag-icons.ts";
 import { linguiCatalogs } from "./build-tools/lingui-catalogs.ts";
 import { precompressAssets } from "./build-tools/precompress-assets.ts";
+import { prerenderSignIn } from "./build-tools/prerender-sign-in.ts";
 import { serviceWorkerOptions } from "./build-tools/service-worker.ts";
 import { parseApiOrigin } from "./src/lib/api-origin.ts";
 
@@ -19,6 +20,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     appManifest(),
+    // The sign-in screen painted into its own HTML per language, from the built index.html.
+    prerenderSignIn(),
     // After every file of the build is written: sw.js precaches them.
     VitePWA(serviceWorkerOptions),
     precompressAssets(),

@@ -2,7 +2,7 @@ import { HTML_LANG, type Language, textDirection } from "@esim/shared/locale";
 import { type Messages, setupI18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import type enCatalog from "../locales/en.json";
-import { writeLanguage } from "./storage.ts";
+import { mirrorLanguageCookie, writeLanguage } from "./storage.ts";
 
 /** Every message id, typed from the English catalog; the catalog test keeps fr and ar in step. */
 export type MessageId = keyof typeof enCatalog;
@@ -89,6 +89,7 @@ export async function activateLanguage(language: Language): Promise<void> {
   await loadCatalog(language);
   i18n.activate(language);
   applyLanguageToDocument(language);
+  mirrorLanguageCookie(language);
 }
 
 /** A language chosen by the user: stored in LANG, then applied. */

@@ -1,0 +1,93 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import react from "@vitejs/plugin-react";
+import { build, type Plugin } from "vite";
+import type { PrerenderedPage } from "../src/prerender/render-sign-in-page.tsx";
+import { flagIconsAlias } from "./flag-icons.ts";
+import { linguiCatalogs } from "./lingui-catalogs.ts";
+
+/** Where the prerendered sign-in pages go in dist/, one per language; the API's static plugin picks one for /login. */
+export const SIGN_IN_PAGE_DIR = "prerendered";
+export const signInPageFile = (language: string) => `${SIGN_IN_PAGE_DIR}/login-${language}.html`;
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+const escapeText = (value: string) => value.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
+
+/** The built index.html (its script and style links kept) with the screen painted in and the language's head. */
+export function injectPage(indexHtml: string, language: string, page: PrerenderedPage): string {
+  const replaced = (html: string, pattern: RegExp, replacement: string) => {
+    if (!pattern.test(html)) throw new Error(`index.html no longer matches ${pattern}: update prerender-sign-in.ts`);
+    return html.replace(pattern, () => replacement);
+  };
+  let html = indexHtml;
+  html = replaced(
+    html,
+    /<html[^>]*>/,
+    `<html lang="${page.htmlLang}" dir="${page.dir}" data-prerendered-language="${language}">`,
+  );
+  html = replaced(html, /<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`);
+  html = replaced(
+    html,
+    /<meta name="description" content="[^"]*" \/>/,
+    `<meta name="description" content="${escapeAttribute(page.description)}" />`,
+  );
+  html = replaced(
+    html,
+    /<meta name="keywords" content="[^"]*" \/>/,
+    `<meta name="keywords" content="${escapeAttribute(page.keywords)}" />`,
+  );
+  return replaced(html, /<div id="root"><\/div>/, `<div id="root">${page.body}</div>`);
+}
+
+/**
+ * Prerenders the sign-in screen in each language at build (decision 029): a server build of
+ * src/prerender/render-sign-in-page.tsx, run here, its markup put into the built index.html and emitted as
+ * `prerendered/login-{fr,en,ar}.html` with the rest of the bundle (so the service worker's precache and the
+ * .gz/.br copies include them).
+ */
+export function prerenderSignIn(): Plugin {
+  let root = "";
+  return {
+    name: "esim:prerender-sign-in",
+    apply: (config, env) => env.command === "build" && !config.build?.ssr,
+    configResolved(config) {
+      root = config.root;
+    },
+    // After Vite's own HTML plugin has put index.html into the bundle.
+    generateBundle: {
+      order: "post",
+      async handler(_options, bundle) {
+        const index = bundle["index.html"];
+        if (index?.type !== "asset") throw new Error("prerender-sign-in: the build has no index.html");
+        // Inside the app's node_modules, so that the server build's imports (React, Lingui…) resolve from there.
+        const outDir = await mkdtemp(path.join(root, "node_modules", ".esim-prerender-"));
+        try {
+          await build({
+            configFile: false,
+            root,
+            logLevel: "warn",
+            plugins: [linguiCatalogs(), react()],
+            resolve: { alias: flagIconsAlias },
+            // The workspace package is TypeScript: bundled, not imported by Node.
+            ssr: { noExternal: ["@esim/shared"] },
+            build: { ssr: "src/prerender/render-sign-in-page.tsx", outDir, emptyOutDir: true },
+          });
+          const { LANGUAGES, renderSignInPage } = (await import(
+            pathToFileURL(path.join(outDir, "render-sign-in-page.js")).href
+          )) as typeof import("../src/prerender/render-sign-in-page.tsx");
+          for (const language of LANGUAGES) {
+            this.emitFile({
+              type: "asset",
+              fileName: signInPageFile(language),
+              source: injectPage(String(index.source), language, renderSignInPage(language)),
+            });
+          }
+        } finally {
+          await rm(outDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
