@@ -25,6 +25,16 @@ describe("the prerendered sign-in page", () => {
     expect(html).toContain("البريد الإلكتروني");
   });
 
+  it("carries the app's stylesheet inline, so nothing blocks its first paint", () => {
+    const built = indexHtml.replace(
+      "</head>",
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n</head>',
+    );
+    const html = injectPage(built, "fr", renderSignInPage("fr"), { "/assets/index-abc.css": ".card{color:red}" });
+    expect(html).toContain("<style>.card{color:red}</style>");
+    expect(html).not.toContain("index-abc.css");
+  });
+
   it("fails the build when index.html no longer has the places it fills", () => {
     expect(() => injectPage("<html><body></body></html>", "fr", renderSignInPage("fr"))).toThrow(/index.html/);
   });

@@ -13,10 +13,22 @@ export const signInPageFile = (language: string) => `${SIGN_IN_PAGE_DIR}/login-$
 
 const escapeAttribute = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const assetText = (source: string | Uint8Array) =>
+  typeof source === "string" ? source : new TextDecoder().decode(source);
 const escapeText = (value: string) => value.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
 
-/** The built index.html (its script and style links kept) with the screen painted in and the language's head. */
-export function injectPage(indexHtml: string, language: string, page: PrerenderedPage): string {
+/**
+ * The built index.html (its script links kept) with the screen painted in, the language's head, and the app's
+ * stylesheet inlined when given (`styles`: href → CSS): the page paints from its own bytes, without waiting for a
+ * second request (Lighthouse's render-blocking resource; about 8 KB over brotli, under the first round trip's 14 KB).
+ */
+export function injectPage(
+  indexHtml: string,
+  language: string,
+  page: PrerenderedPage,
+  styles: Record<string, string> = {},
+): string {
   const replaced = (html: string, pattern: RegExp, replacement: string) => {
     if (!pattern.test(html)) throw new Error(`index.html no longer matches ${pattern}: update prerender-sign-in.ts`);
     return html.replace(pattern, () => replacement);
@@ -38,6 +50,13 @@ export function injectPage(indexHtml: string, language: string, page: Prerendere
     /<meta name="keywords" content="[^"]*" \/>/,
     `<meta name="keywords" content="${escapeAttribute(page.keywords)}" />`,
   );
+  for (const [href, css] of Object.entries(styles)) {
+    html = replaced(
+      html,
+      new RegExp(`<link rel="stylesheet"[^>]*href="${escapeRegExp(href)}"[^>]*>`),
+      `<style>${css}</style>`,
+    );
+  }
   return replaced(html, /<div id="root"><\/div>/, `<div id="root">${page.body}</div>`);
 }
 
@@ -77,11 +96,16 @@ export function prerenderSignIn(): Plugin {
           const { LANGUAGES, renderSignInPage } = (await import(
             pathToFileURL(path.join(outDir, "render-sign-in-page.js")).href
           )) as typeof import("../src/prerender/render-sign-in-page.tsx");
+          const styles: Record<string, string> = {};
+          for (const file of Object.values(bundle)) {
+            if (file.type === "asset" && file.fileName.endsWith(".css"))
+              styles[`/${file.fileName}`] = assetText(file.source);
+          }
           for (const language of LANGUAGES) {
             this.emitFile({
               type: "asset",
               fileName: signInPageFile(language),
-              source: injectPage(String(index.source), language, renderSignInPage(language)),
+              source: injectPage(assetText(index.source), language, renderSignInPage(language), styles),
             });
           }
         } finally {
