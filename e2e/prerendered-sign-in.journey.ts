@@ -37,7 +37,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the app takes over the prerendered screen in its language without moving it", async ({
+test("the app takes over the prerendered screen at first use, in its language, keeping what was typed, without moving it", async ({
   page,
   context,
   baseURL,
@@ -52,12 +52,25 @@ test("the app takes over the prerendered screen in its language without moving i
       for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
     }).observe({ type: "layout-shift", buffered: true });
   });
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
   await page.goto("/login");
+  await page.waitForLoadState("networkidle");
+  // At load, only the boot script and what it imports: the app's code waits for the visitor.
+  expect(scripts.length, scripts.join("\n")).toBeLessThanOrEqual(3);
+
+  // Typing starts the app; letters typed before it has drawn are carried into its screen.
+  const email = `prerendered-${Date.now()}@example.com`;
+  await page.getByLabel(text("ar", "auth.email.label")).pressSequentially(email);
   // Nothing in storage yet: the app keeps the language the page was painted in, and the catalogue's numbers arrive.
   const [before = "", after = ""] = text("ar", "marketing.destinations").split("{count}");
   await expect(page.getByText(`${before}`, { exact: false }).filter({ hasText: after }).first()).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(3);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(page.getByRole("heading", { level: 2, name: text("ar", "auth.email.title") })).toBeVisible();
+  await expect(page.getByLabel(text("ar", "auth.email.label"))).toHaveValue(email);
+  await expect(page.getByLabel(text("ar", "auth.email.label"))).toBeFocused();
   const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.02);
   await shootWidths(page, "login-ar");
@@ -73,4 +86,9 @@ test("the app takes over the prerendered screen in its language without moving i
   await page.reload();
   await expect(page.getByRole("heading", { level: 2, name: text("fr", "auth.email.title") })).toBeVisible();
   await shootWidths(page, "login-fr");
+
+  // Submitted before the app has arrived: the submit waits for it, then goes through.
+  await page.getByLabel(text("fr", "auth.email.label")).fill(email);
+  await page.getByRole("button", { name: text("fr", "auth.email.submit") }).click();
+  await expect(page.getByRole("heading", { level: 2, name: text("fr", "auth.code.title") })).toBeVisible();
 });

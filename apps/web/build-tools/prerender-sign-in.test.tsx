@@ -25,14 +25,22 @@ describe("the prerendered sign-in page", () => {
     expect(html).toContain("البريد الإلكتروني");
   });
 
-  it("carries the app's stylesheet inline, so nothing blocks its first paint", () => {
-    const built = indexHtml.replace(
-      "</head>",
-      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n</head>',
-    );
-    const html = injectPage(built, "fr", renderSignInPage("fr"), { "/assets/index-abc.css": ".card{color:red}" });
+  it("carries the app's stylesheet inline and loads only the boot script, so nothing delays its first paint", () => {
+    const built = indexHtml
+      .replace('<script type="module" src="/src/main.tsx"></script>', "")
+      .replace(
+        "</head>",
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/i18n-2.js">\n<link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n</head>',
+      );
+    const html = injectPage(built, "fr", renderSignInPage("fr"), {
+      styles: { "/assets/index-abc.css": ".card{color:red}" },
+      bootScript: "/assets/sign-in-boot-3.js",
+      bootImports: ["/assets/storage-4.js"],
+    });
     expect(html).toContain("<style>.card{color:red}</style>");
-    expect(html).not.toContain("index-abc.css");
+    expect(html).toContain('<script type="module" crossorigin src="/assets/sign-in-boot-3.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/storage-4.js">');
+    expect(html).not.toMatch(/index-abc.css|index-1.js|i18n-2.js/);
   });
 
   it("fails the build when index.html no longer has the places it fills", () => {

@@ -18,16 +18,22 @@ const assetText = (source: string | Uint8Array) =>
   typeof source === "string" ? source : new TextDecoder().decode(source);
 const escapeText = (value: string) => value.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
 
-/**
- * The built index.html (its script links kept) with the screen painted in, the language's head, and the app's
- * stylesheet inlined when given (`styles`: href → CSS): the page paints from its own bytes, without waiting for a
- * second request (Lighthouse's render-blocking resource; about 8 KB over brotli, under the first round trip's 14 KB).
- */
+export interface BuiltAssets {
+  /** The app's stylesheets (href → CSS), inlined: the page paints from its own bytes, without a second request
+   * (Lighthouse's render-blocking resource; about 8 KB over brotli, inside the first round trip's 14 KB). */
+  styles: Record<string, string>;
+  /** src/sign-in-boot.ts's chunk, in place of the app's entry and its preloads: it fetches the app at first use. */
+  bootScript: string;
+  /** The chunks the boot script imports, preloaded beside it rather than found one round trip later. */
+  bootImports: string[];
+}
+
+/** The built index.html with the screen painted in, the language's head, and (at build) the page's own assets. */
 export function injectPage(
   indexHtml: string,
   language: string,
   page: PrerenderedPage,
-  styles: Record<string, string> = {},
+  assets: BuiltAssets = { styles: {}, bootScript: "", bootImports: [] },
 ): string {
   const replaced = (html: string, pattern: RegExp, replacement: string) => {
     if (!pattern.test(html)) throw new Error(`index.html no longer matches ${pattern}: update prerender-sign-in.ts`);
@@ -50,11 +56,26 @@ export function injectPage(
     /<meta name="keywords" content="[^"]*" \/>/,
     `<meta name="keywords" content="${escapeAttribute(page.keywords)}" />`,
   );
-  for (const [href, css] of Object.entries(styles)) {
+  for (const [href, css] of Object.entries(assets.styles)) {
     html = replaced(
       html,
       new RegExp(`<link rel="stylesheet"[^>]*href="${escapeRegExp(href)}"[^>]*>`),
       `<style>${css}</style>`,
+    );
+  }
+  if (assets.bootScript) {
+    // The app's own preloads go: its code is fetched at first use.
+    html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
+    html = replaced(
+      html,
+      /<script type="module"[^>]*><\/script>/,
+      [assets.bootScript, ...assets.bootImports]
+        .map((src, index) =>
+          index === 0
+            ? `<script type="module" crossorigin src="${src}"></script>`
+            : `<link rel="modulepreload" crossorigin href="${src}">`,
+        )
+        .join("\n    "),
     );
   }
   return replaced(html, /<div id="root"><\/div>/, `<div id="root">${page.body}</div>`);
@@ -96,16 +117,23 @@ export function prerenderSignIn(): Plugin {
           const { LANGUAGES, renderSignInPage } = (await import(
             pathToFileURL(path.join(outDir, "render-sign-in-page.js")).href
           )) as typeof import("../src/prerender/render-sign-in-page.tsx");
-          const styles: Record<string, string> = {};
+          const assets: BuiltAssets = { styles: {}, bootScript: "", bootImports: [] };
           for (const file of Object.values(bundle)) {
-            if (file.type === "asset" && file.fileName.endsWith(".css"))
-              styles[`/${file.fileName}`] = assetText(file.source);
+            if (file.type === "asset" && file.fileName.endsWith(".css")) {
+              assets.styles[`/${file.fileName}`] = assetText(file.source);
+            }
+            if (file.type === "chunk" && file.isEntry && file.name === "sign-in-boot") {
+              assets.bootScript = `/${file.fileName}`;
+              assets.bootImports = file.imports.map((fileName) => `/${fileName}`);
+            }
           }
+          if (!assets.bootScript)
+            throw new Error("prerender-sign-in: no sign-in-boot entry in the build (vite.config.ts)");
           for (const language of LANGUAGES) {
             this.emitFile({
               type: "asset",
               fileName: signInPageFile(language),
-              source: injectPage(assetText(index.source), language, renderSignInPage(language), styles),
+              source: injectPage(assetText(index.source), language, renderSignInPage(language), assets),
             });
           }
         } finally {

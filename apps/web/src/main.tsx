@@ -1,6 +1,8 @@
 import { StrictMode } from "react";
+import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { carryOverPrerenderedInput } from "./app/prerendered-page.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { registerServiceWorker } from "./app/register-service-worker.ts";
 import { startApp } from "./app/start-app.ts";
@@ -24,13 +26,19 @@ async function main() {
   // /login arrives prerendered (decision 029): React's first commit replaces that markup, so it waits until the
   // router has the first screen's code and draws the same screen at once, with no blank frame in between.
   await whenRouterReady(router);
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  const giveBackInput = carryOverPrerenderedInput(container);
+  const root = createRoot(container);
+  // Drawn synchronously, so that what the visitor typed on the prerendered page goes straight into the app's screen.
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
+  giveBackInput();
   registerServiceWorker();
 }
 
