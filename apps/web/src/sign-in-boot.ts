@@ -4,8 +4,9 @@ import { STORAGE_KEYS } from "./lib/storage.ts";
 /**
  * The prerendered /login's only script (decision 029). The screen is already painted, so the app's code (React,
  * the router: ~140 KB gzip) is fetched at the visitor's first sign of use, not at load, where its evaluation
- * would hold a phone's main thread. It starts at once when the painted page cannot be right as it is: a stored
- * session (/login sends it on), another stored language, a promo code in the address.
+ * would hold a phone's main thread. It starts at once when the painted page cannot be right as it is: on /fr,
+ * /en and /ar (which store the language and move on), with a stored session (/login sends it on), another stored
+ * language, or a promo code in the address.
  */
 
 // Any of these means the visitor is about to use the page: pointing, touching, typing, focusing, a mouse wheel.
@@ -13,6 +14,7 @@ import { STORAGE_KEYS } from "./lib/storage.ts";
 const FIRST_USE_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel"] as const;
 
 function mustStartNow(): boolean {
+  if (window.location.pathname !== "/login") return true;
   if (new URLSearchParams(window.location.search).has("promo")) return true;
   try {
     if (window.localStorage.getItem(STORAGE_KEYS.token)) return true;

@@ -24,7 +24,7 @@ const { app } = await createTestApp({ config: { WEB_DIST_DIR: distDir } });
 
 describe("the built web app", () => {
   it("answers every page address with the app shell, never cached", async () => {
-    for (const url of ["/register", "/profile", "/packages/DZ?promo=x", "/", "/ar"]) {
+    for (const url of ["/register", "/profile", "/packages/DZ?promo=x", "/", "/ar/esim"]) {
       const response = await app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"]).toContain("text/html");
@@ -47,6 +47,19 @@ describe("the built web app", () => {
       expect(response.headers["cache-control"]).toBe("no-cache");
       expect(response.headers.vary).toContain("Cookie");
       expect(response.body, cookie).toContain(`<label>${text}</label>`);
+    }
+  });
+
+  it("answers /fr, /en and /ar with the sign-in screen prerendered in the address's language", async () => {
+    const cases = [
+      { url: "/ar", text: "البريد الإلكتروني" },
+      { url: "/en/", text: "Email address" },
+      { url: "/fr?promo=SUMMER", text: "Adresse e-mail" },
+    ];
+    for (const { url, text } of cases) {
+      const response = await app.inject({ method: "GET", url, headers: { cookie: "LANG=fr" } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(`<label>${text}</label>`);
     }
   });
 

@@ -17,8 +17,8 @@ function cookieLanguage(cookieHeader: string | undefined): Language {
 
 /**
  * Serves the built web app: hashed assets pre-compressed (brotli, gzip) with immutable caching, /login with the
- * sign-in screen prerendered in the `LANG` cookie's language, every other page GET outside /api answered with the
- * app shell. Files outside assets/ (index.html, the service
+ * sign-in screen prerendered in the `LANG` cookie's language (/fr, /en, /ar in theirs), every other page GET
+ * outside /api answered with the app shell. Files outside assets/ (index.html, the service
  * worker sw.js, manifest.webmanifest, icons) are revalidated on every use, so a deploy reaches installed apps.
  * Owns the not-found answer: with no built web app, or for API paths, /.well-known/ files (read by machines, which
  * must never get the app shell) and other methods, it is the ROUTE_NOT_FOUND envelope.
@@ -52,8 +52,12 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDi
       throw new AppError("ROUTE_NOT_FOUND", { message: `No route ${request.method} ${request.url.split("?")[0]}.` });
     }
     reply.header("cache-control", "no-cache");
-    // /login is painted before the app's code runs, in the language the visitor last chose: the page varies by cookie.
-    if (hasSignInPages && request.url.split("?")[0] === "/login") {
+    // /login is painted before the app's code runs, in the language the visitor last chose (the page varies by
+    // cookie); /fr, /en and /ar, which set the language and lead a visitor to sign-in, are painted in theirs.
+    const pathname = request.url.split("?")[0];
+    const addressLanguage = /^\/(fr|en|ar)\/?$/.exec(pathname ?? "")?.[1];
+    if (hasSignInPages && isLanguage(addressLanguage)) return reply.sendFile(signInPageFile(addressLanguage));
+    if (hasSignInPages && pathname === "/login") {
       return reply.header("vary", "Cookie").sendFile(signInPageFile(cookieLanguage(request.headers.cookie)));
     }
     return reply.sendFile("index.html");
