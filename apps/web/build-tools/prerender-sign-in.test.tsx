@@ -25,7 +25,7 @@ describe("the prerendered sign-in page", () => {
     expect(html).toContain("البريد الإلكتروني");
   });
 
-  it("carries the app's stylesheet inline and loads only the boot script, so nothing delays its first paint", () => {
+  it("carries the app's stylesheet inline (the rules it uses) and loads only the boot script, so nothing delays its first paint", () => {
     const built = indexHtml
       .replace('<script type="module" src="/src/main.tsx"></script>', "")
       .replace(
@@ -33,11 +33,12 @@ describe("the prerendered sign-in page", () => {
         '<script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/i18n-2.js">\n<link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n</head>',
       );
     const html = injectPage(built, "fr", renderSignInPage("fr"), {
-      styles: { "/assets/index-abc.css": ".card{color:red}" },
+      styles: { "/assets/index-abc.css": ".not-on-this-screen{color:red}.flex{display:flex}" },
       bootScript: "/assets/sign-in-boot-3.js",
       bootImports: ["/assets/storage-4.js"],
     });
-    expect(html).toContain("<style>.card{color:red}</style>");
+    // Only the rules its markup uses.
+    expect(html).toContain("<style>.flex{display:flex}</style>");
     expect(html).toContain('<script type="module" crossorigin src="/assets/sign-in-boot-3.js"></script>');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/storage-4.js">');
     expect(html).not.toMatch(/index-abc.css|index-1.js|i18n-2.js/);
