@@ -27,8 +27,12 @@ export const isCatalogApiRequest: UrlPattern = ({ url, request, sameOrigin }) =>
 export const isFlagRequest: UrlPattern = ({ url, request, sameOrigin }) =>
   sameOrigin && request.method === "GET" && /^\/assets\/[^/]+\.svg$/.test(url.pathname);
 
-/** Addresses the app does not own: the API and its docs, the dev mailbox, the sandbox gateway's page. */
-export const NAVIGATION_DENYLIST = [/^\/api(?:\/|$)/, /^\/dev(?:\/|$)/, /^\/sandbox(?:\/|$)/];
+/**
+ * Navigations the shell does not answer: addresses the app does not own (the API and its docs, the dev mailbox, the
+ * sandbox gateway's page), and /login, which the server answers prerendered in the visitor's language (decision 029;
+ * signing in needs the network anyway).
+ */
+export const NAVIGATION_DENYLIST = [/^\/api(?:\/|$)/, /^\/dev(?:\/|$)/, /^\/sandbox(?:\/|$)/, /^\/login(?:\?|$)/];
 
 export const serviceWorkerOptions: Partial<VitePWAOptions> = {
   strategies: "generateSW",

@@ -49,7 +49,7 @@ describe("the service worker's rules", () => {
     expect(matches(isFlagRequest, "GET", "/assets/TR-CbVm0a8-.svg")).toBe(true);
   });
 
-  it("answers app addresses with the shell, never the API, its docs, the dev mailbox or the sandbox gateway", () => {
+  it("answers app addresses with the shell, never the API, its docs, the dev mailbox, the sandbox gateway or the prerendered sign-in", () => {
     const isDenied = (path: string) => NAVIGATION_DENYLIST.some((pattern) => pattern.test(path));
     for (const path of [
       "/api/docs",
@@ -57,10 +57,21 @@ describe("the service worker's rules", () => {
       "/api/v1/app/orders/x/invoice",
       "/dev/mailbox",
       "/sandbox/checkout/x",
+      "/login",
+      "/login?redirect=%2Fhome",
     ]) {
       expect(isDenied(path), path).toBe(true);
     }
-    for (const path of ["/", "/esims", `/details/${ESIM_ID}`, "/guide/installation", "/ar", "/developers", "/apiary"]) {
+    for (const path of [
+      "/",
+      "/esims",
+      `/details/${ESIM_ID}`,
+      "/guide/installation",
+      "/ar",
+      "/developers",
+      "/apiary",
+      "/login-help",
+    ]) {
       expect(isDenied(path), path).toBe(false);
     }
   });
