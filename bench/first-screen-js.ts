@@ -1,6 +1,6 @@
 /**
- * Measures the JavaScript a browser downloads for the first screen (DESIGN §8: ≤ 140 KB gzip), as served by
- * the running product: Debian's Chromium loads each page; we add up, for every script it fetched, the bytes it
+ * Measures the JavaScript a browser downloads for the first screen (≤ 120 KB gzip since issue 14; DESIGN §8 said
+ * 140), as served by the running product: Debian's Chromium loads each page; we add up, for every script it fetched, the bytes it
  * received (brotli, as served) and the same file's gzip size (level 9, as the budget is written in gzip). Usage: `npm start` in one shell, then `npx tsx bench/first-screen-js.ts [baseUrl]`.
  */
 import { gzipSync } from "node:zlib";
@@ -9,19 +9,33 @@ import { CHROMIUM_LAUNCH_OPTIONS } from "../e2e/chromium.ts";
 
 const baseUrl = process.argv[2] ?? "http://127.0.0.1:8080";
 // The screens a visitor lands on first (sign-in, and the language entry points that end there) are held to
-// the budget; /register is a lazy second screen, reported for its weight (libphonenumber's metadata).
-const pages = [
+// the budget; /register is a lazy second screen, reported for its weight (libphonenumber's metadata). The
+// prerendered /login fetches the app when the visitor first uses it (decision 030): "/login, first use" is what it
+// has downloaded once the email field has been focused, reported beside the budget.
+type Page = import("@playwright/test").Page;
+const pages: { path: string; label?: string; isFirstScreen: boolean; use?: (page: Page) => Promise<void> }[] = [
   { path: "/login", isFirstScreen: true },
+  {
+    path: "/login",
+    label: "/login, first use",
+    isFirstScreen: false,
+    use: async (page) => {
+      await page.focus('input[name="email"]');
+      // The app has drawn when the catalogue's numbers replace their placeholder; then its lazy chunks settle.
+      await page.waitForSelector(".animate-pulse", { state: "detached" });
+      await page.waitForTimeout(1500);
+    },
+  },
   { path: "/ar", isFirstScreen: true },
   { path: "/en", isFirstScreen: true },
   { path: "/register", isFirstScreen: false },
 ];
-const BUDGET_KB = 140;
+const BUDGET_KB = 120;
 
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 let isOverBudget = false;
 try {
-  for (const { path, isFirstScreen } of pages) {
+  for (const { path, label: pageLabel = path, isFirstScreen, use } of pages) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const scripts: { url: string; bytes: number; gzipBytes: number }[] = [];
@@ -36,13 +50,14 @@ try {
       });
     });
     await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+    await use?.(page);
     const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
     const servedBytes = scripts.reduce((sum, script) => sum + script.bytes, 0);
     const gzipBytes = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
     if (isFirstScreen) isOverBudget ||= gzipBytes / 1024 > BUDGET_KB;
-    const label = isFirstScreen ? "first screen" : "lazy screen";
+    const label = isFirstScreen ? "first screen" : use ? "after first use" : "lazy screen";
     console.info(
-      `${path.padEnd(12)} ${kb(gzipBytes)} KB gzip (${kb(servedBytes)} KB served) in ${scripts.length} scripts, ${label}`,
+      `${pageLabel.padEnd(18)} ${kb(gzipBytes)} KB gzip (${kb(servedBytes)} KB served) in ${scripts.length} scripts, ${label}`,
     );
     for (const script of scripts.sort((a, b) => b.gzipBytes - a.gzipBytes)) {
       console.info(`    ${kb(script.gzipBytes)} KB gzip ${kb(script.bytes)} KB served  ${script.url}`);

@@ -6,6 +6,7 @@ import { appManifest } from "./build-tools/app-manifest.ts";
 import { flagIconsAlias } from "./build-tools/flag-icons.ts";
 import { linguiCatalogs } from "./build-tools/lingui-catalogs.ts";
 import { precompressAssets } from "./build-tools/precompress-assets.ts";
+import { prerenderSignIn } from "./build-tools/prerender-sign-in.ts";
 import { serviceWorkerOptions } from "./build-tools/service-worker.ts";
 import { parseApiOrigin } from "./src/lib/api-origin.ts";
 
@@ -19,6 +20,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     appManifest(),
+    // The sign-in screen painted into its own HTML per language, from the built index.html.
+    prerenderSignIn(),
     // After every file of the build is written: sw.js precaches them.
     VitePWA(serviceWorkerOptions),
     precompressAssets(),
@@ -34,5 +37,9 @@ export default defineConfig({
     outDir: "dist",
     assetsDir: "assets",
     emptyOutDir: true,
+    rollupOptions: {
+      // The prerendered sign-in page's script, which fetches the app at the visitor's first use (decision 030).
+      input: { index: "index.html", "sign-in-boot": "src/sign-in-boot.ts" },
+    },
   },
 });

@@ -10,7 +10,7 @@ export default defineProject({
   test: {
     name: "web",
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}", "build-tools/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "build-tools/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
   },
 });

@@ -28,8 +28,10 @@ export const isFlagRequest: UrlPattern = ({ url, request, sameOrigin }) =>
   sameOrigin && request.method === "GET" && /^\/assets\/[^/]+\.svg$/.test(url.pathname);
 
 /**
- * Addresses the app does not own: the API and its docs, the dev mailbox, the sandbox gateway's page, and the public
- * storefront the API renders (/{fr,en,ar}/esim…, sitemap.xml, robots.txt; /fr, /en, /ar stay the app's).
+ * Navigations the shell does not answer: addresses the app does not own (the API and its docs, the dev mailbox, the
+ * sandbox gateway's page, the public storefront the API renders: /{fr,en,ar}/esim…, sitemap.xml, robots.txt), and
+ * /login, which the server answers prerendered in the visitor's language (decision 030; signing in needs the network
+ * anyway). /fr, /en and /ar stay the app's.
  */
 export const NAVIGATION_DENYLIST = [
   /^\/api(?:\/|$)/,
@@ -37,6 +39,7 @@ export const NAVIGATION_DENYLIST = [
   /^\/sandbox(?:\/|$)/,
   /^\/(?:fr|en|ar)\/esim(?:\/|$)/,
   /^\/(?:sitemap\.xml|robots\.txt)$/,
+  /^\/login(?:\?|$)/,
 ];
 
 export const serviceWorkerOptions: Partial<VitePWAOptions> = {

@@ -10,6 +10,13 @@ const script = "console.log('first screen');".repeat(20);
 await mkdir(path.join(distDir, "assets"), { recursive: true });
 await writeFile(path.join(distDir, "index.html"), "<!doctype html><title>eSIM</title><div id=root></div>");
 await writeFile(path.join(distDir, "assets/index-abc123.js"), script);
+// The web build's prerendered sign-in pages (apps/web/build-tools/prerender-sign-in.ts), one per language.
+await mkdir(path.join(distDir, "prerendered"));
+const signInPage = (lang: string, text: string) =>
+  `<!doctype html><html lang="${lang}"><div id="root"><form><label>${text}</label></form></div>`;
+await writeFile(path.join(distDir, "prerendered/login-fr.html"), signInPage("fr-DZ", "Adresse e-mail"));
+await writeFile(path.join(distDir, "prerendered/login-en.html"), signInPage("en-US", "Email address"));
+await writeFile(path.join(distDir, "prerendered/login-ar.html"), signInPage("ar-DZ", "البريد الإلكتروني"));
 await writeFile(path.join(distDir, "assets/index-abc123.js.gz"), gzipSync(script));
 await writeFile(path.join(distDir, "assets/index-abc123.js.br"), brotliCompressSync(script));
 
@@ -17,12 +24,42 @@ const { app } = await createTestApp({ config: { WEB_DIST_DIR: distDir } });
 
 describe("the built web app", () => {
   it("answers every page address with the app shell, never cached", async () => {
-    for (const url of ["/login", "/profile", "/packages/DZ?promo=x", "/"]) {
+    for (const url of ["/register", "/profile", "/packages/DZ?promo=x", "/", "/ar/esim"]) {
       const response = await app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"]).toContain("text/html");
       expect(response.headers["cache-control"]).toBe("no-cache");
       expect(response.body).toContain("<div id=root>");
+    }
+  });
+
+  it("answers /login with the sign-in screen prerendered in the LANG cookie's language, French without one", async () => {
+    const cases = [
+      { cookie: undefined, text: "Adresse e-mail", url: "/login" },
+      { cookie: "theme=dark; LANG=ar", text: "البريد الإلكتروني", url: "/login?redirect=%2Fhome" },
+      { cookie: "LANG=en", text: "Email address", url: "/login" },
+      { cookie: "LANG=xx", text: "Adresse e-mail", url: "/login" },
+    ];
+    for (const { cookie, text, url } of cases) {
+      const response = await app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+      expect(response.statusCode, cookie).toBe(200);
+      expect(response.headers["content-type"]).toContain("text/html");
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.headers.vary).toContain("Cookie");
+      expect(response.body, cookie).toContain(`<label>${text}</label>`);
+    }
+  });
+
+  it("answers /fr, /en and /ar with the sign-in screen prerendered in the address's language", async () => {
+    const cases = [
+      { url: "/ar", text: "البريد الإلكتروني" },
+      { url: "/en/", text: "Email address" },
+      { url: "/fr?promo=SUMMER", text: "Adresse e-mail" },
+    ];
+    for (const { url, text } of cases) {
+      const response = await app.inject({ method: "GET", url, headers: { cookie: "LANG=fr" } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(`<label>${text}</label>`);
     }
   });
 

@@ -1,19 +1,33 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "@esim/shared/locale";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error.ts";
 
+/** Written by the web build (apps/web/build-tools/prerender-sign-in.ts): the sign-in screen painted, per language. */
+const signInPageFile = (language: Language) => `prerendered/login-${language}.html`;
+
+/** The `LANG` cookie the web app mirrors from its stored language (decision 030). */
+function cookieLanguage(cookieHeader: string | undefined): Language {
+  const value = /(?:^|;\s*)LANG=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? "")?.[1];
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
 /**
- * Serves the built web app: hashed assets pre-compressed (brotli, gzip) with immutable caching, every
- * other page GET outside /api answered with the app shell. Files outside assets/ (index.html, the service
+ * Serves the built web app: hashed assets pre-compressed (brotli, gzip) with immutable caching, /login with the
+ * sign-in screen prerendered in the `LANG` cookie's language (/fr, /en, /ar in theirs), every other page GET
+ * outside /api answered with the app shell. Files outside assets/ (index.html, the service
  * worker sw.js, manifest.webmanifest, icons) are revalidated on every use, so a deploy reaches installed apps.
  * Owns the not-found answer: with no built web app, or for API paths, /.well-known/ files (read by machines, which
  * must never get the app shell) and other methods, it is the ROUTE_NOT_FOUND envelope.
  */
 export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
   const hasWebApp = existsSync(path.join(options.distDir, "index.html"));
+  const hasSignInPages = LANGUAGES.every((language) =>
+    existsSync(path.join(options.distDir, signInPageFile(language))),
+  );
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -37,6 +51,15 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDi
     if (!isPageRequest) {
       throw new AppError("ROUTE_NOT_FOUND", { message: `No route ${request.method} ${request.url.split("?")[0]}.` });
     }
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    reply.header("cache-control", "no-cache");
+    // /login is painted before the app's code runs, in the language the visitor last chose (the page varies by
+    // cookie); /fr, /en and /ar, which set the language and lead a visitor to sign-in, are painted in theirs.
+    const pathname = request.url.split("?")[0];
+    const addressLanguage = /^\/(fr|en|ar)\/?$/.exec(pathname ?? "")?.[1];
+    if (hasSignInPages && isLanguage(addressLanguage)) return reply.sendFile(signInPageFile(addressLanguage));
+    if (hasSignInPages && pathname === "/login") {
+      return reply.header("vary", "Cookie").sendFile(signInPageFile(cookieLanguage(request.headers.cookie)));
+    }
+    return reply.sendFile("index.html");
   });
 });

@@ -1,6 +1,6 @@
 import { isLanguage, type Language } from "@esim/shared/locale";
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-router";
-import { changeLanguage } from "../lib/i18n.ts";
+import { changeLanguage, loadAllTexts } from "../lib/i18n.ts";
 import { isAuthenticated } from "../lib/session.ts";
 import { writePromoCode } from "../lib/storage.ts";
 import { RootLayout } from "./layouts/root-layout.tsx";
@@ -73,8 +73,12 @@ export function createAppRouter() {
         languageRoute("en"),
         languageRoute("ar"),
         {
-          // The layouts are lazy too: a visitor's first screen (sign-in) needs neither.
-          lazy: async () => ({ Component: (await import("./layouts/public-layout.tsx")).PublicLayout }),
+          // The layouts are lazy too: a visitor's first screen (sign-in) needs neither, nor their texts, which
+          // are loaded before either renders (decision 030).
+          lazy: async () => {
+            const [layout] = await Promise.all([import("./layouts/public-layout.tsx"), loadAllTexts()]);
+            return { Component: layout.PublicLayout };
+          },
           children: [
             {
               path: "/reset-password",
@@ -97,7 +101,10 @@ export function createAppRouter() {
           ],
         },
         {
-          lazy: async () => ({ Component: (await import("./layouts/home-layout.tsx")).HomeLayout }),
+          lazy: async () => {
+            const [layout] = await Promise.all([import("./layouts/home-layout.tsx"), loadAllTexts()]);
+            return { Component: layout.HomeLayout };
+          },
           loader: requireSession,
           children: [
             { path: "/", loader: () => redirect("/home") },

@@ -49,7 +49,7 @@ describe("the service worker's rules", () => {
     expect(matches(isFlagRequest, "GET", "/assets/TR-CbVm0a8-.svg")).toBe(true);
   });
 
-  it("answers app addresses with the shell, never the API, its docs, the dev mailbox, the sandbox gateway or the public storefront", () => {
+  it("answers app addresses with the shell, never the API, its docs, the dev mailbox, the sandbox gateway, the public storefront or the prerendered sign-in", () => {
     const isDenied = (path: string) => NAVIGATION_DENYLIST.some((pattern) => pattern.test(path));
     for (const path of [
       "/api/docs",
@@ -61,6 +61,8 @@ describe("the service worker's rules", () => {
       "/ar/esim/turkey",
       "/sitemap.xml",
       "/robots.txt",
+      "/login",
+      "/login?redirect=%2Fhome",
     ]) {
       expect(isDenied(path), path).toBe(true);
     }
@@ -73,6 +75,7 @@ describe("the service worker's rules", () => {
       "/fr",
       "/developers",
       "/apiary",
+      "/login-help",
     ]) {
       expect(isDenied(path), path).toBe(false);
     }

@@ -57,6 +57,23 @@ describe("startApp", () => {
     expect(native.App.addListener).not.toHaveBeenCalled();
   });
 
+  it("keeps the language a prerendered page was painted in when none is stored, and mirrors it in the LANG cookie", async () => {
+    document.documentElement.dataset.prerenderedLanguage = "ar";
+    try {
+      await launch();
+      expect(document.documentElement).toHaveAttribute("lang", "ar-DZ");
+      expect(document.cookie).toContain("LANG=ar");
+
+      // A stored language wins: the app switches the painted page to it.
+      window.localStorage.setItem("LANG", "en");
+      await launch();
+      expect(document.documentElement).toHaveAttribute("lang", "en-US");
+      expect(document.cookie).toContain("LANG=en");
+    } finally {
+      delete document.documentElement.dataset.prerenderedLanguage;
+    }
+  });
+
   it("on iOS reads the token and the language from Preferences before the session starts", async () => {
     runAsNative("ios");
     window.localStorage.setItem("Token", "a-browser-token");

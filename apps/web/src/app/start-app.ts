@@ -32,7 +32,12 @@ export async function startApp() {
   // index.css gives the fixed headers each platform's top spacing from this attribute.
   document.documentElement.dataset.platform = getPlatform();
   const nativeShell = await loadNativeShell();
-  const [storedLanguage] = await Promise.all([readLanguage(), startSession()]);
+  // Nothing stored yet: the language the server painted the prerendered sign-in page in (decision 030).
+  const prerenderedLanguage = document.documentElement.dataset.prerenderedLanguage;
+  const [storedLanguage] = await Promise.all([
+    readLanguage(isLanguage(prerenderedLanguage) ? prerenderedLanguage : undefined),
+    startSession(),
+  ]);
   // Opening /fr, /en or /ar switches to that language: load its catalog first, not the stored one's too.
   const pathLanguage = /^\/(fr|en|ar)\/?$/.exec(window.location.pathname)?.[1];
   await activateLanguage(isLanguage(pathLanguage) ? pathLanguage : storedLanguage);

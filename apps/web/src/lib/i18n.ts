@@ -2,7 +2,7 @@ import { HTML_LANG, type Language, textDirection } from "@esim/shared/locale";
 import { type Messages, setupI18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import type enCatalog from "../locales/en.json";
-import { writeLanguage } from "./storage.ts";
+import { mirrorLanguageCookie, writeLanguage } from "./storage.ts";
 
 /** Every message id, typed from the English catalog; the catalog test keeps fr and ar in step. */
 export type MessageId = keyof typeof enCatalog;
@@ -10,20 +10,49 @@ export type MessageValues = Record<string, string | number | undefined>;
 
 export const i18n = setupI18n();
 
-// One dynamic import per language, so the first screen carries only its own
-// catalog. The JSON is compiled to Lingui's token form by build-tools/lingui-catalogs.ts.
-const catalogLoaders: Record<Language, () => Promise<{ default: unknown }>> = {
-  fr: () => import("../locales/fr.json"),
-  en: () => import("../locales/en.json"),
-  ar: () => import("../locales/ar.json"),
+type CatalogPart = "sign-in" | "rest";
+
+// One dynamic import per language and part, so the first screen carries only its own language's sign-in texts
+// (decision 030). build-tools/lingui-catalogs.ts splits each JSON by message-id prefix and compiles it to
+// Lingui's token form.
+const catalogLoaders: Record<Language, Record<CatalogPart, () => Promise<{ default: unknown }>>> = {
+  fr: {
+    "sign-in": () => import("../locales/fr.json?catalog=sign-in"),
+    rest: () => import("../locales/fr.json?catalog=rest"),
+  },
+  en: {
+    "sign-in": () => import("../locales/en.json?catalog=sign-in"),
+    rest: () => import("../locales/en.json?catalog=rest"),
+  },
+  ar: {
+    "sign-in": () => import("../locales/ar.json?catalog=sign-in"),
+    rest: () => import("../locales/ar.json?catalog=rest"),
+  },
 };
-const loadedLanguages = new Set<Language>();
+const loadedParts = new Set<`${Language}:${CatalogPart}`>();
+// The rest of the texts is wanted from the moment a screen outside sign-in is opened; later language changes
+// then load both parts before switching.
+const neededParts = new Set<CatalogPart>(["sign-in"]);
+
+async function loadCatalogPart(language: Language, part: CatalogPart): Promise<void> {
+  if (loadedParts.has(`${language}:${part}`)) return;
+  const catalog = await catalogLoaders[language][part]();
+  // Lingui merges what is loaded for a language with what it already has.
+  i18n.load(language, catalog.default as Messages);
+  loadedParts.add(`${language}:${part}`);
+}
 
 async function loadCatalog(language: Language): Promise<void> {
-  if (loadedLanguages.has(language)) return;
-  const catalog = await catalogLoaders[language]();
-  i18n.load(language, catalog.default as Messages);
-  loadedLanguages.add(language);
+  await Promise.all([...neededParts].map((part) => loadCatalogPart(language, part)));
+}
+
+/**
+ * Every screen's texts in the active language, awaited by the lazy layouts (and the not-found screen) before they
+ * render: the sign-in screens need only the first part, already loaded at start.
+ */
+export async function loadAllTexts(): Promise<void> {
+  neededParts.add("rest");
+  await loadCatalog(currentLanguage());
 }
 
 /** Translates outside React (document meta, logs shown to users). */
@@ -60,6 +89,7 @@ export async function activateLanguage(language: Language): Promise<void> {
   await loadCatalog(language);
   i18n.activate(language);
   applyLanguageToDocument(language);
+  mirrorLanguageCookie(language);
 }
 
 /** A language chosen by the user: stored in LANG, then applied. */

@@ -93,13 +93,23 @@ const remove = (key: StorageKey) => backend.remove(key);
 
 /* Language (LANG: fr | en | ar, default fr) */
 
-export async function readLanguage(): Promise<Language> {
+/** LANG, or `fallback` (the product's default language unless told) when nothing valid is stored. */
+export async function readLanguage(fallback: Language = DEFAULT_LANGUAGE): Promise<Language> {
   const value = await read(STORAGE_KEYS.language);
-  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  return isLanguage(value) ? value : fallback;
 }
 
 export function writeLanguage(language: Language): Promise<void> {
   return write(STORAGE_KEYS.language, language);
+}
+
+/**
+ * The shown language in a `LANG` cookie too: the server reads it to send /login prerendered in that language
+ * (decision 030). LANG in storage stays the app's own record; the cookie only mirrors it for the server.
+ */
+export function mirrorLanguageCookie(language: Language): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari before 18.4 and from Firefox.
+  document.cookie = `${STORAGE_KEYS.language}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
 /* Promo code (PROMO_CODE, always upper-cased) */

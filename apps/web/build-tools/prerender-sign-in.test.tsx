@@ -1,0 +1,50 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { renderSignInPage } from "../src/prerender/render-sign-in-page.tsx";
+import { injectPage } from "./prerender-sign-in.ts";
+
+const indexHtml = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "../index.html"), "utf8");
+
+describe("the prerendered sign-in page", () => {
+  it("is the painted sign-in form in French, with the language's head", () => {
+    const html = injectPage(indexHtml, "fr", renderSignInPage("fr"));
+    expect(html).toContain('<html lang="fr-DZ" dir="ltr" data-prerendered-language="fr">');
+    expect(html).toMatch(/<title>eSIM Store – [^<]+<\/title>/);
+    expect(html).toMatch(/<div id="root">.*<form.*Adresse e-mail.*Recevoir un code.*<\/form>/s);
+    expect(html).toContain("Créer un compte");
+    // The app's entry script is still loaded, and no inline script is added (the CSP forbids them).
+    expect(html).toContain('<script type="module" src="/src/main.tsx"></script>');
+    expect(html.match(/<script/g)).toHaveLength(1);
+  });
+
+  it("is right to left in Arabic", () => {
+    const html = injectPage(indexHtml, "ar", renderSignInPage("ar"));
+    expect(html).toContain('<html lang="ar-DZ" dir="rtl" data-prerendered-language="ar">');
+    expect(html).toContain("البريد الإلكتروني");
+  });
+
+  it("carries the app's stylesheet inline (the rules it uses) and loads only the boot script, so nothing delays its first paint", () => {
+    const built = indexHtml
+      .replace('<script type="module" src="/src/main.tsx"></script>', "")
+      .replace(
+        "</head>",
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/i18n-2.js">\n<link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n</head>',
+      );
+    const html = injectPage(built, "fr", renderSignInPage("fr"), {
+      styles: { "/assets/index-abc.css": ".not-on-this-screen{color:red}.flex{display:flex}" },
+      bootScript: "/assets/sign-in-boot-3.js",
+      bootImports: ["/assets/storage-4.js"],
+    });
+    // Only the rules its markup uses.
+    expect(html).toContain("<style>.flex{display:flex}</style>");
+    expect(html).toContain('<script type="module" crossorigin src="/assets/sign-in-boot-3.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/storage-4.js">');
+    expect(html).not.toMatch(/index-abc.css|index-1.js|i18n-2.js/);
+  });
+
+  it("fails the build when index.html no longer has the places it fills", () => {
+    expect(() => injectPage("<html><body></body></html>", "fr", renderSignInPage("fr"))).toThrow(/index.html/);
+  });
+});

@@ -1,0 +1,148 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import react from "@vitejs/plugin-react";
+import { build, type Plugin } from "vite";
+import type { PrerenderedPage } from "../src/prerender/render-sign-in-page.tsx";
+import { classNamesOf, criticalCss } from "./critical-css.ts";
+import { flagIconsAlias } from "./flag-icons.ts";
+import { linguiCatalogs } from "./lingui-catalogs.ts";
+
+/** Where the prerendered sign-in pages go in dist/, one per language; the API's static plugin picks one for /login. */
+export const SIGN_IN_PAGE_DIR = "prerendered";
+export const signInPageFile = (language: string) => `${SIGN_IN_PAGE_DIR}/login-${language}.html`;
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const assetText = (source: string | Uint8Array) =>
+  typeof source === "string" ? source : new TextDecoder().decode(source);
+const escapeText = (value: string) => value.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
+
+export interface BuiltAssets {
+  /** The app's stylesheets (href → CSS), inlined, the rules the screen uses only: the page paints from its own
+   * bytes, without a second request (Lighthouse's render-blocking resource), inside the first round trip's 14 KB. */
+  styles: Record<string, string>;
+  /** src/sign-in-boot.ts's chunk, in place of the app's entry and its preloads: it fetches the app at first use. */
+  bootScript: string;
+  /** The chunks the boot script imports, preloaded beside it rather than found one round trip later. */
+  bootImports: string[];
+}
+
+/** The built index.html with the screen painted in, the language's head, and (at build) the page's own assets. */
+export function injectPage(
+  indexHtml: string,
+  language: string,
+  page: PrerenderedPage,
+  assets: BuiltAssets = { styles: {}, bootScript: "", bootImports: [] },
+): string {
+  const replaced = (html: string, pattern: RegExp, replacement: string) => {
+    if (!pattern.test(html)) throw new Error(`index.html no longer matches ${pattern}: update prerender-sign-in.ts`);
+    return html.replace(pattern, () => replacement);
+  };
+  let html = indexHtml;
+  html = replaced(
+    html,
+    /<html[^>]*>/,
+    `<html lang="${page.htmlLang}" dir="${page.dir}" data-prerendered-language="${language}">`,
+  );
+  html = replaced(html, /<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`);
+  html = replaced(
+    html,
+    /<meta name="description" content="[^"]*" \/>/,
+    `<meta name="description" content="${escapeAttribute(page.description)}" />`,
+  );
+  html = replaced(
+    html,
+    /<meta name="keywords" content="[^"]*" \/>/,
+    `<meta name="keywords" content="${escapeAttribute(page.keywords)}" />`,
+  );
+  // Only the rules this screen's markup uses: the app brings the whole stylesheet when it starts.
+  const classNames = classNamesOf(page.body);
+  for (const [href, css] of Object.entries(assets.styles)) {
+    html = replaced(
+      html,
+      new RegExp(`<link rel="stylesheet"[^>]*href="${escapeRegExp(href)}"[^>]*>`),
+      `<style>${criticalCss(css, classNames)}</style>`,
+    );
+  }
+  if (assets.bootScript) {
+    // The app's own preloads go: its code is fetched at first use.
+    html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
+    html = replaced(
+      html,
+      /<script type="module"[^>]*><\/script>/,
+      [assets.bootScript, ...assets.bootImports]
+        .map((src, index) =>
+          index === 0
+            ? `<script type="module" crossorigin src="${src}"></script>`
+            : `<link rel="modulepreload" crossorigin href="${src}">`,
+        )
+        .join("\n    "),
+    );
+  }
+  return replaced(html, /<div id="root"><\/div>/, `<div id="root">${page.body}</div>`);
+}
+
+/**
+ * Prerenders the sign-in screen in each language at build (decision 030): a server build of
+ * src/prerender/render-sign-in-page.tsx, run here, its markup put into the built index.html and emitted as
+ * `prerendered/login-{fr,en,ar}.html` with the rest of the bundle (so the service worker's precache and the
+ * .gz/.br copies include them).
+ */
+export function prerenderSignIn(): Plugin {
+  let root = "";
+  return {
+    name: "esim:prerender-sign-in",
+    apply: (config, env) => env.command === "build" && !config.build?.ssr,
+    configResolved(config) {
+      root = config.root;
+    },
+    // After Vite's own HTML plugin has put index.html into the bundle.
+    generateBundle: {
+      order: "post",
+      async handler(_options, bundle) {
+        const index = bundle["index.html"];
+        if (index?.type !== "asset") throw new Error("prerender-sign-in: the build has no index.html");
+        // Inside the app's node_modules, so that the server build's imports (React, Lingui…) resolve from there.
+        const outDir = await mkdtemp(path.join(root, "node_modules", ".esim-prerender-"));
+        try {
+          await build({
+            configFile: false,
+            root,
+            logLevel: "warn",
+            plugins: [linguiCatalogs(), react()],
+            resolve: { alias: flagIconsAlias },
+            // The workspace package is TypeScript: bundled, not imported by Node.
+            ssr: { noExternal: ["@esim/shared"] },
+            build: { ssr: "src/prerender/render-sign-in-page.tsx", outDir, emptyOutDir: true },
+          });
+          const { LANGUAGES, renderSignInPage } = (await import(
+            pathToFileURL(path.join(outDir, "render-sign-in-page.js")).href
+          )) as typeof import("../src/prerender/render-sign-in-page.tsx");
+          const assets: BuiltAssets = { styles: {}, bootScript: "", bootImports: [] };
+          for (const file of Object.values(bundle)) {
+            if (file.type === "asset" && file.fileName.endsWith(".css")) {
+              assets.styles[`/${file.fileName}`] = assetText(file.source);
+            }
+            if (file.type === "chunk" && file.isEntry && file.name === "sign-in-boot") {
+              assets.bootScript = `/${file.fileName}`;
+              assets.bootImports = file.imports.map((fileName) => `/${fileName}`);
+            }
+          }
+          if (!assets.bootScript)
+            throw new Error("prerender-sign-in: no sign-in-boot entry in the build (vite.config.ts)");
+          for (const language of LANGUAGES) {
+            this.emitFile({
+              type: "asset",
+              fileName: signInPageFile(language),
+              source: injectPage(assetText(index.source), language, renderSignInPage(language), assets),
+            });
+          }
+        } finally {
+          await rm(outDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { carryOverPrerenderedInput, holdSubmits } from "./prerendered-page.ts";
+
+const form = '<form><input name="email" /><button type="submit">Go</button></form>';
+
+describe("taking over the prerendered page", () => {
+  afterEach(() => {
+    document.body.innerHTML = "";
+  });
+
+  it("holds a submit until the app has drawn, then gives it the typed value, the focus and the submit", () => {
+    const container = document.createElement("div");
+    container.innerHTML = form;
+    document.body.append(container);
+    holdSubmits();
+    const painted = container.querySelector("input") as HTMLInputElement;
+    painted.value = "amina@example.com";
+    painted.focus();
+    const submitted = new SubmitEvent("submit", { bubbles: true, cancelable: true });
+    container.querySelector("form")?.dispatchEvent(submitted);
+    expect(submitted.defaultPrevented).toBe(true);
+
+    const giveBack = carryOverPrerenderedInput(container);
+    // The app's render replaces the markup with its own, identical, elements.
+    container.innerHTML = form;
+    const typed = vi.fn();
+    const onSubmit = vi.fn((event: Event) => event.preventDefault());
+    container.addEventListener("input", (event) => typed((event.target as HTMLInputElement).value));
+    container.querySelector("form")?.addEventListener("submit", onSubmit);
+    giveBack();
+
+    expect(typed).toHaveBeenCalledWith("amina@example.com");
+    expect(document.activeElement).toBe(container.querySelector("input"));
+    expect(onSubmit).toHaveBeenCalledOnce();
+
+    // Afterwards the app's own submits are not held any more.
+    const otherForm = document.createElement("form");
+    document.body.append(otherForm);
+    const later = new SubmitEvent("submit", { bubbles: true, cancelable: true });
+    otherForm.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+  });
+
+  it("changes nothing on a page that was not prerendered", () => {
+    const container = document.createElement("div");
+    document.body.append(container);
+    const giveBack = carryOverPrerenderedInput(container);
+    container.innerHTML = form;
+    const onSubmit = vi.fn();
+    container.querySelector("form")?.addEventListener("submit", onSubmit);
+    giveBack();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(container.querySelector("input")?.value).toBe("");
+  });
+});

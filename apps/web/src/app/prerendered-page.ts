@@ -1,0 +1,50 @@
+/**
+ * The prerendered /login (decision 030) is usable before the app's code runs: a visitor may focus the email
+ * field, type, even submit. Until the app draws the same screen, a submit is held here (the form would otherwise
+ * reload the page); when the app has drawn, what was typed, the focus and a held submit are carried over.
+ */
+
+let isHoldingSubmits = false;
+let heldSubmit = false;
+
+function holdSubmit(event: SubmitEvent): void {
+  event.preventDefault();
+  heldSubmit = true;
+}
+
+/** From the prerendered page's first script (sign-in-boot.ts) until the app has taken over. */
+export function holdSubmits(): void {
+  if (isHoldingSubmits) return;
+  isHoldingSubmits = true;
+  document.addEventListener("submit", holdSubmit, { capture: true });
+}
+
+/** Sets a React-controlled input's value as typing does, so that its onChange runs. */
+function typeInto(input: HTMLInputElement, value: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, value);
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+/**
+ * Reads what the visitor did on the prerendered markup in `container`, before the app replaces it; the returned
+ * function, called once the app has drawn, gives it back to the app's screen (the inputs by name).
+ */
+export function carryOverPrerenderedInput(container: HTMLElement): () => void {
+  const typed = [...container.querySelectorAll<HTMLInputElement>("input[name]")]
+    .filter((input) => input.value !== "")
+    .map((input) => ({ name: input.name, value: input.value }));
+  const active = document.activeElement;
+  const focusedName = active instanceof HTMLInputElement && container.contains(active) ? active.name : null;
+  const inputNamed = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${CSS.escape(name)}"]`);
+  return () => {
+    if (isHoldingSubmits) document.removeEventListener("submit", holdSubmit, { capture: true });
+    isHoldingSubmits = false;
+    for (const { name, value } of typed) {
+      const input = inputNamed(name);
+      if (input) typeInto(input, value);
+    }
+    if (focusedName) inputNamed(focusedName)?.focus();
+    if (heldSubmit) container.querySelector("form")?.requestSubmit();
+    heldSubmit = false;
+  };
+}

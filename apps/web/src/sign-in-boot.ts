@@ -1,0 +1,47 @@
+import { holdSubmits } from "./app/prerendered-page.ts";
+import { STORAGE_KEYS } from "./lib/storage.ts";
+
+/**
+ * The prerendered /login's only script (decision 030). The screen is already painted, so the app's code (React,
+ * the router: ~140 KB gzip) is fetched at the visitor's first sign of use, not at load, where its evaluation
+ * would hold a phone's main thread. It starts at once when the painted page cannot be right as it is: on /fr,
+ * /en and /ar (which store the language and move on), with a stored session (/login sends it on), another stored
+ * language, or a promo code in the address.
+ */
+
+// Any of these means the visitor is about to use the page: pointing, touching, typing, focusing, a mouse wheel.
+// Not `scroll`, which the browser itself sends (restoring a position, a tool's full-page screenshot).
+const FIRST_USE_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel"] as const;
+
+function mustStartNow(): boolean {
+  if (window.location.pathname !== "/login") return true;
+  if (new URLSearchParams(window.location.search).has("promo")) return true;
+  try {
+    if (window.localStorage.getItem(STORAGE_KEYS.token)) return true;
+    const language = window.localStorage.getItem(STORAGE_KEYS.language);
+    return language !== null && language !== document.documentElement.dataset.prerenderedLanguage;
+  } catch {
+    return true;
+  }
+}
+
+let isStarted = false;
+function startApp(): void {
+  if (isStarted) return;
+  isStarted = true;
+  for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, startApp, { capture: true });
+  window.removeEventListener("storage", startApp);
+  document.removeEventListener("submit", startApp, { capture: true });
+  void import("./main.tsx");
+}
+
+holdSubmits();
+if (mustStartNow()) {
+  startApp();
+} else {
+  for (const type of FIRST_USE_EVENTS) window.addEventListener(type, startApp, { capture: true, passive: true });
+  // A sign-in or a language chosen in another tab: the app follows it, as on every other page.
+  window.addEventListener("storage", startApp);
+  // A held submit (Enter before any other event) starts the app too.
+  document.addEventListener("submit", startApp, { capture: true });
+}
