@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
@@ -105,6 +105,8 @@ export function prerenderSignIn(): Plugin {
         const index = bundle["index.html"];
         if (index?.type !== "asset") throw new Error("prerender-sign-in: the build has no index.html");
         // Inside the app's node_modules, so that the server build's imports (React, Lingui…) resolve from there.
+        // A fresh clone's workspace may have no node_modules of its own (npm hoists everything to the root).
+        await mkdir(path.join(root, "node_modules"), { recursive: true });
         const outDir = await mkdtemp(path.join(root, "node_modules", ".esim-prerender-"));
         try {
           await build({
