@@ -144,6 +144,24 @@ describe("catalog screens", () => {
     expect(within(week).getByRole("button", { name: "التفاصيل – 5 جيغابايت · 7 أيام" })).toBeInTheDocument();
   });
 
+  it("gives focus back to the Détails button when the details close, by Escape or by Fermer", async () => {
+    catalogApi();
+    const { user } = await renderApp("/packages/TR?days=30", { token: "token-1" });
+    const details = await screen.findByRole("button", { name: /^Détails – Illimité · 30 jours/ });
+    await user.click(details);
+    const sheet = await screen.findByRole("dialog", { name: "Illimité · 30 jours" });
+    // The sheet's scrolling body can take focus, so a keyboard can scroll it.
+    expect(within(sheet).getByRole("region", { name: "Illimité · 30 jours" })).toHaveAttribute("tabindex", "0");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(details).toHaveFocus();
+
+    await user.click(details);
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Fermer" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(details).toHaveFocus();
+  });
+
   it("says durations with Arabic plural forms", async () => {
     catalogApi();
     await renderApp("/packages/TR", { token: "token-1", language: "ar" });
