@@ -154,6 +154,8 @@ describe("install and activation guides", () => {
     expect(apn).toHaveTextContent("« internet »");
     expect(apn).toHaveTextContent("Réglages › Données cellulaires › votre ligne eSIM › Réseau de données cellulaires");
     expect(screen.getByRole("region", { name: "Allumez la ligne eSIM" })).toHaveTextContent("Activer cette ligne");
+    // Headings go one level at a time (h1, then each part's h2), as a screen reader's outline expects.
+    expect(screen.getByRole("heading", { level: 2, name: "Allumez la ligne eSIM" })).toBeInTheDocument();
 
     const noSignal = screen.getByRole("region", { name: "Pas de réseau ?" });
     const steps = within(noSignal).getAllByRole("listitem");
