@@ -21,9 +21,10 @@ export function ProfileCard({ user }: { user: Me }) {
       >
         {initialsOf(user.name, user.email)}
       </div>
-      <div className="min-w-0">
-        <p className="truncate text-lg font-semibold text-slate-900">{user.name ?? t("profile.noName")}</p>
-        <p className="truncate text-slate-600">
+      {/* Name and address wrap rather than end in an ellipsis: a traveller checks the address the codes go to. */}
+      <div className="min-w-0 wrap-anywhere">
+        <p className="text-lg font-semibold text-slate-900">{user.name ?? t("profile.noName")}</p>
+        <p className="text-slate-600">
           <bdi>{user.email}</bdi>
         </p>
         {user.verified ? (
