@@ -17,6 +17,8 @@ const NARROWEST_WIDTH = 320;
 interface Screen {
   name: string;
   open: (page: Page) => Promise<void>;
+  /** Also walk it with the keyboard (at 390 px, in Arabic): the screens with forms, dialogs, most kinds of control. */
+  isKeyboardWalked?: boolean;
 }
 
 async function settle(page: Page) {
@@ -49,9 +51,10 @@ async function checkScreen(page: Page, label: string) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-function visit(name: string, path: string): Screen {
+function visit(name: string, path: string, isKeyboardWalked = false): Screen {
   return {
     name,
+    isKeyboardWalked,
     open: async (page) => {
       await page.goto(path);
       await settle(page);
@@ -91,7 +94,7 @@ test("every screen passes axe, names its controls by their visible label and fit
     await expect(page.locator("html")).toHaveAttribute("lang", new RegExp(`^${language}`));
 
     const screens: Screen[] = [
-      visit("/home", "/home"),
+      visit("/home", "/home", true),
       visit("/search (countries)", "/search?type=country"),
       visit("/search (regions)", "/search?type=region"),
       visit("/packages/TR", "/packages/TR?days=7"),
@@ -104,6 +107,7 @@ test("every screen passes axe, names its controls by their visible label and fit
             .click();
           await expect(page.getByRole("dialog")).toBeVisible();
         },
+        isKeyboardWalked: true,
       },
       visit("/cart", `/cart?plan=${await firstPlanId(page)}&destination=TR`),
       {
@@ -113,19 +117,20 @@ test("every screen passes axe, names its controls by their visible label and fit
           await expect(page).toHaveURL(/\/summary/);
           await settle(page);
         },
+        isKeyboardWalked: true,
       },
       visit("/esims", "/esims"),
-      visit("/details", detailsPath!),
+      visit("/details", detailsPath!, true),
       visit("/orders", "/orders"),
       visit("/status", `/status/${orderId}`),
-      visit("/guide", "/guide"),
+      visit("/guide", "/guide", true),
       visit("/guide/activation", "/guide/activation"),
       visit("/guide/installation", "/guide/installation"),
-      visit("/compatibility", "/compatibility"),
+      visit("/compatibility", "/compatibility", true),
       visit("/support", "/support"),
-      visit("/profile", "/profile"),
-      visit("/personal-information", "/personal-information"),
-      visit("/preferences", "/preferences"),
+      visit("/profile", "/profile", true),
+      visit("/personal-information", "/personal-information", true),
+      visit("/preferences", "/preferences", true),
       visit("/success", `/success?orderId=${orderId}`),
       visit("/failure", `/failure?orderId=${orderId}`),
       visit("/reset-password", "/reset-password"),
@@ -135,12 +140,36 @@ test("every screen passes axe, names its controls by their visible label and fit
       await test.step(`${screen.name} in ${language}`, async () => {
         await screen.open(page);
         await checkScreen(page, `${screen.name} in ${language}`);
+        // One language is enough for the walk (the same controls in the same order); Arabic, where the page mirrors.
+        if (screen.isKeyboardWalked && language === "ar") {
+          await expectKeyboardNavigable(page, `${screen.name} in ${language}`);
+        }
       });
     }
-    await test.step(`keyboard on /packages/TR in ${language}`, async () => {
+    await test.step(`keyboard on /packages/TR and, on a desktop, /home in ${language}`, async () => {
       await page.goto("/packages/TR?days=7");
       await settle(page);
       await expectKeyboardNavigable(page, `/packages/TR in ${language}`);
+      // A plan's details opened from the keyboard give focus back to their button, closed by Escape or by Close.
+      const details = page.getByRole("button", { name: text(language, "plan.details") }).first();
+      await details.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toBeHidden();
+      await expect(details).toBeFocused();
+      await page.keyboard.press("Enter");
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: text(language, "common.close") })
+        .press("Enter");
+      await expect(page.getByRole("dialog")).toBeHidden();
+      await expect(details).toBeFocused();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto("/home");
+      await settle(page);
+      await expectKeyboardNavigable(page, `/home at 1280 px in ${language}`);
+      await page.setViewportSize({ width: 390, height: 844 });
     });
   }
 

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
 
 /**
  * The accessibility checks every screen passes (issue 14 part 5): axe-core's WCAG 2.1 A/AA and best-practice
@@ -236,6 +236,17 @@ export async function findKeyboardProblems(page: Page, maxStops = 80): Promise<{
       const isVisible =
         box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight && box.right > 0;
       if (!isVisible) problems.push(`${name} is focused but not on screen`);
+      else {
+        // Not hidden behind the fixed header or tab bar either: what is drawn at its centre is it or inside it.
+        const centre = document.elementFromPoint(
+          Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1),
+          Math.min(Math.max(box.top + box.height / 2, 0), window.innerHeight - 1),
+        );
+        if (centre && !element.contains(centre) && !centre.contains(element)) {
+          const cover = `<${centre.tagName.toLowerCase()}${centre.id ? `#${centre.id}` : ""}>`;
+          problems.push(`${name} is focused but covered by ${cover}`);
+        }
+      }
       state.previous = { element, focusedStyle: indicator(element), name };
       if (isRepeat) delete (window as unknown as { __focusWalk?: State }).__focusWalk;
       return { isDone: isRepeat, problems };
@@ -251,5 +262,6 @@ export async function expectKeyboardNavigable(page: Page, label: string, maxStop
   const { problems, stops } = await findKeyboardProblems(page, maxStops);
   expect.soft(problems, `keyboard navigation on ${label}`).toEqual([]);
   expect.soft(stops, `keyboard navigation on ${label}: at least one control`).toBeGreaterThan(0);
+  test.info().annotations.push({ type: "keyboard", description: `${label}: ${stops} stops` });
   return stops;
 }
