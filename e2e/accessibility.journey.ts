@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expectAccessible, expectKeyboardNavigable, expectNoCutText, expectNoOverflow } from "./accessibility.ts";
-import { buyTurkeyPlan } from "./buying.ts";
+import { buyTurkeyPlan, summaryPayButton } from "./buying.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 
@@ -119,8 +119,27 @@ test("every screen passes axe, names its controls by their visible label and fit
         },
         isKeyboardWalked: true,
       },
+      {
+        name: "/summary with the payment dialog open",
+        open: async (page) => {
+          await page.getByLabel(text(language, "form.phone")).fill("0551 23 45 67");
+          await summaryPayButton(page, language).click();
+          await expect(page.getByRole("dialog")).toBeVisible();
+        },
+      },
       visit("/esims", "/esims"),
       visit("/details", detailsPath!, true),
+      {
+        name: "/details with the PIN pad open",
+        open: async (page) => {
+          // The eSIM's status changes on screen as the simulator installs it: press again if the page moved.
+          await expect(async () => {
+            await page.getByRole("button", { name: text(language, "install.reveal") }).click();
+            await expect(page.getByText(text(language, "pin.choose"))).toBeVisible({ timeout: 2_000 });
+          }).toPass();
+        },
+        isKeyboardWalked: true,
+      },
       visit("/orders", "/orders"),
       visit("/status", `/status/${orderId}`),
       visit("/guide", "/guide", true),

@@ -104,7 +104,8 @@ export async function findNameMismatches(page: Page): Promise<NameMismatch[]> {
         const closedDetails = control.closest("details:not([open])");
         if (closedDetails && !control.closest("summary")) continue;
         const visible = normalise(visibleText(control));
-        if (visible === "") continue;
+        // A symbol ("⌫", "×") is no text label to say aloud (WCAG 2.5.3 is about words): its name may be words.
+        if (!/[\p{L}\p{N}]/u.test(visible)) continue;
         const name = normalise(axe.commons.text.accessibleTextVirtual(axe.utils.getNodeFromTree(control)));
         // Spaces are left out of the comparison: axe joins a flex item's texts without one ("Turquiedès 120 DA").
         if (!name.replace(/\s/g, "").includes(visible.replace(/\s/g, "")))
