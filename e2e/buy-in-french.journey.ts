@@ -40,7 +40,7 @@ test("a traveller follows a promo link, signs in, buys a 7-day Turkey plan with 
   await shoot(page, "packages-tr-fr-390");
 
   await page
-    .getByRole("button", { name: /^Détails de/ })
+    .getByRole("button", { name: new RegExp(`^${text("fr", "plan.details")} `) })
     .first()
     .click();
   const sheet = page.getByRole("dialog");

@@ -169,7 +169,7 @@ describe("catalog screens", () => {
     );
     await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(1));
     expect(window.location.search).toBe("?days=7");
-    expect(screen.getByRole("link", { name: "Choisir 5 Go · 7 jours" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Choisir ce forfait – 5 Go · 7 jours" })).toHaveAttribute(
       "href",
       `/cart?plan=${PLAN_7_DAYS.id}&destination=TR`,
     );
@@ -182,7 +182,7 @@ describe("catalog screens", () => {
   it("opens a plan's details in the bottom sheet on phones", async () => {
     catalogApi();
     const { user } = await renderApp("/packages/TR?days=30", { token: "token-1" });
-    await user.click(await screen.findByRole("button", { name: "Détails de Illimité · 30 jours" }));
+    await user.click(await screen.findByRole("button", { name: "Détails – Illimité · 30 jours" }));
     const sheet = await screen.findByRole("dialog", { name: "Illimité · 30 jours" });
     expect(sheet).toHaveAttribute("data-sheet-state", "snap");
     expect(within(sheet).getByText("Turkcell")).toBeInTheDocument();
@@ -191,6 +191,40 @@ describe("catalog screens", () => {
       "href",
       `/cart?plan=${PLAN_30_DAYS.id}&destination=TR`,
     );
+  });
+
+  it("names each plan's buttons by their visible label first, then the plan", async () => {
+    catalogApi();
+    await renderApp("/packages/TR?days=7", { token: "token-1" });
+    const week = await screen.findByRole("article", { name: "5 Go · 7 jours" });
+    expect(within(week).getByRole("link", { name: "Choisir ce forfait – 5 Go · 7 jours" })).toBeInTheDocument();
+    expect(within(week).getByRole("button", { name: "Détails – 5 Go · 7 jours" })).toBeInTheDocument();
+  });
+
+  it("names Arabic plan buttons by their visible label (التفاصيل, اختيار هذه الباقة) first", async () => {
+    catalogApi();
+    await renderApp("/packages/TR?days=7", { token: "token-1", language: "ar" });
+    const week = await screen.findByRole("article", { name: "5 جيغابايت · 7 أيام" });
+    expect(within(week).getByRole("link", { name: "اختيار هذه الباقة – 5 جيغابايت · 7 أيام" })).toBeInTheDocument();
+    expect(within(week).getByRole("button", { name: "التفاصيل – 5 جيغابايت · 7 أيام" })).toBeInTheDocument();
+  });
+
+  it("gives focus back to the Détails button when the details close, by Escape or by Fermer", async () => {
+    catalogApi();
+    const { user } = await renderApp("/packages/TR?days=30", { token: "token-1" });
+    const details = await screen.findByRole("button", { name: /^Détails – Illimité · 30 jours/ });
+    await user.click(details);
+    const sheet = await screen.findByRole("dialog", { name: "Illimité · 30 jours" });
+    // The sheet's scrolling body can take focus, so a keyboard can scroll it.
+    expect(within(sheet).getByRole("region", { name: "Illimité · 30 jours" })).toHaveAttribute("tabindex", "0");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(details).toHaveFocus();
+
+    await user.click(details);
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Fermer" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(details).toHaveFocus();
   });
 
   it("says durations with Arabic plural forms", async () => {

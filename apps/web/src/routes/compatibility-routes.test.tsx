@@ -121,8 +121,11 @@ describe("device compatibility", () => {
     const { user } = await renderApp("/compatibility", { token: "t", language: "ar" });
     expect(await screen.findByRole("heading", { level: 1, name: "توافق الجهاز" })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute("dir", "rtl");
+    // Each Latin model name is isolated (LRI … PDI), so right to left it still reads "iPhone 13", never "Phone 13i".
+    const search = screen.getByRole("searchbox", { name: "العلامة التجارية أو الطراز" });
+    expect(search).toHaveAttribute("placeholder", expect.stringContaining("\u2066iPhone 13\u2069"));
 
-    await user.type(screen.getByRole("searchbox", { name: "العلامة التجارية أو الطراز" }), "ايفون ١٣");
+    await user.type(search, "ايفون ١٣");
     expect(screen.getByText("iPhone 13 mini")).toBeInTheDocument();
     expect(screen.queryByText("iPhone 17")).not.toBeInTheDocument();
 

@@ -157,7 +157,7 @@ describe("eSIM details", () => {
     const orderLinks = screen.getAllByRole("link", { name: "ES26-000123" });
     expect(orderLinks[0]).toHaveAttribute("href", `/status/${ORDER_ID}`);
     const topUps = await screen.findByRole("region", { name: "Recharger cette eSIM" });
-    const choose = await within(topUps).findByRole("link", { name: /^Choisir 1 Go/ });
+    const choose = await within(topUps).findByRole("link", { name: /^Choisir ce forfait – 1 Go/ });
     expect(choose).toHaveAttribute("href", `/cart?plan=${TOP_UP_PLAN.id}&destination=TR&topUpOf=${ESIM_ID}`);
     expect(topUps).toHaveTextContent(/1.490 DA/);
   });

@@ -50,10 +50,10 @@ describe("install and activation guides", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Guide" })).toBeInTheDocument();
     expect(window.location.pathname).toBe("/guide");
 
-    const installation = screen.getByRole("link", { name: "Guide d’installation" });
+    // Each card is named by all it shows, title first (WCAG 2.5.3: the name holds the visible label).
+    const installation = screen.getByRole("link", { name: /^Guide d’installation Avant le départ, connecté au Wi-Fi/ });
     expect(installation).toHaveAttribute("href", "/guide/installation");
-    expect(installation).toHaveAccessibleDescription(/^Avant le départ, connecté au Wi-Fi/);
-    expect(screen.getByRole("link", { name: "Guide d’activation" })).toHaveAttribute("href", "/guide/activation");
+    expect(screen.getByRole("link", { name: /^Guide d’activation / })).toHaveAttribute("href", "/guide/activation");
     expect(screen.getByRole("link", { name: "Vérifier la compatibilité" })).toHaveAttribute("href", "/compatibility");
     expect(screen.getByRole("link", { name: "Contacter le support" })).toHaveAttribute("href", "/support");
 
@@ -154,6 +154,8 @@ describe("install and activation guides", () => {
     expect(apn).toHaveTextContent("« internet »");
     expect(apn).toHaveTextContent("Réglages › Données cellulaires › votre ligne eSIM › Réseau de données cellulaires");
     expect(screen.getByRole("region", { name: "Allumez la ligne eSIM" })).toHaveTextContent("Activer cette ligne");
+    // Headings go one level at a time (h1, then each part's h2), as a screen reader's outline expects.
+    expect(screen.getByRole("heading", { level: 2, name: "Allumez la ligne eSIM" })).toBeInTheDocument();
 
     const noSignal = screen.getByRole("region", { name: "Pas de réseau ?" });
     const steps = within(noSignal).getAllByRole("listitem");

@@ -22,7 +22,8 @@ export function BottomTabs() {
               }
             >
               <Icon className="size-6" />
-              <span className="max-w-full truncate">{t(labelId)}</span>
+              {/* Wraps rather than truncates: a 64 px tab at 320 px cut "شرائحي eSIM" to "شرائحي e…". */}
+              <span className="max-w-full text-center leading-tight">{t(labelId)}</span>
             </NavLink>
           </li>
         ))}

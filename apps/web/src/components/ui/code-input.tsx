@@ -173,7 +173,11 @@ export function CodeInput({
   return (
     <fieldset className="min-w-0" aria-describedby={describedBy}>
       <legend className="sr-only">{label}</legend>
-      <div dir="ltr" className="flex justify-center gap-2 sm:gap-3">
+      {/*
+        The boxes share the width they get, up to 40 px each (48 from sm). A percentage width lets a layout around
+        them (the sign-in page's grid) shrink below six fixed 40 px boxes: they made a 320 px phone's page 342 px wide.
+      */}
+      <div dir="ltr" className="flex justify-center gap-1.5 min-[360px]:gap-2 sm:gap-3">
         {boxes.map((box, index) => (
           <input
             // The boxes never reorder: the position is the identity.
@@ -199,7 +203,7 @@ export function CodeInput({
             onChange={handleChange(index)}
             onPaste={handlePaste(index)}
             onFocus={(event) => event.target.select()}
-            className="h-12 w-10 min-w-0 rounded-xl border border-slate-300 bg-white text-center font-mono text-2xl font-semibold text-slate-900 caret-brand-600 focus:border-brand-600 focus:outline-3 focus:outline-brand-600/25 disabled:bg-slate-100 aria-invalid:border-red-600 sm:h-14 sm:w-12"
+            className="h-12 w-full max-w-10 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white text-center font-mono text-2xl font-semibold text-slate-900 caret-brand-600 focus:border-brand-600 focus:outline-3 focus:outline-brand-600/25 disabled:bg-slate-100 aria-invalid:border-red-600 sm:h-14 sm:max-w-12"
           />
         ))}
       </div>

@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { useT } from "../../lib/i18n.ts";
 import { CloseIcon } from "./icons.tsx";
+import { useReturnFocus } from "./use-return-focus.ts";
 
 interface DialogPanelProps {
   open: boolean;
@@ -14,12 +15,14 @@ interface DialogPanelProps {
 /** A centred dialog for content (the desktop twin of the bottom sheet): title, close button, scrolling body. */
 export function DialogPanel({ open, onOpenChange, title, footer, children }: DialogPanelProps) {
   const t = useT();
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-900/50 p-4 backdrop-blur-[2px]">
           <Dialog.Content
             aria-describedby={undefined}
+            {...returnFocus}
             className="flex max-h-[calc(100dvh-2rem)] w-full max-w-lg flex-col rounded-2xl bg-white shadow-xl focus:outline-none"
           >
             <div className="flex items-start gap-3 px-6 pt-5 pb-3">
@@ -31,7 +34,15 @@ export function DialogPanel({ open, onOpenChange, title, footer, children }: Dia
                 <CloseIcon className="size-5" />
               </Dialog.Close>
             </div>
-            <div className="min-h-0 flex-1 overflow-y-auto px-6 pb-5">{children}</div>
+            {/* A scrolling region takes focus so a keyboard can scroll it (its content may hold nothing focusable). */}
+            <section
+              aria-label={title}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: see above; a focusable scroller is the WCAG 2.1.1 fix.
+              tabIndex={0}
+              className="min-h-0 flex-1 overflow-y-auto px-6 pb-5 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-600"
+            >
+              {children}
+            </section>
             {footer ? <div className="border-t border-slate-200 px-6 py-4">{footer}</div> : null}
           </Dialog.Content>
         </Dialog.Overlay>

@@ -21,9 +21,33 @@ function ModalHarness({ type = "info" as ModalType, onClose = () => {} }) {
   );
 }
 
+/** A modal opened by an ordinary button, as the screens do (no Radix trigger). */
+function OpenedByButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Delete my account
+      </button>
+      <Modal open={open} onOpenChange={setOpen} title="Delete your account" />
+    </>
+  );
+}
+
 describe("Modal", () => {
   afterEach(() => {
     vi.useRealTimers();
+  });
+
+  it("gives focus back to the button that opened it once closed", async () => {
+    await renderWithI18n(<OpenedByButton />);
+    const opener = screen.getByRole("button", { name: "Delete my account" });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.click(await screen.findByRole("button", { name: "Close" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    // Radix moves focus on close a tick after unmounting the dialog.
+    await vi.waitFor(() => expect(opener).toHaveFocus());
   });
 
   it("shows the title, the message, the icon of its type and a close button", async () => {

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { type MessageId, useT } from "../../lib/i18n.ts";
 import { Button, type ButtonVariant } from "./button.tsx";
 import { CheckCircleIcon, CloseIcon, ErrorCircleIcon, InfoIcon, WarningIcon } from "./icons.tsx";
+import { useReturnFocus } from "./use-return-focus.ts";
 
 export type ModalType = "success" | "error" | "warning" | "info";
 
@@ -56,6 +57,7 @@ export function Modal({
 }: ModalProps) {
   const t = useT();
   const { icon: TypeIcon, classes, labelId } = TYPE_STYLES[type];
+  const returnFocus = useReturnFocus();
 
   useEffect(() => {
     if (!open || type !== "success") return;
@@ -71,6 +73,7 @@ export function Modal({
           <Dialog.Content
             className="relative w-full max-w-md rounded-2xl bg-white p-6 text-center shadow-xl focus:outline-none"
             {...(message ? {} : { "aria-describedby": undefined })}
+            {...returnFocus}
             onEscapeKeyDown={(event) => {
               if (!isDismissable) event.preventDefault();
             }}

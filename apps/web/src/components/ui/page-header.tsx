@@ -42,8 +42,14 @@ export function PageHeader({ title, hasBack = false, backTo, chatSlot }: PageHea
               </button>
             ) : null}
           </div>
-          {/* The page's own h1 carries the title for assistive technology; this is its visual twin. */}
-          <p aria-hidden="true" className="min-w-0 flex-1 truncate text-center text-lg font-semibold text-slate-900">
+          {/*
+            The page's own h1 carries the title for assistive technology; this is its visual twin. It takes two lines
+            rather than an ellipsis: "Récapitulatif de commande" did not fit one line at 390 px.
+          */}
+          <p
+            aria-hidden="true"
+            className="line-clamp-2 min-w-0 flex-1 text-center text-lg leading-tight font-semibold text-balance text-slate-900"
+          >
             {title}
           </p>
           <div className="flex w-12 justify-end">

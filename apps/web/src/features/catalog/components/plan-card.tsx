@@ -2,6 +2,7 @@ import type { Plan } from "@esim/shared/catalog/contracts";
 import type { Currency } from "@esim/shared/locale";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../../components/ui/button.tsx";
+import { LabelWithContext } from "../../../components/ui/label-with-context.tsx";
 import { useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
 import { PlanBadges } from "./plan-badges.tsx";
@@ -43,19 +44,11 @@ export function PlanCard({
         <PlanBadges plan={plan} />
       </div>
       <div className="mt-4 flex flex-wrap gap-3 *:flex-auto *:whitespace-nowrap">
-        <Button
-          variant="secondary"
-          onClick={() => onShowDetails(plan)}
-          aria-label={t("plan.detailsOf", { plan: title })}
-        >
-          {t("plan.details")}
+        <Button variant="secondary" onClick={() => onShowDetails(plan)}>
+          <LabelWithContext label={t("plan.details")} context={title} />
         </Button>
-        <Link
-          to={cartHref(plan.id, destinationCode)}
-          className={buttonClasses("primary")}
-          aria-label={t("plan.chooseNamed", { plan: title })}
-        >
-          {t("plan.choose")}
+        <Link to={cartHref(plan.id, destinationCode)} className={buttonClasses("primary")}>
+          <LabelWithContext label={t("plan.choose")} context={title} />
         </Link>
       </div>
     </article>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
+import { LabelWithContext } from "../../../components/ui/label-with-context.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
@@ -65,9 +66,8 @@ export function TopUpOffers({
                   <Link
                     to={topUpCartHref({ planId: plan.id, destinationCode, esimId })}
                     className={buttonClasses("primary")}
-                    aria-label={t("plan.chooseNamed", { plan: title })}
                   >
-                    {t("plan.choose")}
+                    <LabelWithContext label={t("plan.choose")} context={title} />
                   </Link>
                 </li>
               );

@@ -21,15 +21,16 @@ export function ActivationGuide({
   return (
     <div className="space-y-4">
       {platform === "android" ? <AndroidBrandsNote text={activation.androidBrands} /> : null}
-      <GuideSection id="activation-line" number={1} section={settings.turnOnLine} />
-      <GuideSection id="activation-data" number={2} section={settings.dataLine} />
+      <GuideSection id="activation-line" number={1} section={settings.turnOnLine} headingLevel={2} />
+      <GuideSection id="activation-data" number={2} section={settings.dataLine} headingLevel={2} />
       <GuideSection
         id="activation-roaming"
+        headingLevel={2}
         number={3}
         section={settings.roaming}
         illustration={<RoamingIllustration label={t("guide.illustration.roaming")} />}
       />
-      <GuideSection id="activation-apn" number={4} section={settings.apn}>
+      <GuideSection id="activation-apn" number={4} section={settings.apn} headingLevel={2}>
         <GuideLink to="/esims">{t("guide.openEsims")}</GuideLink>
       </GuideSection>
 

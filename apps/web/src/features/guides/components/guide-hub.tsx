@@ -9,13 +9,11 @@ import { StepArrow } from "../illustrations/step-arrow.tsx";
 import { GuideLink } from "./guide-link.tsx";
 
 function GuideCard({
-  id,
   to,
   title,
   description,
   illustration,
 }: {
-  id: string;
   to: string;
   title: string;
   description: string;
@@ -23,22 +21,17 @@ function GuideCard({
 }) {
   return (
     <li>
+      {/* Named by its whole content, title first: a name holding only the title would leave out visible text. */}
       <Link
         to={to}
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-description`}
         className="flex h-full flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/80 hover:ring-brand-300 focus-visible:outline-3 focus-visible:outline-brand-600 sm:p-6"
       >
         <span className="grid h-32 place-items-center rounded-xl bg-slate-50 px-3">{illustration}</span>
         <span className="flex items-center justify-between gap-3">
-          <span id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-            {title}
-          </span>
+          <span className="text-lg font-semibold text-slate-900">{title}</span>
           <StepArrow className="size-5 shrink-0 text-slate-400" />
-        </span>
-        <span id={`${id}-description`} className="text-slate-700">
-          {description}
-        </span>
+        </span>{" "}
+        <span className="text-slate-700">{description}</span>
       </Link>
     </li>
   );
@@ -52,14 +45,12 @@ export function GuideHub({ hub }: { hub: GuideContent["hub"] }) {
       <p className="text-slate-700">{hub.intro}</p>
       <ul className="grid gap-4 sm:grid-cols-2">
         <GuideCard
-          id="guide-installation"
           to="/guide/installation"
           title={t("screen.guideInstallation")}
           description={hub.installation}
           illustration={<QrScanIllustration className="h-24" />}
         />
         <GuideCard
-          id="guide-activation"
           to="/guide/activation"
           title={t("screen.guideActivation")}
           description={hub.activation}

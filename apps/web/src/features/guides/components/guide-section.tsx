@@ -9,15 +9,19 @@ export function GuideSection({
   number,
   section,
   illustration,
+  headingLevel = 3,
   children,
 }: {
   id: string;
+  /** 2 when the section sits right under the page's h1 (the activation guide), 3 under a part's h2. */
+  headingLevel?: 2 | 3;
   number: number;
   section: GuideSectionContent;
   illustration?: ReactNode;
   children?: ReactNode;
 }) {
   const titleId = `${id}-title`;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <Card>
       <section aria-labelledby={titleId} className="space-y-4">
@@ -29,9 +33,9 @@ export function GuideSection({
             {number}
           </span>
           <div className="min-w-0">
-            <h3 id={titleId} className="text-lg font-semibold text-slate-900">
+            <Heading id={titleId} className="text-lg font-semibold text-slate-900">
               {section.title}
-            </h3>
+            </Heading>
             <p className="mt-1 text-slate-700">{section.intro}</p>
           </div>
         </div>

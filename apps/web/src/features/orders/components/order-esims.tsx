@@ -17,7 +17,9 @@ export function OrderEsims({ esims, isTopUp = false }: { esims: OrderSummary["es
       </h2>
       <ul className="grid gap-2">
         {esims.map((esim) => (
-          <li key={esim.id}>
+          // min-w-0: a grid item is otherwise as wide as the unbroken ICCID, which pushed "Installer" off a 320 px screen;
+          // the ICCID wraps rather than ending in an ellipsis, as a traveller may read it out to support.
+          <li key={esim.id} className="min-w-0">
             <Link
               to={`/details/${encodeURIComponent(esim.id)}`}
               className="flex min-h-16 items-center gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-brand-600"
@@ -25,7 +27,7 @@ export function OrderEsims({ esims, isTopUp = false }: { esims: OrderSummary["es
               <SimIcon className="size-6 shrink-0 text-brand-700" />
               <span className="min-w-0 flex-1">
                 <span className="block text-sm text-slate-600">{t("status.iccid")}</span>
-                <bdi className="block truncate font-mono text-slate-900">{esim.iccid}</bdi>
+                <bdi className="block font-mono break-all text-slate-900">{esim.iccid}</bdi>
               </span>
               <span className="text-sm font-semibold text-brand-800">
                 {t(isTopUp ? "status.seeUsage" : "status.install")}
