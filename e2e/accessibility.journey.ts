@@ -72,7 +72,24 @@ test("every screen passes axe, names its controls by their visible label and fit
   await page.setViewportSize({ width: 390, height: 844 });
   const email = uniqueEmail("a11y");
 
-  // Signed out: the sign-in steps, registration.
+  // Signed out: the public shop window the API renders (its language is in the address), then sign-in, registration.
+  for (const language of LANGUAGES) {
+    const publicPages: Screen[] = [
+      visit(`/${language}/esim`, `/${language}/esim`, true),
+      visit(`/${language}/esim?q=`, `/${language}/esim?q=${language === "ar" ? "تركيا" : "Turquie"}`),
+      visit(`/${language}/esim/turkey`, `/${language}/esim/turkey`, true),
+      visit(`/${language}/esim/turkey in USD`, `/${language}/esim/turkey?currency=USD&days=7`),
+      visit(`/${language}/esim/europe`, `/${language}/esim/europe`),
+      visit(`/${language}/esim not found`, `/${language}/esim/atlantis`),
+    ];
+    for (const screen of publicPages) {
+      await test.step(screen.name, async () => {
+        await screen.open(page);
+        await checkScreen(page, screen.name);
+        if (screen.isKeyboardWalked) await expectKeyboardNavigable(page, screen.name);
+      });
+    }
+  }
   for (const language of LANGUAGES) {
     await page.goto(`/${language}`);
     await expect(page.getByRole("heading", { level: 2, name: text(language, "auth.email.title") })).toBeVisible();
