@@ -92,3 +92,27 @@ test("the app takes over the prerendered screen at first use, in its language, k
   await page.getByRole("button", { name: text("fr", "auth.email.submit") }).click();
   await expect(page.getByRole("heading", { level: 2, name: text("fr", "auth.code.title") })).toBeVisible();
 });
+
+test("/ar signed out is the painted Arabic sign-in at sign-in's address, LANG stored, the app's code fetched at first use", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/ar");
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fhome$/);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 2, name: text("ar", "auth.email.title") })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem("LANG"))).toBe("ar");
+  expect(await page.evaluate(() => document.cookie)).toContain("LANG=ar");
+  expect(scripts.length, scripts.join("\n")).toBeLessThanOrEqual(3);
+
+  // The first use brings the app, which stays in Arabic on the same address.
+  await page.getByLabel(text("ar", "auth.email.label")).fill(`lang-address-${Date.now()}@example.com`);
+  await expect.poll(() => scripts.length).toBeGreaterThan(3);
+  await expect(page.getByRole("button", { name: text("ar", "auth.email.submit") })).toBeEnabled();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fhome$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar-DZ");
+});

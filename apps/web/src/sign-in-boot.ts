@@ -1,17 +1,29 @@
+import { isLanguage } from "@esim/shared/locale";
 import { holdSubmits } from "./app/prerendered-page.ts";
-import { STORAGE_KEYS } from "./lib/storage.ts";
+import { mirrorLanguageCookie, STORAGE_KEYS } from "./lib/storage.ts";
 
 /**
  * The prerendered /login's only script (decision 030). The screen is already painted, so the app's code (React,
  * the router: ~140 KB gzip) is fetched at the visitor's first sign of use, not at load, where its evaluation
- * would hold a phone's main thread. It starts at once when the painted page cannot be right as it is: on /fr,
- * /en and /ar (which store the language and move on), with a stored session (/login sends it on), another stored
- * language, or a promo code in the address.
+ * would hold a phone's main thread. It starts at once when the painted page cannot be right as it is: with a
+ * stored session (/login sends it on; /fr, /en and /ar go home), another stored language, or a promo code in the
+ * address. A visitor on /fr, /en or /ar gets what the app's language route would do (LANG stored and mirrored,
+ * the address become sign-in's, with home as the way back) on the page already painted in that language.
  */
 
 // Any of these means the visitor is about to use the page: pointing, touching, typing, focusing, a mouse wheel.
 // Not `scroll`, which the browser itself sends (restoring a position, a tool's full-page screenshot).
 const FIRST_USE_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel"] as const;
+
+/** /fr, /en, /ar signed out: store the language as the app does and show sign-in's address, home as the way back. */
+function settleLanguageAddress(): void {
+  const language = window.location.pathname.replace(/^\/|\/$/g, "");
+  if (!isLanguage(language) || language !== document.documentElement.dataset.prerenderedLanguage) return;
+  if (window.localStorage.getItem(STORAGE_KEYS.token)) return;
+  window.localStorage.setItem(STORAGE_KEYS.language, language);
+  mirrorLanguageCookie(language);
+  window.history.replaceState(null, "", `/login?redirect=${encodeURIComponent("/home")}`);
+}
 
 function mustStartNow(): boolean {
   if (window.location.pathname !== "/login") return true;
@@ -36,6 +48,11 @@ function startApp(): void {
 }
 
 holdSubmits();
+try {
+  settleLanguageAddress();
+} catch {
+  // Storage refused (a locked-down browser): the app's own language route does it, starting at once below.
+}
 if (mustStartNow()) {
   startApp();
 } else {
