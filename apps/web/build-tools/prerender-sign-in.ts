@@ -41,18 +41,10 @@ export function injectPage(
     return html.replace(pattern, () => replacement);
   };
   let html = indexHtml;
-  // What index.html loads to start the app, for the boot script to load at first use (sign-in-boot.ts): written
-  // in the page rather than imported by the boot script, whose import() would bring Vite's preload helper into the
-  // first screen, one more request before the first paint.
-  const app = {
-    script: /<script type="module"[^>]*src="([^"]+)"/.exec(indexHtml)?.[1] ?? "",
-    preloads: [...indexHtml.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]),
-    styles: [...indexHtml.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((match) => match[1]),
-  };
   html = replaced(
     html,
     /<html[^>]*>/,
-    `<html lang="${page.htmlLang}" dir="${page.dir}" data-prerendered-language="${language}" data-app-script="${escapeAttribute(app.script)}" data-app-preloads="${escapeAttribute(app.preloads.join(" "))}" data-app-styles="${escapeAttribute(app.styles.join(" "))}">`,
+    `<html lang="${page.htmlLang}" dir="${page.dir}" data-prerendered-language="${language}">`,
   );
   html = replaced(html, /<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`);
   html = replaced(

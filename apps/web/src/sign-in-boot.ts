@@ -44,40 +44,7 @@ function startApp(): void {
   for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, startApp, { capture: true });
   window.removeEventListener("storage", startApp);
   document.removeEventListener("submit", startApp, { capture: true });
-  void loadApp();
-}
-
-function appendLink(rel: "modulepreload" | "stylesheet", href: string): HTMLLinkElement {
-  const link = document.createElement("link");
-  link.rel = rel;
-  link.href = href;
-  link.crossOrigin = "";
-  document.head.append(link);
-  return link;
-}
-
-/**
- * What index.html would load, as the prerender wrote it on <html>: the app's chunks preloaded at once, its
- * stylesheet loaded before its code runs (the app's first commit must not draw unstyled), then its entry.
- */
-async function loadApp(): Promise<void> {
-  const { appScript, appPreloads = "", appStyles = "" } = document.documentElement.dataset;
-  if (!appScript) throw new Error("The prerendered page lost its data-app-script");
-  for (const href of appPreloads.split(" ").filter(Boolean)) appendLink("modulepreload", href);
-  await Promise.all(
-    appStyles
-      .split(" ")
-      .filter(Boolean)
-      .map(
-        (href) =>
-          new Promise<void>((resolve) => {
-            const link = appendLink("stylesheet", href);
-            link.addEventListener("load", () => resolve(), { once: true });
-            link.addEventListener("error", () => resolve(), { once: true });
-          }),
-      ),
-  );
-  await import(/* @vite-ignore */ appScript);
+  void import("./main.tsx");
 }
 
 holdSubmits();
