@@ -24,7 +24,7 @@ const { app } = await createTestApp({ config: { WEB_DIST_DIR: distDir } });
 
 describe("the built web app", () => {
   it("answers every page address with the app shell, never cached", async () => {
-    for (const url of ["/register", "/profile", "/packages/DZ?promo=x", "/", "/ar/esim"]) {
+    for (const url of ["/register", "/profile", "/packages/DZ?promo=x", "/", "/ar/details"]) {
       const response = await app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"]).toContain("text/html");
