@@ -9,7 +9,10 @@ import { MAIN_CONTENT_ID, SkipLink } from "./skip-link.tsx";
 
 /**
  * AuthPage and /register: the form first (it is what the visitor came for),
- * the shop's promises beside it on wide screens and below it on phones.
+ * the shop's promises beside it on wide screens and below it on phones. The form comes first in the markup too,
+ * and wide screens place the two by grid column, not by `order`: a browser painting the prerendered page before
+ * it has parsed all of it (Chromium does, ~200 ms in) then shows the form where it stays, where an `order`-swapped
+ * layout drew the promises first and pushed them down by the form's height (CLS up to 0.6, bench/README.md).
  */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const currency = useDisplayCurrency();
@@ -17,18 +20,11 @@ export function AuthLayout({ title, children }: { title: string; children: React
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
       <div className="grid flex-1 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-        <section
-          aria-label={title}
-          className="order-2 bg-gradient-to-br from-brand-800 via-brand-700 to-brand-900 px-6 py-10 sm:px-10 lg:order-1 lg:flex lg:flex-col lg:justify-between lg:py-12"
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className="flex flex-col px-4 pb-8 sm:px-8 lg:col-start-2 lg:row-start-1"
         >
-          <div className="hidden lg:block">
-            <Brand to="/login" tone="light" />
-          </div>
-          <div className="lg:my-auto lg:py-10">
-            <MarketingClaims currency={currency} />
-          </div>
-        </section>
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="order-1 flex flex-col px-4 pb-8 sm:px-8 lg:order-2">
           <header className="box-content flex h-16 items-center justify-between gap-4 pt-header-inset lg:justify-end">
             <div className="lg:hidden">
               <Brand to="/login" />
@@ -40,6 +36,17 @@ export function AuthLayout({ title, children }: { title: string; children: React
             <Card className="sm:p-8">{children}</Card>
           </div>
         </main>
+        <section
+          aria-label={title}
+          className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-900 px-6 py-10 sm:px-10 lg:col-start-1 lg:row-start-1 lg:flex lg:flex-col lg:justify-between lg:py-12"
+        >
+          <div className="hidden lg:block">
+            <Brand to="/login" tone="light" />
+          </div>
+          <div className="lg:my-auto lg:py-10">
+            <MarketingClaims currency={currency} />
+          </div>
+        </section>
       </div>
       <SiteFooter />
     </div>
