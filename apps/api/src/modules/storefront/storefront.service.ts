@@ -7,7 +7,7 @@ import { formatMoney, toMajor } from "@esim/shared/money";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { type CachedDestination, type CatalogSnapshot, readCatalog, searchCatalog } from "../catalog/index.ts";
-import { escapeXml } from "./html.ts";
+import { escapeXml, type Html } from "./html.ts";
 import {
   type CoverageCountry,
   destinationPath,
@@ -76,6 +76,24 @@ function footerLine(snapshot: CatalogSnapshot, language: Language): string {
   return `${landing.destinationCount(isolate(formatRoundedCount(snapshot.summary.destinationCount)))} · ${landing.lowestPrice(
     isolate(formatMoney(snapshot.summary.lowestPrice.DZD, "DZD")),
   )}`;
+}
+
+/** A whole page in the shop's frame (head, inlined stylesheet, footer line), answered with its ETag. */
+function pageAnswer(
+  context: StorefrontContext,
+  snapshot: CatalogSnapshot,
+  input: { status: 200 | 404; head: PageHead; main: Html },
+): PageAnswer {
+  return answerOf(
+    snapshot,
+    input.status,
+    renderDocument({
+      page: input.head,
+      css: context.css,
+      main: input.main,
+      footerLine: footerLine(snapshot, input.head.language),
+    }),
+  );
 }
 
 /** "?a=1&b=2" from the parameters that have a value, or "". */
@@ -168,16 +186,7 @@ export async function showLanding(
       lowestPrice: snapshot.summary.lowestPrice,
       hrefOf,
     });
-    return answerOf(
-      snapshot,
-      200,
-      renderDocument({
-        page: head,
-        css: context.css,
-        main,
-        footerLine: footerLine(snapshot, language),
-      }),
-    );
+    return pageAnswer(context, snapshot, { status: 200, head, main });
   });
   return { kind: "page", page };
 }
@@ -230,27 +239,22 @@ function productData(input: {
 function notFound(context: StorefrontContext, snapshot: CatalogSnapshot, language: Language): StorefrontAnswer {
   const texts = STOREFRONT_TEXTS[language];
   const page = memoise(snapshot, `not-found:${language}`, () =>
-    answerOf(
-      snapshot,
-      404,
-      renderDocument({
-        page: {
-          language,
-          title: texts.notFound.title,
-          description: texts.notFound.text,
-          keywords: texts.landing.keywords,
-          paths: samePathEverywhere(landingPath),
-          publicUrl: context.deps.config.PUBLIC_URL,
-          isIndexable: false,
-          structuredData: [],
-          keptSearch: "",
-          promo: null,
-        },
-        css: context.css,
-        main: renderNotFoundMain(language),
-        footerLine: footerLine(snapshot, language),
-      }),
-    ),
+    pageAnswer(context, snapshot, {
+      status: 404,
+      head: {
+        language,
+        title: texts.notFound.title,
+        description: texts.notFound.text,
+        keywords: texts.landing.keywords,
+        paths: samePathEverywhere(landingPath),
+        publicUrl: context.deps.config.PUBLIC_URL,
+        isIndexable: false,
+        structuredData: [],
+        keptSearch: "",
+        promo: null,
+      },
+      main: renderNotFoundMain(language),
+    }),
   );
   return { kind: "page", page };
 }
@@ -363,16 +367,7 @@ export async function showDestination(
         },
       ],
     };
-    return answerOf(
-      snapshot,
-      200,
-      renderDocument({
-        page: head,
-        css: context.css,
-        main,
-        footerLine: footerLine(snapshot, language),
-      }),
-    );
+    return pageAnswer(context, snapshot, { status: 200, head, main });
   });
   return { kind: "page", page };
 }

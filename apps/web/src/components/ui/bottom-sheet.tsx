@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useT } from "../../lib/i18n.ts";
 import { CloseIcon } from "./icons.tsx";
+import { ScrollRegion } from "./scroll-region.tsx";
 import { useReturnFocus } from "./use-return-focus.ts";
 
 /** Where the sheet stands: off screen, at its snap point (part of the screen), or full screen. */
@@ -218,15 +219,9 @@ export function BottomSheet({
               <Dialog.Description className="-mt-2 pb-3 text-sm text-slate-600">{description}</Dialog.Description>
             ) : null}
           </div>
-          {/* A scrolling region takes focus so a keyboard can scroll it (its content may hold nothing focusable). */}
-          <section
-            aria-label={title}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: see above; a focusable scroller is the WCAG 2.1.1 fix.
-            tabIndex={0}
-            className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 pb-4 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-600"
-          >
+          <ScrollRegion label={title} className="overscroll-contain px-4 pb-4">
             {children}
-          </section>
+          </ScrollRegion>
           {footer ? (
             <div className="border-t border-slate-200 px-4 pt-3 pb-[max(env(safe-area-inset-bottom),0.75rem)]">
               {footer}

@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { useT } from "../../lib/i18n.ts";
 import { CloseIcon } from "./icons.tsx";
+import { ScrollRegion } from "./scroll-region.tsx";
 import { useReturnFocus } from "./use-return-focus.ts";
 
 interface DialogPanelProps {
@@ -34,15 +35,9 @@ export function DialogPanel({ open, onOpenChange, title, footer, children }: Dia
                 <CloseIcon className="size-5" />
               </Dialog.Close>
             </div>
-            {/* A scrolling region takes focus so a keyboard can scroll it (its content may hold nothing focusable). */}
-            <section
-              aria-label={title}
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: see above; a focusable scroller is the WCAG 2.1.1 fix.
-              tabIndex={0}
-              className="min-h-0 flex-1 overflow-y-auto px-6 pb-5 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-600"
-            >
+            <ScrollRegion label={title} className="px-6 pb-5">
               {children}
-            </section>
+            </ScrollRegion>
             {footer ? <div className="border-t border-slate-200 px-6 py-4">{footer}</div> : null}
           </Dialog.Content>
         </Dialog.Overlay>
