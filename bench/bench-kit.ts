@@ -4,10 +4,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { toMajor } from "@esim/shared/money";
 import { eq } from "drizzle-orm";
 import { type Config, loadConfig } from "../apps/api/src/config.ts";
 import { applyMigrations, connectDatabase, type DatabaseHandle } from "../apps/api/src/db/client.ts";
@@ -17,20 +15,10 @@ import { installJobQueue } from "../apps/api/src/jobs/worker.ts";
 import { generateToken, sha256Hex } from "../apps/api/src/lib/secrets.ts";
 import { insertUser } from "../apps/api/src/modules/account/users.repo.ts";
 import { insertSession } from "../apps/api/src/modules/auth/sessions.repo.ts";
-import { toWebhookBody } from "../apps/api/src/providers/payment/chargily/chargily-event.ts";
-import { signWebhookBody } from "../apps/api/src/providers/payment/chargily/chargily-webhook.ts";
+import { checkoutWebhookFor, webhookHeaders } from "../apps/api/src/providers/payment/sandbox/sandbox-test-kit.ts";
+import { freePort } from "../apps/api/src/test/free-port.ts";
 
 export const API = "/api/v1/app";
-
-/** A port nothing listens on now (the benchmarks never take a fixed one). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 /** The value at `share` (0.95 for p95) of values sorted ascending. */
 export function percentile(sorted: number[], share: number): number {
@@ -131,34 +119,10 @@ export async function placeOrderAsNewBuyer(
 
 /** Posts the signed `checkout.paid` webhook of the payment's checkout, for its exact amount, as the sandbox would. */
 export async function postPaidWebhook(stack: BenchStack, payment: typeof payments.$inferSelect): Promise<void> {
-  const at = new Date();
-  const rawBody = toWebhookBody({
-    eventId: `evt_${randomUUID().replaceAll("-", "")}`,
-    type: "checkout.paid",
-    checkout: {
-      id: payment.providerReference!,
-      isLivemode: false,
-      amount: toMajor(payment.amountMinor),
-      status: "paid",
-      locale: "fr",
-      description: null,
-      metadata: { paymentId: payment.id },
-      successUrl: stack.config.PUBLIC_URL,
-      failureUrl: stack.config.PUBLIC_URL,
-      webhookEndpoint: null,
-      paymentMethod: payment.method,
-      createdAt: at,
-      updatedAt: at,
-      pageUrl: payment.checkoutUrl ?? "",
-    },
-    at,
-  });
+  const rawBody = checkoutWebhookFor(payment, { at: new Date() });
   const response = await fetch(`http://127.0.0.1:${stack.port}${API}/webhooks/payments/sandbox`, {
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      signature: signWebhookBody(rawBody, stack.config.SANDBOX_PAYMENT_SECRET),
-    },
+    headers: webhookHeaders(rawBody, stack.config.SANDBOX_PAYMENT_SECRET),
     body: rawBody,
   });
   if (!response.ok) throw new Error(`webhook: ${response.status} ${await response.text()}`);

@@ -2,11 +2,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import http from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "./test/free-port.ts";
 
 const API_DIR = path.resolve(import.meta.dirname, "..");
 
@@ -17,16 +17,6 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** A port nobody listens on right now, chosen by the operating system. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
 }
 
 interface RunningServer {

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { API_BASE_PATH } from "@esim/shared/http";
-import { toMajor } from "@esim/shared/money";
 import { eq, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import { mailOutbox, orders, payments } from "../../db/schema.ts";
@@ -8,11 +7,15 @@ import { installJobQueue } from "../../jobs/worker.ts";
 import { findJobsByKeys } from "../../lib/job-queue.ts";
 import type { SimulatorEsimProvider } from "../../providers/esim/simulator/simulator-esim-provider.ts";
 import type { Mailer, MailMessage } from "../../providers/mail/mail-port.ts";
-import { toWebhookBody } from "../../providers/payment/chargily/chargily-event.ts";
-import { signWebhookBody } from "../../providers/payment/chargily/chargily-webhook.ts";
+import type { ChargilyEventType } from "../../providers/payment/chargily/chargily-event.ts";
 import { PaymentGatewayError } from "../../providers/payment/payment-port.ts";
 import { createSandboxGateway, type SandboxGateway } from "../../providers/payment/sandbox/sandbox-gateway.ts";
-import { createInjectFetch, pressSandboxButton } from "../../providers/payment/sandbox/sandbox-test-kit.ts";
+import {
+  checkoutWebhookFor,
+  createInjectFetch,
+  pressSandboxButton,
+  webhookHeaders,
+} from "../../providers/payment/sandbox/sandbox-test-kit.ts";
 import { createSignedInUser, setPriceSettings } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import type { UserRow } from "../account/index.ts";
@@ -138,28 +141,13 @@ export async function signedCheckoutWebhook(
   },
 ) {
   const [payment] = await testApp.db.select().from(payments).where(eq(payments.id, options.paymentId));
-  if (!payment?.providerReference) throw new Error("the payment has no checkout yet");
-  const at = testApp.clock.now();
-  const chargilyBody = toWebhookBody({
-    eventId: options.eventId ?? `evt_${randomUUID().replaceAll("-", "")}`,
-    type: (options.type ?? "checkout.paid") as "checkout.paid",
-    checkout: {
-      id: payment.providerReference,
-      isLivemode: false,
-      amount: options.amountDzd ?? toMajor(payment.amountMinor),
-      status: options.status ?? "paid",
-      locale: "fr",
-      description: null,
-      metadata: { paymentId: payment.id },
-      successUrl: "http://localhost/success",
-      failureUrl: "http://localhost/failure",
-      webhookEndpoint: null,
-      paymentMethod: payment.method,
-      createdAt: at,
-      updatedAt: at,
-      pageUrl: payment.checkoutUrl ?? "",
-    },
-    at,
+  if (!payment) throw new Error(`no payment ${options.paymentId}`);
+  const chargilyBody = checkoutWebhookFor(payment, {
+    at: testApp.clock.now(),
+    ...(options.type ? { type: options.type as ChargilyEventType } : {}),
+    ...(options.status ? { status: options.status } : {}),
+    ...(options.amountDzd !== undefined ? { amountDzd: options.amountDzd } : {}),
+    ...(options.eventId ? { eventId: options.eventId } : {}),
   });
   const rawBody =
     options.currency === undefined
@@ -169,7 +157,7 @@ export async function signedCheckoutWebhook(
           data: { ...JSON.parse(chargilyBody).data, currency: options.currency },
         });
   const secret = options.secret ?? testApp.deps.config.SANDBOX_PAYMENT_SECRET;
-  return { rawBody, headers: { "content-type": "application/json", signature: signWebhookBody(rawBody, secret) } };
+  return { rawBody, headers: webhookHeaders(rawBody, secret) };
 }
 
 export function postPaymentWebhook(

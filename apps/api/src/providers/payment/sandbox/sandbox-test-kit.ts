@@ -1,4 +1,9 @@
+import { randomUUID } from "node:crypto";
+import { toMajor } from "@esim/shared/money";
 import type { FastifyInstance } from "fastify";
+import type { payments } from "../../../db/schema.ts";
+import { type ChargilyEventType, type CheckoutFacts, toWebhookBody } from "../chargily/chargily-event.ts";
+import { signWebhookBody } from "../chargily/chargily-webhook.ts";
 import type { PaymentMethod } from "../payment-port.ts";
 import type { SandboxButton } from "./sandbox-gateway.ts";
 
@@ -52,4 +57,47 @@ export function createInjectFetch(getApp: () => FastifyInstance): typeof fetch {
     const hasBody = ![204, 205, 304].includes(response.statusCode);
     return new Response(hasBody ? response.rawPayload : null, { status: response.statusCode, headers: answerHeaders });
   };
+}
+
+/**
+ * The webhook body Chargily (and the sandbox) would send for a payment's checkout: the tests' and benchmarks' own
+ * gateway word, for amounts, statuses and secrets the hosted page does not offer.
+ */
+export function checkoutWebhookFor(
+  payment: Pick<typeof payments.$inferSelect, "id" | "providerReference" | "amountMinor" | "method" | "checkoutUrl">,
+  options: {
+    at: Date;
+    type?: ChargilyEventType;
+    status?: CheckoutFacts["status"];
+    amountDzd?: number;
+    eventId?: string;
+  },
+): string {
+  if (!payment.providerReference) throw new Error("the payment has no checkout yet");
+  return toWebhookBody({
+    eventId: options.eventId ?? `evt_${randomUUID().replaceAll("-", "")}`,
+    type: options.type ?? "checkout.paid",
+    checkout: {
+      id: payment.providerReference,
+      isLivemode: false,
+      amount: options.amountDzd ?? toMajor(payment.amountMinor),
+      status: options.status ?? "paid",
+      locale: "fr",
+      description: null,
+      metadata: { paymentId: payment.id },
+      successUrl: "http://localhost/success",
+      failureUrl: "http://localhost/failure",
+      webhookEndpoint: null,
+      paymentMethod: payment.method,
+      createdAt: options.at,
+      updatedAt: options.at,
+      pageUrl: payment.checkoutUrl ?? "",
+    },
+    at: options.at,
+  });
+}
+
+/** The headers a signed webhook body travels with. */
+export function webhookHeaders(rawBody: string, secret: string): Record<string, string> {
+  return { "content-type": "application/json", signature: signWebhookBody(rawBody, secret) };
 }
