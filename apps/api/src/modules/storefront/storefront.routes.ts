@@ -52,10 +52,15 @@ function sendPage(
 
 /** The public shop window (docs/decisions/028-public-storefront.md): /{lang}/esim, /{lang}/esim/{slug}, sitemap, robots. */
 export async function storefrontRoutes(app: FastifyInstance) {
+  // Read at the first public page, not at start: every process (tests, workers, the CLI) builds the app.
+  let css: string | undefined;
   const context: storefront.StorefrontContext = {
     deps: app.deps,
     log: app.log,
-    css: readWebStylesheets(app.deps.config.WEB_DIST_DIR),
+    css: () => {
+      css ??= readWebStylesheets(app.deps.config.WEB_DIST_DIR);
+      return css;
+    },
   };
 
   for (const language of LANGUAGES) {

@@ -31,8 +31,8 @@ import { STOREFRONT_TEXTS } from "./storefront-texts.ts";
 export interface StorefrontContext {
   deps: { db: Database; config: { PUBLIC_URL: string } };
   log: FastifyBaseLogger;
-  /** The web app's built CSS, inlined in every page (empty when the web app is not built). */
-  css: string;
+  /** The web app's built CSS, inlined in every page (empty when the web app is not built); read at first use. */
+  css: () => string;
 }
 
 export interface PageAnswer {
@@ -89,7 +89,7 @@ function pageAnswer(
     input.status,
     renderDocument({
       page: input.head,
-      css: context.css,
+      css: context.css(),
       main: input.main,
       footerLine: footerLine(snapshot, input.head.language),
     }),
