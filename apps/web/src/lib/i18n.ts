@@ -111,19 +111,5 @@ export function useLanguage(): Language {
   return (active.locale || "fr") as Language;
 }
 
-/**
- * Wraps a left-to-right value (an amount like "64 DA", an email) in Unicode
- * isolates before it goes into a message, so an Arabic sentence does not
- * reorder it ("DA 64"). The string form of `<bdi>`.
- */
-export function isolate(value: string): string {
-  return `\u2068${value}\u2069`;
-}
-
-/**
- * Like `isolate`, for a value with no letter to tell its direction ("200+"): forced left to right, else an Arabic
- * sentence shows "+200".
- */
-export function isolateLtr(value: string): string {
-  return `\u2066${value}\u2069`;
-}
+// The app's messages isolate values the shared way (packages/shared/src/bidi.ts).
+export { isolate, isolateLtr } from "@esim/shared/bidi";

@@ -1,3 +1,4 @@
+import { isolate, isolateLtr } from "@esim/shared/bidi";
 import type { Plan } from "@esim/shared/catalog/contracts";
 import { planDataText, planTitle, planValidityText } from "@esim/shared/catalog/plan-name";
 import { formatNumber } from "@esim/shared/format";
@@ -43,14 +44,6 @@ export function cartHref(input: {
 
 function nameIn(destination: CachedDestination, language: Language): string {
   return destination.summary.names[language];
-}
-
-/**
- * An amount isolated from the sentence around it (U+2068 … U+2069, as the app does), so "120 DA" and "≈ $0.89"
- * keep their order inside Arabic text.
- */
-export function isolate(text: string): string {
-  return `\u2068${text}\u2069`;
 }
 
 function money(amountMinor: number, currency: Currency): string {
@@ -220,7 +213,7 @@ export function renderLandingMain(view: LandingView): Html {
 <h1 id="heading" class="text-2xl font-bold sm:text-3xl">${landing.heading}</h1>
 <p class="mt-2 max-w-prose text-brand-50">${landing.intro}</p>
 <ul class="mt-4 flex flex-wrap gap-2 text-sm font-semibold">
-<li class="rounded-full bg-white/15 px-3 py-1">${landing.destinationCount(isolate(view.destinationCountText))}</li>
+<li class="rounded-full bg-white/15 px-3 py-1">${landing.destinationCount(isolateLtr(view.destinationCountText))}</li>
 <li class="rounded-full bg-white/15 px-3 py-1">${landing.lowestPrice(money(view.lowestPrice.DZD, "DZD"))}</li>
 </ul>
 <form role="search" method="get" action="${landingPath(view.language)}" class="mt-6 flex flex-wrap gap-2">

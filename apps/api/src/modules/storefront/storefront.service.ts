@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isolate, isolateLtr } from "@esim/shared/bidi";
 import type { Plan } from "@esim/shared/catalog/contracts";
 import { formatRoundedCount } from "@esim/shared/catalog/marketing";
 import { planTitle } from "@esim/shared/catalog/plan-name";
@@ -11,7 +12,6 @@ import { escapeXml, type Html } from "./html.ts";
 import {
   type CoverageCountry,
   destinationPath,
-  isolate,
   landingPath,
   type PageHead,
   promoSearch,
@@ -73,7 +73,7 @@ function memoise(snapshot: CatalogSnapshot, key: string | null, build: () => Pag
 
 function footerLine(snapshot: CatalogSnapshot, language: Language): string {
   const { landing } = STOREFRONT_TEXTS[language];
-  return `${landing.destinationCount(isolate(formatRoundedCount(snapshot.summary.destinationCount)))} · ${landing.lowestPrice(
+  return `${landing.destinationCount(isolateLtr(formatRoundedCount(snapshot.summary.destinationCount)))} · ${landing.lowestPrice(
     isolate(formatMoney(snapshot.summary.lowestPrice.DZD, "DZD")),
   )}`;
 }

@@ -248,7 +248,9 @@ describe("with the simulator's catalogue synced", () => {
     it("shows the marketing lines, popular destinations, regions, how it works and trust", async () => {
       const { body, statusCode } = await get("/fr/esim");
       expect(statusCode).toBe(200);
-      expect(body).toMatch(/\u2068\d+0\+\u2069 destinations/);
+      // A count has no letter to give it a direction: isolated left to right (U+2066), else Arabic shows "+200".
+      expect(body).toMatch(/\u2066\d+0\+\u2069 destinations/);
+      expect((await get("/ar/esim")).body).toMatch(/\u2066\d+0\+\u2069 وجهة/);
       expect(body).toMatch(/Forfaits dès \u2068[\d,.]+ DA\u2069/);
       expect(body).toContain('href="/fr/esim/turkey"');
       expect(body).toContain('href="/fr/esim/europe"');
