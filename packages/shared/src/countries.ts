@@ -1,3 +1,5 @@
+import type { Language } from "./locale.ts";
+
 // ISO 3166-1 alpha-2 codes. Names come from Intl.DisplayNames in the reader's language, so the list costs no translation bytes.
 export const COUNTRY_CODES = [
   "AD",
@@ -261,3 +263,25 @@ export function isCountryCode(value: string): value is CountryCode {
 
 /** Residence countries the billing form offers (product description §3). */
 export const BILLING_COUNTRY_CODES = ["DZ", "TN", "FR", "DE", "IT", "ES"] as const satisfies readonly CountryCode[];
+
+const displayNames = new Map<Language, Intl.DisplayNames>();
+
+/** A country's name in `language` (Intl.DisplayNames, one per language, kept), or its code when unknown. */
+export function countryName(code: string, language: Language): string {
+  let names = displayNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([language], { type: "region", fallback: "code" });
+    displayNames.set(language, names);
+  }
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Countries' names in `language`, in the order its readers expect (a coverage list, a region's countries). */
+export function sortedCountryNames(codes: readonly string[], language: Language): string[] {
+  const collator = new Intl.Collator(language);
+  return codes.map((code) => countryName(code, language)).sort((left, right) => collator.compare(left, right));
+}

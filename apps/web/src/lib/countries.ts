@@ -23,19 +23,7 @@ export function countryOptions(language: Language): CountryOption[] {
   return options;
 }
 
-export function countryName(code: string, language: Language): string {
-  try {
-    return new Intl.DisplayNames([language], { type: "region", fallback: "code" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** Countries' names in the UI language, in the order its readers expect (a coverage list, a region's countries). */
-export function sortedCountryNames(codes: readonly string[], language: Language): string[] {
-  const collator = new Intl.Collator(language);
-  return codes.map((code) => countryName(code, language)).sort((left, right) => collator.compare(left, right));
-}
+export { countryName, sortedCountryNames } from "@esim/shared/countries";
 
 export function useCountryOptions(): CountryOption[] {
   const language = useLanguage();

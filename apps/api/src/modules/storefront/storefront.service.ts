@@ -3,6 +3,7 @@ import { isolate, isolateLtr } from "@esim/shared/bidi";
 import type { Plan } from "@esim/shared/catalog/contracts";
 import { formatRoundedCount } from "@esim/shared/catalog/marketing";
 import { planTitle } from "@esim/shared/catalog/plan-name";
+import { countryName } from "@esim/shared/countries";
 import { type Currency, LANGUAGES, type Language } from "@esim/shared/locale";
 import { formatMoney, toMajor } from "@esim/shared/money";
 import type { FastifyBaseLogger } from "fastify";
@@ -193,7 +194,6 @@ export async function showLanding(
 
 /** The countries a destination covers, named and sorted in the reader's language, with their networks. */
 function coverageOf(destination: CachedDestination, language: Language): CoverageCountry[] {
-  const displayNames = new Intl.DisplayNames([language], { type: "region" });
   const collator = new Intl.Collator(language);
   const networks = new Map<string, Set<string>>();
   for (const plan of destination.plans) {
@@ -204,7 +204,7 @@ function coverageOf(destination: CachedDestination, language: Language): Coverag
     }
   }
   return destination.summary.memberCountries
-    .map((code) => ({ name: displayNames.of(code) ?? code, networks: [...(networks.get(code) ?? [])] }))
+    .map((code) => ({ name: countryName(code, language), networks: [...(networks.get(code) ?? [])] }))
     .sort((left, right) => collator.compare(left.name, right.name));
 }
 
