@@ -47,6 +47,20 @@ async function expectInside(element: Locator, container: Locator, what: string) 
   expect(inner!.x + inner!.width, what).toBeLessThanOrEqual(outer!.x + outer!.width + 1);
 }
 
+/** The input's placeholder fits its box at this width: a placeholder never wraps, so a long one is cut mid-word. */
+async function expectWholePlaceholder(input: Locator, what: string) {
+  const space = await input.evaluate((node: HTMLInputElement) => {
+    const style = getComputedStyle(node);
+    const context = document.createElement("canvas").getContext("2d");
+    if (!context) throw new Error("no canvas");
+    context.font = style.font;
+    const room =
+      node.clientWidth - Number.parseFloat(style.paddingInlineStart) - Number.parseFloat(style.paddingInlineEnd);
+    return { needed: Math.ceil(context.measureText(node.placeholder).width), room };
+  });
+  expect(space.needed, `${what}: ${space.needed} px of text in ${space.room} px`).toBeLessThanOrEqual(space.room);
+}
+
 // The words and the layout a traveller met at 390 px in French and Arabic: statuses, plan names, order numbers and
 // ICCIDs whole, "Choose this plan" on one line, nothing wider than the screen.
 for (const language of ["fr", "ar"] as const satisfies JourneyLanguage[]) {
@@ -109,7 +123,10 @@ for (const language of ["fr", "ar"] as const satisfies JourneyLanguage[]) {
     await expectNoSidewaysScroll(page, "/orders");
     await shoot(page, `layout-orders-${language}-390`);
 
+    await page.setViewportSize({ width: 320, height: 700 });
     await page.goto("/compatibility");
+    await expectWholePlaceholder(page.getByRole("searchbox"), "the phone search's placeholder at 320 px");
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole("searchbox").fill("iphone se");
     await expect(page.getByText(text(language, "compatibility.brand.allModels"))).toBeVisible();
     await expect(page.getByText(/generation/)).toHaveCount(0);

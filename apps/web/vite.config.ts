@@ -37,9 +37,5 @@ export default defineConfig({
     outDir: "dist",
     assetsDir: "assets",
     emptyOutDir: true,
-    rollupOptions: {
-      // The prerendered sign-in page's script, which fetches the app at the visitor's first use (decision 030).
-      input: { index: "index.html", "sign-in-boot": "src/sign-in-boot.ts" },
-    },
   },
 });

@@ -13,7 +13,7 @@ import { authPlugin } from "./plugins/auth.ts";
 import { errorHandlerPlugin, sendAppError } from "./plugins/error-handler.ts";
 import { nativeCorsPlugin } from "./plugins/native-cors.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
-import { staticWebPlugin } from "./plugins/static-web.ts";
+import { prerenderedScriptHashes, staticWebPlugin } from "./plugins/static-web.ts";
 import { isSandboxGateway } from "./providers/payment/sandbox/sandbox-gateway.ts";
 import { sandboxCheckoutRoutes } from "./providers/payment/sandbox/sandbox-page.routes.ts";
 
@@ -59,7 +59,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, { isHttps: config.PUBLIC_URL.startsWith("https://") });
+  await app.register(securityHeadersPlugin, {
+    isHttps: config.PUBLIC_URL.startsWith("https://"),
+    inlineScriptHashes: prerenderedScriptHashes(config.WEB_DIST_DIR),
+  });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: "1 minute",

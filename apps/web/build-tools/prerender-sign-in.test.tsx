@@ -14,6 +14,10 @@ describe("the prerendered sign-in page", () => {
     expect(html).toMatch(/<title>eSIM Store – [^<]+<\/title>/);
     expect(html).toMatch(/<div id="root">.*<form.*Adresse e-mail.*Recevoir un code.*<\/form>/s);
     expect(html).toContain("Créer un compte");
+    // The promises read as sentences without the catalogue's numbers (they come with the app), no placeholder bars.
+    expect(html).toContain("Forfaits de données payés en dinars");
+    expect(html).toContain("Des destinations dans le monde entier");
+    expect(html).not.toContain("animate-pulse");
     // The app's entry script is still loaded, and no inline script is added (the CSP forbids them).
     expect(html).toContain('<script type="module" src="/src/main.tsx"></script>');
     expect(html.match(/<script/g)).toHaveLength(1);
@@ -25,7 +29,7 @@ describe("the prerendered sign-in page", () => {
     expect(html).toContain("البريد الإلكتروني");
   });
 
-  it("carries the app's stylesheet inline (the rules it uses) and loads only the boot script, so nothing delays its first paint", () => {
+  it("carries the app's stylesheet inline (the rules it uses) and its boot script inline, so it fetches nothing to paint", () => {
     const built = indexHtml
       .replace('<script type="module" src="/src/main.tsx"></script>', "")
       .replace(
@@ -34,14 +38,20 @@ describe("the prerendered sign-in page", () => {
       );
     const html = injectPage(built, "fr", renderSignInPage("fr"), {
       styles: { "/assets/index-abc.css": ".not-on-this-screen{color:red}.flex{display:flex}" },
-      bootScript: "/assets/sign-in-boot-3.js",
-      bootImports: ["/assets/storage-4.js"],
+      bootScript: "(function(){boot()})();",
     });
     // Only the rules its markup uses.
     expect(html).toContain("<style>.flex{display:flex}</style>");
-    expect(html).toContain('<script type="module" crossorigin src="/assets/sign-in-boot-3.js"></script>');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/storage-4.js">');
-    expect(html).not.toMatch(/index-abc.css|index-1.js|i18n-2.js/);
+    // No script or stylesheet fetched at load: the boot script is inline, after the painted screen.
+    expect(html).not.toMatch(/<script[^>]*\ssrc=|<link rel="(modulepreload|stylesheet)"/);
+    expect(html).toMatch(/<div id="root">.*<\/div>.*<script>\(function\(\)\{boot\(\)\}\)\(\);<\/script>\s*<\/body>/s);
+    // The app's files, which the boot script loads at first use, as data.
+    const data = /<script type="application\/json" id="app-assets">([^<]*)<\/script>/.exec(html)?.[1] ?? "";
+    expect(JSON.parse(data)).toEqual({
+      script: "/assets/index-1.js",
+      modulePreloads: ["/assets/i18n-2.js"],
+      stylesheets: ["/assets/index-abc.css"],
+    });
   });
 
   it("fails the build when index.html no longer has the places it fills", () => {

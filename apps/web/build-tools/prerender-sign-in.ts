@@ -3,6 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin } from "vite";
+import { APP_ASSETS_ELEMENT_ID, type AppAssets } from "../src/prerender/app-assets.ts";
 import type { PrerenderedPage } from "../src/prerender/render-sign-in-page.tsx";
 import { classNamesOf, criticalCss } from "./critical-css.ts";
 import { flagIconsAlias } from "./flag-icons.ts";
@@ -23,10 +24,9 @@ export interface BuiltAssets {
   /** The app's stylesheets (href → CSS), inlined, the rules the screen uses only: the page paints from its own
    * bytes, without a second request (Lighthouse's render-blocking resource), inside the first round trip's 14 KB. */
   styles: Record<string, string>;
-  /** src/sign-in-boot.ts's chunk, in place of the app's entry and its preloads: it fetches the app at first use. */
+  /** src/sign-in-boot.ts built as one IIFE, inlined in place of the app's entry and preloads, which it loads at
+   * the visitor's first use: no script request at all while the page paints. */
   bootScript: string;
-  /** The chunks the boot script imports, preloaded beside it rather than found one round trip later. */
-  bootImports: string[];
 }
 
 /** The built index.html with the screen painted in, the language's head, and (at build) the page's own assets. */
@@ -34,7 +34,7 @@ export function injectPage(
   indexHtml: string,
   language: string,
   page: PrerenderedPage,
-  assets: BuiltAssets = { styles: {}, bootScript: "", bootImports: [] },
+  assets: BuiltAssets = { styles: {}, bootScript: "" },
 ): string {
   const replaced = (html: string, pattern: RegExp, replacement: string) => {
     if (!pattern.test(html)) throw new Error(`index.html no longer matches ${pattern}: update prerender-sign-in.ts`);
@@ -67,21 +67,43 @@ export function injectPage(
     );
   }
   if (assets.bootScript) {
-    // The app's own preloads go: its code is fetched at first use.
+    // The app's entry, preloads and stylesheets are written as data for the boot script, not as tags fetched now.
+    const hrefs = (pattern: RegExp) => [...indexHtml.matchAll(pattern)].map((match) => match[1] ?? "");
+    const appAssets: AppAssets = {
+      script: hrefs(/<script type="module"[^>]*src="([^"]+)"/g)[0] ?? "",
+      modulePreloads: hrefs(/<link rel="modulepreload"[^>]*href="([^"]+)"/g),
+      stylesheets: hrefs(/<link rel="stylesheet"[^>]*href="([^"]+)"/g),
+    };
+    html = replaced(html, /\s*<script type="module"[^>]*><\/script>/, "");
     html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
+    if (assets.bootScript.includes("</script")) throw new Error("prerender-sign-in: the boot script cannot be inlined");
+    // At the end of the body: the app's entry, which the boot may load at once, finds the painted #root.
     html = replaced(
       html,
-      /<script type="module"[^>]*><\/script>/,
-      [assets.bootScript, ...assets.bootImports]
-        .map((src, index) =>
-          index === 0
-            ? `<script type="module" crossorigin src="${src}"></script>`
-            : `<link rel="modulepreload" crossorigin href="${src}">`,
-        )
-        .join("\n    "),
+      /<\/body>/,
+      `<script type="application/json" id="${APP_ASSETS_ELEMENT_ID}">${JSON.stringify(appAssets).replaceAll("<", "\\u003c")}</script>\n    <script>${assets.bootScript}</script>\n  </body>`,
     );
   }
   return replaced(html, /<div id="root"><\/div>/, `<div id="root">${page.body}</div>`);
+}
+
+/** src/sign-in-boot.ts and what it imports as one minified IIFE, to be inlined in the prerendered pages. */
+async function buildBootScript(root: string): Promise<string> {
+  const result = await build({
+    configFile: false,
+    root,
+    logLevel: "warn",
+    publicDir: false,
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: "src/sign-in-boot.ts", formats: ["iife"], name: "signInBoot" },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((each) => ("output" in each ? each.output : []));
+  const chunks = outputs.filter((file) => file.type === "chunk");
+  if (chunks.length !== 1 || !chunks[0]) throw new Error("prerender-sign-in: the boot script must build to one chunk");
+  return chunks[0].code.trim();
 }
 
 /**
@@ -122,18 +144,12 @@ export function prerenderSignIn(): Plugin {
           const { LANGUAGES, renderSignInPage } = (await import(
             pathToFileURL(path.join(outDir, "render-sign-in-page.js")).href
           )) as typeof import("../src/prerender/render-sign-in-page.tsx");
-          const assets: BuiltAssets = { styles: {}, bootScript: "", bootImports: [] };
+          const assets: BuiltAssets = { styles: {}, bootScript: await buildBootScript(root) };
           for (const file of Object.values(bundle)) {
             if (file.type === "asset" && file.fileName.endsWith(".css")) {
               assets.styles[`/${file.fileName}`] = assetText(file.source);
             }
-            if (file.type === "chunk" && file.isEntry && file.name === "sign-in-boot") {
-              assets.bootScript = `/${file.fileName}`;
-              assets.bootImports = file.imports.map((fileName) => `/${fileName}`);
-            }
           }
-          if (!assets.bootScript)
-            throw new Error("prerender-sign-in: no sign-in-boot entry in the build (vite.config.ts)");
           for (const language of LANGUAGES) {
             this.emitFile({
               type: "asset",

@@ -1,9 +1,11 @@
 import { isLanguage } from "@esim/shared/locale";
 import { holdSubmits } from "./app/prerendered-page.ts";
 import { mirrorLanguageCookie, STORAGE_KEYS } from "./lib/storage.ts";
+import { APP_ASSETS_ELEMENT_ID, type AppAssets } from "./prerender/app-assets.ts";
 
 /**
- * The prerendered /login's only script (decision 030). The screen is already painted, so the app's code (React,
+ * The prerendered /login's only script (decision 030), inlined in the page at build (an IIFE, allowed by its hash in
+ * the CSP): a script file, even deferred, is a request on a slow phone's first second. The screen is already painted, so the app's code (React,
  * the router: ~140 KB gzip) is fetched at the visitor's first sign of use, not at load, where its evaluation
  * would hold a phone's main thread. It starts at once when the painted page cannot be right as it is: with a
  * stored session (/login sends it on; /fr, /en and /ar go home), another stored language, or a promo code in the
@@ -37,6 +39,21 @@ function mustStartNow(): boolean {
   }
 }
 
+/** Loads the app as its index.html would: the stylesheet, the preloads, then the entry. */
+function loadApp(): void {
+  const data = document.getElementById(APP_ASSETS_ELEMENT_ID)?.textContent;
+  if (!data) throw new Error("the prerendered page lost its app assets");
+  const assets = JSON.parse(data) as AppAssets;
+  const element = (tag: string, attributes: Record<string, string>) => {
+    const created = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
+    document.head.append(created);
+  };
+  for (const href of assets.stylesheets) element("link", { rel: "stylesheet", crossorigin: "", href });
+  for (const href of assets.modulePreloads) element("link", { rel: "modulepreload", crossorigin: "", href });
+  element("script", { type: "module", crossorigin: "", src: assets.script });
+}
+
 let isStarted = false;
 function startApp(): void {
   if (isStarted) return;
@@ -44,7 +61,7 @@ function startApp(): void {
   for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, startApp, { capture: true });
   window.removeEventListener("storage", startApp);
   document.removeEventListener("submit", startApp, { capture: true });
-  void import("./main.tsx");
+  loadApp();
 }
 
 holdSubmits();

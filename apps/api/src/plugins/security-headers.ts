@@ -23,30 +23,33 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
 }
 
 /** Security headers on every answer (a route may still replace one, e.g. the sandbox page's own CSP). */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { isHttps: boolean }) => {
-  // The live chat's SDK, its widget frame, avatars and API come from the Chatwoot server, when one is configured.
-  const chatBaseUrl = app.deps.config.CHATWOOT_BASE_URL;
-  const chat = chatBaseUrl ? [new URL(chatBaseUrl).origin] : [];
-  const headers = computeSecurityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...chat],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", ...chat],
-        connectSrc: ["'self'", ...chat],
-        frameSrc: ["'self'", ...chat],
-        // The offline service worker (/sw.js) and the web app manifest come from the app's own origin.
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, options: { isHttps: boolean; inlineScriptHashes: string[] }) => {
+    // The live chat's SDK, its widget frame, avatars and API come from the Chatwoot server, when one is configured.
+    const chatBaseUrl = app.deps.config.CHATWOOT_BASE_URL;
+    const chat = chatBaseUrl ? [new URL(chatBaseUrl).origin] : [];
+    const headers = computeSecurityHeaders({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // The prerendered sign-in page's boot script by its hash (decision 030); no other inline script runs.
+          scriptSrc: ["'self'", ...options.inlineScriptHashes, ...chat],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:", ...chat],
+          connectSrc: ["'self'", ...chat],
+          frameSrc: ["'self'", ...chat],
+          // The offline service worker (/sw.js) and the web app manifest come from the app's own origin.
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: options.isHttps,
-  });
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.headers(headers);
-  });
-});
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: options.isHttps,
+    });
+    app.addHook("onRequest", async (_request, reply) => {
+      reply.headers(headers);
+    });
+  },
+);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,8 +13,11 @@ await writeFile(path.join(distDir, "index.html"), "<!doctype html><title>eSIM</t
 await writeFile(path.join(distDir, "assets/index-abc123.js"), script);
 // The web build's prerendered sign-in pages (apps/web/build-tools/prerender-sign-in.ts), one per language.
 await mkdir(path.join(distDir, "prerendered"));
+// Its inlined boot script and the data block naming the app's files, as the build writes them.
+const bootScript = "(function(){document.documentElement.dataset.booted='';})();";
 const signInPage = (lang: string, text: string) =>
-  `<!doctype html><html lang="${lang}"><div id="root"><form><label>${text}</label></form></div>`;
+  `<!doctype html><html lang="${lang}"><div id="root"><form><label>${text}</label></form></div>` +
+  `<script type="application/json" id="app-assets">{"script":"/assets/index-abc123.js"}</script><script>${bootScript}</script>`;
 await writeFile(path.join(distDir, "prerendered/login-fr.html"), signInPage("fr-DZ", "Adresse e-mail"));
 await writeFile(path.join(distDir, "prerendered/login-en.html"), signInPage("en-US", "Email address"));
 await writeFile(path.join(distDir, "prerendered/login-ar.html"), signInPage("ar-DZ", "البريد الإلكتروني"));
@@ -97,5 +101,13 @@ describe("the built web app", () => {
     expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["x-frame-options"]).toBeDefined();
+  });
+
+  it("lets the sign-in page's inlined boot script run by its hash, and no other inline script", async () => {
+    const response = await app.inject({ method: "GET", url: "/login" });
+    const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers["content-security-policy"]))?.[1] ?? "";
+    const bootHash = `'sha256-${createHash("sha256").update(bootScript).digest("base64")}'`;
+    expect(scriptSrc.split(" ")).toEqual(["'self'", bootHash]);
+    expect(scriptSrc).not.toContain("unsafe-inline");
   });
 });

@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "@esim/shared/locale";
 import fastifyStatic from "@fastify/static";
@@ -8,6 +9,26 @@ import { AppError } from "../lib/app-error.ts";
 
 /** Written by the web build (apps/web/build-tools/prerender-sign-in.ts): the sign-in screen painted, per language. */
 const signInPageFile = (language: Language) => `prerendered/login-${language}.html`;
+
+/**
+ * The CSP sources of the prerendered pages' inline scripts (`'sha256-…'`), read from the files this server sends,
+ * so the policy allows exactly the bytes served: the sign-in page's boot script is inlined (decision 030), since a
+ * script file is one more request on a slow phone's first second. Data blocks (`application/json`) never run.
+ */
+export function prerenderedScriptHashes(distDir: string): string[] {
+  const hashes = new Set<string>();
+  for (const language of LANGUAGES) {
+    const file = path.join(distDir, signInPageFile(language));
+    if (!existsSync(file)) continue;
+    for (const [, attributes = "", code = ""] of readFileSync(file, "utf8").matchAll(
+      /<script([^>]*)>([\s\S]*?)<\/script>/g,
+    )) {
+      if (/\ssrc=|type="application\/json"/.test(attributes)) continue;
+      hashes.add(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+    }
+  }
+  return [...hashes];
+}
 
 /** The `LANG` cookie the web app mirrors from its stored language (decision 030). */
 function cookieLanguage(cookieHeader: string | undefined): Language {

@@ -33,6 +33,15 @@ describe("the web app", () => {
     expect(screen.getByText("Activation instantanée")).toBeInTheDocument();
   });
 
+  it("offers a visitor on AuthPage the public shop window in their language", async () => {
+    signedInApi();
+    await renderApp("/ar");
+    expect(await screen.findByRole("link", { name: "تصفّح الباقات والأسعار دون حساب" })).toHaveAttribute(
+      "href",
+      "/ar/esim",
+    );
+  });
+
   it("signs in with email then code and lands on home", async () => {
     const { calls } = signedInApi({
       "POST /auth/code": () => ({ body: { data: { sent: true, resendAfterSeconds: 60 } } }),

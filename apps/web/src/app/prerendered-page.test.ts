@@ -6,6 +6,7 @@ const form = '<form><input name="email" /><button type="submit">Go</button></for
 describe("taking over the prerendered page", () => {
   afterEach(() => {
     document.body.innerHTML = "";
+    for (const key of Object.keys(document.documentElement.dataset)) delete document.documentElement.dataset[key];
   });
 
   it("holds a submit until the app has drawn, then gives it the typed value, the focus and the submit", () => {
@@ -39,6 +40,27 @@ describe("taking over the prerendered page", () => {
     const later = new SubmitEvent("submit", { bubbles: true, cancelable: true });
     otherForm.dispatchEvent(later);
     expect(later.defaultPrevented).toBe(false);
+  });
+
+  it("works when the boot script and the app each carry their own copy of this module (the boot is inlined)", async () => {
+    vi.resetModules();
+    const boot = await import("./prerendered-page.ts");
+    vi.resetModules();
+    const app = await import("./prerendered-page.ts");
+    const container = document.createElement("div");
+    container.innerHTML = form;
+    document.body.append(container);
+    boot.holdSubmits();
+    const submitted = new SubmitEvent("submit", { bubbles: true, cancelable: true });
+    container.querySelector("form")?.dispatchEvent(submitted);
+    expect(submitted.defaultPrevented).toBe(true);
+
+    const giveBack = app.carryOverPrerenderedInput(container);
+    container.innerHTML = form;
+    const onSubmit = vi.fn((event: Event) => event.preventDefault());
+    container.querySelector("form")?.addEventListener("submit", onSubmit);
+    giveBack();
+    expect(onSubmit).toHaveBeenCalledOnce();
   });
 
   it("changes nothing on a page that was not prerendered", () => {

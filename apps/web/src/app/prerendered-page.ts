@@ -2,20 +2,23 @@
  * The prerendered /login (decision 030) is usable before the app's code runs: a visitor may focus the email
  * field, type, even submit. Until the app draws the same screen, a submit is held here (the form would otherwise
  * reload the page); when the app has drawn, what was typed, the focus and a held submit are carried over.
+ *
+ * The page's boot script is inlined in the page and the app is a separate bundle, so each has its own copy of this
+ * module: what they share is kept on the document element, not in module variables.
  */
 
-let isHoldingSubmits = false;
-let heldSubmit = false;
+const HELD_SUBMIT = "heldSubmit";
+const APP_HAS_DRAWN = "appHasDrawn";
 
 function holdSubmit(event: SubmitEvent): void {
+  const state = document.documentElement.dataset;
+  if (APP_HAS_DRAWN in state) return;
   event.preventDefault();
-  heldSubmit = true;
+  state[HELD_SUBMIT] = "";
 }
 
-/** From the prerendered page's first script (sign-in-boot.ts) until the app has taken over. */
+/** From the prerendered page's boot script (sign-in-boot.ts) until the app has taken over. */
 export function holdSubmits(): void {
-  if (isHoldingSubmits) return;
-  isHoldingSubmits = true;
   document.addEventListener("submit", holdSubmit, { capture: true });
 }
 
@@ -37,14 +40,14 @@ export function carryOverPrerenderedInput(container: HTMLElement): () => void {
   const focusedName = active instanceof HTMLInputElement && container.contains(active) ? active.name : null;
   const inputNamed = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${CSS.escape(name)}"]`);
   return () => {
-    if (isHoldingSubmits) document.removeEventListener("submit", holdSubmit, { capture: true });
-    isHoldingSubmits = false;
+    const state = document.documentElement.dataset;
+    state[APP_HAS_DRAWN] = "";
     for (const { name, value } of typed) {
       const input = inputNamed(name);
       if (input) typeInto(input, value);
     }
     if (focusedName) inputNamed(focusedName)?.focus();
-    if (heldSubmit) container.querySelector("form")?.requestSubmit();
-    heldSubmit = false;
+    if (HELD_SUBMIT in state) container.querySelector("form")?.requestSubmit();
+    delete state[HELD_SUBMIT];
   };
 }

@@ -1,8 +1,9 @@
 import { Link, type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from "react-router";
 import { AuthLayout } from "../app/layouts/auth-layout.tsx";
 import { SignInFlow } from "../features/auth/components/sign-in-flow.tsx";
-import { useT } from "../lib/i18n.ts";
+import { useLanguage, useT } from "../lib/i18n.ts";
 import { safeRedirectTarget } from "../lib/navigation.ts";
+import { isNativePlatform } from "../lib/platform.ts";
 import { isAuthenticated } from "../lib/session.ts";
 
 /** Someone already signed in has nothing to do here: on to where they were going. */
@@ -14,6 +15,7 @@ export function loginLoader({ request }: LoaderFunctionArgs) {
 /** AuthPage: email, then the code; then back to the page that asked for sign-in, or home. */
 export function LoginRoute() {
   const t = useT();
+  const language = useLanguage();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const target = safeRedirectTarget(searchParams.get("redirect"));
@@ -29,6 +31,14 @@ export function LoginRoute() {
           {t("auth.createAccount")}
         </Link>
       </p>
+      {/* The public shop window (server-rendered pages of the web origin, which the native apps do not serve). */}
+      {!isNativePlatform() && (
+        <p className="mt-3 text-center text-sm">
+          <a href={`/${language}/esim`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+            {t("auth.browseShop")}
+          </a>
+        </p>
+      )}
     </AuthLayout>
   );
 }

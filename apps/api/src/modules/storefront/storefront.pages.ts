@@ -411,3 +411,10 @@ export function renderNotFoundMain(language: Language): Html {
 <p class="mt-2 text-slate-700">${texts.notFound.text}</p>
 <p class="mt-4"><a href="${landingPath(language)}" class="${LINK_CLASSES}">${texts.notFound.back}</a></p>`;
 }
+
+export function renderUnavailableMain(input: { language: Language; retryHref: string }): Html {
+  const texts = STOREFRONT_TEXTS[input.language];
+  return html`<h1 class="text-2xl font-bold">${texts.unavailable.heading}</h1>
+<p class="mt-2 text-slate-700">${texts.unavailable.text}</p>
+<p class="mt-4"><a href="${input.retryHref}" class="${LINK_CLASSES}">${texts.unavailable.retry}</a></p>`;
+}

@@ -50,6 +50,28 @@ function sendPage(
   return reply.header("content-encoding", encoding).send(compressOnce(page, page.body, encoding));
 }
 
+/** The visitor's page, or, when it cannot be made (the catalogue unreadable), the "shop unavailable" page. */
+async function answerPage(
+  context: storefront.StorefrontContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  language: Language,
+  makeAnswer: () => Promise<storefront.StorefrontAnswer>,
+) {
+  let answer: storefront.StorefrontAnswer;
+  try {
+    answer = await makeAnswer();
+  } catch (error) {
+    request.log.error({ err: error }, "public page unavailable");
+    return reply
+      .code(503)
+      .headers({ "cache-control": "no-store", "retry-after": "30" })
+      .type("text/html; charset=utf-8")
+      .send(storefront.showUnavailable(context, { language, retryHref: request.url }));
+  }
+  return sendPage(request, reply, answer);
+}
+
 /** The public shop window (docs/decisions/028-public-storefront.md): /{lang}/esim, /{lang}/esim/{slug}, sitemap, robots. */
 export async function storefrontRoutes(app: FastifyInstance) {
   // Read at the first public page, not at start: every process (tests, workers, the CLI) builds the app.
@@ -65,10 +87,8 @@ export async function storefrontRoutes(app: FastifyInstance) {
 
   for (const language of LANGUAGES) {
     app.get(`/${language}/esim`, PAGE_ROUTE, async (request, reply) =>
-      sendPage(
-        request,
-        reply,
-        await storefront.showLanding(context, {
+      answerPage(context, request, reply, language, () =>
+        storefront.showLanding(context, {
           language,
           query: firstOf((request.query as Query).q)?.slice(0, 100) ?? "",
           promo: readPromo(request.query as Query),
@@ -78,11 +98,9 @@ export async function storefrontRoutes(app: FastifyInstance) {
     app.get<{ Params: { slug: string } }>(`/${language}/esim/:slug`, PAGE_ROUTE, async (request, reply) => {
       const query = request.query as Query;
       if (request.params.slug === "") return reply.redirect(`/${language}/esim`, 301);
-      return sendPage(
-        request,
-        reply,
-        await storefront.showDestination(context, {
-          language: language as Language,
+      return answerPage(context, request, reply, language, () =>
+        storefront.showDestination(context, {
+          language,
           slug: request.params.slug,
           days: readDays(query),
           currency: readCurrency(query),

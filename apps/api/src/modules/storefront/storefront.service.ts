@@ -20,6 +20,7 @@ import {
   renderDocument,
   renderLandingMain,
   renderNotFoundMain,
+  renderUnavailableMain,
 } from "./storefront.pages.ts";
 import { pickBestValue, storefrontIndexOf, suggestRegionalPlan } from "./storefront.rules.ts";
 import { STOREFRONT_TEXTS } from "./storefront-texts.ts";
@@ -257,6 +258,31 @@ function notFound(context: StorefrontContext, snapshot: CatalogSnapshot, languag
     }),
   );
   return { kind: "page", page };
+}
+
+/**
+ * The page a visitor gets when the catalogue cannot be read (PostgreSQL unreachable before this process first
+ * loaded it): the shop's frame in their language, saying so, with a way to try again; never indexed or kept.
+ */
+export function showUnavailable(context: StorefrontContext, input: { language: Language; retryHref: string }): string {
+  const texts = STOREFRONT_TEXTS[input.language];
+  return renderDocument({
+    page: {
+      language: input.language,
+      title: texts.unavailable.title,
+      description: texts.unavailable.text,
+      keywords: texts.landing.keywords,
+      paths: samePathEverywhere(landingPath),
+      publicUrl: context.deps.config.PUBLIC_URL,
+      isIndexable: false,
+      structuredData: [],
+      keptSearch: "",
+      promo: null,
+    },
+    css: context.css(),
+    main: renderUnavailableMain(input),
+    footerLine: texts.unavailable.footerLine,
+  });
 }
 
 /**

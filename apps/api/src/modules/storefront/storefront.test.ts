@@ -8,6 +8,9 @@ import { API_BASE_PATH } from "@esim/shared/http";
 import { formatMoney, toMajor } from "@esim/shared/money";
 import { XmlDocument, XsdValidator } from "libxml2-wasm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../../app.ts";
+import { createAppDeps } from "../../create-deps.ts";
+import { connectDatabase } from "../../db/client.ts";
 import { createSignedInUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { syncCatalog } from "../catalog/index.ts";
@@ -62,6 +65,31 @@ describe("robots.txt", () => {
     }
     expect(lines).not.toContain("Disallow: /login");
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+});
+
+describe("while PostgreSQL cannot be reached before the catalogue was ever loaded", () => {
+  it("answers a page in the visitor's language saying the shop is briefly unavailable, not the API's JSON", async () => {
+    // Port 9 (discard) has no PostgreSQL.
+    const unreachable = connectDatabase("postgres://esim:esim@127.0.0.1:9/esim", { max: 1 });
+    const offline = await buildApp(createAppDeps(testApp.deps.config, unreachable.db), { logger: false });
+    try {
+      const response = await offline.inject({ method: "GET", url: "/ar/esim/turkey?days=7" });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers["content-type"]).toMatch(/^text\/html/);
+      expect(response.headers["retry-after"]).toBe("30");
+      expect(response.headers["cache-control"]).toBe("no-store");
+      expect(response.body).toContain('<html lang="ar-DZ" dir="rtl">');
+      expect(response.body).toContain('<h1 class="text-2xl font-bold">المتجر غير متاح مؤقتًا</h1>');
+      expect(response.body).toContain('href="/ar/esim/turkey?days=7"');
+      expect(response.body).toContain('<meta name="robots" content="noindex');
+      const landing = await offline.inject({ method: "GET", url: "/fr/esim" });
+      expect(landing.statusCode).toBe(503);
+      expect(landing.body).toContain("La boutique est momentanément indisponible");
+    } finally {
+      await offline.close();
+      await unreachable.close();
+    }
   });
 });
 

@@ -113,4 +113,11 @@ export const EN_TEXTS: StorefrontTexts = {
     text: "It does not exist or has no plan on sale any more.",
     back: "See all destinations",
   },
+  unavailable: {
+    title: "Shop briefly unavailable – eSIM Store",
+    heading: "The shop is briefly unavailable",
+    text: "We cannot show the plans right now. Try again in a few moments: nothing is lost.",
+    retry: "Try again",
+    footerLine: "eSIM data plans for worry-free travel",
+  },
 };

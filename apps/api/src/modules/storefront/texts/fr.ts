@@ -117,4 +117,11 @@ export const FR_TEXTS: StorefrontTexts = {
     text: "Elle n’existe pas ou n’a plus de forfait en vente.",
     back: "Voir toutes les destinations",
   },
+  unavailable: {
+    title: "Boutique momentanément indisponible – eSIM Store",
+    heading: "La boutique est momentanément indisponible",
+    text: "Nous ne pouvons pas afficher les forfaits pour le moment. Réessayez dans quelques instants : rien n’est perdu.",
+    retry: "Réessayer",
+    footerLine: "Forfaits eSIM de données pour voyager sereinement",
+  },
 };

@@ -94,4 +94,13 @@ export interface StorefrontTexts {
     text: string;
     back: string;
   };
+  /** The page answered (503) when the catalogue cannot be read, e.g. PostgreSQL unreachable before the first load. */
+  unavailable: {
+    title: string;
+    heading: string;
+    text: string;
+    retry: string;
+    /** The footer's line, without the catalogue's numbers. */
+    footerLine: string;
+  };
 }

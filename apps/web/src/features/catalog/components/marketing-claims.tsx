@@ -25,13 +25,13 @@ export function MarketingClaims({ currency }: { currency: Currency }) {
       <p className="text-3xl font-bold leading-tight tracking-tight text-white sm:text-4xl">
         {t("marketing.headline")}
       </p>
-      {data ? (
-        <p className="mt-3 text-lg text-brand-50">
-          {t("marketing.fromPrice", { price: isolate(formatMoney(data.lowestPrice[currency], currency)) })}
-        </p>
-      ) : (
-        <p className="mt-3 h-7 w-48 animate-pulse rounded bg-white/20" aria-hidden="true" />
-      )}
+      {/* Until the summary arrives (and on the prerendered /login, until the app starts), a line without the
+          price, of the same height, rather than a placeholder bar a visitor could watch for long. */}
+      <p className="mt-3 text-lg text-brand-50">
+        {data
+          ? t("marketing.fromPrice", { price: isolate(formatMoney(data.lowestPrice[currency], currency)) })
+          : t("marketing.fromPriceLoading")}
+      </p>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
         <Claim icon={<GlobeIcon className="size-5" />}>
           {data
