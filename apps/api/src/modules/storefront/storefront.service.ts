@@ -237,23 +237,29 @@ function productData(input: {
   };
 }
 
+/** The head of a page that only says something (not found, unavailable): never indexed, the landing as canonical. */
+function noticeHead(
+  context: StorefrontContext,
+  input: { language: Language; title: string; description: string },
+): PageHead {
+  return {
+    ...input,
+    keywords: STOREFRONT_TEXTS[input.language].landing.keywords,
+    paths: samePathEverywhere(landingPath),
+    publicUrl: context.deps.config.PUBLIC_URL,
+    isIndexable: false,
+    structuredData: [],
+    keptSearch: "",
+    promo: null,
+  };
+}
+
 function notFound(context: StorefrontContext, snapshot: CatalogSnapshot, language: Language): StorefrontAnswer {
   const texts = STOREFRONT_TEXTS[language];
   const page = memoise(snapshot, `not-found:${language}`, () =>
     pageAnswer(context, snapshot, {
       status: 404,
-      head: {
-        language,
-        title: texts.notFound.title,
-        description: texts.notFound.text,
-        keywords: texts.landing.keywords,
-        paths: samePathEverywhere(landingPath),
-        publicUrl: context.deps.config.PUBLIC_URL,
-        isIndexable: false,
-        structuredData: [],
-        keptSearch: "",
-        promo: null,
-      },
+      head: noticeHead(context, { language, title: texts.notFound.title, description: texts.notFound.text }),
       main: renderNotFoundMain(language),
     }),
   );
@@ -267,18 +273,11 @@ function notFound(context: StorefrontContext, snapshot: CatalogSnapshot, languag
 export function showUnavailable(context: StorefrontContext, input: { language: Language; retryHref: string }): string {
   const texts = STOREFRONT_TEXTS[input.language];
   return renderDocument({
-    page: {
+    page: noticeHead(context, {
       language: input.language,
       title: texts.unavailable.title,
       description: texts.unavailable.text,
-      keywords: texts.landing.keywords,
-      paths: samePathEverywhere(landingPath),
-      publicUrl: context.deps.config.PUBLIC_URL,
-      isIndexable: false,
-      structuredData: [],
-      keptSearch: "",
-      promo: null,
-    },
+    }),
     css: context.css(),
     main: renderUnavailableMain(input),
     footerLine: texts.unavailable.footerLine,
