@@ -122,3 +122,12 @@ test("/ar signed out is the painted Arabic sign-in at sign-in's address, LANG st
   await expect(page).toHaveURL(/\/login\?redirect=%2Fhome$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "ar-DZ");
 });
+
+test("a keyboard user who tabs on while the app arrives keeps their place", async ({ page }) => {
+  await page.goto("/login");
+  // Focusing the field starts the app; the Tab right after moves on before the app has drawn over the page.
+  await page.getByLabel(text("fr", "auth.email.label")).focus();
+  await page.keyboard.press("Tab");
+  await page.waitForFunction(() => "appHasDrawn" in document.documentElement.dataset);
+  await expect(page.getByRole("button", { name: text("fr", "auth.email.submit") })).toBeFocused();
+});

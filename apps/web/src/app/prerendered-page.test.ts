@@ -63,6 +63,18 @@ describe("taking over the prerendered page", () => {
     expect(onSubmit).toHaveBeenCalledOnce();
   });
 
+  it("gives the focus back to the control it was on, not only to a field (a Tab that started the app moved it)", () => {
+    const container = document.createElement("div");
+    container.innerHTML = form;
+    document.body.append(container);
+    (container.querySelector("button") as HTMLButtonElement).focus();
+    const giveBack = carryOverPrerenderedInput(container);
+    container.innerHTML = form;
+    expect(document.activeElement).toBe(document.body);
+    giveBack();
+    expect(document.activeElement).toBe(container.querySelector("button"));
+  });
+
   it("changes nothing on a page that was not prerendered", () => {
     const container = document.createElement("div");
     document.body.append(container);

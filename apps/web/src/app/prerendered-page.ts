@@ -36,8 +36,14 @@ export function carryOverPrerenderedInput(container: HTMLElement): () => void {
   const typed = [...container.querySelectorAll<HTMLInputElement>("input[name]")]
     .filter((input) => input.value !== "")
     .map((input) => ({ name: input.name, value: input.value }));
+  // The focus may be on any control (a Tab that started the app has moved it on): the app's markup is the same, so
+  // the element at the same place in it is the same control.
+  const elementsIn = () => [...container.querySelectorAll<HTMLElement>("*")];
   const active = document.activeElement;
-  const focusedName = active instanceof HTMLInputElement && container.contains(active) ? active.name : null;
+  const focused =
+    active instanceof HTMLElement && container.contains(active)
+      ? { index: elementsIn().indexOf(active), tagName: active.tagName }
+      : null;
   const inputNamed = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${CSS.escape(name)}"]`);
   return () => {
     const state = document.documentElement.dataset;
@@ -46,7 +52,10 @@ export function carryOverPrerenderedInput(container: HTMLElement): () => void {
       const input = inputNamed(name);
       if (input) typeInto(input, value);
     }
-    if (focusedName) inputNamed(focusedName)?.focus();
+    if (focused) {
+      const element = elementsIn()[focused.index];
+      if (element?.tagName === focused.tagName) element.focus();
+    }
     if (HELD_SUBMIT in state) container.querySelector("form")?.requestSubmit();
     delete state[HELD_SUBMIT];
   };
