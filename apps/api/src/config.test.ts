@@ -104,6 +104,13 @@ describe("loadConfig", () => {
     });
     expect(config.SMTP_URL).toBeUndefined();
   });
+
+  it("warns of a low upstream balance under $100 by default, and takes any amount of dollars but a negative one", () => {
+    expect(loadConfig({})).toMatchObject({ UPSTREAM_LOW_BALANCE_USD: 100, SIMULATOR_BALANCE_USD: 1000 });
+    expect(loadConfig({ UPSTREAM_LOW_BALANCE_USD: "250.5" }).UPSTREAM_LOW_BALANCE_USD).toBe(250.5);
+    expect(loadError({ UPSTREAM_LOW_BALANCE_USD: "-1" })).toContain('UPSTREAM_LOW_BALANCE_USD="-1"');
+    expect(loadError({ SIMULATOR_BALANCE_USD: "lots" })).toContain('SIMULATOR_BALANCE_USD="lots"');
+  });
 });
 
 describe("native app and push settings", () => {

@@ -180,6 +180,13 @@ const configSchema = z.object({
   SIMULATOR_USAGE_SPEED: z._default(z.coerce.number().check(z.minimum(0)), 1),
   /** Seconds between the simulator's webhook rounds to our own webhook route; 0 sends none. */
   SIMULATOR_NOTIFY_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 10),
+  /** The simulator's prepaid account before any order, in USD; its orders and top-ups draw on it as eSIM Access's do. */
+  SIMULATOR_BALANCE_USD: z._default(z.coerce.number().check(z.minimum(0)), 1000),
+  /**
+   * The operator's dashboard warns when our prepaid balance upstream is under this (USD): every order draws on it, and
+   * when it runs out the upstream refuses to sell, so paid orders wait undelivered.
+   */
+  UPSTREAM_LOW_BALANCE_USD: z._default(z.coerce.number().check(z.minimum(0)), 100),
 
   /**
    * The gateway's smallest charge in whole dinars. Chargily v1 required 75 DA; v2's minimum is not published

@@ -30,7 +30,8 @@ async function listCommands(): Promise<string[]> {
 }
 
 async function loadCommand(name: string): Promise<OpsCommand | undefined> {
-  if (!/^[a-z]+:[a-z-]+$/.test(name)) return undefined;
+  // "area:action" (cancellation:list) or a single word for a command that is its own area (dashboard).
+  if (!/^[a-z]+(:[a-z-]+)?$/.test(name)) return undefined;
   const file = path.join(COMMANDS_DIR, `${name.replace(":", "-")}.ts`);
   try {
     return (await import(file)) as OpsCommand;

@@ -25,5 +25,6 @@ export function createEsimProvider(deps: { config: Config; db: Database; now: ()
     installAfterSeconds: config.SIMULATOR_INSTALL_AFTER_SECONDS,
     firstUseAfterSeconds: config.SIMULATOR_FIRST_USE_AFTER_SECONDS,
     usageSpeed: config.SIMULATOR_USAGE_SPEED,
+    startingBalanceUsdE4: Math.round(config.SIMULATOR_BALANCE_USD * 10_000),
   });
 }

@@ -96,4 +96,12 @@ export interface EsimProvider {
   topUp(input: { reference: string; packageCode: string; transactionId: string; priceUsdE4: number }): Promise<void>;
   /** Cancels an unused profile (refunded upstream). */
   cancel(reference: string): Promise<void>;
+  /** What is left on our prepaid account upstream, which every order and top-up draws on. */
+  getBalance(): Promise<UpstreamBalance>;
+}
+
+/** Our prepaid account upstream (eSIM Access `balance/query`). */
+export interface UpstreamBalance {
+  /** USD × 10 000, the upstream's own unit (10 000 = $1.00). */
+  balanceUsdE4: number;
 }

@@ -191,13 +191,16 @@ export interface EsimAccessDouble {
   holdAllocation(isHeld: boolean): void;
   /** How esim/order treats a known transactionId: answer the same order (default) or an error, as the real API may. */
   setDuplicateTransactionAnswer(mode: "same-order" | "error"): void;
+  /** Our prepaid account (USD × 10 000) as balance/query answers it: orders and top-ups draw on it, cancels refund. */
+  setBalance(balanceUsdE4: number): void;
   close(): Promise<void>;
 }
 
 export async function startEsimAccessDouble(
-  options: { accessCode?: string; secret?: string } = {},
+  options: { accessCode?: string; secret?: string; balanceUsdE4?: number } = {},
 ): Promise<EsimAccessDouble> {
   const accessCode = options.accessCode ?? "double-access-code";
+  let balanceUsdE4 = options.balanceUsdE4 ?? 1_000_000;
   const secret = options.secret;
   const requests: RecordedRequest[] = [];
   const failures: { failure: DoubleFailure; remaining: number; path: string | undefined }[] = [];
@@ -279,6 +282,7 @@ export async function startEsimAccessDouble(
           isAllocated: false,
         };
         orders.set(transactionId, order);
+        balanceUsdE4 -= item.price * item.count;
         if (!isAllocationHeld) allocate(order, transactionId);
         return answer(response, { orderNo: order.orderNo, transactionId });
       }
@@ -340,6 +344,7 @@ export async function startEsimAccessDouble(
           return refuse(response, "200002", "Operation not allowed due to order status");
         }
         appliedTopUps.add(transactionId);
+        balanceUsdE4 -= pkg.price;
         profile.totalVolume += pkg.volume;
         profile.topUps.push(transactionId);
         return answer(response, { transactionId, iccid: profile.iccid });
@@ -351,8 +356,12 @@ export async function startEsimAccessDouble(
           return refuse(response, "200002", "Operation not allowed due to order status");
         }
         profile.esimStatus = "CANCEL";
+        // Cancelling an unused profile refunds its price to our balance (PROVIDERS.md).
+        balanceUsdE4 += DOUBLE_PACKAGES.find((pkg) => pkg.packageCode === profile.packageCode)?.price ?? 0;
         return answer(response, null);
       }
+      case "balance/query":
+        return answer(response, { balance: balanceUsdE4 });
       default:
         response.writeHead(404).end();
     }
@@ -444,6 +453,9 @@ export async function startEsimAccessDouble(
     },
     setDuplicateTransactionAnswer(mode) {
       duplicateMode = mode;
+    },
+    setBalance(next) {
+      balanceUsdE4 = next;
     },
     close() {
       for (const response of hanging) response.destroy();

@@ -274,6 +274,42 @@ describe("cancel", () => {
   });
 });
 
+describe("getBalance", () => {
+  it("asks balance/query, signed, and reads the balance in USD × 10 000 as orders and cancels move it", async () => {
+    const provider = createEsimAccessProvider({
+      baseUrl: signedDouble.url,
+      accessCode: "signed-code",
+      secret: "signing-secret",
+    });
+    signedDouble.setBalance(500_000);
+    expect(await provider.getBalance()).toEqual({ balanceUsdE4: 500_000 });
+    const request = signedDouble.requests.at(-1);
+    expect(request).toMatchObject({ path: "balance/query", body: {} });
+    expect(request?.headers["rt-signature"]).toMatch(/^[0-9a-f]{64}$/);
+
+    const [profile] = await readyProfiles(
+      (await orderTurkey(provider, newTransactionId(), 2)).upstreamOrderNo,
+      provider,
+    );
+    expect(await provider.getBalance()).toEqual({ balanceUsdE4: 500_000 - 2 * 12_300 });
+    await provider.cancel(profile!.reference);
+    expect(await provider.getBalance()).toEqual({ balanceUsdE4: 500_000 - 12_300 });
+  });
+
+  it("reports the upstream's error answers and a malformed balance as errors saying whether to retry", async () => {
+    expect(await caught(client({ accessCode: "wrong" }).getBalance())).toMatchObject({
+      isRetryable: false,
+      upstreamCode: "101003",
+    });
+    double.failNext({ kind: "error", errorCode: "900001", errorMsg: "System busy" }, { path: "balance/query" });
+    expect(await caught(client().getBalance())).toMatchObject({ isRetryable: true, upstreamCode: "900001" });
+    double.failNext({ kind: "http", status: 502 }, { path: "balance/query" });
+    expect(await caught(client().getBalance())).toMatchObject({ isRetryable: true, upstreamCode: "HTTP_502" });
+    double.failNext({ kind: "malformed" }, { path: "balance/query" });
+    expect(await caught(client().getBalance())).toMatchObject({ isRetryable: false, upstreamCode: "INVALID_RESPONSE" });
+  });
+});
+
 describe("transport failures", () => {
   it.each([
     [{ kind: "http", status: 500 } as const, true, "HTTP_500"],

@@ -3,6 +3,7 @@ import { prettifyError } from "zod/mini";
 import { type EsimProvider, UpstreamError, type UpstreamPackage, type UpstreamProfile } from "../esim-port.ts";
 import { mapEsimStatus } from "../esim-status.ts";
 import {
+  balanceSchema,
   type EsimAccessEnvelope,
   type EsimAccessProfile,
   envelopeSchema,
@@ -292,6 +293,12 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
         return;
       }
       throw error;
+    },
+
+    async getBalance() {
+      // No parameters: an empty JSON object, signed like every other call.
+      const answer = read("balance/query", balanceSchema, await post("balance/query", {}));
+      return { balanceUsdE4: answer.balance };
     },
   };
 }

@@ -82,3 +82,6 @@ export const usageListSchema = z.array(
     lastUpdateTime: z.nullish(z.string()),
   }),
 );
+
+/** `balance/query`: `obj.balance`, our prepaid account, in USD × 10 000 (eSIM Access's money unit). */
+export const balanceSchema = z.object({ balance: z.number().check(z.int()) });

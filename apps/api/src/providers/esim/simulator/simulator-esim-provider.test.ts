@@ -471,6 +471,48 @@ describe("cancel", () => {
   });
 });
 
+describe("getBalance", () => {
+  it("starts at the configured balance and draws orders and top-ups from it; a cancel refunds the profile", async () => {
+    const setup = setUp({ startingBalanceUsdE4: 50_000_000 });
+    // Other tests of this file ordered on the same database: start from a known figure.
+    await setup.provider.setBalance(1_000_000);
+    expect(await setup.provider.getBalance()).toEqual({ balanceUsdE4: 1_000_000 });
+
+    const base = pkg("SIM-TR-1GB-7D");
+    const { upstreamOrderNo } = await setup.provider.orderProfiles({
+      transactionId: newTransactionId(),
+      packageCode: base.code,
+      count: 2,
+      unitPriceUsdE4: base.costUsdE4,
+    });
+    expect((await setup.provider.getBalance()).balanceUsdE4).toBe(1_000_000 - 2 * base.costUsdE4);
+
+    setup.advance(5 * SECOND);
+    const answer = await setup.provider.queryOrder(upstreamOrderNo);
+    if (answer.state !== "ready") throw new Error("not allocated");
+    const topUp = pkg("SIM-TR-3GB-15D-TOPUP");
+    const [first, second] = answer.profiles;
+    await setup.provider.topUp({
+      reference: first!.reference,
+      packageCode: topUp.code,
+      transactionId: newTransactionId(),
+      priceUsdE4: topUp.costUsdE4,
+    });
+    await setup.provider.cancel(second!.reference);
+    await setup.provider.cancel(second!.reference);
+
+    expect((await setup.provider.getBalance()).balanceUsdE4).toBe(1_000_000 - base.costUsdE4 - topUp.costUsdE4);
+  });
+
+  it("can be set low, and fails like any upstream call when faults are on", async () => {
+    const setup = setUp();
+    await setup.provider.setBalance(12_345);
+    expect(await setup.provider.getBalance()).toEqual({ balanceUsdE4: 12_345 });
+    setup.provider.setFaults("error=1");
+    await expectUpstreamError(setup.provider.getBalance(), { isRetryable: true, upstreamCode: "SIMULATED_ERROR" });
+  });
+});
+
 describe("faults", () => {
   it("with error=1 refuses every call with a retryable error and does nothing", async () => {
     const setup = setUp({ faults: "error=1" });

@@ -22,6 +22,8 @@ const MAX_PROFILES_PER_ORDER = 50;
 const UNLIMITED_BYTES_PER_DAY = 1.5 * 1024 * MIB;
 /** Stored `total_bytes` of an unlimited profile, as eSIM Access reports an unlimited volume. */
 const UNLIMITED_TOTAL_BYTES = -1;
+/** $1 000, when no starting balance is given. */
+const DEFAULT_STARTING_BALANCE_USD_E4 = 10_000_000;
 
 export interface SimulatorEsimProviderOptions {
   db: Database;
@@ -40,6 +42,8 @@ export interface SimulatorEsimProviderOptions {
   firstUseAfterSeconds?: number;
   /** Multiplies each profile's data use per second (SIMULATOR_USAGE_SPEED); validity still counts in real days. */
   usageSpeed?: number;
+  /** Our prepaid account before any order (SIMULATOR_BALANCE_USD), USD × 10 000. */
+  startingBalanceUsdE4?: number;
 }
 
 /** One allocated profile as the upstream sees it now, in eSIM Access's raw vocabulary (for the webhooks). */
@@ -64,6 +68,8 @@ export interface SimulatorEsimProvider extends EsimProvider {
   setFaults(faults: string | Partial<SimulatorFaults>): void;
   /** Every allocated, non-cancelled profile's state now (same timeline as queryProfile), by esimTranNo. */
   listProfileStates(): Promise<SimulatorProfileState[]>;
+  /** Sets our prepaid account to this (USD × 10 000) now; later orders and top-ups still draw on it. */
+  setBalance(balanceUsdE4: number): Promise<void>;
 }
 
 /** Whether the eSIM provider is this simulator, which can also send the upstream's webhooks. */
@@ -104,6 +110,8 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
   const installAfterSeconds = options.installAfterSeconds ?? 600;
   const firstUseAfterSeconds = options.firstUseAfterSeconds ?? 600;
   const usageSpeed = options.usageSpeed ?? 1;
+  // The balance is derived from the orders in PostgreSQL, so every instance agrees; setBalance moves only the start.
+  let startingBalanceUsdE4 = options.startingBalanceUsdE4 ?? DEFAULT_STARTING_BALANCE_USD_E4;
   let faults: SimulatorFaults =
     typeof options.faults === "string" ? parseSimulatorFaults(options.faults) : (options.faults ?? NO_FAULTS);
 
@@ -170,6 +178,32 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
       expiresAt: state.expiresAt,
       activateBefore: new Date(readyAt.getTime() + ACTIVATE_WITHIN_DAYS * DAY_MS),
     };
+  }
+
+  /**
+   * What the account has paid upstream, as eSIM Access charges it: every order and top-up at its price, less the
+   * price of each cancelled profile (refunded to the balance).
+   */
+  async function spentUsdE4(): Promise<number> {
+    const [totals] = (
+      await db.execute<{ ordered: string; refunded: string }>(sql`
+        select
+          (select coalesce(sum(${simulatorOrders.amountUsdE4}), 0) from ${simulatorOrders}) as ordered,
+          (select coalesce(sum(o.amount_usd_e4 / o.count), 0)
+             from ${simulatorProfiles} p join ${simulatorOrders} o on o.order_no = p.order_no
+            where p.esim_status = 'CANCEL') as refunded`)
+    ).rows;
+    const topUps = (
+      await db.execute<{ package_code: string; count: number }>(sql`
+        select top_up->>'packageCode' as package_code, count(*)::int as count
+          from ${simulatorProfiles}, jsonb_array_elements(${simulatorProfiles.topUps}) as top_up
+         group by 1`)
+    ).rows;
+    const toppedUp = topUps.reduce(
+      (sum, row) => sum + (findSimulatorPackage(row.package_code)?.costUsdE4 ?? 0) * row.count,
+      0,
+    );
+    return Number(totals?.ordered ?? 0) - Number(totals?.refunded ?? 0) + toppedUp;
   }
 
   async function findProfile(reference: string) {
@@ -283,6 +317,12 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
           .orderBy(asc(simulatorProfiles.esimTranNo));
         return { state: "ready" as const, profiles: rows.map((row) => toUpstreamProfile(row, order.readyAt, at)) };
       }),
+
+    getBalance: () => withFaults(async () => ({ balanceUsdE4: startingBalanceUsdE4 - (await spentUsdE4()) })),
+
+    async setBalance(balanceUsdE4) {
+      startingBalanceUsdE4 = balanceUsdE4 + (await spentUsdE4());
+    },
 
     // Not an upstream API call, so no faults: eSIM Access's webhooks do not fail with its API.
     async listProfileStates() {

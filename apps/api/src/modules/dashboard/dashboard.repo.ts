@@ -1,0 +1,142 @@
+import { and, asc, eq, gte, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { cancellationRequests, orderEvents, orders } from "../../db/schema.ts";
+
+// The dashboard's reads. They aggregate tables other modules write (orders, cancellation_requests) in SQL rather than
+// through those modules' services, which answer one order or a list, not sums over thousands; nothing here writes.
+
+/** Paid orders and their charges per window start: a window runs from its start until `now`. */
+export async function sumPaidOrdersSince(db: DbOrTx, starts: Date[], now: Date) {
+  const earliest = new Date(Math.min(...starts.map((start) => start.getTime())));
+  const [row] = await db
+    .select(
+      Object.fromEntries(
+        starts.flatMap((start, index) => [
+          [`paid${index}`, sql<number>`(count(*) filter (where ${orders.confirmedAt} >= ${start}))::int`],
+          [
+            `revenue${index}`,
+            sql<number>`(coalesce(sum(${orders.chargeDzdMinor}) filter (where ${orders.confirmedAt} >= ${start}), 0))::bigint`,
+          ],
+        ]),
+      ) as Record<string, SQL<number>>,
+    )
+    .from(orders)
+    .where(and(gte(orders.confirmedAt, earliest), lte(orders.confirmedAt, now)));
+  return starts.map((_, index) => ({
+    paidOrders: Number(row?.[`paid${index}`] ?? 0),
+    revenueDzdMinor: Number(row?.[`revenue${index}`] ?? 0),
+  }));
+}
+
+/** Orders placed per window start (each one checkout started), and how many of them have been paid since. */
+export async function countCheckoutsSince(db: DbOrTx, starts: Date[], now: Date) {
+  const earliest = new Date(Math.min(...starts.map((start) => start.getTime())));
+  const [row] = await db
+    .select(
+      Object.fromEntries(
+        starts.flatMap((start, index) => [
+          [`started${index}`, sql<number>`(count(*) filter (where ${orders.createdAt} >= ${start}))::int`],
+          [
+            `paid${index}`,
+            sql<number>`(count(*) filter (where ${orders.createdAt} >= ${start} and ${orders.confirmedAt} is not null))::int`,
+          ],
+        ]),
+      ) as Record<string, SQL<number>>,
+    )
+    .from(orders)
+    .where(and(gte(orders.createdAt, earliest), lte(orders.createdAt, now)));
+  return starts.map((_, index) => ({
+    checkoutsStarted: Number(row?.[`started${index}`] ?? 0),
+    checkoutsPaid: Number(row?.[`paid${index}`] ?? 0),
+  }));
+}
+
+/** Paid orders and charges per calendar day of `timeZone` (YYYY-MM-DD), from `start` until `now`; days with none absent. */
+export async function sumPaidOrdersByDay(db: DbOrTx, options: { start: Date; now: Date; timeZone: string }) {
+  const day = sql<string>`to_char(${orders.confirmedAt} at time zone ${options.timeZone}, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      date: day,
+      paidOrders: sql<number>`count(*)::int`,
+      revenueDzdMinor: sql<string>`coalesce(sum(${orders.chargeDzdMinor}), 0)::bigint`,
+    })
+    .from(orders)
+    .where(and(gte(orders.confirmedAt, options.start), lte(orders.confirmedAt, options.now)))
+    // By position: the time zone is a parameter, and two parameters never count as the same expression.
+    .groupBy(sql`1`);
+  return rows.map((row) => ({ ...row, revenueDzdMinor: Number(row.revenueDzdMinor) }));
+}
+
+/** Paid orders not delivered yet (status confirmed), longest waiting first, with how many there are in all. */
+export async function listUndeliveredOrders(db: DbOrTx, limit: number) {
+  return db
+    .select({
+      number: orders.number,
+      confirmedAt: orders.confirmedAt,
+      provisioningAttempts: orders.provisioningAttempts,
+      attentionKind: orders.attentionKind,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(orders)
+    .where(eq(orders.status, "confirmed"))
+    .orderBy(asc(orders.confirmedAt))
+    .limit(limit);
+}
+
+/** Orders flagged because provisioning failed after its retries (not resolved yet), oldest flag first. */
+export async function listProvisioningFailures(db: DbOrTx, limit: number) {
+  return db
+    .select({
+      number: orders.number,
+      attentionAt: orders.attentionAt,
+      attentionReason: orders.attentionReason,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.attentionKind, "provisioning_failed"), isNotNull(orders.attentionAt)))
+    .orderBy(asc(orders.attentionAt))
+    .limit(limit);
+}
+
+/** Cancellation requests waiting for a decision, oldest first, with their count and refunds in all. */
+export async function listPendingCancellations(db: DbOrTx, limit: number) {
+  return db
+    .select({
+      id: cancellationRequests.id,
+      orderNumber: orders.number,
+      requestedAt: cancellationRequests.requestedAt,
+      refundDzdMinor: cancellationRequests.refundDzdMinor,
+      total: sql<number>`(count(*) over ())::int`,
+      totalRefundDzdMinor: sql<string>`(sum(${cancellationRequests.refundDzdMinor}) over ())::bigint`,
+    })
+    .from(cancellationRequests)
+    .innerJoin(orders, eq(orders.id, cancellationRequests.orderId))
+    .where(eq(cancellationRequests.status, "pending"))
+    .orderBy(asc(cancellationRequests.requestedAt))
+    .limit(limit);
+}
+
+/**
+ * Orders owed a refund (refund_due), longest owed first: since when (the history's entry into refund_due), the amount,
+ * and for all of them the count, the amount and how many are owed since before `overdueBefore`.
+ */
+export async function listRefundsOwed(db: DbOrTx, options: { limit: number; overdueBefore: Date }) {
+  const owedSince = sql<Date>`coalesce((
+    select max(${orderEvents.createdAt}) from ${orderEvents}
+     where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.toStatus} = 'refund_due'
+  ), ${orders.updatedAt})`;
+  const rows = await db
+    .select({
+      number: orders.number,
+      owedSince: owedSince.mapWith((value: string | Date) => new Date(value)),
+      amountDzdMinor: orders.chargeDzdMinor,
+      total: sql<number>`(count(*) over ())::int`,
+      totalDzdMinor: sql<string>`(sum(${orders.chargeDzdMinor}) over ())::bigint`,
+      overdue: sql<number>`(count(*) filter (where ${owedSince} < ${options.overdueBefore}) over ())::int`,
+    })
+    .from(orders)
+    .where(eq(orders.status, "refund_due"))
+    .orderBy(asc(owedSince))
+    .limit(options.limit);
+  return rows;
+}

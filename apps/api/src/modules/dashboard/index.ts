@@ -1,0 +1,11 @@
+// Dashboard: the operator's figures of the shop now (sales and conversion per Algiers day, orders waiting for an
+// eSIM or a refund, cancellation requests, the upstream balance). Read-only; its route comes with operator sign-in.
+export { presentDashboard } from "./dashboard.presenter.ts";
+export {
+  type DashboardFigures,
+  getDashboard,
+  REFUND_PROMISE_DAYS,
+  readUpstreamBalance,
+  type SalesWindow,
+  type UpstreamBalanceFigure,
+} from "./dashboard.service.ts";
