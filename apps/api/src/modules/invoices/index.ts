@@ -3,6 +3,7 @@
 
 export { invoicesRoutes } from "./invoices.routes.ts";
 export { type InvoiceRow, issueInvoice, issueMissingInvoices } from "./invoices.service.ts";
+export { exportInvoicesCsv } from "./invoices-export.ts";
 export {
   readSellerIdentity,
   type SellerIdentity,
