@@ -77,8 +77,9 @@ describe("renderInvoicePdf", () => {
       "Total HT",
       "TVA 19 %",
       "Total TTC",
-      "1,252.1 DA",
-      "237.9 DA",
+      "1,252.10 DA",
+      "237.90 DA",
+      "1,490.00 DA",
     ]) {
       expect(text).toContain(expected);
     }

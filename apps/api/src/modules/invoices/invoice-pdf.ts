@@ -50,6 +50,9 @@ function fonts(): Record<string, Buffer> {
   return fontFiles;
 }
 
+// The accountant's lines show the centimes always (237.90 DA), where the shop's prices drop them when zero.
+const CENTIMES = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 const PAGE_WIDTH = 595.28;
 const MARGIN = 50;
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
@@ -227,7 +230,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
   totals.push([texts.total, money(invoice.totalMinor), true]);
   totals.push([texts.charged, formatMoney(invoice.chargeDzdMinor, "DZD"), false]);
   // What the accountant books, always in DZD: HT, TVA at the recorded rate (or the exemption), TTC.
-  const dzd = (minor: number) => formatMoney(minor, "DZD");
+  const dzd = (minor: number) => `${CENTIMES.format(minor / 100)} DA`;
   totals.push([texts.totalHt, dzd(invoice.tva.htDzdMinor), false]);
   if (seller.tvaExemption === null) {
     totals.push([`${texts.tva} ${formatNumber(seller.tvaRateBps / 100)}\u00a0%`, dzd(invoice.tva.tvaDzdMinor), false]);
