@@ -470,7 +470,7 @@ export const invoiceCounters = pgTable("invoice_counters", {
 export interface SellerIdentitySnapshot {
   name: string;
   address: string;
-  /** Numéro d'identification fiscale, 15 digits (may be empty while only the config fallback exists). */
+  /** Numéro d'identification fiscale, 15 or 20 digits (may be empty while only the config fallback exists). */
   nif: string;
   /** Numéro d'identification statistique, 15 digits. */
   nis: string;

@@ -44,8 +44,8 @@ export async function readSellerIdentity(db: DbOrTx, config: SellerConfig): Prom
   return latest?.identity ?? sellerIdentityFromConfig(config);
 }
 
-// Formats as loose as real Algerian documents need (decision 033): the NIF and NIS are 15 digits (printed with spaces
-// at times); an RC reads like "16/00-1234567 B 18" (wilaya/00-number, B for a company or A for a person, year), but
+// Formats as loose as real Algerian documents need (decision 033): the NIF is 15 digits (20 on some entities' newer
+// certificates), the NIS 15 digits, both printed with spaces at times; an RC reads like "16/00-1234567 B 18" (wilaya/00-number, B for a company or A for a person, year), but
 // older and foreign-branch forms vary, so only its alphabet and length are checked; the article d'imposition is 11
 // digits on today's notices and shorter on old ones.
 const RC_PATTERN = /^(?=.*\d)[0-9A-Za-z /.-]{6,30}$/;
@@ -74,7 +74,7 @@ export function validateSellerIdentity(
   if (identity.address.length < 5 || identity.address.length > 200) {
     problems.push("the address must have 5 to 200 characters");
   }
-  if (!/^\d{15}$/.test(identity.nif)) problems.push(`the NIF "${input.nif}" must be 15 digits`);
+  if (!/^(\d{15}|\d{20})$/.test(identity.nif)) problems.push(`the NIF "${input.nif}" must be 15 or 20 digits`);
   if (!/^\d{15}$/.test(identity.nis)) problems.push(`the NIS "${input.nis}" must be 15 digits`);
   if (!RC_PATTERN.test(identity.rc)) problems.push(`the RC "${input.rc}" does not read like 16/00-1234567 B 18`);
   if (!ARTICLE_PATTERN.test(identity.article)) {

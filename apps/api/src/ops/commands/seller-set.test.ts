@@ -49,7 +49,8 @@ describe("seller:set", () => {
   });
 
   it.each([
-    ["--nif", "12345", /NIF "12345" must be 15 digits/],
+    ["--nif", "12345", /NIF "12345" must be 15 or 20 digits/],
+    ["--nif", "0001160123456789", /NIF .* must be 15 or 20 digits/],
     ["--nis", "00011629001234X", /NIS .* must be 15 digits/],
     ["--rc", "??", /RC "\?\?" does not read like/],
     ["--article", "12-34", /article d'imposition "12-34" must be 8 to 14 digits/],
@@ -82,6 +83,13 @@ describe("seller:set", () => {
       tvaRateBps: 1900,
       tvaExemption: null,
     });
+  });
+
+  it("takes a 20-digit NIF, as some newer certificates print", async () => {
+    testApp.clock.advance(1000);
+    await runCommand(["--nif", "0001 1601 2345 6780 0012"]);
+    expect((await readSellerIdentity(db, deps.config)).nif).toBe("00011601234567800012");
+    await runCommand(["--nif", "000116012345678"]);
   });
 
   it("switches to an exemption with its legal mention, and back to a rate", async () => {
