@@ -208,6 +208,17 @@ describe("the seller's identity and TVA on invoices", () => {
     expect(lastRendered().tva).toEqual({ htDzdMinor: 1490_00, tvaDzdMinor: 0, ttcDzdMinor: 1490_00 });
   });
 
+  it("prints an invoice issued before identities were recorded with the configuration's, not today's", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    await db
+      .update(invoices)
+      .set({ seller: null, amountHtDzdMinor: null, tvaDzdMinor: null, amountTtcDzdMinor: null })
+      .where(eq(invoices.orderId, paid.orderId));
+    expect((await getInvoice(paid.orderId, paid.headers)).statusCode).toBe(200);
+    expect(lastRendered().seller).toMatchObject({ name: "Test Seller SARL", tvaRateBps: 1900 });
+    expect(lastRendered().tva).toEqual({ htDzdMinor: 1252_10, tvaDzdMinor: 237_90, ttcDzdMinor: 1490_00 });
+  });
+
   it("refuses an identity with a malformed NIF with VALIDATION_FAILED", async () => {
     await expect(
       setSellerIdentity(testApp.deps, { identity: { ...identity, nif: "1234" }, actor: "test" }),
