@@ -223,6 +223,15 @@ const configSchema = z.object({
   SELLER_ADDRESS: z._default(z.string().check(z.minLength(1)), "Alger, Algérie"),
   /** The seller's tax identifier (NIF), printed on invoices. */
   SELLER_TAX_ID: z._default(z.string(), ""),
+  /**
+   * The rest of the seller's legal identity, used until `seller:set` stores one in the database: NIS, registre du
+   * commerce, article d'imposition, and the TVA (a rate in percent, or an exemption's legal mention, which wins).
+   */
+  SELLER_NIS: z._default(z.string(), ""),
+  SELLER_RC: z._default(z.string(), ""),
+  SELLER_ARTICLE: z._default(z.string(), ""),
+  SELLER_TVA_RATE_PERCENT: z._default(z.coerce.number().check(z.minimum(0), z.maximum(100)), 19),
+  SELLER_TVA_EXEMPTION: z._default(z.string(), ""),
 
   /** Live chat (Chatwoot): both or neither; without them the chat button leads to the support page's contacts. */
   CHATWOOT_BASE_URL: z.optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),

@@ -466,6 +466,34 @@ export const invoiceCounters = pgTable("invoice_counters", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The seller's legal identity and TVA treatment, as printed on invoices. */
+export interface SellerIdentitySnapshot {
+  name: string;
+  address: string;
+  /** Numéro d'identification fiscale, 15 or 20 digits (may be empty while only the config fallback exists). */
+  nif: string;
+  /** Numéro d'identification statistique, 15 digits. */
+  nis: string;
+  /** Registre du commerce, e.g. 16/00-1234567 B 18. */
+  rc: string;
+  /** Article d'imposition. */
+  article: string;
+  /** TVA rate in basis points (1900 = 19 %); 0 when exempt. */
+  tvaRateBps: number;
+  /** The exemption's legal mention; null when TVA is charged. */
+  tvaExemption: string | null;
+}
+
+/** Every identity the operator set, newest last: the current one is the latest row; invoices copy it when issued. */
+export const sellerIdentities = pgTable("seller_identities", {
+  /** Rising with each change: the highest is the current identity, whatever the clock said. */
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  identity: jsonb("identity").$type<SellerIdentitySnapshot>().notNull(),
+  /** Who set it (`operator:cli`, or an operator's id). */
+  createdBy: text("created_by").notNull(),
+  createdAt: createdAt(),
+});
+
 export const invoices = pgTable(
   "invoices",
   {
@@ -482,6 +510,12 @@ export const invoices = pgTable(
     /** The buyer's language when it was issued. */
     language: text("language").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    /** The seller and TVA treatment it was issued with; null for invoices issued before they were recorded. */
+    seller: jsonb("seller").$type<SellerIdentitySnapshot>(),
+    /** The DZD charged, split as the accountant reads it (null like `seller`): HT + TVA = TTC. */
+    amountHtDzdMinor: integer("amount_ht_dzd_minor"),
+    tvaDzdMinor: integer("tva_dzd_minor"),
+    amountTtcDzdMinor: integer("amount_ttc_dzd_minor"),
     createdAt: createdAt(),
   },
   (table) => [

@@ -9,6 +9,16 @@ const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFE
 const CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const LATIN = /[A-Za-z\u00C0-\u024F]/;
 
+/** Whether the text has Arabic letters (drawn shaped and reordered, so it needs its logical text beside it). */
+export function hasArabic(text: string): boolean {
+  return ARABIC.test(text);
+}
+
+/** The text as a reader copies it: logical order, without the invisible bidi controls. */
+export function toLogicalText(text: string): string {
+  return text.replace(new RegExp(CONTROLS.source, "g"), "");
+}
+
 /** Wraps text that must read left to right (a masked card code) when placed inside Arabic text. */
 export function isolateLtr(text: string): string {
   return `\u2066${text}\u2069`;

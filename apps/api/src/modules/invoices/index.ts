@@ -1,4 +1,12 @@
-// Invoices: numbered at payment, rendered as PDF in the buyer's language.
+// Invoices: numbered at payment with the seller's identity of the day, rendered as PDF in the buyer's language,
+// exported as CSV for the accountant.
 
 export { invoicesRoutes } from "./invoices.routes.ts";
 export { type InvoiceRow, issueInvoice, issueMissingInvoices } from "./invoices.service.ts";
+export { exportInvoicesCsv } from "./invoices-export.ts";
+export {
+  readSellerIdentity,
+  type SellerIdentity,
+  setSellerIdentity,
+  validateSellerIdentity,
+} from "./seller-identity.ts";

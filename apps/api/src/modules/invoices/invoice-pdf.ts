@@ -4,8 +4,9 @@ import { formatDate, formatNumber, maskCardCode } from "@esim/shared/format";
 import type { Currency, Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
 import PDFDocument from "pdfkit";
-import { isolateLtr, paragraphDirection, toVisualRuns } from "./bidi-text.ts";
+import { hasArabic, isolateLtr, paragraphDirection, toLogicalText, toVisualRuns } from "./bidi-text.ts";
 import { INVOICE_TEXTS } from "./invoice-texts.ts";
+import type { SellerIdentity } from "./seller-identity.ts";
 
 /** Everything printed on an invoice. */
 export interface InvoiceDocument {
@@ -13,7 +14,10 @@ export interface InvoiceDocument {
   number: string;
   issuedAt: Date;
   paidAt: Date;
-  seller: { name: string; address: string; taxId: string };
+  /** As recorded when the invoice was issued. */
+  seller: SellerIdentity;
+  /** The DZD charged, split by the seller's TVA treatment as recorded at issue. */
+  tva: { htDzdMinor: number; tvaDzdMinor: number; ttcDzdMinor: number };
   buyer: { name: string; email: string; country: string };
   orderNumber: string;
   line: { description: string; quantity: number; unitPriceMinor: number; amountMinor: number };
@@ -46,6 +50,9 @@ function fonts(): Record<string, Buffer> {
   return fontFiles;
 }
 
+// The accountant's lines show the centimes always (237.90 DA), where the shop's prices drop them when zero.
+const CENTIMES = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 const PAGE_WIDTH = 595.28;
 const MARGIN = 50;
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
@@ -62,32 +69,57 @@ interface CellOptions {
 /**
  * Draws one line of text in a box given in left-to-right coordinates; on an Arabic invoice the box is mirrored
  * (start becomes the right edge) and the text reordered by the bidi algorithm, Arabic shaped by fontkit.
+ *
+ * The glyphs of shaped Arabic stand in visual order and their fonts map them back to letters only roughly, so a line
+ * with Arabic is wrapped in a marked-content span whose ActualText is the line in logical order (ISO 32000 §14.9.4):
+ * what copy-paste, search and screen readers give. The same text is on a structure element (the document is tagged),
+ * where readers of the structure tree such as pdf.js find it.
  */
-function createCellWriter(doc: PDFKit.PDFDocument, isRtl: boolean) {
+function createCellWriter(doc: PDFKit.PDFDocument, isRtl: boolean, section: PDFKit.PDFStructureElement) {
   return (text: string, x: number, y: number, width: number, options: CellOptions = {}) => {
-    const boxX = isRtl ? PAGE_WIDTH - x - width : x;
-    const atStart = (options.align ?? "start") === "start";
-    const isLeftAligned = isRtl ? !atStart : atStart;
-    // On an Arabic invoice a Latin-only text (an address, a plan name) keeps its own left-to-right order.
-    const runs = toVisualRuns(text, options.isLtr || !isRtl ? "ltr" : paragraphDirection(text, "rtl"));
-    const fontOf = (run: { font: "arabic" | "latin" }) => (options.isBold ? `${run.font}-bold` : run.font);
-    let size = options.size ?? 10;
-    const measure = () =>
-      runs.reduce((sum, run) => sum + doc.font(fontOf(run)).fontSize(size).widthOfString(run.text), 0);
-    let total = measure();
-    if (total > width) {
-      size = Math.max(6, (size * width) / total);
-      total = measure();
+    if (!hasArabic(text)) {
+      drawCell(doc, isRtl, text, x, y, width, options);
+      return;
     }
-    let cursor = isLeftAligned ? boxX : boxX + width - total;
-    doc.fillColor(options.color ?? "#111111");
-    for (const run of runs) {
-      doc.font(fontOf(run)).fontSize(size);
-      const runWidth = doc.widthOfString(run.text);
-      if (run.text.trim() !== "") doc.text(run.text, cursor, y, { lineBreak: false });
-      cursor += runWidth;
-    }
+    const actual = toLogicalText(text);
+    const content = doc.markStructureContent("Span", { actual });
+    drawCell(doc, isRtl, text, x, y, width, options);
+    doc.endMarkedContent();
+    section.add(doc.struct("Span", { actual }, [content]));
   };
+}
+
+function drawCell(
+  doc: PDFKit.PDFDocument,
+  isRtl: boolean,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  options: CellOptions,
+) {
+  const boxX = isRtl ? PAGE_WIDTH - x - width : x;
+  const atStart = (options.align ?? "start") === "start";
+  const isLeftAligned = isRtl ? !atStart : atStart;
+  // On an Arabic invoice a Latin-only text (an address, a plan name) keeps its own left-to-right order.
+  const runs = toVisualRuns(text, options.isLtr || !isRtl ? "ltr" : paragraphDirection(text, "rtl"));
+  const fontOf = (run: { font: "arabic" | "latin" }) => (options.isBold ? `${run.font}-bold` : run.font);
+  let size = options.size ?? 10;
+  const measure = () =>
+    runs.reduce((sum, run) => sum + doc.font(fontOf(run)).fontSize(size).widthOfString(run.text), 0);
+  let total = measure();
+  if (total > width) {
+    size = Math.max(6, (size * width) / total);
+    total = measure();
+  }
+  let cursor = isLeftAligned ? boxX : boxX + width - total;
+  doc.fillColor(options.color ?? "#111111");
+  for (const run of runs) {
+    doc.font(fontOf(run)).fontSize(size);
+    const runWidth = doc.widthOfString(run.text);
+    if (run.text.trim() !== "") doc.text(run.text, cursor, y, { lineBreak: false });
+    cursor += runWidth;
+  }
 }
 
 /** The invoice as PDF bytes (A4, one page), in its language; Arabic right to left. */
@@ -96,6 +128,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
   const isRtl = invoice.language === "ar";
   const doc = new PDFDocument({
     size: "A4",
+    tagged: true,
     margin: MARGIN,
     info: {
       Title: invoice.number,
@@ -112,17 +145,32 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     doc.on("end", resolve);
     doc.on("error", reject);
   });
-  const cell = createCellWriter(doc, isRtl);
+  // Tagged, so the logical text of the Arabic lines is also on the structure tree.
+  const section = doc.struct("Sect");
+  doc.addStructure(section);
+  const cell = createCellWriter(doc, isRtl, section);
   const money = (minor: number) => formatMoney(minor, invoice.currency);
   const half = CONTENT_WIDTH / 2;
+  const { seller } = invoice;
 
-  // Seller (start side) and the title with the invoice's references (end side).
+  // Seller with its legal identity (start side) and the title with the invoice's references (end side).
   let y = MARGIN;
-  cell(invoice.seller.name, MARGIN, y, half, { size: 15, isBold: true });
+  cell(seller.name, MARGIN, y, half, { size: 15, isBold: true });
   cell(texts.title, MARGIN + half, y - 4, half, { align: "end", size: 22, isBold: true });
   y += 26;
-  cell(invoice.seller.address, MARGIN, y, half);
-  if (invoice.seller.taxId) cell(`${texts.taxId}: ${invoice.seller.taxId}`, MARGIN, y + 15, half);
+  const identity: [string, string][] = [
+    [texts.taxId, seller.nif],
+    [texts.nis, seller.nis],
+    [texts.rc, seller.rc],
+    [texts.article, seller.article],
+  ];
+  let sellerY = y;
+  cell(seller.address, MARGIN, sellerY, half);
+  for (const [label, value] of identity) {
+    if (!value) continue;
+    sellerY += 14;
+    cell(`${label}: ${isolateLtr(value)}`, MARGIN, sellerY, half, { size: 9 });
+  }
   const references: [string, string][] = [
     [texts.number, invoice.number],
     [texts.date, formatDate(invoice.issuedAt)],
@@ -134,6 +182,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     cell(value, MARGIN + CONTENT_WIDTH - 105, y, 105, { align: "end", isBold: true, isLtr: true });
     y += 15;
   }
+  y = Math.max(y, sellerY + 14);
 
   // Buyer.
   y += 20;
@@ -180,6 +229,15 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
   totals.push([texts.serviceFee, money(invoice.serviceFeeMinor), false]);
   totals.push([texts.total, money(invoice.totalMinor), true]);
   totals.push([texts.charged, formatMoney(invoice.chargeDzdMinor, "DZD"), false]);
+  // What the accountant books, always in DZD: HT, TVA at the recorded rate (or the exemption), TTC.
+  const dzd = (minor: number) => `${CENTIMES.format(minor / 100)} DA`;
+  totals.push([texts.totalHt, dzd(invoice.tva.htDzdMinor), false]);
+  if (seller.tvaExemption === null) {
+    totals.push([`${texts.tva} ${formatNumber(seller.tvaRateBps / 100)}\u00a0%`, dzd(invoice.tva.tvaDzdMinor), false]);
+  } else {
+    totals.push([texts.tvaExempt, dzd(0), false]);
+  }
+  totals.push([texts.totalTtc, dzd(invoice.tva.ttcDzdMinor), true]);
   for (const [label, value, isBold] of totals) {
     cell(label, MARGIN + 250, y, 145, { isBold, size: isBold ? 12 : 10 });
     cell(value, columns.amount.x, y, columns.amount.width, {
@@ -201,9 +259,17 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     y,
     CONTENT_WIDTH - 155,
   );
-  y += 40;
+  y += 16;
+  cell(texts.inDzd, MARGIN, y, CONTENT_WIDTH, { color: "#555555", size: 9 });
+  if (seller.tvaExemption !== null) {
+    // The legal mention as the seller wrote it (its law's words, usually French), under the translated label.
+    y += 14;
+    cell(seller.tvaExemption, MARGIN, y, CONTENT_WIDTH, { size: 9 });
+  }
+  y += 30;
   cell(texts.thanks, MARGIN, y, CONTENT_WIDTH, { color: "#555555" });
 
+  section.end();
   doc.end();
   await ended;
   return Buffer.concat(chunks);

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { coupons, destinations, orders, packages } from "../../db/schema.ts";
+import { coupons, destinations, invoices, orders, packages, payments } from "../../db/schema.ts";
 import { isUuid } from "../../lib/uuid.ts";
 
 /** One of the user's orders by id or number, with what its invoice prints; undefined for anyone else's. */
@@ -28,4 +28,50 @@ export async function findUserInvoiceOrder(db: DbOrTx, userId: string, idOrNumbe
       ),
     );
   return row;
+}
+
+/** The invoices issued in [from, to), oldest number first, with what the accountant's export prints. */
+export async function findInvoicesIssuedBetween(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .select({
+      invoice: invoices,
+      order: {
+        id: orders.id,
+        number: orders.number,
+        kind: orders.kind,
+        billing: orders.billing,
+        chargeDzdMinor: orders.chargeDzdMinor,
+        paymentMethod: orders.paymentMethod,
+      },
+      plan: {
+        dataMb: packages.dataMb,
+        isUnlimited: packages.isUnlimited,
+        dataType: packages.dataType,
+        validityDays: packages.validityDays,
+      },
+      destinationName: destinations.nameFr,
+    })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .innerJoin(destinations, eq(destinations.code, packages.destinationCode))
+    .where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, to)))
+    .orderBy(asc(invoices.year), asc(invoices.sequence));
+}
+
+/** The payments of these orders, the successful ones first, then the newest. */
+export async function findPaymentsOfOrders(db: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      id: payments.id,
+      orderId: payments.orderId,
+      provider: payments.provider,
+      providerReference: payments.providerReference,
+      method: payments.method,
+      status: payments.status,
+    })
+    .from(payments)
+    .where(inArray(payments.orderId, orderIds))
+    .orderBy(sql`${payments.status} = 'successful' desc`, desc(payments.createdAt));
 }

@@ -9,6 +9,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { INVOICE_TEXTS } from "./invoice-texts.ts";
 import { findUserInvoiceOrder } from "./invoices.repo.ts";
+import { readSellerIdentity, type SellerConfig, sellerIdentityFromConfig, splitTva } from "./seller-identity.ts";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -21,12 +22,13 @@ export function formatInvoiceNumber(year: number, sequence: number): string {
 
 /**
  * The order's invoice, issued now if it has none: numbered in the year of payment (Africa/Algiers) with the next
- * number of that year's counter. Call it inside a transaction: the order row lock makes it idempotent, and the counter
+ * number of that year's counter, and a copy of the seller's identity and TVA split as they stand now (a later change
+ * of either never alters it). Call it inside a transaction: the order row lock makes it idempotent, and the counter
  * is bumped in the same transaction as the insert, so a rollback gives the number back (no gaps, no duplicates).
  */
-export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date): Promise<InvoiceRow> {
+export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date, config: SellerConfig): Promise<InvoiceRow> {
   const [order] = await tx
-    .select({ confirmedAt: orders.confirmedAt, language: users.language })
+    .select({ confirmedAt: orders.confirmedAt, chargeDzdMinor: orders.chargeDzdMinor, language: users.language })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId))
@@ -45,6 +47,8 @@ export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date): Prom
     })
     .returning({ lastNumber: invoiceCounters.lastNumber });
   const sequence = counter!.lastNumber;
+  const seller = await readSellerIdentity(tx, config);
+  const split = splitTva(order.chargeDzdMinor, seller.tvaRateBps);
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -54,13 +58,17 @@ export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date): Prom
       number: formatInvoiceNumber(year, sequence),
       language: order.language ?? "fr",
       issuedAt: now,
+      seller,
+      amountHtDzdMinor: split.htDzdMinor,
+      tvaDzdMinor: split.tvaDzdMinor,
+      amountTtcDzdMinor: split.ttcDzdMinor,
     })
     .returning();
   return row!;
 }
 
 /** Issues the invoice of every paid order that has none, oldest payment first; answers the new invoices. */
-export async function issueMissingInvoices(deps: Pick<AppDeps, "db" | "now">): Promise<InvoiceRow[]> {
+export async function issueMissingInvoices(deps: Pick<AppDeps, "db" | "now" | "config">): Promise<InvoiceRow[]> {
   const missing = await deps.db
     .select({ id: orders.id })
     .from(orders)
@@ -69,9 +77,26 @@ export async function issueMissingInvoices(deps: Pick<AppDeps, "db" | "now">): P
     .orderBy(asc(orders.confirmedAt), asc(orders.id));
   const issued: InvoiceRow[] = [];
   for (const { id } of missing) {
-    issued.push(await deps.db.transaction((tx) => issueInvoice(tx, id, deps.now())));
+    issued.push(await deps.db.transaction((tx) => issueInvoice(tx, id, deps.now(), deps.config)));
   }
   return issued;
+}
+
+/**
+ * The seller and TVA split an invoice was issued with. Invoices issued before they were recorded were issued under
+ * the configuration (the only source then), so they read it, with the rate it gives.
+ */
+export function recordedSellerAndTva(invoice: InvoiceRow, chargeDzdMinor: number, config: SellerConfig) {
+  const seller = invoice.seller ?? sellerIdentityFromConfig(config);
+  const tva =
+    invoice.amountHtDzdMinor !== null && invoice.tvaDzdMinor !== null && invoice.amountTtcDzdMinor !== null
+      ? {
+          htDzdMinor: invoice.amountHtDzdMinor,
+          tvaDzdMinor: invoice.tvaDzdMinor,
+          ttcDzdMinor: invoice.amountTtcDzdMinor,
+        }
+      : splitTva(chargeDzdMinor, seller.tvaRateBps);
+  return { seller, tva };
 }
 
 function countryName(code: string, language: Language): string {
@@ -91,7 +116,7 @@ export async function getInvoicePdf(
   if (!view) throw new AppError("NOT_FOUND", { message: "No such order." });
   const { order } = view;
   if (!order.confirmedAt) throw new AppError("INVOICE_NOT_AVAILABLE", { message: "The order is not paid yet." });
-  const invoice = await deps.db.transaction((tx) => issueInvoice(tx, order.id, deps.now()));
+  const invoice = await deps.db.transaction((tx) => issueInvoice(tx, order.id, deps.now(), deps.config));
   const language = isLanguage(options.language) ? options.language : options.userLanguage;
   const destinationName = { fr: view.destination.nameFr, en: view.destination.nameEn, ar: view.destination.nameAr }[
     language
@@ -104,7 +129,7 @@ export async function getInvoicePdf(
     number: invoice.number,
     issuedAt: invoice.issuedAt,
     paidAt: order.confirmedAt,
-    seller: { name: deps.config.SELLER_NAME, address: deps.config.SELLER_ADDRESS, taxId: deps.config.SELLER_TAX_ID },
+    ...recordedSellerAndTva(invoice, order.chargeDzdMinor, deps.config),
     buyer: {
       name: order.billing.name,
       email: order.billing.email,

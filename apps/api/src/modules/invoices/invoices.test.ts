@@ -6,6 +6,7 @@ import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import { createBuyingApp, createPaidOrder, orderBody, placeTestOrder, pressButton } from "../orders/buying.test-kit.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { issueMissingInvoices } from "./invoices.service.ts";
+import { setSellerIdentity } from "./seller-identity.ts";
 
 // The drawn text is glyphs of embedded fonts: what the invoice says is read from the renderer's input.
 vi.mock("./invoice-pdf.ts", async (original) => {
@@ -159,5 +160,68 @@ describe("issueMissingInvoices (ops invoices:issue)", () => {
     const invoiced = new Set((await readInvoices()).map((invoice) => invoice.orderId));
     for (const order of paidOrders) expect(invoiced.has(order.id)).toBe(order.confirmedAt !== null);
     await expectGapFreeNumbering();
+  });
+});
+
+describe("the seller's identity and TVA on invoices", () => {
+  const lastRendered = () => vi.mocked(renderInvoicePdf).mock.calls.at(-1)![0];
+  const identity = {
+    name: "eSIM Store SARL",
+    address: "12 rue Didouche Mourad, 16000 Alger",
+    nif: "000116012345678",
+    nis: "000116290012345",
+    rc: "16/00-1234567 B 18",
+    article: "16012345678",
+    tvaRateBps: 1900,
+    tvaExemption: null,
+  };
+
+  it("prints the configuration's seller until one is stored, with TVA at its rate on the DZD charged", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    expect((await getInvoice(paid.orderId, paid.headers)).statusCode).toBe(200);
+    const rendered = lastRendered();
+    expect(rendered.seller).toMatchObject({ name: "Test Seller SARL", tvaRateBps: 1900, tvaExemption: null });
+    // 1,490 DA TTC at 19 %: 1,252.10 HT + 237.90 TVA.
+    expect(rendered.tva).toEqual({ htDzdMinor: 1252_10, tvaDzdMinor: 237_90, ttcDzdMinor: 1490_00 });
+    const [row] = await db.select().from(invoices).where(eq(invoices.orderId, paid.orderId));
+    expect(row).toMatchObject({ amountHtDzdMinor: 1252_10, tvaDzdMinor: 237_90, amountTtcDzdMinor: 1490_00 });
+  });
+
+  it("keeps on an issued invoice the seller and TVA it was issued with, whatever changes later", async () => {
+    await setSellerIdentity(testApp.deps, { identity, actor: "test" });
+    const before = await createPaidOrder(testApp, plan.id);
+    const mention = "Exonéré de TVA en vertu de l'article 9 du Code des taxes sur le chiffre d'affaires";
+    await setSellerIdentity(testApp.deps, {
+      identity: { ...identity, address: "5 boulevard Mohamed V, 31000 Oran", tvaRateBps: 0, tvaExemption: mention },
+      actor: "test",
+    });
+    const after = await createPaidOrder(testApp, plan.id);
+
+    expect((await getInvoice(before.orderId, before.headers)).statusCode).toBe(200);
+    expect(lastRendered().seller).toEqual(identity);
+    expect(lastRendered().tva).toEqual({ htDzdMinor: 1252_10, tvaDzdMinor: 237_90, ttcDzdMinor: 1490_00 });
+    expect((await getInvoice(after.orderId, after.headers)).statusCode).toBe(200);
+    expect(lastRendered().seller).toMatchObject({
+      address: "5 boulevard Mohamed V, 31000 Oran",
+      tvaExemption: mention,
+    });
+    expect(lastRendered().tva).toEqual({ htDzdMinor: 1490_00, tvaDzdMinor: 0, ttcDzdMinor: 1490_00 });
+  });
+
+  it("prints an invoice issued before identities were recorded with the configuration's, not today's", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    await db
+      .update(invoices)
+      .set({ seller: null, amountHtDzdMinor: null, tvaDzdMinor: null, amountTtcDzdMinor: null })
+      .where(eq(invoices.orderId, paid.orderId));
+    expect((await getInvoice(paid.orderId, paid.headers)).statusCode).toBe(200);
+    expect(lastRendered().seller).toMatchObject({ name: "Test Seller SARL", tvaRateBps: 1900 });
+    expect(lastRendered().tva).toEqual({ htDzdMinor: 1252_10, tvaDzdMinor: 237_90, ttcDzdMinor: 1490_00 });
+  });
+
+  it("refuses an identity with a malformed NIF with VALIDATION_FAILED", async () => {
+    await expect(
+      setSellerIdentity(testApp.deps, { identity: { ...identity, nif: "1234" }, actor: "test" }),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
   });
 });

@@ -95,7 +95,7 @@ export async function acceptHeldPayment(deps: AppDeps, options: { number: string
     deps,
     { number: options.number, event: "held_payment_accepted", cause: options.note, actor: options.actor },
     async (tx, order) => {
-      await issueInvoice(tx, order.id, deps.now());
+      await issueInvoice(tx, order.id, deps.now(), deps.config);
       await queueProvisioning(tx, order.id);
     },
   );

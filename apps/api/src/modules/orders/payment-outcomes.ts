@@ -74,7 +74,7 @@ export async function recordPaymentOutcome(
     const confirmed = await applyOrderEvent(tx, { orderId, event: "paid", cause, actor, now });
     if (!confirmed) return "unchanged";
     // Every paid order has its invoice, numbered in the order of payment.
-    await issueInvoice(tx, orderId, now);
+    await issueInvoice(tx, orderId, now, deps.config);
     await queueProvisioning(tx, orderId);
     return "confirmed";
   }

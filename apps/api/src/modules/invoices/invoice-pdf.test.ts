@@ -1,0 +1,107 @@
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { describe, expect, it } from "vitest";
+import { type InvoiceDocument, renderInvoicePdf } from "./invoice-pdf.ts";
+
+function invoiceIn(language: InvoiceDocument["language"]): InvoiceDocument {
+  return {
+    language,
+    number: "F2026-000042",
+    issuedAt: new Date("2026-11-12T10:00:00Z"),
+    paidAt: new Date("2026-11-12T09:58:00Z"),
+    seller: {
+      name: "eSIM Store SARL",
+      address: "12 rue Didouche Mourad, 16000 Alger",
+      nif: "000116012345678",
+      nis: "000116290012345",
+      rc: "16/00-1234567 B 18",
+      article: "16012345678",
+      tvaRateBps: 1900,
+      tvaExemption: null,
+    },
+    tva: { htDzdMinor: 1252_10, tvaDzdMinor: 237_90, ttcDzdMinor: 1490_00 },
+    buyer: { name: "أمينة بن علي", email: "amina@example.dz", country: "Algérie" },
+    orderNumber: "ES26-000042",
+    line: { description: "Turquie · 1 Go · 7 jours", quantity: 1, unitPriceMinor: 1490_00, amountMinor: 1490_00 },
+    currency: "DZD",
+    discountMinor: 0,
+    couponDiscountMinor: 0,
+    couponCode: null,
+    serviceFeeMinor: 0,
+    totalMinor: 1490_00,
+    chargeDzdMinor: 1490_00,
+    paymentMethod: "edahabia",
+    cardCode: null,
+  };
+}
+
+async function openPage(pdf: Buffer) {
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  return document.getPage(1);
+}
+
+/** The page's text as pdf.js draws it, one string per line (glyph mapping, visual order). */
+async function drawnText(pdf: Buffer): Promise<string> {
+  const content = await (await openPage(pdf)).getTextContent();
+  return content.items
+    .map((item) => ("str" in item ? item.str : ""))
+    .join(" ")
+    .replace(/\u00a0/g, " ");
+}
+
+interface StructNode {
+  role?: string;
+  alt?: string;
+  children?: StructNode[];
+}
+
+/** The text the structure tree gives for each Arabic line: what copy-paste and screen readers read. */
+async function logicalLines(pdf: Buffer): Promise<string[]> {
+  const tree = (await (await openPage(pdf)).getStructTree()) as StructNode | null;
+  const lines: string[] = [];
+  const walk = (node: StructNode) => {
+    if (node.alt !== undefined) lines.push(node.alt);
+    for (const child of node.children ?? []) walk(child);
+  };
+  if (tree) walk(tree);
+  return lines;
+}
+
+describe("renderInvoicePdf", () => {
+  it("prints the seller's whole identity and the TVA lines in French", async () => {
+    const text = await drawnText(await renderInvoicePdf(invoiceIn("fr")));
+    for (const expected of [
+      "NIF: 000116012345678",
+      "NIS: 000116290012345",
+      "RC: 16/00-1234567 B 18",
+      "Article d'imposition: 16012345678",
+      "Total HT",
+      "TVA 19 %",
+      "Total TTC",
+      "1,252.10 DA",
+      "237.90 DA",
+      "1,490.00 DA",
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("prints the labels and the exemption in English", async () => {
+    const mention = "Exonéré de TVA en vertu de l'article 9";
+    const invoice = invoiceIn("en");
+    invoice.seller = { ...invoice.seller, tvaRateBps: 0, tvaExemption: mention };
+    const text = await drawnText(await renderInvoicePdf(invoice));
+    for (const expected of ["Tax ID (NIF): 000116012345678", "Trade register (RC)", "VAT: exempt", mention]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("gives every Arabic line in logical (reading) order, the seller's labels in Arabic", async () => {
+    const lines = await logicalLines(await renderInvoicePdf(invoiceIn("ar")));
+    expect(lines).toContain("فاتورة");
+    expect(lines).toContain("رقم الفاتورة");
+    expect(lines).toContain("رقم التعريف الجبائي: 000116012345678");
+    expect(lines).toContain("رقم السجل التجاري: 16/00-1234567 B 18");
+    expect(lines).toContain("الرسم على القيمة المضافة 19\u00a0%");
+    expect(lines).toContain("أمينة بن علي");
+  });
+});
