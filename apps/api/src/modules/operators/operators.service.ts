@@ -31,6 +31,7 @@ import {
   setPendingTotpSecret,
 } from "./operators.repo.ts";
 import { generateTotpSecret, matchTotpStep, totpUri } from "./totp.ts";
+import { openTotpSecret, sealTotpSecret } from "./totp-secret-box.ts";
 
 const MINUTE_MS = 60 * 1000;
 const PURPOSE = "operator_sign_in";
@@ -144,7 +145,7 @@ export async function verifyOperatorCode(
     });
     if (operator.isEnrolled) return { step: "totp", challenge, expiresInSeconds };
     const secret = generateTotpSecret();
-    await setPendingTotpSecret(tx, operator.id, secret);
+    await setPendingTotpSecret(tx, operator.id, sealTotpSecret(deps.config.OPERATOR_TOTP_KEY, secret));
     return { step: "enrol", challenge, expiresInSeconds, secret, otpauthUri: totpUri(secret, email) };
   });
 }
@@ -167,9 +168,11 @@ export async function verifyOperatorTotp(
     now,
     maxTries: OPERATOR_CHALLENGE_MAX_TRIES,
   });
-  if (!found?.operator.totpSecret) throw challengeExpired();
+  // A secret sealed under another key (OPERATOR_TOTP_KEY changed) opens to nothing: the operator must enrol again.
+  const secret = found?.operator.totpSecret && openTotpSecret(deps.config.OPERATOR_TOTP_KEY, found.operator.totpSecret);
+  if (!found || !secret) throw challengeExpired();
   const { challenge, operator } = found;
-  const step = matchTotpStep(operator.totpSecret!, options.totp, now);
+  const step = matchTotpStep(secret, options.totp, now);
   if (step === undefined) {
     await recordChallengeWrongTry(deps.db, challenge.id);
     throw totpInvalid();

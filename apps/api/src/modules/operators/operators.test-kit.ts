@@ -7,6 +7,7 @@ import type { TestApp } from "../../test/test-app.ts";
 import { insertOperator, insertOperatorSession, type OperatorRow } from "./operators.repo.ts";
 import { createOperator } from "./operators.service.ts";
 import { generateTotpSecret } from "./totp.ts";
+import { sealTotpSecret } from "./totp-secret-box.ts";
 
 /** An operator, through the service (so its creation is audited), not yet enrolled. */
 export async function createTestOperator(testApp: TestApp, role: OperatorRole = "support"): Promise<OperatorRow> {
@@ -27,7 +28,10 @@ export async function createEnrolledOperator(testApp: TestApp, role: OperatorRol
     now: testApp.clock.now(),
   }))!;
   const secret = generateTotpSecret();
-  await testApp.db.update(operators).set({ totpSecret: secret, isEnrolled: true }).where(eq(operators.id, operator.id));
+  await testApp.db
+    .update(operators)
+    .set({ totpSecret: sealTotpSecret(testApp.deps.config.OPERATOR_TOTP_KEY, secret), isEnrolled: true })
+    .where(eq(operators.id, operator.id));
   return { operator: { ...operator, isEnrolled: true }, secret };
 }
 

@@ -17,6 +17,7 @@ import { createTestApp } from "../../test/test-app.ts";
 import { recordAudit } from "./audit.service.ts";
 import { createEnrolledOperator, createSignedInOperator, createTestOperator } from "./operators.test-kit.ts";
 import { currentTotp } from "./totp.ts";
+import { openTotpSecret } from "./totp-secret-box.ts";
 
 const testApp = await createTestApp();
 const { app, db, clock } = testApp;
@@ -141,6 +142,10 @@ describe("POST /admin/auth/verify", () => {
     expect(step.otpauthUri).toContain(`secret=${step.secret}`);
     const [row] = await db.select().from(operators).where(eq(operators.id, operator.id));
     expect(row?.isEnrolled).toBe(false);
+    // Sealed in the database: a copy of it alone does not give the second factor.
+    expect(row?.totpSecret).not.toContain(step.secret);
+    expect(openTotpSecret(testApp.deps.config.OPERATOR_TOTP_KEY, row!.totpSecret!)).toBe(step.secret);
+    expect(openTotpSecret("another-key-of-at-least-32-characters", row!.totpSecret!)).toBeUndefined();
   });
 
   it("asks an enrolled operator for the authenticator only", async () => {
