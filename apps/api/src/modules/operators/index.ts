@@ -2,4 +2,4 @@
 export { type AuditFilter, type NewAuditEntry, recordAudit } from "./audit.service.ts";
 export type { OperatorRow } from "./operators.repo.ts";
 export { operatorsRoutes } from "./operators.routes.ts";
-export { createOperator, resolveOperatorSession } from "./operators.service.ts";
+export { createOperator, deleteEndedOperatorSignInRows, resolveOperatorSession } from "./operators.service.ts";

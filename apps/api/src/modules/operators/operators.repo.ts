@@ -1,5 +1,5 @@
 import type { OperatorRole } from "@esim/shared/admin/roles";
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { operatorSessions, operatorSignInChallenges, operators } from "../../db/schema.ts";
 
@@ -169,4 +169,12 @@ export async function revokeOperatorSession(
     )
     .returning();
   return row;
+}
+
+/** Deletes challenges and sessions that ended before `before` (expired or revoked). */
+export async function deleteOperatorSignInRowsEndedBefore(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(operatorSignInChallenges).where(lt(operatorSignInChallenges.expiresAt, before));
+  await db
+    .delete(operatorSessions)
+    .where(or(lt(operatorSessions.expiresAt, before), lt(operatorSessions.revokedAt, before)));
 }

@@ -7,6 +7,7 @@ import {
 import type { OperatorRole } from "@esim/shared/admin/roles";
 import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES, type CodeSent } from "@esim/shared/auth/contracts";
 import { DEFAULT_LANGUAGE, type Language } from "@esim/shared/locale";
+import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { enforceRateLimit } from "../../lib/rate-counter.ts";
@@ -18,6 +19,7 @@ import { operatorCodeMail } from "./operators.mails.ts";
 import {
   claimChallenge,
   claimTotpStep,
+  deleteOperatorSignInRowsEndedBefore,
   findLiveChallenge,
   findLiveOperatorSession,
   findOperatorByEmail,
@@ -280,6 +282,14 @@ async function endSession(
       now,
     });
   });
+}
+
+// A day keeps an ended session in the operator's reach for questions ("was that me?"); the audit log keeps the rest.
+const KEEP_ENDED_ROWS_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes sign-in challenges and sessions ended over a day ago (idempotent; every instance may run it). */
+export async function deleteEndedOperatorSignInRows(db: DbOrTx, now: Date): Promise<void> {
+  await deleteOperatorSignInRowsEndedBefore(db, new Date(now.getTime() - KEEP_ENDED_ROWS_MS));
 }
 
 function challengeExpired() {

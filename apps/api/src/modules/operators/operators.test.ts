@@ -11,6 +11,7 @@ import { ADMIN_API_BASE_PATH, type Endpoint, endpointUrl } from "@esim/shared/ht
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { operatorAuditLog, operatorSessions, operators } from "../../db/schema.ts";
+import { cleanUpExpiredRows } from "../../jobs/clean-up.ts";
 import { sha256Hex } from "../../lib/secrets.ts";
 import { createSignedInUser, uniqueAddress } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
@@ -285,6 +286,24 @@ describe("operator sessions", () => {
     expect(entry?.action).toBe("operator.signed_out");
   });
 
+  it("are deleted a day after they end, by the clean-up every instance runs", async () => {
+    const ended = await createSignedInOperator(testApp);
+    await post("/auth/logout", undefined, ended.headers);
+    const live = await createSignedInOperator(testApp);
+    // The live one expires 12 h after it opened: a day after that, both are gone.
+    clock.advance(36 * HOUR + MINUTE);
+    const stillLive = await createSignedInOperator(testApp);
+
+    await cleanUpExpiredRows(db, clock.now());
+
+    const left = (await db.select({ id: operatorSessions.id }).from(operatorSessions)).map((row) => row.id);
+    expect(left).not.toContain(ended.session.id);
+    expect(left).not.toContain(live.session.id);
+    expect(left).toContain(stillLive.session.id);
+    // The audit log keeps the sign-out.
+    expect((await auditOf(ended.session.id)).map((row) => row.action)).toEqual(["operator.signed_out"]);
+  });
+
   it("stop working for a disabled operator", async () => {
     const signedIn = await createSignedInOperator(testApp);
     await db.update(operators).set({ disabledAt: clock.now() }).where(eq(operators.id, signedIn.operator.id));
@@ -343,6 +362,17 @@ describe("authorisation on every operator route", () => {
     const signedIn = await createSignedInOperator(testApp, "admin");
     const response = await app.inject({ method: "GET", url: "/api/v1/app/auth/me", headers: signedIn.headers });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("the OpenAPI description", () => {
+  it("documents every console endpoint under /api/v1/admin", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    for (const endpoint of ADMIN_ENDPOINTS) {
+      expect(paths).toContain(endpointUrl(endpoint).replace(":id", "{id}"));
+    }
   });
 });
 
