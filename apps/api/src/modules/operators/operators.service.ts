@@ -13,7 +13,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { enforceRateLimit } from "../../lib/rate-counter.ts";
 import { generateToken, sha256Hex } from "../../lib/secrets.ts";
 import type { AuthenticatedOperator } from "../../plugins/auth.ts";
-import { checkEmailedCode, claimCheckedCode, codeExpired, sendEmailedCode } from "../auth/index.ts";
+import { checkEmailedCode, claimCheckedCode, sendEmailedCode } from "../auth/index.ts";
 import { recordAudit } from "./audit.service.ts";
 import { operatorCodeMail } from "./operators.mails.ts";
 import {
@@ -75,7 +75,7 @@ export async function createOperator(
 
 /**
  * Emails a console sign-in code to an enabled operator, after the customers' limits (address, email, 60 s resend).
- * The answer is the same for an email that is no operator's, and then nothing is sent.
+ * The answers are the same for an email that is no operator's, and then nothing is sent.
  */
 export async function requestOperatorCode(
   deps: AppDeps,
@@ -94,20 +94,23 @@ export async function requestOperatorCode(
     now,
   );
   const operator = await findOperatorByEmail(deps.db, email);
-  if (operator && !operator.disabledAt) {
-    await sendEmailedCode(deps, {
-      email,
-      purpose: PURPOSE,
-      clientAddress: options.clientAddress,
-      buildMail: (code) =>
-        operatorCodeMail({
-          to: email,
-          code,
-          language: options.language ?? DEFAULT_LANGUAGE,
-          validityMinutes: CODE_TTL_MINUTES,
-        }),
-    });
-  }
+  const isOperator = Boolean(operator && !operator.disabledAt);
+  // A code is stored for any email, mailed only to an operator: the resend wait and the verify step then answer
+  // alike for an email that is no operator's, so neither tells who is one.
+  await sendEmailedCode(deps, {
+    email,
+    purpose: PURPOSE,
+    clientAddress: options.clientAddress,
+    buildMail: (code) =>
+      isOperator
+        ? operatorCodeMail({
+            to: email,
+            code,
+            language: options.language ?? DEFAULT_LANGUAGE,
+            validityMinutes: CODE_TTL_MINUTES,
+          })
+        : undefined,
+  });
   return { sent: true, resendAfterSeconds: CODE_RESEND_SECONDS };
 }
 
@@ -130,10 +133,12 @@ export async function verifyOperatorCode(
     { key: `operator-verify:address:${options.clientAddress}`, ...OPERATOR_SIGN_IN_LIMITS.verifyAttemptsPerAddress },
     now,
   );
-  const operator = await findOperatorByEmail(deps.db, email);
-  // No code was sent to an email that is no enabled operator's: the same answer as a code that lapsed.
-  if (!operator || operator.disabledAt) throw codeExpired();
+  // Checked first for every email, so an email that is no operator's gets the same answers (see requestOperatorCode).
   const latest = await checkEmailedCode(deps.db, { email, code: options.code, purpose: PURPOSE, now });
+  const operator = await findOperatorByEmail(deps.db, email);
+  // Only a guess can match a code never mailed: answered as any wrong code.
+  if (!operator || operator.disabledAt)
+    throw new AppError("CODE_INVALID", { message: "This code is not the one we sent." });
 
   return deps.db.transaction(async (tx) => {
     await claimCheckedCode(tx, { email, codeId: latest.id, purpose: PURPOSE, now });

@@ -80,12 +80,21 @@ describe("POST /admin/auth/code", () => {
     expect(mail?.subject).toBe("رمز تسجيل الدخول إلى لوحة التشغيل");
   });
 
-  it("answers an email that is no operator's exactly the same, and sends nothing", async () => {
+  it("answers an email that is no operator's exactly as an operator's, at every step, and sends nothing", async () => {
     const { user } = await createSignedInUser(testApp);
-    const response = await post("/auth/code", { email: user.email });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { sent: true, resendAfterSeconds: 60 } });
+    const operator = await createTestOperator(testApp);
+    clock.advance(61 * SECOND);
+    for (const email of [user.email!, operator.email]) {
+      const response = await post("/auth/code", { email });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ data: { sent: true, resendAfterSeconds: 60 } });
+    }
     expect(await lastCodeSentTo(user.email!)).toBeUndefined();
+    const code = await lastCodeSentTo(operator.email);
+    for (const email of [user.email!, operator.email]) {
+      expect((await post("/auth/code", { email })).json().error.code).toBe("CODE_RESEND_TOO_SOON");
+      expect((await post("/auth/verify", { email, code: wrong(code!) })).json().error.code).toBe("CODE_INVALID");
+    }
   });
 
   it("refuses a second code within 60 s with CODE_RESEND_TOO_SOON", async () => {
