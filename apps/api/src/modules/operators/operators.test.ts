@@ -165,6 +165,23 @@ describe("POST /admin/auth/verify", () => {
   });
 });
 
+describe("the sign-in's limits per client address", () => {
+  it("answer RATE_LIMITED past 30 code or authenticator checks in 10 minutes from one address", async () => {
+    const address = uniqueAddress();
+    const statuses: number[] = [];
+    for (let index = 0; index < 15; index++) {
+      statuses.push(
+        (await post("/auth/verify", { email: "nobody@example.com", code: "123456" }, {}, address)).statusCode,
+      );
+      statuses.push((await post("/auth/totp", { challenge: "x".repeat(43), totp: "123456" }, {}, address)).statusCode);
+    }
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    const response = await post("/auth/totp", { challenge: "x".repeat(43), totp: "123456" }, {}, address);
+    expect(response.statusCode).toBe(429);
+    expect(response.json().error.code).toBe("RATE_LIMITED");
+  });
+});
+
 describe("POST /admin/auth/totp", () => {
   it("enrols on the first valid TOTP and opens a 12 h session, audited in the same transaction", async () => {
     const operator = await createTestOperator(testApp);
