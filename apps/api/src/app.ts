@@ -8,6 +8,7 @@ import { AppError } from "./lib/app-error.ts";
 import type { AppDeps } from "./lib/deps.ts";
 import { resolveSession } from "./modules/auth/index.ts";
 import { registerModules } from "./modules/index.ts";
+import { resolveOperatorSession } from "./modules/operators/index.ts";
 import { storefrontRoutes } from "./modules/storefront/index.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorHandlerPlugin, sendAppError } from "./plugins/error-handler.ts";
@@ -77,7 +78,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
-  await app.register(authPlugin, { resolveSession: (token) => resolveSession(deps, token) });
+  await app.register(authPlugin, {
+    resolveSession: (token) => resolveSession(deps, token),
+    resolveOperatorSession: (token) => resolveOperatorSession(deps, token),
+  });
   // The modules in a scope of their own: CORS for the native apps' web views applies to them, not to the web app's files.
   await app.register(async (api) => {
     await api.register(nativeCorsPlugin, { origins: config.NATIVE_APP_ORIGINS });

@@ -44,6 +44,7 @@ describe("loadConfig", () => {
       ESIM_PROVIDER: "esim-access",
       ESIM_ACCESS_ACCESS_CODE: "access-code",
       ESIM_WEBHOOK_TOKEN: "a-long-random-secret-of-ours",
+      OPERATOR_TOTP_KEY: "another-long-random-secret-of-ours-32",
     };
     expect(loadConfig(production)).toMatchObject({ NODE_ENV: "production" });
   });
@@ -85,6 +86,7 @@ describe("loadConfig", () => {
     expect(loadError({ NODE_ENV: "production", ESIM_WEBHOOK_TOKEN: "local-esim-webhook-token" })).toContain(
       "ESIM_WEBHOOK_TOKEN",
     );
+    expect(message).toContain("OPERATOR_TOTP_KEY");
   });
 
   it("asks for the provider credentials the chosen providers need", () => {

@@ -133,6 +133,9 @@ const appleId = z.string().check(z.regex(/^[A-Z0-9]{10}$/, "must be 10 upper-cas
  */
 const PUBLISHED_ESIM_WEBHOOK_TOKEN = "local-esim-webhook-token";
 
+/** The key sealing operators' TOTP secrets as published in this repository: fine on a laptop, refused in production. */
+const PUBLISHED_OPERATOR_TOTP_KEY = "local-operator-totp-key-not-a-secret";
+
 /** Chargily's test mode: real-looking checkouts that take no money. */
 const CHARGILY_TEST_BASE_URL = "https://pay.chargily.net/test/api/v2";
 
@@ -167,6 +170,14 @@ const configSchema = z.object({
   ESIM_WEBHOOK_TOKEN: z._default(
     z.string().check(z.minLength(16, "must be at least 16 characters")),
     PUBLISHED_ESIM_WEBHOOK_TOKEN,
+  ),
+  /**
+   * Seals the operators' TOTP secrets in the database (AES-256-GCM under its SHA-256): a copy of the database alone
+   * does not give the console's second factor. Changing it makes every operator enrol again.
+   */
+  OPERATOR_TOTP_KEY: z._default(
+    z.string().check(z.minLength(32, "must be at least 32 characters")),
+    PUBLISHED_OPERATOR_TOTP_KEY,
   ),
   /** Seconds the simulator takes to allocate a profile after an order. */
   SIMULATOR_ALLOCATION_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 3),
@@ -279,7 +290,7 @@ export type Config = Omit<z.output<typeof configSchema>, "PUBLIC_URL"> & {
 export class ConfigError extends Error {}
 
 /** Settings whose value a configuration error never repeats (a key would end up in the log). */
-const SECRET_SETTINGS = new Set(["FCM_SERVICE_ACCOUNT_JSON", "APNS_PRIVATE_KEY"]);
+const SECRET_SETTINGS = new Set(["FCM_SERVICE_ACCOUNT_JSON", "APNS_PRIVATE_KEY", "OPERATOR_TOTP_KEY"]);
 
 /**
  * What production must not run with: a secret everyone can read in this repository, an address that is not public
@@ -290,6 +301,11 @@ function findProductionProblems(config: Config): string[] {
   if (config.ESIM_WEBHOOK_TOKEN === PUBLISHED_ESIM_WEBHOOK_TOKEN) {
     problems.push(
       "ESIM_WEBHOOK_TOKEN: the published default is refused when NODE_ENV=production; set a long random secret",
+    );
+  }
+  if (config.OPERATOR_TOTP_KEY === PUBLISHED_OPERATOR_TOTP_KEY) {
+    problems.push(
+      "OPERATOR_TOTP_KEY: the published default is refused when NODE_ENV=production; set a long random secret",
     );
   }
   const publicUrl = new URL(config.PUBLIC_URL);

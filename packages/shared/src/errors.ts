@@ -17,6 +17,11 @@ export const ERROR_HTTP_STATUS = {
   URL_INVALID: 400,
   /** No valid session token. The client clears its token and shows AuthPage. */
   UNAUTHENTICATED: 401,
+  /**
+   * Signed in, but not allowed here: a customer's token on the operator's console, or an operator whose role lacks
+   * the right. Do not retry; sign in with another account.
+   */
+  FORBIDDEN: 403,
   /** The resource does not exist or belongs to someone else. */
   NOT_FOUND: 404,
   /** No such endpoint or method. */
@@ -31,6 +36,10 @@ export const ERROR_HTTP_STATUS = {
   CODE_EXPIRED: 400,
   /** Five wrong tries burnt the code; ask for a new one. */
   CODE_BURNT: 400,
+  /** The authenticator (TOTP) code is wrong or already used; type the next one (5 wrong tries end the sign-in). */
+  TOTP_INVALID: 400,
+  /** The step between the emailed code and the authenticator code expired or was burnt; start the sign-in again. */
+  SIGN_IN_CHALLENGE_EXPIRED: 400,
   /** Account deletion was not confirmed by typing DELETE. */
   DELETE_CONFIRMATION_REQUIRED: 400,
   /** No such destination (country, region) in the catalog. */

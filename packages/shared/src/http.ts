@@ -1,7 +1,11 @@
 import type * as z from "zod/mini";
+import type { OperatorRole } from "./admin/roles.ts";
 
 /** Every app endpoint lives under this base (product description §7). */
 export const API_BASE_PATH = "/api/v1/app";
+
+/** The operator's console endpoints live under this base, apart from the customers' (decision 032). */
+export const ADMIN_API_BASE_PATH = "/api/v1/admin";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -11,10 +15,17 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  */
 export interface Endpoint {
   method: HttpMethod;
-  /** Path below API_BASE_PATH, with `:param` placeholders. */
+  /** Path below API_BASE_PATH (ADMIN_API_BASE_PATH for `area: "admin"`), with `:param` placeholders. */
   path: string;
-  /** Whether a session token is required. */
-  auth: boolean;
+  /** The console's endpoints say `admin`; the app's leave it out. */
+  area?: "app" | "admin";
+  /**
+   * Whether a customer's session token is required (`true`), or an operator's (`"operator"`: a customer's token is
+   * refused with 403 FORBIDDEN).
+   */
+  auth: boolean | "operator";
+  /** With `auth: "operator"`, the roles allowed; another operator gets 403 FORBIDDEN. */
+  roles?: readonly OperatorRole[];
   body: z.ZodMiniType | undefined;
   /** Success answer; undefined means 204 No Content. */
   response: z.ZodMiniType | undefined;
@@ -22,6 +33,11 @@ export interface Endpoint {
   params?: z.ZodMiniType;
   /** The query string, as strings in. */
   query?: z.ZodMiniType;
+}
+
+/** The endpoint's address below the origin, `:param` placeholders kept. */
+export function endpointUrl(endpoint: Pick<Endpoint, "area" | "path">): string {
+  return `${endpoint.area === "admin" ? ADMIN_API_BASE_PATH : API_BASE_PATH}${endpoint.path}`;
 }
 
 /** Keeps the endpoint's exact type, so each side sees its precise body, answer and auth. */

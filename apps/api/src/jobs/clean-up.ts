@@ -1,14 +1,16 @@
 import type { DbOrTx } from "../db/client.ts";
 import { deleteStaleRateCounters } from "../lib/rate-counter.ts";
 import { deleteExpiredSignInRows } from "../modules/auth/index.ts";
+import { deleteEndedOperatorSignInRows } from "../modules/operators/index.ts";
 import { deleteOldRecordedPushes } from "../providers/push/push-recorder.ts";
 
 /**
- * Deletes expired sessions, sign-in codes over a day old, rate counters of finished windows and recorded pushes over a
+ * Deletes expired sessions, sign-in codes over a day old, operators' sessions and challenges ended over a day ago, rate counters of finished windows and recorded pushes over a
  * week old. Idempotent: every instance may run it.
  */
 export async function cleanUpExpiredRows(db: DbOrTx, now: Date): Promise<void> {
   await deleteExpiredSignInRows(db, now);
+  await deleteEndedOperatorSignInRows(db, now);
   await deleteStaleRateCounters(db, now);
   await deleteOldRecordedPushes(db, now);
 }

@@ -1,14 +1,14 @@
 import {
-  API_BASE_PATH,
   type Endpoint,
   type EndpointParsedBody,
   type EndpointParsedParams,
   type EndpointParsedQuery,
   type EndpointResponse,
+  endpointUrl,
 } from "@esim/shared/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AuthenticatedUser } from "../plugins/auth.ts";
-import { requireUser } from "../plugins/auth.ts";
+import type { AuthenticatedOperator, AuthenticatedUser } from "../plugins/auth.ts";
+import { requireOperator, requireUser } from "../plugins/auth.ts";
 
 /** What a handler returns: the response body, or nothing for a 204 endpoint. */
 // biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler may end with a service call returning Promise<void>.
@@ -20,6 +20,8 @@ export interface RouteContext<E extends Endpoint> {
   query: EndpointParsedQuery<E>;
   /** The signed-in caller; present on every endpoint with `auth: true`. */
   user: E["auth"] extends true ? AuthenticatedUser : AuthenticatedUser | undefined;
+  /** The signed-in operator; present on every endpoint with `auth: "operator"`. */
+  operator: E["auth"] extends "operator" ? AuthenticatedOperator : AuthenticatedOperator | undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -33,11 +35,36 @@ export function addRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (context: RouteContext<E>) => Promise<HandlerResult<E>>,
-  options: { tags?: string[]; summary?: string; rateLimit?: { max: number; timeWindow: string } } = {},
+  options: RouteOptions = {},
 ): void {
+  addRawRoute(
+    app,
+    endpoint,
+    async (context) => {
+      const result = await handler(context);
+      if (endpoint.response === undefined) return context.reply.status(204).send();
+      return result;
+    },
+    options,
+  );
+}
+
+type RouteOptions = { tags?: string[]; summary?: string; rateLimit?: { max: number; timeWindow: string } };
+
+/**
+ * Registers a contract endpoint whose answer is not the JSON envelope (a CSV file): input validated and auth checked
+ * as addRoute does; the handler writes the reply itself.
+ */
+export function addRawRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (context: RouteContext<E>) => Promise<unknown>,
+  options: RouteOptions = {},
+): void {
+  const isOperatorOnly = endpoint.auth === "operator";
   app.route({
     method: endpoint.method,
-    url: `${API_BASE_PATH}${endpoint.path}`,
+    url: endpointUrl(endpoint),
     schema: {
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
@@ -48,18 +75,18 @@ export function addRoute<E extends Endpoint>(
       ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
     },
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
-    ...(endpoint.auth ? { preHandler: requireUser } : {}),
-    handler: async (request, reply) => {
-      const result = await handler({
+    ...(endpoint.auth === true ? { preHandler: requireUser } : {}),
+    // An operator endpoint without a roles list is open to no one: forgetting it must not open it to every role.
+    ...(isOperatorOnly ? { preHandler: requireOperator(endpoint.roles ?? []) } : {}),
+    handler: async (request, reply) =>
+      handler({
         body: request.body as EndpointParsedBody<E>,
         params: request.params as EndpointParsedParams<E>,
         query: request.query as EndpointParsedQuery<E>,
         user: request.user as RouteContext<E>["user"],
+        operator: request.operator as RouteContext<E>["operator"],
         request,
         reply,
-      });
-      if (endpoint.response === undefined) return reply.status(204).send();
-      return result;
-    },
+      }),
   });
 }

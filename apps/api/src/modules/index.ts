@@ -10,6 +10,7 @@ import { esimsRoutes } from "./esims/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import { invoicesRoutes } from "./invoices/index.ts";
 import { nativeLinksRoutes } from "./native-links/index.ts";
+import { operatorsRoutes } from "./operators/index.ts";
 import { ordersRoutes } from "./orders/index.ts";
 import { paymentsRoutes } from "./payments/index.ts";
 import { supportRoutes } from "./support/index.ts";
@@ -28,6 +29,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(esimsRoutes);
   await app.register(supportRoutes);
   await app.register(nativeLinksRoutes);
+  await app.register(operatorsRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);

@@ -1,6 +1,7 @@
+import type { OperatorRole } from "@esim/shared/admin/roles";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { users } from "../db/schema.ts";
+import type { operators, users } from "../db/schema.ts";
 import { AppError } from "../lib/app-error.ts";
 
 export type AuthenticatedUser = typeof users.$inferSelect & { sessionId: string; tokenHash: string };
@@ -8,12 +9,23 @@ export type AuthenticatedUser = typeof users.$inferSelect & { sessionId: string;
 /** The user of a live session's bearer token, or undefined (the auth module's resolveSession). */
 export type SessionResolver = (token: string) => Promise<AuthenticatedUser | undefined>;
 
+/** An operator signed in to the console; the TOTP secret is never carried along. */
+export type AuthenticatedOperator = Omit<typeof operators.$inferSelect, "totpSecret" | "totpLastStep"> & {
+  sessionId: string;
+  tokenHash: string;
+};
+
+/** The operator of a live console session's bearer token, or undefined (the operators module's resolver). */
+export type OperatorSessionResolver = (token: string) => Promise<AuthenticatedOperator | undefined>;
+
 declare module "fastify" {
   interface FastifyRequest {
     user: AuthenticatedUser | undefined;
+    operator: AuthenticatedOperator | undefined;
   }
   interface FastifyInstance {
     resolveSession: SessionResolver;
+    resolveOperatorSession: OperatorSessionResolver;
   }
 }
 
@@ -33,8 +45,37 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   request.user = user;
 }
 
-/** Bearer tokens to users, with the auth module's resolver (plugins never reach into a module). */
-export const authPlugin = fp(async (app: FastifyInstance, options: { resolveSession: SessionResolver }) => {
-  app.decorate("resolveSession", options.resolveSession);
-  app.decorateRequest("user", undefined);
-});
+/**
+ * preHandler for endpoints with `auth: "operator"`: 401 without a live token; 403 FORBIDDEN for a customer's live
+ * token (signed in, but not on the console) and for an operator whose role is not among `roles`.
+ */
+export function requireOperator(roles: readonly OperatorRole[]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError("UNAUTHENTICATED", { message: "Sign in to the console first." });
+    const operator = await request.server.resolveOperatorSession(token);
+    if (!operator) {
+      if (await request.server.resolveSession(token)) {
+        throw new AppError("FORBIDDEN", { message: "A customer's session cannot use the console." });
+      }
+      throw new AppError("UNAUTHENTICATED", { message: "The session has ended; sign in again." });
+    }
+    if (!roles.includes(operator.role)) {
+      throw new AppError("FORBIDDEN", { message: `The ${operator.role} role cannot do this.` });
+    }
+    request.operator = operator;
+  };
+}
+
+/** Bearer tokens to users and operators, with the modules' resolvers (plugins never reach into a module). */
+export const authPlugin = fp(
+  async (
+    app: FastifyInstance,
+    options: { resolveSession: SessionResolver; resolveOperatorSession: OperatorSessionResolver },
+  ) => {
+    app.decorate("resolveSession", options.resolveSession);
+    app.decorate("resolveOperatorSession", options.resolveOperatorSession);
+    app.decorateRequest("user", undefined);
+    app.decorateRequest("operator", undefined);
+  },
+);

@@ -5,8 +5,8 @@ import { pendingRegistrations, signInCodes } from "../../db/schema.ts";
 export type SignInCodeRow = typeof signInCodes.$inferSelect;
 export type PendingRegistrationRow = typeof pendingRegistrations.$inferSelect;
 
-/** What a code is for: signing in, or resetting the PIN (same table, same rules, never interchangeable). */
-export type CodePurpose = "sign_in" | "pin_reset";
+/** What a code is for: signing in, resetting the PIN, or an operator's sign-in (same table, same rules, never interchangeable). */
+export type CodePurpose = "sign_in" | "pin_reset" | "operator_sign_in";
 
 const SIGN_IN: CodePurpose = "sign_in";
 

@@ -58,7 +58,16 @@ export async function sendCodeMail(deps: Pick<AppDeps, "db" | "mailer">, codeId:
  */
 export async function sendEmailedCode(
   deps: Pick<AppDeps, "db" | "mailer" | "now">,
-  options: { email: string; purpose: CodePurpose; clientAddress: string; buildMail: (code: string) => MailMessage },
+  options: {
+    email: string;
+    purpose: CodePurpose;
+    clientAddress: string;
+    /**
+     * The email carrying the code; undefined keeps the code without sending it, for an address that must get the same
+     * answers as a real one (the console's sign-in for an email that is no operator's).
+     */
+    buildMail: (code: string) => MailMessage | undefined;
+  },
 ): Promise<void> {
   const { email, purpose } = options;
   const now = deps.now();
@@ -78,7 +87,8 @@ export async function sendEmailedCode(
     });
     return { codeId, code };
   });
-  await sendCodeMail(deps, issued.codeId, options.buildMail(issued.code));
+  const message = options.buildMail(issued.code);
+  if (message) await sendCodeMail(deps, issued.codeId, message);
 }
 
 /**

@@ -133,6 +133,7 @@ describe("dev mailbox mounting", () => {
         ESIM_PROVIDER: "esim-access",
         ESIM_ACCESS_ACCESS_CODE: "access-code",
         ESIM_WEBHOOK_TOKEN: "a-long-random-secret-of-ours",
+        OPERATOR_TOTP_KEY: "another-long-random-secret-of-ours-32",
         PUBLIC_URL: "https://shop.example.dz",
       },
     });

@@ -1,0 +1,53 @@
+import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { operatorAuditLog, operators } from "../../db/schema.ts";
+
+export type AuditRow = typeof operatorAuditLog.$inferSelect;
+
+export interface NewAuditEntry {
+  /** Null: the command line. */
+  operatorId: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  now: Date;
+}
+
+export async function insertAuditEntry(db: DbOrTx, entry: NewAuditEntry): Promise<void> {
+  const { now, ...columns } = entry;
+  await db.insert(operatorAuditLog).values({ ...columns, createdAt: now });
+}
+
+export interface AuditFilter {
+  operatorId?: string;
+  action?: string;
+  entityType?: string;
+  entityId?: string;
+  from?: Date;
+  /** Excluded. */
+  to?: Date;
+  /** Rows written before this sequence number (the list's cursor). */
+  beforeSeq?: number;
+}
+
+/** Matching entries, newest first, with the acting operator's email. */
+export async function listAuditEntries(db: DbOrTx, filter: AuditFilter, limit: number) {
+  const conditions: SQL[] = [];
+  if (filter.operatorId) conditions.push(eq(operatorAuditLog.operatorId, filter.operatorId));
+  if (filter.action) conditions.push(eq(operatorAuditLog.action, filter.action));
+  if (filter.entityType) conditions.push(eq(operatorAuditLog.entityType, filter.entityType));
+  if (filter.entityId) conditions.push(eq(operatorAuditLog.entityId, filter.entityId));
+  if (filter.from) conditions.push(gte(operatorAuditLog.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(operatorAuditLog.createdAt, filter.to));
+  if (filter.beforeSeq !== undefined) conditions.push(lt(operatorAuditLog.seq, filter.beforeSeq));
+  return db
+    .select({ entry: operatorAuditLog, operatorEmail: operators.email })
+    .from(operatorAuditLog)
+    .leftJoin(operators, eq(operators.id, operatorAuditLog.operatorId))
+    .where(and(...conditions))
+    .orderBy(desc(operatorAuditLog.seq))
+    .limit(limit);
+}

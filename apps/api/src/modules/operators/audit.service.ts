@@ -1,0 +1,92 @@
+import { AUDIT_EXPORT_MAX_ROWS, type AuditEntryView } from "@esim/shared/admin/contracts";
+import type { DbOrTx } from "../../db/client.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { type AuditFilter, insertAuditEntry, listAuditEntries, type NewAuditEntry } from "./audit.repo.ts";
+
+export type { AuditFilter, NewAuditEntry };
+
+const DEFAULT_PAGE_SIZE = 50;
+
+/**
+ * Writes one audit entry with the caller's transaction handle, so the entry exists exactly when the change it
+ * records commits. The table refuses later updates and deletes.
+ */
+export async function recordAudit(tx: DbOrTx, entry: NewAuditEntry): Promise<void> {
+  await insertAuditEntry(tx, entry);
+}
+
+type ListedRow = Awaited<ReturnType<typeof listAuditEntries>>[number];
+
+function presentAuditEntry({ entry, operatorEmail }: ListedRow): AuditEntryView {
+  return {
+    id: entry.id,
+    operatorId: entry.operatorId,
+    operatorEmail,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: entry.ip,
+    createdAt: entry.createdAt.toISOString(),
+  };
+}
+
+/** One page of the filtered log, newest first; `nextCursor` is set only when more rows match. */
+export async function listAuditLog(
+  deps: Pick<AppDeps, "db">,
+  options: { filter: AuditFilter; limit: number | undefined },
+): Promise<{ data: AuditEntryView[]; nextCursor: string | null }> {
+  const limit = options.limit ?? DEFAULT_PAGE_SIZE;
+  const rows = await listAuditEntries(deps.db, options.filter, limit + 1);
+  const page = rows.slice(0, limit);
+  const hasMore = rows.length > limit;
+  return {
+    data: page.map(presentAuditEntry),
+    nextCursor: hasMore ? String(page.at(-1)!.entry.seq) : null,
+  };
+}
+
+const CSV_COLUMNS = [
+  "created_at",
+  "operator_id",
+  "operator_email",
+  "action",
+  "entity_type",
+  "entity_id",
+  "before",
+  "after",
+  "ip",
+] as const;
+
+/**
+ * RFC 4180 quoting, and a leading ', for a value a spreadsheet would run as a formula (=, +, -, @, tab, CR): the log
+ * holds text typed by others (emails, reasons).
+ */
+export function csvCell(value: string | null): string {
+  if (value === null) return "";
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The filtered log as CSV (header line, newest first, at most AUDIT_EXPORT_MAX_ROWS rows, CRLF line ends). */
+export async function exportAuditLogCsv(deps: Pick<AppDeps, "db">, options: { filter: AuditFilter }): Promise<string> {
+  const rows = await listAuditEntries(deps.db, options.filter, AUDIT_EXPORT_MAX_ROWS);
+  const lines = [CSV_COLUMNS.join(",")];
+  for (const row of rows) {
+    const view = presentAuditEntry(row);
+    const cells = [
+      view.createdAt,
+      view.operatorId,
+      view.operatorEmail,
+      view.action,
+      view.entityType,
+      view.entityId,
+      view.before === null ? null : JSON.stringify(view.before),
+      view.after === null ? null : JSON.stringify(view.after),
+      view.ip,
+    ];
+    lines.push(cells.map(csvCell).join(","));
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
