@@ -4,6 +4,7 @@ import { accountRoutes } from "./account/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { catalogRoutes } from "./catalog/index.ts";
 import { checkoutRoutes } from "./checkout/index.ts";
+import { dashboardRoutes } from "./dashboard/index.ts";
 import { devMailboxRoutes } from "./dev-mailbox/index.ts";
 import { devicesRoutes } from "./devices/index.ts";
 import { esimsRoutes } from "./esims/index.ts";
@@ -30,6 +31,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(supportRoutes);
   await app.register(nativeLinksRoutes);
   await app.register(operatorsRoutes);
+  await app.register(dashboardRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { codeSentResponseSchema } from "../auth/contracts.ts";
 import { emailSchema, languageSchema, signInCodeSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
+import { getDashboard } from "./dashboard-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
 // The operator's console (issue 15): sign-in with an emailed code then an authenticator (TOTP), the operator's
@@ -189,4 +190,5 @@ export const ADMIN_ENDPOINTS = [
   operatorLogout,
   listAuditLog,
   exportAuditLog,
+  getDashboard,
 ] as const;

@@ -1,8 +1,10 @@
 import * as z from "zod/mini";
+import { defineEndpoint } from "../http.ts";
 import { ORDER_ATTENTION_KINDS } from "../statuses.ts";
+import { OPERATOR_ROLES } from "./roles.ts";
 
-// The operator's dashboard (issue 15): the figures of the shop now, in the shop's time zone. Only the answer's shape
-// for now; its endpoint comes with operator sign-in. Times are ISO 8601 strings, money integers of minor units.
+// The operator's dashboard (issue 15): the figures of the shop now, in the shop's time zone: the answer's shape
+// and its endpoint (GET /api/v1/admin/dashboard). Times are ISO 8601 strings, money integers of minor units.
 
 /** The shop's days start at midnight here: "today" and each daily point are days in this zone. */
 export const DASHBOARD_TIME_ZONE = "Africa/Algiers";
@@ -102,3 +104,14 @@ export const dashboardSchema = z.object({
   ]),
 });
 export type Dashboard = z.output<typeof dashboardSchema>;
+
+/** The dashboard for the console: every operator reads it (support answers "where is my eSIM?" from it too). */
+export const getDashboard = defineEndpoint({
+  method: "GET",
+  area: "admin",
+  path: "/dashboard",
+  auth: "operator",
+  roles: OPERATOR_ROLES,
+  body: undefined,
+  response: z.object({ data: dashboardSchema }),
+});

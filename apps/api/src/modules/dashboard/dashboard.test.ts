@@ -1,12 +1,14 @@
 import { dashboardSchema } from "@esim/shared/admin/dashboard-contract";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
 import { cancellationRequests } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import * as dashboardCommand from "../../ops/commands/dashboard.ts";
 import { OpsError } from "../../ops/ops-command.ts";
 import { createPackage } from "../../test/factories.ts";
 import { buyEsim, request } from "../esims/esims.test-kit.ts";
+import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, createPaidOrder, readOrder } from "../orders/buying.test-kit.ts";
 import { decideRefund } from "../orders/index.ts";
 import { getDashboard, presentDashboard } from "./index.ts";
@@ -243,5 +245,17 @@ describe("npm run ops -- dashboard", () => {
     expect(await runCommand([])).toContain(
       "Upstream balance: $50  LOW: under $100, top the account up before orders are refused",
     );
+  });
+});
+
+describe("GET /api/v1/admin/dashboard", () => {
+  it("answers a support agent the figures the ops command prints, in the shared contract's shape", async () => {
+    await createPaidOrder(testApp, plan.id);
+    const { headers } = await createSignedInOperator(testApp, "support");
+    const response = await testApp.app.inject({ method: "GET", url: "/api/v1/admin/dashboard", headers });
+    expect(response.statusCode).toBe(200);
+    const { data } = z.object({ data: dashboardSchema }).parse(response.json());
+    expect(data.sales.today.paidOrders).toBeGreaterThanOrEqual(1);
+    expect(data).toEqual(presentDashboard(await getDashboard(testApp.deps)));
   });
 });

@@ -1,6 +1,7 @@
 // Dashboard: the operator's figures of the shop now (sales and conversion per Algiers day, orders waiting for an
-// eSIM or a refund, cancellation requests, the upstream balance). Read-only; its route comes with operator sign-in.
+// eSIM or a refund, cancellation requests, the upstream balance). Read-only; GET /api/v1/admin/dashboard for operators.
 export { presentDashboard } from "./dashboard.presenter.ts";
+export { dashboardRoutes } from "./dashboard.routes.ts";
 export {
   type DashboardFigures,
   getDashboard,
