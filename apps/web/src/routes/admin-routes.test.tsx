@@ -1,7 +1,7 @@
 import type { Dashboard } from "@esim/shared/admin/dashboard-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ADMIN_TOKEN_KEY } from "../features/admin/operator-session.ts";
 import { apiError, fakeApi } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
@@ -252,6 +252,60 @@ describe("the operator console (/admin)", () => {
     await renderApp("/admin/sessions", { language: "en" });
     expect(await screen.findByRole("heading", { name: "Operator sign-in" })).toBeInTheDocument();
     expect(window.location.pathname).toBe("/admin/login");
+    expect(window.sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
+  });
+  it("filters the audit log, pages on, and downloads the same filter as CSV with the bearer", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const entry = (id: string, action: string) => ({
+      id,
+      operatorId: "op-1",
+      operatorEmail: "nadia@esim-store.dz",
+      action,
+      entityType: "order",
+      entityId: "ORD-1001",
+      before: null,
+      after: null,
+      ip: "198.51.100.7",
+      createdAt: "2026-11-24T09:00:00Z",
+    });
+    const { calls } = consoleApi(ADMIN, {
+      [`GET ${A}/audit-log`]: ({ url }) =>
+        url.searchParams.get("before") === "41"
+          ? { body: { data: [entry("40", "order.refund")], nextCursor: null } }
+          : { body: { data: [entry("42", "order.cancel")], nextCursor: "41" } },
+      [`GET ${A}/audit-log/export.csv`]: () => ({ body: "id,action", headers: { "content-type": "text/csv" } }),
+    });
+    const createObjectURL = vi.fn(() => "blob:audit");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    const { user } = await renderApp("/admin/audit", { language: "en" });
+    expect(await screen.findByText("order.cancel")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Older entries" }));
+    expect(await screen.findByText("order.refund")).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText("Action"), "order.refund");
+    await user.click(screen.getByRole("button", { name: "Filter" }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.searchParams.get("action") === "order.refund")).toBe(true),
+    );
+
+    await user.click(screen.getByRole("button", { name: "Download CSV" }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const csvCall = calls.find((call) => call.path === `${A}/audit-log/export.csv`);
+    expect(csvCall?.headers.get("authorization")).toBe("Bearer operator-token");
+    expect(csvCall?.url.searchParams.get("action")).toBe("order.refund");
+  });
+
+  it("signs out: the server session ended, the token gone, back at the console's sign-in", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const { calls } = consoleApi(ADMIN, { [`POST ${A}/auth/logout`]: () => ({ status: 204 }) });
+    const { user } = await renderApp("/admin", { language: "en" });
+    await user.click(await screen.findByRole("button", { name: "Sign out" }));
+    expect(await screen.findByRole("heading", { name: "Operator sign-in" })).toBeInTheDocument();
+    expect(calls.find((call) => call.path === `${A}/auth/logout`)?.headers.get("authorization")).toBe(
+      "Bearer operator-token",
+    );
     expect(window.sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
   });
 });
