@@ -53,4 +53,10 @@ test("an admin enrols an authenticator, signs in and sees the dashboard, in Fren
 
   await page.getByRole("link", { name: "جلساتي" }).click();
   await expect(page.getByText("هذه الجلسة")).toBeVisible();
+
+  // The same console on a desk.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("link", { name: "لوحة المؤشرات" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "لوحة المؤشرات" })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("operator-dashboard-ar-1280.png"), fullPage: true });
 });
