@@ -190,6 +190,35 @@ export function createAppRouter() {
           ],
         },
         {
+          // The operator's console (decision 035): its own lazy chunks, its own session, never on a customer's path.
+          path: "/admin/login",
+          lazy: async () => {
+            const [route] = await Promise.all([import("../routes/admin-login.tsx"), loadAllTexts()]);
+            return { Component: route.AdminLoginRoute, loader: route.adminLoginLoader };
+          },
+        },
+        {
+          path: "/admin",
+          lazy: async () => {
+            const [shell] = await Promise.all([import("../features/admin/components/admin-shell.tsx"), loadAllTexts()]);
+            return { Component: shell.AdminShell };
+          },
+          children: [
+            {
+              index: true,
+              lazy: async () => ({ Component: (await import("../routes/admin-dashboard.tsx")).AdminDashboardRoute }),
+            },
+            {
+              path: "sessions",
+              lazy: async () => ({ Component: (await import("../routes/admin-sessions.tsx")).AdminSessionsRoute }),
+            },
+            {
+              path: "audit",
+              lazy: async () => ({ Component: (await import("../routes/admin-audit.tsx")).AdminAuditRoute }),
+            },
+          ],
+        },
+        {
           path: "*",
           lazy: async () => ({ Component: (await import("../routes/not-found.tsx")).NotFoundRoute }),
         },

@@ -1,3 +1,4 @@
+import { getOperatorMe } from "@esim/shared/admin/contracts";
 import { getMe, requestCode } from "@esim/shared/auth/contracts";
 import { getOrder } from "@esim/shared/orders/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -24,6 +25,19 @@ describe("callApi", () => {
     expect(answer.data.email).toBe(ME.email);
     expect(calls[0]?.path).toBe("/auth/me");
     expect(calls[0]?.headers.get("authorization")).toBe("Bearer token-1");
+  });
+
+  it("sends a console call below the admin base with the caller's own token, and leaves the customer's session on 401", async () => {
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    const onUnauthorized = vi.fn();
+    const { calls } = fakeApi({ "GET /api/v1/admin/me": () => apiError(401, "UNAUTHENTICATED") });
+    const call = callApi(getOperatorMe, { auth: { readToken: () => "operator-1", onUnauthorized } });
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(calls[0]?.headers.get("authorization")).toBe("Bearer operator-1");
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(getSession().token).toBe("token-1");
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it("on 401 removes the token, sends the user to AuthPage with the way back, and still rejects", async () => {

@@ -1,5 +1,11 @@
 import { type ErrorCode, type FieldErrorCode, isErrorCode, isFieldErrorCode } from "@esim/shared/errors";
-import { API_BASE_PATH, type Endpoint, type EndpointBody, type EndpointResponse } from "@esim/shared/http";
+import {
+  ADMIN_API_BASE_PATH,
+  API_BASE_PATH,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointResponse,
+} from "@esim/shared/http";
 import { parseApiOrigin } from "./api-origin.ts";
 import { navigateToAuthPage } from "./navigation.ts";
 import { clearSession, getSession } from "./session.ts";
@@ -36,21 +42,39 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * Whose bearer token a call carries and what an HTTP 401 does. The customer's session by default; the operator's
+ * console passes its own (decision 035), so one client serves both without either seeing the other's token.
+ */
+export interface ApiAuth {
+  readToken: () => string | null;
+  onUnauthorized: () => void | Promise<void>;
+}
+
+const customerAuth: ApiAuth = {
+  readToken: () => getSession().token,
+  onUnauthorized: async () => {
+    await clearSession("unauthorized");
+    navigateToAuthPage();
+  },
+};
+
 export type ApiCallOptions<E extends Endpoint> = {
   params?: Record<string, string>;
+  auth?: ApiAuth;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
   // A body the contract makes optional (or has none) may be left out.
 } & (undefined extends EndpointBody<E> ? { body?: EndpointBody<E> } : { body: EndpointBody<E> });
 
 /** `/api/v1/app` in browsers; `https://<host>/api/v1/app` in the native apps (VITE_API_ORIGIN, lib/api-origin.ts). */
-function apiBase(): string {
-  return `${parseApiOrigin(import.meta.env.VITE_API_ORIGIN)}${API_BASE_PATH}`;
+function apiBase(area: Endpoint["area"] = "app"): string {
+  return `${parseApiOrigin(import.meta.env.VITE_API_ORIGIN)}${area === "admin" ? ADMIN_API_BASE_PATH : API_BASE_PATH}`;
 }
 
 /** The address of one call: path parameters encoded, undefined query values left out. */
 export function buildApiUrl(
-  endpoint: Pick<Endpoint, "path">,
+  endpoint: Pick<Endpoint, "path" | "area">,
   options: { params?: Record<string, string>; query?: ApiCallOptions<Endpoint>["query"] } = {},
 ): string {
   const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
@@ -63,7 +87,7 @@ export function buildApiUrl(
     if (value !== undefined) search.set(key, String(value));
   }
   const queryString = search.toString();
-  return `${apiBase()}${path}${queryString ? `?${queryString}` : ""}`;
+  return `${apiBase(endpoint.area)}${path}${queryString ? `?${queryString}` : ""}`;
 }
 
 function parseRetryAfter(header: string | null): number | null {
@@ -103,10 +127,11 @@ async function readApiError(response: Response): Promise<ApiError> {
  */
 async function sendToApi(
   url: string,
-  init: { method: string; accept: string; body?: string; signal?: AbortSignal | undefined },
+  init: { method: string; accept: string; body?: string; signal?: AbortSignal | undefined; auth?: ApiAuth | undefined },
 ): Promise<Response> {
+  const auth = init.auth ?? customerAuth;
   const headers: Record<string, string> = { accept: init.accept };
-  const { token } = getSession();
+  const token = auth.readToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers["content-type"] = "application/json";
 
@@ -120,10 +145,7 @@ async function sendToApi(
 
   if (!response.ok) {
     const apiError = await readApiError(response);
-    if (response.status === 401) {
-      await clearSession("unauthorized");
-      navigateToAuthPage();
-    }
+    if (response.status === 401) await auth.onUnauthorized();
     throw apiError;
   }
   return response;
@@ -144,6 +166,7 @@ export async function callApi<E extends Endpoint>(
     accept: "application/json",
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
+    auth: options.auth,
   });
   if (!endpoint.response || response.status === 204) return undefined as EndpointResponse<E>;
   const json: unknown = await response.json();
@@ -156,6 +179,20 @@ export async function fetchApiFile(path: string, options: { signal?: AbortSignal
     method: "GET",
     accept: "application/pdf",
     signal: options.signal,
+  });
+  return response.blob();
+}
+
+/** A file answer of one endpoint (the audit log's CSV), with the endpoint's address, token and error rules. */
+export async function fetchEndpointFile<E extends Endpoint>(
+  endpoint: E,
+  options: Pick<ApiCallOptions<E>, "params" | "query" | "signal" | "auth"> & { accept: string },
+): Promise<Blob> {
+  const response = await sendToApi(buildApiUrl(endpoint, options), {
+    method: endpoint.method,
+    accept: options.accept,
+    signal: options.signal,
+    auth: options.auth,
   });
   return response.blob();
 }

@@ -1,0 +1,45 @@
+import { useEffect, useState } from "react";
+import { useT } from "../../../lib/i18n.ts";
+
+type QrModule = typeof import("qrcode");
+
+/** The QR library is needed only when an operator enrols: its own chunk. */
+const loadQr = (): Promise<QrModule> => import("qrcode").then((module) => (module.default ?? module) as QrModule);
+
+/** The `otpauth://` address as a QR code for an authenticator app; never mirrored (left to right in Arabic too). */
+export function AuthenticatorQr({ otpauthUri }: { otpauthUri: string }) {
+  const t = useT();
+  const [svg, setSvg] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let isCurrent = true;
+    loadQr()
+      .then((qr) => qr.toString(otpauthUri, { type: "svg", margin: 2, errorCorrectionLevel: "M" }))
+      .then((markup) => {
+        if (isCurrent) setSvg(markup);
+      })
+      .catch(() => {
+        if (isCurrent) setFailed(true);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [otpauthUri]);
+
+  return (
+    <div dir="ltr" className="mx-auto grid size-52 place-items-center rounded-xl bg-white p-2 ring-1 ring-slate-200">
+      {svg ? (
+        <img
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+          alt={t("admin.signIn.qrAlt")}
+          className="size-full"
+        />
+      ) : failed ? (
+        <p className="p-4 text-center text-sm text-red-700">{t("admin.signIn.qrFailed")}</p>
+      ) : (
+        <span className="text-sm text-slate-600">{t("common.loading")}</span>
+      )}
+    </div>
+  );
+}

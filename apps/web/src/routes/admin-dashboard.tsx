@@ -1,0 +1,24 @@
+import { useQuery } from "@tanstack/react-query";
+import { Alert } from "../components/ui/alert.tsx";
+import { dashboardQuery } from "../features/admin/api/get-dashboard.ts";
+import { DashboardView } from "../features/admin/components/dashboard-view.tsx";
+import { consoleFormatters } from "../features/admin/format.ts";
+import { errorMessageId } from "../lib/error-messages.ts";
+import { useLanguage, useT } from "../lib/i18n.ts";
+
+export function AdminDashboardRoute() {
+  const t = useT();
+  const format = consoleFormatters(useLanguage());
+  const dashboard = useQuery(dashboardQuery());
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.dashboard.title")}</h1>
+      {dashboard.error ? <Alert>{t(errorMessageId(dashboard.error))}</Alert> : null}
+      {dashboard.data ? (
+        <DashboardView dashboard={dashboard.data} format={format} />
+      ) : dashboard.isPending ? (
+        <p className="text-slate-600">{t("common.loading")}</p>
+      ) : null}
+    </>
+  );
+}
