@@ -104,6 +104,11 @@ export const ERROR_HTTP_STATUS = {
    * fingerprints or the Apple team id are not configured: the apps' https links open in the browser instead.
    */
   NATIVE_LINKS_NOT_CONFIGURED: 404,
+  /**
+   * An admin tried to change their own operator account in the console (role, disabled, authenticator): another admin
+   * must, so no one locks themselves out or raises themselves.
+   */
+  OPERATOR_SELF_CHANGE: 409,
   /** The database or another dependency is down; retry later. */
   SERVICE_UNAVAILABLE: 503,
   /** Anything unexpected; details are only in the server log (with the request id). Retry later. */

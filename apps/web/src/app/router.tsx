@@ -209,6 +209,14 @@ export function createAppRouter() {
               lazy: async () => ({ Component: (await import("../routes/admin-dashboard.tsx")).AdminDashboardRoute }),
             },
             {
+              path: "team",
+              lazy: async () => ({ Component: (await import("../routes/admin-team.tsx")).AdminTeamRoute }),
+            },
+            {
+              path: "invoicing",
+              lazy: async () => ({ Component: (await import("../routes/admin-invoicing.tsx")).AdminInvoicingRoute }),
+            },
+            {
               path: "sessions",
               lazy: async () => ({ Component: (await import("../routes/admin-sessions.tsx")).AdminSessionsRoute }),
             },

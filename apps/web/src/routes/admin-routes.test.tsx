@@ -204,7 +204,7 @@ describe("the operator console (/admin)", () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT);
     await renderApp("/admin/audit", { language: "fr" });
-    expect(await screen.findByRole("alert")).toHaveTextContent("Le journal d’audit est réservé aux administrateurs.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Cette page est réservée aux administrateurs.");
     expect(calls.some((call) => call.path.startsWith(`${A}/audit-log`))).toBe(false);
   });
 

@@ -3,7 +3,9 @@ import { codeSentResponseSchema } from "../auth/contracts.ts";
 import { emailSchema, languageSchema, signInCodeSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 import { getDashboard } from "./dashboard-contract.ts";
+import { INVOICING_ENDPOINTS } from "./invoicing-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
+import { TEAM_ENDPOINTS } from "./team-contract.ts";
 
 // The operator's console (issue 15): sign-in with an emailed code then an authenticator (TOTP), the operator's
 // sessions, and the audit log. Every path is below ADMIN_API_BASE_PATH.
@@ -191,4 +193,6 @@ export const ADMIN_ENDPOINTS = [
   listAuditLog,
   exportAuditLog,
   getDashboard,
+  ...TEAM_ENDPOINTS,
+  ...INVOICING_ENDPOINTS,
 ] as const;

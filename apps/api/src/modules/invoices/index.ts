@@ -6,6 +6,7 @@ export { type InvoiceRow, issueInvoice, issueMissingInvoices } from "./invoices.
 export { exportInvoicesCsv } from "./invoices-export.ts";
 export {
   readSellerIdentity,
+  readSellerIdentityForConsole,
   type SellerIdentity,
   setSellerIdentity,
   validateSellerIdentity,

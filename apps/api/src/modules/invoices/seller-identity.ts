@@ -4,6 +4,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { type SellerIdentitySnapshot, sellerIdentities } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import { recordAudit } from "../operators/index.ts";
 
 export type SellerIdentity = SellerIdentitySnapshot;
 
@@ -34,14 +35,28 @@ export function sellerIdentityFromConfig(config: SellerConfig): SellerIdentity {
   };
 }
 
-/** The current identity: the latest one stored, else the configuration's. */
-export async function readSellerIdentity(db: DbOrTx, config: SellerConfig): Promise<SellerIdentity> {
+/** The latest identity stored; null until one is. */
+async function readStoredSellerIdentity(db: DbOrTx): Promise<SellerIdentity | null> {
   const [latest] = await db
     .select({ identity: sellerIdentities.identity })
     .from(sellerIdentities)
     .orderBy(desc(sellerIdentities.id))
     .limit(1);
-  return latest?.identity ?? sellerIdentityFromConfig(config);
+  return latest?.identity ?? null;
+}
+
+/** The current identity: the latest one stored, else the configuration's. */
+export async function readSellerIdentity(db: DbOrTx, config: SellerConfig): Promise<SellerIdentity> {
+  return (await readStoredSellerIdentity(db)) ?? sellerIdentityFromConfig(config);
+}
+
+/** The current identity, and whether it is still the configuration's (nothing saved yet). */
+export async function readSellerIdentityForConsole(
+  db: DbOrTx,
+  config: SellerConfig,
+): Promise<{ identity: SellerIdentity; isFromConfiguration: boolean }> {
+  const stored = await readStoredSellerIdentity(db);
+  return { identity: stored ?? sellerIdentityFromConfig(config), isFromConfiguration: stored === null };
 }
 
 // Formats as loose as real Algerian documents need (decision 033): the NIF is 15 digits (20 on some entities' newer
@@ -55,10 +70,16 @@ function digitsOnly(text: string): string {
   return text.replace(/[\s.-]/g, "");
 }
 
+/** One wrong field of an identity, in words for the command line. */
+export interface SellerIdentityProblem {
+  field: keyof SellerIdentity;
+  text: string;
+}
+
 /** The identity cleaned (trimmed, digits without spaces), or every problem with it in words for the operator. */
 export function validateSellerIdentity(
   input: SellerIdentity,
-): { identity: SellerIdentity; problems: [] } | { identity: null; problems: string[] } {
+): { identity: SellerIdentity; problems: [] } | { identity: null; problems: SellerIdentityProblem[] } {
   const identity: SellerIdentity = {
     name: input.name.trim(),
     address: input.address.trim(),
@@ -69,42 +90,69 @@ export function validateSellerIdentity(
     tvaRateBps: input.tvaRateBps,
     tvaExemption: input.tvaExemption?.trim() || null,
   };
-  const problems: string[] = [];
-  if (identity.name.length < 2 || identity.name.length > 120) problems.push("the name must have 2 to 120 characters");
+  const problems: SellerIdentityProblem[] = [];
+  const problem = (field: keyof SellerIdentity, text: string) => problems.push({ field, text });
+  if (identity.name.length < 2 || identity.name.length > 120) problem("name", "the name must have 2 to 120 characters");
   if (identity.address.length < 5 || identity.address.length > 200) {
-    problems.push("the address must have 5 to 200 characters");
+    problem("address", "the address must have 5 to 200 characters");
   }
-  if (!/^(\d{15}|\d{20})$/.test(identity.nif)) problems.push(`the NIF "${input.nif}" must be 15 or 20 digits`);
-  if (!/^\d{15}$/.test(identity.nis)) problems.push(`the NIS "${input.nis}" must be 15 digits`);
-  if (!RC_PATTERN.test(identity.rc)) problems.push(`the RC "${input.rc}" does not read like 16/00-1234567 B 18`);
+  if (!/^(\d{15}|\d{20})$/.test(identity.nif)) problem("nif", `the NIF "${input.nif}" must be 15 or 20 digits`);
+  if (!/^\d{15}$/.test(identity.nis)) problem("nis", `the NIS "${input.nis}" must be 15 digits`);
+  if (!RC_PATTERN.test(identity.rc)) problem("rc", `the RC "${input.rc}" does not read like 16/00-1234567 B 18`);
   if (!ARTICLE_PATTERN.test(identity.article)) {
-    problems.push(`the article d'imposition "${input.article}" must be 8 to 14 digits`);
+    problem("article", `the article d'imposition "${input.article}" must be 8 to 14 digits`);
   }
   if (identity.tvaExemption !== null) {
-    if (identity.tvaRateBps !== 0) problems.push("an exempt seller charges no TVA: give a rate or an exemption");
-    if (identity.tvaExemption.length < 10) problems.push("the exemption needs its legal mention (the text to print)");
+    if (identity.tvaRateBps !== 0)
+      problem("tvaRateBps", "an exempt seller charges no TVA: give a rate or an exemption");
+    if (identity.tvaExemption.length < 10)
+      problem("tvaExemption", "the exemption needs its legal mention (the text to print)");
   } else if (!Number.isInteger(identity.tvaRateBps) || identity.tvaRateBps <= 0 || identity.tvaRateBps > 10_000) {
-    problems.push("the TVA rate must be above 0 and at most 100 %, with at most 2 decimals");
+    problem("tvaRateBps", "the TVA rate must be above 0 and at most 100 %, with at most 2 decimals");
   }
   return problems.length > 0 ? { identity: null, problems } : { identity, problems: [] };
 }
 
 /**
- * Stores a new identity (a new history row; the old ones stay) after checking it; invoices issued from now on carry
- * it, those issued before keep theirs. Throws VALIDATION_FAILED naming every problem.
+ * Stores a new identity (a new history row; the old ones stay) after checking it, with its audit entry in the same
+ * transaction; invoices issued from now on carry it, those issued before keep theirs. Throws VALIDATION_FAILED naming
+ * every problem, each wrong field in `fields`.
  */
 export async function setSellerIdentity(
   deps: Pick<AppDeps, "db" | "now">,
-  options: { identity: SellerIdentity; actor: string },
+  options: {
+    identity: SellerIdentity;
+    /** `operator:cli`, or the operator's id. */
+    actor: string;
+    /** Null: the command line. */
+    operatorId?: string | null;
+    ip?: string | null;
+  },
 ): Promise<SellerIdentity> {
   const checked = validateSellerIdentity(options.identity);
   if (!checked.identity) {
-    throw new AppError("VALIDATION_FAILED", { message: `Seller identity refused: ${checked.problems.join("; ")}.` });
+    throw new AppError("VALIDATION_FAILED", {
+      message: `Seller identity refused: ${checked.problems.map((p) => p.text).join("; ")}.`,
+      fields: Object.fromEntries(checked.problems.map((p) => [p.field, "INVALID" as const])),
+    });
   }
-  await deps.db
-    .insert(sellerIdentities)
-    .values({ identity: checked.identity, createdBy: options.actor, createdAt: deps.now() });
-  return checked.identity;
+  const identity = checked.identity;
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await readStoredSellerIdentity(tx);
+    await tx.insert(sellerIdentities).values({ identity, createdBy: options.actor, createdAt: now });
+    await recordAudit(tx, {
+      operatorId: options.operatorId ?? null,
+      action: "seller_identity.set",
+      entityType: "seller_identity",
+      entityId: null,
+      before,
+      after: identity,
+      ip: options.ip ?? null,
+      now,
+    });
+  });
+  return identity;
 }
 
 /**

@@ -178,3 +178,51 @@ export async function deleteOperatorSignInRowsEndedBefore(db: DbOrTx, before: Da
     .delete(operatorSessions)
     .where(or(lt(operatorSessions.expiresAt, before), lt(operatorSessions.revokedAt, before)));
 }
+
+/** Every operator with their live session count, enabled first, then by email. */
+export async function listOperatorsWithLiveSessions(db: DbOrTx, now: Date) {
+  const liveSessions = sql<number>`(
+    select count(*)::int from ${operatorSessions}
+    where ${operatorSessions.operatorId} = ${operators.id}
+      and ${operatorSessions.revokedAt} is null and ${operatorSessions.expiresAt} > ${now}
+  )`;
+  return db
+    .select({ operator: operators, liveSessions })
+    .from(operators)
+    .orderBy(sql`${operators.disabledAt} is not null`, operators.email);
+}
+
+/** Locks one operator's row for a change (admins editing the same person at once take turns). */
+export async function lockOperator(db: DbOrTx, id: string): Promise<OperatorRow | undefined> {
+  const [row] = await db.select().from(operators).where(eq(operators.id, id)).for("update").limit(1);
+  return row;
+}
+
+export async function updateOperator(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Pick<OperatorRow, "role" | "disabledAt" | "totpSecret" | "isEnrolled" | "totpLastStep">>,
+): Promise<OperatorRow> {
+  const [row] = await db.update(operators).set(values).where(eq(operators.id, id)).returning();
+  return row!;
+}
+
+/** Ends every live session of an operator; how many were live. */
+export async function revokeAllOperatorSessions(db: DbOrTx, operatorId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(operatorSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(operatorSessions.operatorId, operatorId),
+        isNull(operatorSessions.revokedAt),
+        gt(operatorSessions.expiresAt, now),
+      ),
+    )
+    .returning({ id: operatorSessions.id });
+  return rows.length;
+}
+
+export async function countLiveOperatorSessions(db: DbOrTx, operatorId: string, now: Date): Promise<number> {
+  return (await listLiveOperatorSessions(db, operatorId, now)).length;
+}

@@ -9,6 +9,12 @@ import {
   verifyOperatorCode,
   verifyOperatorTotp,
 } from "@esim/shared/admin/contracts";
+import {
+  addTeamOperator,
+  listTeam,
+  resetTeamOperatorAuthenticator,
+  updateTeamOperator,
+} from "@esim/shared/admin/team-contract";
 import type { FastifyInstance } from "fastify";
 import { addRawRoute, addRoute } from "../../lib/route.ts";
 import { type AuditFilter, exportAuditLogCsv, listAuditLog as listAuditLogService } from "./audit.service.ts";
@@ -21,6 +27,7 @@ import {
   verifyOperatorCode as verifyCodeService,
   verifyOperatorTotp as verifyTotpService,
 } from "./operators.service.ts";
+import * as team from "./team.service.ts";
 
 const tags = ["admin"];
 
@@ -134,5 +141,38 @@ export async function operatorsRoutes(app: FastifyInstance) {
         .send(csv);
     },
     { tags, summary: "The filtered audit log as CSV (admin)" },
+  );
+
+  addRoute(app, listTeam, async () => ({ data: await team.listTeam(app.deps) }), {
+    tags,
+    summary: "Every operator, with their role, state and live sessions (admin)",
+  });
+
+  addRoute(
+    app,
+    addTeamOperator,
+    async ({ body, operator, request }) => {
+      const added = await team.addTeamOperator(app.deps, { ...body, actor: operator, ip: request.ip });
+      return { data: added.operator, isCreated: added.isCreated };
+    },
+    { tags, summary: "Add an operator (admin); they enrol an authenticator at their first sign-in" },
+  );
+
+  addRoute(
+    app,
+    updateTeamOperator,
+    async ({ body, operator, params, request }) => ({
+      data: await team.updateTeamOperator(app.deps, { id: params.id, changes: body, actor: operator, ip: request.ip }),
+    }),
+    { tags, summary: "Change another operator's role, or disable / enable them (admin)" },
+  );
+
+  addRoute(
+    app,
+    resetTeamOperatorAuthenticator,
+    async ({ operator, params, request }) => ({
+      data: await team.resetTeamOperatorAuthenticator(app.deps, { id: params.id, actor: operator, ip: request.ip }),
+    }),
+    { tags, summary: "Forget another operator's authenticator and end their sessions (admin)" },
   );
 }
