@@ -9,7 +9,7 @@ import { ADMIN_LOGIN_PATH, useOperatorToken } from "../operator-session.ts";
 import { LanguageSelect } from "./language-select.tsx";
 
 const NAV_LINK =
-  "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-brand-600";
+  "inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-brand-600";
 
 /**
  * The console's frame: who is signed in (email and role), the language, sign-out, and the sections. Without an
@@ -61,8 +61,9 @@ export function AdminShell() {
             </Button>
           </div>
         </div>
-        <nav aria-label={t("admin.nav.label")} className="mx-auto max-w-6xl overflow-x-auto px-2 pb-2">
-          <ul className="flex gap-1">
+        {/* Wrapped, not scrolled: on the on-call phone every section stays in sight. */}
+        <nav aria-label={t("admin.nav.label")} className="mx-auto max-w-6xl px-2 pb-2">
+          <ul className="flex flex-wrap gap-1">
             {links
               .filter((link) => link.isShown)
               .map((link) => (
