@@ -3,6 +3,13 @@ import { codeSentResponseSchema } from "../auth/contracts.ts";
 import { emailSchema, languageSchema, signInCodeSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 import { getDashboard } from "./dashboard-contract.ts";
+import {
+  approveCancellationRequest,
+  approveTechnicalRefund,
+  listCancellationQueue,
+  refuseCancellationRequest,
+  refuseTechnicalRefund,
+} from "./refunds-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
 // The operator's console (issue 15): sign-in with an emailed code then an authenticator (TOTP), the operator's
@@ -191,4 +198,9 @@ export const ADMIN_ENDPOINTS = [
   listAuditLog,
   exportAuditLog,
   getDashboard,
+  listCancellationQueue,
+  approveCancellationRequest,
+  refuseCancellationRequest,
+  approveTechnicalRefund,
+  refuseTechnicalRefund,
 ] as const;
