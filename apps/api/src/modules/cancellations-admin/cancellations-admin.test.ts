@@ -250,10 +250,17 @@ describe("refunds for failed deliveries", () => {
     expect(mails[0]!.text).toContain(`Motif : ${reason}`);
   });
 
-  it("answers ALREADY_DECIDED for an order with no refund to decide", async () => {
+  it("answers ALREADY_DECIDED for an order with no refund to decide, either way", async () => {
     const delivered = await buyEsim(testApp, plan.id);
-    const response = await admin("POST", `/refunds/${delivered.orderId}/approve`, support.headers, { reason: "x" });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error.code).toBe("ALREADY_DECIDED");
+    for (const decision of ["approve", "refuse"]) {
+      const response = await admin("POST", `/refunds/${delivered.orderId}/${decision}`, support.headers, {
+        reason: "x",
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.code).toBe("ALREADY_DECIDED");
+    }
+    const paid = await createPaidOrder(testApp, plan.id);
+    const unflagged = await admin("POST", `/refunds/${paid.orderId}/refuse`, support.headers, { reason: "x" });
+    expect(unflagged.json().error.code).toBe("ALREADY_DECIDED");
   });
 });

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 import type { DecisionActor } from "../esims/index.ts";
 import { recordAudit } from "../operators/index.ts";
 import { clearOrderFlag } from "./order-lifecycle.ts";
-import { findOrderViewById } from "./orders.repo.ts";
+import { findOrderViewById, listOrderEvents } from "./orders.repo.ts";
 import { decideRefund } from "./orders-ops.service.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
 import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
@@ -17,6 +17,8 @@ import { listOwedRefunds, listUndeliveredFlagged } from "./refund-decisions.repo
 const DAY_MS = 24 * 60 * 60 * 1000;
 const QUEUE_LIMIT = 200;
 const DELIVERY_FLAGS = ["provisioning_failed", "delivery_overdue"] as const;
+/** The history line of a refund refused: the order stays paid, its delivery goes on. */
+const REFUSED_EVENT = "refund_refused";
 
 type QueueRow = Awaited<ReturnType<typeof listOwedRefunds>>[number];
 
@@ -107,7 +109,7 @@ export async function refuseTechnicalRefund(
       orderId: order.id,
       status: "confirmed",
       kinds: DELIVERY_FLAGS,
-      event: "refund_refused",
+      event: REFUSED_EVENT,
       cause: options.reason,
       actor,
       now,
@@ -128,8 +130,10 @@ export async function refuseTechnicalRefund(
     return row;
   });
   if (kept) return { orderId: order.id, orderNumber: order.number, decision: "refused", status: kept.status };
-  if (order.status === "confirmed" && order.attentionKind === null) {
-    return { orderId: order.id, orderNumber: order.number, decision: "refused", status: order.status };
+  // Refused already (a double click): the latest line of its history says so.
+  const latest = (await listOrderEvents(deps.db, order.id)).at(-1);
+  if (latest?.event === REFUSED_EVENT) {
+    return { orderId: order.id, orderNumber: order.number, decision: "refused", status: latest.toStatus };
   }
   throw new AppError("ALREADY_DECIDED", { message: `The order is ${order.status}: no refund to decide.` });
 }
