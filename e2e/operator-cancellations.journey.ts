@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectAccessible } from "./accessibility.ts";
 import { buyTurkeyPlan } from "./buying.ts";
 import { expect, type MailboxMessage, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
@@ -7,7 +8,8 @@ import { signInNewOperator } from "./operators.ts";
 // A traveller who reads Arabic asks to cancel an eSIM just bought; a support agent approves it in the console with a
 // reason; the traveller's mailbox receives the Arabic answer quoting it; an admin finds the approval in the audit log.
 
-test.use({ viewport: { width: 390, height: 844 } });
+// bypassCSP: the accessibility check injects axe into the page.
+test.use({ viewport: { width: 390, height: 844 }, bypassCSP: true });
 
 const REASON = "تمت الموافقة على طلبك، وسيصلك المبلغ خلال أيام قليلة.";
 
@@ -20,6 +22,7 @@ async function shootQueue(page: Page, name: string, outputPath: (name: string) =
         .toBeLessThanOrEqual(width);
     }
     await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: true });
+    await expectAccessible(page, name);
   }
   await page.setViewportSize({ width: 390, height: 844 });
 }
@@ -37,6 +40,7 @@ test("a support agent approves an Arabic traveller's cancellation with a reason;
   const contextOptions = {
     baseURL: testInfo.project.use.baseURL,
     viewport: { width: 390, height: 844 },
+    bypassCSP: true,
     ...(extraHTTPHeaders ? { extraHTTPHeaders } : {}),
   };
 
@@ -82,6 +86,7 @@ test("a support agent approves an Arabic traveller's cancellation with a reason;
   await expect(dialog).toContainText("E-mail en arabe");
   await dialog.getByLabel("Message au client (envoyé tel quel)").fill(REASON);
   await agent.screenshot({ path: outputPath("cancellation-approve-dialog-fr-390.png"), fullPage: true });
+  await expectAccessible(agent, "cancellation-approve-dialog-fr");
   await dialog.getByRole("button", { name: "Confirmer" }).click();
   await expect(agent.getByText("Demande acceptée : le client est prévenu par e-mail.")).toBeVisible();
   await expect(agent.getByRole("listitem").filter({ hasText: iccid })).toHaveCount(0);

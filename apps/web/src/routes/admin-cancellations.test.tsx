@@ -126,7 +126,7 @@ describe("the cancellations and refunds queue (/admin/cancellations)", () => {
       [`POST ${A}/refunds/${ORDER_ID}/refuse`]: () => apiError(409, "ALREADY_DECIDED"),
     });
     const { user } = await renderApp("/admin/cancellations", { language: "fr" });
-    await user.click(await screen.findByRole("button", { name: "Ne pas rembourser la commande ES26-000100" }));
+    await user.click(await screen.findByRole("button", { name: "Continuer la livraison de la commande ES26-000100" }));
     const dialog = await screen.findByRole("dialog", { name: "Continuer la livraison de ES26-000100" });
     await user.click(within(dialog).getByLabelText("Message au client (envoyé tel quel)"));
     await user.paste("Nous relançons.");
