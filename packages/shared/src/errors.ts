@@ -100,6 +100,13 @@ export const ERROR_HTTP_STATUS = {
    */
   CANCELLATION_NOT_ALLOWED: 409,
   /**
+   * The operator's decision on a cancellation request or a refund that was already decided the other way (approved
+   * vs refused), or an order no longer waiting for that decision. Reload the queue: it shows the current state.
+   */
+  ALREADY_DECIDED: 409,
+  /** The eSIM upstream did not cancel the profile (unreachable, or it refuses: installed meanwhile). Nothing changed; retry or refuse. */
+  UPSTREAM_CANCEL_FAILED: 502,
+  /**
    * `/.well-known/assetlinks.json` or `apple-app-site-association` asked for while the Android signing certificate
    * fingerprints or the Apple team id are not configured: the apps' https links open in the browser instead.
    */
@@ -153,6 +160,7 @@ export const FIELD_ERROR_CODES = [
   "PIN_FORMAT",
   "UNKNOWN_FIELD",
   "CANCELLATION_REASON_TOO_LONG",
+  "DECISION_REASON_REQUIRED",
   "EID_REQUIRED",
   "EID_DIGITS_ONLY",
   "EID_LENGTH",

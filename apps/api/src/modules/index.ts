@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../lib/deps.ts";
 import { accountRoutes } from "./account/index.ts";
 import { authRoutes } from "./auth/index.ts";
+import { cancellationsAdminRoutes } from "./cancellations-admin/index.ts";
 import { catalogRoutes } from "./catalog/index.ts";
 import { checkoutRoutes } from "./checkout/index.ts";
 import { dashboardRoutes } from "./dashboard/index.ts";
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(nativeLinksRoutes);
   await app.register(operatorsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(cancellationsAdminRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);

@@ -224,6 +224,12 @@ export function createAppRouter() {
               path: "audit",
               lazy: async () => ({ Component: (await import("../routes/admin-audit.tsx")).AdminAuditRoute }),
             },
+            {
+              path: "cancellations",
+              lazy: async () => ({
+                Component: (await import("../routes/admin-cancellations.tsx")).AdminCancellationsRoute,
+              }),
+            },
           ],
         },
         {

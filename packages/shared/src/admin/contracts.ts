@@ -4,6 +4,13 @@ import { emailSchema, languageSchema, signInCodeSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 import { getDashboard } from "./dashboard-contract.ts";
 import { INVOICING_ENDPOINTS } from "./invoicing-contract.ts";
+import {
+  approveCancellationRequest,
+  approveTechnicalRefund,
+  listCancellationQueue,
+  refuseCancellationRequest,
+  refuseTechnicalRefund,
+} from "./refunds-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 import { TEAM_ENDPOINTS } from "./team-contract.ts";
 
@@ -195,4 +202,9 @@ export const ADMIN_ENDPOINTS = [
   getDashboard,
   ...TEAM_ENDPOINTS,
   ...INVOICING_ENDPOINTS,
+  listCancellationQueue,
+  approveCancellationRequest,
+  refuseCancellationRequest,
+  approveTechnicalRefund,
+  refuseTechnicalRefund,
 ] as const;

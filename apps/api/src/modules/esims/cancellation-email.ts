@@ -16,6 +16,7 @@ interface DecisionTexts {
   refusedSubject: (orderNumber: string) => string;
   refused: (destination: string) => string;
   reason: string;
+  note: string;
   details: string;
   signature: string;
 }
@@ -29,6 +30,7 @@ const TEXTS: Record<Language, DecisionTexts> = {
     refusedSubject: (number) => `Annulation refusée – commande ${number}`,
     refused: (destination) => `Nous ne pouvons pas annuler votre eSIM ${destination}.`,
     reason: "Motif :",
+    note: "Message de notre équipe :",
     details: "Voir mon eSIM",
     signature: "L'équipe eSIM Store",
   },
@@ -40,6 +42,7 @@ const TEXTS: Record<Language, DecisionTexts> = {
     refusedSubject: (number) => `Cancellation refused – order ${number}`,
     refused: (destination) => `We cannot cancel your ${destination} eSIM.`,
     reason: "Reason:",
+    note: "A word from our team:",
     details: "See my eSIM",
     signature: "The eSIM Store team",
   },
@@ -51,6 +54,7 @@ const TEXTS: Record<Language, DecisionTexts> = {
     refusedSubject: (number) => `تم رفض الإلغاء – الطلب ${number}`,
     refused: (destination) => `لا يمكننا إلغاء شريحة eSIM الخاصة بـ${destination}.`,
     reason: "السبب:",
+    note: "رسالة من فريقنا:",
     details: "عرض شريحتي",
     signature: "فريق eSIM Store",
   },
@@ -76,8 +80,14 @@ export function buildOperatorEmail(data: EmailData, to: string): MailMessage {
   return operatorEmail({ to, subject, lines });
 }
 
-/** The traveller's answer, in their language: approved with the refund, or refused with the operator's reason. */
-export function buildDecisionEmail(data: EmailData, options: { to: string; publicUrl: string }): MailMessage {
+/**
+ * The traveller's answer, in their language: approved with the refund, or refused with the operator's reason; the
+ * operator's words on an approval (`note`) are quoted as typed.
+ */
+export function buildDecisionEmail(
+  data: EmailData,
+  options: { to: string; publicUrl: string; note?: string | null },
+): MailMessage {
   const language: Language = data.user?.language ?? "fr";
   const texts = TEXTS[language];
   const destination = { fr: data.destination.nameFr, en: data.destination.nameEn, ar: data.destination.nameAr }[
@@ -87,7 +97,11 @@ export function buildDecisionEmail(data: EmailData, options: { to: string; publi
   const amount = formatMoney(data.request.refundDzdMinor, "DZD");
   const subject = isApproved ? texts.approvedSubject(data.orderNumber) : texts.refusedSubject(data.orderNumber);
   const body = isApproved ? texts.approved(destination, amount) : texts.refused(destination);
-  const reason = isApproved ? null : `${texts.reason} ${data.request.refusalReason ?? ""}`;
+  const reason = isApproved
+    ? options.note
+      ? `${texts.note} ${options.note}`
+      : null
+    : `${texts.reason} ${data.request.refusalReason ?? ""}`;
   const detailsUrl = `${options.publicUrl}${WEB_PATHS.esimDetails(data.esimId)}`;
   const greeting = texts.greeting(data.user?.name ?? null);
   const text = [

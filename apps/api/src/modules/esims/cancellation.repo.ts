@@ -39,7 +39,9 @@ const decisionColumns = {
   request: cancellationRequests,
   esim: esims,
   orderNumber: orders.number,
+  paidAt: orders.confirmedAt,
   email: users.email,
+  language: users.language,
 };
 
 function selectForDecision(db: DbOrTx) {

@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { queueEmail } from "../mail-outbox/index.ts";
+import { recordAudit } from "../operators/index.ts";
 import {
   type CancellationRequestRow,
   decideCancellation,
@@ -123,14 +124,23 @@ export async function findCancellationToDecide(deps: AppDeps, idOrIccid: string)
   return findCancellationForDecision(deps.db, idOrIccid);
 }
 
+/** Who decides, for the audit log: a console operator and their address, or the command line (both null). */
+export interface DecisionActor {
+  operatorId: string | null;
+  ip: string | null;
+}
+
+export const COMMAND_LINE_ACTOR: DecisionActor = { operatorId: null, ip: null };
+
 /**
  * Records an approval in the caller's transaction (the orders module's approval flow, after the upstream cancelled the
- * profile): pending → approved, the eSIM Canceled, the traveller's email queued. Undefined when it was decided already.
+ * profile): pending → approved, the eSIM Canceled, the audit entry, the traveller's email queued (with the operator's
+ * words when given). Undefined when it was decided already.
  */
 export async function recordCancellationApproval(
   tx: DbOrTx,
   deps: Pick<AppDeps, "config">,
-  options: { requestId: string; esimId: string; now: Date },
+  options: { requestId: string; esimId: string; now: Date; reason?: string | null; actor?: DecisionActor },
 ): Promise<CancellationRequestRow | undefined> {
   const row = await decideCancellation(tx, options.requestId, {
     status: "approved",
@@ -139,15 +149,35 @@ export async function recordCancellationApproval(
   });
   if (!row) return undefined;
   await markEsimCancelled(tx, options.esimId, options.now);
-  await queueCancellationEmail(tx, deps, { requestId: row.id, step: "approved" });
+  const note = options.reason?.trim() || null;
+  await auditDecision(tx, { row, reason: note, actor: options.actor ?? COMMAND_LINE_ACTOR, now: options.now });
+  await queueCancellationEmail(tx, deps, { requestId: row.id, step: "approved", note });
   return row;
+}
+
+/** The decision's audit entry, in the decision's transaction: pending → approved/refused, with the reason given. */
+async function auditDecision(
+  tx: DbOrTx,
+  options: { row: CancellationRequestRow; reason: string | null; actor: DecisionActor; now: Date },
+): Promise<void> {
+  const { row } = options;
+  await recordAudit(tx, {
+    operatorId: options.actor.operatorId,
+    action: `cancellation.${row.status}`,
+    entityType: "cancellation_request",
+    entityId: row.id,
+    before: { status: "pending" },
+    after: { status: row.status, reason: options.reason, refundDzdMinor: row.refundDzdMinor, orderId: row.orderId },
+    ip: options.actor.ip,
+    now: options.now,
+  });
 }
 
 /** Queues one step's email: "requested" to the operator, "approved"/"refused" to the traveller (if still there). */
 async function queueCancellationEmail(
   tx: DbOrTx,
   deps: Pick<AppDeps, "config">,
-  options: { requestId: string; step: "requested" | "approved" | "refused" },
+  options: { requestId: string; step: "requested" | "approved" | "refused"; note?: string | null },
 ): Promise<void> {
   const data = await findCancellationEmailData(tx, options.requestId);
   if (!data) return;
@@ -159,13 +189,17 @@ async function queueCancellationEmail(
   }
   const to = data.user?.deletedAt ? null : data.user?.email;
   if (!to) return;
-  await queueEmail(tx, { key, message: buildDecisionEmail(data, { to, publicUrl }), publicUrl });
+  await queueEmail(tx, {
+    key,
+    message: buildDecisionEmail(data, { to, publicUrl, note: options.note ?? null }),
+    publicUrl,
+  });
 }
 
-/** The operator refuses a request with a reason the traveller reads (emailed, and shown on /details). */
+/** The operator refuses a request with a reason the traveller reads (emailed, and shown on /details). Audited. */
 export async function refuseCancellation(
   deps: AppDeps,
-  options: { idOrIccid: string; reason: string },
+  options: { idOrIccid: string; reason: string; actor?: DecisionActor },
 ): Promise<CancellationDecision> {
   const found = await findCancellationForDecision(deps.db, options.idOrIccid);
   if (!found) return { outcome: "unknown" };
@@ -178,7 +212,9 @@ export async function refuseCancellation(
       refusalReason: options.reason.trim(),
       now,
     });
-    if (row) await queueCancellationEmail(tx, deps, { requestId: row.id, step: "refused" });
+    if (!row) return undefined;
+    await auditDecision(tx, { row, reason: row.refusalReason, actor: options.actor ?? COMMAND_LINE_ACTOR, now });
+    await queueCancellationEmail(tx, deps, { requestId: row.id, step: "refused" });
     return row;
   });
   if (!decided) return refuseCancellation(deps, options);

@@ -2,6 +2,8 @@
 // cancel an unused one.
 export {
   type CancellationDecision,
+  COMMAND_LINE_ACTOR,
+  type DecisionActor,
   findCancellationToDecide,
   listCancellationsToDecide,
   recordCancellationApproval,

@@ -1,5 +1,10 @@
 import type { AppDeps } from "../../lib/deps.ts";
-import { type CancellationDecision, findCancellationToDecide, recordCancellationApproval } from "../esims/index.ts";
+import {
+  type CancellationDecision,
+  type DecisionActor,
+  findCancellationToDecide,
+  recordCancellationApproval,
+} from "../esims/index.ts";
 import { applyOrderEvent, type OrderActor } from "./order-lifecycle.ts";
 import { countUncancelledEsims } from "./orders.repo.ts";
 
@@ -7,11 +12,12 @@ import { countUncancelledEsims } from "./orders.repo.ts";
  * The operator approves a request to cancel an unused eSIM (by the request's id or the eSIM's ICCID): the profile is
  * cancelled upstream first (safe to repeat), then in one transaction the request approved, the eSIM Canceled, the
  * traveller's email queued, and the order refunded once none of its eSIMs is left. Running it again after a crash
- * finishes the job. This module owns it because it ends an order's life; refusals stay with the eSIM (esims).
+ * finishes the job. This module owns it because it ends an order's life; refusals stay with the eSIM (esims). The
+ * console passes the operator (`decidedBy`, audited with the approval) and their words to the traveller (`reason`).
  */
 export async function approveCancellation(
   deps: AppDeps,
-  options: { idOrIccid: string; actor: OrderActor },
+  options: { idOrIccid: string; actor: OrderActor; reason?: string | null; decidedBy?: DecisionActor },
 ): Promise<CancellationDecision> {
   const found = await findCancellationToDecide(deps, options.idOrIccid);
   if (!found) return { outcome: "unknown" };
@@ -20,7 +26,13 @@ export async function approveCancellation(
   await deps.esim.cancel(esim.upstreamReference);
   const now = deps.now();
   const decided = await deps.db.transaction(async (tx) => {
-    const row = await recordCancellationApproval(tx, deps, { requestId: request.id, esimId: esim.id, now });
+    const row = await recordCancellationApproval(tx, deps, {
+      requestId: request.id,
+      esimId: esim.id,
+      now,
+      reason: options.reason ?? null,
+      ...(options.decidedBy ? { actor: options.decidedBy } : {}),
+    });
     if (!row) return undefined;
     if ((await countUncancelledEsims(tx, request.orderId)) === 0) {
       await applyOrderEvent(tx, {

@@ -28,3 +28,4 @@ export {
   DEFAULT_PROVISIONING_TIMING,
   type ProvisioningTiming,
 } from "./provisioning.service.ts";
+export { approveTechnicalRefund, listRefundQueue, refuseTechnicalRefund } from "./refund-decisions.ts";

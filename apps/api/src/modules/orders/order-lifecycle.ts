@@ -1,5 +1,5 @@
 import { ORDER_ATTENTION_KINDS, type OrderAttentionKind, type OrderStatus } from "@esim/shared/statuses";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { orderEvents, orders } from "../../db/schema.ts";
 
@@ -179,4 +179,45 @@ export async function flagOrder(
     actor: input.actor,
     now: input.now,
   });
+}
+
+/**
+ * Clears a flag of these kinds from an order in `status` (the operator settled it without a transition, e.g. keeps
+ * delivering rather than refunding), with a history line. Undefined when the order is not so flagged any more, so
+ * exactly one caller acts.
+ */
+export async function clearOrderFlag(
+  tx: DbOrTx,
+  input: {
+    orderId: string;
+    status: OrderStatus;
+    kinds: readonly OrderAttentionKind[];
+    event: string;
+    cause: string;
+    actor: OrderActor;
+    now: Date;
+  },
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ attentionKind: null, attentionReason: null, attentionAt: null, updatedAt: input.now })
+    .where(
+      and(
+        eq(orders.id, input.orderId),
+        eq(orders.status, input.status),
+        inArray(orders.attentionKind, [...input.kinds]),
+      ),
+    )
+    .returning();
+  if (!row) return undefined;
+  await recordOrderEvent(tx, {
+    orderId: input.orderId,
+    from: input.status,
+    to: input.status,
+    event: input.event,
+    cause: input.cause,
+    actor: input.actor,
+    now: input.now,
+  });
+  return row;
 }

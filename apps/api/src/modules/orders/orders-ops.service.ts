@@ -1,8 +1,10 @@
 import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { findJobsByKeys } from "../../lib/job-queue.ts";
+import { COMMAND_LINE_ACTOR, type DecisionActor } from "../esims/index.ts";
 import { issueInvoice } from "../invoices/index.ts";
 import { listOrderEmails } from "../mail-outbox/index.ts";
+import { recordAudit } from "../operators/index.ts";
 import { applyOrderEvent, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
 import {
   findOrderViewByNumber,
@@ -13,6 +15,7 @@ import {
   lockOrder,
 } from "./orders.repo.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
+import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
 
 // The operator's actions on orders (`npm run ops`; later the console): every one goes through the lifecycle, so it is
 // on the order's history with who did it.
@@ -54,7 +57,7 @@ export type OperatorActionOutcome =
 async function applyOperatorEvent(
   deps: AppDeps,
   options: { number: string; event: OrderEvent; cause: string; actor: OrderActor },
-  afterwards?: (tx: DbOrTx, order: OrderRow) => Promise<void>,
+  afterwards?: (tx: DbOrTx, order: OrderRow, previous: OrderRow) => Promise<void>,
 ): Promise<OperatorActionOutcome> {
   const view = await findOrderViewByNumber(deps.db, options.number);
   if (!view) return { outcome: "unknown_order" };
@@ -68,7 +71,7 @@ async function applyOperatorEvent(
       now,
     });
     if (!order) return { outcome: "refused" as const, status: (await lockOrder(tx, view.order.id))?.status ?? "" };
-    await afterwards?.(tx, order);
+    await afterwards?.(tx, order, view.order);
     return { outcome: "done" as const, order };
   });
 }
@@ -101,14 +104,41 @@ export async function acceptHeldPayment(deps: AppDeps, options: { number: string
   );
 }
 
-/** The money of a held or undeliverable order goes back: it joins the refund queue (refund_due). */
-export async function decideRefund(deps: AppDeps, options: { number: string; reason: string; actor: OrderActor }) {
-  return applyOperatorEvent(deps, {
-    number: options.number,
-    event: "refund_decided",
-    cause: options.reason,
-    actor: options.actor,
-  });
+/**
+ * The money of a held or undeliverable order goes back: it joins the refund queue (refund_due), audited in the same
+ * transaction (`decidedBy`: the console's operator; the command line without). With `tellCustomer` the traveller is
+ * emailed in their language with the reason as typed.
+ */
+export async function decideRefund(
+  deps: AppDeps,
+  options: {
+    number: string;
+    reason: string;
+    actor: OrderActor;
+    decidedBy?: DecisionActor;
+    tellCustomer?: boolean;
+  },
+) {
+  return applyOperatorEvent(
+    deps,
+    { number: options.number, event: "refund_decided", cause: options.reason, actor: options.actor },
+    async (tx, order, previous) => {
+      const decidedBy = options.decidedBy ?? COMMAND_LINE_ACTOR;
+      await recordAudit(tx, {
+        operatorId: decidedBy.operatorId,
+        action: "refund.approved",
+        entityType: "order",
+        entityId: order.id,
+        before: { status: previous.status },
+        after: { status: order.status, reason: options.reason, amountDzdMinor: order.chargeDzdMinor },
+        ip: decidedBy.ip,
+        now: order.updatedAt,
+      });
+      if (options.tellCustomer) {
+        await queueRefundDecisionEmail(tx, deps, { order, decision: "approved", reason: options.reason });
+      }
+    },
+  );
 }
 
 /** A refund made outside (Chargily has no refund API) is recorded with its method and reference: refunded. */

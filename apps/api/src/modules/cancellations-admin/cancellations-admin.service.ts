@@ -1,0 +1,109 @@
+import type { CancellationQueue, CancellationQueueItem } from "@esim/shared/admin/refunds-contract";
+import { CANCELLATION_WINDOW_HOURS } from "@esim/shared/esims/contracts";
+import { AppError } from "../../lib/app-error.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import {
+  type CancellationDecision,
+  type DecisionActor,
+  listCancellationsToDecide,
+  refuseCancellation,
+} from "../esims/index.ts";
+import { approveCancellation, listRefundQueue } from "../orders/index.ts";
+
+// The console's cancellations and refunds queue (issue 15, point 6). It decides through the very services the command
+// line uses (cancellation:approve / cancellation:refuse, order:refund), passing the operator for the audit entry each
+// writes in its own transaction, and the operator's words for the traveller's email.
+
+const HOUR_MS = 60 * 60 * 1000;
+
+type PendingRow = Awaited<ReturnType<typeof listCancellationsToDecide>>[number];
+
+function presentCancellation(row: PendingRow, now: Date): CancellationQueueItem {
+  const { request } = row;
+  return {
+    id: request.id,
+    orderNumber: row.orderNumber,
+    iccid: row.esim.iccid,
+    email: row.email,
+    language: row.language ?? "fr",
+    customerReason: request.reason,
+    refundDzdMinor: request.refundDzdMinor,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    requestedAt: request.requestedAt.toISOString(),
+    ageMinutes: Math.max(0, Math.floor((now.getTime() - request.requestedAt.getTime()) / 60_000)),
+    windowEndsAt: row.paidAt
+      ? new Date(row.paidAt.getTime() + CANCELLATION_WINDOW_HOURS * HOUR_MS).toISOString()
+      : null,
+  };
+}
+
+/** Everything waiting for a decision: pending cancellation requests, failed deliveries, refunds owed. */
+export async function getCancellationQueue(deps: AppDeps): Promise<CancellationQueue> {
+  const now = deps.now();
+  const [pending, refunds] = await Promise.all([listCancellationsToDecide(deps), listRefundQueue(deps)]);
+  return { cancellations: pending.map((row) => presentCancellation(row, now)), ...refunds };
+}
+
+export interface OperatorCaller {
+  operatorId: string;
+  ip: string;
+}
+
+function decidedView(decision: Exclude<CancellationDecision, { outcome: "unknown" }>) {
+  const { request } = decision;
+  return {
+    id: request.id,
+    status: request.status as "approved" | "refused",
+    decidedAt: request.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** Approving or refusing twice the same way answers the decision as it is; the other way, ALREADY_DECIDED. */
+function settle(decision: CancellationDecision, wanted: "approved" | "refused") {
+  if (decision.outcome === "unknown") throw new AppError("NOT_FOUND", { message: "No such cancellation request." });
+  if (decision.outcome === "already_decided" && decision.request.status !== wanted) {
+    throw new AppError("ALREADY_DECIDED", { message: `This request is already ${decision.request.status}.` });
+  }
+  return decidedView(decision);
+}
+
+/**
+ * Approves a request (the same flow as `cancellation:approve`): the profile is cancelled upstream, then in one
+ * transaction the request approved, the audit entry, the order refunded when no eSIM is left, the traveller's email
+ * with the reason. An upstream refusal changes nothing here: UPSTREAM_CANCEL_FAILED.
+ */
+export async function approveCancellationRequest(
+  deps: AppDeps,
+  options: { requestId: string; reason: string; caller: OperatorCaller },
+) {
+  const decidedBy: DecisionActor = { operatorId: options.caller.operatorId, ip: options.caller.ip };
+  let decision: CancellationDecision;
+  try {
+    decision = await approveCancellation(deps, {
+      idOrIccid: options.requestId,
+      actor: `operator:${options.caller.operatorId}`,
+      reason: options.reason,
+      decidedBy,
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new AppError("UPSTREAM_CANCEL_FAILED", {
+      message: `The eSIM upstream did not cancel the profile: ${detail}`,
+    });
+  }
+  return settle(decision, "approved");
+}
+
+/** Refuses a request with the reason the traveller reads (the same service as `cancellation:refuse`). */
+export async function refuseCancellationRequest(
+  deps: AppDeps,
+  options: { requestId: string; reason: string; caller: OperatorCaller },
+) {
+  const decision = await refuseCancellation(deps, {
+    idOrIccid: options.requestId,
+    reason: options.reason,
+    actor: { operatorId: options.caller.operatorId, ip: options.caller.ip },
+  });
+  return settle(decision, "refused");
+}

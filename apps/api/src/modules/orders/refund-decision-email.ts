@@ -1,0 +1,109 @@
+import type { Language } from "@esim/shared/locale";
+import { formatMoney } from "@esim/shared/money";
+import type { DbOrTx } from "../../db/client.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { escapeHtml } from "../../lib/html.ts";
+import { emailPage } from "../../providers/mail/email-page.ts";
+import type { MailMessage } from "../../providers/mail/mail-port.ts";
+import { queueEmail } from "../mail-outbox/index.ts";
+import type { OrderRow } from "./order-lifecycle.ts";
+import { findOrderForMail } from "./orders.repo.ts";
+
+// The traveller's answer when their paid order could not be delivered: the money goes back (approved), or we keep
+// delivering it (refused). Fixed texts in their language; the operator's words quoted as typed.
+
+interface RefundDecisionTexts {
+  greeting: (name: string | null) => string;
+  approvedSubject: (number: string) => string;
+  approved: (amount: string) => string;
+  refusedSubject: (number: string) => string;
+  refused: string;
+  reason: string;
+  signature: string;
+}
+
+const TEXTS: Record<Language, RefundDecisionTexts> = {
+  fr: {
+    greeting: (name) => (name ? `Bonjour ${name},` : "Bonjour,"),
+    approvedSubject: (number) => `Remboursement accepté – commande ${number}`,
+    approved: (amount) =>
+      `Nous n'avons pas pu livrer votre eSIM. Nous vous remboursons ${amount} sur le moyen de paiement utilisé, sous 7 jours ; le délai dépend ensuite de votre banque.`,
+    refusedSubject: (number) => `Votre commande ${number} reste en cours`,
+    refused: "Nous ne remboursons pas cette commande pour l'instant : nous continuons à préparer votre eSIM.",
+    reason: "Motif :",
+    signature: "L'équipe eSIM Store",
+  },
+  en: {
+    greeting: (name) => (name ? `Hello ${name},` : "Hello,"),
+    approvedSubject: (number) => `Refund accepted – order ${number}`,
+    approved: (amount) =>
+      `We could not deliver your eSIM. We are refunding ${amount} to the payment method you used within 7 days; your bank then decides how long it takes.`,
+    refusedSubject: (number) => `Your order ${number} is still in progress`,
+    refused: "We are not refunding this order for now: we are still preparing your eSIM.",
+    reason: "Reason:",
+    signature: "The eSIM Store team",
+  },
+  ar: {
+    greeting: (name) => (name ? `مرحبًا ${name}،` : "مرحبًا،"),
+    approvedSubject: (number) => `تم قبول الاسترداد – الطلب ${number}`,
+    approved: (amount) =>
+      `لم نتمكن من تسليم شريحة eSIM الخاصة بك. سنعيد لك ${amount} إلى وسيلة الدفع المستعملة خلال 7 أيام، ثم تتوقف المدة على بنكك.`,
+    refusedSubject: (number) => `طلبك ${number} لا يزال قيد المعالجة`,
+    refused: "لن نسترد مبلغ هذا الطلب في الوقت الحالي: ما زلنا نحضّر شريحة eSIM الخاصة بك.",
+    reason: "السبب:",
+    signature: "فريق eSIM Store",
+  },
+};
+
+/** The decision on a refund for an undelivered order, in the traveller's language, with the operator's reason. */
+export function refundDecisionEmail(options: {
+  to: string;
+  language: Language;
+  name: string | null;
+  order: Pick<OrderRow, "number" | "chargeDzdMinor">;
+  decision: "approved" | "refused";
+  reason: string;
+}): MailMessage {
+  const texts = TEXTS[options.language];
+  const isApproved = options.decision === "approved";
+  const subject = isApproved ? texts.approvedSubject(options.order.number) : texts.refusedSubject(options.order.number);
+  const paragraphs = [
+    texts.greeting(options.name),
+    isApproved ? texts.approved(formatMoney(options.order.chargeDzdMinor, "DZD")) : texts.refused,
+    `${texts.reason} ${options.reason}`,
+    texts.signature,
+  ];
+  return {
+    to: options.to,
+    subject,
+    text: paragraphs.join("\n\n"),
+    html: emailPage({
+      language: options.language,
+      title: subject,
+      body: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n"),
+    }),
+  };
+}
+
+/** Queues the decision's email to the buyer (none once the account is gone), once per order and decision. */
+export async function queueRefundDecisionEmail(
+  tx: DbOrTx,
+  deps: Pick<AppDeps, "config">,
+  options: { order: OrderRow; decision: "approved" | "refused"; reason: string },
+): Promise<void> {
+  const mail = await findOrderForMail(tx, options.order.id);
+  if (!mail?.to) return;
+  await queueEmail(tx, {
+    key: `refund-decision:${options.decision}:${options.order.id}:${options.order.updatedAt.getTime()}`,
+    message: refundDecisionEmail({
+      to: mail.to,
+      language: mail.language,
+      name: mail.name,
+      order: options.order,
+      decision: options.decision,
+      reason: options.reason,
+    }),
+    orderId: options.order.id,
+    publicUrl: deps.config.PUBLIC_URL,
+  });
+}
