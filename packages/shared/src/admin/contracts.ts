@@ -2,6 +2,13 @@ import * as z from "zod/mini";
 import { codeSentResponseSchema } from "../auth/contracts.ts";
 import { emailSchema, languageSchema, signInCodeSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
+import {
+  getCustomer,
+  listCustomers,
+  refreshCustomerEsims,
+  revokeCustomerSession,
+  unblockCustomerPin,
+} from "./customers-contract.ts";
 import { getDashboard } from "./dashboard-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
@@ -191,4 +198,9 @@ export const ADMIN_ENDPOINTS = [
   listAuditLog,
   exportAuditLog,
   getDashboard,
+  listCustomers,
+  getCustomer,
+  refreshCustomerEsims,
+  revokeCustomerSession,
+  unblockCustomerPin,
 ] as const;
