@@ -19,7 +19,11 @@ const { app, db, clock } = testApp;
 const { plan } = await createTopUpablePlan(testApp);
 const support = await createSignedInOperator(testApp, "support");
 
-function callConsole(method: "GET" | "POST" | "DELETE", path: string, headers: Record<string, string> = support.headers) {
+function callConsole(
+  method: "GET" | "POST" | "DELETE",
+  path: string,
+  headers: Record<string, string> = support.headers,
+) {
   return app.inject({ method, url: `${ADMIN_API_BASE_PATH}${path}`, headers, remoteAddress: "10.9.8.7" });
 }
 
