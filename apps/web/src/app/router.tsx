@@ -216,6 +216,14 @@ export function createAppRouter() {
               path: "audit",
               lazy: async () => ({ Component: (await import("../routes/admin-audit.tsx")).AdminAuditRoute }),
             },
+            {
+              path: "customers",
+              lazy: async () => ({ Component: (await import("../routes/admin-customers.tsx")).AdminCustomersRoute }),
+            },
+            {
+              path: "customers/:id",
+              lazy: async () => ({ Component: (await import("../routes/admin-customer.tsx")).AdminCustomerRoute }),
+            },
           ],
         },
         {
