@@ -23,7 +23,8 @@ function matching(query: string): SQL | undefined {
   return or(...conditions);
 }
 
-const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id})`;
+// Spelled out with table names: inside a subquery drizzle would print bare column names, which bind to orders.
+const orderCount = sql<number>`(select count(*)::int from orders where orders.user_id = users.id)`;
 
 /** One page of accounts (live or deleted) matching the query, newest first; `limit + 1` rows tell "more". */
 export async function searchCustomers(

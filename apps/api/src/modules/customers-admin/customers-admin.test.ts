@@ -104,6 +104,8 @@ describe("getCustomer", () => {
     const { data } = z.object({ data: customerDetailSchema }).parse(response.json());
     expect(data.profile.email).toBe(bought.user.email);
     expect(data.orders).toHaveLength(1);
+    const found = listCustomers.response.parse((await callConsole("GET", `/customers?q=${bought.user.email}`)).json());
+    expect(found.data).toEqual([expect.objectContaining({ id: bought.user.id, orderCount: 1 })]);
     expect(data.orders[0]).toMatchObject({ status: "delivered", planName: plan.name });
     expect(data.esims).toHaveLength(1);
     expect(data.esims[0]).toMatchObject({ iccid: bought.esim.iccid, isAvailable: true });

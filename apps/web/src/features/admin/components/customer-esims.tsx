@@ -87,7 +87,10 @@ export function CustomerEsims({ customerId, esims }: { customerId: string; esims
                   {esim.iccid}
                 </bdi>
                 {" · "}
-                {t("admin.customers.esims.order")} <bdi dir="ltr">{esim.orderNumber}</bdi>
+                {t("admin.customers.esims.order")}{" "}
+                <bdi dir="ltr" className="whitespace-nowrap">
+                  {esim.orderNumber}
+                </bdi>
               </p>
               <p className="mt-2 font-medium text-slate-900">
                 {esim.dataTotalBytes === null

@@ -99,7 +99,11 @@ export function CustomersSearch({
                 </span>
                 <span className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
                   {customer.email ? <bdi className="break-all">{customer.email}</bdi> : null}
-                  {customer.phone ? <bdi dir="ltr">{customer.phone}</bdi> : null}
+                  {customer.phone ? (
+                    <span>
+                      <bdi dir="ltr">{customer.phone}</bdi>
+                    </span>
+                  ) : null}
                   <span>
                     {customer.deletedAt
                       ? t("admin.customers.deletedAt", { time: format.dateTime(customer.deletedAt) })
