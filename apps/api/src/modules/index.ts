@@ -5,6 +5,7 @@ import { authRoutes } from "./auth/index.ts";
 import { cancellationsAdminRoutes } from "./cancellations-admin/index.ts";
 import { catalogRoutes } from "./catalog/index.ts";
 import { checkoutRoutes } from "./checkout/index.ts";
+import { customersAdminRoutes } from "./customers-admin/index.ts";
 import { dashboardRoutes } from "./dashboard/index.ts";
 import { devMailboxRoutes } from "./dev-mailbox/index.ts";
 import { devicesRoutes } from "./devices/index.ts";
@@ -34,6 +35,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(operatorsRoutes);
   await app.register(dashboardRoutes);
   await app.register(cancellationsAdminRoutes);
+  await app.register(customersAdminRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);

@@ -230,6 +230,14 @@ export function createAppRouter() {
                 Component: (await import("../routes/admin-cancellations.tsx")).AdminCancellationsRoute,
               }),
             },
+            {
+              path: "customers",
+              lazy: async () => ({ Component: (await import("../routes/admin-customers.tsx")).AdminCustomersRoute }),
+            },
+            {
+              path: "customers/:id",
+              lazy: async () => ({ Component: (await import("../routes/admin-customer.tsx")).AdminCustomerRoute }),
+            },
           ],
         },
         {

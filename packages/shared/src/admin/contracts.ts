@@ -2,6 +2,13 @@ import * as z from "zod/mini";
 import { codeSentResponseSchema } from "../auth/contracts.ts";
 import { emailSchema, languageSchema, signInCodeSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
+import {
+  getCustomer,
+  listCustomers,
+  refreshCustomerEsims,
+  revokeCustomerSession,
+  unblockCustomerPin,
+} from "./customers-contract.ts";
 import { getDashboard } from "./dashboard-contract.ts";
 import { INVOICING_ENDPOINTS } from "./invoicing-contract.ts";
 import {
@@ -207,4 +214,9 @@ export const ADMIN_ENDPOINTS = [
   refuseCancellationRequest,
   approveTechnicalRefund,
   refuseTechnicalRefund,
+  listCustomers,
+  getCustomer,
+  refreshCustomerEsims,
+  revokeCustomerSession,
+  unblockCustomerPin,
 ] as const;

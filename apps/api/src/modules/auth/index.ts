@@ -2,4 +2,5 @@
 export type { CodePurpose } from "./auth.repo.ts";
 export { authRoutes } from "./auth.routes.ts";
 export { checkEmailedCode, claimCheckedCode, codeExpired, sendEmailedCode } from "./emailed-codes.ts";
+export { deleteSessionById } from "./sessions.repo.ts";
 export { deleteExpiredSignInRows, resolveSession } from "./sessions.service.ts";

@@ -29,6 +29,18 @@ export async function deleteSessionByHash(db: DbOrTx, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
+/** Ends one session by its id (an operator's revoke); answers what it was, or undefined when already gone. */
+export async function deleteSessionById(db: DbOrTx, sessionId: string) {
+  const [row] = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({
+    id: sessions.id,
+    userId: sessions.userId,
+    userAgent: sessions.userAgent,
+    createdAt: sessions.createdAt,
+    lastUsedAt: sessions.lastUsedAt,
+  });
+  return row;
+}
+
 export async function deleteUserSessions(db: DbOrTx, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }

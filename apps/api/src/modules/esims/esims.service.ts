@@ -164,6 +164,19 @@ export async function receiveEsimWebhook(
   return updated;
 }
 
+/**
+ * Re-queries each of the user's available eSIMs upstream now (the operator opening a customer), storing what the
+ * upstream says; one that does not answer keeps its stored figures. Answers the user's eSIMs afterwards.
+ */
+export async function refreshUserEsims(deps: AppDeps, options: { userId: string; log: SyncLog }) {
+  const now = deps.now();
+  const views = await listUserEsimViews(deps.db, options.userId);
+  for (const view of views) {
+    if (isEsimAvailable(view.esim, now)) await syncEsim(deps, view.esim, options.log);
+  }
+  return listUserEsimViews(deps.db, options.userId);
+}
+
 /** Re-queries available eSIMs not updated for 30 minutes, a batch of 50; answers how many were updated. */
 export async function syncStaleEsims(deps: AppDeps, options: { log: SyncLog }): Promise<number> {
   const now = deps.now();

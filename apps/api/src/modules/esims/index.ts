@@ -20,8 +20,9 @@ export {
   insertBundles,
   insertEsims,
   listCompatibleTopUpPackages,
+  listUserEsimViews,
   updateEsimFromUpstream,
 } from "./esims.repo.ts";
 export { esimsRoutes } from "./esims.routes.ts";
-export { canTopUpEsim, syncStaleEsims } from "./esims.service.ts";
-export { unblockPinByEmail } from "./pin.service.ts";
+export { canTopUpEsim, isEsimAvailable, refreshUserEsims, syncStaleEsims } from "./esims.service.ts";
+export { getPinStatus, unblockPin, unblockPinByEmail } from "./pin.service.ts";

@@ -15,6 +15,12 @@ export async function findPinState(db: DbOrTx, userId: string): Promise<PinState
   return row;
 }
 
+/** The PIN state, its row locked until the transaction ends (an operator's change serialised with any other). */
+export async function lockPinState(tx: DbOrTx, userId: string): Promise<PinState | undefined> {
+  const [row] = await tx.select(pinColumns).from(users).where(eq(users.id, userId)).for("update");
+  return row;
+}
+
 /** Stores the first PIN only: false when one was set meanwhile (a parallel request). */
 export async function setFirstPin(
   db: DbOrTx,

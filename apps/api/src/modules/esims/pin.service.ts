@@ -7,8 +7,17 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { findUserByEmail } from "../account/index.ts";
 import { type CodePurpose, checkEmailedCode, claimCheckedCode, codeExpired, sendEmailedCode } from "../auth/index.ts";
+import { recordAudit } from "../operators/index.ts";
 import { pinResetMail } from "./pin.mails.ts";
-import { clearPinTries, findPinState, type PinState, recordWrongPin, replacePin, setFirstPin } from "./pin.repo.ts";
+import {
+  clearPinTries,
+  findPinState,
+  lockPinState,
+  type PinState,
+  recordWrongPin,
+  replacePin,
+  setFirstPin,
+} from "./pin.repo.ts";
 
 const PIN_RESET: CodePurpose = "pin_reset";
 const SCRYPT_KEY_BYTES = 32;
@@ -110,11 +119,49 @@ export async function resetPin(
   });
 }
 
-/** The operator's unblock: clears the count and the block, keeps the PIN. Undefined for an unknown email. */
-export async function unblockPinByEmail(deps: AppDeps, options: { email: string }): Promise<PinStatus | undefined> {
+/** Who unblocks: a console operator (with their address), or null for the command line. */
+export interface PinUnblockActor {
+  actorOperatorId: string | null;
+  ip: string | null;
+}
+
+/**
+ * The operator's unblock: clears the count and the block, keeps the PIN, and writes the audit entry in the same
+ * transaction. Idempotent: a PIN with nothing to clear (a double click) is left alone and not audited again.
+ * Undefined for an unknown user.
+ */
+export async function unblockPin(
+  deps: AppDeps,
+  options: { userId: string } & PinUnblockActor,
+): Promise<PinStatus | undefined> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const before = await lockPinState(tx, options.userId);
+    if (!before) return undefined;
+    if (!before.isPinBlocked && before.pinTries === 0) return toStatus(before);
+    const after = await replacePin(tx, options.userId, { now });
+    await recordAudit(tx, {
+      operatorId: options.actorOperatorId,
+      action: "customer.pin_unblocked",
+      entityType: "customer",
+      entityId: options.userId,
+      before: { isPinBlocked: before.isPinBlocked, pinTries: before.pinTries },
+      after: { isPinBlocked: after?.isPinBlocked ?? false, pinTries: after?.pinTries ?? 0 },
+      ip: options.ip,
+      now,
+    });
+    return toStatus(after);
+  });
+}
+
+/** unblockPin for the account with this email (the command line's way in). Undefined for an unknown email. */
+export async function unblockPinByEmail(
+  deps: AppDeps,
+  options: { email: string } & PinUnblockActor,
+): Promise<PinStatus | undefined> {
   const user = await findUserByEmail(deps.db, options.email.trim().toLowerCase());
   if (!user) return undefined;
-  return toStatus(await replacePin(deps.db, user.id, { now: deps.now() }));
+  return unblockPin(deps, { userId: user.id, actorOperatorId: options.actorOperatorId, ip: options.ip });
 }
 
 function pinAlreadySet() {

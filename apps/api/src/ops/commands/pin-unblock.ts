@@ -8,7 +8,7 @@ export const usage = "pin:unblock <email>";
 export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   const [email, ...extra] = args;
   if (!email || extra.length > 0) throw new OpsError(`Usage: ${usage} (e.g. pin:unblock amina@example.com)`);
-  const status = await unblockPinByEmail(deps, { email });
+  const status = await unblockPinByEmail(deps, { email, actorOperatorId: null, ip: null });
   if (!status) throw new OpsError(`pin:unblock: no account has the email ${email.trim().toLowerCase()}`);
   print(
     `PIN of ${email.trim().toLowerCase()} unblocked: ${status.isSet ? `${status.attemptsLeft} attempts left` : "no PIN set yet"}`,

@@ -1,0 +1,92 @@
+import type { CustomerDetail, CustomerEsim, CustomerSummary } from "@esim/shared/admin/customers-contract";
+import type { UserRow } from "../account/index.ts";
+import { type EsimView, isEsimAvailable } from "../esims/index.ts";
+import type { listCustomerDevices, listCustomerOrders, listCustomerSessions } from "./customers-admin.repo.ts";
+
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+export function presentCustomerSummary(row: { user: UserRow; orderCount: number }): CustomerSummary {
+  const { user } = row;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    phone: user.phone,
+    country: user.country,
+    createdAt: user.createdAt.toISOString(),
+    deletedAt: iso(user.deletedAt),
+    orderCount: Number(row.orderCount),
+  };
+}
+
+export function presentCustomerEsim(view: EsimView, now: Date): CustomerEsim {
+  const { esim } = view;
+  return {
+    id: esim.id,
+    iccid: esim.iccid,
+    orderNumber: view.orderNumber,
+    status: esim.status,
+    isAvailable: isEsimAvailable(esim, now),
+    destinationCode: view.destination.code,
+    planName: view.package.name,
+    dataTotalBytes: esim.dataTotalBytes,
+    dataUsedBytes: esim.dataUsedBytes,
+    usageUpdatedAt: iso(esim.usageUpdatedAt),
+    expiresAt: iso(esim.expiresAt),
+  };
+}
+
+export function presentCustomerDetail(input: {
+  user: UserRow;
+  pin: CustomerDetail["pin"];
+  orders: Awaited<ReturnType<typeof listCustomerOrders>>;
+  esims: EsimView[];
+  devices: Awaited<ReturnType<typeof listCustomerDevices>>;
+  sessions: Awaited<ReturnType<typeof listCustomerSessions>>;
+  now: Date;
+}): CustomerDetail {
+  const { user } = input;
+  return {
+    profile: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      phone: user.phone,
+      country: user.country,
+      isVerified: user.isVerified,
+      language: user.language,
+      currency: user.currency,
+      createdAt: user.createdAt.toISOString(),
+      deletedAt: iso(user.deletedAt),
+    },
+    pin: input.pin,
+    orders: input.orders.map(({ order, planName, destinationCode }) => ({
+      number: order.number,
+      kind: order.kind,
+      status: order.status,
+      destinationCode,
+      planName,
+      quantity: order.quantity,
+      chargeDzdMinor: order.chargeDzdMinor,
+      createdAt: order.createdAt.toISOString(),
+    })),
+    esims: input.esims.map((view) => presentCustomerEsim(view, input.now)),
+    devices: input.devices.map((device) => ({
+      id: device.id,
+      platform: device.platform,
+      model: device.model,
+      osVersion: device.osVersion,
+      appVersion: device.appVersion,
+      deviceLocale: device.deviceLocale,
+      hasPushToken: device.pushToken !== null,
+      updatedAt: device.updatedAt.toISOString(),
+    })),
+    sessions: input.sessions.map((session) => ({
+      id: session.id,
+      createdAt: session.createdAt.toISOString(),
+      lastUsedAt: session.lastUsedAt.toISOString(),
+      expiresAt: session.expiresAt.toISOString(),
+      userAgent: session.userAgent,
+    })),
+  };
+}
