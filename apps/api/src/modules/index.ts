@@ -4,6 +4,7 @@ import { accountRoutes } from "./account/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { catalogRoutes } from "./catalog/index.ts";
 import { checkoutRoutes } from "./checkout/index.ts";
+import { couponsAdminRoutes } from "./coupons/index.ts";
 import { dashboardRoutes } from "./dashboard/index.ts";
 import { devMailboxRoutes } from "./dev-mailbox/index.ts";
 import { devicesRoutes } from "./devices/index.ts";
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(nativeLinksRoutes);
   await app.register(operatorsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(couponsAdminRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);

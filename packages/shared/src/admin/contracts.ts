@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { codeSentResponseSchema } from "../auth/contracts.ts";
 import { emailSchema, languageSchema, signInCodeSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
+import { blockAdminCoupon, createAdminCoupon, listAdminCoupons, updateAdminCoupon } from "./coupons-contract.ts";
 import { getDashboard } from "./dashboard-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
@@ -191,4 +192,8 @@ export const ADMIN_ENDPOINTS = [
   listAuditLog,
   exportAuditLog,
   getDashboard,
+  listAdminCoupons,
+  createAdminCoupon,
+  updateAdminCoupon,
+  blockAdminCoupon,
 ] as const;
