@@ -216,6 +216,10 @@ export function createAppRouter() {
               path: "audit",
               lazy: async () => ({ Component: (await import("../routes/admin-audit.tsx")).AdminAuditRoute }),
             },
+            {
+              path: "coupons",
+              lazy: async () => ({ Component: (await import("../routes/admin-coupons.tsx")).AdminCouponsRoute }),
+            },
           ],
         },
         {
