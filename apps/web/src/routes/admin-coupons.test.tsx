@@ -63,7 +63,13 @@ describe("the console's coupons (/admin/coupons)", () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(ADMIN, {
       [`POST ${A}/coupons`]: ({ body }) => ({
-        body: { data: { ...SUMMER, id: "22222222-2222-4222-8222-222222222222", code: body.code.toUpperCase() } },
+        body: {
+          data: {
+            ...SUMMER,
+            id: "22222222-2222-4222-8222-222222222222",
+            code: (body as { code: string }).code.toUpperCase(),
+          },
+        },
       }),
     });
     const { user } = await renderApp("/admin/coupons", { language: "en" });
@@ -114,7 +120,7 @@ describe("the console's coupons (/admin/coupons)", () => {
     const { calls } = consoleApi(ADMIN, {
       [`GET ${A}/coupons`]: () => ({ body: { data: [current] } }),
       [`PATCH ${A}/coupons/${ID}`]: ({ body }) => {
-        current = { ...current, ...body };
+        current = { ...current, ...(body as Partial<AdminCoupon>) };
         return { body: { data: current } };
       },
       [`POST ${A}/coupons/${ID}/block`]: () => {
