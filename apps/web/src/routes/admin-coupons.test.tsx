@@ -83,7 +83,7 @@ describe("the console's coupons (/admin/coupons)", () => {
     await user.type(screen.getByLabelText("Minimum order (DA)"), "2000");
     await user.click(screen.getByRole("button", { name: "Create the code" }));
 
-    expect(await screen.findByText("Code WINTER created.")).toBeInTheDocument();
+    expect(await screen.findByText("Code \u2068WINTER\u2069 created.")).toBeInTheDocument();
     const post = calls.find((call) => call.method === "POST");
     expect(post?.body).toEqual({
       code: "winter",
@@ -134,14 +134,14 @@ describe("the console's coupons (/admin/coupons)", () => {
     await user.clear(screen.getByLabelText(/Uses in total/));
     await user.type(screen.getByLabelText(/Uses in total/), "200");
     await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("The dates and limits of SUMMER26 are saved.")).toBeInTheDocument();
+    expect(await screen.findByText("The dates and limits of \u2068SUMMER26\u2069 are saved.")).toBeInTheDocument();
     expect(calls.find((call) => call.method === "PATCH")?.body).toMatchObject({ maxUses: 200, maxUsesPerUser: 1 });
     expect(await screen.findByText("3 / 200")).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Block SUMMER26" }));
     const dialog = await screen.findByRole("dialog");
     await user.click(within(dialog).getByRole("button", { name: "Block" }));
-    expect(await screen.findByText("Code SUMMER26 is blocked.")).toBeInTheDocument();
+    expect(await screen.findByText("Code \u2068SUMMER26\u2069 is blocked.")).toBeInTheDocument();
     expect(await screen.findByText("Blocked")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Block SUMMER26" })).not.toBeInTheDocument();
   });

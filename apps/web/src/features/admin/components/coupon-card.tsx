@@ -19,8 +19,17 @@ const STATE_STYLES: Record<CouponState, { labelId: MessageId; classes: string }>
   blocked: { labelId: "admin.coupons.state.blocked", classes: "bg-red-50 text-red-800 ring-red-200" },
 };
 
+/** Counts in Latin digits without the bidi marks some locales add, so "3 / 100" never turns around in Arabic. */
+const count = (value: number) => value.toLocaleString("en-US");
+
+/** What the screen says after a change: a text id and the coupon's code, translated when shown (so in the new language). */
+export interface CouponNotice {
+  id: MessageId;
+  code: string;
+}
+
 /** One coupon: its terms, uses and revenue, and the admin's two changes (dates and limits, block). */
-export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChanged: (message: string) => void }) {
+export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChanged: (notice: CouponNotice) => void }) {
   const t = useT();
   const format = consoleFormatters(useLanguage());
   const [isEditing, setIsEditing] = useState(false);
@@ -29,9 +38,7 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
   const state = STATE_STYLES[coupon.state];
   const code = <bdi dir="ltr">{coupon.code}</bdi>;
   const discount =
-    coupon.kind === "percent"
-      ? `${format.number(coupon.percentOff ?? 0)} %`
-      : format.dzd(coupon.amountOffDzdMinor ?? 0);
+    coupon.kind === "percent" ? `${count(coupon.percentOff ?? 0)} %` : format.dzd(coupon.amountOffDzdMinor ?? 0);
   const validity =
     coupon.startsAt || coupon.endsAt
       ? [
@@ -59,23 +66,25 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
           <dt className="text-slate-600">{t("admin.coupons.uses")}</dt>
           <dd className="font-semibold text-slate-900">
             <bdi dir="ltr">
-              {format.number(coupon.usesCount)} / {coupon.maxUses === null ? "∞" : format.number(coupon.maxUses)}
+              {count(coupon.usesCount)} / {coupon.maxUses === null ? "∞" : count(coupon.maxUses)}
             </bdi>
           </dd>
         </div>
         <div className="rounded-xl bg-slate-50 p-2">
           <dt className="text-slate-600">{t("admin.coupons.paidOrders")}</dt>
-          <dd className="font-semibold text-slate-900">{format.number(coupon.paidOrders)}</dd>
+          <dd className="font-semibold text-slate-900">{count(coupon.paidOrders)}</dd>
         </div>
         <div className="rounded-xl bg-slate-50 p-2">
           <dt className="text-slate-600">{t("admin.coupons.revenue")}</dt>
-          <dd className="font-semibold text-slate-900">{format.dzd(coupon.revenueDzdMinor)}</dd>
+          <dd className="font-semibold text-slate-900">
+            <bdi>{format.dzd(coupon.revenueDzdMinor)}</bdi>
+          </dd>
         </div>
       </dl>
       <ul className="mt-3 space-y-1 text-sm text-slate-700">
         <li>{t("admin.coupons.validity", { dates: validity })}</li>
         <li>
-          {t("admin.coupons.perUser", { count: format.number(coupon.maxUsesPerUser) })}
+          {t("admin.coupons.perUser", { count: count(coupon.maxUsesPerUser) })}
           {coupon.maxUses === null ? ` · ${t("admin.coupons.unlimited")}` : ""}
         </li>
         {coupon.minOrderDzdMinor !== null ? (
@@ -83,7 +92,7 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
         ) : null}
         <li>
           {coupon.packageIds
-            ? t("admin.coupons.plansCount", { count: format.number(coupon.packageIds.length) })
+            ? t("admin.coupons.plansCount", { count: count(coupon.packageIds.length) })
             : t("admin.coupons.allPlans")}
         </li>
       </ul>
@@ -95,9 +104,9 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
       {isEditing ? (
         <CouponLimitsForm
           coupon={coupon}
-          onDone={(message) => {
+          onDone={(notice) => {
             setIsEditing(false);
-            if (message) onChanged(message);
+            if (notice) onChanged(notice);
           }}
         />
       ) : coupon.state !== "blocked" ? (
@@ -131,7 +140,7 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
         onConfirm={() => {
           if (block.isPending) return;
           block.mutate(coupon.id, {
-            onSuccess: () => onChanged(t("admin.coupons.blockedDone", { code: coupon.code })),
+            onSuccess: () => onChanged({ id: "admin.coupons.blockedDone", code: coupon.code }),
             onSettled: () => setIsConfirmingBlock(false),
           });
         }}
@@ -141,7 +150,7 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
 }
 
 /** The dates and limits of a coupon; its code and discount are shown as fixed (decision 039). */
-function CouponLimitsForm({ coupon, onDone }: { coupon: AdminCoupon; onDone: (message: string | null) => void }) {
+function CouponLimitsForm({ coupon, onDone }: { coupon: AdminCoupon; onDone: (notice: CouponNotice | null) => void }) {
   const t = useT();
   const update = useUpdateCoupon();
   const [form, setForm] = useState({
@@ -173,7 +182,7 @@ function CouponLimitsForm({ coupon, onDone }: { coupon: AdminCoupon; onDone: (me
           maxUsesPerUser: Number(form.maxUsesPerUser),
         },
       },
-      { onSuccess: () => onDone(t("admin.coupons.saved", { code: coupon.code })) },
+      { onSuccess: () => onDone({ id: "admin.coupons.saved", code: coupon.code }) },
     );
   };
 

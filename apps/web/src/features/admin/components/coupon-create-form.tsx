@@ -91,6 +91,7 @@ export function CouponCreateForm({ onCreated, onCancel }: { onCreated: (code: st
           label={t("admin.coupons.code")}
           hint={t("admin.coupons.codeHint")}
           autoCapitalize="characters"
+          className="[&_input]:font-mono [&_input]:uppercase"
           autoComplete="off"
           dir="ltr"
           required

@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
 import { adminCouponsQuery } from "../api/coupons.ts";
-import { CouponCard } from "./coupon-card.tsx";
+import { CouponCard, type CouponNotice } from "./coupon-card.tsx";
 import { CouponCreateForm } from "./coupon-create-form.tsx";
 
 /** The coupons screen: the create form on demand, then every coupon with its uses and revenue. */
@@ -13,16 +13,16 @@ export function CouponsAdmin() {
   const t = useT();
   const list = useQuery(adminCouponsQuery());
   const [isCreating, setIsCreating] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<CouponNotice | null>(null);
 
   return (
     <div className="space-y-4">
-      {notice ? <Alert tone="info">{notice}</Alert> : null}
+      {notice ? <Alert tone="info">{t(notice.id, { code: `\u2068${notice.code}\u2069` })}</Alert> : null}
       {isCreating ? (
         <CouponCreateForm
           onCreated={(code) => {
             setIsCreating(false);
-            setNotice(t("admin.coupons.created", { code }));
+            setNotice({ id: "admin.coupons.created", code });
           }}
           onCancel={() => setIsCreating(false)}
         />
