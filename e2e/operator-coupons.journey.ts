@@ -43,6 +43,12 @@ test("an admin creates a promo code, a traveller uses it, the admin sees the use
   const outputPath = (name: string) => testInfo.outputPath(name);
   const code = uniqueCouponCode("CONSOLE");
   const turkeyPlanId = await findPlanId(request, "TR", 7);
+  const turkeyPlans = (await (await request.get("/api/v1/app/destinations/TR/packages")).json()).data.plans as {
+    id: string;
+    name: string;
+  }[];
+  const turkeyPlanName = turkeyPlans.find((plan) => plan.id === turkeyPlanId)!.name;
+  expect(turkeyPlans.filter((plan) => plan.name === turkeyPlanName)).toHaveLength(1);
 
   // The admin, on a phone, creates a 10 % code for one use per traveller.
   const admin = await otherPerson(browser, "10.251.0.1");
@@ -53,12 +59,20 @@ test("an admin creates a promo code, a traveller uses it, the admin sees the use
   await admin.getByLabel("Code", { exact: true }).fill(code.toLowerCase());
   await admin.getByLabel("Réduction (%)").fill("10");
   await admin.getByLabel("Utilisations au total").fill("100");
+  // Only for the Turkey plan the traveller will buy, picked from the destination's plans.
+  await admin.getByLabel("Destination (ex. TR)").fill("TR");
+  await admin.getByRole("button", { name: "Afficher ses forfaits" }).click();
+  await admin
+    .getByRole("checkbox", { name: new RegExp(`^${turkeyPlanName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} ·`) })
+    .check();
+  await expect(admin.getByText("Forfaits choisis : 1")).toBeVisible();
   await admin.screenshot({ path: outputPath("coupon-create-fr-390.png"), fullPage: true });
   await admin.getByRole("button", { name: "Créer le code" }).click();
   await expect(admin.getByText(`Le code \u2068${code}\u2069 est créé.`)).toBeVisible();
   const card = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: code }) });
   await expect(card.getByText("10 % de réduction")).toBeVisible();
   await expect(card.getByText("0 / 100")).toBeVisible();
+  await expect(card.getByText("Forfaits autorisés : 1")).toBeVisible();
 
   // A traveller follows a link with the code and buys a Turkey plan: the cart shows the discount.
   await signIn({ email: `coupon-buyer-${Date.now()}@example.com`, name: "Amina Benali", language: "fr" });

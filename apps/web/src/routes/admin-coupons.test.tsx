@@ -3,6 +3,7 @@ import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ADMIN_TOKEN_KEY } from "../features/admin/operator-session.ts";
+import { PLAN_7_DAYS, PLAN_30_DAYS, TURKEY } from "../test/buying-fixtures.ts";
 import { apiError, fakeApi } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
@@ -62,6 +63,9 @@ describe("the console's coupons (/admin/coupons)", () => {
   it("creates a coupon with its rules sent as the contract says, then shows it created", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(ADMIN, {
+      "GET /destinations/TR/packages": () => ({
+        body: { data: { destination: TURKEY, availableDays: [30, 7], plans: [PLAN_7_DAYS, PLAN_30_DAYS] } },
+      }),
       [`POST ${A}/coupons`]: ({ body }) => ({
         body: {
           data: {
@@ -81,6 +85,10 @@ describe("the console's coupons (/admin/coupons)", () => {
     await user.clear(screen.getByLabelText("Uses per customer"));
     await user.type(screen.getByLabelText("Uses per customer"), "2");
     await user.type(screen.getByLabelText("Minimum order (DA)"), "2000");
+    await user.type(screen.getByLabelText("Destination (e.g. TR)"), "tr");
+    await user.click(screen.getByRole("button", { name: "Show its plans" }));
+    await user.click(await screen.findByRole("checkbox", { name: new RegExp(PLAN_30_DAYS.name) }));
+    expect(screen.getByText("Plans chosen: 1")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Create the code" }));
 
     expect(await screen.findByText("Code \u2068WINTER\u2069 created.")).toBeInTheDocument();
@@ -93,7 +101,7 @@ describe("the console's coupons (/admin/coupons)", () => {
       maxUses: 50,
       maxUsesPerUser: 2,
       minOrderDzd: 2000,
-      packageIds: null,
+      packageIds: [PLAN_30_DAYS.id],
     });
     expect(post?.headers.get("authorization")).toBe("Bearer operator-token");
   });

@@ -6,6 +6,7 @@ import {
   type UpdateCouponInput,
   updateAdminCoupon,
 } from "@esim/shared/admin/coupons-contract";
+import { listDestinationPlans } from "@esim/shared/catalog/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
 import { operatorAuth } from "../operator-session.ts";
@@ -42,3 +43,13 @@ export function useUpdateCoupon() {
 export function useBlockCoupon() {
   return useCouponMutation((id: string) => callApi(blockAdminCoupon, { params: { id }, auth: operatorAuth }));
 }
+
+/** A destination's plans on sale, from the public catalogue: what a coupon may be limited to. */
+export const couponPlanChoicesQuery = (destinationCode: string) =>
+  queryOptions({
+    queryKey: [...couponsQueryKey, "plans", destinationCode] as const,
+    queryFn: async ({ signal }) =>
+      (await callApi(listDestinationPlans, { params: { code: destinationCode }, signal, auth: operatorAuth })).data,
+    enabled: destinationCode.length >= 2,
+    retry: false,
+  });

@@ -2,12 +2,13 @@ import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
-import { FIELD_CLASSES, TextField } from "../../../components/ui/text-field.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessageId, fieldErrorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
 import { useCreateCoupon } from "../api/coupons.ts";
 import { fromLocalInput, numberOrNull } from "../coupon-dates.ts";
+import { CouponPlanPicker } from "./coupon-plan-picker.tsx";
 
 interface CouponForm {
   code: string;
@@ -18,7 +19,6 @@ interface CouponForm {
   maxUses: string;
   maxUsesPerUser: string;
   minOrderDzd: string;
-  packageIds: string;
 }
 
 const EMPTY_FORM: CouponForm = {
@@ -30,7 +30,6 @@ const EMPTY_FORM: CouponForm = {
   maxUses: "",
   maxUsesPerUser: "1",
   minOrderDzd: "",
-  packageIds: "",
 };
 
 /** A new coupon with every rule the checkout enforces; the server checks them all again. */
@@ -38,6 +37,7 @@ export function CouponCreateForm({ onCreated, onCancel }: { onCreated: (code: st
   const t = useT();
   const create = useCreateCoupon();
   const [form, setForm] = useState<CouponForm>(EMPTY_FORM);
+  const [packageIds, setPackageIds] = useState<Set<string>>(new Set());
 
   const field = (name: keyof CouponForm) => ({
     value: form[name],
@@ -57,10 +57,6 @@ export function CouponCreateForm({ onCreated, onCancel }: { onCreated: (code: st
     event.preventDefault();
     if (create.isPending) return;
     const value = Number(form.value);
-    const packageIds = form.packageIds
-      .split(/[\s,]+/)
-      .map((id) => id.trim())
-      .filter(Boolean);
     create.mutate(
       {
         code: form.code,
@@ -71,13 +67,12 @@ export function CouponCreateForm({ onCreated, onCancel }: { onCreated: (code: st
         maxUses: numberOrNull(form.maxUses),
         maxUsesPerUser: Number(form.maxUsesPerUser),
         minOrderDzd: numberOrNull(form.minOrderDzd),
-        packageIds: packageIds.length > 0 ? packageIds : null,
+        packageIds: packageIds.size > 0 ? [...packageIds] : null,
       },
       { onSuccess: ({ data }) => onCreated(data.code) },
     );
   };
 
-  const plansId = "coupon-plans";
   return (
     <form
       onSubmit={submit}
@@ -158,26 +153,11 @@ export function CouponCreateForm({ onCreated, onCancel }: { onCreated: (code: st
           error={fieldError("minOrderDzd")}
           {...field("minOrderDzd")}
         />
-        <div className="sm:col-span-2 lg:col-span-1">
-          <label htmlFor={plansId} className="mb-1.5 block text-sm font-medium text-slate-800">
-            {t("admin.coupons.plans")}
-          </label>
-          <textarea
-            id={plansId}
-            dir="ltr"
-            rows={2}
-            aria-describedby={`${plansId}-hint`}
-            aria-invalid={fieldError("packageIds") ? true : undefined}
-            className={`${FIELD_CLASSES} py-2 font-mono text-sm`}
-            {...field("packageIds")}
-          />
-          <p id={`${plansId}-hint`} className="mt-1.5 text-sm text-slate-600">
-            {t("admin.coupons.plansHint")}
-          </p>
-          {fieldError("packageIds") ? (
-            <p className="mt-1.5 text-sm font-medium text-red-700">{fieldError("packageIds")}</p>
-          ) : null}
-        </div>
+        <CouponPlanPicker
+          selected={packageIds}
+          onChange={setPackageIds}
+          error={fieldError("packageIds", ...[...packageIds].map((_, index) => `packageIds.${index}`))}
+        />
       </div>
       {create.error && !hasFieldErrors(create.error) ? <Alert>{t(errorMessageId(create.error))}</Alert> : null}
       <div className="flex flex-wrap gap-2">
