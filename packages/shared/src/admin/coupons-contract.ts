@@ -42,19 +42,23 @@ export const adminCouponSchema = z.object({
 });
 export type AdminCoupon = z.output<typeof adminCouponSchema>;
 
-const optionalDate = z.optional(z.nullable(z.iso.datetime({ offset: true, error: "INVALID" })));
+const instant = z.iso.datetime({ offset: true, error: "INVALID" });
+const optionalDate = z.optional(z.nullable(instant));
 const positiveInt = z.number({ error: "INVALID" }).check(z.int("INVALID"), z.minimum(1, "INVALID"));
 const wholeDinars = z
   .number({ error: "INVALID" })
   .check(z.int("INVALID"), z.minimum(0, "INVALID"), z.maximum(10_000_000, "INVALID"));
+
+const maxUsesSchema = positiveInt.check(z.maximum(1_000_000, "INVALID"));
+const maxUsesPerUserSchema = positiveInt.check(z.maximum(1000, "INVALID"));
 
 /** The dates and limits, the part of a coupon that may change later. */
 const limitsShape = {
   startsAt: optionalDate,
   endsAt: optionalDate,
   /** Null or absent: unlimited. */
-  maxUses: z.optional(z.nullable(positiveInt.check(z.maximum(1_000_000, "INVALID")))),
-  maxUsesPerUser: positiveInt.check(z.maximum(1000, "INVALID")),
+  maxUses: z.optional(z.nullable(maxUsesSchema)),
+  maxUsesPerUser: maxUsesPerUserSchema,
 };
 
 export const createCouponBody = z.strictObject({
@@ -108,14 +112,22 @@ export const createAdminCoupon = defineEndpoint({
   response: z.object({ data: adminCouponSchema }),
 });
 
-/** Changes the dates and limits (every field is sent: null clears a date or the total limit). Audited. */
+/**
+ * Sets the dates and limits, all four sent (null: no start, no end, unlimited), so a field left out never clears one
+ * by accident. Audited when something changed.
+ */
 export const updateAdminCoupon = defineEndpoint({
   method: "PATCH",
   area: "admin",
   path: "/coupons/:id",
   auth: "operator",
   roles: ["admin"],
-  body: z.strictObject(limitsShape),
+  body: z.strictObject({
+    startsAt: z.nullable(instant),
+    endsAt: z.nullable(instant),
+    maxUses: z.nullable(maxUsesSchema),
+    maxUsesPerUser: maxUsesPerUserSchema,
+  }),
   params: couponIdParams,
   response: z.object({ data: adminCouponSchema }),
 });

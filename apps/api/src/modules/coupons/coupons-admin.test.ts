@@ -164,19 +164,53 @@ describe("PATCH /coupons/:id", () => {
     await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id, { couponCode: "LIMITS" }));
     const path = `/coupons/${coupon.id}`;
 
-    expect((await console_("PATCH", path, support.headers, { maxUsesPerUser: 1 })).statusCode).toBe(403);
+    expect(
+      (
+        await console_("PATCH", path, support.headers, {
+          startsAt: null,
+          endsAt: null,
+          maxUses: null,
+          maxUsesPerUser: 1,
+        })
+      ).statusCode,
+    ).toBe(403);
     const unknown = await console_("PATCH", "/coupons/00000000-0000-4000-8000-000000000000", admin.headers, {
+      startsAt: null,
+      endsAt: null,
+      maxUses: null,
       maxUsesPerUser: 1,
     });
     expect(unknown.statusCode).toBe(404);
+    // Every field is sent: one left out never clears a date or a limit by accident.
+    expect((await console_("PATCH", path, admin.headers, { maxUsesPerUser: 1 })).statusCode).toBe(400);
+    const backwards = await console_("PATCH", path, admin.headers, {
+      startsAt: "2026-08-01T00:00:00Z",
+      endsAt: "2026-07-01T00:00:00Z",
+      maxUses: null,
+      maxUsesPerUser: 1,
+    });
+    expect(backwards.json().error.fields).toEqual({ endsAt: "INVALID" });
     const discountChange = await console_("PATCH", path, admin.headers, {
+      startsAt: null,
+      endsAt: null,
+      maxUses: null,
       maxUsesPerUser: 1,
       discount: { kind: "percent", percentOff: 90 },
     });
     expect(discountChange.statusCode).toBe(400);
-    const belowUses = await console_("PATCH", path, admin.headers, { maxUses: 0, maxUsesPerUser: 1 });
+    const belowUses = await console_("PATCH", path, admin.headers, {
+      startsAt: null,
+      endsAt: null,
+      maxUses: 0,
+      maxUsesPerUser: 1,
+    });
     expect(belowUses.statusCode).toBe(400);
-    const belowTaken = await console_("PATCH", path, admin.headers, { maxUses: 1, maxUsesPerUser: 1 });
+    const belowTaken = await console_("PATCH", path, admin.headers, {
+      startsAt: null,
+      endsAt: null,
+      maxUses: 1,
+      maxUsesPerUser: 1,
+    });
     expect(belowTaken.statusCode).toBe(200);
     const limited = await db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(limited[0]!.maxUses).toBe(1);
@@ -184,7 +218,12 @@ describe("PATCH /coupons/:id", () => {
     expect(belowTaken.json().data.state).toBe("used_up");
 
     const endsAt = new Date(clock.now().getTime() + 30 * DAY_MS).toISOString();
-    const changed = await console_("PATCH", path, admin.headers, { endsAt, maxUses: 50, maxUsesPerUser: 3 });
+    const changed = await console_("PATCH", path, admin.headers, {
+      startsAt: null,
+      endsAt,
+      maxUses: 50,
+      maxUsesPerUser: 3,
+    });
     expect(changed.statusCode).toBe(200);
     expect(adminCouponSchema.parse(changed.json().data)).toMatchObject({
       endsAt,
@@ -193,7 +232,7 @@ describe("PATCH /coupons/:id", () => {
       percentOff: 10,
       state: "active",
     });
-    await console_("PATCH", path, admin.headers, { endsAt, maxUses: 50, maxUsesPerUser: 3 });
+    await console_("PATCH", path, admin.headers, { startsAt: null, endsAt, maxUses: 50, maxUsesPerUser: 3 });
 
     const entries = (await auditOf(coupon.id)).filter((entry) => entry.action === "coupon.updated");
     expect(entries).toHaveLength(2);
@@ -210,7 +249,12 @@ describe("PATCH /coupons/:id", () => {
       const buyer = await createSignedInUser(testApp);
       await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id, { couponCode: "TAKEN2" }));
     }
-    const response = await console_("PATCH", `/coupons/${coupon.id}`, admin.headers, { maxUses: 1, maxUsesPerUser: 1 });
+    const response = await console_("PATCH", `/coupons/${coupon.id}`, admin.headers, {
+      startsAt: null,
+      endsAt: null,
+      maxUses: 1,
+      maxUsesPerUser: 1,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe("COUPON_MAX_USES_BELOW_USES");
   });

@@ -64,7 +64,7 @@ export async function couponsAdminRoutes(app: FastifyInstance) {
         {
           startsAt: date(body.startsAt),
           endsAt: date(body.endsAt),
-          maxUses: body.maxUses ?? null,
+          maxUses: body.maxUses,
           maxUsesPerUser: body.maxUsesPerUser,
         },
         { operatorId: operator.id, ip: request.ip },
