@@ -71,7 +71,7 @@ test("an admin creates a promo code, a traveller uses it, the admin sees the use
   await expect(admin.getByText(`Le code \u2068${code}\u2069 est créé.`)).toBeVisible();
   const card = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: code }) });
   await expect(card.getByText("10 % de réduction")).toBeVisible();
-  await expect(card.getByText("0 / 100")).toBeVisible();
+  await expect(card.locator("dd").first()).toHaveText("0/100");
   await expect(card.getByText("Forfaits autorisés : 1")).toBeVisible();
 
   // A traveller follows a link with the code and buys a Turkey plan: the cart shows the discount.
@@ -85,11 +85,17 @@ test("an admin creates a promo code, a traveller uses it, the admin sees the use
 
   // The console counts the use and the revenue of the paid order.
   await admin.reload();
-  await expect(card.getByText("1 / 100")).toBeVisible();
+  await expect(card.locator("dd").first()).toHaveText("1/100");
   const paidOrders = card.locator("dd").nth(1);
   await expect(paidOrders).toHaveText("1");
   await expect(card.locator("dd").nth(2)).not.toHaveText(/^0\s/);
   await shootCoupons(admin, "coupons-fr", outputPath);
+
+  // The admin lowers the total limit (not below the use taken): the change is audited like the others.
+  await card.getByRole("button", { name: `Modifier les dates et limites de ${code}` }).click();
+  await card.getByLabel("Utilisations au total").fill("50");
+  await card.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(card.locator("dd").first()).toHaveText("1/50");
 
   // The admin blocks the code, after confirming.
   await card.getByRole("button", { name: `Bloquer ${code}` }).click();
@@ -128,6 +134,7 @@ test("an admin creates a promo code, a traveller uses it, the admin sees the use
   await admin.getByRole("link", { name: "سجل التدقيق" }).click();
   await expect(admin.getByText("coupon.created")).toBeVisible();
   await expect(admin.getByText("coupon.blocked")).toBeVisible();
+  await expect(admin.getByText("coupon.updated")).toBeVisible();
 
   // A support agent has no coupons link, and the address says it is for admins.
   const support = await otherPerson(browser, "10.251.0.3");

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { coupons, operatorAuditLog } from "../../db/schema.ts";
 import * as couponBlock from "../../ops/commands/coupon-block.ts";
+import * as couponCreate from "../../ops/commands/coupon-create.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, orderBody, placeTestOrder, pressButton, readOrder } from "../orders/buying.test-kit.ts";
@@ -289,12 +290,14 @@ describe("POST /coupons/:id/block", () => {
     expect(check.json().error.code).toBe("COUPON_BLOCKED");
   });
 
-  it("is the same service as the command line, which records its block with no operator", async () => {
-    const coupon = await createAsAdmin("CLIBLOCK");
+  it("is the same service as the command line, which records its creation and block with no operator", async () => {
+    await couponCreate.run({ deps: testApp.deps, args: ["CLIBLOCK", "--percent", "5"], print: () => {} });
+    const [coupon] = await db.select().from(coupons).where(eq(coupons.code, "CLIBLOCK"));
+    expect((await auditOf(coupon!.id)).map((row) => [row.action, row.operatorId])).toEqual([["coupon.created", null]]);
     const lines: string[] = [];
     await couponBlock.run({ deps: testApp.deps, args: ["cliblock"], print: (line) => lines.push(line) });
     expect(lines.join("\n")).toContain("CLIBLOCK is blocked");
-    const [entry] = (await auditOf(coupon.id)).filter((row) => row.action === "coupon.blocked");
+    const [entry] = (await auditOf(coupon!.id)).filter((row) => row.action === "coupon.blocked");
     expect(entry).toMatchObject({ operatorId: null, ip: null });
   });
 });

@@ -65,9 +65,12 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
         <div className="rounded-xl bg-slate-50 p-2">
           <dt className="text-slate-600">{t("admin.coupons.uses")}</dt>
           <dd className="font-semibold text-slate-900">
-            <bdi dir="ltr">
-              {count(coupon.usesCount)} / {coupon.maxUses === null ? "∞" : count(coupon.maxUses)}
-            </bdi>
+            {/* Laid out left to right by flex, not by the bidi algorithm: "3 / 100" reads the same in Arabic. */}
+            <span dir="ltr" className="inline-flex gap-1">
+              <span>{count(coupon.usesCount)}</span>
+              <span>/</span>
+              <span>{coupon.maxUses === null ? "∞" : count(coupon.maxUses)}</span>
+            </span>
           </dd>
         </div>
         <div className="rounded-xl bg-slate-50 p-2">
