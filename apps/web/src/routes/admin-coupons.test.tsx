@@ -154,6 +154,29 @@ describe("the console's coupons (/admin/coupons)", () => {
     expect(screen.queryByRole("button", { name: "Block SUMMER26" })).not.toBeInTheDocument();
   });
 
+  it("shows the list in Arabic, right to left, the code and the uses kept left to right", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    consoleApi(ADMIN);
+    await renderApp("/admin/coupons", { language: "ar" });
+    const card = (await screen.findByRole("heading", { name: "SUMMER26" })).closest("li") as HTMLElement;
+    expect(document.documentElement.dir).toBe("rtl");
+    expect(within(card).getByText("تخفيض 15 %")).toBeInTheDocument();
+    expect(within(card).getByText("نشط")).toBeInTheDocument();
+    expect(within(card).getAllByRole("definition")[0]?.firstElementChild).toHaveAttribute("dir", "ltr");
+    expect(within(card).getByRole("button", { name: "تعديل التواريخ والحدود للرمز SUMMER26" })).toBeInTheDocument();
+  });
+
+  it("says when no destination has the code typed in the plan picker", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    consoleApi(ADMIN, { "GET /destinations/XX/packages": () => apiError(404, "DESTINATION_NOT_FOUND") });
+    const { user } = await renderApp("/admin/coupons", { language: "fr" });
+    await user.click(await screen.findByRole("button", { name: "Nouveau code promo" }));
+    await user.type(screen.getByLabelText("Destination (ex. TR)"), "xx");
+    await user.click(screen.getByRole("button", { name: "Afficher ses forfaits" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Aucune destination n’a ce code.");
+    expect(screen.getByText("Aucun forfait choisi : le code vaut pour tous les forfaits.")).toBeInTheDocument();
+  });
+
   it("tells a support operator the page is for admins, without the link or a call, in Arabic", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT);
