@@ -77,8 +77,9 @@ export function addRawRoute<E extends Endpoint>(
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     ...(endpoint.auth === true ? { preHandler: requireUser } : {}),
     // An operator endpoint without a roles list is open to no one: forgetting it must not open it to every role.
-    // Before validation: a caller who may not use the route learns nothing about its body (401/403 before 400).
-    ...(isOperatorOnly ? { preValidation: requireOperator(endpoint.roles ?? []) } : {}),
+    // Checked as the request arrives, before its body is read or validated: a stranger gets 401/403, never a 400
+    // that describes the console's inputs.
+    ...(isOperatorOnly ? { onRequest: requireOperator(endpoint.roles ?? []) } : {}),
     handler: async (request, reply) =>
       handler({
         body: request.body as EndpointParsedBody<E>,
