@@ -64,6 +64,10 @@ export const ERROR_HTTP_STATUS = {
   COUPON_INVALID_PERCENTAGE: 400,
   /** The coupon is limited to other plans. */
   COUPON_NOT_APPLICABLE: 400,
+  /** Console: another coupon already has this code (or the same creation was sent twice); pick another code. */
+  COUPON_CODE_TAKEN: 409,
+  /** Console: the new total limit is below the uses already taken; raise it, or block the coupon instead. */
+  COUPON_MAX_USES_BELOW_USES: 400,
   /**
    * With this coupon the amount to pay would be above 0 but under the gateway's smallest charge (the quote's
    * minimumChargeDzdMinor): the coupon cannot be used on this cart. Remove it or add to the cart.

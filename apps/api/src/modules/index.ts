@@ -5,6 +5,7 @@ import { authRoutes } from "./auth/index.ts";
 import { cancellationsAdminRoutes } from "./cancellations-admin/index.ts";
 import { catalogRoutes } from "./catalog/index.ts";
 import { checkoutRoutes } from "./checkout/index.ts";
+import { couponsAdminRoutes } from "./coupons/index.ts";
 import { customersAdminRoutes } from "./customers-admin/index.ts";
 import { dashboardRoutes } from "./dashboard/index.ts";
 import { devMailboxRoutes } from "./dev-mailbox/index.ts";
@@ -36,6 +37,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(dashboardRoutes);
   await app.register(cancellationsAdminRoutes);
   await app.register(customersAdminRoutes);
+  await app.register(couponsAdminRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);

@@ -238,6 +238,10 @@ export function createAppRouter() {
               path: "customers/:id",
               lazy: async () => ({ Component: (await import("../routes/admin-customer.tsx")).AdminCustomerRoute }),
             },
+            {
+              path: "coupons",
+              lazy: async () => ({ Component: (await import("../routes/admin-coupons.tsx")).AdminCouponsRoute }),
+            },
           ],
         },
         {

@@ -9,6 +9,7 @@ import {
   revokeCustomerSession,
   unblockCustomerPin,
 } from "./customers-contract.ts";
+import { blockAdminCoupon, createAdminCoupon, listAdminCoupons, updateAdminCoupon } from "./coupons-contract.ts";
 import { getDashboard } from "./dashboard-contract.ts";
 import { INVOICING_ENDPOINTS } from "./invoicing-contract.ts";
 import {
@@ -219,4 +220,8 @@ export const ADMIN_ENDPOINTS = [
   refreshCustomerEsims,
   revokeCustomerSession,
   unblockCustomerPin,
+  listAdminCoupons,
+  createAdminCoupon,
+  updateAdminCoupon,
+  blockAdminCoupon,
 ] as const;

@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { couponRedemptions, coupons } from "../../db/schema.ts";
+import { couponRedemptions, coupons, orders } from "../../db/schema.ts";
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -77,4 +77,39 @@ export async function insertCoupon(db: DbOrTx, values: typeof coupons.$inferInse
 export async function blockCoupon(db: DbOrTx, code: string): Promise<CouponRow | undefined> {
   const [row] = await db.update(coupons).set({ isBlocked: true }).where(eq(coupons.code, code)).returning();
   return row;
+}
+
+/** Sets a coupon's blocked flag by id; undefined when no coupon has it. */
+export async function setCouponBlocked(db: DbOrTx, couponId: string): Promise<CouponRow | undefined> {
+  const [row] = await db.update(coupons).set({ isBlocked: true }).where(eq(coupons.id, couponId)).returning();
+  return row;
+}
+
+/** Changes a coupon's dates and limits (never its code nor its discount). */
+export async function updateCouponLimits(
+  db: DbOrTx,
+  couponId: string,
+  limits: Pick<CouponRow, "startsAt" | "endsAt" | "maxUses" | "maxUsesPerUser">,
+): Promise<CouponRow> {
+  const [row] = await db.update(coupons).set(limits).where(eq(coupons.id, couponId)).returning();
+  return row!;
+}
+
+/**
+ * Every coupon, newest first, with the orders paid with it (refunded or owed a refund left out) and what they charged
+ * in DZD. One grouped read through orders_coupon_idx.
+ */
+export async function listCouponsWithSales(db: DbOrTx, couponId?: string) {
+  const paid = sql`${orders.confirmedAt} is not null and ${orders.status} not in ('refund_due', 'refunded')`;
+  return db
+    .select({
+      coupon: coupons,
+      paidOrders: sql<number>`(count(${orders.id}) filter (where ${paid}))::int`,
+      revenueDzdMinor: sql<number>`(coalesce(sum(${orders.chargeDzdMinor}) filter (where ${paid}), 0))::bigint`,
+    })
+    .from(coupons)
+    .leftJoin(orders, eq(orders.couponId, coupons.id))
+    .where(couponId ? eq(coupons.id, couponId) : undefined)
+    .groupBy(coupons.id)
+    .orderBy(desc(coupons.createdAt), desc(coupons.code));
 }

@@ -35,6 +35,7 @@ export function AdminShell() {
     { to: "/admin/audit", label: t("admin.nav.audit"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/team", label: t("admin.nav.team"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/invoicing", label: t("admin.nav.invoicing"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/coupons", label: t("admin.nav.coupons"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/sessions", label: t("admin.nav.sessions"), end: false, isShown: true },
   ];
 

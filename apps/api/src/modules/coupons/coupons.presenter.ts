@@ -1,0 +1,33 @@
+import type { AdminCoupon, CouponState } from "@esim/shared/admin/coupons-contract";
+import type { CouponWithSales } from "./coupons.service.ts";
+
+/** Where the coupon stands at `now`: blocked first, then its dates, then its total limit. */
+export function couponState(coupon: CouponWithSales["coupon"], now: Date): CouponState {
+  if (coupon.isBlocked) return "blocked";
+  if (coupon.endsAt && coupon.endsAt.getTime() < now.getTime()) return "expired";
+  if (coupon.startsAt && coupon.startsAt.getTime() > now.getTime()) return "scheduled";
+  if (coupon.maxUses !== null && coupon.usesCount >= coupon.maxUses) return "used_up";
+  return "active";
+}
+
+export function presentAdminCoupon({ coupon, paidOrders, revenueDzdMinor }: CouponWithSales, now: Date): AdminCoupon {
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    kind: coupon.kind,
+    percentOff: coupon.kind === "percent" ? coupon.percentOff : null,
+    amountOffDzdMinor: coupon.kind === "amount" ? coupon.amountOffDzdMinor : null,
+    startsAt: coupon.startsAt?.toISOString() ?? null,
+    endsAt: coupon.endsAt?.toISOString() ?? null,
+    maxUses: coupon.maxUses,
+    maxUsesPerUser: coupon.maxUsesPerUser,
+    minOrderDzdMinor: coupon.minOrderDzdMinor,
+    packageIds: coupon.allowedPackageIds,
+    isBlocked: coupon.isBlocked,
+    state: couponState(coupon, now),
+    usesCount: coupon.usesCount,
+    paidOrders: Number(paidOrders),
+    revenueDzdMinor: Number(revenueDzdMinor),
+    createdAt: coupon.createdAt.toISOString(),
+  };
+}
