@@ -76,8 +76,9 @@ export function addRawRoute<E extends Endpoint>(
     },
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     ...(endpoint.auth === true ? { preHandler: requireUser } : {}),
-    // An operator endpoint without a roles list is open to no one: forgetting it must not open it to every role.
-    ...(isOperatorOnly ? { preHandler: requireOperator(endpoint.roles ?? []) } : {}),
+    // An operator endpoint without a roles list is open to no one: forgetting it must not open it to every role. Checked
+    // before validation, so a caller without the right learns nothing of the input a console route expects.
+    ...(isOperatorOnly ? { preValidation: requireOperator(endpoint.roles ?? []) } : {}),
     handler: async (request, reply) =>
       handler({
         body: request.body as EndpointParsedBody<E>,

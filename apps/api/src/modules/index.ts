@@ -13,6 +13,7 @@ import { invoicesRoutes } from "./invoices/index.ts";
 import { nativeLinksRoutes } from "./native-links/index.ts";
 import { operatorsRoutes } from "./operators/index.ts";
 import { ordersRoutes } from "./orders/index.ts";
+import { ordersAdminRoutes } from "./orders-admin/index.ts";
 import { paymentsRoutes } from "./payments/index.ts";
 import { supportRoutes } from "./support/index.ts";
 
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(nativeLinksRoutes);
   await app.register(operatorsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(ordersAdminRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);
