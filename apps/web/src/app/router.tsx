@@ -216,6 +216,14 @@ export function createAppRouter() {
               path: "audit",
               lazy: async () => ({ Component: (await import("../routes/admin-audit.tsx")).AdminAuditRoute }),
             },
+            {
+              path: "orders",
+              lazy: async () => ({ Component: (await import("../routes/admin-orders.tsx")).AdminOrdersRoute }),
+            },
+            {
+              path: "orders/:number",
+              lazy: async () => ({ Component: (await import("../routes/admin-order.tsx")).AdminOrderRoute }),
+            },
           ],
         },
         {

@@ -30,6 +30,7 @@ export function AdminShell() {
 
   const links = [
     { to: "/admin", label: t("admin.nav.dashboard"), end: true, isShown: true },
+    { to: "/admin/orders", label: t("admin.nav.orders"), end: false, isShown: true },
     { to: "/admin/audit", label: t("admin.nav.audit"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/sessions", label: t("admin.nav.sessions"), end: false, isShown: true },
   ];
