@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../lib/deps.ts";
+import { isSimulatorEsimProvider } from "../providers/esim/simulator/simulator-esim-provider.ts";
 import { accountRoutes } from "./account/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { catalogRoutes } from "./catalog/index.ts";
 import { checkoutRoutes } from "./checkout/index.ts";
 import { dashboardRoutes } from "./dashboard/index.ts";
 import { devMailboxRoutes } from "./dev-mailbox/index.ts";
+import { devSimulatorRoutes } from "./dev-simulator/index.ts";
 import { devicesRoutes } from "./devices/index.ts";
 import { esimsRoutes } from "./esims/index.ts";
 import { healthRoutes } from "./health/index.ts";
@@ -37,5 +39,9 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);
+  }
+  // The local upstream's fault switch, for journeys that make provisioning fail: never with a real upstream.
+  if (deps.config.NODE_ENV !== "production" && isSimulatorEsimProvider(deps.esim)) {
+    await app.register(devSimulatorRoutes, { simulator: deps.esim });
   }
 }
