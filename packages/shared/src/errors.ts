@@ -15,6 +15,13 @@ export const ERROR_HTTP_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The request address is malformed (a broken percent-encoding). A client bug: do not retry as is. */
   URL_INVALID: 400,
+  /**
+   * The order's status does not take this operator action now (e.g. retrying the provisioning of an order already
+   * delivered, recording a refund nobody owes). Reload the order: someone may have acted first.
+   */
+  ORDER_ACTION_NOT_ALLOWED: 409,
+  /** The refund recorded is more than the order charged. Check the amount (DZD). */
+  REFUND_AMOUNT_TOO_HIGH: 400,
   /** No valid session token. The client clears its token and shows AuthPage. */
   UNAUTHENTICATED: 401,
   /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../lib/deps.ts";
+import { isSimulatorEsimProvider } from "../providers/esim/simulator/simulator-esim-provider.ts";
 import { accountRoutes } from "./account/index.ts";
 import { authRoutes } from "./auth/index.ts";
 import { cancellationsAdminRoutes } from "./cancellations-admin/index.ts";
@@ -9,6 +10,7 @@ import { couponsAdminRoutes } from "./coupons/index.ts";
 import { customersAdminRoutes } from "./customers-admin/index.ts";
 import { dashboardRoutes } from "./dashboard/index.ts";
 import { devMailboxRoutes } from "./dev-mailbox/index.ts";
+import { devSimulatorRoutes } from "./dev-simulator/index.ts";
 import { devicesRoutes } from "./devices/index.ts";
 import { esimsRoutes } from "./esims/index.ts";
 import { healthRoutes } from "./health/index.ts";
@@ -16,6 +18,7 @@ import { invoicesRoutes } from "./invoices/index.ts";
 import { nativeLinksRoutes } from "./native-links/index.ts";
 import { operatorsRoutes } from "./operators/index.ts";
 import { ordersRoutes } from "./orders/index.ts";
+import { ordersAdminRoutes } from "./orders-admin/index.ts";
 import { paymentsRoutes } from "./payments/index.ts";
 import { supportRoutes } from "./support/index.ts";
 
@@ -38,8 +41,13 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(cancellationsAdminRoutes);
   await app.register(customersAdminRoutes);
   await app.register(couponsAdminRoutes);
+  await app.register(ordersAdminRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);
+  }
+  // The local upstream's fault switch, for journeys that make provisioning fail: never with a real upstream.
+  if (deps.config.NODE_ENV !== "production" && isSimulatorEsimProvider(deps.esim)) {
+    await app.register(devSimulatorRoutes, { simulator: deps.esim });
   }
 }

@@ -242,6 +242,14 @@ export function createAppRouter() {
               path: "coupons",
               lazy: async () => ({ Component: (await import("../routes/admin-coupons.tsx")).AdminCouponsRoute }),
             },
+            {
+              path: "orders",
+              lazy: async () => ({ Component: (await import("../routes/admin-orders.tsx")).AdminOrdersRoute }),
+            },
+            {
+              path: "orders/:number",
+              lazy: async () => ({ Component: (await import("../routes/admin-order.tsx")).AdminOrderRoute }),
+            },
           ],
         },
         {

@@ -19,6 +19,13 @@ import {
   refuseCancellationRequest,
   refuseTechnicalRefund,
 } from "./refunds-contract.ts";
+import {
+  getAdminOrder,
+  recordAdminOrderRefund,
+  resendAdminOrderInstallEmail,
+  retryAdminOrderProvisioning,
+  searchAdminOrders,
+} from "./orders-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 import { TEAM_ENDPOINTS } from "./team-contract.ts";
 
@@ -224,4 +231,9 @@ export const ADMIN_ENDPOINTS = [
   createAdminCoupon,
   updateAdminCoupon,
   blockAdminCoupon,
+  searchAdminOrders,
+  getAdminOrder,
+  retryAdminOrderProvisioning,
+  resendAdminOrderInstallEmail,
+  recordAdminOrderRefund,
 ] as const;

@@ -337,11 +337,11 @@ describe("operator sessions", () => {
   });
 });
 
-/** A request to any endpoint, its `:id` filled with a well-formed id. */
+/** A request to any endpoint, its `:id` (`:number`) filled with a well-formed id (order number). */
 function callEndpoint(endpoint: Endpoint, headers: Record<string, string>) {
   return app.inject({
     method: endpoint.method,
-    url: endpointUrl(endpoint).replace(":id", "00000000-0000-4000-8000-000000000000"),
+    url: endpointUrl(endpoint).replace(":id", "00000000-0000-4000-8000-000000000000").replace(":number", "ES26-000001"),
     headers,
     ...(endpoint.method === "POST" ? { payload: {} } : {}),
     remoteAddress: uniqueAddress(),
@@ -397,7 +397,7 @@ describe("the OpenAPI description", () => {
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
     for (const endpoint of ADMIN_ENDPOINTS) {
-      expect(paths).toContain(endpointUrl(endpoint).replace(":id", "{id}"));
+      expect(paths).toContain(endpointUrl(endpoint).replace(/:(\w+)/g, "{$1}"));
     }
   });
 });

@@ -18,7 +18,9 @@ export {
   decideRefund,
   listOrdersNeedingAttention,
   type OperatorActionOutcome,
+  type OperatorAudit,
   recordRefund,
+  resendInstallEmail,
   retryProvisioning,
   showOrder,
 } from "./orders-ops.service.ts";

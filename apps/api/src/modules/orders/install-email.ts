@@ -241,12 +241,19 @@ ${summaryRows.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${lt
  * transaction: decided once with the delivery, sent by the outbox after commit. Nothing when the buyer deleted the
  * account.
  */
-export async function queueInstallEmail(tx: DbOrTx, options: { orderId: string; publicUrl: string }): Promise<boolean> {
+export async function queueInstallEmail(
+  tx: DbOrTx,
+  options: {
+    orderId: string;
+    publicUrl: string /** Another key sends it again (the operator's resend). */;
+    key?: string;
+  },
+): Promise<boolean> {
   const data = await findInstallEmailData(tx, options.orderId);
   const to = data?.user?.deletedAt ? null : data?.user?.email;
   if (!data || !to) return false;
   return queueEmail(tx, {
-    key: `install:${options.orderId}`,
+    key: options.key ?? `install:${options.orderId}`,
     message: buildInstallEmail({ ...data, to, publicUrl: options.publicUrl }),
     orderId: options.orderId,
     publicUrl: options.publicUrl,

@@ -1,10 +1,12 @@
 import type { DbOrTx } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { findJobsByKeys } from "../../lib/job-queue.ts";
 import { COMMAND_LINE_ACTOR, type DecisionActor } from "../esims/index.ts";
 import { issueInvoice } from "../invoices/index.ts";
 import { listOrderEmails } from "../mail-outbox/index.ts";
 import { recordAudit } from "../operators/index.ts";
+import { queueInstallEmail } from "./install-email.ts";
 import { applyOrderEvent, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
 import {
   findOrderViewByNumber,
@@ -21,6 +23,34 @@ import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
 // on the order's history with who did it.
 
 const LIST_LIMIT = 200;
+
+/**
+ * Who acts from the console, for the audit entry written in the transaction of the change (the command line passes
+ * none: its actor is on the order's history).
+ */
+export interface OperatorAudit {
+  operatorId: string;
+  ip: string | null;
+}
+
+/** The audit entry of an operator's action on an order, in the change's transaction. */
+async function auditOrderAction(
+  tx: DbOrTx,
+  audit: OperatorAudit | undefined,
+  entry: { action: string; number: string; before: unknown; after: unknown; now: Date },
+): Promise<void> {
+  if (!audit) return;
+  await recordAudit(tx, {
+    operatorId: audit.operatorId,
+    action: entry.action,
+    entityType: "order",
+    entityId: entry.number,
+    before: entry.before,
+    after: entry.after,
+    ip: audit.ip,
+    now: entry.now,
+  });
+}
 
 /**
  * Everything the operator needs about one order: status, amounts, payment, eSIMs, attention flag, its history (every
@@ -81,13 +111,60 @@ async function applyOperatorEvent(
  * nothing unpaid is ever provisioned. Safe to repeat: the upstream order is keyed on the order id and eSIMs on their
  * upstream reference.
  */
-export async function retryProvisioning(deps: AppDeps, options: { number: string }): Promise<OperatorActionOutcome> {
+export async function retryProvisioning(
+  deps: AppDeps,
+  options: { number: string; audit?: OperatorAudit },
+): Promise<OperatorActionOutcome> {
   const view = await findOrderViewByNumber(deps.db, options.number);
   if (!view) return { outcome: "unknown_order" };
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, view.order.id);
     if (order?.status !== "confirmed") return { outcome: "refused" as const, status: order?.status ?? "" };
     await queueProvisioning(tx, order.id);
+    await auditOrderAction(tx, options.audit, {
+      action: "order.provisioning_retried",
+      number: order.number,
+      before: {
+        status: order.status,
+        provisioningAttempts: order.provisioningAttempts,
+        lastProvisioningError: order.lastProvisioningError,
+        attentionKind: order.attentionKind,
+      },
+      after: { provisioningQueued: true },
+      now: deps.now(),
+    });
+    return { outcome: "done" as const, order };
+  });
+}
+
+/**
+ * Queues the install details of a delivered order again (to the account's email), once per `requestKey`: the same key
+ * twice sends one email. Refused for an order not delivered, or whose buyer deleted the account.
+ */
+export async function resendInstallEmail(
+  deps: AppDeps,
+  options: { number: string; requestKey: string; audit?: OperatorAudit },
+): Promise<OperatorActionOutcome> {
+  const view = await findOrderViewByNumber(deps.db, options.number);
+  if (!view) return { outcome: "unknown_order" };
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, view.order.id);
+    if (order?.status !== "delivered") return { outcome: "refused" as const, status: order?.status ?? "" };
+    const key = `install:${order.id}:resend:${options.requestKey}`;
+    const isQueued = await queueInstallEmail(tx, { orderId: order.id, publicUrl: deps.config.PUBLIC_URL, key });
+    if (!isQueued) {
+      const emails = await listOrderEmails(tx, order.id);
+      // Queued already by this very request (a double click): done once, nothing more.
+      if (emails.some((email) => email.key === key)) return { outcome: "done" as const, order };
+      return { outcome: "refused" as const, status: "account_deleted" };
+    }
+    await auditOrderAction(tx, options.audit, {
+      action: "order.install_email_resent",
+      number: order.number,
+      before: null,
+      after: { emailKey: key },
+      now: deps.now(),
+    });
     return { outcome: "done" as const, order };
   });
 }
@@ -144,12 +221,45 @@ export async function decideRefund(
 /** A refund made outside (Chargily has no refund API) is recorded with its method and reference: refunded. */
 export async function recordRefund(
   deps: AppDeps,
-  options: { number: string; method: string; reference: string; actor: OrderActor },
-) {
-  return applyOperatorEvent(deps, {
-    number: options.number,
-    event: "refund_recorded",
-    cause: `refunded by ${options.method}, reference ${options.reference}`,
-    actor: options.actor,
-  });
+  options: {
+    number: string;
+    method: string;
+    reference: string;
+    actor: OrderActor;
+    /** What was paid back (the console asks for it; at most what the order charged). */
+    amountDzdMinor?: number;
+    audit?: OperatorAudit;
+  },
+): Promise<OperatorActionOutcome> {
+  const { amountDzdMinor } = options;
+  if (amountDzdMinor !== undefined) {
+    const view = await findOrderViewByNumber(deps.db, options.number);
+    if (!view) return { outcome: "unknown_order" };
+    if (amountDzdMinor > view.order.chargeDzdMinor) {
+      throw new AppError("REFUND_AMOUNT_TOO_HIGH", { message: "The refund is more than the order charged." });
+    }
+  }
+  const amount = amountDzdMinor === undefined ? "" : ` ${(amountDzdMinor / 100).toFixed(2)} DZD`;
+  return applyOperatorEvent(
+    deps,
+    {
+      number: options.number,
+      event: "refund_recorded",
+      cause: `refunded${amount} by ${options.method}, reference ${options.reference}`,
+      actor: options.actor,
+    },
+    async (tx, order) =>
+      auditOrderAction(tx, options.audit, {
+        action: "order.refund_recorded",
+        number: order.number,
+        before: { status: "refund_due" },
+        after: {
+          status: order.status,
+          amountDzdMinor: amountDzdMinor ?? null,
+          method: options.method,
+          reference: options.reference,
+        },
+        now: deps.now(),
+      }),
+  );
 }

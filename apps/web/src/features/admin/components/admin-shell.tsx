@@ -32,6 +32,7 @@ export function AdminShell() {
     { to: "/admin", label: t("admin.nav.dashboard"), end: true, isShown: true },
     { to: "/admin/cancellations", label: t("admin.nav.cancellations"), end: false, isShown: true },
     { to: "/admin/customers", label: t("admin.nav.customers"), end: false, isShown: true },
+    { to: "/admin/orders", label: t("admin.nav.orders"), end: false, isShown: true },
     { to: "/admin/audit", label: t("admin.nav.audit"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/team", label: t("admin.nav.team"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/invoicing", label: t("admin.nav.invoicing"), end: false, isShown: me.data?.role === "admin" },

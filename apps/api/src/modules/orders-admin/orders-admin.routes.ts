@@ -1,0 +1,77 @@
+import {
+  getAdminOrder,
+  recordAdminOrderRefund,
+  resendAdminOrderInstallEmail,
+  retryAdminOrderProvisioning,
+  searchAdminOrders,
+} from "@esim/shared/admin/orders-contract";
+import type { FastifyInstance } from "fastify";
+import { addRoute } from "../../lib/route.ts";
+import { presentOrderDetail, presentOrderSummary } from "./orders-admin.presenter.ts";
+import {
+  getOrderDetail,
+  recordOrderRefund,
+  resendOrderInstallEmail,
+  retryOrderProvisioning,
+  searchOrders,
+} from "./orders-admin.service.ts";
+
+const tags = ["admin"];
+
+/** The console's orders (issue 15, point 4): every operator; recording a refund is the admin's. */
+export async function ordersAdminRoutes(app: FastifyInstance) {
+  addRoute(
+    app,
+    searchAdminOrders,
+    async ({ query }) => {
+      const found = await searchOrders(app.deps, { q: query.q, page: query.page });
+      return { data: found.rows.map(presentOrderSummary), page: found.page, hasMore: found.hasMore };
+    },
+    { tags, summary: "Find orders by number, email, ICCID or payment id, newest first" },
+  );
+
+  addRoute(
+    app,
+    getAdminOrder,
+    async ({ params }) => ({ data: presentOrderDetail(await getOrderDetail(app.deps, { number: params.number })) }),
+    { tags, summary: "An order with its payment, eSIMs, provisioning and timeline" },
+  );
+
+  addRoute(
+    app,
+    retryAdminOrderProvisioning,
+    async ({ params, operator, request }) => ({
+      data: presentOrderDetail(
+        await retryOrderProvisioning(app.deps, { number: params.number, operator, ip: request.ip }),
+      ),
+    }),
+    { tags, summary: "Queue provisioning again for a paid, undelivered order (audited)" },
+  );
+
+  addRoute(
+    app,
+    resendAdminOrderInstallEmail,
+    async ({ params, body, operator, request }) => ({
+      data: presentOrderDetail(
+        await resendOrderInstallEmail(app.deps, {
+          number: params.number,
+          requestKey: body.requestKey,
+          operator,
+          ip: request.ip,
+        }),
+      ),
+    }),
+    { tags, summary: "Send a delivered order's install email again (audited)" },
+  );
+
+  addRoute(
+    app,
+    recordAdminOrderRefund,
+    async ({ params, body, operator, request }) => ({
+      data: presentOrderDetail(
+        await recordOrderRefund(app.deps, { number: params.number, ...body, operator, ip: request.ip }),
+      ),
+    }),
+    { tags, summary: "Record a refund made outside for an order whose refund is owed (admin, audited)" },
+  );
+}

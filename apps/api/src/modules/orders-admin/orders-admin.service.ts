@@ -1,0 +1,107 @@
+import { ORDER_SEARCH_PAGE_SIZE } from "@esim/shared/admin/orders-contract";
+import { AppError } from "../../lib/app-error.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import type { AuthenticatedOperator } from "../../plugins/auth.ts";
+import { listAuditLog } from "../operators/index.ts";
+import {
+  type OperatorActionOutcome,
+  type OperatorAudit,
+  recordRefund,
+  resendInstallEmail,
+  retryProvisioning,
+  showOrder,
+} from "../orders/index.ts";
+import { countBundles, listPaymentWebhooks, searchOrderRows } from "./orders-admin.repo.ts";
+
+// The console's orders (issue 15, point 4): the same service functions as `npm run ops` (order:show, order:retry,
+// refund:record), with the operator named on the order's history and an audit entry in the transaction of the change.
+
+/** Orders matching the search, newest first, one page at a time. */
+export async function searchOrders(deps: AppDeps, options: { q: string | undefined; page: number | undefined }) {
+  const page = options.page ?? 1;
+  const rows = await searchOrderRows(deps.db, {
+    q: options.q?.trim() || undefined,
+    limit: ORDER_SEARCH_PAGE_SIZE,
+    offset: (page - 1) * ORDER_SEARCH_PAGE_SIZE,
+  });
+  return { rows: rows.slice(0, ORDER_SEARCH_PAGE_SIZE), page, hasMore: rows.length > ORDER_SEARCH_PAGE_SIZE };
+}
+
+/** Everything about one order with its timeline's sources: history, webhooks, eSIMs, emails, operators' actions. */
+export async function getOrderDetail(deps: AppDeps, options: { number: string }) {
+  const found = await showOrder(deps, { number: options.number });
+  if (!found) throw new AppError("NOT_FOUND", { message: "No order has this number." });
+  const [webhooks, bundles, audit] = await Promise.all([
+    listPaymentWebhooks(deps.db, found.payment),
+    countBundles(
+      deps.db,
+      found.esims.map((esim) => esim.id),
+    ),
+    listAuditLog(deps, { filter: { entityType: "order", entityId: found.order.number }, limit: 200 }),
+  ]);
+  return { ...found, webhooks, bundles, audit: audit.data };
+}
+
+export type OrderDetail = Awaited<ReturnType<typeof getOrderDetail>>;
+
+/** Who acts, for the order's history and the audit log. */
+function actorOf(operator: AuthenticatedOperator, ip: string | null): { actor: string; audit: OperatorAudit } {
+  return { actor: `operator:${operator.email}`, audit: { operatorId: operator.id, ip } };
+}
+
+/** The action's outcome as the console's answer: the order as it is now, or the error that refused it. */
+async function afterAction(deps: AppDeps, number: string, result: OperatorActionOutcome) {
+  if (result.outcome === "unknown_order") throw new AppError("NOT_FOUND", { message: "No order has this number." });
+  if (result.outcome === "refused") {
+    throw new AppError("ORDER_ACTION_NOT_ALLOWED", {
+      message: `The order's status (${result.status}) does not take this action.`,
+    });
+  }
+  return getOrderDetail(deps, { number });
+}
+
+/** Provisioning queued again for a paid, undelivered order; audited. Repeating it queues nothing more. */
+export async function retryOrderProvisioning(
+  deps: AppDeps,
+  options: { number: string; operator: AuthenticatedOperator; ip: string | null },
+) {
+  const { audit } = actorOf(options.operator, options.ip);
+  return afterAction(deps, options.number, await retryProvisioning(deps, { number: options.number, audit }));
+}
+
+/** The install email of a delivered order sent again, once per request key; audited. */
+export async function resendOrderInstallEmail(
+  deps: AppDeps,
+  options: { number: string; requestKey: string; operator: AuthenticatedOperator; ip: string | null },
+) {
+  const { audit } = actorOf(options.operator, options.ip);
+  return afterAction(
+    deps,
+    options.number,
+    await resendInstallEmail(deps, { number: options.number, requestKey: options.requestKey, audit }),
+  );
+}
+
+/** A refund made outside recorded on an order whose refund is owed: refunded; audited. A second one is refused. */
+export async function recordOrderRefund(
+  deps: AppDeps,
+  options: {
+    number: string;
+    amountDzdMinor: number;
+    method: string;
+    reference: string;
+    operator: AuthenticatedOperator;
+    ip: string | null;
+  },
+) {
+  const { actor, audit } = actorOf(options.operator, options.ip);
+  const result = await recordRefund(deps, {
+    number: options.number,
+    amountDzdMinor: options.amountDzdMinor,
+    method: options.method,
+    reference: options.reference,
+    actor,
+    audit,
+  });
+  return afterAction(deps, options.number, result);
+}

@@ -1,0 +1,264 @@
+import { adminOrderDetailSchema, searchAdminOrders } from "@esim/shared/admin/orders-contract";
+import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
+import { and, eq, like, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import { mailOutbox, operatorAuditLog } from "../../db/schema.ts";
+import { runDueJobs } from "../../jobs/worker.ts";
+import { createPackage } from "../../test/factories.ts";
+import { buyEsim } from "../esims/esims.test-kit.ts";
+import { createSignedInOperator } from "../operators/operators.test-kit.ts";
+import { createBuyingApp, createPaidOrder, orderJobs, readOrder } from "../orders/buying.test-kit.ts";
+import { decideRefund } from "../orders/index.ts";
+
+// The console's orders, as an operator uses them: find an order, read its timeline, act on it; every action audited
+// with the operator, the address and before/after, in the change's transaction.
+
+const testApp = await createBuyingApp();
+const { app, db, deps, simulator } = testApp;
+const plan = await createPackage(testApp);
+const support = await createSignedInOperator(testApp, "support");
+const admin = await createSignedInOperator(testApp, "admin");
+
+function call(
+  method: "GET" | "POST",
+  path: string,
+  headers: Record<string, string>,
+  payload?: Record<string, unknown>,
+) {
+  return app.inject({
+    method,
+    url: `${ADMIN_API_BASE_PATH}${path}`,
+    headers,
+    remoteAddress: "203.0.113.7",
+    ...(payload ? { payload } : {}),
+  });
+}
+
+const detailOf = (response: { json(): unknown }) =>
+  z.object({ data: adminOrderDetailSchema }).parse(response.json()).data;
+
+async function auditFor(number: string) {
+  return db
+    .select()
+    .from(operatorAuditLog)
+    .where(and(eq(operatorAuditLog.entityType, "order"), eq(operatorAuditLog.entityId, number)))
+    .orderBy(operatorAuditLog.seq);
+}
+
+/** A paid order whose provisioning failed on its last try: flagged, still confirmed, no job left. */
+async function createFailedOrder() {
+  const paid = await createPaidOrder(testApp, plan.id);
+  await db.execute(
+    sql`update graphile_worker._private_jobs set attempts = max_attempts - 1 where key = ${paid.orderId}`,
+  );
+  simulator.setFaults({ errorProbability: 1 });
+  await runDueJobs(deps);
+  simulator.setFaults("");
+  return paid;
+}
+
+describe("GET /orders: search", () => {
+  it("finds an order by number, email (any case), ICCID and payment id, for support too", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const queries = [
+      bought.number.toLowerCase(),
+      bought.user.email!.toUpperCase(),
+      bought.esim.iccid,
+      bought.paymentId,
+    ];
+    for (const q of queries) {
+      const response = await call("GET", `/orders?q=${encodeURIComponent(q)}`, support.headers);
+      expect(response.statusCode).toBe(200);
+      const body = searchAdminOrders.response.parse(response.json());
+      expect(body.data.map((order) => order.number)).toEqual([bought.number]);
+      expect(body.data[0]).toMatchObject({ status: "delivered", email: bought.user.email, quantity: 1 });
+    }
+  });
+
+  it("answers nothing for a search that matches no order", async () => {
+    const response = await call("GET", "/orders?q=nobody%40example.invalid", support.headers);
+    expect(response.json()).toEqual({ data: [], page: 1, hasMore: false });
+  });
+
+  it("pages the newest orders without a search", async () => {
+    for (let index = 0; index < 21; index += 1) await createPaidOrder(testApp, plan.id);
+    const first = searchAdminOrders.response.parse((await call("GET", "/orders", support.headers)).json());
+    expect(first.data).toHaveLength(20);
+    expect(first.hasMore).toBe(true);
+    const second = searchAdminOrders.response.parse((await call("GET", "/orders?page=2", support.headers)).json());
+    expect(second.page).toBe(2);
+    expect(second.data.map((order) => order.number)).not.toContain(first.data[0]!.number);
+  });
+});
+
+describe("GET /orders/:number: the order and its timeline", () => {
+  it("answers 404 for an unknown number and 400 for a malformed one", async () => {
+    expect((await call("GET", "/orders/ES26-999999", support.headers)).json().error.code).toBe("NOT_FOUND");
+    expect((await call("GET", "/orders/not-a-number", support.headers)).statusCode).toBe(400);
+  });
+
+  it("merges status history, the gateway's webhook, the eSIM and the install email in time order", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const response = await call("GET", `/orders/${bought.number}`, support.headers);
+    expect(response.statusCode).toBe(200);
+    const detail = detailOf(response);
+    expect(detail).toMatchObject({
+      number: bought.number,
+      status: "delivered",
+      customer: { email: bought.user.email },
+    });
+    expect(detail.esims).toEqual([expect.objectContaining({ iccid: bought.esim.iccid, isCancellable: true })]);
+    const kinds = detail.timeline.map((item) => (item.kind === "status" ? `status:${item.toStatus}` : item.kind));
+    expect(kinds).toEqual(
+      expect.arrayContaining(["status:not_paid", "webhook", "status:confirmed", "esim", "status:delivered", "email"]),
+    );
+    expect(kinds.indexOf("status:not_paid")).toBeLessThan(kinds.indexOf("status:confirmed"));
+    expect(kinds.indexOf("status:confirmed")).toBeLessThan(kinds.indexOf("status:delivered"));
+    const times = detail.timeline.map((item) => Date.parse(item.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(detail.actions).toEqual({
+      canRetryProvisioning: false,
+      canResendInstallEmail: true,
+      canRecordRefund: false,
+    });
+  });
+});
+
+describe("POST /orders/:number/retry-provisioning", () => {
+  it("refuses an order already delivered with ORDER_ACTION_NOT_ALLOWED, auditing nothing", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const response = await call("POST", `/orders/${bought.number}/retry-provisioning`, support.headers, {});
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe("ORDER_ACTION_NOT_ALLOWED");
+    expect(await auditFor(bought.number)).toEqual([]);
+  });
+
+  it("queues provisioning again for a failed order, which a support agent then sees delivered", async () => {
+    const failed = await createFailedOrder();
+    expect(await readOrder(testApp, failed.orderId)).toMatchObject({
+      status: "confirmed",
+      attentionKind: "provisioning_failed",
+    });
+    const before = detailOf(await call("GET", `/orders/${failed.number}`, support.headers));
+    expect(before.actions.canRetryProvisioning).toBe(true);
+    expect(before.provisioning.lastError).toMatch(/Simulated upstream error/);
+
+    const response = await call("POST", `/orders/${failed.number}/retry-provisioning`, support.headers, {});
+    expect(response.statusCode).toBe(200);
+    expect(await orderJobs(testApp, failed.orderId)).toHaveLength(1);
+    // A double click queues the same job again, not a second one.
+    await call("POST", `/orders/${failed.number}/retry-provisioning`, support.headers, {});
+    expect(await orderJobs(testApp, failed.orderId)).toHaveLength(1);
+
+    const [entry] = await auditFor(failed.number);
+    expect(entry).toMatchObject({
+      operatorId: support.operator.id,
+      action: "order.provisioning_retried",
+      entityType: "order",
+      entityId: failed.number,
+      before: expect.objectContaining({ status: "confirmed", attentionKind: "provisioning_failed" }),
+      after: { provisioningQueued: true },
+      ip: "203.0.113.7",
+    });
+
+    await runDueJobs(deps);
+    await runDueJobs(deps);
+    const after = detailOf(await call("GET", `/orders/${failed.number}`, support.headers));
+    expect(after.status).toBe("delivered");
+    expect(after.attention).toBeNull();
+    expect(after.esims).toHaveLength(1);
+    expect(
+      after.timeline.some((item) => item.kind === "operator" && item.action === "order.provisioning_retried"),
+    ).toBe(true);
+  });
+});
+
+describe("POST /orders/:number/resend-install-email", () => {
+  it("refuses an order not delivered yet", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    const response = await call("POST", `/orders/${paid.number}/resend-install-email`, support.headers, {
+      requestKey: crypto.randomUUID(),
+    });
+    expect(response.json().error.code).toBe("ORDER_ACTION_NOT_ALLOWED");
+  });
+
+  it("queues the install email again, once per request key, audited once", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const requestKey = crypto.randomUUID();
+    for (let click = 0; click < 2; click += 1) {
+      const response = await call("POST", `/orders/${bought.number}/resend-install-email`, support.headers, {
+        requestKey,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const resent = await db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.key, `install:${bought.orderId}:resend:%`));
+    expect(resent).toHaveLength(1);
+    expect(resent[0]).toMatchObject({ to: bought.user.email, orderId: bought.orderId });
+    expect((await auditFor(bought.number)).map((entry) => entry.action)).toEqual(["order.install_email_resent"]);
+  });
+});
+
+describe("POST /orders/:number/refund", () => {
+  const refund = { amountDzdMinor: 100, method: "bank_transfer", reference: "VIR-2026-0042" };
+
+  it("is the admin's: a support agent gets 403", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    const response = await call("POST", `/orders/${paid.number}/refund`, support.headers, refund);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe("FORBIDDEN");
+  });
+
+  it("refuses an order whose refund is not owed", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    const response = await call("POST", `/orders/${paid.number}/refund`, admin.headers, refund);
+    expect(response.json().error.code).toBe("ORDER_ACTION_NOT_ALLOWED");
+  });
+
+  it("refuses more than the order charged, then records the refund, once, audited", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    await decideRefund(deps, { number: paid.number, reason: "upstream cannot deliver", actor: "operator:test" });
+    const { chargeDzdMinor } = await readOrder(testApp, paid.orderId);
+
+    const tooMuch = await call("POST", `/orders/${paid.number}/refund`, admin.headers, {
+      ...refund,
+      amountDzdMinor: chargeDzdMinor + 1,
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error.code).toBe("REFUND_AMOUNT_TOO_HIGH");
+
+    const response = await call("POST", `/orders/${paid.number}/refund`, admin.headers, {
+      ...refund,
+      amountDzdMinor: chargeDzdMinor,
+    });
+    expect(response.statusCode).toBe(200);
+    const detail = detailOf(response);
+    expect(detail.status).toBe("refunded");
+    const recorded = detail.timeline.find((item) => item.kind === "status" && item.toStatus === "refunded");
+    expect(recorded).toMatchObject({ actor: `operator:${admin.operator.email}` });
+    expect(recorded?.kind === "status" && recorded.cause).toContain("VIR-2026-0042");
+
+    const again = await call("POST", `/orders/${paid.number}/refund`, admin.headers, {
+      ...refund,
+      amountDzdMinor: chargeDzdMinor,
+    });
+    expect(again.json().error.code).toBe("ORDER_ACTION_NOT_ALLOWED");
+    const entries = await auditFor(paid.number);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      operatorId: admin.operator.id,
+      action: "order.refund_recorded",
+      before: { status: "refund_due" },
+      after: {
+        status: "refunded",
+        amountDzdMinor: chargeDzdMinor,
+        method: "bank_transfer",
+        reference: "VIR-2026-0042",
+      },
+      ip: "203.0.113.7",
+    });
+  });
+});

@@ -1,0 +1,228 @@
+import type { AdminOrderDetail, AdminOrderSummary } from "@esim/shared/admin/orders-contract";
+import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { ADMIN_TOKEN_KEY } from "../features/admin/operator-session.ts";
+import { apiError, fakeApi } from "../test/fake-api.ts";
+import { renderApp, setUpAppTests } from "../test/render-app.tsx";
+
+type Handlers = Parameters<typeof fakeApi>[0];
+
+const A = ADMIN_API_BASE_PATH;
+const ADMIN = { id: "op-1", email: "nadia@esim-store.dz", role: "admin" as const, isEnrolled: true };
+const SUPPORT = { id: "op-2", email: "karim@esim-store.dz", role: "support" as const, isEnrolled: true };
+
+const SUMMARY: AdminOrderSummary = {
+  number: "ES26-000042",
+  status: "confirmed",
+  attentionKind: "provisioning_failed",
+  createdAt: "2026-11-24T09:00:00Z",
+  email: "amina@example.com",
+  planName: "France 5 GB 7 days",
+  destinationCode: "FR",
+  quantity: 1,
+  chargeDzdMinor: 250_000,
+};
+
+function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
+  return {
+    number: "ES26-000042",
+    status: "confirmed",
+    kind: "new",
+    attention: { kind: "provisioning_failed", reason: "Simulated upstream error", since: "2026-11-24T09:05:00Z" },
+    createdAt: "2026-11-24T09:00:00Z",
+    paidAt: "2026-11-24T09:01:00Z",
+    deliveredAt: null,
+    customer: { userId: "u-1", email: "amina@example.com", name: "Amina Benali", country: "DZ" },
+    plan: { name: "France 5 GB 7 days", upstreamCode: "FR_5_7", destinationCode: "FR" },
+    quantity: 1,
+    currency: "DZD",
+    totalMinor: 250_000,
+    chargeDzdMinor: 250_000,
+    couponCode: null,
+    payment: {
+      id: "0b8f5a4e-5d0c-4c55-9a1e-0d7e7f1a2b3c",
+      provider: "sandbox",
+      method: "edahabia",
+      status: "successful",
+      providerReference: "chk_123",
+      amountDzdMinor: 250_000,
+      paidAt: "2026-11-24T09:01:00Z",
+    },
+    provisioning: { attempts: 10, lastError: "Simulated upstream error", upstreamOrderNo: null, job: null },
+    esims: [],
+    actions: { canRetryProvisioning: true, canResendInstallEmail: false, canRecordRefund: false },
+    timeline: [
+      {
+        kind: "status",
+        at: "2026-11-24T09:00:00Z",
+        event: "created",
+        fromStatus: null,
+        toStatus: "not_paid",
+        cause: "checkout",
+        actor: "customer:u-1",
+      },
+      {
+        kind: "webhook",
+        at: "2026-11-24T09:01:00Z",
+        provider: "sandbox",
+        eventId: "evt_1",
+        eventType: "checkout.paid",
+      },
+      {
+        kind: "status",
+        at: "2026-11-24T09:01:00Z",
+        event: "paid",
+        fromStatus: "pending",
+        toStatus: "confirmed",
+        cause: "webhook evt_1",
+        actor: "gateway:sandbox",
+      },
+      {
+        kind: "status",
+        at: "2026-11-24T09:05:00Z",
+        event: "flagged:provisioning_failed",
+        fromStatus: "confirmed",
+        toStatus: "confirmed",
+        cause: "Simulated upstream error",
+        actor: "worker",
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function consoleApi(operator: typeof ADMIN | typeof SUPPORT, overrides: Handlers = {}) {
+  return fakeApi({
+    [`GET ${A}/me`]: () => ({ body: { data: operator } }),
+    [`GET ${A}/orders`]: () => ({ body: { data: [SUMMARY], page: 1, hasMore: false } }),
+    [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: detail() } }),
+    ...overrides,
+  });
+}
+
+describe("the console's orders (/admin/orders)", () => {
+  setUpAppTests();
+  afterEach(() => window.sessionStorage.clear());
+
+  it("searches by email and lists the matching order with its status and flag", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const { calls } = consoleApi(SUPPORT);
+    const { user } = await renderApp("/admin/orders", { language: "en" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Orders" })).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Order number, email, ICCID or payment id"), "amina@example.com");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await waitFor(() => expect(window.location.search).toBe("?q=amina%40example.com"));
+    const searched = calls.filter((call) => call.path === `${A}/orders`).at(-1);
+    expect(searched?.url.searchParams.get("q")).toBe("amina@example.com");
+    expect(searched?.headers.get("authorization")).toBe("Bearer operator-token");
+    const results = await screen.findByRole("list", { name: "Orders found" });
+    const link = within(results).getByRole("link", { name: /ES26-000042/ });
+    expect(link).toHaveTextContent("Paid, not delivered");
+    expect(link).toHaveTextContent("Provisioning failed");
+    expect(link).toHaveTextContent("2,500 DA");
+    const nav = screen.getByRole("navigation", { name: "Console sections" });
+    expect(within(nav).getByRole("link", { name: "Orders" })).toBeInTheDocument();
+  });
+
+  it("says so when no order matches", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    consoleApi(SUPPORT, { [`GET ${A}/orders`]: () => ({ body: { data: [], page: 1, hasMore: false } }) });
+    await renderApp("/admin/orders?q=nobody%40example.com", { language: "fr" });
+    expect(await screen.findByText("Aucune commande ne correspond à cette recherche.")).toBeInTheDocument();
+  });
+
+  it("shows an order's timeline, and retries its provisioning after a confirmation", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const { calls } = consoleApi(SUPPORT, {
+      [`POST ${A}/orders/ES26-000042/retry-provisioning`]: () => ({
+        body: {
+          data: detail({
+            attention: null,
+            provisioning: {
+              attempts: 10,
+              lastError: null,
+              upstreamOrderNo: null,
+              job: { attempts: 0, maxAttempts: 10, runAt: "2026-11-24T10:00:00Z", isRunning: false, lastError: null },
+            },
+          }),
+        },
+      }),
+    });
+    const { user } = await renderApp("/admin/orders/ES26-000042", { language: "en" });
+    expect(await screen.findByRole("heading", { level: 1, name: /Order ES26-000042/ })).toBeInTheDocument();
+    const timeline = screen.getByRole("region", { name: "Timeline" });
+    const items = within(timeline).getAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining("Order created (Not paid)"),
+      expect.stringContaining("Webhook received from sandbox"),
+      expect.stringContaining("Payment pending → Paid, not delivered"),
+      expect.stringContaining("Flagged: Provisioning failed"),
+    ]);
+    expect(screen.queryByRole("button", { name: "Record refund" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Retry provisioning" }));
+    const dialog = await screen.findByRole("dialog", { name: "Retry provisioning?" });
+    await user.click(within(dialog).getByRole("button", { name: "Retry provisioning" }));
+    expect(await screen.findByText("Provisioning retried. The order updates by itself.")).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === `${A}/orders/ES26-000042/retry-provisioning`)).toHaveLength(1);
+    expect(screen.getByText(/Attempt 0 of 10/)).toBeInTheDocument();
+  });
+
+  it("shows the API's refusal translated, in Arabic, right to left", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    consoleApi(SUPPORT, {
+      [`POST ${A}/orders/ES26-000042/retry-provisioning`]: () => apiError(409, "ORDER_ACTION_NOT_ALLOWED"),
+    });
+    const { user } = await renderApp("/admin/orders/ES26-000042", { language: "ar" });
+    await user.click(await screen.findByRole("button", { name: "إعادة محاولة التزويد" }));
+    const dialog = await screen.findByRole("dialog", { name: "إعادة محاولة التزويد؟" });
+    await user.click(within(dialog).getByRole("button", { name: "إعادة محاولة التزويد" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("حالة الطلب لا تسمح بهذا الإجراء");
+    expect(document.documentElement.dir).toBe("rtl");
+  });
+
+  it("lets an admin record a refund owed with amount, method and bank reference", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const owed = detail({
+      status: "refund_due",
+      attention: null,
+      actions: { canRetryProvisioning: false, canResendInstallEmail: false, canRecordRefund: true },
+    });
+    const { calls } = consoleApi(ADMIN, {
+      [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: owed } }),
+      [`POST ${A}/orders/ES26-000042/refund`]: () => ({
+        body: { data: { ...owed, status: "refunded", actions: { ...owed.actions, canRecordRefund: false } } },
+      }),
+    });
+    const { user } = await renderApp("/admin/orders/ES26-000042", { language: "fr" });
+    await user.click(await screen.findByRole("button", { name: "Enregistrer le remboursement" }));
+    const dialog = await screen.findByRole("dialog", { name: "Enregistrer un remboursement" });
+    const amount = within(dialog).getByLabelText("Montant remboursé (DA)");
+    await user.clear(amount);
+    await user.type(amount, "2500,50");
+    await user.selectOptions(within(dialog).getByLabelText("Moyen de remboursement"), "ccp");
+    await user.type(within(dialog).getByLabelText("Référence bancaire"), "VIR-0042");
+    await user.click(within(dialog).getByRole("button", { name: "Enregistrer le remboursement" }));
+    expect(await screen.findByText("Remboursement enregistré.")).toBeInTheDocument();
+    const posted = calls.find((call) => call.path === `${A}/orders/ES26-000042/refund`);
+    expect(posted?.body).toEqual({ amountDzdMinor: 250_050, method: "ccp", reference: "VIR-0042" });
+  });
+
+  it("tells a support agent that a refund owed is for an admin to record", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    consoleApi(SUPPORT, {
+      [`GET ${A}/orders/ES26-000042`]: () => ({
+        body: {
+          data: detail({
+            status: "refund_due",
+            actions: { canRetryProvisioning: false, canResendInstallEmail: false, canRecordRefund: true },
+          }),
+        },
+      }),
+    });
+    await renderApp("/admin/orders/ES26-000042", { language: "en" });
+    expect(await screen.findByText("A refund is owed: only an admin can record it.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Record refund" })).not.toBeInTheDocument();
+  });
+});

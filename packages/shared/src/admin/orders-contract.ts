@@ -1,0 +1,237 @@
+import * as z from "zod/mini";
+import { defineEndpoint } from "../http.ts";
+import { ESIM_STATUSES, ORDER_ATTENTION_KINDS, ORDER_STATUSES, PAYMENT_STATUSES } from "../statuses.ts";
+import { OPERATOR_ROLES } from "./roles.ts";
+
+// The operator's orders (issue 15, point 4): find an order by number, email, ICCID or payment id; read its timeline;
+// retry its provisioning, resend its install email, cancel an unused eSIM upstream, record a refund made outside.
+// Every action is audited in the transaction of the change. Times are ISO 8601 strings, money integers of minor units.
+
+/** Orders one page of the search answers. */
+export const ORDER_SEARCH_PAGE_SIZE = 20;
+
+const count = z.number().check(z.int(), z.minimum(0));
+const minor = z.number().check(z.int());
+
+/** An order number as typed (case does not matter): ES26-000123. */
+export const orderNumberParamsSchema = z.object({
+  number: z.string().check(z.regex(/^[Ee][Ss]\d{2}-\d{6,12}$/, "INVALID")),
+});
+
+/** One line of the search's results. */
+export const adminOrderSummarySchema = z.object({
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  attentionKind: z.nullable(z.enum(ORDER_ATTENTION_KINDS)),
+  createdAt: z.string(),
+  /** The billing email (the account's may have changed or been deleted). */
+  email: z.string(),
+  planName: z.string(),
+  destinationCode: z.string(),
+  quantity: count,
+  chargeDzdMinor: minor,
+});
+export type AdminOrderSummary = z.output<typeof adminOrderSummarySchema>;
+
+/**
+ * Orders matching `q` (an order number, an email, an ICCID, a payment id or the gateway's checkout id), newest first;
+ * without `q`, the newest orders. `page` starts at 1.
+ */
+export const searchAdminOrders = defineEndpoint({
+  method: "GET",
+  area: "admin",
+  path: "/orders",
+  auth: "operator",
+  roles: OPERATOR_ROLES,
+  body: undefined,
+  query: z.strictObject({
+    q: z.optional(z.string().check(z.maxLength(200, "INVALID"))),
+    page: z.optional(
+      z.coerce.number({ error: "INVALID" }).check(z.int("INVALID"), z.minimum(1, "INVALID"), z.maximum(500, "INVALID")),
+    ),
+  }),
+  response: z.object({
+    data: z.array(adminOrderSummarySchema),
+    page: count,
+    hasMore: z.boolean(),
+  }),
+});
+
+/** One moment of an order's life, from whichever record tells it. */
+export const orderTimelineItemSchema = z.discriminatedUnion("kind", [
+  /** A line of the order's history (order_events): a status change or an attention flag. */
+  z.object({
+    kind: z.literal("status"),
+    at: z.string(),
+    event: z.string(),
+    fromStatus: z.nullable(z.enum(ORDER_STATUSES)),
+    toStatus: z.enum(ORDER_STATUSES),
+    cause: z.string(),
+    actor: z.string(),
+  }),
+  /** A payment gateway's webhook received about the order's checkout. */
+  z.object({
+    kind: z.literal("webhook"),
+    at: z.string(),
+    provider: z.string(),
+    eventId: z.string(),
+    eventType: z.nullable(z.string()),
+  }),
+  /** An eSIM profile stored for the order (provisioning succeeded for it). */
+  z.object({ kind: z.literal("esim"), at: z.string(), iccid: z.string() }),
+  /** An email about the order, queued then sent (or failing). */
+  z.object({
+    kind: z.literal("email"),
+    at: z.string(),
+    key: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    status: z.enum(["queued", "sent", "failed"]),
+    sentAt: z.nullable(z.string()),
+    attempts: count,
+    lastError: z.nullable(z.string()),
+  }),
+  /** An operator's action on the order (the audit log). */
+  z.object({
+    kind: z.literal("operator"),
+    at: z.string(),
+    action: z.string(),
+    operatorEmail: z.nullable(z.string()),
+  }),
+]);
+export type OrderTimelineItem = z.output<typeof orderTimelineItemSchema>;
+
+export const adminOrderDetailSchema = z.object({
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  kind: z.enum(["new", "top_up"]),
+  attention: z.nullable(
+    z.object({ kind: z.enum(ORDER_ATTENTION_KINDS), reason: z.nullable(z.string()), since: z.nullable(z.string()) }),
+  ),
+  createdAt: z.string(),
+  paidAt: z.nullable(z.string()),
+  deliveredAt: z.nullable(z.string()),
+  customer: z.object({
+    /** Null once the account is deleted. */
+    userId: z.nullable(z.string()),
+    email: z.string(),
+    name: z.string(),
+    country: z.string(),
+  }),
+  plan: z.object({ name: z.string(), upstreamCode: z.string(), destinationCode: z.string() }),
+  quantity: count,
+  currency: z.enum(["DZD", "USD"]),
+  totalMinor: minor,
+  chargeDzdMinor: minor,
+  couponCode: z.nullable(z.string()),
+  payment: z.object({
+    id: z.string(),
+    provider: z.string(),
+    method: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
+    providerReference: z.nullable(z.string()),
+    amountDzdMinor: minor,
+    paidAt: z.nullable(z.string()),
+  }),
+  provisioning: z.object({
+    attempts: count,
+    lastError: z.nullable(z.string()),
+    upstreamOrderNo: z.nullable(z.string()),
+    /** The provisioning job while one is queued or running. */
+    job: z.nullable(
+      z.object({
+        attempts: count,
+        maxAttempts: count,
+        runAt: z.string(),
+        isRunning: z.boolean(),
+        lastError: z.nullable(z.string()),
+      }),
+    ),
+  }),
+  esims: z.array(
+    z.object({
+      id: z.string(),
+      iccid: z.string(),
+      status: z.enum(ESIM_STATUSES),
+      dataUsedBytes: count,
+      dataTotalBytes: z.nullable(count),
+      usageUpdatedAt: z.nullable(z.string()),
+      /** Unused (New, first plan only): it can still be cancelled upstream. */
+      isCancellable: z.boolean(),
+    }),
+  ),
+  /** What the order's status allows now (the server decides again on each action). */
+  actions: z.object({
+    canRetryProvisioning: z.boolean(),
+    canResendInstallEmail: z.boolean(),
+    canRecordRefund: z.boolean(),
+  }),
+  /** Everything that happened to the order, oldest first. */
+  timeline: z.array(orderTimelineItemSchema),
+});
+export type AdminOrderDetail = z.output<typeof adminOrderDetailSchema>;
+
+const detailResponse = z.object({ data: adminOrderDetailSchema });
+
+/** An order with its payment, eSIMs, provisioning and timeline. */
+export const getAdminOrder = defineEndpoint({
+  method: "GET",
+  area: "admin",
+  path: "/orders/:number",
+  auth: "operator",
+  roles: OPERATOR_ROLES,
+  body: undefined,
+  params: orderNumberParamsSchema,
+  response: detailResponse,
+});
+
+/**
+ * Queues provisioning again for a paid, undelivered order; ORDER_ACTION_NOT_ALLOWED for any other. Repeating it
+ * queues nothing more (one job per order, the upstream order keyed on the order).
+ */
+export const retryAdminOrderProvisioning = defineEndpoint({
+  method: "POST",
+  area: "admin",
+  path: "/orders/:number/retry-provisioning",
+  auth: "operator",
+  roles: OPERATOR_ROLES,
+  body: z.strictObject({}),
+  params: orderNumberParamsSchema,
+  response: detailResponse,
+});
+
+/** The key the console draws once per confirmation: a double click sends one email. */
+const requestKeySchema = z.string().check(z.uuid("INVALID"));
+
+/** Sends the install details of a delivered order again, to the account's email. */
+export const resendAdminOrderInstallEmail = defineEndpoint({
+  method: "POST",
+  area: "admin",
+  path: "/orders/:number/resend-install-email",
+  auth: "operator",
+  roles: OPERATOR_ROLES,
+  body: z.strictObject({ requestKey: requestKeySchema }),
+  params: orderNumberParamsSchema,
+  response: detailResponse,
+});
+
+export const REFUND_METHODS = ["bank_transfer", "ccp", "edahabia", "cib", "cash", "other"] as const;
+
+/**
+ * Records a refund made outside (Chargily has no refund API) for an order whose refund is owed: amount (at most what
+ * was charged), method and the bank's reference. The order becomes refunded. Admin only: money leaves the shop.
+ */
+export const recordAdminOrderRefund = defineEndpoint({
+  method: "POST",
+  area: "admin",
+  path: "/orders/:number/refund",
+  auth: "operator",
+  roles: ["admin"],
+  body: z.strictObject({
+    amountDzdMinor: z.number({ error: "INVALID" }).check(z.int("INVALID"), z.minimum(1, "INVALID")),
+    method: z.enum(REFUND_METHODS, { error: "INVALID" }),
+    reference: z.string().check(z.trim(), z.minLength(2, "REQUIRED"), z.maxLength(100, "INVALID")),
+  }),
+  params: orderNumberParamsSchema,
+  response: detailResponse,
+});
