@@ -14,6 +14,7 @@ import { nativeLinksRoutes } from "./native-links/index.ts";
 import { operatorsRoutes } from "./operators/index.ts";
 import { ordersRoutes } from "./orders/index.ts";
 import { paymentsRoutes } from "./payments/index.ts";
+import { pricesAdminRoutes } from "./prices-admin/index.ts";
 import { supportRoutes } from "./support/index.ts";
 
 /** Every feature module's routes, in one list (each through its front door). */
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(nativeLinksRoutes);
   await app.register(operatorsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(pricesAdminRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);

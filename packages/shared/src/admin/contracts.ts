@@ -3,6 +3,13 @@ import { codeSentResponseSchema } from "../auth/contracts.ts";
 import { emailSchema, languageSchema, signInCodeSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 import { getDashboard } from "./dashboard-contract.ts";
+import {
+  applyPriceSettings,
+  getCatalogSyncStatus,
+  getPriceSettings,
+  previewPriceSettings,
+  runCatalogSync,
+} from "./prices-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
 // The operator's console (issue 15): sign-in with an emailed code then an authenticator (TOTP), the operator's
@@ -191,4 +198,9 @@ export const ADMIN_ENDPOINTS = [
   listAuditLog,
   exportAuditLog,
   getDashboard,
+  getPriceSettings,
+  previewPriceSettings,
+  applyPriceSettings,
+  getCatalogSyncStatus,
+  runCatalogSync,
 ] as const;

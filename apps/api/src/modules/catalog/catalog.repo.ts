@@ -45,13 +45,6 @@ export async function ensurePriceSettings(
   return row!;
 }
 
-export async function updateDzdPerUsd(tx: DbOrTx, values: { dzdPerUsd: string; now: Date }): Promise<void> {
-  await tx
-    .update(priceSettings)
-    .set({ dzdPerUsd: values.dzdPerUsd, updatedAt: values.now })
-    .where(eq(priceSettings.id, 1));
-}
-
 export type DestinationUpsert = Pick<
   DestinationRow,
   "code" | "type" | "nameFr" | "nameEn" | "nameAr" | "memberCountries" | "searchText" | "isPopular" | "popularRank"
@@ -247,4 +240,35 @@ export async function summarizeDestinationPlans(db: DbOrTx, codes: string[]): Pr
       { fromDzdMinor: row.fromDzdMinor ?? 0, fromUsdMinor: row.fromUsdMinor ?? 0, planCount: row.planCount },
     ]),
   );
+}
+
+/** Writes every price setting at once. */
+export async function updatePriceSettings(
+  tx: DbOrTx,
+  values: { dzdPerUsd: string; markupBps: number; serviceFeeDzdMinor: number; now: Date },
+): Promise<void> {
+  const { now, ...columns } = values;
+  await tx
+    .update(priceSettings)
+    .set({ ...columns, updatedAt: now })
+    .where(eq(priceSettings.id, 1));
+}
+
+/** Packages on sale with what re-pricing needs and what the operator recognises them by, by destination then price. */
+export async function listPricedPackagesOnSale(db: DbOrTx) {
+  return db
+    .select({
+      id: packages.id,
+      destinationCode: packages.destinationCode,
+      name: packages.name,
+      validityDays: packages.validityDays,
+      dataMb: packages.dataMb,
+      isTopUp: packages.isTopUp,
+      costUsdE4: packages.costUsdE4,
+      compareAtUsdMinor: packages.compareAtUsdMinor,
+      retailDzdMinor: packages.retailDzdMinor,
+    })
+    .from(packages)
+    .where(eq(packages.isActive, true))
+    .orderBy(asc(packages.destinationCode), asc(packages.retailDzdMinor), asc(packages.upstreamCode));
 }

@@ -1,0 +1,164 @@
+import * as z from "zod/mini";
+import { defineEndpoint } from "../http.ts";
+
+// The console's prices and catalogue (issue 15, point 8), admin only: the price settings (DZD per USD, markup, service
+// fee), a preview of every plan price a change would move, applying it (audited), and the catalogue sync. The history
+// of the settings is the audit log filtered on PRICE_SETTINGS_ENTITY.
+
+/** The audit log's entity type for the price settings (its one row has id "1"). */
+export const PRICE_SETTINGS_ENTITY = "price_settings";
+/** The audit log's action of a change of the price settings (console or `rate:set`). */
+export const PRICE_SETTINGS_ACTION = "prices.update";
+/** The audit log's entity type of a catalogue sync. */
+export const CATALOG_ENTITY = "catalog";
+/** The audit log's action of a catalogue sync (console or `catalog:sync`), its outcome in `after`. */
+export const CATALOG_SYNC_ACTION = "catalog.sync";
+
+/** The highest markup the console accepts, in basis points (500 % on cost). */
+export const MAX_MARKUP_BPS = 50_000;
+/** The highest service fee per order the console accepts, in DZD minor units (10 000 DA). */
+export const MAX_SERVICE_FEE_DZD_MINOR = 1_000_000;
+
+const minor = z.number().check(z.int());
+
+/** A DZD-per-USD rate as decimal text: at most 8 digits and 4 decimals, positive ("135", "135.5"). */
+export const dzdPerUsdSchema = z.string().check(
+  z.regex(/^\d{1,8}(\.\d{1,4})?$/, "INVALID"),
+  z.refine((text) => Number(text) > 0, "INVALID"),
+);
+
+export const priceSettingsSchema = z.object({
+  dzdPerUsd: z.string(),
+  /** Markup on the upstream cost in basis points (3000 = 30 %). */
+  markupBps: minor,
+  /** Added once per order at checkout, DZD minor units (whole dinars). */
+  serviceFeeDzdMinor: minor,
+  /** Null before the first catalogue sync (the defaults are shown). */
+  updatedAt: z.nullable(z.string()),
+});
+export type PriceSettingsView = z.output<typeof priceSettingsSchema>;
+
+/** A change of the settings: every field optional (left out = unchanged), so the change says only what moves. */
+export const priceSettingsChangeSchema = z.strictObject({
+  dzdPerUsd: z.optional(dzdPerUsdSchema),
+  markupBps: z.optional(
+    z.number().check(z.int("INVALID"), z.minimum(0, "INVALID"), z.maximum(MAX_MARKUP_BPS, "INVALID")),
+  ),
+  serviceFeeDzdMinor: z.optional(
+    z
+      .number()
+      .check(
+        z.int("INVALID"),
+        z.minimum(0, "INVALID"),
+        z.maximum(MAX_SERVICE_FEE_DZD_MINOR, "INVALID"),
+        z.multipleOf(100, "INVALID"),
+      ),
+  ),
+});
+export type PriceSettingsChange = z.output<typeof priceSettingsChangeSchema>;
+
+export const priceChangeSchema = z.object({
+  packageId: z.string(),
+  destinationCode: z.string(),
+  name: z.string(),
+  validityDays: minor,
+  /** Null: unlimited. */
+  dataMb: z.nullable(minor),
+  isTopUp: z.boolean(),
+  beforeDzdMinor: minor,
+  afterDzdMinor: minor,
+  /** after − before. */
+  differenceDzdMinor: minor,
+  afterUsdMinor: minor,
+});
+export type PriceChangeView = z.output<typeof priceChangeSchema>;
+
+export const pricePreviewSchema = z.object({
+  current: priceSettingsSchema,
+  proposed: priceSettingsSchema,
+  /** Plans on sale (top-ups included) whose DZD price the change moves, by destination then price. */
+  changes: z.array(priceChangeSchema),
+  /** Plans on sale in all. */
+  planCount: minor,
+  increasedCount: minor,
+  decreasedCount: minor,
+});
+export type PricePreview = z.output<typeof pricePreviewSchema>;
+
+/** The settings now (or the defaults a first sync will store). */
+export const getPriceSettings = defineEndpoint({
+  method: "GET",
+  area: "admin",
+  path: "/prices",
+  auth: "operator",
+  roles: ["admin"],
+  body: undefined,
+  response: z.object({ data: priceSettingsSchema }),
+});
+
+/** What the change would do, computed by the same pricing function as applying it; changes nothing. */
+export const previewPriceSettings = defineEndpoint({
+  method: "POST",
+  area: "admin",
+  path: "/prices/preview",
+  auth: "operator",
+  roles: ["admin"],
+  body: priceSettingsChangeSchema,
+  response: z.object({ data: pricePreviewSchema }),
+});
+
+/**
+ * Applies the change: settings stored, every plan re-priced and the audit entry written in one transaction, every
+ * instance's catalogue refreshed. Applying the same values again changes nothing and writes no entry.
+ */
+export const applyPriceSettings = defineEndpoint({
+  method: "POST",
+  area: "admin",
+  path: "/prices",
+  auth: "operator",
+  roles: ["admin"],
+  body: priceSettingsChangeSchema,
+  response: z.object({
+    data: z.object({ settings: priceSettingsSchema, repricedCount: minor, isChanged: z.boolean() }),
+  }),
+});
+
+export const catalogSyncRunSchema = z.object({
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  /** Null: `npm run ops -- catalog:sync` or the scheduled sync. */
+  operatorEmail: z.nullable(z.string()),
+  isSuccess: z.boolean(),
+  destinations: z.nullable(minor),
+  plans: z.nullable(minor),
+  topUps: z.nullable(minor),
+  deactivated: z.nullable(minor),
+  skipped: z.nullable(minor),
+  /** Why it failed, for the operator (the upstream's own words). */
+  error: z.nullable(z.string()),
+});
+export type CatalogSyncRunView = z.output<typeof catalogSyncRunSchema>;
+
+/** The last recorded catalogue sync (console or `catalog:sync`, success or failure) and when a sync last wrote a plan. */
+export const getCatalogSyncStatus = defineEndpoint({
+  method: "GET",
+  area: "admin",
+  path: "/catalogue/sync",
+  auth: "operator",
+  roles: ["admin"],
+  body: undefined,
+  response: z.object({
+    data: z.object({ lastRun: z.nullable(catalogSyncRunSchema), lastSyncedAt: z.nullable(z.string()) }),
+  }),
+});
+
+/** Imports the upstream's packages now (as `catalog:sync`); answers the run, failed or not. */
+export const runCatalogSync = defineEndpoint({
+  method: "POST",
+  area: "admin",
+  path: "/catalogue/sync",
+  auth: "operator",
+  roles: ["admin"],
+  body: z.optional(z.strictObject({})),
+  response: z.object({ data: catalogSyncRunSchema }),
+});
