@@ -216,6 +216,14 @@ export function createAppRouter() {
               path: "audit",
               lazy: async () => ({ Component: (await import("../routes/admin-audit.tsx")).AdminAuditRoute }),
             },
+            {
+              path: "prices",
+              lazy: async () => ({ Component: (await import("../routes/admin-prices.tsx")).AdminPricesRoute }),
+            },
+            {
+              path: "catalogue",
+              lazy: async () => ({ Component: (await import("../routes/admin-catalogue.tsx")).AdminCatalogueRoute }),
+            },
           ],
         },
         {

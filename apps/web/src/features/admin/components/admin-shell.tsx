@@ -31,6 +31,8 @@ export function AdminShell() {
   const links = [
     { to: "/admin", label: t("admin.nav.dashboard"), end: true, isShown: true },
     { to: "/admin/audit", label: t("admin.nav.audit"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/prices", label: t("admin.nav.prices"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/catalogue", label: t("admin.nav.catalogue"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/sessions", label: t("admin.nav.sessions"), end: false, isShown: true },
   ];
 

@@ -1,0 +1,83 @@
+import { listAuditLog } from "@esim/shared/admin/contracts";
+import {
+  applyPriceSettings,
+  getCatalogSyncStatus,
+  getPriceSettings,
+  PRICE_SETTINGS_ENTITY,
+  type PriceSettingsChange,
+  previewPriceSettings,
+  runCatalogSync,
+} from "@esim/shared/admin/prices-contract";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { callApi } from "../../../lib/api-client.ts";
+import { operatorAuth } from "../operator-session.ts";
+import { ADMIN_QUERY_KEY } from "./query-keys.ts";
+
+// The console's prices and catalogue sync (admins only): the settings, a preview, applying it, its history (the
+// audit log's price entries) and the catalogue sync.
+
+export const pricesQueryKeys = {
+  settings: [...ADMIN_QUERY_KEY, "prices", "settings"] as const,
+  history: [...ADMIN_QUERY_KEY, "prices", "history"] as const,
+  catalogSync: [...ADMIN_QUERY_KEY, "catalogue", "sync"] as const,
+};
+
+/** The latest changes shown under the form. */
+export const PRICE_HISTORY_SIZE = 20;
+
+export const priceSettingsQuery = () =>
+  queryOptions({
+    queryKey: pricesQueryKeys.settings,
+    queryFn: async ({ signal }) => (await callApi(getPriceSettings, { signal, auth: operatorAuth })).data,
+  });
+
+/** Every change of the price settings, newest first, from the console or `rate:set`. */
+export const priceHistoryQuery = () =>
+  queryOptions({
+    queryKey: pricesQueryKeys.history,
+    queryFn: async ({ signal }) =>
+      (
+        await callApi(listAuditLog, {
+          signal,
+          auth: operatorAuth,
+          query: { entityType: PRICE_SETTINGS_ENTITY, limit: PRICE_HISTORY_SIZE },
+        })
+      ).data,
+  });
+
+/** What a change would do to every plan on sale; changes nothing. */
+export function usePreviewPrices() {
+  return useMutation({
+    mutationFn: async (change: PriceSettingsChange) =>
+      (await callApi(previewPriceSettings, { body: change, auth: operatorAuth })).data,
+  });
+}
+
+/** Applies the previewed change (the same values again change nothing on the server). */
+export function useApplyPrices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: PriceSettingsChange) =>
+      (await callApi(applyPriceSettings, { body: change, auth: operatorAuth })).data,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: pricesQueryKeys.settings }),
+        queryClient.invalidateQueries({ queryKey: pricesQueryKeys.history }),
+      ]),
+  });
+}
+
+export const catalogSyncQuery = () =>
+  queryOptions({
+    queryKey: pricesQueryKeys.catalogSync,
+    queryFn: async ({ signal }) => (await callApi(getCatalogSyncStatus, { signal, auth: operatorAuth })).data,
+  });
+
+/** Runs a catalogue sync now and answers its outcome (a failure is an outcome, not an error). */
+export function useRunCatalogSync() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await callApi(runCatalogSync, { body: {}, auth: operatorAuth })).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pricesQueryKeys.catalogSync }),
+  });
+}
