@@ -31,9 +31,10 @@ function formOf(settings: PriceSettingsView): PriceForm {
 /** The form as the API's change, or the fields that are wrong. */
 function changeOf(form: PriceForm): { change: PriceSettingsChange } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const rate = form.dzdPerUsd.trim();
+  // A decimal comma as the French write it is a decimal point.
+  const rate = form.dzdPerUsd.trim().replace(",", ".");
   if (!/^\d{1,8}(\.\d{1,4})?$/.test(rate) || Number(rate) <= 0) errors.dzdPerUsd = true;
-  const markup = form.markupPercent.trim();
+  const markup = form.markupPercent.trim().replace(",", ".");
   const markupBps = Math.round(Number(markup) * 100);
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(markup) || markupBps > MAX_MARKUP_BPS) errors.markupPercent = true;
   const fee = form.serviceFeeDinars.trim();
@@ -151,7 +152,6 @@ export function PricesEditor({ settings }: { settings: PriceSettingsView }) {
               })}
             </p>
           ) : null}
-          {previewed.preview.changes.length > 0 ? <PricesPreviewTable changes={previewed.preview.changes} /> : null}
           {apply.data ? (
             <Alert tone="info">
               {apply.data.isChanged
@@ -169,6 +169,7 @@ export function PricesEditor({ settings }: { settings: PriceSettingsView }) {
             </Button>
           )}
           {apply.error ? <Alert>{t(errorMessageId(apply.error))}</Alert> : null}
+          {previewed.preview.changes.length > 0 ? <PricesPreviewTable changes={previewed.preview.changes} /> : null}
         </section>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import type { PriceChangeView } from "@esim/shared/admin/prices-contract";
-import { useState } from "react";
+import { HTML_LANG } from "@esim/shared/locale";
+import { useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { useLanguage, useT } from "../../../lib/i18n.ts";
 import { consoleFormatters } from "../format.ts";
@@ -11,7 +12,15 @@ const FIRST_ROWS = 50;
 export function PricesPreviewTable({ changes }: { changes: PriceChangeView[] }) {
   const t = useT();
   const format = consoleFormatters(useLanguage());
+  const language = useLanguage();
   const [isAllShown, setIsAllShown] = useState(false);
+  const regionNames = useMemo(() => new Intl.DisplayNames([HTML_LANG[language]], { type: "region" }), [language]);
+  // A country by its name in the interface language, its code beside it; a region or global plan by its code.
+  const destinationName = (code: string) => {
+    if (!/^[A-Z]{2}$/.test(code)) return code;
+    const name = regionNames.of(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  };
   const rows = isAllShown ? changes : changes.slice(0, FIRST_ROWS);
   const data = (change: PriceChangeView) =>
     change.dataMb === null
