@@ -200,6 +200,10 @@ export const destinations = pgTable(
     isPopular: boolean("is_popular").notNull().default(false),
     popularRank: integer("popular_rank"),
     isActive: boolean("is_active").notNull().default(true),
+    /** Hidden by an operator: off the shop (pages, search, checkout) even while the upstream lists it. */
+    isHidden: boolean("is_hidden").notNull().default(false),
+    /** Popular as an operator set it (the sync's default otherwise): null follows the default. */
+    popularOverride: boolean("popular_override"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -247,6 +251,8 @@ export const packages = pgTable(
     compareAtDzdMinor: integer("compare_at_dzd_minor"),
     compareAtUsdMinor: integer("compare_at_usd_minor"),
     isActive: boolean("is_active").notNull().default(true),
+    /** Hidden by an operator: not sold even while the upstream lists it; a sync keeps it hidden. */
+    isHidden: boolean("is_hidden").notNull().default(false),
     syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },

@@ -7,8 +7,12 @@ import {
   applyPriceSettings,
   getCatalogSyncStatus,
   getPriceSettings,
+  listCatalogueDestinationPlans,
+  listCatalogueDestinations,
   previewPriceSettings,
   runCatalogSync,
+  updateCatalogueDestination,
+  updateCataloguePlan,
 } from "./prices-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
@@ -203,4 +207,8 @@ export const ADMIN_ENDPOINTS = [
   applyPriceSettings,
   getCatalogSyncStatus,
   runCatalogSync,
+  listCatalogueDestinations,
+  listCatalogueDestinationPlans,
+  updateCatalogueDestination,
+  updateCataloguePlan,
 ] as const;

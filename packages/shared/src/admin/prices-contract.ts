@@ -162,3 +162,92 @@ export const runCatalogSync = defineEndpoint({
   body: z.optional(z.strictObject({})),
   response: z.object({ data: catalogSyncRunSchema }),
 });
+
+/** The audit log's actions and entity types of the catalogue's visibility. */
+export const DESTINATION_UPDATE_ACTION = "catalogue.destination.update";
+export const PLAN_UPDATE_ACTION = "catalogue.plan.update";
+export const DESTINATION_ENTITY = "destination";
+export const PLAN_ENTITY = "package";
+
+export const catalogueDestinationSchema = z.object({
+  code: z.string(),
+  type: z.enum(["country", "region", "global"]),
+  names: z.object({ fr: z.string(), en: z.string(), ar: z.string() }),
+  /** Hidden by an operator: not on the shop's pages, search or checkout. */
+  isHidden: z.boolean(),
+  /** Shown among the popular destinations (the operator's choice, else the shop's default list). */
+  isPopular: z.boolean(),
+  /** Whether the operator chose isPopular (false: the default list decides). */
+  isPopularSetByOperator: z.boolean(),
+  /** Base plans the upstream lists (hidden ones included). */
+  planCount: minor,
+  hiddenPlanCount: minor,
+});
+export type CatalogueDestinationView = z.output<typeof catalogueDestinationSchema>;
+
+export const cataloguePlanSchema = z.object({
+  id: z.string(),
+  dataMb: z.nullable(minor),
+  isUnlimited: z.boolean(),
+  dataType: minor,
+  validityDays: minor,
+  isTopUp: z.boolean(),
+  retailDzdMinor: minor,
+  isHidden: z.boolean(),
+});
+export type CataloguePlanView = z.output<typeof cataloguePlanSchema>;
+
+/** A destination code as a path parameter (ISO2, a region slug, "global"). */
+const destinationCodeParams = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9-]{2,60}$/, "INVALID")) });
+
+/** Every destination the upstream lists, hidden ones included, by French name. */
+export const listCatalogueDestinations = defineEndpoint({
+  method: "GET",
+  area: "admin",
+  path: "/catalogue/destinations",
+  auth: "operator",
+  roles: ["admin"],
+  body: undefined,
+  response: z.object({ data: z.array(catalogueDestinationSchema) }),
+});
+
+/** One destination's plans the upstream lists (base plans and top-ups), hidden ones included; DESTINATION_NOT_FOUND. */
+export const listCatalogueDestinationPlans = defineEndpoint({
+  method: "GET",
+  area: "admin",
+  path: "/catalogue/destinations/:id/plans",
+  auth: "operator",
+  roles: ["admin"],
+  body: undefined,
+  params: destinationCodeParams,
+  response: z.object({
+    data: z.object({ destination: catalogueDestinationSchema, plans: z.array(cataloguePlanSchema) }),
+  }),
+});
+
+/**
+ * Hides or shows a destination, marks it popular or not (null: back to the default list); audited, the shop refreshed.
+ * The same values again change nothing.
+ */
+export const updateCatalogueDestination = defineEndpoint({
+  method: "POST",
+  area: "admin",
+  path: "/catalogue/destinations/:id",
+  auth: "operator",
+  roles: ["admin"],
+  body: z.strictObject({ isHidden: z.optional(z.boolean()), isPopular: z.optional(z.nullable(z.boolean())) }),
+  params: destinationCodeParams,
+  response: z.object({ data: catalogueDestinationSchema }),
+});
+
+/** Hides or shows one plan; audited, the shop refreshed; PACKAGE_NOT_FOUND. The same value again changes nothing. */
+export const updateCataloguePlan = defineEndpoint({
+  method: "POST",
+  area: "admin",
+  path: "/catalogue/plans/:id",
+  auth: "operator",
+  roles: ["admin"],
+  body: z.strictObject({ isHidden: z.optional(z.boolean()) }),
+  params: z.object({ id: z.string().check(z.uuid("INVALID")) }),
+  response: z.object({ data: cataloguePlanSchema }),
+});

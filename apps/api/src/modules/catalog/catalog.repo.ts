@@ -85,7 +85,7 @@ export async function deactivateDestinationsExcept(tx: DbOrTx, codes: string[], 
   return rows.length;
 }
 
-export type PackageUpsert = Omit<PackageRow, "id" | "isActive" | "syncedAt" | "createdAt">;
+export type PackageUpsert = Omit<PackageRow, "id" | "isActive" | "isHidden" | "syncedAt" | "createdAt">;
 
 /** Inserts or updates packages by (provider, upstream code), each marked active and synced now. */
 export async function upsertPackages(tx: DbOrTx, rows: PackageUpsert[], now: Date): Promise<void> {
@@ -94,6 +94,8 @@ export async function upsertPackages(tx: DbOrTx, rows: PackageUpsert[], now: Dat
     provider: _provider,
     upstreamCode: _code,
     createdAt: _createdAt,
+    // The operator's choice survives every sync.
+    isHidden: _isHidden,
     ...updatable
   } = getTableColumns(packages);
   const set = Object.fromEntries(Object.entries(updatable).map(([key, column]) => [key, excluded(column)]));
@@ -160,19 +162,27 @@ export async function updatePackagePrices(
     where ${packages.id} = v.id`);
 }
 
-/** Everything the read cache holds: active destinations and their active base (not top-up) packages. */
+/** Everything the read cache holds: active destinations and their active base (not top-up) packages, none hidden. */
 export async function loadActiveCatalog(
   db: DbOrTx,
 ): Promise<{ destinations: DestinationRow[]; packages: PackageRow[] }> {
   const [destinationRows, packageRows] = await Promise.all([
-    db.select().from(destinations).where(eq(destinations.isActive, true)).orderBy(asc(destinations.code)),
+    db
+      .select()
+      .from(destinations)
+      .where(and(eq(destinations.isActive, true), eq(destinations.isHidden, false)))
+      .orderBy(asc(destinations.code)),
     db
       .select()
       .from(packages)
-      .where(and(eq(packages.isActive, true), eq(packages.isTopUp, false)))
+      .where(and(eq(packages.isActive, true), eq(packages.isHidden, false), eq(packages.isTopUp, false)))
       .orderBy(asc(packages.destinationCode), asc(packages.upstreamCode)),
   ]);
-  return { destinations: destinationRows, packages: packageRows };
+  // An operator's "popular" wins over the sync's default list.
+  return {
+    destinations: destinationRows.map((row) => ({ ...row, isPopular: row.popularOverride ?? row.isPopular })),
+    packages: packageRows,
+  };
 }
 
 /** When the last sync wrote a package, or null on an empty catalog. */
@@ -271,4 +281,55 @@ export async function listPricedPackagesOnSale(db: DbOrTx) {
     .from(packages)
     .where(eq(packages.isActive, true))
     .orderBy(asc(packages.destinationCode), asc(packages.retailDzdMinor), asc(packages.upstreamCode));
+}
+
+/** Every active destination (hidden ones included) with its base plans' counts, for the console. */
+export async function listDestinationsForConsole(db: DbOrTx, code?: string) {
+  return db
+    .select({
+      destination: destinations,
+      planCount: sql<number>`count(${packages.id}) filter (where ${packages.isTopUp} = false)::int`,
+      hiddenPlanCount: sql<number>`count(${packages.id}) filter (where ${packages.isTopUp} = false and ${packages.isHidden})::int`,
+    })
+    .from(destinations)
+    .leftJoin(packages, and(eq(packages.destinationCode, destinations.code), eq(packages.isActive, true)))
+    .where(and(eq(destinations.isActive, true), code === undefined ? undefined : eq(destinations.code, code)))
+    .groupBy(destinations.code)
+    .orderBy(asc(destinations.nameFr));
+}
+
+/** A destination's active packages (base and top-ups), hidden ones included, by days then data. */
+export async function listDestinationPackagesForConsole(db: DbOrTx, destinationCode: string) {
+  return db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.destinationCode, destinationCode), eq(packages.isActive, true)))
+    .orderBy(asc(packages.isTopUp), asc(packages.validityDays), asc(packages.dataMb), asc(packages.upstreamCode));
+}
+
+/** Locks and answers one destination row. */
+export async function lockDestination(tx: DbOrTx, code: string): Promise<DestinationRow | undefined> {
+  const [row] = await tx.select().from(destinations).where(eq(destinations.code, code)).for("update");
+  return row;
+}
+
+export async function updateDestinationVisibility(
+  tx: DbOrTx,
+  code: string,
+  values: { isHidden: boolean; popularOverride: boolean | null; now: Date },
+): Promise<void> {
+  await tx
+    .update(destinations)
+    .set({ isHidden: values.isHidden, popularOverride: values.popularOverride, updatedAt: values.now })
+    .where(eq(destinations.code, code));
+}
+
+/** Locks and answers one package row. */
+export async function lockPackage(tx: DbOrTx, id: string): Promise<PackageRow | undefined> {
+  const [row] = await tx.select().from(packages).where(eq(packages.id, id)).for("update");
+  return row;
+}
+
+export async function updatePackageVisibility(tx: DbOrTx, id: string, isHidden: boolean): Promise<void> {
+  await tx.update(packages).set({ isHidden }).where(eq(packages.id, id));
 }

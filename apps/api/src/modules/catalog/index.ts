@@ -21,3 +21,9 @@ export {
 } from "./catalog.settings.ts";
 export { startCatalog } from "./catalog.startup.ts";
 export { runCatalogSyncFor, setDzdPerUsd, syncCatalog } from "./catalog.sync.ts";
+export {
+  changeDestinationVisibility,
+  changePlanVisibility,
+  listConsoleDestinationPlans,
+  listConsoleDestinations,
+} from "./catalog.visibility.ts";

@@ -2,13 +2,21 @@ import {
   applyPriceSettings,
   getCatalogSyncStatus,
   getPriceSettings,
+  listCatalogueDestinationPlans,
+  listCatalogueDestinations,
   previewPriceSettings,
   runCatalogSync,
+  updateCatalogueDestination,
+  updateCataloguePlan,
 } from "@esim/shared/admin/prices-contract";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import {
+  changeDestinationVisibility,
+  changePlanVisibility,
   changePriceSettings,
+  listConsoleDestinationPlans,
+  listConsoleDestinations,
   previewPriceChange,
   readCatalogSyncStatus,
   readPriceSettings,
@@ -56,5 +64,44 @@ export async function pricesAdminRoutes(app: FastifyInstance) {
       data: await runCatalogSyncFor(app.deps, { actor: { operatorId: operator.id, ip: request.ip } }),
     }),
     { tags, summary: "Import the upstream's plans now (as catalog:sync) and answer the outcome" },
+  );
+
+  addRoute(app, listCatalogueDestinations, async () => ({ data: await listConsoleDestinations(app.deps) }), {
+    tags,
+    summary: "Every destination the upstream lists, hidden ones included",
+  });
+
+  addRoute(
+    app,
+    listCatalogueDestinationPlans,
+    async ({ params }) => ({ data: await listConsoleDestinationPlans(app.deps, { code: params.id }) }),
+    { tags, summary: "A destination's plans, hidden ones included" },
+  );
+
+  addRoute(
+    app,
+    updateCatalogueDestination,
+    async ({ params, body, operator, request }) => ({
+      data: await changeDestinationVisibility(app.deps, {
+        code: params.id,
+        isHidden: body.isHidden,
+        isPopular: body.isPopular,
+        actor: { operatorId: operator.id, ip: request.ip },
+      }),
+    }),
+    { tags, summary: "Hide or show a destination, mark it popular; audited" },
+  );
+
+  addRoute(
+    app,
+    updateCataloguePlan,
+    async ({ params, body, operator, request }) => ({
+      data: await changePlanVisibility(app.deps, {
+        packageId: params.id,
+        isHidden: body.isHidden,
+        actor: { operatorId: operator.id, ip: request.ip },
+      }),
+    }),
+    { tags, summary: "Hide or show one plan; audited" },
   );
 }

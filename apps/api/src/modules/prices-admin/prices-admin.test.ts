@@ -226,3 +226,90 @@ describe("catalogue sync", () => {
     expect((await turkeyWeek()).retailDzdMinor).toBe(turkey.retailDzdMinor);
   });
 });
+
+describe("catalogue visibility", () => {
+  async function publicStatus(path: string) {
+    return (await app.inject({ method: "GET", url: `/api/v1/app${path}` })).statusCode;
+  }
+
+  it("refuses a support agent and changes nothing", async () => {
+    const response = await call("POST", "/catalogue/destinations/TR", support.headers, { isHidden: true });
+    expect(response.statusCode).toBe(403);
+    const list = await call("GET", "/catalogue/destinations", admin.headers);
+    expect(list.json().data.find((row: { code: string }) => row.code === "TR")).toMatchObject({ isHidden: false });
+  });
+
+  it("answers DESTINATION_NOT_FOUND and PACKAGE_NOT_FOUND for what is not in the catalogue", async () => {
+    const destination = await call("POST", "/catalogue/destinations/ZZ", admin.headers, { isHidden: true });
+    expect(destination.json().error.code).toBe("DESTINATION_NOT_FOUND");
+    const plan = await call("POST", "/catalogue/plans/00000000-0000-4000-8000-000000000000", admin.headers, {
+      isHidden: true,
+    });
+    expect(plan.json().error.code).toBe("PACKAGE_NOT_FOUND");
+  });
+
+  it("hides a destination from the shop, keeps it hidden through a sync, audits it, and shows it again", async () => {
+    expect(await publicStatus("/destinations/TR")).toBe(200);
+    const hidden = await call("POST", "/catalogue/destinations/TR", admin.headers, { isHidden: true });
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json().data).toMatchObject({ code: "TR", isHidden: true });
+    await vi.waitFor(async () => expect(await publicStatus("/destinations/TR")).toBe(404), { timeout: 5000 });
+    const search = await app.inject({ method: "GET", url: "/api/v1/app/destinations?q=turquie" });
+    expect(search.json().data.map((row: { code: string }) => row.code)).not.toContain("TR");
+
+    await syncCatalog(deps);
+    const list = await call("GET", "/catalogue/destinations", admin.headers);
+    expect(list.json().data.find((row: { code: string }) => row.code === "TR")).toMatchObject({ isHidden: true });
+
+    const [entry] = await db
+      .select()
+      .from(operatorAuditLog)
+      .where(eq(operatorAuditLog.entityId, "TR"))
+      .orderBy(desc(operatorAuditLog.seq));
+    expect(entry).toMatchObject({
+      operatorId: admin.operator.id,
+      action: "catalogue.destination.update",
+      before: { isHidden: false },
+      after: { isHidden: true },
+    });
+
+    await call("POST", "/catalogue/destinations/TR", admin.headers, { isHidden: false });
+    await vi.waitFor(async () => expect(await publicStatus("/destinations/TR")).toBe(200), { timeout: 5000 });
+  });
+
+  it("marks a destination popular, and back to the default list", async () => {
+    const marked = await call("POST", "/catalogue/destinations/IS", admin.headers, { isPopular: true });
+    expect(marked.json().data).toMatchObject({ isPopular: true, isPopularSetByOperator: true });
+    await vi.waitFor(
+      async () => {
+        const response = await app.inject({ method: "GET", url: "/api/v1/app/destinations/IS" });
+        expect(response.json().data.isPopular).toBe(true);
+      },
+      { timeout: 5000 },
+    );
+    const reset = await call("POST", "/catalogue/destinations/IS", admin.headers, { isPopular: null });
+    expect(reset.json().data).toMatchObject({ isPopular: false, isPopularSetByOperator: false });
+  });
+
+  it("hides one plan: gone from the destination's plans, still listed in the console, once for a double click", async () => {
+    const turkey = await turkeyWeek();
+    const first = await call("POST", `/catalogue/plans/${turkey.id}`, admin.headers, { isHidden: true });
+    const second = await call("POST", `/catalogue/plans/${turkey.id}`, admin.headers, { isHidden: true });
+    expect(first.json().data).toMatchObject({ id: turkey.id, isHidden: true });
+    expect(second.json().data).toMatchObject({ id: turkey.id, isHidden: true });
+    await vi.waitFor(
+      async () => {
+        const response = await app.inject({ method: "GET", url: "/api/v1/app/destinations/TR/packages" });
+        expect(response.json().data.plans.map((plan: { id: string }) => plan.id)).not.toContain(turkey.id);
+      },
+      { timeout: 5000 },
+    );
+    const plans = await call("GET", "/catalogue/destinations/TR/plans", admin.headers);
+    expect(plans.json().data.plans.find((plan: { id: string }) => plan.id === turkey.id)).toMatchObject({
+      isHidden: true,
+    });
+    expect(plans.json().data.destination.hiddenPlanCount).toBe(1);
+    const entries = await db.select().from(operatorAuditLog).where(eq(operatorAuditLog.entityId, turkey.id));
+    expect(entries).toHaveLength(1);
+  });
+});
