@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../components/ui/alert.tsx";
 import { operatorMeQuery } from "../features/admin/api/operator.ts";
+import { CatalogueDestinations } from "../features/admin/components/catalogue-destinations.tsx";
 import { CatalogueSync } from "../features/admin/components/catalogue-sync.tsx";
 import { useT } from "../lib/i18n.ts";
 
-/** Admins only: the catalogue sync and its last outcome. */
+/** Admins only: the catalogue sync and its last outcome, then every destination to hide, show or mark popular. */
 export function AdminCatalogueRoute() {
   const t = useT();
   const me = useQuery(operatorMeQuery());
@@ -14,7 +15,10 @@ export function AdminCatalogueRoute() {
       {me.data === undefined ? (
         <p className="text-slate-600">{t("common.loading")}</p>
       ) : me.data.role === "admin" ? (
-        <CatalogueSync />
+        <div className="space-y-8">
+          <CatalogueSync />
+          <CatalogueDestinations />
+        </div>
       ) : (
         <Alert>{t("admin.catalogue.adminsOnly")}</Alert>
       )}

@@ -143,4 +143,52 @@ describe("the console's prices (/admin/prices)", () => {
       screen.getByText("210 destinations, 1,400 plans, 300 top-ups, 2 taken off sale, 0 skipped"),
     ).toBeInTheDocument();
   });
+
+  it("hides a destination and one of its plans from the catalogue page", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const turkey = {
+      code: "TR",
+      type: "country",
+      names: { fr: "Turquie", en: "Turkey", ar: "تركيا" },
+      isHidden: false,
+      isPopular: true,
+      isPopularSetByOperator: false,
+      planCount: 2,
+      hiddenPlanCount: 0,
+    };
+    const plan = {
+      id: "11111111-1111-4111-8111-111111111111",
+      dataMb: 1024,
+      isUnlimited: false,
+      dataType: 1,
+      validityDays: 7,
+      isTopUp: false,
+      retailDzdMinor: 64_000,
+      isHidden: false,
+    };
+    let isHidden = false;
+    const { calls } = pricesApi(ADMIN, {
+      [`GET ${A}/catalogue/sync`]: () => ({ body: { data: { lastRun: null, lastSyncedAt: null } } }),
+      [`GET ${A}/catalogue/destinations`]: () => ({ body: { data: [{ ...turkey, isHidden }] } }),
+      [`POST ${A}/catalogue/destinations/TR`]: ({ body }) => {
+        isHidden = (body as { isHidden: boolean }).isHidden;
+        return { body: { data: { ...turkey, isHidden } } };
+      },
+      [`GET ${A}/catalogue/destinations/TR/plans`]: () => ({ body: { data: { destination: turkey, plans: [plan] } } }),
+      [`POST ${A}/catalogue/plans/${plan.id}`]: () => ({ body: { data: { ...plan, isHidden: true } } }),
+    });
+    const { user } = await renderApp("/admin/catalogue", { language: "fr" });
+    const card = (await screen.findByText("Turquie")).closest("li")!;
+    expect(within(card).getByRole("checkbox", { name: "Populaire" })).toBeChecked();
+    await user.click(within(card).getByRole("button", { name: "Masquer" }));
+    expect(await within(card).findByRole("button", { name: "Afficher" })).toBeInTheDocument();
+    expect(calls.find((call) => call.path === `${A}/catalogue/destinations/TR`)?.body).toEqual({ isHidden: true });
+
+    await user.click(within(card).getByRole("button", { name: "Forfaits" }));
+    const planRow = (await within(card).findByText(/7 jours/)).closest("li")!;
+    await user.click(within(planRow).getByRole("button", { name: "Masquer" }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === `${A}/catalogue/plans/${plan.id}`)?.body).toEqual({ isHidden: true }),
+    );
+  });
 });

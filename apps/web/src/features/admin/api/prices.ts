@@ -3,10 +3,14 @@ import {
   applyPriceSettings,
   getCatalogSyncStatus,
   getPriceSettings,
+  listCatalogueDestinationPlans,
+  listCatalogueDestinations,
   PRICE_SETTINGS_ENTITY,
   type PriceSettingsChange,
   previewPriceSettings,
   runCatalogSync,
+  updateCatalogueDestination,
+  updateCataloguePlan,
 } from "@esim/shared/admin/prices-contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
@@ -20,6 +24,8 @@ export const pricesQueryKeys = {
   settings: [...ADMIN_QUERY_KEY, "prices", "settings"] as const,
   history: [...ADMIN_QUERY_KEY, "prices", "history"] as const,
   catalogSync: [...ADMIN_QUERY_KEY, "catalogue", "sync"] as const,
+  destinations: [...ADMIN_QUERY_KEY, "catalogue", "destinations"] as const,
+  destinationPlans: (code: string) => [...ADMIN_QUERY_KEY, "catalogue", "destinations", code, "plans"] as const,
 };
 
 /** The latest changes shown under the form. */
@@ -78,6 +84,53 @@ export function useRunCatalogSync() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => (await callApi(runCatalogSync, { body: {}, auth: operatorAuth })).data,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: pricesQueryKeys.catalogSync }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: pricesQueryKeys.catalogSync }),
+        queryClient.invalidateQueries({ queryKey: pricesQueryKeys.destinations }),
+      ]),
+  });
+}
+
+/** Every destination the upstream lists, hidden ones included. */
+export const catalogueDestinationsQuery = () =>
+  queryOptions({
+    queryKey: pricesQueryKeys.destinations,
+    queryFn: async ({ signal }) => (await callApi(listCatalogueDestinations, { signal, auth: operatorAuth })).data,
+  });
+
+export const catalogueDestinationPlansQuery = (code: string) =>
+  queryOptions({
+    queryKey: pricesQueryKeys.destinationPlans(code),
+    queryFn: async ({ signal }) =>
+      (await callApi(listCatalogueDestinationPlans, { signal, auth: operatorAuth, params: { id: code } })).data,
+  });
+
+/** Hides or shows a destination, or sets its popularity (null: the default list). */
+export function useUpdateDestination() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { code: string; isHidden?: boolean; isPopular?: boolean | null }) => {
+      const { code, ...body } = input;
+      return (await callApi(updateCatalogueDestination, { body, params: { id: code }, auth: operatorAuth })).data;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pricesQueryKeys.destinations }),
+  });
+}
+
+/** Hides or shows one plan. */
+export function useUpdatePlan(destinationCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: string; isHidden: boolean }) =>
+      (
+        await callApi(updateCataloguePlan, {
+          body: { isHidden: input.isHidden },
+          params: { id: input.id },
+          auth: operatorAuth,
+        })
+      ).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pricesQueryKeys.destinations }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pricesQueryKeys.destinationPlans(destinationCode) }),
   });
 }
