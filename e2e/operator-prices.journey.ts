@@ -104,6 +104,12 @@ test("the admin previews a new rate, applies it and the storefront's price follo
     const entry = adminPage.getByRole("listitem").filter({ hasText: "prices.update" }).first();
     await expect(entry).toContainText(admin.email);
     await adminPage.screenshot({ path: testInfo.outputPath("price-audit-ar-390.png"), fullPage: true });
+
+    // The catalogue page beside it: the last sync and every destination with its switches.
+    await adminPage.getByRole("link", { name: "الكتالوج" }).click();
+    await expect(adminPage.getByRole("heading", { name: "مزامنة الكتالوج" })).toBeVisible();
+    await expect(adminPage.getByRole("checkbox", { name: "رائجة" }).first()).toBeVisible();
+    await adminPage.screenshot({ path: testInfo.outputPath("catalogue-ar-390.png") });
   } finally {
     // Leave the shop's prices as the other journeys expect them.
     ops("rate:set", originalRate);

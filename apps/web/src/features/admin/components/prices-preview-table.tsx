@@ -54,11 +54,12 @@ export function PricesPreviewTable({ changes }: { changes: PriceChangeView[] }) 
             {rows.map((change) => (
               <tr key={change.packageId} className="border-b border-slate-100 align-top">
                 <td className="py-2 pe-2 text-start">
-                  <bdi dir="ltr" className="font-mono font-semibold text-slate-900">
-                    {change.destinationCode}
-                  </bdi>{" "}
+                  <span className="block font-semibold text-slate-900">{destinationName(change.destinationCode)}</span>
                   <span className="text-slate-700">
-                    {data(change)} ·{" "}
+                    <bdi dir="ltr" className="whitespace-nowrap">
+                      {data(change)}
+                    </bdi>{" "}
+                    ·{" "}
                     {t("admin.prices.days", {
                       count: change.validityDays,
                       countText: format.number(change.validityDays),
