@@ -274,6 +274,16 @@ export const priceSettings = pgTable("price_settings", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A destination's own markup (a country, or a region's or global plans), instead of price_settings.markup_bps. */
+export const destinationMarkups = pgTable("destination_markups", {
+  destinationCode: text("destination_code")
+    .primaryKey()
+    .references(() => destinations.code),
+  /** Markup on cost in basis points (3000 = 30 %). */
+  markupBps: integer("markup_bps").notNull(),
+  createdAt: createdAt(),
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // Checkout, orders, payments (issue 3).
 

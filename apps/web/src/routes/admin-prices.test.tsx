@@ -11,7 +11,13 @@ type Handlers = Parameters<typeof fakeApi>[0];
 const A = ADMIN_API_BASE_PATH;
 const ADMIN = { id: "op-1", email: "nadia@esim-store.dz", role: "admin" as const, isEnrolled: true };
 const SUPPORT = { id: "op-2", email: "karim@esim-store.dz", role: "support" as const, isEnrolled: true };
-const SETTINGS = { dzdPerUsd: "135", markupBps: 3000, serviceFeeDzdMinor: 0, updatedAt: "2026-11-20T10:00:00Z" };
+const SETTINGS = {
+  dzdPerUsd: "135",
+  markupBps: 3000,
+  destinationMarkups: [{ destinationCode: "europe", markupBps: 3500 }],
+  serviceFeeDzdMinor: 0,
+  updatedAt: "2026-11-20T10:00:00Z",
+};
 
 const PREVIEW: PricePreview = {
   current: SETTINGS,
@@ -91,7 +97,34 @@ describe("the console's prices (/admin/prices)", () => {
     await user.click(within(preview).getByRole("button", { name: "Apply these prices" }));
     expect(await within(preview).findByText("Prices applied: 1,500 plans re-priced.")).toBeInTheDocument();
     const applied = calls.find((call) => call.method === "POST" && call.path === `${A}/prices`);
-    expect(applied?.body).toEqual({ dzdPerUsd: "250", markupBps: 3000, serviceFeeDzdMinor: 0 });
+    expect(applied?.body).toEqual({
+      dzdPerUsd: "250",
+      markupBps: 3000,
+      destinationMarkups: [{ destinationCode: "europe", markupBps: 3500 }],
+      serviceFeeDzdMinor: 0,
+    });
+  });
+
+  it("gives a country its own markup and removes a region's, in one change", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const { calls } = pricesApi(ADMIN);
+    const { user } = await renderApp("/admin/prices", { language: "en" });
+    expect(await screen.findByLabelText("Destination 1")).toHaveValue("europe");
+    await user.click(screen.getByRole("button", { name: "Remove destination 1" }));
+    await user.click(screen.getByRole("button", { name: "Add a destination" }));
+    await user.type(screen.getByLabelText("Destination 1"), "tr");
+    const markup = screen.getByLabelText("Markup 1 (%)");
+    await user.clear(markup);
+    await user.type(markup, "40");
+    await user.click(screen.getByRole("button", { name: "Preview the price changes" }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === `${A}/prices/preview`)?.body).toMatchObject({
+        destinationMarkups: [
+          { destinationCode: "TR", markupBps: 4000 },
+          { destinationCode: "europe", markupBps: null },
+        ],
+      }),
+    );
   });
 
   it("refuses a rate that is not a number before asking the server", async () => {

@@ -27,10 +27,21 @@ export const dzdPerUsdSchema = z.string().check(
   z.refine((text) => Number(text) > 0, "INVALID"),
 );
 
+/** The most destinations with a markup of their own. */
+export const MAX_DESTINATION_MARKUPS = 300;
+
+const markupBpsSchema = z
+  .number()
+  .check(z.int("INVALID"), z.minimum(0, "INVALID"), z.maximum(MAX_MARKUP_BPS, "INVALID"));
+
+export const destinationMarkupSchema = z.object({ destinationCode: z.string(), markupBps: minor });
+
 export const priceSettingsSchema = z.object({
   dzdPerUsd: z.string(),
-  /** Markup on the upstream cost in basis points (3000 = 30 %). */
+  /** Markup on the upstream cost in basis points (3000 = 30 %), for every destination without its own. */
   markupBps: minor,
+  /** Destinations (a country, a region's or global plans) priced with a markup of their own, by code. */
+  destinationMarkups: z.array(destinationMarkupSchema),
   /** Added once per order at checkout, DZD minor units (whole dinars). */
   serviceFeeDzdMinor: minor,
   /** Null before the first catalogue sync (the defaults are shown). */
@@ -41,8 +52,17 @@ export type PriceSettingsView = z.output<typeof priceSettingsSchema>;
 /** A change of the settings: every field optional (left out = unchanged), so the change says only what moves. */
 export const priceSettingsChangeSchema = z.strictObject({
   dzdPerUsd: z.optional(dzdPerUsdSchema),
-  markupBps: z.optional(
-    z.number().check(z.int("INVALID"), z.minimum(0, "INVALID"), z.maximum(MAX_MARKUP_BPS, "INVALID")),
+  markupBps: z.optional(markupBpsSchema),
+  /** Each sets a destination's own markup, or removes it (null: back to the general markup). */
+  destinationMarkups: z.optional(
+    z
+      .array(
+        z.strictObject({
+          destinationCode: z.string().check(z.regex(/^[A-Za-z0-9-]{2,60}$/, "INVALID")),
+          markupBps: z.nullable(markupBpsSchema),
+        }),
+      )
+      .check(z.maxLength(MAX_DESTINATION_MARKUPS, "INVALID")),
   ),
   serviceFeeDzdMinor: z.optional(
     z

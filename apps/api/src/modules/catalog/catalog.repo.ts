@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, max, min, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
-import { destinations, packages, priceSettings } from "../../db/schema.ts";
+import { destinationMarkups, destinations, packages, priceSettings } from "../../db/schema.ts";
 import type { DestinationPlans } from "./catalog.presenter.ts";
 
 export type DestinationRow = typeof destinations.$inferSelect;
@@ -129,6 +129,7 @@ export async function listPackagePricingInputs(tx: DbOrTx) {
   return tx
     .select({
       id: packages.id,
+      destinationCode: packages.destinationCode,
       costUsdE4: packages.costUsdE4,
       compareAtUsdMinor: packages.compareAtUsdMinor,
       retailDzdMinor: packages.retailDzdMinor,
@@ -332,4 +333,26 @@ export async function lockPackage(tx: DbOrTx, id: string): Promise<PackageRow | 
 
 export async function updatePackageVisibility(tx: DbOrTx, id: string, isHidden: boolean): Promise<void> {
   await tx.update(packages).set({ isHidden }).where(eq(packages.id, id));
+}
+
+/** Each destination's own markup (basis points), by destination code. */
+export async function listDestinationMarkups(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db.select().from(destinationMarkups).orderBy(asc(destinationMarkups.destinationCode));
+  return new Map(rows.map((row) => [row.destinationCode, row.markupBps]));
+}
+
+/** Replaces every destination's own markup with these. */
+export async function replaceDestinationMarkups(tx: DbOrTx, markups: Map<string, number>, now: Date): Promise<void> {
+  await tx.delete(destinationMarkups);
+  if (markups.size === 0) return;
+  await tx
+    .insert(destinationMarkups)
+    .values([...markups].map(([destinationCode, markupBps]) => ({ destinationCode, markupBps, createdAt: now })));
+}
+
+/** The codes among these that name a destination of the catalogue. */
+export async function findDestinationCodes(db: DbOrTx, codes: string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db.select({ code: destinations.code }).from(destinations).where(inArray(destinations.code, codes));
+  return new Set(rows.map((row) => row.code));
 }

@@ -10,18 +10,22 @@ import {
 } from "@esim/shared/admin/prices-contract";
 import * as z from "zod/mini";
 import type { DbOrTx } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { listAuditLog, recordAudit } from "../operators/index.ts";
 import { DEFAULT_PRICE_SETTINGS, formatDzdPerUsd, parseDzdPerUsdE4, repriceStoredPackage } from "./catalog.pricing.ts";
 import {
   ensurePriceSettings,
+  findDestinationCodes,
   findLastSyncedAt,
   findPriceSettings,
+  listDestinationMarkups,
   listPackagePricingInputs,
   listPricedPackagesOnSale,
   lockCatalogWrites,
   notifyCatalogChanged,
   type PriceSettingsRow,
+  replaceDestinationMarkups,
   updatePackagePrices,
   updatePriceSettings,
 } from "./catalog.repo.ts";
@@ -36,44 +40,88 @@ export interface PriceActor {
 interface SettingsValues {
   dzdPerUsd: string;
   markupBps: number;
+  /** Destination code → its own markup in basis points, sorted by code. */
+  destinationMarkups: Record<string, number>;
   serviceFeeDzdMinor: number;
 }
 
-function valuesOf(row: Pick<PriceSettingsRow, "dzdPerUsd" | "markupBps" | "serviceFeeDzdMinor">): SettingsValues {
+function sortedRecord(entries: Iterable<[string, number]>): Record<string, number> {
+  return Object.fromEntries([...entries].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)));
+}
+
+function valuesOf(
+  row: Pick<PriceSettingsRow, "dzdPerUsd" | "markupBps" | "serviceFeeDzdMinor">,
+  markups: Map<string, number>,
+): SettingsValues {
   const dzdPerUsdE4 = parseDzdPerUsdE4(row.dzdPerUsd);
   if (dzdPerUsdE4 === null) throw new Error(`price_settings.dzd_per_usd is not a positive number: ${row.dzdPerUsd}`);
   return {
     dzdPerUsd: formatDzdPerUsd(dzdPerUsdE4),
     markupBps: row.markupBps,
+    destinationMarkups: sortedRecord(markups),
     serviceFeeDzdMinor: row.serviceFeeDzdMinor,
   };
 }
 
 function applyChange(current: SettingsValues, change: PriceSettingsChange): SettingsValues {
   const rateE4 = change.dzdPerUsd === undefined ? null : parseDzdPerUsdE4(change.dzdPerUsd);
+  const markups = new Map(Object.entries(current.destinationMarkups));
+  for (const entry of change.destinationMarkups ?? []) {
+    if (entry.markupBps === null) markups.delete(entry.destinationCode);
+    else markups.set(entry.destinationCode, entry.markupBps);
+  }
   return {
     dzdPerUsd: rateE4 === null ? current.dzdPerUsd : formatDzdPerUsd(rateE4),
     markupBps: change.markupBps ?? current.markupBps,
+    destinationMarkups: sortedRecord(markups),
     serviceFeeDzdMinor: change.serviceFeeDzdMinor ?? current.serviceFeeDzdMinor,
   };
 }
 
 function isSame(a: SettingsValues, b: SettingsValues): boolean {
-  return a.dzdPerUsd === b.dzdPerUsd && a.markupBps === b.markupBps && a.serviceFeeDzdMinor === b.serviceFeeDzdMinor;
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function pricingOf(values: SettingsValues) {
-  return { dzdPerUsdE4: parseDzdPerUsdE4(values.dzdPerUsd)!, markupBps: values.markupBps };
+/** The pricing settings of one destination: its own markup, else the general one. */
+function pricingFor(values: SettingsValues, destinationCode: string) {
+  return {
+    dzdPerUsdE4: parseDzdPerUsdE4(values.dzdPerUsd)!,
+    markupBps: values.destinationMarkups[destinationCode] ?? values.markupBps,
+  };
 }
 
 function viewOf(values: SettingsValues, updatedAt: Date | null): PriceSettingsView {
-  return { ...values, updatedAt: updatedAt?.toISOString() ?? null };
+  return {
+    ...values,
+    destinationMarkups: Object.entries(values.destinationMarkups).map(([destinationCode, markupBps]) => ({
+      destinationCode,
+      markupBps,
+    })),
+    updatedAt: updatedAt?.toISOString() ?? null,
+  };
+}
+
+/** The settings as stored (with the defaults before the first sync) and when they last changed. */
+async function readValues(db: DbOrTx): Promise<{ values: SettingsValues; updatedAt: Date | null }> {
+  const [row, markups] = await Promise.all([findPriceSettings(db), listDestinationMarkups(db)]);
+  return row
+    ? { values: valuesOf(row, markups), updatedAt: row.updatedAt }
+    : { values: valuesOf(DEFAULT_PRICE_SETTINGS, markups), updatedAt: null };
+}
+
+async function refuseUnknownDestinations(db: DbOrTx, change: PriceSettingsChange): Promise<void> {
+  const codes = [...new Set((change.destinationMarkups ?? []).map((entry) => entry.destinationCode))];
+  const known = await findDestinationCodes(db, codes);
+  const unknown = codes.find((code) => !known.has(code));
+  if (unknown !== undefined) {
+    throw new AppError("DESTINATION_NOT_FOUND", { message: `No destination ${unknown} in the catalogue.` });
+  }
 }
 
 /** The stored settings, or the defaults the first sync will store (updatedAt null). */
 export async function readPriceSettings(deps: Pick<AppDeps, "db">): Promise<PriceSettingsView> {
-  const row = await findPriceSettings(deps.db);
-  return row ? viewOf(valuesOf(row), row.updatedAt) : viewOf(valuesOf(DEFAULT_PRICE_SETTINGS), null);
+  const { values, updatedAt } = await readValues(deps.db);
+  return viewOf(values, updatedAt);
 }
 
 /**
@@ -84,15 +132,15 @@ export async function previewPriceChange(
   deps: Pick<AppDeps, "db">,
   input: { change: PriceSettingsChange },
 ): Promise<PricePreview> {
-  const current = await readPriceSettings(deps);
+  await refuseUnknownDestinations(deps.db, input.change);
+  const { values: current, updatedAt } = await readValues(deps.db);
   const proposed = applyChange(current, input.change);
-  const settings = pricingOf(proposed);
   const rows = await listPricedPackagesOnSale(deps.db);
   const changes = rows.flatMap((row) => {
     const after = repriceStoredPackage({
       costUsdE4: row.costUsdE4,
       compareAtUsdMinor: row.compareAtUsdMinor,
-      settings,
+      settings: pricingFor(proposed, row.destinationCode),
     });
     if (after.retailDzdMinor === row.retailDzdMinor) return [];
     return [
@@ -111,8 +159,8 @@ export async function previewPriceChange(
     ];
   });
   return {
-    current,
-    proposed: viewOf(proposed, current.updatedAt === null ? null : new Date(current.updatedAt)),
+    current: viewOf(current, updatedAt),
+    proposed: viewOf(proposed, updatedAt),
     changes,
     planCount: rows.length,
     increasedCount: changes.filter((change) => change.differenceDzdMinor > 0).length,
@@ -132,13 +180,20 @@ export async function changePriceSettings(
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     await lockCatalogWrites(tx);
+    await refuseUnknownDestinations(tx, input.change);
     const row = await ensurePriceSettings(tx, { ...DEFAULT_PRICE_SETTINGS, now });
-    const before = valuesOf(row);
+    const before = valuesOf(row, await listDestinationMarkups(tx));
     const after = applyChange(before, input.change);
     if (isSame(before, after)) {
       return { settings: viewOf(before, row.updatedAt), repricedCount: 0, isChanged: false, before };
     }
-    await updatePriceSettings(tx, { ...after, now });
+    await updatePriceSettings(tx, {
+      dzdPerUsd: after.dzdPerUsd,
+      markupBps: after.markupBps,
+      serviceFeeDzdMinor: after.serviceFeeDzdMinor,
+      now,
+    });
+    await replaceDestinationMarkups(tx, new Map(Object.entries(after.destinationMarkups)), now);
     const repricedCount = await repriceEveryPackage(tx, after);
     await notifyCatalogChanged(tx);
     await recordAudit(tx, {
@@ -156,11 +211,13 @@ export async function changePriceSettings(
 }
 
 async function repriceEveryPackage(tx: DbOrTx, values: SettingsValues): Promise<number> {
-  const settings = pricingOf(values);
   const inputs = await listPackagePricingInputs(tx);
   await updatePackagePrices(
     tx,
-    inputs.map((row) => ({ id: row.id, ...repriceStoredPackage({ ...row, settings }) })),
+    inputs.map((row) => ({
+      id: row.id,
+      ...repriceStoredPackage({ ...row, settings: pricingFor(values, row.destinationCode) }),
+    })),
   );
   return inputs.length;
 }

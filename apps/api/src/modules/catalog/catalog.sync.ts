@@ -22,6 +22,7 @@ import {
   deactivatePackagesExcept,
   ensurePriceSettings,
   findLastSyncedAt,
+  listDestinationMarkups,
   listSamplePackages,
   lockCatalogWrites,
   notifyCatalogChanged,
@@ -94,7 +95,12 @@ function buildDestinationRows(sellable: UpstreamPackage[]): DestinationUpsert[] 
   });
 }
 
-function buildPackageRow(pkg: UpstreamPackage, provider: string, settings: PricingSettings): PackageUpsert {
+function buildPackageRow(
+  pkg: UpstreamPackage,
+  provider: string,
+  settingsOf: (destinationCode: string) => PricingSettings,
+): PackageUpsert {
+  const settings = settingsOf(pkg.destination.code);
   const prices = computeRetailPrices({
     costUsdE4: pkg.costUsdE4,
     suggestedRetailUsdE4: pkg.suggestedRetailUsdE4 ?? null,
@@ -143,10 +149,13 @@ export async function syncCatalog(deps: SyncDeps, options: { actor?: PriceActor 
   return deps.db.transaction(async (tx) => {
     await lockCatalogWrites(tx);
     const settings = toPricingSettings(await ensurePriceSettings(tx, { ...DEFAULT_PRICE_SETTINGS, now }));
+    const markups = await listDestinationMarkups(tx);
+    // A destination's own markup, else the general one.
+    const settingsOf = (code: string) => ({ ...settings, markupBps: markups.get(code) ?? settings.markupBps });
     await upsertDestinations(tx, destinationRows, now);
     await upsertPackages(
       tx,
-      sellable.map((pkg) => buildPackageRow(pkg, provider, settings)),
+      sellable.map((pkg) => buildPackageRow(pkg, provider, settingsOf)),
       now,
     );
     const deactivated = await deactivatePackagesExcept(

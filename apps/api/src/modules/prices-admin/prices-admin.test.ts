@@ -65,6 +65,7 @@ describe("the price settings", () => {
     expect(priceSettingsSchema.parse(before.json().data)).toEqual({
       dzdPerUsd: "135",
       markupBps: 3000,
+      destinationMarkups: [],
       serviceFeeDzdMinor: 0,
       updatedAt: null,
     });
@@ -194,6 +195,51 @@ describe("apply", () => {
       before: { dzdPerUsd: "250" },
       after: { dzdPerUsd: "140", markupBps: 3500 },
     });
+  });
+});
+
+describe("a destination's own markup", () => {
+  it("refuses a destination the catalogue does not have", async () => {
+    const response = await call("POST", "/prices/preview", admin.headers, {
+      destinationMarkups: [{ destinationCode: "ZZ", markupBps: 5000 }],
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe("DESTINATION_NOT_FOUND");
+  });
+
+  it("re-prices that destination's plans only, keeps it through a sync, and removes it with null", async () => {
+    const turkey = await turkeyWeek();
+    const preview = pricePreviewSchema.parse(
+      (
+        await call("POST", "/prices/preview", admin.headers, {
+          destinationMarkups: [{ destinationCode: "TR", markupBps: 6000 }],
+        })
+      ).json().data,
+    );
+    expect(preview.changes.length).toBeGreaterThan(0);
+    expect(new Set(preview.changes.map((change) => change.destinationCode))).toEqual(new Set(["TR"]));
+    const line = preview.changes.find((change) => change.packageId === turkey.id)!;
+    const settings = (await call("GET", "/prices", admin.headers)).json().data;
+    const expected = computeRetailPrices({
+      costUsdE4: turkey.costUsdE4,
+      settings: { dzdPerUsdE4: Number(settings.dzdPerUsd) * 10_000, markupBps: 6000 },
+    }).retailDzdMinor;
+    expect(line.afterDzdMinor).toBe(expected);
+
+    const applied = await call("POST", "/prices", admin.headers, {
+      destinationMarkups: [{ destinationCode: "TR", markupBps: 6000 }],
+    });
+    expect(applied.json().data.settings.destinationMarkups).toEqual([{ destinationCode: "TR", markupBps: 6000 }]);
+    expect((await turkeyWeek()).retailDzdMinor).toBe(expected);
+    await syncCatalog(deps);
+    expect((await turkeyWeek()).retailDzdMinor).toBe(expected);
+    expect((await priceAudits())[0]).toMatchObject({
+      before: { destinationMarkups: {} },
+      after: { destinationMarkups: { TR: 6000 } },
+    });
+
+    await call("POST", "/prices", admin.headers, { destinationMarkups: [{ destinationCode: "TR", markupBps: null }] });
+    expect((await turkeyWeek()).retailDzdMinor).toBe(turkey.retailDzdMinor);
   });
 });
 

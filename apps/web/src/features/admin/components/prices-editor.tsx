@@ -18,7 +18,14 @@ interface PriceForm {
   serviceFeeDinars: string;
 }
 
-type FieldErrors = Partial<Record<keyof PriceForm, boolean>>;
+/** A destination priced with its own markup, as typed. */
+interface DestinationMarkupRow {
+  key: number;
+  code: string;
+  percent: string;
+}
+
+type FieldErrors = Partial<Record<keyof PriceForm | "destinationMarkups", boolean>>;
 
 function formOf(settings: PriceSettingsView): PriceForm {
   return {
@@ -28,8 +35,38 @@ function formOf(settings: PriceSettingsView): PriceForm {
   };
 }
 
+const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
+
+/** Basis points from a typed percent ("32,5" too), or null when it is not one. */
+function bpsOf(text: string): number | null {
+  const percent = text.trim().replace(",", ".");
+  const bps = Math.round(Number(percent) * 100);
+  return PERCENT.test(percent) && bps <= MAX_MARKUP_BPS ? bps : null;
+}
+
+/** The rows as the change's list: each row set, and each stored markup no longer in the rows removed (null). */
+function destinationMarkupsOf(rows: DestinationMarkupRow[], settings: PriceSettingsView) {
+  const entries: { destinationCode: string; markupBps: number | null }[] = [];
+  for (const row of rows) {
+    const code = row.code.trim();
+    const markupBps = bpsOf(row.percent);
+    if (!/^[A-Za-z0-9-]{2,60}$/.test(code) || markupBps === null) return null;
+    entries.push({ destinationCode: code.length === 2 ? code.toUpperCase() : code.toLowerCase(), markupBps });
+  }
+  for (const stored of settings.destinationMarkups) {
+    if (!entries.some((entry) => entry.destinationCode === stored.destinationCode)) {
+      entries.push({ destinationCode: stored.destinationCode, markupBps: null });
+    }
+  }
+  return entries;
+}
+
 /** The form as the API's change, or the fields that are wrong. */
-function changeOf(form: PriceForm): { change: PriceSettingsChange } | { errors: FieldErrors } {
+function changeOf(
+  form: PriceForm,
+  rows: DestinationMarkupRow[],
+  settings: PriceSettingsView,
+): { change: PriceSettingsChange } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   // A decimal comma as the French write it is a decimal point.
   const rate = form.dzdPerUsd.trim().replace(",", ".");
@@ -40,8 +77,10 @@ function changeOf(form: PriceForm): { change: PriceSettingsChange } | { errors: 
   const fee = form.serviceFeeDinars.trim();
   const serviceFeeDzdMinor = Number(fee) * 100;
   if (!/^\d{1,5}$/.test(fee) || serviceFeeDzdMinor > MAX_SERVICE_FEE_DZD_MINOR) errors.serviceFeeDinars = true;
-  if (Object.keys(errors).length > 0) return { errors };
-  return { change: { dzdPerUsd: rate, markupBps, serviceFeeDzdMinor } };
+  const destinationMarkups = destinationMarkupsOf(rows, settings);
+  if (destinationMarkups === null) errors.destinationMarkups = true;
+  if (Object.keys(errors).length > 0 || destinationMarkups === null) return { errors };
+  return { change: { dzdPerUsd: rate, markupBps, destinationMarkups, serviceFeeDzdMinor } };
 }
 
 /**
@@ -52,6 +91,13 @@ export function PricesEditor({ settings }: { settings: PriceSettingsView }) {
   const t = useT();
   const format = consoleFormatters(useLanguage());
   const [form, setForm] = useState<PriceForm>(() => formOf(settings));
+  const [rows, setRows] = useState<DestinationMarkupRow[]>(() =>
+    settings.destinationMarkups.map((entry, index) => ({
+      key: index,
+      code: entry.destinationCode,
+      percent: String(entry.markupBps / 100),
+    })),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [previewed, setPreviewed] = useState<{ change: PriceSettingsChange; preview: PricePreview } | null>(null);
   const preview = usePreviewPrices();
@@ -67,9 +113,17 @@ export function PricesEditor({ settings }: { settings: PriceSettingsView }) {
     },
   });
 
+  const editRows = (next: (current: DestinationMarkupRow[]) => DestinationMarkupRow[]) => {
+    setRows(next);
+    setPreviewed(null);
+    apply.reset();
+  };
+  const editRow = (key: number, values: Partial<DestinationMarkupRow>) =>
+    editRows((current) => current.map((row) => (row.key === key ? { ...row, ...values } : row)));
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = changeOf(form);
+    const parsed = changeOf(form, rows, settings);
     if ("errors" in parsed) {
       setErrors(parsed.errors);
       return;
@@ -119,6 +173,51 @@ export function PricesEditor({ settings }: { settings: PriceSettingsView }) {
             {...field("serviceFeeDinars")}
           />
         </div>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-slate-800">{t("admin.prices.destinationMarkups")}</legend>
+          <p className="text-sm text-slate-600">{t("admin.prices.destinationMarkupsHint")}</p>
+          {rows.map((row, index) => (
+            <div key={row.key} className="flex flex-wrap items-end gap-2">
+              <TextField
+                className="w-32"
+                label={t("admin.prices.destinationCode", { number: String(index + 1) })}
+                dir="ltr"
+                value={row.code}
+                onChange={(event) => editRow(row.key, { code: event.target.value })}
+              />
+              <TextField
+                className="w-32"
+                label={t("admin.prices.destinationMarkup", { number: String(index + 1) })}
+                inputMode="decimal"
+                dir="ltr"
+                value={row.percent}
+                onChange={(event) => editRow(row.key, { percent: event.target.value })}
+              />
+              <Button
+                variant="ghost"
+                className="min-h-12 px-3 text-sm"
+                onClick={() => editRows((current) => current.filter((candidate) => candidate.key !== row.key))}
+              >
+                {t("admin.prices.removeDestinationMarkup", { number: String(index + 1) })}
+              </Button>
+            </div>
+          ))}
+          {errors.destinationMarkups ? (
+            <p className="text-sm font-medium text-red-700">{t("admin.prices.invalid.destinationMarkups")}</p>
+          ) : null}
+          <Button
+            variant="secondary"
+            className="min-h-11 px-3 text-sm"
+            onClick={() =>
+              editRows((current) => [
+                ...current,
+                { key: Math.max(0, ...current.map((row) => row.key)) + 1, code: "", percent: form.markupPercent },
+              ])
+            }
+          >
+            {t("admin.prices.addDestinationMarkup")}
+          </Button>
+        </fieldset>
         <p className="text-sm text-slate-600">{t("admin.prices.rounding")}</p>
         <Button type="submit" isLoading={preview.isPending}>
           {t("admin.prices.preview")}

@@ -9,6 +9,7 @@ import { type ConsoleFormatters, consoleFormatters } from "../format.ts";
 interface SettingsSnapshot {
   dzdPerUsd?: string;
   markupBps?: number;
+  destinationMarkups?: Record<string, number>;
   serviceFeeDzdMinor?: number;
 }
 
@@ -27,6 +28,17 @@ function movedSettings(entry: AuditEntryView, format: ConsoleFormatters, t: Retu
   if (before.markupBps !== after.markupBps) {
     const percent = (bps: number | undefined) => (bps === undefined ? "–" : `${format.number(bps / 100)} %`);
     moves.push({ label: t("admin.prices.markup"), before: percent(before.markupBps), after: percent(after.markupBps) });
+  }
+  const beforeMarkups = before.destinationMarkups ?? {};
+  const afterMarkups = after.destinationMarkups ?? {};
+  for (const code of [...new Set([...Object.keys(beforeMarkups), ...Object.keys(afterMarkups)])].sort()) {
+    if (beforeMarkups[code] === afterMarkups[code]) continue;
+    const percent = (bps: number | undefined) => (bps === undefined ? "–" : `${format.number(bps / 100)} %`);
+    moves.push({
+      label: `${t("admin.prices.markup")} ${code}`,
+      before: percent(beforeMarkups[code]),
+      after: percent(afterMarkups[code]),
+    });
   }
   if (before.serviceFeeDzdMinor !== after.serviceFeeDzdMinor) {
     const dzd = (minor: number | undefined) => (minor === undefined ? "–" : format.dzd(minor));
