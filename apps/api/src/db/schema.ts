@@ -1,4 +1,5 @@
 import { OPERATOR_ROLES, type OperatorRole } from "@esim/shared/admin/roles";
+import type { PlanNameOverrides } from "@esim/shared/catalog/plan-name";
 import type { Currency, Language } from "@esim/shared/locale";
 import { CURRENCIES, LANGUAGES } from "@esim/shared/locale";
 import {
@@ -253,6 +254,8 @@ export const packages = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     /** Hidden by an operator: not sold even while the upstream lists it; a sync keeps it hidden. */
     isHidden: boolean("is_hidden").notNull().default(false),
+    /** The operator's own title of the plan in French and Arabic, shown instead of "5 Go · 7 jours"; a sync keeps it. */
+    nameOverrides: jsonb("name_overrides").$type<PlanNameOverrides>(),
     syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },

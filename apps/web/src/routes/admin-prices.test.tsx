@@ -198,6 +198,7 @@ describe("the console's prices (/admin/prices)", () => {
       isTopUp: false,
       retailDzdMinor: 64_000,
       isHidden: false,
+      nameOverrides: { fr: null, ar: null },
     };
     let isHidden = false;
     const { calls } = pricesApi(ADMIN, {

@@ -214,6 +214,8 @@ export const cataloguePlanSchema = z.object({
   isTopUp: z.boolean(),
   retailDzdMinor: minor,
   isHidden: z.boolean(),
+  /** The operator's own titles (null: ours, "5 Go · 7 jours"). */
+  nameOverrides: z.object({ fr: z.nullable(z.string()), ar: z.nullable(z.string()) }),
 });
 export type CataloguePlanView = z.output<typeof cataloguePlanSchema>;
 
@@ -260,14 +262,25 @@ export const updateCatalogueDestination = defineEndpoint({
   response: z.object({ data: catalogueDestinationSchema }),
 });
 
-/** Hides or shows one plan; audited, the shop refreshed; PACKAGE_NOT_FOUND. The same value again changes nothing. */
+/** The longest title an operator may give a plan. */
+export const MAX_PLAN_TITLE_LENGTH = 60;
+
+const planTitleSchema = z.nullable(z.string().check(z.maxLength(MAX_PLAN_TITLE_LENGTH, "INVALID")));
+
+/**
+ * Hides or shows one plan, or sets its own French and Arabic titles (null or blank: ours again); audited, the shop
+ * refreshed; PACKAGE_NOT_FOUND. The same values again change nothing.
+ */
 export const updateCataloguePlan = defineEndpoint({
   method: "POST",
   area: "admin",
   path: "/catalogue/plans/:id",
   auth: "operator",
   roles: ["admin"],
-  body: z.strictObject({ isHidden: z.optional(z.boolean()) }),
+  body: z.strictObject({
+    isHidden: z.optional(z.boolean()),
+    nameOverrides: z.optional(z.strictObject({ fr: planTitleSchema, ar: planTitleSchema })),
+  }),
   params: z.object({ id: z.string().check(z.uuid("INVALID")) }),
   response: z.object({ data: cataloguePlanSchema }),
 });

@@ -85,7 +85,10 @@ export async function deactivateDestinationsExcept(tx: DbOrTx, codes: string[], 
   return rows.length;
 }
 
-export type PackageUpsert = Omit<PackageRow, "id" | "isActive" | "isHidden" | "syncedAt" | "createdAt">;
+export type PackageUpsert = Omit<
+  PackageRow,
+  "id" | "isActive" | "isHidden" | "nameOverrides" | "syncedAt" | "createdAt"
+>;
 
 /** Inserts or updates packages by (provider, upstream code), each marked active and synced now. */
 export async function upsertPackages(tx: DbOrTx, rows: PackageUpsert[], now: Date): Promise<void> {
@@ -96,6 +99,7 @@ export async function upsertPackages(tx: DbOrTx, rows: PackageUpsert[], now: Dat
     createdAt: _createdAt,
     // The operator's choice survives every sync.
     isHidden: _isHidden,
+    nameOverrides: _nameOverrides,
     ...updatable
   } = getTableColumns(packages);
   const set = Object.fromEntries(Object.entries(updatable).map(([key, column]) => [key, excluded(column)]));
@@ -331,8 +335,12 @@ export async function lockPackage(tx: DbOrTx, id: string): Promise<PackageRow | 
   return row;
 }
 
-export async function updatePackageVisibility(tx: DbOrTx, id: string, isHidden: boolean): Promise<void> {
-  await tx.update(packages).set({ isHidden }).where(eq(packages.id, id));
+export async function updatePackageVisibility(
+  tx: DbOrTx,
+  id: string,
+  values: { isHidden: boolean; nameOverrides: PackageRow["nameOverrides"] },
+): Promise<void> {
+  await tx.update(packages).set(values).where(eq(packages.id, id));
 }
 
 /** Each destination's own markup (basis points), by destination code. */

@@ -6,6 +6,7 @@ import {
   PLAN_ENTITY,
   PLAN_UPDATE_ACTION,
 } from "@esim/shared/admin/prices-contract";
+import type { PlanNameOverrides } from "@esim/shared/catalog/plan-name";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { recordAudit } from "../operators/index.ts";
@@ -52,6 +53,7 @@ function presentPlan(row: PackageRow): CataloguePlanView {
     isTopUp: row.isTopUp,
     retailDzdMinor: row.retailDzdMinor,
     isHidden: row.isHidden,
+    nameOverrides: { fr: row.nameOverrides?.fr ?? null, ar: row.nameOverrides?.ar ?? null },
   };
 }
 
@@ -114,10 +116,26 @@ export async function changeDestinationVisibility(
   return presentDestination(await findConsoleDestination(deps, input.code));
 }
 
-/** Hides or shows one plan, audited in the same transaction, the catalogue refreshed; PACKAGE_NOT_FOUND. Idempotent. */
+/** Trimmed overrides without blanks, or null when none is left. */
+function cleanOverrides(overrides: { fr?: string | null; ar?: string | null }): PlanNameOverrides | null {
+  const fr = overrides.fr?.trim() || undefined;
+  const ar = overrides.ar?.trim() || undefined;
+  if (!fr && !ar) return null;
+  return { ...(fr ? { fr } : {}), ...(ar ? { ar } : {}) };
+}
+
+/**
+ * Hides or shows one plan and sets its own French and Arabic titles (null or blank: ours again), audited in the same
+ * transaction, the catalogue refreshed; PACKAGE_NOT_FOUND. The same values again change nothing.
+ */
 export async function changePlanVisibility(
   deps: Pick<AppDeps, "db" | "now">,
-  input: { packageId: string; isHidden?: boolean | undefined; actor: PriceActor },
+  input: {
+    packageId: string;
+    isHidden?: boolean | undefined;
+    nameOverrides?: { fr: string | null; ar: string | null } | undefined;
+    actor: PriceActor;
+  },
 ): Promise<CataloguePlanView> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
@@ -125,19 +143,22 @@ export async function changePlanVisibility(
     const row = await lockPackage(tx, input.packageId);
     if (!row?.isActive) throw new AppError("PACKAGE_NOT_FOUND", { message: "No such plan in the catalogue." });
     const isHidden = input.isHidden ?? row.isHidden;
-    if (isHidden === row.isHidden) return presentPlan(row);
-    await updatePackageVisibility(tx, row.id, isHidden);
+    const nameOverrides = input.nameOverrides ? cleanOverrides(input.nameOverrides) : row.nameOverrides;
+    if (isHidden === row.isHidden && JSON.stringify(nameOverrides) === JSON.stringify(row.nameOverrides)) {
+      return presentPlan(row);
+    }
+    await updatePackageVisibility(tx, row.id, { isHidden, nameOverrides });
     await notifyCatalogChanged(tx);
     await recordAudit(tx, {
       operatorId: input.actor.operatorId,
       action: PLAN_UPDATE_ACTION,
       entityType: PLAN_ENTITY,
       entityId: row.id,
-      before: { isHidden: row.isHidden, destinationCode: row.destinationCode },
-      after: { isHidden, destinationCode: row.destinationCode },
+      before: { isHidden: row.isHidden, nameOverrides: row.nameOverrides, destinationCode: row.destinationCode },
+      after: { isHidden, nameOverrides, destinationCode: row.destinationCode },
       ip: input.actor.ip,
       now,
     });
-    return presentPlan({ ...row, isHidden });
+    return presentPlan({ ...row, isHidden, nameOverrides });
   });
 }

@@ -99,9 +99,10 @@ export async function pricesAdminRoutes(app: FastifyInstance) {
       data: await changePlanVisibility(app.deps, {
         packageId: params.id,
         isHidden: body.isHidden,
+        nameOverrides: body.nameOverrides,
         actor: { operatorId: operator.id, ip: request.ip },
       }),
     }),
-    { tags, summary: "Hide or show one plan; audited" },
+    { tags, summary: "Hide or show one plan, or give it French and Arabic titles; audited" },
   );
 }

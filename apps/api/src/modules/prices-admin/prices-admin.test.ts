@@ -358,4 +358,31 @@ describe("catalogue visibility", () => {
     const entries = await db.select().from(operatorAuditLog).where(eq(operatorAuditLog.entityId, turkey.id));
     expect(entries).toHaveLength(1);
   });
+
+  it("gives a plan its own French and Arabic titles, shown on the public pages, and back to ours with blanks", async () => {
+    const turkey = await turkeyWeek();
+    const named = await call("POST", `/catalogue/plans/${turkey.id}`, admin.headers, {
+      isHidden: false,
+      nameOverrides: { fr: "  Escapade Istanbul ", ar: "رحلة إسطنبول" },
+    });
+    expect(named.statusCode).toBe(200);
+    expect(named.json().data.nameOverrides).toEqual({ fr: "Escapade Istanbul", ar: "رحلة إسطنبول" });
+    await vi.waitFor(
+      async () => {
+        const fr = await app.inject({ method: "GET", url: "/fr/esim/turkey" });
+        expect(fr.body).toContain("Escapade Istanbul");
+      },
+      { timeout: 5000 },
+    );
+    expect((await app.inject({ method: "GET", url: "/ar/esim/turkey" })).body).toContain("رحلة إسطنبول");
+    expect((await app.inject({ method: "GET", url: "/en/esim/turkey" })).body).not.toContain("Escapade Istanbul");
+    await syncCatalog(deps);
+    expect((await turkeyWeek()).nameOverrides).toEqual({ fr: "Escapade Istanbul", ar: "رحلة إسطنبول" });
+
+    const cleared = await call("POST", `/catalogue/plans/${turkey.id}`, admin.headers, {
+      nameOverrides: { fr: "", ar: null },
+    });
+    expect(cleared.json().data.nameOverrides).toEqual({ fr: null, ar: null });
+    expect((await turkeyWeek()).nameOverrides).toBeNull();
+  });
 });

@@ -118,14 +118,18 @@ export function useUpdateDestination() {
   });
 }
 
-/** Hides or shows one plan. */
+/** Hides or shows one plan, or sets its own titles. */
 export function useUpdatePlan(destinationCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { id: string; isHidden: boolean }) =>
+    mutationFn: async (input: {
+      id: string;
+      isHidden?: boolean;
+      nameOverrides?: { fr: string | null; ar: string | null };
+    }) =>
       (
         await callApi(updateCataloguePlan, {
-          body: { isHidden: input.isHidden },
+          body: { isHidden: input.isHidden, nameOverrides: input.nameOverrides },
           params: { id: input.id },
           auth: operatorAuth,
         })

@@ -1,7 +1,11 @@
-import type { CatalogueDestinationView } from "@esim/shared/admin/prices-contract";
+import {
+  type CatalogueDestinationView,
+  type CataloguePlanView,
+  MAX_PLAN_TITLE_LENGTH,
+} from "@esim/shared/admin/prices-contract";
 import { planTitle } from "@esim/shared/catalog/plan-name";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
@@ -23,37 +27,88 @@ function fold(text: string): string {
     .toLowerCase();
 }
 
-/** A destination's plans with a hide / show switch each. */
-function DestinationPlans({ code }: { code: string }) {
+/** One plan: hide or show it, and give it French and Arabic titles of our own. */
+function PlanRow({ plan, destinationCode }: { plan: CataloguePlanView; destinationCode: string }) {
   const t = useT();
   const language = useLanguage();
   const format = consoleFormatters(language);
+  const update = useUpdatePlan(destinationCode);
+  const [isRenaming, setIsRenaming] = useState(false);
+  const [titles, setTitles] = useState({ fr: plan.nameOverrides.fr ?? "", ar: plan.nameOverrides.ar ?? "" });
+  const ourTitle = planTitle({ ...plan, nameOverrides: null }, language);
+  const overrides = [plan.nameOverrides.fr, plan.nameOverrides.ar].filter(Boolean).join(" / ");
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    update.mutate(
+      { id: plan.id, nameOverrides: { fr: titles.fr.trim() || null, ar: titles.ar.trim() || null } },
+      { onSuccess: () => setIsRenaming(false) },
+    );
+  };
+
+  return (
+    <li className="rounded-lg bg-slate-50 px-3 py-2 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className={plan.isHidden ? "text-slate-500 line-through" : "text-slate-900"}>
+          {ourTitle}
+          {plan.isTopUp ? ` · ${t("admin.prices.topUp")}` : ""} · <bdi dir="ltr">{format.dzd(plan.retailDzdMinor)}</bdi>
+          {overrides ? <span className="block font-semibold">{overrides}</span> : null}
+        </span>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="ghost" className="min-h-11 px-3 text-sm" onClick={() => setIsRenaming((open) => !open)}>
+            {t("admin.catalogue.rename")}
+          </Button>
+          <Button
+            variant="secondary"
+            className="min-h-11 px-3 text-sm"
+            isLoading={update.isPending && update.variables?.isHidden !== undefined}
+            onClick={() => update.mutate({ id: plan.id, isHidden: !plan.isHidden })}
+          >
+            {plan.isHidden ? t("admin.catalogue.show") : t("admin.catalogue.hide")}
+          </Button>
+        </div>
+      </div>
+      {isRenaming ? (
+        <form onSubmit={save} className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <TextField
+            label={t("admin.catalogue.titleFr")}
+            lang="fr"
+            dir="ltr"
+            maxLength={MAX_PLAN_TITLE_LENGTH}
+            placeholder={planTitle({ ...plan, nameOverrides: null }, "fr")}
+            value={titles.fr}
+            onChange={(event) => setTitles((current) => ({ ...current, fr: event.target.value }))}
+          />
+          <TextField
+            label={t("admin.catalogue.titleAr")}
+            lang="ar"
+            dir="rtl"
+            maxLength={MAX_PLAN_TITLE_LENGTH}
+            placeholder={planTitle({ ...plan, nameOverrides: null }, "ar")}
+            value={titles.ar}
+            onChange={(event) => setTitles((current) => ({ ...current, ar: event.target.value }))}
+          />
+          <Button type="submit" isLoading={update.isPending && update.variables?.nameOverrides !== undefined}>
+            {t("admin.catalogue.saveTitles")}
+          </Button>
+        </form>
+      ) : null}
+      {update.error ? <Alert>{t(errorMessageId(update.error))}</Alert> : null}
+    </li>
+  );
+}
+
+/** A destination's plans, each with its switches. */
+function DestinationPlans({ code }: { code: string }) {
+  const t = useT();
   const plans = useQuery(catalogueDestinationPlansQuery(code));
-  const update = useUpdatePlan(code);
 
   if (plans.error) return <Alert>{t(errorMessageId(plans.error))}</Alert>;
   if (!plans.data) return <p className="text-slate-600">{t("common.loading")}</p>;
   return (
     <ul className="mt-3 space-y-2">
       {plans.data.plans.map((plan) => (
-        <li
-          key={plan.id}
-          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm"
-        >
-          <span className={plan.isHidden ? "text-slate-500 line-through" : "text-slate-900"}>
-            {planTitle(plan, language)}
-            {plan.isTopUp ? ` · ${t("admin.prices.topUp")}` : ""} ·{" "}
-            <bdi dir="ltr">{format.dzd(plan.retailDzdMinor)}</bdi>
-          </span>
-          <Button
-            variant="secondary"
-            className="min-h-11 px-3 text-sm"
-            isLoading={update.isPending && update.variables?.id === plan.id}
-            onClick={() => update.mutate({ id: plan.id, isHidden: !plan.isHidden })}
-          >
-            {plan.isHidden ? t("admin.catalogue.show") : t("admin.catalogue.hide")}
-          </Button>
-        </li>
+        <PlanRow key={plan.id} plan={plan} destinationCode={code} />
       ))}
     </ul>
   );
