@@ -1,4 +1,5 @@
 import { OPERATOR_ROLES, type OperatorRole } from "@esim/shared/admin/roles";
+import type { PlanNameOverrides } from "@esim/shared/catalog/plan-name";
 import type { Currency, Language } from "@esim/shared/locale";
 import { CURRENCIES, LANGUAGES } from "@esim/shared/locale";
 import {
@@ -200,6 +201,10 @@ export const destinations = pgTable(
     isPopular: boolean("is_popular").notNull().default(false),
     popularRank: integer("popular_rank"),
     isActive: boolean("is_active").notNull().default(true),
+    /** Hidden by an operator: off the shop (pages, search, checkout) even while the upstream lists it. */
+    isHidden: boolean("is_hidden").notNull().default(false),
+    /** Popular as an operator set it (the sync's default otherwise): null follows the default. */
+    popularOverride: boolean("popular_override"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -247,6 +252,10 @@ export const packages = pgTable(
     compareAtDzdMinor: integer("compare_at_dzd_minor"),
     compareAtUsdMinor: integer("compare_at_usd_minor"),
     isActive: boolean("is_active").notNull().default(true),
+    /** Hidden by an operator: not sold even while the upstream lists it; a sync keeps it hidden. */
+    isHidden: boolean("is_hidden").notNull().default(false),
+    /** The operator's own title of the plan in French and Arabic, shown instead of "5 Go · 7 jours"; a sync keeps it. */
+    nameOverrides: jsonb("name_overrides").$type<PlanNameOverrides>(),
     syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -266,6 +275,16 @@ export const priceSettings = pgTable("price_settings", {
   serviceFeeDzdMinor: integer("service_fee_dzd_minor").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A destination's own markup (a country, or a region's or global plans), instead of price_settings.markup_bps. */
+export const destinationMarkups = pgTable("destination_markups", {
+  destinationCode: text("destination_code")
+    .primaryKey()
+    .references(() => destinations.code),
+  /** Markup on cost in basis points (3000 = 30 %). */
+  markupBps: integer("markup_bps").notNull(),
+  createdAt: createdAt(),
 });
 
 // ---------------------------------------------------------------------------------------------------------

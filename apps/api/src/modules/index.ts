@@ -20,6 +20,7 @@ import { operatorsRoutes } from "./operators/index.ts";
 import { ordersRoutes } from "./orders/index.ts";
 import { ordersAdminRoutes } from "./orders-admin/index.ts";
 import { paymentsRoutes } from "./payments/index.ts";
+import { pricesAdminRoutes } from "./prices-admin/index.ts";
 import { supportRoutes } from "./support/index.ts";
 
 /** Every feature module's routes, in one list (each through its front door). */
@@ -42,6 +43,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(customersAdminRoutes);
   await app.register(couponsAdminRoutes);
   await app.register(ordersAdminRoutes);
+  await app.register(pricesAdminRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);

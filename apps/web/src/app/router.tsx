@@ -250,6 +250,14 @@ export function createAppRouter() {
               path: "orders/:number",
               lazy: async () => ({ Component: (await import("../routes/admin-order.tsx")).AdminOrderRoute }),
             },
+            {
+              path: "prices",
+              lazy: async () => ({ Component: (await import("../routes/admin-prices.tsx")).AdminPricesRoute }),
+            },
+            {
+              path: "catalogue",
+              lazy: async () => ({ Component: (await import("../routes/admin-catalogue.tsx")).AdminCatalogueRoute }),
+            },
           ],
         },
         {

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { codeSentResponseSchema } from "../auth/contracts.ts";
 import { emailSchema, languageSchema, signInCodeSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
+import { blockAdminCoupon, createAdminCoupon, listAdminCoupons, updateAdminCoupon } from "./coupons-contract.ts";
 import {
   getCustomer,
   listCustomers,
@@ -9,16 +10,8 @@ import {
   revokeCustomerSession,
   unblockCustomerPin,
 } from "./customers-contract.ts";
-import { blockAdminCoupon, createAdminCoupon, listAdminCoupons, updateAdminCoupon } from "./coupons-contract.ts";
 import { getDashboard } from "./dashboard-contract.ts";
 import { INVOICING_ENDPOINTS } from "./invoicing-contract.ts";
-import {
-  approveCancellationRequest,
-  approveTechnicalRefund,
-  listCancellationQueue,
-  refuseCancellationRequest,
-  refuseTechnicalRefund,
-} from "./refunds-contract.ts";
 import {
   getAdminOrder,
   recordAdminOrderRefund,
@@ -26,6 +19,24 @@ import {
   retryAdminOrderProvisioning,
   searchAdminOrders,
 } from "./orders-contract.ts";
+import {
+  applyPriceSettings,
+  getCatalogSyncStatus,
+  getPriceSettings,
+  listCatalogueDestinationPlans,
+  listCatalogueDestinations,
+  previewPriceSettings,
+  runCatalogSync,
+  updateCatalogueDestination,
+  updateCataloguePlan,
+} from "./prices-contract.ts";
+import {
+  approveCancellationRequest,
+  approveTechnicalRefund,
+  listCancellationQueue,
+  refuseCancellationRequest,
+  refuseTechnicalRefund,
+} from "./refunds-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 import { TEAM_ENDPOINTS } from "./team-contract.ts";
 
@@ -236,4 +247,13 @@ export const ADMIN_ENDPOINTS = [
   retryAdminOrderProvisioning,
   resendAdminOrderInstallEmail,
   recordAdminOrderRefund,
+  getPriceSettings,
+  previewPriceSettings,
+  applyPriceSettings,
+  getCatalogSyncStatus,
+  runCatalogSync,
+  listCatalogueDestinations,
+  listCatalogueDestinationPlans,
+  updateCatalogueDestination,
+  updateCataloguePlan,
 ] as const;

@@ -41,6 +41,8 @@ export const planSchema = z.object({
   price: dualPriceSchema,
   /** The struck-through "was" price when discounted. */
   compareAtPrice: z.nullable(dualPriceSchema),
+  /** The operator's own title in French and Arabic, when set (see plan-name.ts `planTitle`). */
+  nameOverrides: z.optional(z.object({ fr: z.optional(z.string()), ar: z.optional(z.string()) })),
 });
 export type Plan = z.output<typeof planSchema>;
 

@@ -7,12 +7,19 @@ import type { Language } from "../locale.ts";
 
 const MB_PER_GB = 1024;
 
+/** An operator's own title of a plan, per language (the console's catalogue); a language left out keeps ours. */
+export interface PlanNameOverrides {
+  fr?: string | undefined;
+  ar?: string | undefined;
+}
+
 /** What a plan's name is made of; dataType as eSIM Access gives it (2 and 3: a daily allowance). */
 export interface PlanNameParts {
   dataMb: number | null;
   isUnlimited: boolean;
   dataType?: number;
   validityDays: number;
+  nameOverrides?: PlanNameOverrides | null | undefined;
 }
 
 type DayForm = "zero" | "one" | "two" | "few" | "many" | "other";
@@ -83,6 +90,8 @@ export function planValidityText(days: number, language: Language): string {
 
 /** "5 Go · 7 jours": what the plan gives, without where. */
 export function planTitle(plan: PlanNameParts, language: Language): string {
+  const override = language === "en" ? undefined : plan.nameOverrides?.[language];
+  if (override) return override;
   return `${planDataText(plan, language)} · ${planValidityText(plan.validityDays, language)}`;
 }
 

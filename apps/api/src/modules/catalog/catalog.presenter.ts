@@ -22,6 +22,9 @@ export function presentPlan(row: PackageRow): Plan {
     speed: row.speed,
     price: { DZD: row.retailDzdMinor, USD: row.retailUsdMinor },
     compareAtPrice,
+    ...(row.nameOverrides && (row.nameOverrides.fr || row.nameOverrides.ar)
+      ? { nameOverrides: { ...row.nameOverrides } }
+      : {}),
   };
 }
 

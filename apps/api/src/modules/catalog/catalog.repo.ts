@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, max, min, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
-import { destinations, packages, priceSettings } from "../../db/schema.ts";
+import { destinationMarkups, destinations, packages, priceSettings } from "../../db/schema.ts";
 import type { DestinationPlans } from "./catalog.presenter.ts";
 
 export type DestinationRow = typeof destinations.$inferSelect;
@@ -45,13 +45,6 @@ export async function ensurePriceSettings(
   return row!;
 }
 
-export async function updateDzdPerUsd(tx: DbOrTx, values: { dzdPerUsd: string; now: Date }): Promise<void> {
-  await tx
-    .update(priceSettings)
-    .set({ dzdPerUsd: values.dzdPerUsd, updatedAt: values.now })
-    .where(eq(priceSettings.id, 1));
-}
-
 export type DestinationUpsert = Pick<
   DestinationRow,
   "code" | "type" | "nameFr" | "nameEn" | "nameAr" | "memberCountries" | "searchText" | "isPopular" | "popularRank"
@@ -92,7 +85,10 @@ export async function deactivateDestinationsExcept(tx: DbOrTx, codes: string[], 
   return rows.length;
 }
 
-export type PackageUpsert = Omit<PackageRow, "id" | "isActive" | "syncedAt" | "createdAt">;
+export type PackageUpsert = Omit<
+  PackageRow,
+  "id" | "isActive" | "isHidden" | "nameOverrides" | "syncedAt" | "createdAt"
+>;
 
 /** Inserts or updates packages by (provider, upstream code), each marked active and synced now. */
 export async function upsertPackages(tx: DbOrTx, rows: PackageUpsert[], now: Date): Promise<void> {
@@ -101,6 +97,9 @@ export async function upsertPackages(tx: DbOrTx, rows: PackageUpsert[], now: Dat
     provider: _provider,
     upstreamCode: _code,
     createdAt: _createdAt,
+    // The operator's choice survives every sync.
+    isHidden: _isHidden,
+    nameOverrides: _nameOverrides,
     ...updatable
   } = getTableColumns(packages);
   const set = Object.fromEntries(Object.entries(updatable).map(([key, column]) => [key, excluded(column)]));
@@ -134,6 +133,7 @@ export async function listPackagePricingInputs(tx: DbOrTx) {
   return tx
     .select({
       id: packages.id,
+      destinationCode: packages.destinationCode,
       costUsdE4: packages.costUsdE4,
       compareAtUsdMinor: packages.compareAtUsdMinor,
       retailDzdMinor: packages.retailDzdMinor,
@@ -167,19 +167,27 @@ export async function updatePackagePrices(
     where ${packages.id} = v.id`);
 }
 
-/** Everything the read cache holds: active destinations and their active base (not top-up) packages. */
+/** Everything the read cache holds: active destinations and their active base (not top-up) packages, none hidden. */
 export async function loadActiveCatalog(
   db: DbOrTx,
 ): Promise<{ destinations: DestinationRow[]; packages: PackageRow[] }> {
   const [destinationRows, packageRows] = await Promise.all([
-    db.select().from(destinations).where(eq(destinations.isActive, true)).orderBy(asc(destinations.code)),
+    db
+      .select()
+      .from(destinations)
+      .where(and(eq(destinations.isActive, true), eq(destinations.isHidden, false)))
+      .orderBy(asc(destinations.code)),
     db
       .select()
       .from(packages)
-      .where(and(eq(packages.isActive, true), eq(packages.isTopUp, false)))
+      .where(and(eq(packages.isActive, true), eq(packages.isHidden, false), eq(packages.isTopUp, false)))
       .orderBy(asc(packages.destinationCode), asc(packages.upstreamCode)),
   ]);
-  return { destinations: destinationRows, packages: packageRows };
+  // An operator's "popular" wins over the sync's default list.
+  return {
+    destinations: destinationRows.map((row) => ({ ...row, isPopular: row.popularOverride ?? row.isPopular })),
+    packages: packageRows,
+  };
 }
 
 /** When the last sync wrote a package, or null on an empty catalog. */
@@ -247,4 +255,112 @@ export async function summarizeDestinationPlans(db: DbOrTx, codes: string[]): Pr
       { fromDzdMinor: row.fromDzdMinor ?? 0, fromUsdMinor: row.fromUsdMinor ?? 0, planCount: row.planCount },
     ]),
   );
+}
+
+/** Writes every price setting at once. */
+export async function updatePriceSettings(
+  tx: DbOrTx,
+  values: { dzdPerUsd: string; markupBps: number; serviceFeeDzdMinor: number; now: Date },
+): Promise<void> {
+  const { now, ...columns } = values;
+  await tx
+    .update(priceSettings)
+    .set({ ...columns, updatedAt: now })
+    .where(eq(priceSettings.id, 1));
+}
+
+/** Packages on sale with what re-pricing needs and what the operator recognises them by, by destination then price. */
+export async function listPricedPackagesOnSale(db: DbOrTx) {
+  return db
+    .select({
+      id: packages.id,
+      destinationCode: packages.destinationCode,
+      name: packages.name,
+      validityDays: packages.validityDays,
+      dataMb: packages.dataMb,
+      isTopUp: packages.isTopUp,
+      costUsdE4: packages.costUsdE4,
+      compareAtUsdMinor: packages.compareAtUsdMinor,
+      retailDzdMinor: packages.retailDzdMinor,
+    })
+    .from(packages)
+    .where(eq(packages.isActive, true))
+    .orderBy(asc(packages.destinationCode), asc(packages.retailDzdMinor), asc(packages.upstreamCode));
+}
+
+/** Every active destination (hidden ones included) with its base plans' counts, for the console. */
+export async function listDestinationsForConsole(db: DbOrTx, code?: string) {
+  return db
+    .select({
+      destination: destinations,
+      planCount: sql<number>`count(${packages.id}) filter (where ${packages.isTopUp} = false)::int`,
+      hiddenPlanCount: sql<number>`count(${packages.id}) filter (where ${packages.isTopUp} = false and ${packages.isHidden})::int`,
+    })
+    .from(destinations)
+    .leftJoin(packages, and(eq(packages.destinationCode, destinations.code), eq(packages.isActive, true)))
+    .where(and(eq(destinations.isActive, true), code === undefined ? undefined : eq(destinations.code, code)))
+    .groupBy(destinations.code)
+    .orderBy(asc(destinations.nameFr));
+}
+
+/** A destination's active packages (base and top-ups), hidden ones included, by days then data. */
+export async function listDestinationPackagesForConsole(db: DbOrTx, destinationCode: string) {
+  return db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.destinationCode, destinationCode), eq(packages.isActive, true)))
+    .orderBy(asc(packages.isTopUp), asc(packages.validityDays), asc(packages.dataMb), asc(packages.upstreamCode));
+}
+
+/** Locks and answers one destination row. */
+export async function lockDestination(tx: DbOrTx, code: string): Promise<DestinationRow | undefined> {
+  const [row] = await tx.select().from(destinations).where(eq(destinations.code, code)).for("update");
+  return row;
+}
+
+export async function updateDestinationVisibility(
+  tx: DbOrTx,
+  code: string,
+  values: { isHidden: boolean; popularOverride: boolean | null; now: Date },
+): Promise<void> {
+  await tx
+    .update(destinations)
+    .set({ isHidden: values.isHidden, popularOverride: values.popularOverride, updatedAt: values.now })
+    .where(eq(destinations.code, code));
+}
+
+/** Locks and answers one package row. */
+export async function lockPackage(tx: DbOrTx, id: string): Promise<PackageRow | undefined> {
+  const [row] = await tx.select().from(packages).where(eq(packages.id, id)).for("update");
+  return row;
+}
+
+export async function updatePackageVisibility(
+  tx: DbOrTx,
+  id: string,
+  values: { isHidden: boolean; nameOverrides: PackageRow["nameOverrides"] },
+): Promise<void> {
+  await tx.update(packages).set(values).where(eq(packages.id, id));
+}
+
+/** Each destination's own markup (basis points), by destination code. */
+export async function listDestinationMarkups(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db.select().from(destinationMarkups).orderBy(asc(destinationMarkups.destinationCode));
+  return new Map(rows.map((row) => [row.destinationCode, row.markupBps]));
+}
+
+/** Replaces every destination's own markup with these. */
+export async function replaceDestinationMarkups(tx: DbOrTx, markups: Map<string, number>, now: Date): Promise<void> {
+  await tx.delete(destinationMarkups);
+  if (markups.size === 0) return;
+  await tx
+    .insert(destinationMarkups)
+    .values([...markups].map(([destinationCode, markupBps]) => ({ destinationCode, markupBps, createdAt: now })));
+}
+
+/** The codes among these that name a destination of the catalogue. */
+export async function findDestinationCodes(db: DbOrTx, codes: string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db.select({ code: destinations.code }).from(destinations).where(inArray(destinations.code, codes));
+  return new Set(rows.map((row) => row.code));
 }

@@ -1,3 +1,4 @@
+import type { CatalogSyncRunView } from "@esim/shared/admin/prices-contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { UpstreamPackage } from "../../providers/esim/esim-port.ts";
@@ -14,7 +15,6 @@ import {
   formatDzdPerUsd,
   type PricingSettings,
   parseDzdPerUsdE4,
-  repriceStoredPackage,
 } from "./catalog.pricing.ts";
 import {
   type DestinationUpsert,
@@ -22,17 +22,16 @@ import {
   deactivatePackagesExcept,
   ensurePriceSettings,
   findLastSyncedAt,
-  listPackagePricingInputs,
+  listDestinationMarkups,
   listSamplePackages,
   lockCatalogWrites,
   notifyCatalogChanged,
   type PackageUpsert,
   type PriceSettingsRow,
-  updateDzdPerUsd,
-  updatePackagePrices,
   upsertDestinations,
   upsertPackages,
 } from "./catalog.repo.ts";
+import { changePriceSettings, type PriceActor, readCatalogSyncStatus, recordSyncRun } from "./catalog.settings.ts";
 
 type SyncDeps = Pick<AppDeps, "db" | "esim" | "now">;
 
@@ -96,7 +95,12 @@ function buildDestinationRows(sellable: UpstreamPackage[]): DestinationUpsert[] 
   });
 }
 
-function buildPackageRow(pkg: UpstreamPackage, provider: string, settings: PricingSettings): PackageUpsert {
+function buildPackageRow(
+  pkg: UpstreamPackage,
+  provider: string,
+  settingsOf: (destinationCode: string) => PricingSettings,
+): PackageUpsert {
+  const settings = settingsOf(pkg.destination.code);
   const prices = computeRetailPrices({
     costUsdE4: pkg.costUsdE4,
     suggestedRetailUsdE4: pkg.suggestedRetailUsdE4 ?? null,
@@ -128,7 +132,8 @@ function buildPackageRow(pkg: UpstreamPackage, provider: string, settings: Prici
  * prices computed from the stored settings, all in one transaction that NOTIFYs every instance on commit.
  * Idempotent; two runs at once wait for each other (advisory lock). An empty upstream list changes nothing.
  */
-export async function syncCatalog(deps: SyncDeps): Promise<CatalogSyncResult> {
+export async function syncCatalog(deps: SyncDeps, options: { actor?: PriceActor } = {}): Promise<CatalogSyncResult> {
+  const startedAt = deps.now();
   const upstream = await deps.esim.listPackages();
   const provider = deps.esim.name;
   // The last occurrence of a code wins: one row per (provider, code), as the unique index wants.
@@ -144,10 +149,13 @@ export async function syncCatalog(deps: SyncDeps): Promise<CatalogSyncResult> {
   return deps.db.transaction(async (tx) => {
     await lockCatalogWrites(tx);
     const settings = toPricingSettings(await ensurePriceSettings(tx, { ...DEFAULT_PRICE_SETTINGS, now }));
+    const markups = await listDestinationMarkups(tx);
+    // A destination's own markup, else the general one.
+    const settingsOf = (code: string) => ({ ...settings, markupBps: markups.get(code) ?? settings.markupBps });
     await upsertDestinations(tx, destinationRows, now);
     await upsertPackages(
       tx,
-      sellable.map((pkg) => buildPackageRow(pkg, provider, settings)),
+      sellable.map((pkg) => buildPackageRow(pkg, provider, settingsOf)),
       now,
     );
     const deactivated = await deactivatePackagesExcept(
@@ -162,13 +170,15 @@ export async function syncCatalog(deps: SyncDeps): Promise<CatalogSyncResult> {
     );
     await notifyCatalogChanged(tx);
     const topUps = sellable.filter((pkg) => pkg.isTopUp).length;
-    return {
+    const result = {
       destinations: destinationRows.length,
       plans: sellable.length - topUps,
       topUps,
       deactivated,
       skipped: upstream.length - sellable.length,
     };
+    if (options.actor) await recordSyncRun(tx, { actor: options.actor, startedAt, now: deps.now(), result });
+    return result;
   });
 }
 
@@ -190,48 +200,62 @@ export interface RateChange {
 const SAMPLE_DESTINATIONS = POPULAR_COUNTRIES.slice(0, 4);
 
 /**
- * Sets the DZD-per-USD rate and re-prices every package from its stored cost in the same transaction,
- * serialised with syncs, then NOTIFYs every instance. Positive rate with at most 4 decimals.
+ * Sets the DZD-per-USD rate through changePriceSettings (re-priced, audited as the command line, serialised with
+ * syncs, every instance refreshed), with a sample of popular plans before and after. Positive rate, ≤ 4 decimals.
  */
-export async function setDzdPerUsd(deps: Pick<AppDeps, "db" | "now">, input: { dzdPerUsdE4: number }) {
+export async function setDzdPerUsd(
+  deps: Pick<AppDeps, "db" | "now">,
+  input: { dzdPerUsdE4: number; actor?: PriceActor },
+): Promise<RateChange> {
   if (!Number.isSafeInteger(input.dzdPerUsdE4) || input.dzdPerUsdE4 <= 0) {
     throw new RangeError("the rate must be a positive number");
   }
-  const now = deps.now();
-  return deps.db.transaction(async (tx): Promise<RateChange> => {
-    await lockCatalogWrites(tx);
-    const current = await ensurePriceSettings(tx, { ...DEFAULT_PRICE_SETTINGS, now });
-    const settings = { ...toPricingSettings(current), dzdPerUsdE4: input.dzdPerUsdE4 };
-    const dzdPerUsd = formatDzdPerUsd(input.dzdPerUsdE4);
-    await updateDzdPerUsd(tx, { dzdPerUsd, now });
-    const inputs = await listPackagePricingInputs(tx);
-    const before = new Map(inputs.map((row) => [row.id, row.retailDzdMinor]));
-    await updatePackagePrices(
-      tx,
-      inputs.map((row) => ({ id: row.id, ...repriceStoredPackage({ ...row, settings }) })),
-    );
-    await notifyCatalogChanged(tx);
-
-    const sampleRows = await listSamplePackages(tx, SAMPLE_DESTINATIONS);
-    const samples = SAMPLE_DESTINATIONS.flatMap((code) => {
-      const row = sampleRows.find((candidate) => candidate.destinationCode === code);
-      return row
-        ? [
-            {
-              destinationCode: code,
-              name: row.name,
-              beforeDzdMinor: before.get(row.id) ?? row.retailDzdMinor,
-              afterDzdMinor: row.retailDzdMinor,
-              usdMinor: row.retailUsdMinor,
-            },
-          ]
-        : [];
-    });
-    return {
-      previousDzdPerUsd: formatDzdPerUsd(toPricingSettings(current).dzdPerUsdE4),
-      dzdPerUsd,
-      repricedCount: inputs.length,
-      samples,
-    };
+  const before = new Map(
+    (await listSamplePackages(deps.db, SAMPLE_DESTINATIONS)).map((row) => [row.id, row.retailDzdMinor]),
+  );
+  const change = await changePriceSettings(deps, {
+    change: { dzdPerUsd: formatDzdPerUsd(input.dzdPerUsdE4) },
+    actor: input.actor ?? { operatorId: null, ip: null },
   });
+  const sampleRows = await listSamplePackages(deps.db, SAMPLE_DESTINATIONS);
+  const samples = SAMPLE_DESTINATIONS.flatMap((code) => {
+    const row = sampleRows.find((candidate) => candidate.destinationCode === code);
+    return row
+      ? [
+          {
+            destinationCode: code,
+            name: row.name,
+            beforeDzdMinor: before.get(row.id) ?? row.retailDzdMinor,
+            afterDzdMinor: row.retailDzdMinor,
+            usdMinor: row.retailUsdMinor,
+          },
+        ]
+      : [];
+  });
+  return {
+    previousDzdPerUsd: change.before.dzdPerUsd,
+    dzdPerUsd: change.settings.dzdPerUsd,
+    repricedCount: change.repricedCount,
+    samples,
+  };
+}
+
+/**
+ * Runs a catalogue sync for an operator (the same syncCatalog as `catalog:sync`) and answers its outcome: a success
+ * is recorded with the sync's own transaction, a failure (the upstream down, an empty list) on its own, so the last
+ * result is always on record. Two at once wait for each other (the sync's lock).
+ */
+export async function runCatalogSyncFor(
+  deps: Pick<AppDeps, "db" | "esim" | "now">,
+  input: { actor: PriceActor },
+): Promise<CatalogSyncRunView> {
+  const startedAt = deps.now();
+  try {
+    await syncCatalog(deps, { actor: input.actor });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await recordSyncRun(deps.db, { actor: input.actor, startedAt, now: deps.now(), result: null, error: message });
+  }
+  const status = await readCatalogSyncStatus(deps);
+  return status.lastRun!;
 }

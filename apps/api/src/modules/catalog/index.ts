@@ -12,5 +12,18 @@ export {
 } from "./catalog.repo.ts";
 export { catalogRoutes } from "./catalog.routes.ts";
 export { readCatalog, searchCatalog } from "./catalog.service.ts";
+export {
+  changePriceSettings,
+  type PriceActor,
+  previewPriceChange,
+  readCatalogSyncStatus,
+  readPriceSettings,
+} from "./catalog.settings.ts";
 export { startCatalog } from "./catalog.startup.ts";
-export { setDzdPerUsd, syncCatalog } from "./catalog.sync.ts";
+export { runCatalogSyncFor, setDzdPerUsd, syncCatalog } from "./catalog.sync.ts";
+export {
+  changeDestinationVisibility,
+  changePlanVisibility,
+  listConsoleDestinationPlans,
+  listConsoleDestinations,
+} from "./catalog.visibility.ts";

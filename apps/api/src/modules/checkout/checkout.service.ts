@@ -50,6 +50,8 @@ type FoundPackage = { package: PackageRow; destination: DestinationRow };
 /** A base plan is sold on its own; a top-up only for an eSIM it fits (`topUpPackageIds`). */
 function isOnSale(found: FoundPackage | undefined, topUpPackageIds: Set<string> | null): found is FoundPackage {
   if (found?.package.isActive !== true || !found.destination.isActive) return false;
+  // Hidden by an operator (console, catalogue): not sold, as it is not shown.
+  if (found.package.isHidden || found.destination.isHidden) return false;
   return topUpPackageIds ? topUpPackageIds.has(found.package.id) : !found.package.isTopUp;
 }
 

@@ -8,7 +8,7 @@ export const usage = "catalog:sync";
 export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   if (args.length > 0) throw new OpsError(`catalog:sync takes no argument (got "${args.join(" ")}"). Usage: ${usage}`);
   print(`Syncing the catalog from ${deps.esim.name}…`);
-  const result = await syncCatalog(deps);
+  const result = await syncCatalog(deps, { actor: { operatorId: null, ip: null } });
   print(`Destinations: ${result.destinations}`);
   print(`Plans:        ${result.plans} (and ${result.topUps} top-ups)`);
   print(`Deactivated:  ${result.deactivated}`);

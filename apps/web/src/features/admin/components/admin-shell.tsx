@@ -30,13 +30,15 @@ export function AdminShell() {
 
   const links = [
     { to: "/admin", label: t("admin.nav.dashboard"), end: true, isShown: true },
-    { to: "/admin/cancellations", label: t("admin.nav.cancellations"), end: false, isShown: true },
-    { to: "/admin/customers", label: t("admin.nav.customers"), end: false, isShown: true },
     { to: "/admin/orders", label: t("admin.nav.orders"), end: false, isShown: true },
-    { to: "/admin/audit", label: t("admin.nav.audit"), end: false, isShown: me.data?.role === "admin" },
-    { to: "/admin/team", label: t("admin.nav.team"), end: false, isShown: me.data?.role === "admin" },
-    { to: "/admin/invoicing", label: t("admin.nav.invoicing"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/customers", label: t("admin.nav.customers"), end: false, isShown: true },
+    { to: "/admin/cancellations", label: t("admin.nav.cancellations"), end: false, isShown: true },
     { to: "/admin/coupons", label: t("admin.nav.coupons"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/prices", label: t("admin.nav.prices"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/catalogue", label: t("admin.nav.catalogue"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/invoicing", label: t("admin.nav.invoicing"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/team", label: t("admin.nav.team"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/audit", label: t("admin.nav.audit"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/sessions", label: t("admin.nav.sessions"), end: false, isShown: true },
   ];
 
