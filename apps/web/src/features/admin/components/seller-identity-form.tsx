@@ -111,7 +111,7 @@ function SellerForm({ initial, isFromConfiguration }: { initial: SellerIdentityV
             label={t("admin.invoicing.field.tvaRate")}
             inputMode="decimal"
             dir="ltr"
-            className="max-w-40"
+            className="max-w-72"
             value={form.tvaPercent}
             onChange={(event) => setForm((current) => ({ ...current, tvaPercent: event.target.value }))}
             error={fieldError("tvaRateBps")}
