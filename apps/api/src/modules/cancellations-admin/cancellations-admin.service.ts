@@ -2,12 +2,8 @@ import type { CancellationQueue, CancellationQueueItem } from "@esim/shared/admi
 import { CANCELLATION_WINDOW_HOURS } from "@esim/shared/esims/contracts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import {
-  type CancellationDecision,
-  type DecisionActor,
-  listCancellationsToDecide,
-  refuseCancellation,
-} from "../esims/index.ts";
+import { type CancellationDecision, listCancellationsToDecide, refuseCancellation } from "../esims/index.ts";
+import type { AuditActor } from "../operators/index.ts";
 import { approveCancellation, listRefundQueue } from "../orders/index.ts";
 
 // The console's cancellations and refunds queue (issue 15, point 6). It decides through the very services the command
@@ -76,7 +72,7 @@ export async function approveCancellationRequest(
   deps: AppDeps,
   options: { requestId: string; reason: string; caller: OperatorCaller },
 ) {
-  const decidedBy: DecisionActor = { operatorId: options.caller.operatorId, ip: options.caller.ip };
+  const decidedBy: AuditActor = { operatorId: options.caller.operatorId, ip: options.caller.ip };
   let decision: CancellationDecision;
   try {
     decision = await approveCancellation(deps, {

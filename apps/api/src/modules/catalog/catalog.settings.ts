@@ -12,7 +12,7 @@ import * as z from "zod/mini";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { listAuditLog, recordAudit } from "../operators/index.ts";
+import { type AuditActor, listAuditLog, recordAudit } from "../operators/index.ts";
 import { DEFAULT_PRICE_SETTINGS, formatDzdPerUsd, parseDzdPerUsdE4, repriceStoredPackage } from "./catalog.pricing.ts";
 import {
   ensurePriceSettings,
@@ -29,12 +29,6 @@ import {
   updatePackagePrices,
   updatePriceSettings,
 } from "./catalog.repo.ts";
-
-/** Who changes the prices: an operator in the console, or the command line (operatorId null). */
-export interface PriceActor {
-  operatorId: string | null;
-  ip: string | null;
-}
 
 /** The settings as the audit log and the console show them (the rate as canonical decimal text). */
 interface SettingsValues {
@@ -175,7 +169,7 @@ export async function previewPriceChange(
  */
 export async function changePriceSettings(
   deps: Pick<AppDeps, "db" | "now">,
-  input: { change: PriceSettingsChange; actor: PriceActor },
+  input: { change: PriceSettingsChange; actor: AuditActor },
 ): Promise<{ settings: PriceSettingsView; repricedCount: number; isChanged: boolean; before: SettingsValues }> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
@@ -223,7 +217,7 @@ async function repriceEveryPackage(tx: DbOrTx, values: SettingsValues): Promise<
 }
 
 interface SyncRunRecord {
-  actor: PriceActor;
+  actor: AuditActor;
   startedAt: Date;
   now: Date;
   result: { destinations: number; plans: number; topUps: number; deactivated: number; skipped: number } | null;

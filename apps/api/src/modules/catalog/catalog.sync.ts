@@ -2,6 +2,7 @@ import type { CatalogSyncRunView } from "@esim/shared/admin/prices-contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { UpstreamPackage } from "../../providers/esim/esim-port.ts";
+import type { AuditActor } from "../operators/index.ts";
 import {
   type DestinationType,
   destinationNames,
@@ -31,7 +32,7 @@ import {
   upsertDestinations,
   upsertPackages,
 } from "./catalog.repo.ts";
-import { changePriceSettings, type PriceActor, readCatalogSyncStatus, recordSyncRun } from "./catalog.settings.ts";
+import { changePriceSettings, readCatalogSyncStatus, recordSyncRun } from "./catalog.settings.ts";
 
 type SyncDeps = Pick<AppDeps, "db" | "esim" | "now">;
 
@@ -132,7 +133,7 @@ function buildPackageRow(
  * prices computed from the stored settings, all in one transaction that NOTIFYs every instance on commit.
  * Idempotent; two runs at once wait for each other (advisory lock). An empty upstream list changes nothing.
  */
-export async function syncCatalog(deps: SyncDeps, options: { actor?: PriceActor } = {}): Promise<CatalogSyncResult> {
+export async function syncCatalog(deps: SyncDeps, options: { actor?: AuditActor } = {}): Promise<CatalogSyncResult> {
   const startedAt = deps.now();
   const upstream = await deps.esim.listPackages();
   const provider = deps.esim.name;
@@ -205,7 +206,7 @@ const SAMPLE_DESTINATIONS = POPULAR_COUNTRIES.slice(0, 4);
  */
 export async function setDzdPerUsd(
   deps: Pick<AppDeps, "db" | "now">,
-  input: { dzdPerUsdE4: number; actor?: PriceActor },
+  input: { dzdPerUsdE4: number; actor?: AuditActor },
 ): Promise<RateChange> {
   if (!Number.isSafeInteger(input.dzdPerUsdE4) || input.dzdPerUsdE4 <= 0) {
     throw new RangeError("the rate must be a positive number");
@@ -247,7 +248,7 @@ export async function setDzdPerUsd(
  */
 export async function runCatalogSyncFor(
   deps: Pick<AppDeps, "db" | "esim" | "now">,
-  input: { actor: PriceActor },
+  input: { actor: AuditActor },
 ): Promise<CatalogSyncRunView> {
   const startedAt = deps.now();
   try {

@@ -9,7 +9,7 @@ import {
 import type { PlanNameOverrides } from "@esim/shared/catalog/plan-name";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { recordAudit } from "../operators/index.ts";
+import { type AuditActor, recordAudit } from "../operators/index.ts";
 import {
   type DestinationRow,
   listDestinationPackagesForConsole,
@@ -22,7 +22,6 @@ import {
   updateDestinationVisibility,
   updatePackageVisibility,
 } from "./catalog.repo.ts";
-import type { PriceActor } from "./catalog.settings.ts";
 
 // The operator's say over the catalogue: hide a destination or a plan the upstream lists, mark a destination popular.
 // The shop's read cache leaves hidden rows out (pages, search, sitemap) and checkout refuses them; a sync keeps them.
@@ -85,7 +84,7 @@ function visibilityOf(row: DestinationRow) {
  */
 export async function changeDestinationVisibility(
   deps: Pick<AppDeps, "db" | "now">,
-  input: { code: string; isHidden?: boolean | undefined; isPopular?: boolean | null | undefined; actor: PriceActor },
+  input: { code: string; isHidden?: boolean | undefined; isPopular?: boolean | null | undefined; actor: AuditActor },
 ): Promise<CatalogueDestinationView> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
@@ -134,7 +133,7 @@ export async function changePlanVisibility(
     packageId: string;
     isHidden?: boolean | undefined;
     nameOverrides?: { fr: string | null; ar: string | null } | undefined;
-    actor: PriceActor;
+    actor: AuditActor;
   },
 ): Promise<CataloguePlanView> {
   const now = deps.now();

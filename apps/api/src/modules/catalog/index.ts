@@ -14,7 +14,6 @@ export { catalogRoutes } from "./catalog.routes.ts";
 export { readCatalog, searchCatalog } from "./catalog.service.ts";
 export {
   changePriceSettings,
-  type PriceActor,
   previewPriceChange,
   readCatalogSyncStatus,
   readPriceSettings,

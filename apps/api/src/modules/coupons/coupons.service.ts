@@ -4,7 +4,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { packages } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { recordAudit } from "../operators/index.ts";
+import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../operators/index.ts";
 import {
   blockCoupon,
   type CouponRow,
@@ -20,14 +20,6 @@ import {
   setCouponBlocked,
   updateCouponLimits,
 } from "./coupons.repo.ts";
-
-/** Who acts on a coupon, for the audit log: an operator in the console, or the command line (operatorId null). */
-export interface CouponActor {
-  operatorId: string | null;
-  ip: string | null;
-}
-
-const COMMAND_LINE: CouponActor = { operatorId: null, ip: null };
 
 /** The coupon's terms as the audit log keeps them (before and after a change). */
 export function auditedCoupon(coupon: CouponRow) {
@@ -84,7 +76,7 @@ export type CouponCreationProblem =
 export async function createCoupon(
   deps: AppDeps,
   coupon: NewCoupon,
-  actor: CouponActor = COMMAND_LINE,
+  actor: AuditActor = COMMAND_LINE_ACTOR,
 ): Promise<{ coupon: CouponRow } | CouponCreationProblem> {
   const code = coupon.code.trim().toUpperCase();
   if (!/^[A-Z0-9_-]{2,40}$/.test(code)) {
@@ -165,7 +157,7 @@ export async function createCoupon(
 export async function blockCouponByCode(
   deps: AppDeps,
   code: string,
-  actor: CouponActor = COMMAND_LINE,
+  actor: AuditActor = COMMAND_LINE_ACTOR,
 ): Promise<CouponRow | undefined> {
   return deps.db.transaction(async (tx) => {
     const before = await lockCouponByCode(tx, code.trim().toUpperCase());
@@ -178,7 +170,7 @@ export async function blockCouponByCode(
 }
 
 /** blockCouponByCode for the console, by id; NOT_FOUND for an unknown id. */
-export async function blockCouponById(deps: AppDeps, couponId: string, actor: CouponActor): Promise<CouponWithSales> {
+export async function blockCouponById(deps: AppDeps, couponId: string, actor: AuditActor): Promise<CouponWithSales> {
   await deps.db.transaction(async (tx) => {
     const before = await lockCouponById(tx, couponId);
     if (!before) throw new AppError("NOT_FOUND", { message: "No such coupon." });
@@ -190,7 +182,7 @@ export async function blockCouponById(deps: AppDeps, couponId: string, actor: Co
   return readCouponForConsole(deps, couponId);
 }
 
-async function auditBlock(tx: DbOrTx, now: Date, before: CouponRow, after: CouponRow, actor: CouponActor) {
+async function auditBlock(tx: DbOrTx, now: Date, before: CouponRow, after: CouponRow, actor: AuditActor) {
   await recordAudit(tx, {
     operatorId: actor.operatorId,
     action: "coupon.blocked",
@@ -220,7 +212,7 @@ export async function updateCouponLimitsById(
   deps: AppDeps,
   couponId: string,
   limits: CouponLimits,
-  actor: CouponActor,
+  actor: AuditActor,
 ): Promise<CouponWithSales> {
   if (limits.startsAt && limits.endsAt && limits.endsAt.getTime() <= limits.startsAt.getTime()) {
     throw new AppError("VALIDATION_FAILED", {
@@ -318,7 +310,7 @@ export async function retakeCouponUse(
 export async function createCouponFromConsole(
   deps: AppDeps,
   coupon: NewCoupon,
-  actor: CouponActor,
+  actor: AuditActor,
 ): Promise<CouponWithSales> {
   const result = await createCoupon(deps, coupon, actor);
   if ("coupon" in result) return readCouponForConsole(deps, result.coupon.id);

@@ -3,7 +3,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { deleteSessionById } from "../auth/index.ts";
 import { getPinStatus, listUserEsimViews, refreshUserEsims, unblockPin } from "../esims/index.ts";
-import { recordAudit } from "../operators/index.ts";
+import { type AuditActor, recordAudit } from "../operators/index.ts";
 import {
   findCustomer,
   listCustomerDevices,
@@ -11,12 +11,6 @@ import {
   listCustomerSessions,
   searchCustomers,
 } from "./customers-admin.repo.ts";
-
-/** Who acts from the console, and from which address (for the audit entry). */
-export interface ConsoleActor {
-  operatorId: string;
-  ip: string | null;
-}
 
 interface SyncLog {
   warn: (details: object, message: string) => void;
@@ -67,7 +61,7 @@ export async function refreshCustomerEsims(deps: AppDeps, options: { userId: str
  * Ends one customer session and writes the audit entry in the same transaction; the token answers 401 from then
  * on. A session already gone (a double click, or expired and swept) is NOT_FOUND and audits nothing.
  */
-export async function revokeCustomerSession(deps: AppDeps, options: { sessionId: string; actor: ConsoleActor }) {
+export async function revokeCustomerSession(deps: AppDeps, options: { sessionId: string; actor: AuditActor }) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const revoked = await deleteSessionById(tx, options.sessionId);
@@ -93,14 +87,13 @@ export async function revokeCustomerSession(deps: AppDeps, options: { sessionId:
 /** The PIN unblock of `npm run ops -- pin:unblock`, from the console (audited there); deleted accounts are NOT_FOUND. */
 export async function unblockCustomerPin(
   deps: AppDeps,
-  options: { userId: string; actor: ConsoleActor },
+  options: { userId: string; actor: AuditActor },
 ): Promise<CustomerPin> {
   const user = await findCustomer(deps.db, options.userId);
   if (!user || user.deletedAt) throw customerNotFound();
   const status = await unblockPin(deps, {
     userId: user.id,
-    actorOperatorId: options.actor.operatorId,
-    ip: options.actor.ip,
+    actor: options.actor,
   });
   if (!status) throw customerNotFound();
   return status;

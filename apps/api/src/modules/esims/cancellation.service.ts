@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { queueEmail } from "../mail-outbox/index.ts";
-import { recordAudit } from "../operators/index.ts";
+import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../operators/index.ts";
 import {
   type CancellationRequestRow,
   decideCancellation,
@@ -124,14 +124,6 @@ export async function findCancellationToDecide(deps: AppDeps, idOrIccid: string)
   return findCancellationForDecision(deps.db, idOrIccid);
 }
 
-/** Who decides, for the audit log: a console operator and their address, or the command line (both null). */
-export interface DecisionActor {
-  operatorId: string | null;
-  ip: string | null;
-}
-
-export const COMMAND_LINE_ACTOR: DecisionActor = { operatorId: null, ip: null };
-
 /**
  * Records an approval in the caller's transaction (the orders module's approval flow, after the upstream cancelled the
  * profile): pending → approved, the eSIM Canceled, the audit entry, the traveller's email queued (with the operator's
@@ -140,7 +132,7 @@ export const COMMAND_LINE_ACTOR: DecisionActor = { operatorId: null, ip: null };
 export async function recordCancellationApproval(
   tx: DbOrTx,
   deps: Pick<AppDeps, "config">,
-  options: { requestId: string; esimId: string; now: Date; reason?: string | null; actor?: DecisionActor },
+  options: { requestId: string; esimId: string; now: Date; reason?: string | null; actor?: AuditActor },
 ): Promise<CancellationRequestRow | undefined> {
   const row = await decideCancellation(tx, options.requestId, {
     status: "approved",
@@ -158,7 +150,7 @@ export async function recordCancellationApproval(
 /** The decision's audit entry, in the decision's transaction: pending → approved/refused, with the reason given. */
 async function auditDecision(
   tx: DbOrTx,
-  options: { row: CancellationRequestRow; reason: string | null; actor: DecisionActor; now: Date },
+  options: { row: CancellationRequestRow; reason: string | null; actor: AuditActor; now: Date },
 ): Promise<void> {
   const { row } = options;
   await recordAudit(tx, {
@@ -199,7 +191,7 @@ async function queueCancellationEmail(
 /** The operator refuses a request with a reason the traveller reads (emailed, and shown on /details). Audited. */
 export async function refuseCancellation(
   deps: AppDeps,
-  options: { idOrIccid: string; reason: string; actor?: DecisionActor },
+  options: { idOrIccid: string; reason: string; actor?: AuditActor },
 ): Promise<CancellationDecision> {
   const found = await findCancellationForDecision(deps.db, options.idOrIccid);
   if (!found) return { outcome: "unknown" };

@@ -2,8 +2,6 @@
 // cancel an unused one.
 export {
   type CancellationDecision,
-  COMMAND_LINE_ACTOR,
-  type DecisionActor,
   findCancellationToDecide,
   listCancellationsToDecide,
   recordCancellationApproval,

@@ -7,7 +7,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { findUserByEmail } from "../account/index.ts";
 import { type CodePurpose, checkEmailedCode, claimCheckedCode, codeExpired, sendEmailedCode } from "../auth/index.ts";
-import { recordAudit } from "../operators/index.ts";
+import { type AuditActor, recordAudit } from "../operators/index.ts";
 import { pinResetMail } from "./pin.mails.ts";
 import {
   clearPinTries,
@@ -119,12 +119,6 @@ export async function resetPin(
   });
 }
 
-/** Who unblocks: a console operator (with their address), or null for the command line. */
-export interface PinUnblockActor {
-  actorOperatorId: string | null;
-  ip: string | null;
-}
-
 /**
  * The operator's unblock: clears the count and the block, keeps the PIN, and writes the audit entry in the same
  * transaction. Idempotent: a PIN with nothing to clear (a double click) is left alone and not audited again.
@@ -132,7 +126,7 @@ export interface PinUnblockActor {
  */
 export async function unblockPin(
   deps: AppDeps,
-  options: { userId: string } & PinUnblockActor,
+  options: { userId: string; actor: AuditActor },
 ): Promise<PinStatus | undefined> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
@@ -141,13 +135,13 @@ export async function unblockPin(
     if (!before.isPinBlocked && before.pinTries === 0) return toStatus(before);
     const after = await replacePin(tx, options.userId, { now });
     await recordAudit(tx, {
-      operatorId: options.actorOperatorId,
+      operatorId: options.actor.operatorId,
       action: "customer.pin_unblocked",
       entityType: "customer",
       entityId: options.userId,
       before: { isPinBlocked: before.isPinBlocked, pinTries: before.pinTries },
       after: { isPinBlocked: after?.isPinBlocked ?? false, pinTries: after?.pinTries ?? 0 },
-      ip: options.ip,
+      ip: options.actor.ip,
       now,
     });
     return toStatus(after);
@@ -157,11 +151,11 @@ export async function unblockPin(
 /** unblockPin for the account with this email (the command line's way in). Undefined for an unknown email. */
 export async function unblockPinByEmail(
   deps: AppDeps,
-  options: { email: string } & PinUnblockActor,
+  options: { email: string; actor: AuditActor },
 ): Promise<PinStatus | undefined> {
   const user = await findUserByEmail(deps.db, options.email.trim().toLowerCase());
   if (!user) return undefined;
-  return unblockPin(deps, { userId: user.id, actorOperatorId: options.actorOperatorId, ip: options.ip });
+  return unblockPin(deps, { userId: user.id, actor: options.actor });
 }
 
 function pinAlreadySet() {

@@ -53,9 +53,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
     async ({ body, operator, request }) => ({
       data: await saveSellerIdentity(app.deps, {
         identity: body,
-        actor: operator.id,
-        operatorId: operator.id,
-        ip: request.ip,
+        actor: { operatorId: operator.id, ip: request.ip },
       }),
       isFromConfiguration: false,
     }),

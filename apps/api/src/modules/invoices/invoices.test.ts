@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { invoiceCounters, invoices, orders } from "../../db/schema.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
+import { COMMAND_LINE_ACTOR } from "../operators/index.ts";
 import { createBuyingApp, createPaidOrder, orderBody, placeTestOrder, pressButton } from "../orders/buying.test-kit.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { issueMissingInvoices } from "./invoices.service.ts";
@@ -188,12 +189,12 @@ describe("the seller's identity and TVA on invoices", () => {
   });
 
   it("keeps on an issued invoice the seller and TVA it was issued with, whatever changes later", async () => {
-    await setSellerIdentity(testApp.deps, { identity, actor: "test" });
+    await setSellerIdentity(testApp.deps, { identity, actor: COMMAND_LINE_ACTOR });
     const before = await createPaidOrder(testApp, plan.id);
     const mention = "Exonéré de TVA en vertu de l'article 9 du Code des taxes sur le chiffre d'affaires";
     await setSellerIdentity(testApp.deps, {
       identity: { ...identity, address: "5 boulevard Mohamed V, 31000 Oran", tvaRateBps: 0, tvaExemption: mention },
-      actor: "test",
+      actor: COMMAND_LINE_ACTOR,
     });
     const after = await createPaidOrder(testApp, plan.id);
 
@@ -221,7 +222,7 @@ describe("the seller's identity and TVA on invoices", () => {
 
   it("refuses an identity with a malformed NIF with VALIDATION_FAILED", async () => {
     await expect(
-      setSellerIdentity(testApp.deps, { identity: { ...identity, nif: "1234" }, actor: "test" }),
+      setSellerIdentity(testApp.deps, { identity: { ...identity, nif: "1234" }, actor: COMMAND_LINE_ACTOR }),
     ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
   });
 });

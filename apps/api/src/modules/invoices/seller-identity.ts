@@ -4,7 +4,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { type SellerIdentitySnapshot, sellerIdentities } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { recordAudit } from "../operators/index.ts";
+import { type AuditActor, recordAudit } from "../operators/index.ts";
 
 export type SellerIdentity = SellerIdentitySnapshot;
 
@@ -122,11 +122,8 @@ export async function setSellerIdentity(
   deps: Pick<AppDeps, "db" | "now">,
   options: {
     identity: SellerIdentity;
-    /** `operator:cli`, or the operator's id. */
-    actor: string;
-    /** Null: the command line. */
-    operatorId?: string | null;
-    ip?: string | null;
+    /** Kept on the identity's row too: the operator's id, or `operator:cli`. */
+    actor: AuditActor;
   },
 ): Promise<SellerIdentity> {
   const checked = validateSellerIdentity(options.identity);
@@ -140,15 +137,17 @@ export async function setSellerIdentity(
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const before = await readStoredSellerIdentity(tx);
-    await tx.insert(sellerIdentities).values({ identity, createdBy: options.actor, createdAt: now });
+    // The command line's name on history rows, as OPERATOR_CLI (ops) writes it.
+    const createdBy = options.actor.operatorId ?? "operator:cli";
+    await tx.insert(sellerIdentities).values({ identity, createdBy, createdAt: now });
     await recordAudit(tx, {
-      operatorId: options.operatorId ?? null,
+      operatorId: options.actor.operatorId,
       action: "seller_identity.set",
       entityType: "seller_identity",
       entityId: null,
       before,
       after: identity,
-      ip: options.ip ?? null,
+      ip: options.actor.ip,
       now,
     });
   });

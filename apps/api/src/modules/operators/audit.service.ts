@@ -5,6 +5,14 @@ import { type AuditFilter, insertAuditEntry, listAuditEntries, type NewAuditEntr
 
 export type { AuditFilter, NewAuditEntry };
 
+/** Who made a change, for its audit entry: a console operator and their address, or the command line (both null). */
+export interface AuditActor {
+  operatorId: string | null;
+  ip: string | null;
+}
+
+export const COMMAND_LINE_ACTOR: AuditActor = { operatorId: null, ip: null };
+
 const DEFAULT_PAGE_SIZE = 50;
 
 /**

@@ -2,10 +2,9 @@ import { ORDER_SEARCH_PAGE_SIZE } from "@esim/shared/admin/orders-contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { AuthenticatedOperator } from "../../plugins/auth.ts";
-import { listAuditLog } from "../operators/index.ts";
+import { type AuditActor, listAuditLog } from "../operators/index.ts";
 import {
   type OperatorActionOutcome,
-  type OperatorAudit,
   recordRefund,
   resendInstallEmail,
   retryProvisioning,
@@ -45,7 +44,7 @@ export async function getOrderDetail(deps: AppDeps, options: { number: string })
 export type OrderDetail = Awaited<ReturnType<typeof getOrderDetail>>;
 
 /** Who acts, for the order's history and the audit log. */
-function actorOf(operator: AuthenticatedOperator, ip: string | null): { actor: string; audit: OperatorAudit } {
+function actorOf(operator: AuthenticatedOperator, ip: string | null): { actor: string; audit: AuditActor } {
   return { actor: `operator:${operator.email}`, audit: { operatorId: operator.id, ip } };
 }
 

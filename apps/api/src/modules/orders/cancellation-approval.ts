@@ -1,10 +1,6 @@
 import type { AppDeps } from "../../lib/deps.ts";
-import {
-  type CancellationDecision,
-  type DecisionActor,
-  findCancellationToDecide,
-  recordCancellationApproval,
-} from "../esims/index.ts";
+import { type CancellationDecision, findCancellationToDecide, recordCancellationApproval } from "../esims/index.ts";
+import type { AuditActor } from "../operators/index.ts";
 import { applyOrderEvent, type OrderActor } from "./order-lifecycle.ts";
 import { countUncancelledEsims } from "./orders.repo.ts";
 
@@ -17,7 +13,7 @@ import { countUncancelledEsims } from "./orders.repo.ts";
  */
 export async function approveCancellation(
   deps: AppDeps,
-  options: { idOrIccid: string; actor: OrderActor; reason?: string | null; decidedBy?: DecisionActor },
+  options: { idOrIccid: string; actor: OrderActor; reason?: string | null; decidedBy?: AuditActor },
 ): Promise<CancellationDecision> {
   const found = await findCancellationToDecide(deps, options.idOrIccid);
   if (!found) return { outcome: "unknown" };

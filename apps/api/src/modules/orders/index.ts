@@ -18,7 +18,6 @@ export {
   decideRefund,
   listOrdersNeedingAttention,
   type OperatorActionOutcome,
-  type OperatorAudit,
   recordRefund,
   resendInstallEmail,
   retryProvisioning,

@@ -2,10 +2,9 @@ import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { findJobsByKeys } from "../../lib/job-queue.ts";
-import { COMMAND_LINE_ACTOR, type DecisionActor } from "../esims/index.ts";
 import { issueInvoice } from "../invoices/index.ts";
 import { listOrderEmails } from "../mail-outbox/index.ts";
-import { recordAudit } from "../operators/index.ts";
+import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../operators/index.ts";
 import { queueInstallEmail } from "./install-email.ts";
 import { applyOrderEvent, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
 import {
@@ -25,18 +24,12 @@ import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
 const LIST_LIMIT = 200;
 
 /**
- * Who acts from the console, for the audit entry written in the transaction of the change (the command line passes
- * none: its actor is on the order's history).
+ * The audit entry of an operator's action on an order, in the change's transaction (the command line passes no
+ * actor: its actor is on the order's history).
  */
-export interface OperatorAudit {
-  operatorId: string;
-  ip: string | null;
-}
-
-/** The audit entry of an operator's action on an order, in the change's transaction. */
 async function auditOrderAction(
   tx: DbOrTx,
-  audit: OperatorAudit | undefined,
+  audit: AuditActor | undefined,
   entry: { action: string; number: string; before: unknown; after: unknown; now: Date },
 ): Promise<void> {
   if (!audit) return;
@@ -113,7 +106,7 @@ async function applyOperatorEvent(
  */
 export async function retryProvisioning(
   deps: AppDeps,
-  options: { number: string; audit?: OperatorAudit },
+  options: { number: string; audit?: AuditActor },
 ): Promise<OperatorActionOutcome> {
   const view = await findOrderViewByNumber(deps.db, options.number);
   if (!view) return { outcome: "unknown_order" };
@@ -143,7 +136,7 @@ export async function retryProvisioning(
  */
 export async function resendInstallEmail(
   deps: AppDeps,
-  options: { number: string; requestKey: string; audit?: OperatorAudit },
+  options: { number: string; requestKey: string; audit?: AuditActor },
 ): Promise<OperatorActionOutcome> {
   const view = await findOrderViewByNumber(deps.db, options.number);
   if (!view) return { outcome: "unknown_order" };
@@ -192,7 +185,7 @@ export async function decideRefund(
     number: string;
     reason: string;
     actor: OrderActor;
-    decidedBy?: DecisionActor;
+    decidedBy?: AuditActor;
     tellCustomer?: boolean;
   },
 ) {
@@ -228,7 +221,7 @@ export async function recordRefund(
     actor: OrderActor;
     /** What was paid back (the console asks for it; at most what the order charged). */
     amountDzdMinor?: number;
-    audit?: OperatorAudit;
+    audit?: AuditActor;
   },
 ): Promise<OperatorActionOutcome> {
   const { amountDzdMinor } = options;

@@ -1,8 +1,7 @@
 import { REFUND_PROMISE_DAYS, type RefundQueueItem } from "@esim/shared/admin/refunds-contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import type { DecisionActor } from "../esims/index.ts";
-import { recordAudit } from "../operators/index.ts";
+import { type AuditActor, recordAudit } from "../operators/index.ts";
 import { clearOrderFlag } from "./order-lifecycle.ts";
 import { findOrderViewById, listOrderEvents } from "./orders.repo.ts";
 import { decideRefund } from "./orders-ops.service.ts";
@@ -74,7 +73,7 @@ async function findOrder(deps: Pick<AppDeps, "db">, orderId: string) {
  */
 export async function approveTechnicalRefund(
   deps: AppDeps,
-  options: { orderId: string; reason: string; decidedBy: DecisionActor },
+  options: { orderId: string; reason: string; decidedBy: AuditActor },
 ): Promise<RefundDecisionResult> {
   const order = await findOrder(deps, options.orderId);
   const result = await decideRefund(deps, {
@@ -99,7 +98,7 @@ export async function approveTechnicalRefund(
  */
 export async function refuseTechnicalRefund(
   deps: AppDeps,
-  options: { orderId: string; reason: string; decidedBy: DecisionActor },
+  options: { orderId: string; reason: string; decidedBy: AuditActor },
 ): Promise<RefundDecisionResult> {
   const order = await findOrder(deps, options.orderId);
   const now = deps.now();

@@ -1,4 +1,5 @@
 import { unblockPinByEmail } from "../../modules/esims/index.ts";
+import { COMMAND_LINE_ACTOR } from "../../modules/operators/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 
@@ -8,7 +9,7 @@ export const usage = "pin:unblock <email>";
 export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   const [email, ...extra] = args;
   if (!email || extra.length > 0) throw new OpsError(`Usage: ${usage} (e.g. pin:unblock amina@example.com)`);
-  const status = await unblockPinByEmail(deps, { email, actorOperatorId: null, ip: null });
+  const status = await unblockPinByEmail(deps, { email, actor: COMMAND_LINE_ACTOR });
   if (!status) throw new OpsError(`pin:unblock: no account has the email ${email.trim().toLowerCase()}`);
   print(
     `PIN of ${email.trim().toLowerCase()} unblocked: ${status.isSet ? `${status.attemptsLeft} attempts left` : "no PIN set yet"}`,

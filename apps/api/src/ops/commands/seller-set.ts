@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { readSellerIdentity, type SellerIdentity, setSellerIdentity } from "../../modules/invoices/index.ts";
+import { COMMAND_LINE_ACTOR } from "../../modules/operators/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
-import { OPERATOR_CLI, OpsError } from "../ops-command.ts";
+import { OpsError } from "../ops-command.ts";
 
 export const description = "Set the seller's legal identity and TVA printed on invoices issued from now on";
 export const usage =
@@ -80,7 +81,7 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
     next.tvaRateBps = 0;
     next.tvaExemption = values.exempt;
   }
-  const saved = await setSellerIdentity(deps, { identity: next, actor: OPERATOR_CLI });
+  const saved = await setSellerIdentity(deps, { identity: next, actor: COMMAND_LINE_ACTOR });
   print("Seller identity set; invoices issued from now on carry it:");
   for (const line of describeSellerIdentity(saved)) print(`  ${line}`);
 };
