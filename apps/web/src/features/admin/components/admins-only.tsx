@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
+import type { MessageId } from "../../../lib/i18n.ts";
 import { useT } from "../../../lib/i18n.ts";
 import { operatorMeQuery } from "../api/operator.ts";
 
@@ -8,10 +9,17 @@ import { operatorMeQuery } from "../api/operator.ts";
  * An admin-only screen: a support operator who opens its address is told so rather than shown an empty page. The
  * API's 403 stays the rule; this only spares them the failed requests.
  */
-export function AdminsOnly({ children }: { children: ReactNode }) {
+export function AdminsOnly({
+  children,
+  message = "admin.adminsOnly",
+}: {
+  children: ReactNode;
+  /** What the page is, for the support operator told it is not theirs. */
+  message?: MessageId;
+}) {
   const t = useT();
   const me = useQuery(operatorMeQuery());
   if (me.data === undefined) return <p className="text-slate-600">{t("common.loading")}</p>;
-  if (me.data.role !== "admin") return <Alert>{t("admin.adminsOnly")}</Alert>;
+  if (me.data.role !== "admin") return <Alert>{t(message)}</Alert>;
   return children;
 }
