@@ -1,31 +1,10 @@
-import { useEffect, useState } from "react";
 import { useT } from "../../../lib/i18n.ts";
-
-type QrModule = typeof import("qrcode");
-
-/** The QR library is needed only when an operator enrols: its own chunk. */
-const loadQr = (): Promise<QrModule> => import("qrcode").then((module) => (module.default ?? module) as QrModule);
+import { useQrSvg } from "../../../lib/qr-code.ts";
 
 /** The `otpauth://` address as a QR code for an authenticator app; never mirrored (left to right in Arabic too). */
 export function AuthenticatorQr({ otpauthUri }: { otpauthUri: string }) {
   const t = useT();
-  const [svg, setSvg] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let isCurrent = true;
-    loadQr()
-      .then((qr) => qr.toString(otpauthUri, { type: "svg", margin: 2, errorCorrectionLevel: "M" }))
-      .then((markup) => {
-        if (isCurrent) setSvg(markup);
-      })
-      .catch(() => {
-        if (isCurrent) setFailed(true);
-      });
-    return () => {
-      isCurrent = false;
-    };
-  }, [otpauthUri]);
+  const { svg, failed } = useQrSvg(otpauthUri);
 
   return (
     <div dir="ltr" className="mx-auto grid size-52 place-items-center rounded-xl bg-white p-2 ring-1 ring-slate-200">

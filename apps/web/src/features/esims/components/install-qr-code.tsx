@@ -1,12 +1,8 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { useT } from "../../../lib/i18n.ts";
+import { loadQr, useQrSvg } from "../../../lib/qr-code.ts";
 import { saveFile } from "../../../lib/save-file.ts";
-
-type QrModule = typeof import("qrcode");
-
-/** The QR library is only needed once the install secrets are shown: its own chunk. */
-const loadQr = (): Promise<QrModule> => import("qrcode").then((module) => (module.default ?? module) as QrModule);
 
 /** The bytes of a `data:image/png;base64,…` address, as a file to save. */
 function pngFromDataUrl(dataUrl: string): Blob {
@@ -22,24 +18,8 @@ function pngFromDataUrl(dataUrl: string): Blob {
  */
 export function InstallQrCode({ activationCode, fileName }: { activationCode: string; fileName: string }) {
   const t = useT();
-  const [svg, setSvg] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { svg, failed } = useQrSvg(activationCode);
   const [saveState, setSaveState] = useState<"idle" | "saving" | "failed">("idle");
-
-  useEffect(() => {
-    let isCurrent = true;
-    loadQr()
-      .then((qr) => qr.toString(activationCode, { type: "svg", margin: 2, errorCorrectionLevel: "M" }))
-      .then((markup) => {
-        if (isCurrent) setSvg(markup);
-      })
-      .catch(() => {
-        if (isCurrent) setFailed(true);
-      });
-    return () => {
-      isCurrent = false;
-    };
-  }, [activationCode]);
 
   const download = async () => {
     setSaveState("saving");
