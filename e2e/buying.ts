@@ -1,5 +1,6 @@
-import type { Page } from "@playwright/test";
-import { expect } from "./fixtures.ts";
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, findPlanId } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 
 /**
@@ -67,4 +68,36 @@ export async function buyTurkeyPlan(page: Page, language: JourneyLanguage): Prom
   await page.goto(`/status/${orderId}`);
   await expect(page.getByText(text(language, "status.deliveredMessage"))).toBeVisible({ timeout: 30_000 });
   return orderId;
+}
+
+/**
+ * A traveller's order of a 7-day Turkey plan placed through the API and paid on the sandbox gateway's page (no
+ * browser); answers the order. Delivery follows in the worker.
+ */
+export async function buyTurkeyPlanByApi(
+  request: APIRequestContext,
+  options: { token: string; email: string },
+): Promise<{ id: string; number: string }> {
+  const created = await request.post("/api/v1/app/orders", {
+    headers: { authorization: `Bearer ${options.token}` },
+    data: {
+      clientReference: randomUUID(),
+      packageId: await findPlanId(request, "TR", 7),
+      quantity: 1,
+      currency: "DZD",
+      billing: { email: options.email, name: "Samir Haddad", country: "DZ", phone: "+213551234567" },
+      paymentMethod: "cib",
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { order, payment } = (await created.json()).data as {
+    order: { id: string; number: string };
+    payment: { checkoutUrl: string };
+  };
+  const paid = await request.post(`${new URL(payment.checkoutUrl).pathname}/pay`, {
+    form: { method: "cib" },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  return order;
 }

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { USER_API_CACHE_NAME } from "../apps/web/src/lib/offline-cache.ts";
-import { expect, findPlanId, test, uniqueEmail } from "./fixtures.ts";
+import { buyTurkeyPlanByApi } from "./buying.ts";
+import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -18,27 +18,7 @@ test.use({ userAgent: IPHONE_UA });
 /** Buys a 7-day Turkey plan through the API and pays on the sandbox gateway's page; answers the delivered eSIM. */
 async function buyEsim(request: APIRequestContext, options: { token: string; email: string }) {
   const headers = { authorization: `Bearer ${options.token}` };
-  const created = await request.post("/api/v1/app/orders", {
-    headers,
-    data: {
-      clientReference: randomUUID(),
-      packageId: await findPlanId(request, "TR", 7),
-      quantity: 1,
-      currency: "DZD",
-      billing: { email: options.email, name: "Samir Haddad", country: "DZ", phone: "+213551234567" },
-      paymentMethod: "cib",
-    },
-  });
-  expect(created.status()).toBe(200);
-  const { order, payment } = (await created.json()).data as {
-    order: { id: string };
-    payment: { checkoutUrl: string };
-  };
-  const paid = await request.post(`${new URL(payment.checkoutUrl).pathname}/pay`, {
-    form: { method: "cib" },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
+  const order = await buyTurkeyPlanByApi(request, options);
   let esims: { id: string; iccid: string }[] = [];
   await expect
     .poll(

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, findPlanId, test } from "./fixtures.ts";
+import { buyTurkeyPlanByApi } from "./buying.ts";
+import { expect, test } from "./fixtures.ts";
 import { signInNewOperator } from "./operators.ts";
 
 // Issue 15, point 4: a traveller's paid order is not delivered (the eSIM upstream fails); a support agent finds it by
@@ -14,32 +14,6 @@ test.use({ viewport: { width: 390, height: 844 } });
 async function setUpstreamFaults(request: APIRequestContext, faults: string) {
   const response = await request.put("/dev/simulator/faults", { data: { faults } });
   expect(response.status()).toBe(200);
-}
-
-/** A traveller's order of a 7-day Turkey plan, paid on the sandbox gateway's page; answers its number. */
-async function buyWhileUpstreamFails(request: APIRequestContext, options: { token: string; email: string }) {
-  const created = await request.post("/api/v1/app/orders", {
-    headers: { authorization: `Bearer ${options.token}` },
-    data: {
-      clientReference: randomUUID(),
-      packageId: await findPlanId(request, "TR", 7),
-      quantity: 1,
-      currency: "DZD",
-      billing: { email: options.email, name: "Samir Haddad", country: "DZ", phone: "+213551234567" },
-      paymentMethod: "cib",
-    },
-  });
-  expect(created.status()).toBe(200);
-  const { order, payment } = (await created.json()).data as {
-    order: { number: string };
-    payment: { checkoutUrl: string };
-  };
-  const paid = await request.post(`${new URL(payment.checkoutUrl).pathname}/pay`, {
-    form: { method: "cib" },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  return order.number;
 }
 
 async function shootAt(page: Page, width: 390 | 1280, path: string) {
@@ -61,7 +35,7 @@ test("a support agent finds an undelivered order by email, reads its timeline, r
   const travellerEmail = `samir-${Date.now().toString(36)}@example.dz`;
   const token = await apiSignIn({ email: travellerEmail, name: "Samir Haddad" });
   await setUpstreamFaults(request, "error=1");
-  const number = await buyWhileUpstreamFails(request, { token, email: travellerEmail });
+  const { number } = await buyTurkeyPlanByApi(request, { token, email: travellerEmail });
 
   const agent = await signInNewOperator(page, readCode, "support");
   await page.getByRole("link", { name: "Commandes" }).click();
