@@ -1,0 +1,2 @@
+CREATE INDEX "webhook_events_checkout_idx" ON "webhook_events" USING btree ("provider",("payload"->'data'->>'id'));--> statement-breakpoint
+CREATE INDEX "webhook_events_payment_idx" ON "webhook_events" USING btree ("provider",("payload"->'data'->'metadata'->>'paymentId'));
