@@ -33,7 +33,7 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
     createdAt: "2026-11-24T09:00:00Z",
     paidAt: "2026-11-24T09:01:00Z",
     deliveredAt: null,
-    customer: { userId: "u-1", email: "amina@example.com", name: "Amina Benali", country: "DZ" },
+    customer: { userId: "u-1", email: "amina@example.com", name: "Amina Benali", country: "DZ", language: "ar" },
     plan: { name: "France 5 GB 7 days", upstreamCode: "FR_5_7", destinationCode: "FR" },
     quantity: 1,
     currency: "DZD",
@@ -224,5 +224,37 @@ describe("the console's orders (/admin/orders)", () => {
     await renderApp("/admin/orders/ES26-000042", { language: "en" });
     expect(await screen.findByText("A refund is owed: only an admin can record it.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Record refund" })).not.toBeInTheDocument();
+  });
+
+  it("cancels an unused eSIM at the provider with the words the customer will read", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const esim = {
+      id: "5b0c3c7e-1f7a-4e55-8d4e-2f0a9b1c7d11",
+      iccid: "89852000000000000042",
+      status: "New" as const,
+      dataUsedBytes: 0,
+      dataTotalBytes: 5 * 1024 * 1024 * 1024,
+      usageUpdatedAt: null,
+      isCancellable: true,
+    };
+    const delivered = detail({ status: "delivered", attention: null, esims: [esim] });
+    const { calls } = consoleApi(SUPPORT, {
+      [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: delivered } }),
+      [`POST ${A}/orders/ES26-000042/esims/${esim.id}/cancel`]: () => ({
+        body: {
+          data: { ...delivered, status: "refunded", esims: [{ ...esim, status: "Canceled", isCancellable: false }] },
+        },
+      }),
+    });
+    const { user } = await renderApp("/admin/orders/ES26-000042", { language: "en" });
+    await user.click(await screen.findByRole("button", { name: "Cancel this eSIM at the provider" }));
+    const dialog = await screen.findByRole("dialog", { name: `Cancel the eSIM ${esim.iccid}` });
+    expect(within(dialog).getByText("Email in Arabic. At most 500 characters.")).toBeInTheDocument();
+    await user.type(within(dialog).getByRole("textbox"), "Bought for the wrong country");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("eSIM cancelled at the provider: the customer is emailed.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Cancel this eSIM at the provider" })).not.toBeInTheDocument();
+    const posted = calls.filter((call) => call.path === `${A}/orders/ES26-000042/esims/${esim.id}/cancel`);
+    expect(posted.map((call) => call.body)).toEqual([{ reason: "Bought for the wrong country" }]);
   });
 });

@@ -13,6 +13,7 @@ import {
 import { getDashboard } from "./dashboard-contract.ts";
 import { INVOICING_ENDPOINTS } from "./invoicing-contract.ts";
 import {
+  cancelAdminOrderEsim,
   getAdminOrder,
   recordAdminOrderRefund,
   resendAdminOrderInstallEmail,
@@ -247,6 +248,7 @@ export const ADMIN_ENDPOINTS = [
   retryAdminOrderProvisioning,
   resendAdminOrderInstallEmail,
   recordAdminOrderRefund,
+  cancelAdminOrderEsim,
   getPriceSettings,
   previewPriceSettings,
   applyPriceSettings,

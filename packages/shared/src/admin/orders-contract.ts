@@ -1,6 +1,8 @@
 import * as z from "zod/mini";
+import { languageSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 import { ESIM_STATUSES, ORDER_ATTENTION_KINDS, ORDER_STATUSES, PAYMENT_STATUSES } from "../statuses.ts";
+import { decisionBodySchema } from "./refunds-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
 // The operator's orders (issue 15, point 4): find an order by number, email, ICCID or payment id; read its timeline;
@@ -117,6 +119,8 @@ export const adminOrderDetailSchema = z.object({
     email: z.string(),
     name: z.string(),
     country: z.string(),
+    /** The language of the customer's emails (the account's; French once it is deleted). */
+    language: languageSchema,
   }),
   plan: z.object({ name: z.string(), upstreamCode: z.string(), destinationCode: z.string() }),
   quantity: count,
@@ -233,5 +237,23 @@ export const recordAdminOrderRefund = defineEndpoint({
     reference: z.string().check(z.trim(), z.minLength(2, "REQUIRED"), z.maxLength(100, "INVALID")),
   }),
   params: orderNumberParamsSchema,
+  response: detailResponse,
+});
+
+/**
+ * Cancels an unused eSIM of the order upstream on the customer's behalf (bought for the wrong country, say), with the
+ * operator's words for the customer's email: a cancellation request is opened and approved at once, through the same
+ * service as the queue's approval, so the eSIM is Canceled, its share refunded (the order once none is left) and the
+ * customer told in their language. Only an eSIM never installed, on its first plan (CANCELLATION_NOT_ALLOWED
+ * otherwise); cancelling it again answers the order as it is. UPSTREAM_CANCEL_FAILED when the supplier refuses.
+ */
+export const cancelAdminOrderEsim = defineEndpoint({
+  method: "POST",
+  area: "admin",
+  path: "/orders/:number/esims/:esimId/cancel",
+  auth: "operator",
+  roles: OPERATOR_ROLES,
+  body: decisionBodySchema,
+  params: z.object({ ...orderNumberParamsSchema.shape, esimId: z.string().check(z.uuid("INVALID")) }),
   response: detailResponse,
 });

@@ -219,7 +219,7 @@ describe("refunds for failed deliveries", () => {
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect(first.json().data).toMatchObject({ decision: "approved", status: "refund_due" });
     expect((await readOrder(testApp, failed.orderId)).status).toBe("refund_due");
-    expect(await auditOf(failed.orderId)).toMatchObject([
+    expect(await auditOf(failed.number)).toMatchObject([
       { operatorId: support.operator.id, action: "refund.approved", before: { status: "confirmed" } },
     ]);
     const mails = (await mailsTo(failed.user.email)).filter((mail) => mail.subject.includes("الاسترداد"));
@@ -244,7 +244,7 @@ describe("refunds for failed deliveries", () => {
       .from(orderEvents)
       .where(and(eq(orderEvents.orderId, failed.orderId), eq(orderEvents.event, "refund_refused")));
     expect(history).toMatchObject([{ cause: reason, actor: `operator:${support.operator.id}` }]);
-    expect(await auditOf(failed.orderId)).toMatchObject([{ action: "refund.refused" }]);
+    expect(await auditOf(failed.number)).toMatchObject([{ action: "refund.refused" }]);
     const mails = (await mailsTo(failed.user.email)).filter((mail) => mail.subject.includes("reste en cours"));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`Motif : ${reason}`);

@@ -16,7 +16,7 @@ import {
   markEsimCancelled,
 } from "./cancellation.repo.ts";
 import { buildDecisionEmail, buildOperatorEmail } from "./cancellation-email.ts";
-import { type EsimRow, findUserEsimView, listEsimBundles } from "./esims.repo.ts";
+import { type EsimRow, findEsimById, findUserEsimView, listEsimBundles } from "./esims.repo.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -112,6 +112,41 @@ export async function requestCancellation(
     request: request ?? (await findCancellationRequestByEsim(deps.db, esim.id)),
     now,
   });
+}
+
+/**
+ * The operator cancels an unused eSIM of an order on the customer's behalf (the order page's action, e.g. bought for
+ * the wrong country): a request is opened for it, with no 24-hour limit since the operator decides, and answered for
+ * the approval that follows. The eSIM must still be New on its first plan (the upstream cancels nothing else). An eSIM
+ * that already has a request answers that one, whatever its state.
+ */
+export async function openCancellationForOperator(
+  deps: AppDeps,
+  options: { orderId: string; esimId: string },
+): Promise<CancellationRequestRow> {
+  const esim = await findEsimById(deps.db, options.esimId);
+  if (!esim || esim.orderId !== options.orderId) throw new AppError("NOT_FOUND", { message: "No such eSIM." });
+  const existing = await findCancellationRequestByEsim(deps.db, esim.id);
+  if (existing) return existing;
+  const [order, bundles] = await Promise.all([findEsimOrder(deps.db, esim.orderId), listEsimBundles(deps.db, esim.id)]);
+  if (!order || esim.status !== "New" || bundles.length > 1) {
+    throw new AppError("CANCELLATION_NOT_ALLOWED", {
+      message: "Only an eSIM never installed, on its first plan, can be cancelled upstream.",
+    });
+  }
+  const now = deps.now();
+  const inserted = await insertCancellationRequest(deps.db, {
+    esimId: esim.id,
+    orderId: esim.orderId,
+    userId: esim.userId,
+    reason: null,
+    refundDzdMinor: Math.round(order.chargeDzdMinor / order.quantity),
+    requestedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  // A concurrent click (or the traveller's own request) won the insert: answer that one.
+  return inserted ?? (await findCancellationRequestByEsim(deps.db, esim.id))!;
 }
 
 export type CancellationDecision =

@@ -4,6 +4,7 @@ export {
   type CancellationDecision,
   findCancellationToDecide,
   listCancellationsToDecide,
+  openCancellationForOperator,
   recordCancellationApproval,
   refuseCancellation,
 } from "./cancellation.service.ts";

@@ -337,11 +337,13 @@ describe("operator sessions", () => {
   });
 });
 
-/** A request to any endpoint, its `:id` (`:number`) filled with a well-formed id (order number). */
+/** A request to any endpoint, its `:id`, `:esimId` (`:number`) filled with a well-formed id (order number). */
 function callEndpoint(endpoint: Endpoint, headers: Record<string, string>) {
   return app.inject({
     method: endpoint.method,
-    url: endpointUrl(endpoint).replace(":id", "00000000-0000-4000-8000-000000000000").replace(":number", "ES26-000001"),
+    url: endpointUrl(endpoint)
+      .replace(/:(id|esimId)\b/g, "00000000-0000-4000-8000-000000000000")
+      .replace(":number", "ES26-000001"),
     headers,
     ...(endpoint.method === "POST" ? { payload: {} } : {}),
     remoteAddress: uniqueAddress(),

@@ -92,6 +92,7 @@ export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
       email: order.billing.email,
       name: order.billing.name,
       country: order.billing.country,
+      language: detail.customerLanguage,
     },
     plan: {
       name: detail.package.name,

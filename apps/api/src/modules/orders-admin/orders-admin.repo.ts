@@ -1,6 +1,15 @@
 import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { esimBundles, esims, orders, packages, payments, users, webhookEvents } from "../../db/schema.ts";
+import {
+  cancellationRequests,
+  esimBundles,
+  esims,
+  orders,
+  packages,
+  payments,
+  users,
+  webhookEvents,
+} from "../../db/schema.ts";
 import { isUuid } from "../../lib/uuid.ts";
 
 /** What one typed search matches: an order number, an email, an ICCID, a payment id or the gateway's checkout id. */
@@ -78,4 +87,20 @@ export async function countBundles(db: DbOrTx, esimIds: string[]): Promise<Map<s
     .where(inArray(esimBundles.esimId, esimIds))
     .groupBy(esimBundles.esimId);
   return new Map(rows.map((row) => [row.esimId, row.count]));
+}
+
+/** The ids of the order's cancellation requests: their decisions belong on the order's timeline. */
+export async function listCancellationRequestIds(db: DbOrTx, orderId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: cancellationRequests.id })
+    .from(cancellationRequests)
+    .where(eq(cancellationRequests.orderId, orderId));
+  return rows.map((row) => row.id);
+}
+
+/** The language the customer's emails are written in; undefined once the account is gone. */
+export async function findCustomerLanguage(db: DbOrTx, userId: string | null) {
+  if (!userId) return undefined;
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return row?.language;
 }

@@ -1,4 +1,5 @@
 import {
+  cancelAdminOrderEsim,
   getAdminOrder,
   recordAdminOrderRefund,
   resendAdminOrderInstallEmail,
@@ -9,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import { presentOrderDetail, presentOrderSummary } from "./orders-admin.presenter.ts";
 import {
+  cancelOrderEsim,
   getOrderDetail,
   recordOrderRefund,
   resendOrderInstallEmail,
@@ -73,5 +75,22 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
       ),
     }),
     { tags, summary: "Record a refund made outside for an order whose refund is owed (admin, audited)" },
+  );
+
+  addRoute(
+    app,
+    cancelAdminOrderEsim,
+    async ({ params, body, operator, request }) => ({
+      data: presentOrderDetail(
+        await cancelOrderEsim(app.deps, {
+          number: params.number,
+          esimId: params.esimId,
+          reason: body.reason,
+          operator,
+          ip: request.ip,
+        }),
+      ),
+    }),
+    { tags, summary: "Cancel an unused eSIM of the order upstream, for the customer (audited, emailed)" },
   );
 }

@@ -2,6 +2,8 @@ import { ORDER_SEARCH_PAGE_SIZE } from "@esim/shared/admin/orders-contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { AuthenticatedOperator } from "../../plugins/auth.ts";
+import { approveCancellationRequest } from "../cancellations-admin/index.ts";
+import { openCancellationForOperator } from "../esims/index.ts";
 import { type AuditActor, listAuditLog } from "../operators/index.ts";
 import {
   type OperatorActionOutcome,
@@ -10,7 +12,13 @@ import {
   retryProvisioning,
   showOrder,
 } from "../orders/index.ts";
-import { countBundles, listPaymentWebhooks, searchOrderRows } from "./orders-admin.repo.ts";
+import {
+  countBundles,
+  findCustomerLanguage,
+  listCancellationRequestIds,
+  listPaymentWebhooks,
+  searchOrderRows,
+} from "./orders-admin.repo.ts";
 
 // The console's orders (issue 15, point 4): the same service functions as `npm run ops` (order:show, order:retry,
 // refund:record), with the operator named on the order's history and an audit entry in the transaction of the change.
@@ -30,15 +38,32 @@ export async function searchOrders(deps: AppDeps, options: { q: string | undefin
 export async function getOrderDetail(deps: AppDeps, options: { number: string }) {
   const found = await showOrder(deps, { number: options.number });
   if (!found) throw new AppError("NOT_FOUND", { message: "No order has this number." });
-  const [webhooks, bundles, audit] = await Promise.all([
+  const [webhooks, bundles, audit, cancellationAudit, language] = await Promise.all([
     listPaymentWebhooks(deps.db, found.payment),
     countBundles(
       deps.db,
       found.esims.map((esim) => esim.id),
     ),
     listAuditLog(deps, { filter: { entityType: "order", entityId: found.order.number }, limit: 200 }),
+    listCancellationAudit(deps, found.order.id),
+    findCustomerLanguage(deps.db, found.order.userId),
   ]);
-  return { ...found, webhooks, bundles, audit: audit.data };
+  return {
+    ...found,
+    webhooks,
+    bundles,
+    audit: [...audit.data, ...cancellationAudit],
+    customerLanguage: language ?? "fr",
+  };
+}
+
+/** The decisions on the order's eSIM cancellations (audited on the request, not the order). */
+async function listCancellationAudit(deps: AppDeps, orderId: string) {
+  const ids = await listCancellationRequestIds(deps.db, orderId);
+  const pages = await Promise.all(
+    ids.map((id) => listAuditLog(deps, { filter: { entityType: "cancellation_request", entityId: id }, limit: 20 })),
+  );
+  return pages.flatMap((page) => page.data);
 }
 
 export type OrderDetail = Awaited<ReturnType<typeof getOrderDetail>>;
@@ -103,4 +128,24 @@ export async function recordOrderRefund(
     audit,
   });
   return afterAction(deps, options.number, result);
+}
+
+/**
+ * An unused eSIM of the order cancelled upstream on the customer's behalf: a request opened for it, then approved
+ * through the queue's approval (upstream first, then one transaction: eSIM Canceled, audited, refund, customer's email).
+ * A second click finds the request approved and answers the order as it is.
+ */
+export async function cancelOrderEsim(
+  deps: AppDeps,
+  options: { number: string; esimId: string; reason: string; operator: AuthenticatedOperator; ip: string | null },
+) {
+  const found = await showOrder(deps, { number: options.number });
+  if (!found) throw new AppError("NOT_FOUND", { message: "No order has this number." });
+  const request = await openCancellationForOperator(deps, { orderId: found.order.id, esimId: options.esimId });
+  await approveCancellationRequest(deps, {
+    requestId: request.id,
+    reason: options.reason,
+    caller: { operatorId: options.operator.id, ip: options.ip ?? "" },
+  });
+  return getOrderDetail(deps, { number: options.number });
 }

@@ -3,7 +3,7 @@ import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { mailOutbox, operatorAuditLog } from "../../db/schema.ts";
+import { esims, mailOutbox, operatorAuditLog } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createPackage } from "../../test/factories.ts";
 import { buyEsim } from "../esims/esims.test-kit.ts";
@@ -246,9 +246,13 @@ describe("POST /orders/:number/refund", () => {
       amountDzdMinor: chargeDzdMinor,
     });
     expect(again.json().error.code).toBe("ORDER_ACTION_NOT_ALLOWED");
+    // The decision to refund (made here from the command line) and the refund recorded, both on the order's record.
     const entries = await auditFor(paid.number);
-    expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({
+    expect(entries.map((entry) => [entry.action, entry.operatorId])).toEqual([
+      ["refund.approved", null],
+      ["order.refund_recorded", admin.operator.id],
+    ]);
+    expect(entries[1]).toMatchObject({
       operatorId: admin.operator.id,
       action: "order.refund_recorded",
       before: { status: "refund_due" },
@@ -260,5 +264,86 @@ describe("POST /orders/:number/refund", () => {
       },
       ip: "203.0.113.7",
     });
+  });
+});
+
+describe("POST /orders/:number/esims/:esimId/cancel", () => {
+  const words = { reason: "Acheté pour le mauvais pays, remboursé." };
+  const cancelPath = (bought: { number: string; esim: { id: string } }) =>
+    `/orders/${bought.number}/esims/${bought.esim.id}/cancel`;
+
+  it("cancels an unused eSIM upstream for a support agent: refunded, emailed in the customer's words, audited once", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const cancelled: string[] = [];
+    const cancel = deps.esim.cancel;
+    deps.esim.cancel = async (reference) => {
+      cancelled.push(reference);
+      return cancel.call(deps.esim, reference);
+    };
+    try {
+      for (let click = 0; click < 2; click += 1) {
+        const response = await call("POST", cancelPath(bought), support.headers, words);
+        expect(response.statusCode).toBe(200);
+        const detail = detailOf(response);
+        expect(detail.status).toBe("refunded");
+        expect(detail.esims[0]).toMatchObject({ status: "Canceled", isCancellable: false });
+        expect(detail.timeline.filter((item) => item.kind === "operator").map((item) => item.action)).toEqual([
+          "cancellation.approved",
+        ]);
+      }
+    } finally {
+      deps.esim.cancel = cancel;
+    }
+    expect(cancelled).toEqual([bought.esim.upstreamReference]);
+    const emails = await db.select().from(mailOutbox).where(like(mailOutbox.key, "cancellation:approved:%"));
+    const mine = emails.filter((email) => email.to === bought.user.email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.text).toContain(words.reason);
+    const audit = await db
+      .select()
+      .from(operatorAuditLog)
+      .where(
+        and(eq(operatorAuditLog.action, "cancellation.approved"), eq(operatorAuditLog.operatorId, support.operator.id)),
+      );
+    expect(audit.filter((entry) => (entry.after as { orderId?: string }).orderId === bought.orderId)).toHaveLength(1);
+  });
+
+  it("refuses an eSIM already installed, and one of another order, changing nothing", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const other = await buyEsim(testApp, plan.id);
+    await db.update(esims).set({ status: "Onboard" }).where(eq(esims.id, bought.esim.id));
+
+    const installed = await call("POST", cancelPath(bought), support.headers, words);
+    expect(installed.statusCode).toBe(409);
+    expect(installed.json().error.code).toBe("CANCELLATION_NOT_ALLOWED");
+
+    const foreign = await call("POST", `/orders/${bought.number}/esims/${other.esim.id}/cancel`, admin.headers, words);
+    expect(foreign.statusCode).toBe(404);
+    expect((await readOrder(testApp, other.orderId)).status).toBe("delivered");
+
+    const noWords = await call("POST", cancelPath(other), admin.headers, { reason: "  " });
+    expect(noWords.statusCode).toBe(400);
+    expect(noWords.json().error.code).toBe("VALIDATION_FAILED");
+  });
+
+  it("changes nothing when the upstream refuses, and finishes on the next click", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const cancel = deps.esim.cancel;
+    deps.esim.cancel = async () => {
+      throw new Error("profile already downloaded");
+    };
+    try {
+      const refused = await call("POST", cancelPath(bought), admin.headers, words);
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().error.code).toBe("UPSTREAM_CANCEL_FAILED");
+    } finally {
+      deps.esim.cancel = cancel;
+    }
+    const unchanged = detailOf(await call("GET", `/orders/${bought.number}`, admin.headers));
+    expect(unchanged).toMatchObject({ status: "delivered", esims: [{ status: "New", isCancellable: true }] });
+
+    const again = await call("POST", cancelPath(bought), admin.headers, words);
+    expect(again.statusCode).toBe(200);
+    expect(detailOf(again).status).toBe("refunded");
   });
 });

@@ -24,15 +24,14 @@ import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
 const LIST_LIMIT = 200;
 
 /**
- * The audit entry of an operator's action on an order, in the change's transaction (the command line passes no
- * actor: its actor is on the order's history).
+ * The audit entry of an operator's action on an order, in the change's transaction; the command line passes no actor
+ * and is audited as the command line.
  */
 async function auditOrderAction(
   tx: DbOrTx,
-  audit: AuditActor | undefined,
+  audit: AuditActor = COMMAND_LINE_ACTOR,
   entry: { action: string; number: string; before: unknown; after: unknown; now: Date },
 ): Promise<void> {
-  if (!audit) return;
   await recordAudit(tx, {
     operatorId: audit.operatorId,
     action: entry.action,
@@ -167,9 +166,16 @@ export async function acceptHeldPayment(deps: AppDeps, options: { number: string
   return applyOperatorEvent(
     deps,
     { number: options.number, event: "held_payment_accepted", cause: options.note, actor: options.actor },
-    async (tx, order) => {
+    async (tx, order, previous) => {
       await issueInvoice(tx, order.id, deps.now(), deps.config);
       await queueProvisioning(tx, order.id);
+      await auditOrderAction(tx, undefined, {
+        action: "order.held_payment_accepted",
+        number: order.number,
+        before: { status: previous.status, attentionKind: previous.attentionKind },
+        after: { status: order.status, note: options.note },
+        now: order.updatedAt,
+      });
     },
   );
 }
@@ -198,7 +204,7 @@ export async function decideRefund(
         operatorId: decidedBy.operatorId,
         action: "refund.approved",
         entityType: "order",
-        entityId: order.id,
+        entityId: order.number,
         before: { status: previous.status },
         after: { status: order.status, reason: options.reason, amountDzdMinor: order.chargeDzdMinor },
         ip: decidedBy.ip,

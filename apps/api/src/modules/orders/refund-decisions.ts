@@ -119,7 +119,7 @@ export async function refuseTechnicalRefund(
       operatorId: options.decidedBy.operatorId,
       action: "refund.refused",
       entityType: "order",
-      entityId: row.id,
+      entityId: row.number,
       before: { status: row.status, attentionKind: order.attentionKind },
       after: { status: row.status, attentionKind: null, reason: options.reason },
       ip: options.decidedBy.ip,

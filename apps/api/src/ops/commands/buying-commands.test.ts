@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { coupons } from "../../db/schema.ts";
+import { coupons, operatorAuditLog } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import {
   createBuyingApp,
@@ -165,8 +165,19 @@ describe("order:retry", () => {
       attentionKind: null,
       attentionReason: null,
     });
+    expect(await commandLineAudit(paid.number)).toEqual(["order.provisioning_retried"]);
   });
 });
+
+/** The audit log's entries for an order written by the command line (no operator), oldest first. */
+async function commandLineAudit(number: string) {
+  const rows = await db
+    .select({ action: operatorAuditLog.action, operatorId: operatorAuditLog.operatorId })
+    .from(operatorAuditLog)
+    .where(eq(operatorAuditLog.entityId, number))
+    .orderBy(operatorAuditLog.seq);
+  return rows.filter((row) => row.operatorId === null).map((row) => row.action);
+}
 
 describe("a held payment: order:accept, order:refund and refund:record", () => {
   async function heldOrder() {
@@ -191,6 +202,7 @@ describe("a held payment: order:accept, order:refund and refund:record", () => {
       /on_hold → confirmed {2}held_payment_accepted {2}by operator:cli: 1490 DA seen on the Chargily dashboard/,
     );
     expect(await refusal(orderAccept, [held.number, "again"])).toMatch(/is delivered: only a held payment/);
+    expect(await commandLineAudit(held.number)).toEqual(["order.held_payment_accepted"]);
   });
 
   it("refunds a held payment: owed, then recorded with its reference, never delivered", async () => {
@@ -207,5 +219,6 @@ describe("a held payment: order:accept, order:refund and refund:record", () => {
     expect(await readOrder(testApp, held.orderId)).toMatchObject({ status: "refunded", attentionKind: null });
     expect(await runCommand(orderShow, [held.number])).toContain("refunded by virement, reference CCP-2026-0042");
     expect(await refusal(refundRecord, [held.number, "virement", "again"])).toMatch(/is refunded: only an order/);
+    expect(await commandLineAudit(held.number)).toEqual(["refund.approved", "order.refund_recorded"]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   type AdminOrderDetail,
+  cancelAdminOrderEsim,
   getAdminOrder,
   type REFUND_METHODS,
   recordAdminOrderRefund,
@@ -48,7 +49,8 @@ export const orderDetailQuery = (number: string) =>
 export type OrderAction =
   | { kind: "retry" }
   | { kind: "resend"; requestKey: string }
-  | { kind: "refund"; amountDzdMinor: number; method: RefundMethod; reference: string };
+  | { kind: "refund"; amountDzdMinor: number; method: RefundMethod; reference: string }
+  | { kind: "cancelEsim"; esimId: string; reason: string };
 
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 
@@ -63,6 +65,15 @@ async function runAction(number: string, action: OrderAction): Promise<AdminOrde
         auth: operatorAuth,
         params,
         body: { requestKey: action.requestKey },
+      })
+    ).data;
+  }
+  if (action.kind === "cancelEsim") {
+    return (
+      await callApi(cancelAdminOrderEsim, {
+        auth: operatorAuth,
+        params: { ...params, esimId: action.esimId },
+        body: { reason: action.reason },
       })
     ).data;
   }

@@ -16,6 +16,7 @@ const DONE: Record<OrderAction["kind"], MessageId> = {
   retry: "admin.orders.action.retried",
   resend: "admin.orders.action.resent",
   refund: "admin.orders.action.refunded",
+  cancelEsim: "admin.orders.action.esimCancelled",
 };
 
 const REFUND_METHOD_LABEL: Record<RefundMethod, MessageId> = {

@@ -4,6 +4,7 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { useT } from "../../../lib/i18n.ts";
 import type { ConsoleFormatters } from "../format.ts";
 import { OrderActions } from "./order-actions.tsx";
+import { OrderEsimCancel } from "./order-esim-cancel.tsx";
 import { ATTENTION_LABEL, PAYMENT_STATUS_LABEL } from "./order-labels.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { OrderTimeline } from "./order-timeline.tsx";
@@ -155,6 +156,7 @@ export function OrderDetail({
                         })}`
                       : null}
                   </span>
+                  <OrderEsimCancel order={order} esim={esim} format={format} />
                 </li>
               ))}
             </ul>
