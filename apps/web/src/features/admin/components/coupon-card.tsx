@@ -3,13 +3,13 @@ import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmModal } from "../../../components/ui/modal.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessageId, fieldErrorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
 import { type MessageId, useLanguage, useT } from "../../../lib/i18n.ts";
 import { useBlockCoupon, useUpdateCoupon } from "../api/coupons.ts";
 import { fromLocalInput, numberOrNull, toLocalInput } from "../coupon-dates.ts";
 import { consoleFormatters } from "../format.ts";
+import { CouponLimitsFields } from "./coupon-limits-fields.tsx";
 
 const STATE_STYLES: Record<CouponState, { labelId: MessageId; classes: string }> = {
   active: { labelId: "admin.coupons.state.active", classes: "bg-emerald-50 text-emerald-800 ring-emerald-200" },
@@ -198,35 +198,7 @@ function CouponLimitsForm({ coupon, onDone }: { coupon: AdminCoupon; onDone: (no
     >
       <p className="text-sm text-slate-600">{t("admin.coupons.editHint")}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label={t("admin.coupons.startsAt")}
-          type="datetime-local"
-          error={fieldError("startsAt")}
-          {...field("startsAt")}
-        />
-        <TextField
-          label={t("admin.coupons.endsAt")}
-          type="datetime-local"
-          error={fieldError("endsAt")}
-          {...field("endsAt")}
-        />
-        <TextField
-          label={t("admin.coupons.maxUses")}
-          hint={t("admin.coupons.maxUsesHint")}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          error={fieldError("maxUses")}
-          {...field("maxUses")}
-        />
-        <TextField
-          label={t("admin.coupons.maxUsesPerUser")}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          error={fieldError("maxUsesPerUser")}
-          {...field("maxUsesPerUser")}
-        />
+        <CouponLimitsFields field={field} fieldError={fieldError} isNew={false} />
       </div>
       {update.error && !hasFieldErrors(update.error) ? <Alert>{t(errorMessageId(update.error))}</Alert> : null}
       <div className="flex flex-wrap gap-2">

@@ -8,6 +8,7 @@ import { errorMessageId, fieldErrorMessageId, hasFieldErrors } from "../../../li
 import { useT } from "../../../lib/i18n.ts";
 import { useCreateCoupon } from "../api/coupons.ts";
 import { fromLocalInput, numberOrNull } from "../coupon-dates.ts";
+import { CouponLimitsFields } from "./coupon-limits-fields.tsx";
 import { CouponPlanPicker } from "./coupon-plan-picker.tsx";
 
 interface CouponForm {
@@ -112,38 +113,7 @@ export function CouponCreateForm({ onCreated, onCancel }: { onCreated: (code: st
           error={fieldError("discount.percentOff", "discount.amountOffDzd", "discount", "percentOff", "amountOffDzd")}
           {...field("value")}
         />
-        <TextField
-          label={t("admin.coupons.startsAt")}
-          hint={t("admin.coupons.dateHint")}
-          type="datetime-local"
-          error={fieldError("startsAt")}
-          {...field("startsAt")}
-        />
-        <TextField
-          label={t("admin.coupons.endsAt")}
-          hint={t("admin.coupons.dateHint")}
-          type="datetime-local"
-          error={fieldError("endsAt")}
-          {...field("endsAt")}
-        />
-        <TextField
-          label={t("admin.coupons.maxUses")}
-          hint={t("admin.coupons.maxUsesHint")}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          error={fieldError("maxUses")}
-          {...field("maxUses")}
-        />
-        <TextField
-          label={t("admin.coupons.maxUsesPerUser")}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          required
-          error={fieldError("maxUsesPerUser")}
-          {...field("maxUsesPerUser")}
-        />
+        <CouponLimitsFields field={field} fieldError={fieldError} isNew />
         <TextField
           label={t("admin.coupons.minOrder")}
           hint={t("admin.coupons.minOrderHint")}
