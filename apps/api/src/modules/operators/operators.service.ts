@@ -181,7 +181,20 @@ export async function verifyOperatorTotp(
   const { challenge, operator } = found;
   const step = matchTotpStep(secret, options.totp, now);
   if (step === undefined) {
-    await recordChallengeWrongTry(deps.db, challenge.id);
+    // The emailed code was right but not the authenticator's: a stolen mailbox looks like this, so it is on record.
+    await deps.db.transaction(async (tx) => {
+      await recordChallengeWrongTry(tx, challenge.id);
+      await recordAudit(tx, {
+        operatorId: operator.id,
+        action: "operator.sign_in_failed",
+        entityType: "operator",
+        entityId: operator.id,
+        before: null,
+        after: { reason: "totp_invalid" },
+        ip: options.clientAddress,
+        now,
+      });
+    });
     throw totpInvalid();
   }
 

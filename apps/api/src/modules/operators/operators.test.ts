@@ -236,6 +236,14 @@ describe("POST /admin/auth/totp", () => {
     }
     const response = await post("/auth/totp", { challenge: step.challenge, totp: good });
     expect(response.json().error.code).toBe("SIGN_IN_CHALLENGE_EXPIRED");
+    // Someone holding the emailed code but not the authenticator: each failure is on the operator's record.
+    const failures = await db.select().from(operatorAuditLog).where(eq(operatorAuditLog.operatorId, operator.id));
+    expect(failures.map((row) => row.action)).toEqual(Array(5).fill("operator.sign_in_failed"));
+    expect(failures[4]).toMatchObject({
+      entityType: "operator",
+      entityId: operator.id,
+      after: { reason: "totp_invalid" },
+    });
   });
 
   it("refuses a challenge past 5 minutes with SIGN_IN_CHALLENGE_EXPIRED", async () => {
