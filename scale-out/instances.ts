@@ -74,13 +74,21 @@ export async function startInstance(options: {
   child.stderr?.on("data", (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-8000);
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let isKilledByUs = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", (code, signal) => {
+      // An instance that dies on its own is the finding: its last words go in the test's output.
+      if (!isKilledByUs) console.error(`${options.name} exited by itself (${signal ?? code}):\n${log}`);
+      resolve();
+    }),
+  );
   const instance: Instance = {
     name: options.name,
     role: options.role,
     url,
     isRunning: () => child.exitCode === null && child.signalCode === null,
     async kill(signal) {
+      isKilledByUs = true;
       if (instance.isRunning()) child.kill(signal);
       await exited;
     },
