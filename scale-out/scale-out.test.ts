@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import { CODE_MAX_TRIES } from "@esim/shared/auth/contracts";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Instance, sharedEnvironment, startInstance } from "./instances.ts";
@@ -16,6 +17,7 @@ import {
   newTraveller,
   placeOrder,
   postPaidWebhook,
+  readCode,
   signIn,
   type Traveller,
   waitForDelivery,
@@ -134,6 +136,31 @@ describe("sign-in limits across instances", () => {
     // Counted per instance, each would have sent 13 codes: 26 in all.
     expect(statuses.filter((status) => status === 200)).toHaveLength(20);
     expect(statuses.slice(20)).toEqual([429, 429, 429, 429, 429, 429]);
+  });
+
+  it("burns a code after five wrong tries in total, however they are spread", async () => {
+    const traveller = newTraveller("tries");
+    expect(
+      (await call(webA, { path: "/auth/code", traveller, body: { email: traveller.email, language: "fr" } })).status,
+    ).toBe(200);
+    const code = await readCode(webB, traveller.email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const answers: string[] = [];
+    for (let index = 0; index < CODE_MAX_TRIES; index++) {
+      const response = await call<{ error: { code: string } }>(index % 2 === 0 ? webA : webB, {
+        path: "/auth/verify",
+        traveller,
+        body: { email: traveller.email, code: wrong },
+      });
+      answers.push(response.body.error.code);
+    }
+    expect(answers.at(-1)).toBe("CODE_BURNT");
+    const right = await call<{ error: { code: string } }>(webB, {
+      path: "/auth/verify",
+      traveller,
+      body: { email: traveller.email, code },
+    });
+    expect(right.body.error.code).toBe("CODE_BURNT");
   });
 });
 
