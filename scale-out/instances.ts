@@ -42,7 +42,10 @@ export function sharedEnvironment(databaseUrl: string): Record<string, string> {
     TRUST_PROXY: "true",
     RATE_LIMIT_PER_MINUTE: "100000",
     SIMULATOR_ALLOCATION_SECONDS: "1",
+    // The upstream's own webhooks are posted by the tests, to the instance they choose.
     SIMULATOR_NOTIFY_SECONDS: "0",
+    // A delivered profile is installed (New → Onboard) two seconds later: a status change for webhooks to carry.
+    SIMULATOR_INSTALL_AFTER_SECONDS: "2",
     // A killed process's jobs are taken over after this, not graphile-worker's four hours.
     WORKER_DEAD_AFTER_SECONDS: "4",
     WORKER_CONCURRENCY: "10",

@@ -16,6 +16,7 @@ import {
   findPlanId,
   newTraveller,
   placeOrder,
+  postEsimStatusWebhook,
   postPaidWebhook,
   readCode,
   signIn,
@@ -165,7 +166,7 @@ describe("sign-in limits across instances", () => {
 });
 
 describe("orders over two instances", () => {
-  it("delivers once each order placed on either instance and paid through the other", async () => {
+  it("delivers once each order placed on either instance and paid through the other, and takes the upstream's webhooks on both", async () => {
     const traveller = newTraveller("spread");
     const token = await signIn(traveller, webB, webA);
     const placed = await placeOrders({
@@ -184,6 +185,26 @@ describe("orders over two instances", () => {
       expect(orders.body.data.map((order) => order.number).sort()).toEqual(placed.map((order) => order.number).sort());
       const esims = await call<{ data: { available: unknown[] } }>(instance, { path: "/esims", token, traveller });
       expect(esims.body.data.available).toHaveLength(6);
+    }
+
+    // Installed upstream meanwhile: each eSIM's status webhook, to either instance, updates it for both.
+    await sleep(2_500);
+    const { rows: delivered } = await database.query<{ iccid: string }>(
+      "select iccid from esims where order_id = any($1::uuid[])",
+      [orderIds],
+    );
+    const updated = [];
+    for (const [index, { iccid }] of delivered.entries()) {
+      updated.push(await postEsimStatusWebhook(index % 2 === 0 ? webA : webB, iccid));
+    }
+    expect(updated).toEqual(delivered.map(() => 1));
+    for (const instance of [webA, webB]) {
+      const esims = await call<{ data: { available: { status: string }[] } }>(instance, {
+        path: "/esims",
+        token,
+        traveller,
+      });
+      expect(esims.body.data.available.map((esim) => esim.status)).toEqual(delivered.map(() => "Onboard"));
     }
   });
 

@@ -122,6 +122,20 @@ export async function postPaidWebhook(database: pg.Pool, instance: Instance, ord
   }
 }
 
+/** The eSIM upstream's webhook secret path (config.ts's default: fine outside production). */
+const ESIM_WEBHOOK_TOKEN = "local-esim-webhook-token";
+
+/** Posts the (simulated) upstream's status webhook for one eSIM to `instance`: how many eSIMs it updated. */
+export async function postEsimStatusWebhook(instance: Instance, iccid: string): Promise<number> {
+  const response = await fetch(`${instance.url}${API}/webhooks/esim/simulator/${ESIM_WEBHOOK_TOKEN}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ notifyType: "ESIM_STATUS", content: { iccid } }),
+  });
+  if (!response.ok) throw new Error(`eSIM webhook: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: { updated: number } }).data.updated;
+}
+
 /** Waits until every order is delivered (or the time is up): the statuses found last, by order id. */
 export async function waitForDelivery(
   database: pg.Pool,
