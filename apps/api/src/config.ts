@@ -146,6 +146,11 @@ const configSchema = z.object({
   /** The address users reach; defaults to http://localhost:$PORT. Kept without a trailing slash (see loadConfig). */
   PUBLIC_URL: z.optional(url),
   LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
+  /**
+   * Bearer token for GET /metrics (Prometheus' `authorization` setting). Without it /metrics is open in development
+   * and answers 404 in production (decision 043).
+   */
+  METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, "must be at least 16 characters"))),
   /** External PostgreSQL; without it an embedded server keeps its data under DATA_DIR. */
   DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, "must start with postgres://"))),
   DATA_DIR: z._default(z.string(), path.join(REPO_ROOT, ".data")),
@@ -290,7 +295,7 @@ export type Config = Omit<z.output<typeof configSchema>, "PUBLIC_URL"> & {
 export class ConfigError extends Error {}
 
 /** Settings whose value a configuration error never repeats (a key would end up in the log). */
-const SECRET_SETTINGS = new Set(["FCM_SERVICE_ACCOUNT_JSON", "APNS_PRIVATE_KEY", "OPERATOR_TOTP_KEY"]);
+const SECRET_SETTINGS = new Set(["FCM_SERVICE_ACCOUNT_JSON", "APNS_PRIVATE_KEY", "OPERATOR_TOTP_KEY", "METRICS_TOKEN"]);
 
 /**
  * What production must not run with: a secret everyone can read in this repository, an address that is not public
