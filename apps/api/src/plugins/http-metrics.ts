@@ -14,11 +14,18 @@ function webhookSource(route: string | undefined): string | undefined {
  */
 export const httpMetricsPlugin = fp(async (app: FastifyInstance) => {
   const { metrics } = app.deps;
+  // One labelled series per method, route and status, looked up by a string: prom-client would otherwise hash the
+  // label object on every answer (this hook runs on every request of the catalogue's hot path).
+  const series = new Map<string, { observe(value: number): void }>();
   app.addHook("onResponse", async (request, reply) => {
-    metrics.httpRequestDuration.observe(
-      { method: request.method, route: request.routeOptions.url ?? "unmatched", status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    const route = request.routeOptions.url ?? "unmatched";
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let child = series.get(key);
+    if (!child) {
+      child = metrics.httpRequestDuration.labels({ method: request.method, route, status: String(reply.statusCode) });
+      series.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
   });
   app.addHook("onError", async (request, _reply, error) => {
     const source = webhookSource(request.routeOptions.url);
