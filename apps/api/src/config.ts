@@ -151,6 +151,11 @@ const configSchema = z.object({
    * and answers 404 in production (decision 043).
    */
   METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, "must be at least 16 characters"))),
+  /**
+   * A process without the shop's HTTP (a worker) answers /livez, /readyz and /metrics on this port when it is set, so
+   * its own counters can be scraped (decision 043). The web port serves them anyway.
+   */
+  METRICS_PORT: z.optional(port),
   /** External PostgreSQL; without it an embedded server keeps its data under DATA_DIR. */
   DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, "must start with postgres://"))),
   DATA_DIR: z._default(z.string(), path.join(REPO_ROOT, ".data")),

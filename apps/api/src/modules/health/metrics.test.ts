@@ -1,8 +1,10 @@
 import { API_BASE_PATH } from "@esim/shared/http";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { createAppDeps } from "../../create-deps.ts";
 import { mailOutbox } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
+import { buildMonitoringApp } from "../../monitoring-app.ts";
 import { createPackage } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { buyEsim } from "../esims/esims.test-kit.ts";
@@ -156,6 +158,29 @@ describe("GET /metrics after one purchase", () => {
         outcome: "error",
       }),
     ).toBe(1);
+  });
+});
+
+describe("a worker process's own figures", () => {
+  it("are served by its monitoring listener, apart from the web process's", async () => {
+    // A worker process: the same database, deps (and so metrics) of its own.
+    const workerDeps = createAppDeps(testApp.deps.config, testApp.db);
+    const monitoring = await buildMonitoringApp(workerDeps);
+    try {
+      const webBefore = await scrape();
+      await createPaidOrder(testApp, plan.id);
+      await runDueJobs(workerDeps);
+      await runDueJobs(workerDeps);
+      const live = await monitoring.inject({ method: "GET", url: "/livez" });
+      expect(live.statusCode).toBe(200);
+      const worker = await monitoring.inject({ method: "GET", url: "/metrics" });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.body).toMatch(/^esim_order_paid_to_delivered_seconds_count 1$/m);
+      expect(growth(webBefore, await scrape(), "esim_order_paid_to_delivered_seconds_count")).toBe(0);
+    } finally {
+      await monitoring.close();
+      await workerDeps.mailer.close();
+    }
   });
 });
 
