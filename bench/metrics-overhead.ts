@@ -3,7 +3,8 @@
  * bare Fastify "hello" and two copies of our app on one embedded PostgreSQL with the simulator's catalogue synced:
  * "metrics on" as built, "metrics off" with the request histogram replaced by a no-op (the hook still runs, so the
  * difference is prom-client's work). autocannon drives `GET /destinations/TR/packages` on each in turn, interleaved
- * rounds, medians. Then it times GET /metrics (the scrape's database figures included) on that database.
+ * rounds, medians. Then it times GET /metrics (the scrape's database figures included) on that database, and one
+ * observe of the histogram alone (in this process, a million times).
  *
  * Usage: `npx tsx bench/metrics-overhead.ts [seconds=8] [connections=10] [rounds=3]`.
  */
@@ -119,6 +120,16 @@ async function main() {
     console.info(
       `\nGET /metrics: median ${median(scrapes).toFixed(1)} ms over 20 scrapes (the database's figures read each time)`,
     );
+    // The histogram's own cost without HTTP around it: what each answer pays, free of the neighbours' load swings.
+    const { createMetrics } = await import("../apps/api/src/lib/metrics.ts");
+    const series = createMetrics().httpRequestDuration.labels({ method: "GET", route: "/bench", status: "200" });
+    const perObserve: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const started = process.hrtime.bigint();
+      for (let index = 0; index < 1_000_000; index++) series.observe((index % 100) / 1000);
+      perObserve.push(Number(process.hrtime.bigint() - started) / 1_000_000);
+    }
+    console.info(`one observe of the request histogram: median ${Math.round(median(perObserve))} ns (5 × 1 M)`);
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));

@@ -36,7 +36,8 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export async function buildApp(
   deps: AppDeps,
   options: {
-    logger?: boolean /** Where log lines go instead of stdout (tests read them). */;
+    logger?: boolean;
+    /** Where log lines go instead of stdout (tests read them). */
     logStream?: Writable;
   } = {},
 ): Promise<FastifyInstance> {

@@ -67,6 +67,8 @@ export function metricsAccess(
 const BALANCE_MAX_AGE_MS = 5 * 60_000;
 /** A scrape never waits longer than this for the upstream. */
 const BALANCE_TIMEOUT_MS = 2_000;
+/** When a scrape last asked the upstream for the balance, per registry. */
+const balanceAskedAt = new WeakMap<AppDeps["metrics"], number>();
 
 /** The metrics in Prometheus' text format, the database's figures read now. */
 export async function scrapeMetrics(deps: AppDeps): Promise<{ contentType: string; text: string }> {
@@ -82,7 +84,12 @@ export async function scrapeMetrics(deps: AppDeps): Promise<{ contentType: strin
   metrics.mailOutboxDepth.set(figures.mailOutboxQueued);
   metrics.jobQueueDepth.set(figures.jobQueueDepth);
   metrics.jobQueueOldestAge.set(figures.jobQueueOldestAgeSeconds);
-  if (Date.now() - metrics.upstreamBalanceAt > BALANCE_MAX_AGE_MS) await refreshUpstreamBalance(deps);
+  const lastTry = Math.max(metrics.upstreamBalanceAt, balanceAskedAt.get(metrics) ?? 0);
+  if (Date.now() - lastTry > BALANCE_MAX_AGE_MS) {
+    // Counted as tried even if it fails: an upstream that is down is not asked again at every scrape.
+    balanceAskedAt.set(metrics, Date.now());
+    await refreshUpstreamBalance(deps);
+  }
   return { contentType: metrics.registry.contentType, text: await metrics.registry.metrics() };
 }
 
