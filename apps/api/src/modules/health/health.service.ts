@@ -4,7 +4,12 @@ import { latestMigrationMillis } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { isSameDigest, sha256Hex } from "../../lib/secrets.ts";
-import { findFreshestHeartbeatAgeSeconds, findLatestAppliedMigrationMillis, readScrapeFigures } from "./health.repo.ts";
+import {
+  countOrdersByStatus,
+  findFreshestHeartbeatAgeSeconds,
+  findLatestAppliedMigrationMillis,
+  readScrapeFigures,
+} from "./health.repo.ts";
 
 /** Resolves when PostgreSQL answers a query; throws SERVICE_UNAVAILABLE otherwise. */
 export async function checkDatabase(deps: Pick<AppDeps, "db">): Promise<void> {
@@ -70,16 +75,29 @@ const BALANCE_TIMEOUT_MS = 2_000;
 /** When a scrape last asked the upstream for the balance, per registry. */
 const balanceAskedAt = new WeakMap<AppDeps["metrics"], number>();
 
-/** The metrics in Prometheus' text format, the database's figures read now. */
+/** When this registry's orders-by-status counts were last read (ms since epoch). */
+const orderCountsReadAt = new WeakMap<AppDeps["metrics"], number>();
+
+/**
+ * The metrics in Prometheus' text format, the database's figures read now, but for the orders by status: a scan of the
+ * whole table, read at most every METRICS_ORDER_COUNTS_SECONDS per process (0: at every scrape).
+ */
 export async function scrapeMetrics(deps: AppDeps): Promise<{ contentType: string; text: string }> {
   const { metrics } = deps;
   const now = deps.now();
-  const figures = await readScrapeFigures(deps.db, {
-    confirmedBefore: new Date(now.getTime() - deps.config.DELIVERY_OVERDUE_MINUTES * 60_000),
-  });
-  // Every status shows, at 0 when no order has it, rather than keep the count of an earlier scrape.
-  const counts = new Map(figures.ordersByStatus.map(({ status, count }) => [status, count]));
-  for (const status of ORDER_STATUSES) metrics.ordersByStatus.set({ status }, counts.get(status) ?? 0);
+  const countsAge = Date.now() - (orderCountsReadAt.get(metrics) ?? 0);
+  const [figures, ordersByStatus] = await Promise.all([
+    readScrapeFigures(deps.db, {
+      confirmedBefore: new Date(now.getTime() - deps.config.DELIVERY_OVERDUE_MINUTES * 60_000),
+    }),
+    countsAge >= deps.config.METRICS_ORDER_COUNTS_SECONDS * 1000 ? countOrdersByStatus(deps.db) : undefined,
+  ]);
+  if (ordersByStatus) {
+    orderCountsReadAt.set(metrics, Date.now());
+    // Every status shows, at 0 when no order has it, rather than keep the count of an earlier read.
+    const counts = new Map(ordersByStatus.map(({ status, count }) => [status, count]));
+    for (const status of ORDER_STATUSES) metrics.ordersByStatus.set({ status }, counts.get(status) ?? 0);
+  }
   metrics.paidUndeliveredOverdue.set(figures.paidUndeliveredOverdue);
   metrics.mailOutboxDepth.set(figures.mailOutboxQueued);
   metrics.jobQueueDepth.set(figures.jobQueueDepth);

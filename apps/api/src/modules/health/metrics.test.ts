@@ -1,6 +1,7 @@
 import { API_BASE_PATH } from "@esim/shared/http";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { buildApp } from "../../app.ts";
 import { createAppDeps } from "../../create-deps.ts";
 import { mailOutbox } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
@@ -11,7 +12,8 @@ import { buyEsim } from "../esims/esims.test-kit.ts";
 import { createBuyingApp, createPaidOrder, postPaymentWebhook } from "../orders/buying.test-kit.ts";
 import { metricsAccess } from "./health.service.ts";
 
-const testApp = await createBuyingApp();
+// Orders by status read at every scrape here; production keeps them a minute (METRICS_ORDER_COUNTS_SECONDS).
+const testApp = await createBuyingApp({ config: { METRICS_ORDER_COUNTS_SECONDS: 0 } });
 const plan = await createPackage(testApp);
 
 interface Sample {
@@ -180,6 +182,26 @@ describe("a worker process's own figures", () => {
     } finally {
       await monitoring.close();
       await workerDeps.mailer.close();
+    }
+  });
+});
+
+describe("the orders-by-status count", () => {
+  it("is kept METRICS_ORDER_COUNTS_SECONDS between scrapes: it scans the whole orders table", async () => {
+    const deps = createAppDeps({ ...testApp.deps.config, METRICS_ORDER_COUNTS_SECONDS: 60 }, testApp.db);
+    const app = await buildApp(deps, { logger: false });
+    try {
+      const delivered = async () => {
+        const response = await app.inject({ method: "GET", url: "/metrics" });
+        return Number(/^esim_orders\{status="delivered"\} (\d+)$/m.exec(response.body)?.[1]);
+      };
+      const before = await delivered();
+      await buyEsim(testApp, plan.id);
+      expect(await delivered()).toBe(before);
+      expect(sampleValue(await scrape(), "esim_orders", { status: "delivered" })).toBe(before + 1);
+    } finally {
+      await app.close();
+      await deps.mailer.close();
     }
   });
 });
