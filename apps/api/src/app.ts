@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Writable } from "node:stream";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -12,6 +13,7 @@ import { resolveOperatorSession } from "./modules/operators/index.ts";
 import { storefrontRoutes } from "./modules/storefront/index.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorHandlerPlugin, sendAppError } from "./plugins/error-handler.ts";
+import { httpMetricsPlugin } from "./plugins/http-metrics.ts";
 import { nativeCorsPlugin } from "./plugins/native-cors.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { prerenderedScriptHashes, staticWebPlugin } from "./plugins/static-web.ts";
@@ -24,18 +26,36 @@ declare module "fastify" {
   }
 }
 
+/** A request id taken from the proxy: short, and nothing a log reader could mistake for another field. */
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
 /** Body limit for every JSON request (DESIGN: 64 KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole HTTP app: infrastructure plugins, then modules, then the web app. Does not listen. */
-export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  options: {
+    logger?: boolean;
+    /** Where log lines go instead of stdout (tests read them). */
+    logStream?: Writable;
+  } = {},
+): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: "x-request-id",
-    genReqId: () => randomUUID(),
+    // The proxy's X-Request-Id is kept, so its access log and ours name a request alike; a client's own is not
+    // (it could make its requests look like someone else's).
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return config.TRUST_PROXY && typeof given === "string" && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+    },
     // The contracts use strict objects: unknown fields are refused, not stripped.
     ajv: { customOptions: { removeAdditional: false } },
     return503OnClosing: true,
@@ -60,6 +80,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(httpMetricsPlugin);
   await app.register(securityHeadersPlugin, {
     isHttps: config.PUBLIC_URL.startsWith("https://"),
     inlineScriptHashes: prerenderedScriptHashes(config.WEB_DIST_DIR),

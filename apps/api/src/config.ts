@@ -146,6 +146,21 @@ const configSchema = z.object({
   /** The address users reach; defaults to http://localhost:$PORT. Kept without a trailing slash (see loadConfig). */
   PUBLIC_URL: z.optional(url),
   LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
+  /**
+   * Bearer token for GET /metrics (Prometheus' `authorization` setting). Without it /metrics is open in development
+   * and answers 404 in production (decision 043).
+   */
+  METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, "must be at least 16 characters"))),
+  /**
+   * A process without the shop's HTTP (a worker) answers /livez, /readyz and /metrics on this port when it is set, so
+   * its own counters can be scraped (decision 043). The web port serves them anyway.
+   */
+  METRICS_PORT: z.optional(port),
+  /**
+   * Seconds a process keeps its count of orders by status between scrapes: the count scans the orders table (0.4 s at
+   * a million orders). 0 reads it at every scrape (tests).
+   */
+  METRICS_ORDER_COUNTS_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 60),
   /** External PostgreSQL; without it an embedded server keeps its data under DATA_DIR. */
   DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, "must start with postgres://"))),
   DATA_DIR: z._default(z.string(), path.join(REPO_ROOT, ".data")),
@@ -290,7 +305,7 @@ export type Config = Omit<z.output<typeof configSchema>, "PUBLIC_URL"> & {
 export class ConfigError extends Error {}
 
 /** Settings whose value a configuration error never repeats (a key would end up in the log). */
-const SECRET_SETTINGS = new Set(["FCM_SERVICE_ACCOUNT_JSON", "APNS_PRIVATE_KEY", "OPERATOR_TOTP_KEY"]);
+const SECRET_SETTINGS = new Set(["FCM_SERVICE_ACCOUNT_JSON", "APNS_PRIVATE_KEY", "OPERATOR_TOTP_KEY", "METRICS_TOKEN"]);
 
 /**
  * What production must not run with: a secret everyone can read in this repository, an address that is not public

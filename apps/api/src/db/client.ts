@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -31,6 +32,17 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
 /** Applies the committed SQL migrations; safe to run on every start. */
 export async function applyMigrations(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+}
+
+/**
+ * The time stamp of the newest committed migration. drizzle records each applied migration with its journal time in
+ * drizzle.__drizzle_migrations and applies those newer than the last recorded: a database holding this one is current.
+ */
+export function latestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((entry) => entry.when));
 }
 
 /** A text[] parameter for raw SQL (drizzle spreads a JS array into a list of parameters). */

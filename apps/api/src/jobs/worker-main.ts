@@ -5,6 +5,7 @@
 import { ConfigError, loadConfig } from "../config.ts";
 import { createAppDeps } from "../create-deps.ts";
 import { connectDatabase } from "../db/client.ts";
+import { buildMonitoringApp } from "../monitoring-app.ts";
 import { startBackgroundWork } from "./background.ts";
 import { installJobQueue, type WorkerLog } from "./worker.ts";
 
@@ -23,7 +24,11 @@ async function main() {
   const deps = createAppDeps(config, database.db);
   const log = config.LOG_LEVEL === "silent" ? { ...consoleLog, info: () => {}, warn: () => {} } : consoleLog;
   const background = await startBackgroundWork(deps, { log });
+  // Its deliveries and upstream calls are counted in this process: scraped on METRICS_PORT (decision 043).
+  const monitoring = config.METRICS_PORT ? await buildMonitoringApp(deps) : undefined;
+  await monitoring?.listen({ host: config.HOST, port: config.METRICS_PORT });
   const stop = async () => {
+    await monitoring?.close();
     await background.stop();
     await deps.mailer.close();
     await deps.push.close();

@@ -62,6 +62,16 @@ export function addRawRoute<E extends Endpoint>(
   options: RouteOptions = {},
 ): void {
   const isOperatorOnly = endpoint.auth === "operator";
+  // A signed-in caller's answer, or any POST's (a sign-in answers with a token), is personal: no cache may keep it.
+  // Public reads (the catalogue) set their own caching.
+  const isPersonal = endpoint.auth !== false || endpoint.method !== "GET";
+  const onRequest = [
+    ...(isPersonal ? [setNoStore] : []),
+    // An operator endpoint without a roles list is open to no one: forgetting it must not open it to every role.
+    // Checked as the request arrives, before its body is read or validated: a stranger gets 401/403, never a 400
+    // that describes the console's inputs.
+    ...(isOperatorOnly ? [requireOperator(endpoint.roles ?? [])] : []),
+  ];
   app.route({
     method: endpoint.method,
     url: endpointUrl(endpoint),
@@ -76,10 +86,7 @@ export function addRawRoute<E extends Endpoint>(
     },
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     ...(endpoint.auth === true ? { preHandler: requireUser } : {}),
-    // An operator endpoint without a roles list is open to no one: forgetting it must not open it to every role.
-    // Checked as the request arrives, before its body is read or validated: a stranger gets 401/403, never a 400
-    // that describes the console's inputs.
-    ...(isOperatorOnly ? { onRequest: requireOperator(endpoint.roles ?? []) } : {}),
+    ...(onRequest.length > 0 ? { onRequest } : {}),
     handler: async (request, reply) =>
       handler({
         body: request.body as EndpointParsedBody<E>,
@@ -91,4 +98,9 @@ export function addRawRoute<E extends Endpoint>(
         reply,
       }),
   });
+}
+
+/** Set as the request arrives, so error answers carry it too; a handler may still set its own (`private, no-store`). */
+async function setNoStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header("cache-control", "no-store");
 }

@@ -22,6 +22,35 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
+/**
+ * Browser features the app uses: only writing to the clipboard (the eSIM's activation code, copy-field.tsx). Every
+ * powerful feature is refused to our pages and to any frame in them (the chat widget included).
+ */
+export const PERMISSIONS_POLICY = [
+  "clipboard-write=(self)",
+  ...[
+    "accelerometer",
+    "autoplay",
+    "bluetooth",
+    "browsing-topics",
+    "camera",
+    "display-capture",
+    "fullscreen",
+    "geolocation",
+    "gyroscope",
+    "hid",
+    "magnetometer",
+    "microphone",
+    "midi",
+    "payment",
+    "publickey-credentials-get",
+    "screen-wake-lock",
+    "serial",
+    "usb",
+    "xr-spatial-tracking",
+  ].map((feature) => `${feature}=()`),
+].join(", ");
+
 /** Security headers on every answer (a route may still replace one, e.g. the sandbox page's own CSP). */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: { isHttps: boolean; inlineScriptHashes: string[] }) => {
@@ -47,7 +76,10 @@ export const securityHeadersPlugin = fp(
       },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: options.isHttps,
+      // No page of ours is ever framed (frame-ancestors 'none' says the same to browsers that read the CSP).
+      xFrameOptions: { action: "deny" },
     });
+    headers["permissions-policy"] = PERMISSIONS_POLICY;
     app.addHook("onRequest", async (_request, reply) => {
       reply.headers(headers);
     });

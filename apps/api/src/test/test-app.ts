@@ -1,3 +1,4 @@
+import type { Writable } from "node:stream";
 import { asc, desc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll } from "vitest";
@@ -57,6 +58,8 @@ export async function createTestApp(
     esim?: (deps: { config: Config; db: Database; now: () => Date }) => EsimProvider;
     payments?: (deps: { config: Config; db: Database; now: () => Date }) => PaymentGateway;
     push?: (deps: { config: Config; db: Database; now: () => Date }) => PushSender;
+    /** Where the app's log lines go (with a LOG_LEVEL in `config`); without it the app logs nothing. */
+    logStream?: Writable;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -74,7 +77,7 @@ export async function createTestApp(
     ...(options.payments ? { payments: options.payments(providerDeps) } : {}),
     ...(options.push ? { push: options.push(providerDeps) } : {}),
   });
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp(deps, options.logStream ? { logStream: options.logStream } : { logger: false });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Writable } from "node:stream";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
@@ -36,7 +37,9 @@ export interface BuyingTestApp extends TestApp {
 
 const silent = { warn: () => {} };
 
-export async function createBuyingApp(options: { config?: Partial<Config> } = {}): Promise<BuyingTestApp> {
+export async function createBuyingApp(
+  options: { config?: Partial<Config>; logStream?: Writable } = {},
+): Promise<BuyingTestApp> {
   let isGatewayDown = false;
   let isWebhookLost = false;
   const sentMails: MailMessage[] = [];
@@ -52,6 +55,7 @@ export async function createBuyingApp(options: { config?: Partial<Config> } = {}
   };
   testApp = await createTestApp({
     config: { SIMULATOR_ALLOCATION_SECONDS: 0, ...options.config },
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     mailer: () => recordingMailer,
     payments: (deps) => {
       sandbox = createSandboxGateway({

@@ -5,7 +5,7 @@ import { addJob, type JobHandlers, type JobLog, readPayload } from "../../lib/jo
 import { UpstreamError, type UpstreamProfile } from "../../providers/esim/esim-port.ts";
 import { findEsimById, insertBundles, insertEsims, updateEsimFromUpstream } from "../esims/index.ts";
 import { queueInstallEmail } from "./install-email.ts";
-import { applyOrderEvent, flagOrder } from "./order-lifecycle.ts";
+import { applyOrderEvent, flagOrder, type OrderRow } from "./order-lifecycle.ts";
 import {
   findOrderWithPackage,
   recordProvisioningAttempt,
@@ -97,7 +97,7 @@ async function applyTopUp(deps: AppDeps, { order, package: pkg }: OrderWithPacka
   });
   const profile = await deps.esim.queryProfile(esim.upstreamReference);
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const delivered = await deps.db.transaction(async (tx) => {
     if (profile) await updateEsimFromUpstream(tx, esim.id, profile, now);
     await insertBundles(tx, [
       {
@@ -112,9 +112,11 @@ async function applyTopUp(deps: AppDeps, { order, package: pkg }: OrderWithPacka
     ]);
     return deliver(tx, deps, { orderId: order.id, cause: "top-up applied upstream", now });
   });
+  observeDelivery(deps, delivered);
+  return delivered !== undefined;
 }
 
-/** confirmed → delivered with the install (or top-up) email queued in the same transaction; false if already done. */
+/** confirmed → delivered with the install (or top-up) email queued in the same transaction; undefined if already done. */
 async function deliver(tx: DbOrTx, deps: AppDeps, options: { orderId: string; cause: string; now: Date }) {
   const delivered = await applyOrderEvent(tx, {
     orderId: options.orderId,
@@ -123,9 +125,17 @@ async function deliver(tx: DbOrTx, deps: AppDeps, options: { orderId: string; ca
     actor: "worker",
     now: options.now,
   });
-  if (!delivered) return false;
+  if (!delivered) return undefined;
   await queueInstallEmail(tx, { orderId: options.orderId, publicUrl: deps.config.PUBLIC_URL });
-  return true;
+  return delivered;
+}
+
+/** The paid-to-delivered time, observed once the delivery committed (a rolled-back one delivered nothing). */
+function observeDelivery(deps: AppDeps, delivered: OrderRow | undefined): void {
+  if (!delivered?.confirmedAt || !delivered.deliveredAt) return;
+  deps.metrics.paidToDelivered.observe(
+    Math.max(0, (delivered.deliveredAt.getTime() - delivered.confirmedAt.getTime()) / 1000),
+  );
 }
 
 /**
@@ -236,6 +246,7 @@ export async function provisionOrder(
         now,
       });
     });
+    observeDelivery(deps, delivered);
     if (delivered) log.info({ orderId, orderNumber: order.number, esims: profiles.length }, "order delivered");
     return delivered ? "delivered" : "already_delivered";
   } catch (error) {

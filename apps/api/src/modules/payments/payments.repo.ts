@@ -79,6 +79,12 @@ export async function findUserPayment(db: DbOrTx, userId: string, paymentId: str
   return row;
 }
 
+/** The number of a payment's order (ES26-000042), for log lines. */
+export async function findOrderNumber(db: DbOrTx, orderId: string): Promise<string | undefined> {
+  const [row] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
+  return row?.number;
+}
+
 export async function findPaymentByReference(
   db: DbOrTx,
   provider: string,

@@ -6,6 +6,7 @@ import { isUuid } from "../../lib/uuid.ts";
 import type { CheckoutState, CheckoutStatus } from "../../providers/payment/payment-port.ts";
 import { type PaymentOutcome, type PaymentOutcomeResult, recordPaymentOutcome } from "../orders/index.ts";
 import {
+  findOrderNumber,
   findPayment,
   findPaymentByReference,
   findStalePendingPayments,
@@ -21,6 +22,11 @@ import {
 /** Where the payments flow reports what an operator should know (pino's `warn(details, message)` fits). */
 export interface PaymentsLog {
   warn(details: object, message: string): void;
+}
+
+/** A webhook's request log: it also says what each accepted webhook did. */
+interface WebhookLog extends PaymentsLog {
+  info(details: object, message: string): void;
 }
 
 /** A pending payment's checkout is asked about at most this often by the callback page's polling. */
@@ -195,7 +201,7 @@ export async function receivePaymentWebhook(
     provider: string;
     rawBody: Buffer;
     headers: Record<string, string | string[] | undefined>;
-    log: PaymentsLog;
+    log: WebhookLog;
   },
 ): Promise<{ outcome: PaymentOutcomeResult | "duplicate" | "unknown_checkout" }> {
   const gateway = deps.payments;
@@ -240,13 +246,20 @@ export async function receivePaymentWebhook(
       options.log.warn({ eventId: event.eventId, reference: result.reference }, "webhook for an unknown checkout");
       return "unknown_checkout" as const;
     }
-    return applyCheckoutResult(tx, deps, {
+    // The order's number in this request's log lines: what an operator searches for when a payer calls.
+    const orderNumber = await findOrderNumber(tx, payment.orderId);
+    const applied = await applyCheckoutResult(tx, deps, {
       paymentId: payment.id,
       result,
       now,
       cause: `webhook ${event.type} ${event.eventId}`,
       log: options.log,
     });
+    options.log.info(
+      { orderNumber, paymentId: payment.id, eventId: event.eventId, status: result.status, outcome: applied },
+      "payment webhook applied",
+    );
+    return applied;
   });
   return { outcome };
 }
