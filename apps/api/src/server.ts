@@ -93,13 +93,6 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGHUP", () => void stop("SIGHUP"));
 
-  // Listening first: the first request is answered while the jobs and the catalogue sync start.
-  if (app) {
-    await app.listen({ host: config.HOST, port: config.PORT });
-    log.info(
-      `eSIM storefront (${config.PROCESS_ROLE}) on ${config.PUBLIC_URL}${embedded ? " (embedded PostgreSQL, data in .data/)" : ""}`,
-    );
-  }
   const startJobs = async () => {
     // The sync from the upstream; every instance's in-memory catalogue follows it by NOTIFY.
     stopCatalog = startCatalog(deps, log);
@@ -123,7 +116,17 @@ async function main() {
       if (!isStopping) throw error;
     });
   }
-  if (!app) log.info("eSIM storefront worker started: jobs, sweeps and the catalogue sync");
+  if (isStopping) return;
+  // Listening last: an instance that answers runs everything its role asks (jobs too: Ctrl-C right after the first
+  // answer must find them running, not starting).
+  if (app) {
+    await app.listen({ host: config.HOST, port: config.PORT });
+    log.info(
+      `eSIM storefront (${config.PROCESS_ROLE}) on ${config.PUBLIC_URL}${embedded ? " (embedded PostgreSQL, data in .data/)" : ""}`,
+    );
+  } else {
+    log.info("eSIM storefront worker started: jobs, sweeps and the catalogue sync");
+  }
 }
 
 main().catch((error: unknown) => {
