@@ -97,7 +97,13 @@ export async function buildWeb({ ifStale = false } = {}) {
   if (ifStale && (await readStamp("web")) === inputs && (await exists(path.join(WEB_DIST, "index.html")))) return false;
   // Vite's own entry, without an npm wrapper.
   const vite = path.join(ROOT, "node_modules/vite/bin/vite.js");
-  const result = spawnSync(process.execPath, [vite, "build"], { cwd: path.join(ROOT, "apps/web"), stdio: "inherit" });
+  // Always a production build: a NODE_ENV=development inherited from the server's settings would make Vite build
+  // React's development code and leave the service worker out.
+  const result = spawnSync(process.execPath, [vite, "build"], {
+    cwd: path.join(ROOT, "apps/web"),
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error(`the web build failed (exit ${result.status ?? result.signal})`);
   await writeStamp("web", inputs);
   return true;
