@@ -112,7 +112,7 @@ describe("loadConfig", () => {
     expect(loadError({ PROCESS_ROLE: "web" })).toContain("DATABASE_URL: is required when PROCESS_ROLE=web");
     expect(loadError({ PROCESS_ROLE: "worker" })).toContain("DATABASE_URL: is required when PROCESS_ROLE=worker");
     expect(loadConfig({ PROCESS_ROLE: "worker", DATABASE_URL: "postgres://db/esim" }).PROCESS_ROLE).toBe("worker");
-    expect(loadError({ PROCESS_ROLE: "cron" })).toContain('PROCESS_ROLE="cron"');
+    expect(loadError({ PROCESS_ROLE: "cron" })).toContain('PROCESS_ROLE="cron": must be web, worker or all');
   });
 
   it("warns of a low upstream balance under $100 by default, and takes any amount of dollars but a negative one", () => {

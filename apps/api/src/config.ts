@@ -149,7 +149,7 @@ const configSchema = z.object({
    * What this process runs (decision 042): `web` answers HTTP and runs no jobs, `worker` runs the jobs, the sweeps and
    * the catalogue sync without HTTP, `all` both (one machine). Also `--role` on the command line.
    */
-  PROCESS_ROLE: z._default(z.enum(["web", "worker", "all"]), "all"),
+  PROCESS_ROLE: z._default(z.enum(["web", "worker", "all"], { error: "must be web, worker or all" }), "all"),
   LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
   /** External PostgreSQL; without it an embedded server keeps its data under DATA_DIR. */
   DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, "must start with postgres://"))),
