@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -23,13 +23,8 @@ const mailSockets: Socket[] = [];
 const silentMailServer = createServer((socket) => mailSockets.push(socket));
 
 beforeAll(async () => {
-  const build = spawnSync(process.execPath, ["scripts/build.mjs", "api", "--if-stale"], {
-    cwd: REPO_ROOT,
-    encoding: "utf8",
-  });
-  if (build.status !== 0) throw new Error(`the API build failed:\n${build.stdout}${build.stderr}`);
   await new Promise<void>((resolve) => silentMailServer.listen(0, "127.0.0.1", resolve));
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");

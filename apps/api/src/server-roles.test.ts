@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { devMails } from "./db/schema.ts";
 import { queueEmail } from "./modules/mail-outbox/index.ts";
 import { createTestDatabase } from "./test/database.ts";
@@ -16,14 +16,6 @@ const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
 const COMPILED_SERVER = path.join(REPO_ROOT, "apps/api/dist/server.js");
 const database = await createTestDatabase();
 const children: ChildProcess[] = [];
-
-beforeAll(() => {
-  const build = spawnSync(process.execPath, ["scripts/build.mjs", "api", "--if-stale"], {
-    cwd: REPO_ROOT,
-    encoding: "utf8",
-  });
-  if (build.status !== 0) throw new Error(`the API build failed:\n${build.stdout}${build.stderr}`);
-}, 60_000);
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
