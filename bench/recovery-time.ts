@@ -2,7 +2,7 @@
  * Time to recover after a worker process is killed (issue 13: every paid order delivered within 3 minutes of any
  * instance running again). An embedded PostgreSQL with the simulator's catalogue synced; N paid orders (placed through
  * POST /orders, confirmed by signed `checkout.paid` webhooks) whose profiles take a few seconds to allocate; a worker
- * process (`jobs/worker-main.ts`) starts provisioning them and is killed with SIGKILL while it holds their jobs; a second
+ * process (`server.ts` with PROCESS_ROLE=worker) starts provisioning them and is killed with SIGKILL while it holds their jobs; a second
  * worker process starts at once. Reported: from the kill (and from the second worker's start) to the last order
  * delivered, with how many eSIMs and upstream orders each order ended with (must be exactly one order upstream).
  *
@@ -19,14 +19,16 @@ import { syncCatalog } from "../apps/api/src/modules/catalog/catalog.sync.ts";
 import { findPlan, placeOrderAsNewBuyer, postPaidWebhook, startBenchStack } from "./bench-kit.ts";
 
 const BUDGET_MS = 3 * 60_000;
-const WORKER_MAIN = path.resolve(import.meta.dirname, "../apps/api/src/jobs/worker-main.ts");
+const SERVER = path.resolve(import.meta.dirname, "../apps/api/src/server.ts");
 
 function startWorkerProcess(databaseUrl: string, deadAfterSeconds: number): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", WORKER_MAIN], {
+  return spawn(process.execPath, ["--import", "tsx", SERVER], {
     env: {
       ...process.env,
       NODE_ENV: "development",
+      PROCESS_ROLE: "worker",
       LOG_LEVEL: "silent",
+      SIMULATOR_NOTIFY_SECONDS: "0",
       DATABASE_URL: databaseUrl,
       SIMULATOR_ALLOCATION_SECONDS: "5",
       WORKER_DEAD_AFTER_SECONDS: String(deadAfterSeconds),

@@ -30,7 +30,8 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx ../apps/api/src/server.ts`,
+    // The compiled server, as deployed: `npm run test:e2e` builds it first.
+    command: `rm -rf ${dataDir} && node ../apps/api/dist/server.js`,
     cwd: import.meta.dirname,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,

@@ -107,6 +107,14 @@ describe("loadConfig", () => {
     expect(config.SMTP_URL).toBeUndefined();
   });
 
+  it("runs web and worker together by default; a split role needs the shared DATABASE_URL; an unknown role stops", () => {
+    expect(loadConfig({}).PROCESS_ROLE).toBe("all");
+    expect(loadError({ PROCESS_ROLE: "web" })).toContain("DATABASE_URL: is required when PROCESS_ROLE=web");
+    expect(loadError({ PROCESS_ROLE: "worker" })).toContain("DATABASE_URL: is required when PROCESS_ROLE=worker");
+    expect(loadConfig({ PROCESS_ROLE: "worker", DATABASE_URL: "postgres://db/esim" }).PROCESS_ROLE).toBe("worker");
+    expect(loadError({ PROCESS_ROLE: "cron" })).toContain('PROCESS_ROLE="cron": must be web, worker or all');
+  });
+
   it("warns of a low upstream balance under $100 by default, and takes any amount of dollars but a negative one", () => {
     expect(loadConfig({})).toMatchObject({ UPSTREAM_LOW_BALANCE_USD: 100, SIMULATOR_BALANCE_USD: 1000 });
     expect(loadConfig({ UPSTREAM_LOW_BALANCE_USD: "250.5" }).UPSTREAM_LOW_BALANCE_USD).toBe(250.5);

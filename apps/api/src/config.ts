@@ -145,6 +145,11 @@ const configSchema = z.object({
   PORT: z._default(port, 8080),
   /** The address users reach; defaults to http://localhost:$PORT. Kept without a trailing slash (see loadConfig). */
   PUBLIC_URL: z.optional(url),
+  /**
+   * What this process runs (decision 042): `web` answers HTTP and runs no jobs, `worker` runs the jobs, the sweeps and
+   * the catalogue sync without HTTP, `all` both (one machine). Also `--role` on the command line.
+   */
+  PROCESS_ROLE: z._default(z.enum(["web", "worker", "all"], { error: "must be web, worker or all" }), "all"),
   LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
   /**
    * Bearer token for GET /metrics (Prometheus' `authorization` setting). Without it /metrics is open in development
@@ -371,6 +376,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // The dev mailbox shows every sign-in code to whoever opens it: production must send real mail.
   if (config.NODE_ENV === "production" && !config.SMTP_URL)
     problems.push("SMTP_URL: is required when NODE_ENV=production");
+  // The embedded server belongs to one process: split roles share an external database.
+  if (config.PROCESS_ROLE !== "all" && !config.DATABASE_URL) {
+    problems.push(
+      `DATABASE_URL: is required when PROCESS_ROLE=${config.PROCESS_ROLE} (the instances share one database)`,
+    );
+  }
   if (config.ESIM_PROVIDER === "esim-access" && !config.ESIM_ACCESS_ACCESS_CODE) {
     problems.push("ESIM_ACCESS_ACCESS_CODE: is required when ESIM_PROVIDER=esim-access");
   }

@@ -4,9 +4,9 @@ import { flagOverdueDeliveries, type ProvisioningTiming } from "../modules/order
 import { reconcileStalePayments } from "../modules/payments/index.ts";
 import { cleanUpExpiredRows } from "./clean-up.ts";
 import { startWorker, type WorkerLog } from "./worker.ts";
-import { startWorkerHeartbeat } from "./worker-heartbeat.ts";
+import { startWorkerHeartbeat, unlockJobsOf } from "./worker-heartbeat.ts";
 
-// The work that runs beside HTTP (in `npm start`, or alone in jobs/worker-main.ts): graphile-worker's jobs, the
+// The work of the `worker` role (beside HTTP in `all`, alone in `worker`: server.ts): graphile-worker's jobs, the
 // heartbeat that takes over a dead process's jobs, and the sweeps. Every sweep is idempotent, so every instance may
 // run them.
 
@@ -16,8 +16,12 @@ export const MONEY_SWEEP_EVERY_MS = 60 * 1000;
 export const UPKEEP_SWEEP_EVERY_MS = 15 * 60 * 1000;
 
 export interface BackgroundWork {
-  /** Stops the sweeps, lets running jobs finish, then stops the heartbeat (before the pool closes). */
-  stop(): Promise<void>;
+  /**
+   * Stops the sweeps, lets running jobs finish, then stops the heartbeat (before the pool closes). Jobs still running
+   * after `releaseJobsAfterMs` are unlocked for any worker to retry at once, rather than held by a process about to
+   * exit (another would wait WORKER_DEAD_AFTER_SECONDS to take them over); every job is idempotent.
+   */
+  stop(options?: { releaseJobsAfterMs?: number }): Promise<void>;
 }
 
 function every(ms: number, sweeps: { name: string; run: () => Promise<unknown> }[], log: WorkerLog) {
@@ -70,9 +74,29 @@ export async function startBackgroundWork(
     ),
   ];
   return {
-    async stop() {
+    async stop({ releaseJobsAfterMs } = {}) {
       for (const timer of timers) clearInterval(timer);
-      await worker.stop();
+      const graceful = worker.stop();
+      let deadline: NodeJS.Timeout | undefined;
+      const isLate =
+        releaseJobsAfterMs === undefined
+          ? false
+          : await Promise.race([
+              graceful.then(
+                () => false,
+                () => false,
+              ),
+              new Promise<boolean>((resolve) => {
+                deadline = setTimeout(() => resolve(true), releaseJobsAfterMs);
+              }),
+            ]);
+      clearTimeout(deadline);
+      if (isLate) {
+        log.warn({ releaseJobsAfterMs }, "jobs still running at the shutdown deadline: unlocked for another worker");
+        await unlockJobsOf(deps.db, [...workerIds]);
+      } else {
+        await graceful;
+      }
       await heartbeat.stop();
     },
   };

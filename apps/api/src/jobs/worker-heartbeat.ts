@@ -51,6 +51,11 @@ export async function reapDeadWorkers(db: Database, options: { deadAfterSeconds:
   return { deadWorkerIds };
 }
 
+/** Unlocks the jobs these worker ids hold, for any worker to take at once (a process out of time to finish them). */
+export async function unlockJobsOf(db: Database, workerIds: string[]): Promise<void> {
+  if (workerIds.length > 0) await db.execute(sql`select graphile_worker.force_unlock_workers(${textArray(workerIds)})`);
+}
+
 /** Starts this process's heartbeat; the first beat is written before it resolves. */
 export async function startWorkerHeartbeat(
   db: Database,

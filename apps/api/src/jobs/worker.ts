@@ -29,7 +29,7 @@ export interface WorkerOptions {
   concurrency?: number;
   timing?: ProvisioningTiming;
   log?: WorkerLog;
-  /** Called with each worker id graphile-worker creates in this process (the heartbeat names them). */
+  /** Called with each worker and pool id graphile-worker creates in this process (the heartbeat names them). */
   onWorkerCreated?: (workerId: string) => void;
 }
 
@@ -91,6 +91,8 @@ export async function startWorker(deps: AppDeps, options: WorkerOptions = {}): P
   // Given before run() so no worker is created unseen: the heartbeat must name every one of them.
   const events = new EventEmitter() as WorkerEvents;
   events.on("worker:create", ({ worker }) => options.onWorkerCreated?.(worker.workerId));
+  // graphile-worker 0.17 locks the jobs it fetches in batches under the pool's id, not a worker's.
+  events.on("pool:create", ({ workerPool }) => options.onWorkerCreated?.(workerPool.id));
   const runner = await run({
     pgPool: poolOf(deps.db),
     events,

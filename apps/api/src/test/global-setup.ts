@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,8 +16,14 @@ declare module "vitest" {
   }
 }
 
-/** Starts one throw-away PostgreSQL for the whole run and migrates a template database once. */
+/** Builds the API if stale, starts one throw-away PostgreSQL for the whole run and migrates a template database once. */
 export default async function setup(project: TestProject) {
+  // The compiled server, for the tests that start it as deployed: built once here, not by test files side by side.
+  const build = spawnSync(process.execPath, ["scripts/build.mjs", "api", "--if-stale"], {
+    cwd: path.resolve(import.meta.dirname, "../../../.."),
+    encoding: "utf8",
+  });
+  if (build.status !== 0) throw new Error(`the API build failed:\n${build.stdout}${build.stderr}`);
   const dataDir = await mkdtemp(path.join(tmpdir(), "esim-test-pg-"));
   const port = 40000 + Math.floor(Math.random() * 20000);
   const server = await startEmbeddedPostgres({ dataDir, port, database: TEMPLATE_DATABASE });

@@ -3,7 +3,6 @@ import { createRequire } from "node:module";
 import { formatDate, formatNumber, maskCardCode } from "@esim/shared/format";
 import type { Currency, Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
-import PDFDocument from "pdfkit";
 import { hasArabic, isolateLtr, paragraphDirection, toLogicalText, toVisualRuns } from "./bidi-text.ts";
 import { INVOICE_TEXTS } from "./invoice-texts.ts";
 import type { SellerIdentity } from "./seller-identity.ts";
@@ -124,6 +123,8 @@ function drawCell(
 
 /** The invoice as PDF bytes (A4, one page), in its language; Arabic right to left. */
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  // Loaded at the first invoice, not at start: pdfkit and its font engine cost a tenth of a second to import.
+  const { default: PDFDocument } = await import("pdfkit");
   const texts = INVOICE_TEXTS[invoice.language];
   const isRtl = invoice.language === "ar";
   const doc = new PDFDocument({

@@ -27,7 +27,7 @@ import { DEFAULT_PROVISIONING_TIMING } from "./provisioning.service.ts";
 const testApp = await createBuyingApp();
 const { db, deps, clock } = testApp;
 const plan = await createPackage(testApp);
-const WORKER_MAIN = path.resolve(import.meta.dirname, "../../jobs/worker-main.ts");
+const SERVER = path.resolve(import.meta.dirname, "../../server.ts");
 const noWait = { timing: { ...DEFAULT_PROVISIONING_TIMING, allocationWaitMs: 0, pollEveryMs: 0 } };
 
 async function buyerWithPendingOrder(quantity = 1) {
@@ -128,13 +128,16 @@ describe("reliability of the money path", () => {
       for (const child of children) child.kill("SIGKILL");
     });
 
-    /** A worker process alone (jobs/worker-main.ts) on this test's database, as a second machine would run it. */
+    /** A worker process alone (server.ts in the `worker` role) on this test's database, as a second machine would run it. */
     function startWorkerProcess() {
-      const child = spawn(process.execPath, ["--import", "tsx", WORKER_MAIN], {
+      const child = spawn(process.execPath, ["--import", "tsx", SERVER], {
         env: {
           ...process.env,
           NODE_ENV: "test",
+          PROCESS_ROLE: "worker",
           LOG_LEVEL: "silent",
+          // No webhook rounds to a PUBLIC_URL nobody serves here.
+          SIMULATOR_NOTIFY_SECONDS: "0",
           DATABASE_URL: poolOf(db).options.connectionString!,
           // Profiles take a few seconds to appear, so the worker is killed while it waits for them.
           SIMULATOR_ALLOCATION_SECONDS: "4",
