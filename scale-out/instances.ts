@@ -18,7 +18,6 @@ export const SERVER_COMMAND: readonly string[] = existsSync(COMPILED_SERVER)
   : [process.execPath, "--import", "tsx", path.join(REPO_ROOT, "apps/api/src/server.ts")];
 
 const START_TIMEOUT_MS = 60_000;
-const WORKER_SETTLE_MS = 8_000;
 
 export type ProcessRole = "web" | "worker" | "all";
 
@@ -52,7 +51,10 @@ export function sharedEnvironment(databaseUrl: string): Record<string, string> {
   };
 }
 
-/** Starts one instance and waits until it answers /api/health (or, for a worker, until it is up). */
+/**
+ * Starts one instance and waits until it is up: a web instance answers /livez; a worker (no HTTP of its own) answers
+ * /readyz on its metrics port once its migrations are applied and its heartbeat is in the database.
+ */
 export async function startInstance(options: {
   name: string;
   role: ProcessRole;
@@ -69,6 +71,7 @@ export async function startInstance(options: {
       ...options.environment,
       PROCESS_ROLE: options.role,
       PORT: String(port),
+      ...(options.role === "worker" ? { METRICS_PORT: String(port) } : {}),
       PUBLIC_URL: url,
     },
     stdio: ["ignore", "ignore", "pipe"],
@@ -100,9 +103,7 @@ export async function startInstance(options: {
   const startedAt = Date.now();
   for (;;) {
     if (!instance.isRunning()) throw new Error(`${options.name} exited while starting:\n${log}`);
-    if (await answersHealth(url)) return instance;
-    // A worker may listen on no port once roles exist: still running after a while means it started.
-    if (options.role === "worker" && Date.now() - startedAt > WORKER_SETTLE_MS) return instance;
+    if (await answers(`${url}${options.role === "worker" ? "/readyz" : "/livez"}`)) return instance;
     if (Date.now() - startedAt > START_TIMEOUT_MS) {
       await instance.kill("SIGKILL");
       throw new Error(`${options.name} did not answer within 60 s:\n${log}`);
@@ -111,9 +112,9 @@ export async function startInstance(options: {
   }
 }
 
-async function answersHealth(url: string): Promise<boolean> {
+async function answers(url: string): Promise<boolean> {
   try {
-    return (await fetch(`${url}/api/health`)).ok;
+    return (await fetch(url)).ok;
   } catch {
     return false;
   }

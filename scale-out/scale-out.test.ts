@@ -48,9 +48,8 @@ beforeAll(async () => {
   database = new pg.Pool({ connectionString: server.urlOf("esim"), max: 4 });
   // The server stopping at the end closes idle connections under the pool: expected, not a failure.
   database.on("error", () => {});
-  // The first instance migrates an empty database; the others start on it together.
-  webA = await start("web A", "web");
-  [webB, worker] = await Promise.all([start("web B", "web"), start("worker", "worker")]);
+  // All three start together on an empty database: one migrates under the advisory lock, the others wait for it.
+  [webA, webB, worker] = await Promise.all([start("web A", "web"), start("web B", "web"), start("worker", "worker")]);
   planId = await findPlanId(database, "TR");
 }, 180_000);
 
