@@ -1,5 +1,6 @@
 import type { EsimStatus } from "@esim/shared/statuses";
-import { and, arrayContains, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, lt, or } from "drizzle-orm";
+import { union } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { destinations, esimBundles, esims, orders, packages } from "../../db/schema.ts";
 import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
@@ -73,24 +74,37 @@ export async function listCompatibleTopUpPackages(db: DbOrTx, base: typeof packa
     .orderBy(asc(packages.retailDzdMinor), asc(packages.validityDays));
 }
 
-/** The eSIMs a webhook names: by upstream reference, ICCID, or the upstream order number. */
+/**
+ * The eSIMs a webhook names: by upstream reference, ICCID, or the upstream order number. One query per kind of
+ * hint, united: each is an index lookup, where one `OR` across the join made PostgreSQL read both tables in full.
+ */
+export function selectEsimsByUpstreamHint(
+  db: DbOrTx,
+  hint: { references: string[]; iccids: string[]; orderNos: string[] },
+) {
+  const lookups = [
+    hint.references.length > 0
+      ? db.select().from(esims).where(inArray(esims.upstreamReference, hint.references))
+      : undefined,
+    hint.iccids.length > 0 ? db.select().from(esims).where(inArray(esims.iccid, hint.iccids)) : undefined,
+    hint.orderNos.length > 0
+      ? db
+          .select(getTableColumns(esims))
+          .from(esims)
+          .innerJoin(orders, eq(orders.id, esims.orderId))
+          .where(inArray(orders.upstreamOrderNo, hint.orderNos))
+      : undefined,
+  ].filter((lookup) => lookup !== undefined);
+  const [first, second, ...rest] = lookups;
+  if (!first) return undefined;
+  return (second ? union(first, second, ...rest) : first).limit(LIST_LIMIT);
+}
+
 export async function findEsimsByUpstreamHint(
   db: DbOrTx,
   hint: { references: string[]; iccids: string[]; orderNos: string[] },
 ): Promise<EsimRow[]> {
-  const conditions = [
-    hint.references.length > 0 ? inArray(esims.upstreamReference, hint.references) : undefined,
-    hint.iccids.length > 0 ? inArray(esims.iccid, hint.iccids) : undefined,
-    hint.orderNos.length > 0 ? inArray(orders.upstreamOrderNo, hint.orderNos) : undefined,
-  ].filter((condition) => condition !== undefined);
-  if (conditions.length === 0) return [];
-  const rows = await db
-    .select({ esim: esims })
-    .from(esims)
-    .innerJoin(orders, eq(orders.id, esims.orderId))
-    .where(or(...conditions))
-    .limit(LIST_LIMIT);
-  return rows.map((row) => row.esim);
+  return (await selectEsimsByUpstreamHint(db, hint)) ?? [];
 }
 
 /** Available eSIMs (by status) not updated since `before`, least recently updated first. */
