@@ -8,7 +8,7 @@ import type pg from "pg";
  * Spreads, by a hash of the row number (repeatable, no random()): orders over the past year; 85 % delivered, 9 %
  * rejected, 2 % awaiting payment, 3 % refunded, 1 % confirmed (already flagged overdue); one order in seven has two
  * eSIMs; eSIMs of the last month's orders are available (New, Onboard, In Use), older ones depleted or deleted; a
- * few heavy users (one order in a hundred goes to one of the first ten users); half the users hold a session (3 %
+ * few heavy users (one order in 97 goes to one of the first ten users); half the users hold a session (3 %
  * of them expired), a quarter asked for a sign-in code in the last day
  * (and the quarter of an hour the clean-up has not yet swept).
  */
@@ -32,7 +32,7 @@ export interface ScaleSeedCounts {
   sessions: number;
 }
 
-/** One of a load's ten heavy buyers (an order in a hundred goes to users 1 to 10), and one with a few orders. */
+/** One of a load's ten heavy buyers (an order in 97 goes to users 1 to 10), and one with a few orders. */
 export const HEAVY_USER = 2;
 export const TYPICAL_USER = 1234;
 
@@ -91,7 +91,7 @@ export async function seedScaleData(pool: pg.Pool, options: ScaleSeedOptions): P
       select g, gen_random_uuid(), u.id, 1 + (g * 31) % $2, case when g % 7 = 0 then 2 else 1 end, ${BUCKET("g")},
         $3::timestamptz - make_interval(secs => ${SECONDS_AGO("g")})
       from generate_series(1, $1::int) g
-      join scale_users u on u.n = case when g % 100 = 0 then 1 + (g / 100) % 10 else 1 + (g * 2654435761) % $4 end`,
+      join scale_users u on u.n = case when g % 97 = 0 then 1 + (g / 97) % 10 else 1 + (g * 2654435761) % $4 end`,
       [options.orders, planCount, now, users],
     );
     await client.query("analyze scale_orders");
@@ -131,10 +131,12 @@ export async function seedScaleData(pool: pg.Pool, options: ScaleSeedOptions): P
       from scale_orders o join scale_plans p on p.n = o.plan`,
       [tag],
     );
+    // Numbered past a billion, after any earlier load: the app's own invoices (1, 2, 3… each year) never meet them.
     const invoices = await step(
       "invoices",
       `insert into invoices (order_id, year, sequence, number, language, issued_at, created_at)
-      select o.id, extract(year from o.created_at)::int, 1000000000 + o.n, 'F' || $1 || '-' || o.n, 'fr',
+      select o.id, extract(year from o.created_at)::int,
+        (select greatest(1000000000, coalesce(max(sequence), 0)) from invoices) + o.n, 'F' || $1 || '-' || o.n, 'fr',
         o.created_at + interval '1 minute', o.created_at + interval '1 minute'
       from scale_orders o where o.bucket < 850 or o.bucket >= 960`,
       [tag],
@@ -173,7 +175,8 @@ export async function seedScaleData(pool: pg.Pool, options: ScaleSeedOptions): P
       "sessions",
       `insert into sessions (token_hash, user_id, expires_at, last_used_at, user_agent, created_at)
       select encode(sha256(convert_to('scale-session-' || $1 || '-' || lpad(u.n::text, 10, '0'), 'UTF8')), 'hex'), u.id,
-        $2::timestamptz + make_interval(secs => (u.n * 7919) % (31 * 86400) - 86400), $2::timestamptz,
+        $2::timestamptz + case when u.n <= 10 then interval '30 days'
+          else make_interval(secs => (u.n * 7919) % (31 * 86400) - 86400) end, $2::timestamptz,
         'scale', $2::timestamptz - interval '30 days'
       from scale_users u where u.n % 2 = 0 or u.n <= 10`,
       [tag, now],
