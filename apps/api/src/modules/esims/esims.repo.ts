@@ -1,7 +1,8 @@
 import type { EsimStatus } from "@esim/shared/statuses";
-import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, lt, or } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, lt, or, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { destinations, esimBundles, esims, orders, packages } from "../../db/schema.ts";
 import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
 
@@ -25,12 +26,16 @@ function selectEsimViews(db: DbOrTx) {
 
 export type EsimView = Awaited<ReturnType<typeof listUserEsimViews>>[number];
 
+const userEsimViews = preparedQuery("list_user_esim_views", (db) =>
+  selectEsimViews(db)
+    .where(eq(esims.userId, sql.placeholder("userId")))
+    .orderBy(desc(esims.createdAt), desc(esims.id))
+    .limit(LIST_LIMIT),
+);
+
 /** The user's eSIMs with their first plan, destination and order number, newest first. */
 export async function listUserEsimViews(db: DbOrTx, userId: string) {
-  return selectEsimViews(db)
-    .where(eq(esims.userId, userId))
-    .orderBy(desc(esims.createdAt), desc(esims.id))
-    .limit(LIST_LIMIT);
+  return userEsimViews(db, { userId });
 }
 
 /** One eSIM of the user; undefined when unknown or someone else's. */

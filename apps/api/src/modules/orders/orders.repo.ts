@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { coupons, destinations, esims, orderEvents, orders, packages, payments, users } from "../../db/schema.ts";
 import { isUuid } from "../../lib/uuid.ts";
 
@@ -86,23 +87,36 @@ function withEsims({ esimsJson, ...view }: Awaited<ReturnType<typeof selectOrder
   return { view, esims: esimsJson.map(esimFromJson) };
 }
 
+const userOrdersWithEsims = preparedQuery("list_user_orders_with_esims", (db) =>
+  selectOrderViewsWithEsims(db)
+    .where(eq(orders.userId, sql.placeholder("userId")))
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(LIST_LIMIT),
+);
+
 /** The user's orders, newest first, each with its eSIMs: one query. */
 export async function listUserOrdersWithEsims(db: DbOrTx, userId: string) {
-  const rows = await selectOrderViewsWithEsims(db)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.number))
-    .limit(LIST_LIMIT);
-  return rows.map(withEsims);
+  return (await userOrdersWithEsims(db, { userId })).map(withEsims);
 }
+
+const userOrderWithEsimsBy = {
+  id: preparedQuery("find_user_order_with_esims_by_id", (db) =>
+    selectOrderViewsWithEsims(db).where(
+      and(eq(orders.userId, sql.placeholder("userId")), eq(orders.id, sql.placeholder("key"))),
+    ),
+  ),
+  number: preparedQuery("find_user_order_with_esims_by_number", (db) =>
+    selectOrderViewsWithEsims(db).where(
+      and(eq(orders.userId, sql.placeholder("userId")), eq(orders.number, sql.placeholder("key"))),
+    ),
+  ),
+};
 
 /** One of the user's orders by id (a UUID) or number, with its eSIMs: one query; undefined for anyone else's. */
 export async function findUserOrderWithEsims(db: DbOrTx, userId: string, idOrNumber: string) {
-  const [row] = await selectOrderViewsWithEsims(db).where(
-    and(
-      eq(orders.userId, userId),
-      isUuid(idOrNumber) ? eq(orders.id, idOrNumber) : eq(orders.number, idOrNumber.toUpperCase()),
-    ),
-  );
+  const [row] = isUuid(idOrNumber)
+    ? await userOrderWithEsimsBy.id(db, { userId, key: idOrNumber })
+    : await userOrderWithEsimsBy.number(db, { userId, key: idOrNumber.toUpperCase() });
   return row && withEsims(row);
 }
 
