@@ -386,6 +386,11 @@ export const orders = pgTable(
     // The overdue-delivery sweep reads paid orders by payment time.
     index("orders_confirmed_at_idx").on(table.confirmedAt).where(sql`${table.status} = 'confirmed'`),
     index("orders_attention_idx").on(table.attentionAt).where(sql`${table.attentionKind} is not null`),
+    // The overdue-delivery sweep's own filter: paid, not delivered, not yet flagged. orders_confirmed_at_idx also
+    // walks the flagged ones, which stay confirmed until an operator acts.
+    index("orders_overdue_watch_idx")
+      .on(table.confirmedAt)
+      .where(sql`${table.status} = 'confirmed' and ${table.deliveryOverdueAt} is null`),
     // An eSIM webhook may name only the upstream's order number (findEsimsByUpstreamHint).
     index("orders_upstream_order_no_idx").on(table.upstreamOrderNo).where(sql`${table.upstreamOrderNo} is not null`),
   ],
