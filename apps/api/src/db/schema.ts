@@ -84,6 +84,8 @@ export const sessions = pgTable(
   (table) => [
     uniqueIndex("sessions_token_hash_key").on(table.tokenHash),
     index("sessions_user_id_idx").on(table.userId),
+    // The clean-up sweep deletes expired sessions: a range of this index, not a scan of every session.
+    index("sessions_expires_at_idx").on(table.expiresAt),
   ],
 );
 
@@ -105,7 +107,11 @@ export const signInCodes = pgTable(
     language: text("language"),
     createdAt: createdAt(),
   },
-  (table) => [index("sign_in_codes_email_created_idx").on(table.email, table.createdAt)],
+  (table) => [
+    index("sign_in_codes_email_created_idx").on(table.email, table.createdAt),
+    // The clean-up sweep deletes codes over a day old by creation time alone.
+    index("sign_in_codes_created_at_idx").on(table.createdAt),
+  ],
 );
 
 /** Profile details given on /register before the email is verified; applied when the code is. */
@@ -380,6 +386,13 @@ export const orders = pgTable(
     // The overdue-delivery sweep reads paid orders by payment time.
     index("orders_confirmed_at_idx").on(table.confirmedAt).where(sql`${table.status} = 'confirmed'`),
     index("orders_attention_idx").on(table.attentionAt).where(sql`${table.attentionKind} is not null`),
+    // The overdue-delivery sweep's own filter: paid, not delivered, not yet flagged. orders_confirmed_at_idx also
+    // walks the flagged ones, which stay confirmed until an operator acts.
+    index("orders_overdue_watch_idx")
+      .on(table.confirmedAt)
+      .where(sql`${table.status} = 'confirmed' and ${table.deliveryOverdueAt} is null`),
+    // An eSIM webhook may name only the upstream's order number (findEsimsByUpstreamHint).
+    index("orders_upstream_order_no_idx").on(table.upstreamOrderNo).where(sql`${table.upstreamOrderNo} is not null`),
   ],
 );
 
@@ -592,6 +605,17 @@ export const esims = pgTable(
     index("esims_order_idx").on(table.orderId),
     index("esims_package_idx").on(table.packageId),
     oneOf("esims_status_check", table.status, ESIM_STATUSES),
+    // eSIM webhooks name an eSIM by ICCID or by its upstream reference alone (no provider): each an index lookup.
+    index("esims_iccid_idx").on(table.iccid),
+    index("esims_upstream_reference_idx").on(table.upstreamReference),
+    // The sweeps read available eSIMs only (New, Onboard, In Use: AVAILABLE_ESIM_STATUSES, a small share of all
+    // eSIMs once a shop is a year old): the least recently synced first, and those expiring soonest.
+    index("esims_available_updated_idx")
+      .on(table.updatedAt)
+      .where(sql`${table.status} in ('New', 'Onboard', 'In Use')`),
+    index("esims_available_expires_idx")
+      .on(table.expiresAt)
+      .where(sql`${table.status} in ('New', 'Onboard', 'In Use')`),
   ],
 );
 

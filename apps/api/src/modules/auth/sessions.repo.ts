@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { sessions, users } from "../../db/schema.ts";
 
 export async function insertSession(
@@ -10,14 +11,24 @@ export async function insertSession(
   await db.insert(sessions).values({ ...columns, lastUsedAt: now, createdAt: now });
 }
 
-/** The live session for a token hash and its user, or undefined when expired, revoked or deleted. */
-export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
-  const [row] = await db
+const liveSession = preparedQuery("find_live_session", (db) =>
+  db
     .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, lastUsedAt: sessions.lastUsedAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1),
+);
+
+/** The live session for a token hash and its user, or undefined when expired, revoked or deleted. */
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
+  const [row] = await liveSession(db, { tokenHash, now });
   return row;
 }
 

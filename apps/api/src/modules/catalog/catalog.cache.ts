@@ -163,7 +163,7 @@ const cachesByDeps = new WeakMap<object, CatalogCache>();
  * same snapshot, so a page and the packages endpoint can never show two prices. The catalog routes start and
  * stop it; a reader before the start loads it on first use.
  */
-export function catalogCacheOf(deps: { db: Database }, log: FastifyBaseLogger): CatalogCache {
+export function catalogCacheOf(deps: { db: Database }, log: CatalogLog): CatalogCache {
   const known = cachesByDeps.get(deps);
   if (known) return known;
   const cache = createCatalogCache({ db: deps.db, log });
@@ -171,11 +171,10 @@ export function catalogCacheOf(deps: { db: Database }, log: FastifyBaseLogger): 
   return cache;
 }
 
-export function createCatalogCache(options: {
-  db: Database;
-  log: FastifyBaseLogger;
-  refreshEveryMs?: number;
-}): CatalogCache {
+/** What the cache logs: a failed refresh or LISTEN, as warnings. */
+export type CatalogLog = Pick<FastifyBaseLogger, "warn">;
+
+export function createCatalogCache(options: { db: Database; log: CatalogLog; refreshEveryMs?: number }): CatalogCache {
   const { db, log } = options;
   let snapshot: CatalogSnapshot | undefined;
   let inFlight: Promise<CatalogSnapshot> | undefined;

@@ -11,10 +11,12 @@ import {
   type CachedDestination,
   type CatalogAnswer,
   type CatalogCache,
+  type CatalogLog,
   type CatalogSnapshot,
   catalogCacheOf,
   memoiseAnswer,
 } from "./catalog.cache.ts";
+import type { DestinationPlans } from "./catalog.presenter.ts";
 import { searchEntries } from "./catalog.search.ts";
 
 /**
@@ -90,6 +92,36 @@ export async function readCatalogSummary(catalog: CatalogCache): Promise<Catalog
 /** The catalog held in memory (loaded first if needed): what the public storefront renders its pages from. */
 export async function readCatalog(deps: { db: Database }, log: FastifyBaseLogger): Promise<CatalogSnapshot> {
   return snapshotOf(catalogCacheOf(deps, log));
+}
+
+// The HTTP app's catalog routes create the cache with the app's logger before any request; this one serves a
+// reader outside it (a script), where a failed refresh is still worth a line.
+const fallbackLog: CatalogLog = {
+  warn: (details: unknown, message?: string) => console.warn(message ?? "catalog cache", details),
+} as CatalogLog;
+
+/**
+ * The lowest prices and number of plans on sale of these destinations, from the catalog in memory: what a signed-in
+ * list shows beside each eSIM or order, without a query per request. A destination off sale (hidden, or without a
+ * plan) is absent, as on the catalog's pages.
+ */
+export async function destinationPlansOf(
+  deps: { db: Database },
+  codes: Iterable<string>,
+): Promise<Map<string, DestinationPlans>> {
+  const snapshot = await snapshotOf(catalogCacheOf(deps, fallbackLog));
+  const plans = new Map<string, DestinationPlans>();
+  for (const code of codes) {
+    const summary = snapshot.byCode.get(code.toLowerCase())?.summary;
+    if (summary) {
+      plans.set(code, {
+        fromDzdMinor: summary.fromPrice.DZD,
+        fromUsdMinor: summary.fromPrice.USD,
+        planCount: summary.planCount,
+      });
+    }
+  }
+  return plans;
 }
 
 /** Destinations of the snapshot matching a query in any language or by code, best first (the search's ranking). */

@@ -11,7 +11,7 @@ export {
   summarizeDestinationPlans,
 } from "./catalog.repo.ts";
 export { catalogRoutes } from "./catalog.routes.ts";
-export { readCatalog, searchCatalog } from "./catalog.service.ts";
+export { destinationPlansOf, readCatalog, searchCatalog } from "./catalog.service.ts";
 export {
   changePriceSettings,
   previewPriceChange,

@@ -1,6 +1,8 @@
 import type { EsimStatus } from "@esim/shared/statuses";
-import { and, arrayContains, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, lt, or, sql } from "drizzle-orm";
+import { union } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { destinations, esimBundles, esims, orders, packages } from "../../db/schema.ts";
 import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
 
@@ -24,12 +26,16 @@ function selectEsimViews(db: DbOrTx) {
 
 export type EsimView = Awaited<ReturnType<typeof listUserEsimViews>>[number];
 
+const userEsimViews = preparedQuery("list_user_esim_views", (db) =>
+  selectEsimViews(db)
+    .where(eq(esims.userId, sql.placeholder("userId")))
+    .orderBy(desc(esims.createdAt), desc(esims.id))
+    .limit(LIST_LIMIT),
+);
+
 /** The user's eSIMs with their first plan, destination and order number, newest first. */
 export async function listUserEsimViews(db: DbOrTx, userId: string) {
-  return selectEsimViews(db)
-    .where(eq(esims.userId, userId))
-    .orderBy(desc(esims.createdAt), desc(esims.id))
-    .limit(LIST_LIMIT);
+  return userEsimViews(db, { userId });
 }
 
 /** One eSIM of the user; undefined when unknown or someone else's. */
@@ -73,24 +79,37 @@ export async function listCompatibleTopUpPackages(db: DbOrTx, base: typeof packa
     .orderBy(asc(packages.retailDzdMinor), asc(packages.validityDays));
 }
 
-/** The eSIMs a webhook names: by upstream reference, ICCID, or the upstream order number. */
+/**
+ * The eSIMs a webhook names: by upstream reference, ICCID, or the upstream order number. One query per kind of
+ * hint, united: each is an index lookup, where one `OR` across the join made PostgreSQL read both tables in full.
+ */
+export function selectEsimsByUpstreamHint(
+  db: DbOrTx,
+  hint: { references: string[]; iccids: string[]; orderNos: string[] },
+) {
+  const lookups = [
+    hint.references.length > 0
+      ? db.select().from(esims).where(inArray(esims.upstreamReference, hint.references))
+      : undefined,
+    hint.iccids.length > 0 ? db.select().from(esims).where(inArray(esims.iccid, hint.iccids)) : undefined,
+    hint.orderNos.length > 0
+      ? db
+          .select(getTableColumns(esims))
+          .from(esims)
+          .innerJoin(orders, eq(orders.id, esims.orderId))
+          .where(inArray(orders.upstreamOrderNo, hint.orderNos))
+      : undefined,
+  ].filter((lookup) => lookup !== undefined);
+  const [first, second, ...rest] = lookups;
+  if (!first) return undefined;
+  return (second ? union(first, second, ...rest) : first).limit(LIST_LIMIT);
+}
+
 export async function findEsimsByUpstreamHint(
   db: DbOrTx,
   hint: { references: string[]; iccids: string[]; orderNos: string[] },
 ): Promise<EsimRow[]> {
-  const conditions = [
-    hint.references.length > 0 ? inArray(esims.upstreamReference, hint.references) : undefined,
-    hint.iccids.length > 0 ? inArray(esims.iccid, hint.iccids) : undefined,
-    hint.orderNos.length > 0 ? inArray(orders.upstreamOrderNo, hint.orderNos) : undefined,
-  ].filter((condition) => condition !== undefined);
-  if (conditions.length === 0) return [];
-  const rows = await db
-    .select({ esim: esims })
-    .from(esims)
-    .innerJoin(orders, eq(orders.id, esims.orderId))
-    .where(or(...conditions))
-    .limit(LIST_LIMIT);
-  return rows.map((row) => row.esim);
+  return (await selectEsimsByUpstreamHint(db, hint)) ?? [];
 }
 
 /** Available eSIMs (by status) not updated since `before`, least recently updated first. */

@@ -2,7 +2,7 @@ import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/statuses";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { isSameDigest, sha256Hex } from "../../lib/secrets.ts";
-import { summarizeDestinationPlans } from "../catalog/index.ts";
+import { destinationPlansOf } from "../catalog/index.ts";
 import { findCancellationRequestByEsim, findEsimOrder } from "./cancellation.repo.ts";
 import { cancellationOf } from "./cancellation.service.ts";
 import { queueDueEsimAlerts } from "./esim-alerts.ts";
@@ -56,7 +56,7 @@ export function canTopUpEsim(view: Pick<EsimView, "esim" | "package">, now: Date
 export async function listEsims(deps: AppDeps, options: { userId: string }) {
   const now = deps.now();
   const views = await listUserEsimViews(deps.db, options.userId);
-  const plans = await summarizeDestinationPlans(deps.db, [...new Set(views.map((view) => view.destination.code))]);
+  const plans = await destinationPlansOf(deps, new Set(views.map((view) => view.destination.code)));
   const all = views.map((view) => ({ view, destinationPlans: plans.get(view.destination.code), now }));
   return {
     available: all.filter((item) => isEsimAvailable(item.view.esim, now)),
@@ -75,7 +75,7 @@ export async function getEsim(deps: AppDeps, options: { userId: string; esimId: 
   const view = await findOwnEsim(deps, options);
   const [bundles, plans, order, request] = await Promise.all([
     listEsimBundles(deps.db, view.esim.id),
-    summarizeDestinationPlans(deps.db, [view.destination.code]),
+    destinationPlansOf(deps, [view.destination.code]),
     findEsimOrder(deps.db, view.esim.orderId),
     findCancellationRequestByEsim(deps.db, view.esim.id),
   ]);

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { coupons, destinations, esims, orderEvents, orders, packages, payments, users } from "../../db/schema.ts";
 import { isUuid } from "../../lib/uuid.ts";
 
@@ -57,22 +58,66 @@ export async function findOrderViewByClientReference(db: DbOrTx, userId: string,
   return row;
 }
 
-/** One of the user's orders by id (a UUID) or number; undefined for anyone else's. */
-export async function findUserOrderView(db: DbOrTx, userId: string, idOrNumber: string) {
-  const [row] = await selectOrderViews(db).where(
-    and(
-      eq(orders.userId, userId),
-      isUuid(idOrNumber) ? eq(orders.id, idOrNumber) : eq(orders.number, idOrNumber.toUpperCase()),
-    ),
-  );
-  return row;
+// The order's eSIMs in the same round trip as the order (a signed-in list is the busiest read): those it made, or for
+// a top-up the eSIM it is for, oldest first, as JSON rows turned back into EsimRow by the columns' own mapping.
+const orderEsimsJson = sql<Record<string, unknown>[]>`coalesce((select json_agg(to_json(e) order by e.created_at, e.id)
+  from ${esims} e where e.order_id = ${orders.id} or e.id = ${orders.targetEsimId}), '[]'::json)`;
+const esimColumns = Object.entries(getTableColumns(esims));
+
+function esimFromJson(json: Record<string, unknown>): EsimRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of esimColumns) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as EsimRow;
 }
 
-export async function listUserOrderViews(db: DbOrTx, userId: string) {
-  return selectOrderViews(db)
-    .where(eq(orders.userId, userId))
+function selectOrderViewsWithEsims(db: DbOrTx) {
+  return db
+    .select({ ...orderViewColumns, esimsJson: orderEsimsJson })
+    .from(orders)
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .innerJoin(destinations, eq(destinations.code, packages.destinationCode))
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .leftJoin(coupons, eq(coupons.id, orders.couponId));
+}
+
+function withEsims({ esimsJson, ...view }: Awaited<ReturnType<typeof selectOrderViewsWithEsims>>[number]) {
+  return { view, esims: esimsJson.map(esimFromJson) };
+}
+
+const userOrdersWithEsims = preparedQuery("list_user_orders_with_esims", (db) =>
+  selectOrderViewsWithEsims(db)
+    .where(eq(orders.userId, sql.placeholder("userId")))
     .orderBy(desc(orders.createdAt), desc(orders.number))
-    .limit(LIST_LIMIT);
+    .limit(LIST_LIMIT),
+);
+
+/** The user's orders, newest first, each with its eSIMs: one query. */
+export async function listUserOrdersWithEsims(db: DbOrTx, userId: string) {
+  return (await userOrdersWithEsims(db, { userId })).map(withEsims);
+}
+
+const userOrderWithEsimsBy = {
+  id: preparedQuery("find_user_order_with_esims_by_id", (db) =>
+    selectOrderViewsWithEsims(db).where(
+      and(eq(orders.userId, sql.placeholder("userId")), eq(orders.id, sql.placeholder("key"))),
+    ),
+  ),
+  number: preparedQuery("find_user_order_with_esims_by_number", (db) =>
+    selectOrderViewsWithEsims(db).where(
+      and(eq(orders.userId, sql.placeholder("userId")), eq(orders.number, sql.placeholder("key"))),
+    ),
+  ),
+};
+
+/** One of the user's orders by id (a UUID) or number, with its eSIMs: one query; undefined for anyone else's. */
+export async function findUserOrderWithEsims(db: DbOrTx, userId: string, idOrNumber: string) {
+  const [row] = isUuid(idOrNumber)
+    ? await userOrderWithEsimsBy.id(db, { userId, key: idOrNumber })
+    : await userOrderWithEsimsBy.number(db, { userId, key: idOrNumber.toUpperCase() });
+  return row && withEsims(row);
 }
 
 /** Any order by number, for the operator. */

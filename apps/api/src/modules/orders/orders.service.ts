@@ -2,15 +2,15 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { type DestinationPlans, summarizeDestinationPlans } from "../catalog/index.ts";
+import { type DestinationPlans, destinationPlansOf } from "../catalog/index.ts";
 import { applyOrderEvent, insertOrderWithHistory, type OrderActor, type OrderRow } from "./order-lifecycle.ts";
 import {
   type EsimRow,
   findOrderViewByClientReference,
   findOrderViewById,
-  findUserOrderView,
+  findUserOrderWithEsims,
   listOrderEsims,
-  listUserOrderViews,
+  listUserOrdersWithEsims,
   lockClientReference,
   nextOrderNumber,
   type OrderView,
@@ -60,7 +60,7 @@ export async function markCheckoutOpened(
 async function toPresentable(deps: AppDeps, view: OrderView): Promise<PresentableOrder> {
   const [esims, plans] = await Promise.all([
     listOrderEsims(deps.db, [view.order]),
-    summarizeDestinationPlans(deps.db, [view.destination.code]),
+    destinationPlansOf(deps, [view.destination.code]),
   ]);
   return { view, esims: esims.get(view.order.id) ?? [], destinationPlans: plans.get(view.destination.code) };
 }
@@ -74,24 +74,15 @@ export async function getPresentableOrder(deps: AppDeps, orderId: string): Promi
 
 /** The caller's orders, newest first, with plan, destination, payment status and eSIMs. */
 export async function listOrders(deps: AppDeps, options: { userId: string }): Promise<PresentableOrder[]> {
-  const views = await listUserOrderViews(deps.db, options.userId);
-  const [esims, plans] = await Promise.all([
-    listOrderEsims(
-      deps.db,
-      views.map((view) => view.order),
-    ),
-    summarizeDestinationPlans(deps.db, [...new Set(views.map((view) => view.destination.code))]),
-  ]);
-  return views.map((view) => ({
-    view,
-    esims: esims.get(view.order.id) ?? [],
-    destinationPlans: plans.get(view.destination.code),
-  }));
+  const found = await listUserOrdersWithEsims(deps.db, options.userId);
+  const plans = await destinationPlansOf(deps, new Set(found.map(({ view }) => view.destination.code)));
+  return found.map(({ view, esims }) => ({ view, esims, destinationPlans: plans.get(view.destination.code) }));
 }
 
 /** One of the caller's orders by id or number; anyone else's answers NOT_FOUND. */
 export async function getOrder(deps: AppDeps, options: { userId: string; idOrNumber: string }) {
-  const view = await findUserOrderView(deps.db, options.userId, options.idOrNumber);
-  if (!view) throw new AppError("NOT_FOUND", { message: "No such order." });
-  return toPresentable(deps, view);
+  const found = await findUserOrderWithEsims(deps.db, options.userId, options.idOrNumber);
+  if (!found) throw new AppError("NOT_FOUND", { message: "No such order." });
+  const plans = await destinationPlansOf(deps, [found.view.destination.code]);
+  return { ...found, destinationPlans: plans.get(found.view.destination.code) };
 }

@@ -1,0 +1,159 @@
+import { eq } from "drizzle-orm";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { esims, orders, payments } from "../db/schema.ts";
+import { sendDueEsimAlerts, syncStaleEsims } from "../modules/esims/index.ts";
+import { createBuyingApp, postPaymentWebhook, signedCheckoutWebhook } from "../modules/orders/buying.test-kit.ts";
+import { flagOverdueDeliveries } from "../modules/orders/index.ts";
+import { reconcileStalePayments } from "../modules/payments/index.ts";
+import { createPackage } from "../test/factories.ts";
+import { type RecordedQuery, recordQueries } from "../test/query-recorder.ts";
+import { seedScaleData } from "../test/scale-seed.ts";
+import { cleanUpExpiredRows } from "./clean-up.ts";
+
+// Every query a webhook or a background sweep sends, captured as the app sends it, must find its rows through an
+// index on a database of a busy shop: a sequential scan of a big table costs a second per event at a million
+// orders (bench/scale-queries.ts measures that size). The seed is small enough for a test and large enough that
+// PostgreSQL's planner prefers an index when there is one.
+const BIG_TABLES = new Set([
+  "users",
+  "sessions",
+  "sign_in_codes",
+  "orders",
+  "payments",
+  "invoices",
+  "esims",
+  "esim_bundles",
+  "order_events",
+]);
+
+const testApp = await createBuyingApp();
+const { deps, clock } = testApp;
+const pool = (testApp.db as unknown as { $client: pg.Pool }).$client;
+const quiet = { warn() {}, error() {}, info() {} };
+const recorder = recordQueries(pool);
+afterAll(() => recorder.restore());
+
+beforeAll(async () => {
+  for (const simulatorIndex of [0, 1, 2, 3]) await createPackage(testApp, { simulatorIndex });
+  await seedScaleData(pool, { users: 20_000, orders: 50_000, now: clock.now(), tag: "plans" });
+}, 60_000);
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  Plans?: PlanNode[];
+}
+
+function seqScansOf(node: PlanNode): string[] {
+  const own =
+    node["Node Type"] === "Seq Scan" && BIG_TABLES.has(node["Relation Name"] ?? "") ? [node["Relation Name"]!] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(seqScansOf)];
+}
+
+// Statements without a plan of their own (transaction control, locks, graphile-worker's functions).
+const isPlannable = (query: RecordedQuery) =>
+  /^\s*(select|update|delete|insert|with)\b/i.test(query.text) && !/graphile_worker\.|pg_advisory/i.test(query.text);
+
+/** The big tables each captured query reads in full, with the query: empty when every one uses an index. */
+async function sequentialScans(queries: RecordedQuery[]): Promise<string[]> {
+  const found: string[] = [];
+  const client = await pool.connect();
+  try {
+    for (const query of queries.filter(isPlannable)) {
+      const explained = await client.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
+        `explain (format json) ${query.text}`,
+        query.values,
+      );
+      const tables = seqScansOf(explained.rows[0]!["QUERY PLAN"][0]!.Plan);
+      if (tables.length > 0) found.push(`${tables.join(", ")} ← ${query.text}`);
+    }
+  } finally {
+    client.release();
+  }
+  return found;
+}
+
+async function plansOf(work: () => Promise<unknown>) {
+  const { queries } = await recorder.record(work);
+  expect(queries.filter(isPlannable).length).toBeGreaterThan(0);
+  return sequentialScans(queries);
+}
+
+async function seededEsim() {
+  const [row] = await testApp.db
+    .select({ esim: esims, upstreamOrderNo: orders.upstreamOrderNo })
+    .from(esims)
+    .innerJoin(orders, eq(orders.id, esims.orderId))
+    .where(eq(esims.status, "In Use"))
+    .limit(1);
+  return row!;
+}
+
+function postEsimWebhook(content: Record<string, unknown>) {
+  return testApp.app.inject({
+    method: "POST",
+    url: `/api/v1/app/webhooks/esim/simulator/${deps.config.ESIM_WEBHOOK_TOKEN}`,
+    payload: { notifyType: "DATA_USAGE", content },
+  });
+}
+
+describe("queries of webhooks and sweeps on a seeded database (20 000 users, 50 000 orders)", () => {
+  it("finds the eSIMs an eSIM webhook names by reference, ICCID or upstream order number through indexes", async () => {
+    const { esim, upstreamOrderNo } = await seededEsim();
+    // The upstream answers for the seeded eSIM, so the webhook's whole path runs: the update and the alerts' check.
+    vi.spyOn(testApp.simulator, "queryProfile").mockImplementation(async (reference) => ({
+      reference,
+      upstreamOrderNo: upstreamOrderNo ?? "",
+      iccid: esim.iccid,
+      smdpAddress: esim.smdpAddress,
+      matchingId: esim.matchingId,
+      activationCode: esim.activationCode,
+      qrCodeUrl: null,
+      apn: null,
+      status: "In Use",
+      totalBytes: esim.dataTotalBytes,
+      usedBytes: esim.dataTotalBytes ?? 0,
+      usageUpdatedAt: clock.now(),
+      expiresAt: esim.expiresAt,
+      activateBefore: esim.activateBefore,
+    }));
+    for (const content of [
+      { esimTranNo: esim.upstreamReference },
+      { iccid: esim.iccid },
+      { orderNo: upstreamOrderNo },
+      { esimTranNo: esim.upstreamReference, iccid: esim.iccid, orderNo: upstreamOrderNo },
+    ]) {
+      let updated = 0;
+      const scans = await plansOf(async () => {
+        const response = await postEsimWebhook(content);
+        updated = response.json().data.updated;
+      });
+      expect(updated, JSON.stringify(content)).toBeGreaterThan(0);
+      expect(scans, JSON.stringify(content)).toEqual([]);
+    }
+    vi.restoreAllMocks();
+  });
+
+  it("finds the payment of a Chargily webhook and marks its order paid through indexes", async () => {
+    const [pending] = await testApp.db.select().from(payments).where(eq(payments.status, "pending")).limit(1);
+    const webhook = await signedCheckoutWebhook(testApp, { paymentId: pending!.id });
+    let status = 0;
+    const scans = await plansOf(async () => {
+      status = (await postPaymentWebhook(testApp, webhook)).statusCode;
+    });
+    expect(status).toBe(200);
+    expect(scans).toEqual([]);
+  });
+
+  it("runs the money sweep (overdue deliveries, stale payments) through indexes", async () => {
+    expect(await plansOf(() => flagOverdueDeliveries(deps, { log: quiet }))).toEqual([]);
+    expect(await plansOf(() => reconcileStalePayments(deps, { log: quiet }))).toEqual([]);
+  });
+
+  it("runs the 15-minute sweeps (expired rows, stale eSIMs, expiry alerts) through indexes", async () => {
+    expect(await plansOf(() => cleanUpExpiredRows(deps.db, clock.now()))).toEqual([]);
+    expect(await plansOf(() => syncStaleEsims(deps, { log: quiet }))).toEqual([]);
+    expect(await plansOf(() => sendDueEsimAlerts(deps))).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+import { API_BASE_PATH } from "@esim/shared/http";
+import type pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { recordQueries } from "../../test/query-recorder.ts";
+import { buyEsim, createTopUpablePlan } from "../esims/esims.test-kit.ts";
+import { createBuyingApp } from "./buying.test-kit.ts";
+
+// A signed-in screen's reads are the app's busiest requests: each round trip to PostgreSQL is latency and a pool
+// connection held. At most two: the session (with its user), then the data, the catalogue's prices read from memory.
+const testApp = await createBuyingApp();
+const { plan } = await createTopUpablePlan(testApp);
+const bought = await buyEsim(testApp, plan.id);
+const recorder = recordQueries((testApp.db as unknown as { $client: pg.Pool }).$client);
+afterAll(() => recorder.restore());
+
+async function queriesOf(path: string) {
+  const send = () => testApp.app.inject({ method: "GET", url: `${API_BASE_PATH}${path}`, headers: bought.headers });
+  // The first read may load what every later one shares (the catalogue in memory, the session's hourly slide).
+  expect((await send()).statusCode).toBe(200);
+  const { result, queries } = await recorder.record(send);
+  expect(result.statusCode).toBe(200);
+  return { body: result.json(), queries: queries.map((query) => query.text) };
+}
+
+describe("signed-in reads: the session and the data, two queries at most", () => {
+  it("GET /auth/me reads the session only", async () => {
+    const { body, queries } = await queriesOf("/auth/me");
+    expect(body.data.email).toBe(bought.user.email);
+    expect(queries).toHaveLength(1);
+  });
+
+  it("GET /esims reads the session and the eSIMs with their plan, the prices coming from the catalogue in memory", async () => {
+    const { body, queries } = await queriesOf("/esims");
+    expect(body.data.available.map((esim: { id: string }) => esim.id)).toEqual([bought.esim.id]);
+    expect(queries, queries.join("\n")).toHaveLength(2);
+  });
+
+  it("GET /orders reads the session and the orders with their eSIMs", async () => {
+    const { body, queries } = await queriesOf("/orders");
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0].esims.map((esim: { id: string }) => esim.id)).toEqual([bought.esim.id]);
+    expect(queries, queries.join("\n")).toHaveLength(2);
+  });
+
+  it("GET /orders/:id reads the session and the order with its eSIMs", async () => {
+    const { body, queries } = await queriesOf(`/orders/${bought.orderId}`);
+    expect(body.data.esims.map((esim: { id: string }) => esim.id)).toEqual([bought.esim.id]);
+    expect(queries, queries.join("\n")).toHaveLength(2);
+  });
+});
