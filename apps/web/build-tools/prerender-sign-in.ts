@@ -77,6 +77,13 @@ export function injectPage(
     html = replaced(html, /\s*<script type="module"[^>]*><\/script>/, "");
     html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
     if (assets.bootScript.includes("</script")) throw new Error("prerender-sign-in: the boot script cannot be inlined");
+    // No first paint before the whole screen is parsed: a busy phone may otherwise paint the sign-in card half drawn,
+    // then move it (a layout shift, once in a few loads). The data below #root is the end of what is painted.
+    html = replaced(
+      html,
+      /<\/head>/,
+      `  <link rel="expect" href="#${APP_ASSETS_ELEMENT_ID}" blocking="render" />\n  </head>`,
+    );
     // At the end of the body: the app's entry, which the boot may load at once, finds the painted #root.
     html = replaced(
       html,
