@@ -1,21 +1,16 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import http from "node:http";
+import type { ChildProcess } from "node:child_process";
 import { createServer, type Socket } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { API_BASE_PATH } from "@esim/shared/http";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "./db/schema.ts";
 import { queueEmail } from "./modules/mail-outbox/index.ts";
 import { createTestDatabase } from "./test/database.ts";
 import { freePort } from "./test/free-port.ts";
+import { COMPILED_SERVER, spawnServer, startSlowRequest, waitFor } from "./test/server-process.ts";
 
 // The compiled server (`node apps/api/dist/server.js`, as deployed) stopped by SIGTERM while a request is in flight and
 // a job hangs on a mail server that never answers: systemd and Docker send SIGKILL 10 s after SIGTERM.
 
-const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
-const COMPILED_SERVER = path.join(REPO_ROOT, "apps/api/dist/server.js");
 const database = await createTestDatabase();
 const children: ChildProcess[] = [];
 const mailSockets: Socket[] = [];
@@ -33,59 +28,6 @@ afterAll(async () => {
   await database.close();
 });
 
-function startCompiledServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [COMPILED_SERVER], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitFor(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** A POST whose body arrives in two halves; `finish` sends the second half and resolves with the answer. */
-async function startSlowRequest(port: number, body: string) {
-  const request = http.request({
-    host: "127.0.0.1",
-    port,
-    method: "POST",
-    path: `${API_BASE_PATH}/auth/code`,
-    headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-  });
-  const answer = new Promise<number>((resolve, reject) => {
-    request.on("response", (response) => {
-      response.resume();
-      response.on("end", () => resolve(response.statusCode ?? 0));
-    });
-    request.on("error", reject);
-  });
-  answer.catch(() => {});
-  const half = Math.floor(body.length / 2);
-  request.write(body.slice(0, half));
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  return {
-    finish: () => {
-      request.end(body.slice(half));
-      return answer;
-    },
-  };
-}
-
 describe("the compiled server on SIGTERM", () => {
   it("answers the request in flight, hands a hung job back to the queue and exits 0 within 10 s", async () => {
     await queueEmail(database.db, {
@@ -94,7 +36,7 @@ describe("the compiled server on SIGTERM", () => {
       publicUrl: "http://localhost",
     });
     const port = await freePort();
-    const server = startCompiledServer({
+    const server = spawnServer([COMPILED_SERVER], {
       DATABASE_URL: database.url,
       PORT: String(port),
       NODE_ENV: "development",
@@ -102,6 +44,7 @@ describe("the compiled server on SIGTERM", () => {
       WEB_DIST_DIR: "/nonexistent",
       SIMULATOR_NOTIFY_SECONDS: "0",
     });
+    children.push(server.child);
     await waitFor(async () => {
       if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
       return (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.ok === true;
@@ -113,7 +56,7 @@ describe("the compiled server on SIGTERM", () => {
     const signalledAt = Date.now();
     server.child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const status = await slow.finish();
+    const { status } = await slow.finish();
     const code = await server.exited;
     const stoppedInMs = Date.now() - signalledAt;
 

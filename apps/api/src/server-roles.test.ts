@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
@@ -8,12 +6,11 @@ import { devMails } from "./db/schema.ts";
 import { queueEmail } from "./modules/mail-outbox/index.ts";
 import { createTestDatabase } from "./test/database.ts";
 import { freePort } from "./test/free-port.ts";
+import { COMPILED_SERVER, spawnServer, waitFor } from "./test/server-process.ts";
 
 // The compiled server in its two split roles on one database, as deployed on several machines: `web` answers and never
 // runs a job; `worker` runs them and listens on no port.
 
-const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
-const COMPILED_SERVER = path.join(REPO_ROOT, "apps/api/dist/server.js");
 const database = await createTestDatabase();
 const children: ChildProcess[] = [];
 
@@ -22,38 +19,17 @@ afterAll(async () => {
   await database.close();
 });
 
+/** The compiled server on the test's database, without the web build or the simulator's webhooks. */
 function startCompiledServer(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [COMPILED_SERVER, ...args], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? tmpdir(),
-      LOG_LEVEL: "warn",
-      NODE_ENV: "development",
-      DATABASE_URL: database.url,
-      WEB_DIST_DIR: "/nonexistent",
-      SIMULATOR_NOTIFY_SECONDS: "0",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = spawnServer([COMPILED_SERVER, ...args], {
+    NODE_ENV: "development",
+    DATABASE_URL: database.url,
+    WEB_DIST_DIR: "/nonexistent",
+    SIMULATOR_NOTIFY_SECONDS: "0",
+    ...env,
   });
-  children.push(child);
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await sleep(100);
-  }
+  children.push(server.child);
+  return server;
 }
 
 const sentMails = async () => (await database.db.select().from(devMails)).length;

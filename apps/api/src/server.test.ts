@@ -1,14 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "./test/free-port.ts";
-
-const API_DIR = path.resolve(import.meta.dirname, "..");
+import { type ServerProcess, spawnServer, startSlowRequest } from "./test/server-process.ts";
 
 function isAlive(pid: number): boolean {
   try {
@@ -19,30 +16,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
-interface RunningServer {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type RunningServer = ServerProcess;
 
 /** With `ownProcessGroup`, the server leads a process group of its own, as in a terminal (Ctrl-C signals the group). */
 function startServer(env: Record<string, string>, options: { ownProcessGroup?: boolean } = {}): RunningServer {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-    cwd: API_DIR,
-    detached: options.ownProcessGroup ?? false,
-    // Only what the server needs: nothing of the test runner's environment (DATABASE_URL…) leaks in.
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  return spawnServer(["--import", "tsx", "src/server.ts"], env, options);
 }
 
 async function waitForHealth(port: number, server: RunningServer, timeoutMs = 25_000): Promise<void> {
@@ -58,39 +36,6 @@ async function waitForHealth(port: number, server: RunningServer, timeoutMs = 25
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   throw new Error(`no healthy answer within ${timeoutMs} ms:\n${server.output()}`);
-}
-
-/** Starts a POST whose body arrives in two halves; `finish` sends the second half and resolves with the answer. */
-async function startSlowRequest(port: number, body: string) {
-  const request = http.request({
-    host: "127.0.0.1",
-    port,
-    method: "POST",
-    path: `${API_BASE_PATH}/auth/code`,
-    headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-  });
-  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    request.on("response", (response) => {
-      let text = "";
-      response.on("data", (chunk) => {
-        text += chunk;
-      });
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
-    });
-    request.on("error", reject);
-  });
-  // Observed by `finish`; a reset before then must not count as an unhandled rejection.
-  answer.catch(() => {});
-  const half = Math.floor(body.length / 2);
-  request.write(body.slice(0, half));
-  // Let the server read the headers and the first half: the request is now in flight.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  return {
-    finish: () => {
-      request.end(body.slice(half));
-      return answer;
-    },
-  };
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "esim-server-test-"));
