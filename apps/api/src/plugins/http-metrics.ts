@@ -9,8 +9,9 @@ function webhookSource(route: string | undefined): string | undefined {
 }
 
 /**
- * Times every answer by route pattern and status (a 404 for an unknown address counts as "unmatched": raw URLs would
- * give every scanner's guess a series of its own), and counts the webhooks refused, by their error code.
+ * Times every answer by route pattern and status (a page answered by the web app's not-found handler counts as "web
+ * page", any other unknown address as "unmatched": raw URLs would give every scanner's guess a series of its own), and
+ * counts the webhooks refused, by their error code.
  */
 export const httpMetricsPlugin = fp(async (app: FastifyInstance) => {
   const { metrics } = app.deps;
@@ -18,7 +19,7 @@ export const httpMetricsPlugin = fp(async (app: FastifyInstance) => {
   // label object on every answer (this hook runs on every request of the catalogue's hot path).
   const series = new Map<string, { observe(value: number): void }>();
   app.addHook("onResponse", async (request, reply) => {
-    const route = request.routeOptions.url ?? "unmatched";
+    const route = request.routeOptions.url ?? (reply.statusCode < 400 ? "web page" : "unmatched");
     const key = `${request.method} ${reply.statusCode} ${route}`;
     let child = series.get(key);
     if (!child) {

@@ -111,3 +111,19 @@ describe("the built web app", () => {
     expect(scriptSrc).not.toContain("unsafe-inline");
   });
 });
+
+describe("the request metrics", () => {
+  it("count the pages answered with the app as web pages, apart from unknown API addresses", async () => {
+    for (const url of ["/", "/fr/esim/turkey", "/api/v1/app/nothing-here"]) await app.inject({ method: "GET", url });
+    const metrics = (await app.inject({ method: "GET", url: "/metrics" })).body;
+    const count = (route: string, status: number) =>
+      Number(
+        new RegExp(
+          `esim_http_request_duration_seconds_count\\{method="GET",route="${route}",status="${status}"\\} (\\d+)`,
+        ).exec(metrics)?.[1] ?? 0,
+      );
+    expect(count("web page", 200)).toBeGreaterThanOrEqual(2);
+    expect(count("unmatched", 404)).toBeGreaterThanOrEqual(1);
+    expect(count("unmatched", 200)).toBe(0);
+  });
+});
