@@ -205,7 +205,14 @@ try {
           record(tally, { status, latencyMs, isCounted: performance.now() >= countFrom });
         });
       });
-      tally.errors += result.errors + result.timeouts;
+      // No answer at all, so no status above: autocannon's errors, its timeouts (10 s) among them.
+      if (result.errors > 0) {
+        failure(
+          tally,
+          `${result.timeouts} timeouts, ${result.errors - result.timeouts} connection errors on ${web.name}`,
+        );
+        tally.errors += result.errors - 1;
+      }
     });
   });
 
