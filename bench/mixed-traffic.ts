@@ -118,8 +118,8 @@ try {
   const tokens = new Map<string, string>();
   for (let index = 2; index <= 200; index += 2)
     tokens.set(sha256Hex(seededSessionToken("mixed", index)), seededSessionToken("mixed", index));
-  const { rows } = await database.query<{ tokenHash: string; userId: string; email: string; orderIds: string[] }>(
-    `select s.token_hash as "tokenHash", u.id as "userId", u.email,
+  const { rows } = await database.query<{ tokenHash: string; email: string; orderIds: string[] }>(
+    `select s.token_hash as "tokenHash", u.email,
             array(select o.id from orders o where o.user_id = u.id order by o.created_at desc limit 20) as "orderIds"
        from sessions s join users u on u.id = s.user_id
       where s.token_hash = any($1::text[]) and s.expires_at > now() + interval '1 hour'
@@ -134,6 +134,7 @@ try {
       token: tokens.get(row.tokenHash)!,
       orderIds: row.orderIds,
     }));
+  if (buyers.length === 0) throw new Error("no seeded buyer with a valid session and an order");
   const anonymousAddresses = Array.from({ length: 500 }, randomAddress);
 
   // The load generator shares the two cores: its own CPU and event-loop delay say how much of a p99 is its own.
