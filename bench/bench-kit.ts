@@ -1,11 +1,15 @@
 /**
  * What the benchmarks share: a free port, an embedded PostgreSQL migrated with its job queue and the app's
- * configuration for it, buyers placing orders through POST /orders, and Chargily-signed `checkout.paid` webhooks.
+ * configuration for it, buyers placing orders through POST /orders, and Chargily-signed `checkout.paid` webhooks;
+ * medians and percentiles, an autocannon run after its warm-up, and servers in a child process driven from the parent.
  */
+import { type ChildProcess, fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
+import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
 import { type Config, loadConfig } from "../apps/api/src/config.ts";
 import { applyMigrations, connectDatabase, type DatabaseHandle } from "../apps/api/src/db/client.ts";
@@ -126,4 +130,71 @@ export async function postPaidWebhook(stack: BenchStack, payment: typeof payment
     body: rawBody,
   });
   if (!response.ok) throw new Error(`webhook: ${response.status} ${await response.text()}`);
+}
+
+/** The middle value (the upper of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** What one autocannon run measured: failures are non-2xx answers, then errors and timeouts. */
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * autocannon with `options` for `seconds`, after a warm-up of `warmUpSeconds` with the same options (its figures
+ * dropped: connections opened, the JIT warm).
+ */
+export async function measureLoad(
+  options: autocannon.Options,
+  seconds: number,
+  warmUpSeconds: number,
+): Promise<LoadFigures> {
+  await autocannon({ ...options, duration: warmUpSeconds });
+  const result = await autocannon({ ...options, duration: seconds });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/**
+ * Runs this script again as a child (under tsx) with `args`, for the servers a bench drives from the parent: the
+ * child and the first message it sends (its ports, tokens…). `name` says who exited when it dies before that.
+ */
+export async function forkServers<Message>(
+  script: string,
+  args: string[],
+  options: { name: string; cwd?: string },
+): Promise<{ child: ChildProcess; message: Message }> {
+  const child = fork(script, args, {
+    execArgv: ["--import", "tsx"],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const message = await new Promise<Message>((resolve, reject) => {
+    child.once("message", (received) => resolve(received as Message));
+    child.once("exit", (code) => reject(new Error(`${options.name} exited early (${code})`)));
+  });
+  return { child, message };
+}
+
+/** SIGTERM to a child of forkServers, and its exit awaited (it closes its servers and databases). */
+export async function stopServers(child: ChildProcess): Promise<void> {
+  child.kill("SIGTERM");
+  await new Promise((resolve) => child.once("exit", resolve));
+}
+
+/** The port a listening Fastify server was given (listen on port 0). */
+export function portOf(server: { server: Server }): number {
+  const address = server.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
 }

@@ -9,10 +9,8 @@
  * read is over budget. "our app, empty handler" is a reference: our plugins (helmet, rate limit, request id)
  * around a handler that does nothing, to tell what the catalog costs from what every route costs.
  */
-import { type ChildProcess, fork } from "node:child_process";
-import autocannon from "autocannon";
+import { API, forkServers, measureLoad, median, portOf, stopServers } from "./bench-kit.ts";
 
-const API = "/api/v1/app";
 const BUDGET_SHARE_OF_HELLO = 0.5;
 const BUDGET_P99_MS = 25;
 const WARM_UP_SECONDS = 2;
@@ -46,11 +44,6 @@ async function serve(): Promise<void> {
   hello.get("/hello", async () => ({ hello: "world" }));
   await hello.listen({ host: "127.0.0.1", port: 0 });
 
-  const portOf = (server: { server: import("node:http").Server }) => {
-    const address = server.server.address();
-    if (!address || typeof address === "string") throw new Error("no port");
-    return address.port;
-  };
   process.send?.({ ports: { hello: portOf(hello), app: portOf(app) }, synced });
   process.on("SIGTERM", async () => {
     await app.close();
@@ -70,35 +63,17 @@ interface Measure {
 }
 
 async function measure(label: string, url: string, seconds: number, connections: number): Promise<Measure> {
-  await autocannon({ url, connections, duration: WARM_UP_SECONDS });
-  const result = await autocannon({ url, connections, duration: seconds });
-  return {
-    label,
-    url,
-    requestsPerSecond: Math.round(result.requests.average),
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  return { label, url, ...(await measureLoad({ url, connections }, seconds, WARM_UP_SECONDS)) };
 }
 
 async function main() {
   const seconds = Number(process.argv[2] ?? 10);
   const connections = Number(process.argv[3] ?? 10);
   const rounds = Number(process.argv[4] ?? 3);
-  const child: ChildProcess = fork(import.meta.filename, ["--serve"], {
-    execArgv: ["--import", "tsx"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const { ports, synced } = await new Promise<{ ports: Ports; synced: unknown }>((resolve, reject) => {
-    child.once("message", (message) => resolve(message as { ports: Ports; synced: unknown }));
-    child.once("exit", (code) => reject(new Error(`the servers exited early (${code})`)));
-  });
+  const {
+    child,
+    message: { ports, synced },
+  } = await forkServers<{ ports: Ports; synced: unknown }>(import.meta.filename, ["--serve"], { name: "the servers" });
   const targets = [
     { label: "bare Fastify hello", url: `http://127.0.0.1:${ports.hello}/hello`, isReference: true },
     {
@@ -155,8 +130,7 @@ async function main() {
     }
     process.exitCode = isOverBudget ? 1 : 0;
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    await stopServers(child);
   }
 }
 

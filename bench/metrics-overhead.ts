@@ -8,10 +8,8 @@
  *
  * Usage: `npx tsx bench/metrics-overhead.ts [seconds=8] [connections=10] [rounds=3]`.
  */
-import { type ChildProcess, fork } from "node:child_process";
-import autocannon from "autocannon";
+import { API, forkServers, measureLoad, median, portOf, stopServers } from "./bench-kit.ts";
 
-const API = "/api/v1/app";
 const WARM_UP_SECONDS = 2;
 
 interface Ports {
@@ -42,11 +40,6 @@ async function serve(): Promise<void> {
   const hello = Fastify({ logger: false });
   hello.get("/hello", async () => ({ hello: "world" }));
   for (const server of [on, off, hello]) await server.listen({ host: "127.0.0.1", port: 0 });
-  const portOf = (server: { server: import("node:http").Server }) => {
-    const address = server.server.address();
-    if (!address || typeof address === "string") throw new Error("no port");
-    return address.port;
-  };
   process.send?.({ ports: { hello: portOf(hello), on: portOf(on), off: portOf(off) } });
   process.on("SIGTERM", async () => {
     for (const server of [on, off, hello]) await server.close();
@@ -56,32 +49,22 @@ async function serve(): Promise<void> {
 }
 
 async function measure(url: string, seconds: number, connections: number) {
-  await autocannon({ url, connections, duration: WARM_UP_SECONDS });
-  const result = await autocannon({ url, connections, duration: seconds });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p99Ms: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  const { requestsPerSecond, p99Ms, non2xx, errors } = await measureLoad(
+    { url, connections },
+    seconds,
+    WARM_UP_SECONDS,
+  );
+  return { requestsPerSecond, p99Ms, failures: non2xx + errors };
 }
 
 async function main() {
   const seconds = Number(process.argv[2] ?? 8);
   const connections = Number(process.argv[3] ?? 10);
   const rounds = Number(process.argv[4] ?? 3);
-  const child: ChildProcess = fork(import.meta.filename, ["--serve"], {
-    execArgv: ["--import", "tsx"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const { ports } = await new Promise<{ ports: Ports }>((resolve, reject) => {
-    child.once("message", (message) => resolve(message as { ports: Ports }));
-    child.once("exit", (code) => reject(new Error(`the servers exited early (${code})`)));
-  });
+  const {
+    child,
+    message: { ports },
+  } = await forkServers<{ ports: Ports }>(import.meta.filename, ["--serve"], { name: "the servers" });
   const targets = [
     { label: "bare Fastify hello", url: `http://127.0.0.1:${ports.hello}/hello` },
     {
@@ -131,8 +114,7 @@ async function main() {
     }
     console.info(`one observe of the request histogram: median ${Math.round(median(perObserve))} ns (5 × 1 M)`);
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    await stopServers(child);
   }
 }
 

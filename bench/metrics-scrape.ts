@@ -12,14 +12,13 @@ import { createAppDeps } from "../apps/api/src/create-deps.ts";
 import { insertUser } from "../apps/api/src/modules/account/users.repo.ts";
 import { syncCatalog } from "../apps/api/src/modules/catalog/catalog.sync.ts";
 import { countOrdersByStatus, readScrapeFigures } from "../apps/api/src/modules/health/health.repo.ts";
-import { findPlan, startBenchStack } from "./bench-kit.ts";
+import { findPlan, median, startBenchStack } from "./bench-kit.ts";
 
 const orderCount = Number(process.argv[2] ?? 1_000_000);
 const repeats = Number(process.argv[3] ?? 10);
 
 function summary(values: number[]): string {
-  const sorted = [...values].sort((left, right) => left - right);
-  return `median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, worst ${sorted.at(-1)!.toFixed(1)} ms`;
+  return `median ${median(values).toFixed(1)} ms, worst ${Math.max(...values).toFixed(1)} ms`;
 }
 
 const stack = await startBenchStack();

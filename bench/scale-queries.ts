@@ -29,7 +29,7 @@ import type { EsimProvider, UpstreamProfile } from "../apps/api/src/providers/es
 import { checkoutWebhookFor, webhookHeaders } from "../apps/api/src/providers/payment/sandbox/sandbox-test-kit.ts";
 import { type RecordedQuery, recordQueries } from "../apps/api/src/test/query-recorder.ts";
 import { HEAVY_USER, seededSessionToken } from "../apps/api/src/test/scale-seed.ts";
-import { API, percentile, startBenchStack } from "./bench-kit.ts";
+import { API, median, percentile, startBenchStack } from "./bench-kit.ts";
 import { loadScaleData } from "./seed-scale.ts";
 
 const ORDERS = Number(process.argv[2] ?? 1_000_000);
@@ -41,11 +41,6 @@ const log = (message: string) => console.info(`  ${message}`);
 
 const MIGRATION = path.join(import.meta.dirname, "../apps/api/src/db/migrations/0015_scale-indexes.sql");
 const NEW_INDEXES = [...readFileSync(MIGRATION, "utf8").matchAll(/CREATE INDEX "([^"]+)"/g)].map((match) => match[1]!);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 const stack = await startBenchStack({ poolSize: 6 });
 // The empty database: the same small load, nothing else; its app and the big one's answer in alternating rounds.

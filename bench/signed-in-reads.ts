@@ -11,14 +11,13 @@
  * Usage: `npx tsx bench/signed-in-reads.ts [seconds=8] [connections=10] [rounds=3] [other tree]`. The other tree
  * needs the same node_modules (a symlink to this one's will do).
  */
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
+import { API, forkServers, measureLoad, median, stopServers } from "./bench-kit.ts";
 
 const WARM_UP_SECONDS = 2;
-const API = "/api/v1/app";
 const HERE = path.resolve(import.meta.dirname, "..");
 
 /** The child: the app of the tree at `root` on its own database, then it waits to be killed. */
@@ -72,21 +71,14 @@ interface Server {
 }
 
 async function startServer(label: string, root: string): Promise<Server> {
-  const child = fork(import.meta.filename, ["--serve", root], {
-    execArgv: ["--import", "tsx"],
+  const {
+    child,
+    message: { port, token },
+  } = await forkServers<{ port: number; token: string }>(import.meta.filename, ["--serve", root], {
+    name: `${label}'s server`,
     cwd: root,
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const { port, token } = await new Promise<{ port: number; token: string }>((resolve, reject) => {
-    child.once("message", (message) => resolve(message as { port: number; token: string }));
-    child.once("exit", (code) => reject(new Error(`${label}'s server exited early (${code})`)));
   });
   return { label, child, port, token };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 async function main() {
@@ -116,13 +108,12 @@ async function main() {
             connections,
             headers: target.isSignedIn ? { authorization: `Bearer ${server.token}` } : {},
           };
-          await autocannon({ ...options, duration: WARM_UP_SECONDS });
-          const result = await autocannon({ ...options, duration: seconds });
+          const result = await measureLoad(options, seconds, WARM_UP_SECONDS);
           const key = `${target.label}|${server.label}`;
           const entry = results.get(key) ?? { rps: [], p99: [], failures: 0 };
-          entry.rps.push(Math.round(result.requests.average));
-          entry.p99.push(result.latency.p99);
-          entry.failures += result.non2xx + result.errors + result.timeouts;
+          entry.rps.push(result.requestsPerSecond);
+          entry.p99.push(result.p99Ms);
+          entry.failures += result.non2xx + result.errors;
           results.set(key, entry);
         }
       }
@@ -138,10 +129,7 @@ async function main() {
       }
     }
   } finally {
-    for (const server of servers) {
-      server.child.kill("SIGTERM");
-      await new Promise((resolve) => server.child.once("exit", resolve));
-    }
+    for (const server of servers) await stopServers(server.child);
   }
 }
 

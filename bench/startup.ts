@@ -16,7 +16,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freePort } from "../apps/api/src/test/free-port.ts";
-import { startBenchStack } from "./bench-kit.ts";
+import { median, startBenchStack } from "./bench-kit.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const STAMPS = path.join(ROOT, "node_modules/.cache/esim-build");
@@ -136,11 +136,6 @@ async function measure(variant: Variant, databaseUrl: string): Promise<Sample> {
     await sleep(500);
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 function report(name: string, samples: Sample[]) {
   const times = samples.map((sample) => sample.firstAnswerMs);
