@@ -42,6 +42,9 @@ beforeAll(async () => {
 interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
+  "Plan Rows"?: number;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
   Plans?: PlanNode[];
 }
 
@@ -155,5 +158,59 @@ describe("queries of webhooks and sweeps on a seeded database (20 000 users, 50 
     expect(await plansOf(() => cleanUpExpiredRows(deps.db, clock.now()))).toEqual([]);
     expect(await plansOf(() => syncStaleEsims(deps, { log: quiet }))).toEqual([]);
     expect(await plansOf(() => sendDueEsimAlerts(deps))).toEqual([]);
+  });
+
+  it("finds the due expiry alerts without reading the eSIMs already alerted", async () => {
+    // A busy day: 150 eSIMs expire within the next 12 hours and the sweep alerts them; then 20 more expire later in
+    // the day. The next sweep must read those 20 only, not walk again past every eSIM alerted since morning.
+    const now = clock.now();
+    const shapeExpiries = (count: number, fromMinutes: number) =>
+      pool.query(
+        `update esims set expires_at = $1::timestamptz + make_interval(mins => $2 + (row_number % 600)::int)
+        from (select id, row_number() over (order by id) as row_number from esims
+          where status in ('New', 'Onboard', 'In Use') and expires_at > $1::timestamptz + interval '2 days'
+          order by id limit $3) picked
+        where esims.id = picked.id`,
+        [now, fromMinutes, count],
+      );
+    await shapeExpiries(150, 1);
+    await pool.query("analyze esims");
+    const { queries } = await recorder.record(() => sendDueEsimAlerts(deps));
+    const findDue = queries.find(isPlannable)!;
+    await shapeExpiries(20, 22 * 60);
+    await pool.query("analyze esims");
+
+    const client = await pool.connect();
+    let plan: PlanNode;
+    try {
+      const explained = await client.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
+        `explain (analyze, format json) ${findDue.text}`,
+        findDue.values,
+      );
+      plan = explained.rows[0]!["QUERY PLAN"][0]!.Plan;
+    } finally {
+      client.release();
+    }
+    const esimScans = (node: PlanNode): PlanNode[] => [
+      ...(node["Relation Name"] === "esims" ? [node] : []),
+      ...(node.Plans ?? []).flatMap(esimScans),
+    ];
+    const scans = esimScans(plan);
+    expect(seqScansOf(plan)).toEqual([]);
+    const esimsRead = scans.reduce((sum, node) => sum + node["Actual Rows"]! * node["Actual Loops"]!, 0);
+    // The 20 get their expiry alert (the sweep's count also has usage alerts of some of them).
+    const expiryAlerts = async () =>
+      (
+        await pool.query<{ count: number }>(
+          "select count(*)::int as count from esim_bundles where expiry_alert_sent_at is not null",
+        )
+      ).rows[0]!.count;
+    const alertedBefore = await expiryAlerts();
+    await sendDueEsimAlerts(deps);
+    expect((await expiryAlerts()) - alertedBefore).toBe(20);
+    expect(esimsRead).toBeLessThanOrEqual(20);
+    // Through the index of due eSIMs (in order, or as a bitmap then sorted), planned for a handful of rows.
+    expect(scans.map((node) => node["Node Type"])).toEqual([expect.stringMatching(/^(Index Scan|Bitmap Heap Scan)$/)]);
+    expect(scans[0]!["Plan Rows"]).toBeLessThanOrEqual(100);
   });
 });

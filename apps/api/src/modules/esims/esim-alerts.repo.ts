@@ -45,7 +45,8 @@ export async function findEsimAlertSubject(db: DbOrTx, esimId: string) {
 
 /**
  * eSIMs of a live account with the given statuses, expiring in (after, until], whose latest bundle has had no expiry
- * alert: soonest first, at most `limit`.
+ * alert: soonest first, at most `limit`. The eSIM's own copy of the flag keeps the alerted ones out of the index
+ * (esims_expiry_alert_due_idx), so a sweep reads the due eSIMs only; the bundle's flag is checked too, as the claim.
  */
 export async function findDueExpiryAlerts(
   db: DbOrTx,
@@ -66,6 +67,7 @@ export async function findDueExpiryAlerts(
     .where(
       and(
         inArray(esims.status, [...options.statuses]),
+        isNull(esims.expiryAlertSentAt),
         gt(esims.expiresAt, options.after),
         lte(esims.expiresAt, options.until),
         isNull(latest.expiryAlertSentAt),
@@ -77,12 +79,18 @@ export async function findDueExpiryAlerts(
     .limit(options.limit);
 }
 
-/** Marks the bundle's alert of this kind as decided (its email queued); false when it already was. */
+/**
+ * Marks the bundle's alert of this kind as decided (its email queued); false when it already was. An expiry alert is
+ * marked on the eSIM too (the bundle claimed is its latest), which takes it out of the sweep's index.
+ */
 export async function claimEsimAlert(db: DbOrTx, bundleId: string, kind: EsimAlertKind, now: Date): Promise<boolean> {
-  const claimed = await db
+  const [claimed] = await db
     .update(esimBundles)
     .set(sentAtValue(kind, now))
     .where(and(eq(esimBundles.id, bundleId), isNull(sentAtColumn[kind])))
-    .returning({ id: esimBundles.id });
-  return claimed.length > 0;
+    .returning({ esimId: esimBundles.esimId });
+  if (claimed && kind === "expiry") {
+    await db.update(esims).set({ expiryAlertSentAt: now }).where(eq(esims.id, claimed.esimId));
+  }
+  return claimed !== undefined;
 }
