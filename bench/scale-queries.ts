@@ -8,7 +8,8 @@
  * alternating for three rounds), and a heavy buyer of the big load (1 000+ orders; the lists answer the latest 200). Then each query an eSIM webhook (by reference, ICCID, upstream order
  * number), a payment webhook and each sweep sends, captured as the app sends it, timed with EXPLAIN ANALYZE in a
  * transaction rolled back: B as now, A without this change's indexes (dropped in the same rolled-back transaction;
- * the names read from migration 0015) and, for the eSIM webhook, with its former OR across the join. A and B
+ * the names read from migrations 0015 and 0016) and, for the eSIM webhook, with its former OR across the join (for the
+ * expiry sweep, without the eSIM's alert flag; a last table compares it with 0015's index alone). A and B
  * alternate, three times each; medians. The clean-up's deletes run once for real while being captured, so A and B
  * then time a delete of nothing: the scan is the cost.
  *
@@ -28,7 +29,7 @@ import { reconcileStalePayments } from "../apps/api/src/modules/payments/index.t
 import type { EsimProvider, UpstreamProfile } from "../apps/api/src/providers/esim/esim-port.ts";
 import { checkoutWebhookFor, webhookHeaders } from "../apps/api/src/providers/payment/sandbox/sandbox-test-kit.ts";
 import { type RecordedQuery, recordQueries } from "../apps/api/src/test/query-recorder.ts";
-import { HEAVY_USER, seededSessionToken } from "../apps/api/src/test/scale-seed.ts";
+import { HEAVY_USER, seededSessionToken, seededUpstreamProfile } from "../apps/api/src/test/scale-seed.ts";
 import { API, percentile, startBenchStack } from "./bench-kit.ts";
 import { loadScaleData } from "./seed-scale.ts";
 
@@ -39,8 +40,20 @@ const ROUNDS = 3;
 const quiet = { warn() {}, error() {}, info() {} };
 const log = (message: string) => console.info(`  ${message}`);
 
-const MIGRATION = path.join(import.meta.dirname, "../apps/api/src/db/migrations/0015_scale-indexes.sql");
-const NEW_INDEXES = [...readFileSync(MIGRATION, "utf8").matchAll(/CREATE INDEX "([^"]+)"/g)].map((match) => match[1]!);
+// A: without the indexes of migration 0015 (decision 044) and 0016 (the expiry sweep's, decision 047).
+const MIGRATIONS = ["0015_scale-indexes.sql", "0016_expiry-alert-index.sql"].map((name) =>
+  path.join(import.meta.dirname, "../apps/api/src/db/migrations", name),
+);
+const NEW_INDEXES = MIGRATIONS.flatMap((file) =>
+  [...readFileSync(file, "utf8").matchAll(/CREATE INDEX "([^"]+)"/g)].map((match) => match[1]!),
+);
+const dropNewIndexes = NEW_INDEXES.map((name) => `drop index if exists "${name}"`);
+// Before decision 047: 0015's index of available eSIMs by expiry, and the sweep without the eSIM's alert flag.
+const before047 = [
+  `drop index "esims_expiry_alert_due_idx"`,
+  `create index "esims_available_expires_idx" on "esims" ("expires_at") where "status" in ('New', 'Onboard', 'In Use')`,
+];
+const EXPIRY_FLAG = / and "esims"\."expiry_alert_sent_at" is null/;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((left, right) => left - right);
@@ -168,22 +181,11 @@ try {
         .limit(1)
     )[0]!;
   const { esim, upstreamOrderNo } = fallback;
-  profile = {
-    reference: esim.upstreamReference,
-    upstreamOrderNo: upstreamOrderNo ?? "",
-    iccid: esim.iccid,
-    smdpAddress: esim.smdpAddress,
-    matchingId: esim.matchingId,
-    activationCode: esim.activationCode,
-    qrCodeUrl: null,
-    apn: null,
-    status: "In Use",
-    totalBytes: esim.dataTotalBytes,
+  profile = seededUpstreamProfile(esim, {
+    upstreamOrderNo,
     usedBytes: Math.floor((esim.dataTotalBytes ?? 0) / 2),
-    usageUpdatedAt: now,
-    expiresAt: esim.expiresAt,
-    activateBefore: esim.activateBefore,
-  };
+    now,
+  });
   const esimWebhook = (content: Record<string, unknown>) => async () => {
     const response = await app.inject({
       method: "POST",
@@ -242,7 +244,13 @@ try {
     .toSQL();
   for (const entry of captured) {
     if (/ union /i.test(entry.query.text)) entry.before = { text: formerLookup.sql, values: formerLookup.params };
+    // The expiry sweep's query as it was: due by the latest bundle's flag alone.
+    if (EXPIRY_FLAG.test(entry.query.text)) {
+      entry.before = { text: entry.query.text.replace(EXPIRY_FLAG, ""), values: entry.query.values };
+    }
   }
+  const expirySweep = captured.find((entry) => EXPIRY_FLAG.test(entry.query.text));
+  if (!expirySweep) throw new Error("the expiry sweep's query was not captured");
 
   interface Timing {
     ms: number;
@@ -257,14 +265,16 @@ try {
   const scansOf = (node: PlanNode): string[] => [
     ...(node["Relation Name"]
       ? [`${node["Node Type"]} ${node["Relation Name"]}${node["Index Name"] ? ` (${node["Index Name"]})` : ""}`]
-      : []),
+      : node["Index Name"]
+        ? [`${node["Node Type"]} (${node["Index Name"]})`]
+        : []),
     ...(node.Plans ?? []).flatMap(scansOf),
   ];
-  async function timeQuery(query: RecordedQuery, withoutNewIndexes: boolean): Promise<Timing> {
+  async function timeQuery(query: RecordedQuery, setup: string[]): Promise<Timing> {
     const client: pg.PoolClient = await pool.connect();
     try {
       await client.query("begin");
-      if (withoutNewIndexes) for (const name of NEW_INDEXES) await client.query(`drop index if exists "${name}"`);
+      for (const statement of setup) await client.query(statement);
       // An insert replayed may hit the row the first run wrote: no figure for it (an insert reads no table anyway).
       const result = await client
         .query(`explain (analyze, format json) ${query.text}`, query.values)
@@ -299,8 +309,8 @@ try {
     const after: number[] = [];
     let scans = "";
     for (let round = 0; round < ROUNDS; round++) {
-      before.push((await timeQuery(entry.before ?? entry.query, true)).ms);
-      const timing = await timeQuery(entry.query, false);
+      before.push((await timeQuery(entry.before ?? entry.query, dropNewIndexes)).ms);
+      const timing = await timeQuery(entry.query, []);
       after.push(timing.ms);
       scans = timing.scans;
     }
@@ -311,6 +321,27 @@ try {
     );
   }
   console.info(`\nSlowest query now: ${slowest.toFixed(2)} ms (goal ≤ 5 ms).`);
+
+  // The expiry sweep once the capture's run has alerted a batch: before decision 047 it walked past those again.
+  console.info(
+    `\nExpiry-alert sweep after a batch was alerted, medians of ${ROUNDS}, alternating (0015's index rebuilt in the rolled-back transaction for A):\n`,
+  );
+  console.info("| Tree | ms (rounds) | scans |");
+  console.info("|---|---|---|");
+  const rounds = { before: [] as Timing[], now: [] as Timing[] };
+  for (let round = 0; round < ROUNDS; round++) {
+    rounds.before.push(await timeQuery(expirySweep.before!, before047));
+    rounds.now.push(await timeQuery(expirySweep.query, []));
+  }
+  for (const [label, timings] of [
+    ["A: before decision 047 (flag on the bundle only)", rounds.before],
+    ["B: now (flag on the eSIM, partial index)", rounds.now],
+  ] as const) {
+    const times = timings.map((timing) => timing.ms);
+    console.info(
+      `| ${label} | ${median(times).toFixed(2)} (${times.map((ms) => ms.toFixed(2)).join(" / ")}) | ${timings.at(-1)!.scans} |`,
+    );
+  }
   await app.close();
 } finally {
   await stack.close();

@@ -8,7 +8,7 @@ import { flagOverdueDeliveries } from "../modules/orders/index.ts";
 import { reconcileStalePayments } from "../modules/payments/index.ts";
 import { createPackage } from "../test/factories.ts";
 import { type RecordedQuery, recordQueries } from "../test/query-recorder.ts";
-import { seedScaleData } from "../test/scale-seed.ts";
+import { seededUpstreamProfile, seedScaleData } from "../test/scale-seed.ts";
 import { cleanUpExpiredRows } from "./clean-up.ts";
 
 // Every query a webhook or a background sweep sends, captured as the app sends it, must find its rows through an
@@ -105,22 +105,12 @@ describe("queries of webhooks and sweeps on a seeded database (20 000 users, 50 
   it("finds the eSIMs an eSIM webhook names by reference, ICCID or upstream order number through indexes", async () => {
     const { esim, upstreamOrderNo } = await seededEsim();
     // The upstream answers for the seeded eSIM, so the webhook's whole path runs: the update and the alerts' check.
-    vi.spyOn(testApp.simulator, "queryProfile").mockImplementation(async (reference) => ({
-      reference,
-      upstreamOrderNo: upstreamOrderNo ?? "",
-      iccid: esim.iccid,
-      smdpAddress: esim.smdpAddress,
-      matchingId: esim.matchingId,
-      activationCode: esim.activationCode,
-      qrCodeUrl: null,
-      apn: null,
-      status: "In Use",
-      totalBytes: esim.dataTotalBytes,
+    const profile = seededUpstreamProfile(esim, {
+      upstreamOrderNo,
       usedBytes: esim.dataTotalBytes ?? 0,
-      usageUpdatedAt: clock.now(),
-      expiresAt: esim.expiresAt,
-      activateBefore: esim.activateBefore,
-    }));
+      now: clock.now(),
+    });
+    vi.spyOn(testApp.simulator, "queryProfile").mockImplementation(async (reference) => ({ ...profile, reference }));
     for (const content of [
       { esimTranNo: esim.upstreamReference },
       { iccid: esim.iccid },
