@@ -17,11 +17,12 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq, inArray, or } from "drizzle-orm";
+import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/statuses";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type pg from "pg";
 import { buildApp } from "../apps/api/src/app.ts";
 import { createAppDeps } from "../apps/api/src/create-deps.ts";
-import { esims, orders, payments } from "../apps/api/src/db/schema.ts";
+import { esimBundles, esims, orders, payments, users } from "../apps/api/src/db/schema.ts";
 import { cleanUpExpiredRows } from "../apps/api/src/jobs/clean-up.ts";
 import { sendDueEsimAlerts, syncStaleEsims } from "../apps/api/src/modules/esims/index.ts";
 import { flagOverdueDeliveries } from "../apps/api/src/modules/orders/index.ts";
@@ -54,6 +55,7 @@ const before047 = [
   `create index "esims_available_expires_idx" on "esims" ("expires_at") where "status" in ('New', 'Onboard', 'In Use')`,
 ];
 const EXPIRY_FLAG = / and "esims"\."expiry_alert_sent_at" is null/;
+const EXPIRY_LIMIT = 500;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((left, right) => left - right);
@@ -228,6 +230,33 @@ try {
     }
   }
   recorder.restore();
+  // The expiry sweep's query before decision 047.
+  const formerExpirySweep = (after: Date, until: Date) => {
+    const latest = stack.handle.db
+      .select({ id: esimBundles.id, expiryAlertSentAt: esimBundles.expiryAlertSentAt })
+      .from(esimBundles)
+      .where(eq(esimBundles.esimId, esims.id))
+      .orderBy(desc(esimBundles.appliedAt), desc(esimBundles.createdAt), desc(esimBundles.id))
+      .limit(1)
+      .as("latest_bundle");
+    return stack.handle.db
+      .select({ esimId: esims.id, bundleId: latest.id })
+      .from(esims)
+      .innerJoin(users, eq(users.id, esims.userId))
+      .innerJoinLateral(latest, sql`true`)
+      .where(
+        and(
+          inArray(esims.status, [...AVAILABLE_ESIM_STATUSES]),
+          gt(esims.expiresAt, after),
+          lte(esims.expiresAt, until),
+          isNull(latest.expiryAlertSentAt),
+          isNull(users.deletedAt),
+          isNotNull(users.email),
+        ),
+      )
+      .orderBy(esims.expiresAt)
+      .limit(EXPIRY_LIMIT);
+  };
   // The eSIM webhook's lookup as it was: one OR across the join.
   const formerLookup = stack.handle.db
     .select({ esim: esims })
@@ -244,9 +273,12 @@ try {
     .toSQL();
   for (const entry of captured) {
     if (/ union /i.test(entry.query.text)) entry.before = { text: formerLookup.sql, values: formerLookup.params };
-    // The expiry sweep's query as it was: due by the latest bundle's flag alone.
+    // The expiry sweep's query as it was: due by the latest bundle's flag alone, read through a lateral join; the same
+    // window (the captured query's two dates).
     if (EXPIRY_FLAG.test(entry.query.text)) {
-      entry.before = { text: entry.query.text.replace(EXPIRY_FLAG, ""), values: entry.query.values };
+      const [after, until] = entry.query.values.filter((value) => typeof value === "string" && /^\d{4}-/.test(value));
+      const former = formerExpirySweep(new Date(after as string), new Date(until as string)).toSQL();
+      entry.before = { text: former.sql, values: former.params };
     }
   }
   const expirySweep = captured.find((entry) => EXPIRY_FLAG.test(entry.query.text));
