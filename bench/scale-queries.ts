@@ -354,26 +354,76 @@ try {
   }
   console.info(`\nSlowest query now: ${slowest.toFixed(2)} ms (goal ≤ 5 ms).`);
 
-  // The expiry sweep once the capture's run has alerted a batch: before decision 047 it walked past those again.
-  console.info(
-    `\nExpiry-alert sweep after a batch was alerted, medians of ${ROUNDS}, alternating (0015's index rebuilt in the rolled-back transaction for A):\n`,
-  );
-  console.info("| Tree | ms (rounds) | scans |");
-  console.info("|---|---|---|");
-  const rounds = { before: [] as Timing[], now: [] as Timing[] };
-  for (let round = 0; round < ROUNDS; round++) {
-    rounds.before.push(await timeQuery(expirySweep.before!, before047));
-    rounds.now.push(await timeQuery(expirySweep.query, []));
-  }
-  for (const [label, timings] of [
-    ["A: before decision 047 (flag on the bundle only)", rounds.before],
-    ["B: now (flag on the eSIM, partial index)", rounds.now],
-  ] as const) {
-    const times = timings.map((timing) => timing.ms);
+  // The expiry sweep before decision 047 (0015's index, the flag on the bundle only) and now, in two states: the
+  // backlog (the seed's eSIMs expiring within a day were never alerted; the capture's run alerted one batch of 500),
+  // and the steady state (every eSIM due now alerted, the next sweep a quarter of an hour later).
+  async function compareExpirySweeps(state: string, before: RecordedQuery, after: RecordedQuery) {
     console.info(
-      `| ${label} | ${median(times).toFixed(2)} (${times.map((ms) => ms.toFixed(2)).join(" / ")}) | ${timings.at(-1)!.scans} |`,
+      `\nExpiry-alert sweep, ${state}: medians of ${ROUNDS}, alternating (0015's index rebuilt in the rolled-back transaction for A):\n`,
     );
+    console.info("| Tree | ms (rounds) | scans |");
+    console.info("|---|---|---|");
+    const rounds = { before: [] as Timing[], now: [] as Timing[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.before.push(await timeQuery(before, before047));
+      rounds.now.push(await timeQuery(after, []));
+    }
+    for (const [label, timings] of [
+      ["A: before decision 047 (flag on the bundle only)", rounds.before],
+      ["B: now (flag on the eSIM, partial index)", rounds.now],
+    ] as const) {
+      const times = timings.map((timing) => timing.ms);
+      console.info(
+        `| ${label} | ${median(times).toFixed(2)} (${times.map((ms) => ms.toFixed(2)).join(" / ")}) | ${timings.at(-1)!.scans} |`,
+      );
+    }
   }
+  await compareExpirySweeps("backlog (one batch of 500 alerted)", expirySweep.before!, expirySweep.query);
+
+  let clock = new Date();
+  const sweepDeps = createAppDeps(stack.config, stack.handle.db, { esim: esimProvider, now: () => clock });
+  let drained = 0;
+  for (let batch = 0; batch < 100; batch++) {
+    const decided = await sendDueEsimAlerts(sweepDeps);
+    if (decided === 0) break;
+    drained += decided;
+  }
+  const due = await pool.query<{ count: number }>(
+    `select count(*)::int as count from esims where status in ('New', 'Onboard', 'In Use') and expiry_alert_sent_at is null
+      and expires_at > $1 and expires_at <= $2`,
+    [clock.toISOString(), new Date(clock.getTime() + 24 * 3_600_000).toISOString()],
+  );
+  console.info(`\n  backlog drained: ${drained} alerts decided; ${due.rows[0]!.count} eSIMs still due within the day`);
+  clock = new Date(clock.getTime() + 15 * 60_000);
+  const [capturedAfter, capturedUntil] = expirySweep.query.values.filter(
+    (value) => typeof value === "string" && /^\d{4}-/.test(value),
+  );
+  const window = { after: clock.toISOString(), until: new Date(clock.getTime() + 24 * 3_600_000).toISOString() };
+  const dueNext = await pool.query<{ count: number }>(
+    `select count(*)::int as count from esims where status in ('New', 'Onboard', 'In Use') and expiry_alert_sent_at is null
+      and expires_at > $1 and expires_at <= $2`,
+    [window.after, window.until],
+  );
+  const alertedNext = await pool.query<{ count: number }>(
+    `select count(*)::int as count from esims where status in ('New', 'Onboard', 'In Use')
+      and expires_at > $1 and expires_at <= $2`,
+    [window.after, window.until],
+  );
+  console.info(
+    `  a quarter of an hour later: ${dueNext.rows[0]!.count} eSIMs due, ${alertedNext.rows[0]!.count} available ones expiring within the day`,
+  );
+  const steadyNow = {
+    text: expirySweep.query.text,
+    values: expirySweep.query.values.map((value) =>
+      value === capturedAfter ? window.after : value === capturedUntil ? window.until : value,
+    ),
+  };
+  const steadyFormer = formerExpirySweep(new Date(window.after), new Date(window.until)).toSQL();
+  await compareExpirySweeps(
+    "steady state (all due alerted, the next sweep 15 minutes later)",
+    { text: steadyFormer.sql, values: steadyFormer.params },
+    steadyNow,
+  );
   await app.close();
 } finally {
   await stack.close();
