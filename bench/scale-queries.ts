@@ -8,7 +8,8 @@
  * alternating for three rounds), and a heavy buyer of the big load (1 000+ orders; the lists answer the latest 200). Then each query an eSIM webhook (by reference, ICCID, upstream order
  * number), a payment webhook and each sweep sends, captured as the app sends it, timed with EXPLAIN ANALYZE in a
  * transaction rolled back: B as now, A without this change's indexes (dropped in the same rolled-back transaction;
- * the names read from migration 0015) and, for the eSIM webhook, with its former OR across the join. A and B
+ * the names read from migrations 0015 and 0016) and, for the eSIM webhook, with its former OR across the join (for the
+ * expiry sweep, without the eSIM's alert flag; a last table compares it with 0015's index alone). A and B
  * alternate, three times each; medians. The clean-up's deletes run once for real while being captured, so A and B
  * then time a delete of nothing: the scan is the cost.
  *
@@ -16,11 +17,12 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq, inArray, or } from "drizzle-orm";
+import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/statuses";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type pg from "pg";
 import { buildApp } from "../apps/api/src/app.ts";
 import { createAppDeps } from "../apps/api/src/create-deps.ts";
-import { esims, orders, payments } from "../apps/api/src/db/schema.ts";
+import { esimBundles, esims, orders, payments, users } from "../apps/api/src/db/schema.ts";
 import { cleanUpExpiredRows } from "../apps/api/src/jobs/clean-up.ts";
 import { sendDueEsimAlerts, syncStaleEsims } from "../apps/api/src/modules/esims/index.ts";
 import { flagOverdueDeliveries } from "../apps/api/src/modules/orders/index.ts";
@@ -28,7 +30,7 @@ import { reconcileStalePayments } from "../apps/api/src/modules/payments/index.t
 import type { EsimProvider, UpstreamProfile } from "../apps/api/src/providers/esim/esim-port.ts";
 import { checkoutWebhookFor, webhookHeaders } from "../apps/api/src/providers/payment/sandbox/sandbox-test-kit.ts";
 import { type RecordedQuery, recordQueries } from "../apps/api/src/test/query-recorder.ts";
-import { HEAVY_USER, seededSessionToken } from "../apps/api/src/test/scale-seed.ts";
+import { HEAVY_USER, seededSessionToken, seededUpstreamProfile } from "../apps/api/src/test/scale-seed.ts";
 import { API, median, percentile, startBenchStack } from "./bench-kit.ts";
 import { loadScaleData } from "./seed-scale.ts";
 
@@ -39,8 +41,21 @@ const ROUNDS = 3;
 const quiet = { warn() {}, error() {}, info() {} };
 const log = (message: string) => console.info(`  ${message}`);
 
-const MIGRATION = path.join(import.meta.dirname, "../apps/api/src/db/migrations/0015_scale-indexes.sql");
-const NEW_INDEXES = [...readFileSync(MIGRATION, "utf8").matchAll(/CREATE INDEX "([^"]+)"/g)].map((match) => match[1]!);
+// A: without the indexes of migration 0015 (decision 044) and 0016 (the expiry sweep's, decision 047).
+const MIGRATIONS = ["0015_scale-indexes.sql", "0016_expiry-alert-index.sql"].map((name) =>
+  path.join(import.meta.dirname, "../apps/api/src/db/migrations", name),
+);
+const NEW_INDEXES = MIGRATIONS.flatMap((file) =>
+  [...readFileSync(file, "utf8").matchAll(/CREATE INDEX "([^"]+)"/g)].map((match) => match[1]!),
+);
+const dropNewIndexes = NEW_INDEXES.map((name) => `drop index if exists "${name}"`);
+// Before decision 047: 0015's index of available eSIMs by expiry, and the sweep without the eSIM's alert flag.
+const before047 = [
+  `drop index "esims_expiry_alert_due_idx"`,
+  `create index "esims_available_expires_idx" on "esims" ("expires_at") where "status" in ('New', 'Onboard', 'In Use')`,
+];
+const EXPIRY_FLAG = / and "esims"\."expiry_alert_sent_at" is null/;
+const EXPIRY_LIMIT = 500;
 
 const stack = await startBenchStack({ poolSize: 6 });
 // The empty database: the same small load, nothing else; its app and the big one's answer in alternating rounds.
@@ -163,22 +178,11 @@ try {
         .limit(1)
     )[0]!;
   const { esim, upstreamOrderNo } = fallback;
-  profile = {
-    reference: esim.upstreamReference,
-    upstreamOrderNo: upstreamOrderNo ?? "",
-    iccid: esim.iccid,
-    smdpAddress: esim.smdpAddress,
-    matchingId: esim.matchingId,
-    activationCode: esim.activationCode,
-    qrCodeUrl: null,
-    apn: null,
-    status: "In Use",
-    totalBytes: esim.dataTotalBytes,
+  profile = seededUpstreamProfile(esim, {
+    upstreamOrderNo,
     usedBytes: Math.floor((esim.dataTotalBytes ?? 0) / 2),
-    usageUpdatedAt: now,
-    expiresAt: esim.expiresAt,
-    activateBefore: esim.activateBefore,
-  };
+    now,
+  });
   const esimWebhook = (content: Record<string, unknown>) => async () => {
     const response = await app.inject({
       method: "POST",
@@ -221,6 +225,33 @@ try {
     }
   }
   recorder.restore();
+  // The expiry sweep's query before decision 047.
+  const formerExpirySweep = (after: Date, until: Date) => {
+    const latest = stack.handle.db
+      .select({ id: esimBundles.id, expiryAlertSentAt: esimBundles.expiryAlertSentAt })
+      .from(esimBundles)
+      .where(eq(esimBundles.esimId, esims.id))
+      .orderBy(desc(esimBundles.appliedAt), desc(esimBundles.createdAt), desc(esimBundles.id))
+      .limit(1)
+      .as("latest_bundle");
+    return stack.handle.db
+      .select({ esimId: esims.id, bundleId: latest.id })
+      .from(esims)
+      .innerJoin(users, eq(users.id, esims.userId))
+      .innerJoinLateral(latest, sql`true`)
+      .where(
+        and(
+          inArray(esims.status, [...AVAILABLE_ESIM_STATUSES]),
+          gt(esims.expiresAt, after),
+          lte(esims.expiresAt, until),
+          isNull(latest.expiryAlertSentAt),
+          isNull(users.deletedAt),
+          isNotNull(users.email),
+        ),
+      )
+      .orderBy(esims.expiresAt)
+      .limit(EXPIRY_LIMIT);
+  };
   // The eSIM webhook's lookup as it was: one OR across the join.
   const formerLookup = stack.handle.db
     .select({ esim: esims })
@@ -237,7 +268,16 @@ try {
     .toSQL();
   for (const entry of captured) {
     if (/ union /i.test(entry.query.text)) entry.before = { text: formerLookup.sql, values: formerLookup.params };
+    // The expiry sweep's query as it was: due by the latest bundle's flag alone, read through a lateral join; the same
+    // window (the captured query's two dates).
+    if (EXPIRY_FLAG.test(entry.query.text)) {
+      const [after, until] = entry.query.values.filter((value) => typeof value === "string" && /^\d{4}-/.test(value));
+      const former = formerExpirySweep(new Date(after as string), new Date(until as string)).toSQL();
+      entry.before = { text: former.sql, values: former.params };
+    }
   }
+  const expirySweep = captured.find((entry) => EXPIRY_FLAG.test(entry.query.text));
+  if (!expirySweep) throw new Error("the expiry sweep's query was not captured");
 
   interface Timing {
     ms: number;
@@ -252,14 +292,16 @@ try {
   const scansOf = (node: PlanNode): string[] => [
     ...(node["Relation Name"]
       ? [`${node["Node Type"]} ${node["Relation Name"]}${node["Index Name"] ? ` (${node["Index Name"]})` : ""}`]
-      : []),
+      : node["Index Name"]
+        ? [`${node["Node Type"]} (${node["Index Name"]})`]
+        : []),
     ...(node.Plans ?? []).flatMap(scansOf),
   ];
-  async function timeQuery(query: RecordedQuery, withoutNewIndexes: boolean): Promise<Timing> {
+  async function timeQuery(query: RecordedQuery, setup: string[]): Promise<Timing> {
     const client: pg.PoolClient = await pool.connect();
     try {
       await client.query("begin");
-      if (withoutNewIndexes) for (const name of NEW_INDEXES) await client.query(`drop index if exists "${name}"`);
+      for (const statement of setup) await client.query(statement);
       // An insert replayed may hit the row the first run wrote: no figure for it (an insert reads no table anyway).
       const result = await client
         .query(`explain (analyze, format json) ${query.text}`, query.values)
@@ -294,8 +336,8 @@ try {
     const after: number[] = [];
     let scans = "";
     for (let round = 0; round < ROUNDS; round++) {
-      before.push((await timeQuery(entry.before ?? entry.query, true)).ms);
-      const timing = await timeQuery(entry.query, false);
+      before.push((await timeQuery(entry.before ?? entry.query, dropNewIndexes)).ms);
+      const timing = await timeQuery(entry.query, []);
       after.push(timing.ms);
       scans = timing.scans;
     }
@@ -306,6 +348,77 @@ try {
     );
   }
   console.info(`\nSlowest query now: ${slowest.toFixed(2)} ms (goal ≤ 5 ms).`);
+
+  // The expiry sweep before decision 047 (0015's index, the flag on the bundle only) and now, in two states: the
+  // backlog (the seed's eSIMs expiring within a day were never alerted; the capture's run alerted one batch of 500),
+  // and the steady state (every eSIM due now alerted, the next sweep a quarter of an hour later).
+  async function compareExpirySweeps(state: string, before: RecordedQuery, after: RecordedQuery) {
+    console.info(
+      `\nExpiry-alert sweep, ${state}: medians of ${ROUNDS}, alternating (0015's index rebuilt in the rolled-back transaction for A):\n`,
+    );
+    console.info("| Tree | ms (rounds) | scans |");
+    console.info("|---|---|---|");
+    const rounds = { before: [] as Timing[], now: [] as Timing[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.before.push(await timeQuery(before, before047));
+      rounds.now.push(await timeQuery(after, []));
+    }
+    for (const [label, timings] of [
+      ["A: before decision 047 (flag on the bundle only)", rounds.before],
+      ["B: now (flag on the eSIM, partial index)", rounds.now],
+    ] as const) {
+      const times = timings.map((timing) => timing.ms);
+      console.info(
+        `| ${label} | ${median(times).toFixed(2)} (${times.map((ms) => ms.toFixed(2)).join(" / ")}) | ${timings.at(-1)!.scans} |`,
+      );
+    }
+  }
+  await compareExpirySweeps("backlog (one batch of 500 alerted)", expirySweep.before!, expirySweep.query);
+
+  let clock = new Date();
+  const sweepDeps = createAppDeps(stack.config, stack.handle.db, { esim: esimProvider, now: () => clock });
+  let drained = 0;
+  for (let batch = 0; batch < 100; batch++) {
+    const decided = await sendDueEsimAlerts(sweepDeps);
+    if (decided === 0) break;
+    drained += decided;
+  }
+  const due = await pool.query<{ count: number }>(
+    `select count(*)::int as count from esims where status in ('New', 'Onboard', 'In Use') and expiry_alert_sent_at is null
+      and expires_at > $1 and expires_at <= $2`,
+    [clock.toISOString(), new Date(clock.getTime() + 24 * 3_600_000).toISOString()],
+  );
+  console.info(`\n  backlog drained: ${drained} alerts decided; ${due.rows[0]!.count} eSIMs still due within the day`);
+  clock = new Date(clock.getTime() + 15 * 60_000);
+  const [capturedAfter, capturedUntil] = expirySweep.query.values.filter(
+    (value) => typeof value === "string" && /^\d{4}-/.test(value),
+  );
+  const window = { after: clock.toISOString(), until: new Date(clock.getTime() + 24 * 3_600_000).toISOString() };
+  const dueNext = await pool.query<{ count: number }>(
+    `select count(*)::int as count from esims where status in ('New', 'Onboard', 'In Use') and expiry_alert_sent_at is null
+      and expires_at > $1 and expires_at <= $2`,
+    [window.after, window.until],
+  );
+  const alertedNext = await pool.query<{ count: number }>(
+    `select count(*)::int as count from esims where status in ('New', 'Onboard', 'In Use')
+      and expires_at > $1 and expires_at <= $2`,
+    [window.after, window.until],
+  );
+  console.info(
+    `  a quarter of an hour later: ${dueNext.rows[0]!.count} eSIMs due, ${alertedNext.rows[0]!.count} available ones expiring within the day`,
+  );
+  const steadyNow = {
+    text: expirySweep.query.text,
+    values: expirySweep.query.values.map((value) =>
+      value === capturedAfter ? window.after : value === capturedUntil ? window.until : value,
+    ),
+  };
+  const steadyFormer = formerExpirySweep(new Date(window.after), new Date(window.until)).toSQL();
+  await compareExpirySweeps(
+    "steady state (all due alerted, the next sweep 15 minutes later)",
+    { text: steadyFormer.sql, values: steadyFormer.params },
+    steadyNow,
+  );
   await app.close();
 } finally {
   await stack.close();

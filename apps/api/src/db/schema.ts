@@ -596,6 +596,11 @@ export const esims = pgTable(
     usageUpdatedAt: timestamp("usage_updated_at", { withTimezone: true }),
     activateBefore: timestamp("activate_before", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /**
+     * The latest bundle's expiryAlertSentAt, kept here (set with it, cleared when a bundle is added) so the expiry
+     * sweep's index can leave out the eSIMs already alerted; the bundle's stays the claim.
+     */
+    expiryAlertSentAt: timestamp("expiry_alert_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -609,13 +614,14 @@ export const esims = pgTable(
     index("esims_iccid_idx").on(table.iccid),
     index("esims_upstream_reference_idx").on(table.upstreamReference),
     // The sweeps read available eSIMs only (New, Onboard, In Use: AVAILABLE_ESIM_STATUSES, a small share of all
-    // eSIMs once a shop is a year old): the least recently synced first, and those expiring soonest.
+    // eSIMs once a shop is a year old): the least recently synced first, and those expiring soonest whose expiry
+    // alert is still to send (an eSIM alerted drops out, so a busy day's alerted eSIMs are not read again).
     index("esims_available_updated_idx")
       .on(table.updatedAt)
       .where(sql`${table.status} in ('New', 'Onboard', 'In Use')`),
-    index("esims_available_expires_idx")
+    index("esims_expiry_alert_due_idx")
       .on(table.expiresAt)
-      .where(sql`${table.status} in ('New', 'Onboard', 'In Use')`),
+      .where(sql`${table.status} in ('New', 'Onboard', 'In Use') and ${table.expiryAlertSentAt} is null`),
   ],
 );
 

@@ -8,7 +8,7 @@ import { flagOverdueDeliveries } from "../modules/orders/index.ts";
 import { reconcileStalePayments } from "../modules/payments/index.ts";
 import { createPackage } from "../test/factories.ts";
 import { type RecordedQuery, recordQueries } from "../test/query-recorder.ts";
-import { seedScaleData } from "../test/scale-seed.ts";
+import { seededUpstreamProfile, seedScaleData } from "../test/scale-seed.ts";
 import { cleanUpExpiredRows } from "./clean-up.ts";
 
 // Every query a webhook or a background sweep sends, captured as the app sends it, must find its rows through an
@@ -42,6 +42,9 @@ beforeAll(async () => {
 interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
+  "Plan Rows"?: number;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
   Plans?: PlanNode[];
 }
 
@@ -102,22 +105,12 @@ describe("queries of webhooks and sweeps on a seeded database (20 000 users, 50 
   it("finds the eSIMs an eSIM webhook names by reference, ICCID or upstream order number through indexes", async () => {
     const { esim, upstreamOrderNo } = await seededEsim();
     // The upstream answers for the seeded eSIM, so the webhook's whole path runs: the update and the alerts' check.
-    vi.spyOn(testApp.simulator, "queryProfile").mockImplementation(async (reference) => ({
-      reference,
-      upstreamOrderNo: upstreamOrderNo ?? "",
-      iccid: esim.iccid,
-      smdpAddress: esim.smdpAddress,
-      matchingId: esim.matchingId,
-      activationCode: esim.activationCode,
-      qrCodeUrl: null,
-      apn: null,
-      status: "In Use",
-      totalBytes: esim.dataTotalBytes,
+    const profile = seededUpstreamProfile(esim, {
+      upstreamOrderNo,
       usedBytes: esim.dataTotalBytes ?? 0,
-      usageUpdatedAt: clock.now(),
-      expiresAt: esim.expiresAt,
-      activateBefore: esim.activateBefore,
-    }));
+      now: clock.now(),
+    });
+    vi.spyOn(testApp.simulator, "queryProfile").mockImplementation(async (reference) => ({ ...profile, reference }));
     for (const content of [
       { esimTranNo: esim.upstreamReference },
       { iccid: esim.iccid },
@@ -155,5 +148,54 @@ describe("queries of webhooks and sweeps on a seeded database (20 000 users, 50 
     expect(await plansOf(() => cleanUpExpiredRows(deps.db, clock.now()))).toEqual([]);
     expect(await plansOf(() => syncStaleEsims(deps, { log: quiet }))).toEqual([]);
     expect(await plansOf(() => sendDueEsimAlerts(deps))).toEqual([]);
+  });
+
+  it("finds the due expiry alerts without reading the eSIMs already alerted", async () => {
+    // A busy day: 150 eSIMs expire within the next 12 hours and the sweep alerts them; then 20 more expire later in
+    // the day. The next sweep must read those 20 only, not walk again past every eSIM alerted since morning.
+    const now = clock.now();
+    const shapeExpiries = (count: number, fromMinutes: number) =>
+      pool.query(
+        `update esims set expires_at = $1::timestamptz + make_interval(mins => $2 + (row_number % 600)::int)
+        from (select id, row_number() over (order by id) as row_number from esims
+          where status in ('New', 'Onboard', 'In Use') and expires_at > $1::timestamptz + interval '2 days'
+          order by id limit $3) picked
+        where esims.id = picked.id`,
+        [now, fromMinutes, count],
+      );
+    await shapeExpiries(150, 1);
+    await pool.query("analyze esims");
+    const { queries } = await recorder.record(() => sendDueEsimAlerts(deps));
+    const findDue = queries.find(isPlannable)!;
+    await shapeExpiries(20, 22 * 60);
+    await pool.query("analyze esims");
+
+    // Run for real (a select): the rows each node actually read, not the planner's guess.
+    const explained = await pool.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
+      `explain (analyze, format json) ${findDue.text}`,
+      findDue.values,
+    );
+    const plan = explained.rows[0]!["QUERY PLAN"][0]!.Plan;
+    const esimScans = (node: PlanNode): PlanNode[] => [
+      ...(node["Relation Name"] === "esims" ? [node] : []),
+      ...(node.Plans ?? []).flatMap(esimScans),
+    ];
+    const scans = esimScans(plan);
+    expect(seqScansOf(plan)).toEqual([]);
+    const esimsRead = scans.reduce((sum, node) => sum + node["Actual Rows"]! * node["Actual Loops"]!, 0);
+    // The 20 get their expiry alert (the sweep's count also has usage alerts of some of them).
+    const expiryAlerts = async () =>
+      (
+        await pool.query<{ count: number }>(
+          "select count(*)::int as count from esim_bundles where expiry_alert_sent_at is not null",
+        )
+      ).rows[0]!.count;
+    const alertedBefore = await expiryAlerts();
+    await sendDueEsimAlerts(deps);
+    expect((await expiryAlerts()) - alertedBefore).toBe(20);
+    expect(esimsRead).toBeLessThanOrEqual(20);
+    // Through the index of due eSIMs (in order, or as a bitmap then sorted), planned for a handful of rows.
+    expect(scans.map((node) => node["Node Type"])).toEqual([expect.stringMatching(/^(Index Scan|Bitmap Heap Scan)$/)]);
+    expect(scans[0]!["Plan Rows"]).toBeLessThanOrEqual(100);
   });
 });

@@ -1,4 +1,6 @@
 import type pg from "pg";
+import type { esims } from "../db/schema.ts";
+import type { UpstreamProfile } from "../providers/esim/esim-port.ts";
 
 /**
  * A year of a busy shop, loaded by SQL (generate_series) in seconds to minutes: users, orders with their payments,
@@ -39,6 +41,32 @@ export const TYPICAL_USER = 1234;
 /** The bearer token of the seeded session of user `index` (every even user, and the ten heavy ones, hold one). */
 export function seededSessionToken(tag: string, index: number): string {
   return `scale-session-${tag}-${String(index).padStart(10, "0")}`;
+}
+
+/**
+ * What the upstream would answer about a seeded eSIM (in use, the stored codes and dates), so an eSIM webhook's whole
+ * path runs on a seeded database: the lookup, the update and the alerts' check.
+ */
+export function seededUpstreamProfile(
+  esim: typeof esims.$inferSelect,
+  options: { upstreamOrderNo: string | null; usedBytes: number; now: Date },
+): UpstreamProfile {
+  return {
+    reference: esim.upstreamReference,
+    upstreamOrderNo: options.upstreamOrderNo ?? "",
+    iccid: esim.iccid,
+    smdpAddress: esim.smdpAddress,
+    matchingId: esim.matchingId,
+    activationCode: esim.activationCode,
+    qrCodeUrl: null,
+    apn: null,
+    status: "In Use",
+    totalBytes: esim.dataTotalBytes,
+    usedBytes: options.usedBytes,
+    usageUpdatedAt: options.now,
+    expiresAt: esim.expiresAt,
+    activateBefore: esim.activateBefore,
+  };
 }
 
 // A row number's bucket in [0, 1000): spreads statuses and dates without random(), the same on every run.

@@ -6,7 +6,7 @@ import {
   refuseTechnicalRefund as refuseRefundEndpoint,
 } from "@esim/shared/admin/refunds-contract";
 import type { FastifyInstance } from "fastify";
-import { addRoute } from "../../lib/route.ts";
+import { addRoute, type RouteContext } from "../../lib/route.ts";
 import { approveTechnicalRefund, refuseTechnicalRefund } from "../orders/index.ts";
 import {
   approveCancellationRequest,
@@ -15,6 +15,29 @@ import {
 } from "./cancellations-admin.service.ts";
 
 const tags = ["admin"];
+
+/** An operator's decision on an item of the queue: its id (path), the reason they give, who they are and from where. */
+interface QueueDecision {
+  id: string;
+  reason: string;
+  by: { operatorId: string; ip: string };
+}
+
+/** What a decision's handler reads of its route context: the same on the four decision endpoints. */
+type DecisionContext = Pick<
+  RouteContext<typeof approveCancellationEndpoint>,
+  "params" | "body" | "operator" | "request"
+>;
+
+/**
+ * The handler of one of the queue's four decisions: they share the path id, the reason body and the operator auth,
+ * and differ only in the service deciding.
+ */
+function decisionHandler<T>(decide: (decision: QueueDecision) => Promise<T>) {
+  return async ({ params, body, operator, request }: DecisionContext) => ({
+    data: await decide({ id: params.id, reason: body.reason, by: { operatorId: operator.id, ip: request.ip } }),
+  });
+}
 
 /** The console's cancellations and refunds queue (issue 15, point 6): admin and support. */
 export async function cancellationsAdminRoutes(app: FastifyInstance) {
@@ -26,52 +49,30 @@ export async function cancellationsAdminRoutes(app: FastifyInstance) {
   addRoute(
     app,
     approveCancellationEndpoint,
-    async ({ params, body, operator, request }) => ({
-      data: await approveCancellationRequest(app.deps, {
-        requestId: params.id,
-        reason: body.reason,
-        caller: { operatorId: operator.id, ip: request.ip },
-      }),
-    }),
+    decisionHandler(({ id, reason, by }) =>
+      approveCancellationRequest(app.deps, { requestId: id, reason, caller: by }),
+    ),
     { tags, summary: "Approve a cancellation request: cancelled upstream, refunded, the traveller emailed" },
   );
 
   addRoute(
     app,
     refuseCancellationEndpoint,
-    async ({ params, body, operator, request }) => ({
-      data: await refuseCancellationRequest(app.deps, {
-        requestId: params.id,
-        reason: body.reason,
-        caller: { operatorId: operator.id, ip: request.ip },
-      }),
-    }),
+    decisionHandler(({ id, reason, by }) => refuseCancellationRequest(app.deps, { requestId: id, reason, caller: by })),
     { tags, summary: "Refuse a cancellation request with a reason the traveller reads" },
   );
 
   addRoute(
     app,
     approveRefundEndpoint,
-    async ({ params, body, operator, request }) => ({
-      data: await approveTechnicalRefund(app.deps, {
-        orderId: params.id,
-        reason: body.reason,
-        decidedBy: { operatorId: operator.id, ip: request.ip },
-      }),
-    }),
+    decisionHandler(({ id, reason, by }) => approveTechnicalRefund(app.deps, { orderId: id, reason, decidedBy: by })),
     { tags, summary: "Refund a paid order whose eSIMs could not be delivered; the traveller is emailed" },
   );
 
   addRoute(
     app,
     refuseRefundEndpoint,
-    async ({ params, body, operator, request }) => ({
-      data: await refuseTechnicalRefund(app.deps, {
-        orderId: params.id,
-        reason: body.reason,
-        decidedBy: { operatorId: operator.id, ip: request.ip },
-      }),
-    }),
+    decisionHandler(({ id, reason, by }) => refuseTechnicalRefund(app.deps, { orderId: id, reason, decidedBy: by })),
     { tags, summary: "Keep delivering a failed order instead of refunding it; the traveller is told why" },
   );
 }

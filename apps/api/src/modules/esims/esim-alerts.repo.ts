@@ -1,5 +1,5 @@
 import type { EsimStatus } from "@esim/shared/statuses";
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { destinations, esimBundles, esims, packages, users } from "../../db/schema.ts";
 
@@ -45,30 +45,24 @@ export async function findEsimAlertSubject(db: DbOrTx, esimId: string) {
 
 /**
  * eSIMs of a live account with the given statuses, expiring in (after, until], whose latest bundle has had no expiry
- * alert: soonest first, at most `limit`.
+ * alert: soonest first, at most `limit`. The eSIM's copy of the bundle's flag keeps the alerted ones out of the index
+ * (esims_expiry_alert_due_idx), so a sweep reads the due eSIMs only, and no bundle: each eSIM's transaction checks
+ * and claims its latest bundle's flag (queueDueEsimAlerts).
  */
 export async function findDueExpiryAlerts(
   db: DbOrTx,
   options: { statuses: readonly EsimStatus[]; after: Date; until: Date; limit: number },
-): Promise<{ esimId: string; bundleId: string }[]> {
-  const latest = db
-    .select({ id: esimBundles.id, expiryAlertSentAt: esimBundles.expiryAlertSentAt })
-    .from(esimBundles)
-    .where(eq(esimBundles.esimId, esims.id))
-    .orderBy(desc(esimBundles.appliedAt), desc(esimBundles.createdAt), desc(esimBundles.id))
-    .limit(1)
-    .as("latest_bundle");
+): Promise<{ esimId: string }[]> {
   return db
-    .select({ esimId: esims.id, bundleId: latest.id })
+    .select({ esimId: esims.id })
     .from(esims)
     .innerJoin(users, eq(users.id, esims.userId))
-    .innerJoinLateral(latest, sql`true`)
     .where(
       and(
         inArray(esims.status, [...options.statuses]),
+        isNull(esims.expiryAlertSentAt),
         gt(esims.expiresAt, options.after),
         lte(esims.expiresAt, options.until),
-        isNull(latest.expiryAlertSentAt),
         isNull(users.deletedAt),
         isNotNull(users.email),
       ),
@@ -77,12 +71,18 @@ export async function findDueExpiryAlerts(
     .limit(options.limit);
 }
 
-/** Marks the bundle's alert of this kind as decided (its email queued); false when it already was. */
+/**
+ * Marks the bundle's alert of this kind as decided (its email queued); false when it already was. An expiry alert is
+ * marked on the eSIM too (the bundle claimed is its latest), which takes it out of the sweep's index.
+ */
 export async function claimEsimAlert(db: DbOrTx, bundleId: string, kind: EsimAlertKind, now: Date): Promise<boolean> {
-  const claimed = await db
+  const [claimed] = await db
     .update(esimBundles)
     .set(sentAtValue(kind, now))
     .where(and(eq(esimBundles.id, bundleId), isNull(sentAtColumn[kind])))
-    .returning({ id: esimBundles.id });
-  return claimed.length > 0;
+    .returning({ esimId: esimBundles.esimId });
+  if (claimed && kind === "expiry") {
+    await db.update(esims).set({ expiryAlertSentAt: now }).where(eq(esims.id, claimed.esimId));
+  }
+  return claimed !== undefined;
 }

@@ -8,7 +8,7 @@ import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
 import { createDevice, createUser } from "../../test/factories.ts";
 import { createBuyingApp, makeJobsDue, readOrder } from "../orders/buying.test-kit.ts";
 import { queueDueEsimAlerts, sendDueEsimAlerts } from "./esim-alerts.ts";
-import type { EsimRow } from "./esims.repo.ts";
+import { type EsimRow, insertBundles } from "./esims.repo.ts";
 import { buyEsim, createTopUpablePlan, request } from "./esims.test-kit.ts";
 
 const testApp = await createBuyingApp();
@@ -77,9 +77,9 @@ async function addTopUpBundle(esim: EsimRow) {
       updatedAt: clock.now(),
     })
     .returning();
-  const [bundle] = await db
-    .insert(esimBundles)
-    .values({
+  // Through the provisioning's own insert: it also makes the eSIM's expiry alert due again.
+  await insertBundles(db, [
+    {
       esimId: esim.id,
       orderId: order!.id,
       packageId: topUp.id,
@@ -87,8 +87,9 @@ async function addTopUpBundle(esim: EsimRow) {
       validityDays: topUp.validityDays,
       appliedAt: clock.now(),
       createdAt: clock.now(),
-    })
-    .returning();
+    },
+  ]);
+  const [bundle] = await db.select().from(esimBundles).where(eq(esimBundles.orderId, order!.id));
   return bundle!;
 }
 
@@ -292,6 +293,31 @@ describe("expiry alert", () => {
     expect(bundle!.expiryAlertSentAt).not.toBeNull();
     await sendDueEsimAlerts(deps);
     expect(await alertEmails("expiry", bundle!.id)).toEqual([{ status: "sent", attempts: 1, lastError: null }]);
+  });
+
+  it("alerts again from the sweep once a top-up's bundle expires within a day", async () => {
+    moveClockToMorning();
+    const bought = await buyEsim(testApp, plan.id);
+    const mails = watchMails(bought.user.email);
+    await setStoredState(bought.esim.id, {
+      status: "In Use",
+      expiresAt: new Date(clock.now().getTime() + 5 * HOUR_MS),
+    });
+    await sendDueEsimAlerts(deps);
+    await runDueJobs(deps);
+    expect(mails()).toHaveLength(1);
+
+    const bundle = await addTopUpBundle(bought.esim);
+    await setStoredState(bought.esim.id, { expiresAt: new Date(clock.now().getTime() + 10 * DAY_MS) });
+    await sendDueEsimAlerts(deps);
+    expect(await alertEmails("expiry", bundle.id)).toEqual([]);
+
+    clock.advance(9 * DAY_MS + 12 * HOUR_MS);
+    await sendDueEsimAlerts(deps);
+    await sendDueEsimAlerts(deps);
+    await runDueJobs(deps);
+    expect(await alertEmails("expiry", bundle.id)).toEqual([{ status: "sent", attempts: 1, lastError: null }]);
+    expect(mails()).toHaveLength(2);
   });
 
   it("sends nothing for an eSIM expiring in 30 hours, already expired, or used up", async () => {

@@ -1,5 +1,5 @@
 import type { EsimStatus } from "@esim/shared/statuses";
-import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, lt, or, sql } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { preparedQuery } from "../../db/prepared.ts";
@@ -184,10 +184,28 @@ export async function insertEsims(db: DbOrTx, rows: EsimInsert[]): Promise<Map<s
   return new Map(stored.map((row) => [row.reference, row.id]));
 }
 
+/**
+ * Stores bundles just applied (each its eSIM's latest): the eSIM's expiry alert is due again for the new bundle, so
+ * its copy of the flag is cleared (esim-alerts.repo.ts).
+ */
 export async function insertBundles(db: DbOrTx, rows: BundleInsert[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
+  const inserted = await db
     .insert(esimBundles)
     .values(rows)
-    .onConflictDoNothing({ target: [esimBundles.esimId, esimBundles.orderId] });
+    .onConflictDoNothing({ target: [esimBundles.esimId, esimBundles.orderId] })
+    .returning({ esimId: esimBundles.esimId });
+  if (inserted.length === 0) return;
+  await db
+    .update(esims)
+    .set({ expiryAlertSentAt: null })
+    .where(
+      and(
+        inArray(
+          esims.id,
+          inserted.map((row) => row.esimId),
+        ),
+        isNotNull(esims.expiryAlertSentAt),
+      ),
+    );
 }
