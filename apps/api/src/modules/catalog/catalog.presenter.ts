@@ -45,7 +45,10 @@ export function summarizePlans(plans: readonly Plan[]): DestinationPlans {
 }
 
 /** A destination row with its plans' lowest price and count, as the wire's summary. */
-export function presentDestination(row: DestinationRow, plans: DestinationPlans | undefined): DestinationSummary {
+export function presentDestination(
+  row: Pick<DestinationRow, "code" | "type" | "nameFr" | "nameEn" | "nameAr" | "memberCountries" | "isPopular">,
+  plans: DestinationPlans | undefined,
+): DestinationSummary {
   return {
     code: row.code,
     type: row.type,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 import { coupons, destinations, esims, orderEvents, orders, packages, payments, users } from "../../db/schema.ts";
@@ -59,32 +59,32 @@ export async function findOrderViewByClientReference(db: DbOrTx, userId: string,
 }
 
 // The order's eSIMs in the same round trip as the order (a signed-in list is the busiest read): those it made, or for
-// a top-up the eSIM it is for, oldest first, as JSON rows turned back into EsimRow by the columns' own mapping.
-const orderEsimsJson = sql<Record<string, unknown>[]>`coalesce((select json_agg(to_json(e) order by e.created_at, e.id)
-  from ${esims} e where e.order_id = ${orders.id} or e.id = ${orders.targetEsimId}), '[]'::json)`;
-const esimColumns = Object.entries(getTableColumns(esims));
+// a top-up the eSIM it is for, oldest first; only what the order's summary shows of them (no secrets).
+const orderEsimsJson = sql<OrderEsim[]>`coalesce((select json_agg(json_build_object('id', e.id, 'iccid', e.iccid,
+  'status', e.status) order by e.created_at, e.id) from ${esims} e
+  where e.order_id = ${orders.id} or e.id = ${orders.targetEsimId}), '[]'::json)`;
 
-function esimFromJson(json: Record<string, unknown>): EsimRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of esimColumns) {
-    const value = json[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as EsimRow;
-}
+/** An eSIM as an order's summary lists it. */
+export type OrderEsim = Pick<EsimRow, "id" | "iccid" | "status">;
 
 function selectOrderViewsWithEsims(db: DbOrTx) {
-  return db
-    .select({ ...orderViewColumns, esimsJson: orderEsimsJson })
-    .from(orders)
-    .innerJoin(packages, eq(packages.id, orders.packageId))
-    .innerJoin(destinations, eq(destinations.code, packages.destinationCode))
-    .innerJoin(payments, eq(payments.orderId, orders.id))
-    .leftJoin(coupons, eq(coupons.id, orders.couponId));
+  return (
+    db
+      // The payment's id and status are all the summary shows of it.
+      .select({ ...orderViewColumns, payment: { id: payments.id, status: payments.status }, esims: orderEsimsJson })
+      .from(orders)
+      .innerJoin(packages, eq(packages.id, orders.packageId))
+      .innerJoin(destinations, eq(destinations.code, packages.destinationCode))
+      .innerJoin(payments, eq(payments.orderId, orders.id))
+      .leftJoin(coupons, eq(coupons.id, orders.couponId))
+  );
 }
 
-function withEsims({ esimsJson, ...view }: Awaited<ReturnType<typeof selectOrderViewsWithEsims>>[number]) {
-  return { view, esims: esimsJson.map(esimFromJson) };
+/** An order as its summary shows it: the view with the payment's id and status only. */
+export type OrderSummaryView = Omit<OrderView, "payment"> & { payment: Pick<OrderView["payment"], "id" | "status"> };
+
+function withEsims({ esims, ...view }: Awaited<ReturnType<typeof selectOrderViewsWithEsims>>[number]) {
+  return { view, esims };
 }
 
 const userOrdersWithEsims = preparedQuery("list_user_orders_with_esims", (db) =>

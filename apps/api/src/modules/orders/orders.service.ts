@@ -13,13 +13,15 @@ import {
   listUserOrdersWithEsims,
   lockClientReference,
   nextOrderNumber,
+  type OrderEsim,
+  type OrderSummaryView,
   type OrderView,
 } from "./orders.repo.ts";
 
 /** An order ready to present: the view, its eSIMs and its destination's plan summary. */
 export interface PresentableOrder {
-  view: OrderView;
-  esims: EsimRow[];
+  view: OrderSummaryView;
+  esims: OrderEsim[];
   destinationPlans: DestinationPlans | undefined;
 }
 
