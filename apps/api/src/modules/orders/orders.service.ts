@@ -5,7 +5,6 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { type DestinationPlans, destinationPlansOf } from "../catalog/index.ts";
 import { applyOrderEvent, insertOrderWithHistory, type OrderActor, type OrderRow } from "./order-lifecycle.ts";
 import {
-  type EsimRow,
   findOrderViewByClientReference,
   findOrderViewById,
   findUserOrderWithEsims,
