@@ -77,8 +77,9 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   // Tests check every answer's compiled bytes against the zod contract; elsewhere the compiled serializer alone.
   app.setSerializerCompiler(responseSerializerCompiler({ checkAgainstContract: config.NODE_ENV === "test" }));
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-request-id", request.id);
+    done(null, payload);
   });
 
   await app.register(errorHandlerPlugin);
