@@ -79,7 +79,11 @@ export function compileRowMapper(
       if (outer === undefined) {
         result[key] = value;
       } else {
-        const node = (result[outer] ??= {}) as Record<string, unknown>;
+        let node = result[outer] as Record<string, unknown> | undefined;
+        if (node === undefined) {
+          node = {};
+          result[outer] = node;
+        }
         node[key] = value;
       }
     }
