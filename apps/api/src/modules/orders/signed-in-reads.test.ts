@@ -8,6 +8,8 @@ import { coupons, esims, orders, packages } from "../../db/schema.ts";
 import { recordQueries } from "../../test/query-recorder.ts";
 import { buyEsim, createTopUpablePlan } from "../esims/esims.test-kit.ts";
 import { createBuyingApp } from "./buying.test-kit.ts";
+import { presentOrder } from "./orders.presenter.ts";
+import { getPresentableOrder } from "./orders.service.ts";
 
 // A signed-in screen's reads are the app's busiest requests: each round trip to PostgreSQL is latency and a pool
 // connection held. At most two: the session (with its user), then the data, the catalogue's prices read from memory.
@@ -50,6 +52,24 @@ describe("signed-in reads: the session and the data, two queries at most", () =>
     const { body, queries } = await queriesOf(`/orders/${bought.orderId}`);
     expect(body.data.esims.map((esim: { id: string }) => esim.id)).toEqual([bought.esim.id]);
     expect(queries, queries.join("\n")).toHaveLength(2);
+  });
+});
+
+describe("signed-in lists read only what they show, and show the same", () => {
+  // The lists select the summaries' columns only (not the whole rows the other reads present): each item must be
+  // what the whole rows give.
+  it("GET /orders answers the order as its whole view presents it", async () => {
+    const { body } = await queriesOf("/orders");
+    const whole = presentOrder(await getPresentableOrder(testApp.deps, bought.orderId));
+    expect(body.data).toEqual([JSON.parse(JSON.stringify(whole))]);
+  });
+
+  it("GET /esims answers the eSIM as its detail, read whole, summarises it", async () => {
+    const { body } = await queriesOf("/esims");
+    const detail = (await queriesOf(`/esims/${bought.esim.id}`)).body.data;
+    const { orderId, orderNumber, apn, bundles, cancellation, ...summary } = detail;
+    expect(orderNumber).toBeDefined();
+    expect(body.data.available).toEqual([summary]);
   });
 });
 
