@@ -144,24 +144,31 @@ export interface LoadFigures {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** Answers in the measured run (the warm-up's left out). */
+  requests: number;
 }
 
 /**
  * autocannon with `options` for `seconds`, after a warm-up of `warmUpSeconds` with the same options (its figures
- * dropped: connections opened, the JIT warm).
+ * dropped: connections opened, the JIT warm). `around`, when given, is called right before and right after the
+ * measured run (e.g. to read the servers' CPU time over it alone).
  */
 export async function measureLoad(
   options: autocannon.Options,
   seconds: number,
   warmUpSeconds: number,
+  around?: (moment: "before" | "after") => void,
 ): Promise<LoadFigures> {
   await autocannon({ ...options, duration: warmUpSeconds });
+  around?.("before");
   const result = await autocannon({ ...options, duration: seconds });
+  around?.("after");
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    requests: result.requests.total,
   };
 }
 

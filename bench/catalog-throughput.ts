@@ -5,10 +5,14 @@
  * drives autocannon against each in turn, same connections and duration, after a short warm-up, for a few
  * interleaved rounds (the machine is shared: medians resist a neighbour's burst).
  *
- * Usage: `npx tsx bench/catalog-throughput.ts [seconds=10] [connections=10] [rounds=3]`. Exits 1 when a catalog
- * read is over budget. "our app, empty handler" is a reference: our plugins (helmet, rate limit, request id)
- * around a handler that does nothing, to tell what the catalog costs from what every route costs.
+ * Usage: `npx tsx bench/catalog-throughput.ts [seconds=10] [connections=10] [rounds=3] [other tree]`. Exits 1 when
+ * a catalog read is over budget. "our app, empty handler" is a reference: our plugins (helmet, rate limit, request
+ * id) around a handler that does nothing, to tell what the catalog costs from what every route costs. With another
+ * tree (e.g. a `git worktree` of the commit before, its node_modules linked), that tree's app runs too, in a child
+ * of its own on its own database, and its targets alternate with this tree's in every round (A, then B).
  */
+import type { ChildProcess } from "node:child_process";
+import path from "node:path";
 import { API, forkServers, measureLoad, median, portOf, stopServers } from "./bench-kit.ts";
 
 const BUDGET_SHARE_OF_HELLO = 0.5;
@@ -20,15 +24,18 @@ interface Ports {
   app: number;
 }
 
-/** The child: both servers, then it waits to be killed. */
-async function serve(): Promise<void> {
-  // Imported here, not at the top: the parent only drives autocannon.
+const HERE = path.resolve(import.meta.dirname, "..");
+
+/** The child: both servers (the app of the tree at `root`), then it waits to be killed. */
+async function serve(root: string): Promise<void> {
+  // Imported here, not at the top: the parent only drives autocannon. The app is the tree's; the stack is this one's.
+  const from = (file: string) => import(path.join(root, "apps/api/src", file));
   const [{ default: Fastify }, { buildApp }, { createAppDeps }, { syncCatalog }, { startBenchStack }] =
     await Promise.all([
       import("fastify"),
-      import("../apps/api/src/app.ts"),
-      import("../apps/api/src/create-deps.ts"),
-      import("../apps/api/src/modules/catalog/catalog.sync.ts"),
+      from("app.ts"),
+      from("create-deps.ts"),
+      from("modules/catalog/catalog.sync.ts"),
       import("./bench-kit.ts"),
     ]);
 
@@ -66,31 +73,49 @@ async function measure(label: string, url: string, seconds: number, connections:
   return { label, url, ...(await measureLoad({ url, connections }, seconds, WARM_UP_SECONDS)) };
 }
 
+async function startServers(root: string): Promise<{ child: ChildProcess; ports: Ports; synced: unknown }> {
+  const { child, message } = await forkServers<{ ports: Ports; synced: unknown }>(
+    import.meta.filename,
+    ["--serve", root],
+    { name: "the servers", cwd: root },
+  );
+  return { child, ...message };
+}
+
 async function main() {
   const seconds = Number(process.argv[2] ?? 10);
   const connections = Number(process.argv[3] ?? 10);
   const rounds = Number(process.argv[4] ?? 3);
-  const {
-    child,
-    message: { ports, synced },
-  } = await forkServers<{ ports: Ports; synced: unknown }>(import.meta.filename, ["--serve"], { name: "the servers" });
+  const otherRoot = process.argv[5];
+  const children: ChildProcess[] = [];
+  const trees: { tag: string; ports: Ports; synced: unknown }[] = [];
+  if (otherRoot) {
+    const other = await startServers(path.resolve(otherRoot));
+    children.push(other.child);
+    trees.push({ tag: `A (${path.basename(otherRoot)}): `, ...other });
+  }
+  const own = { tag: otherRoot ? "B (this tree): " : "", ...(await startServers(HERE)) };
+  children.push(own.child);
+  trees.push(own);
+  const { ports, synced } = own;
+  const appTargets = (tag: string, port: number) => [
+    { label: `${tag}our app, empty handler`, url: `http://127.0.0.1:${port}${API}/bench-empty`, isReference: true },
+    {
+      label: `${tag}GET /destinations?q=tur`,
+      url: `http://127.0.0.1:${port}${API}/destinations?q=tur`,
+      isReference: false,
+    },
+    {
+      label: `${tag}GET /destinations/TR/packages`,
+      url: `http://127.0.0.1:${port}${API}/destinations/TR/packages`,
+      isReference: false,
+    },
+  ];
+  // Each app target of A right before B's, so a neighbour's burst hits both alike.
+  const perTree = trees.map((tree) => appTargets(tree.tag, tree.ports.app));
   const targets = [
     { label: "bare Fastify hello", url: `http://127.0.0.1:${ports.hello}/hello`, isReference: true },
-    {
-      label: "our app, empty handler",
-      url: `http://127.0.0.1:${ports.app}${API}/bench-empty`,
-      isReference: true,
-    },
-    {
-      label: "GET /destinations?q=tur",
-      url: `http://127.0.0.1:${ports.app}${API}/destinations?q=tur`,
-      isReference: false,
-    },
-    {
-      label: "GET /destinations/TR/packages",
-      url: `http://127.0.0.1:${ports.app}${API}/destinations/TR/packages`,
-      isReference: false,
-    },
+    ...perTree[0]!.flatMap((_target, index) => perTree.map((targetsOfTree) => targetsOfTree[index]!)),
   ];
   try {
     console.info(`Catalogue synced: ${JSON.stringify(synced)}`);
@@ -121,7 +146,8 @@ async function main() {
       const result = summary(target.label);
       const share = result.requestsPerSecond / hello.requestsPerSecond;
       const isWithin = share >= BUDGET_SHARE_OF_HELLO && result.p99Ms <= BUDGET_P99_MS && result.failures === 0;
-      if (!target.isReference && !isWithin) isOverBudget = true;
+      // The exit code is this tree's verdict; the other tree's figures are for comparison.
+      if (!target.isReference && target.label.startsWith(own.tag) && !isWithin) isOverBudget = true;
       const verdict = target.isReference ? "reference" : isWithin ? "within budget" : "OVER BUDGET";
       const problems = result.failures > 0 ? ` (${result.failures} failed requests)` : "";
       console.info(
@@ -130,9 +156,10 @@ async function main() {
     }
     process.exitCode = isOverBudget ? 1 : 0;
   } finally {
-    await stopServers(child);
+    for (const child of children) await stopServers(child);
   }
 }
 
-if (process.argv.includes("--serve")) await serve();
+const serveAt = process.argv.indexOf("--serve");
+if (serveAt >= 0) await serve(process.argv[serveAt + 1] ?? HERE);
 else await main();

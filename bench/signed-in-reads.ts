@@ -10,8 +10,13 @@
  *
  * Usage: `npx tsx bench/signed-in-reads.ts [seconds=8] [connections=10] [rounds=3] [other tree]`. The other tree
  * needs the same node_modules (a symlink to this one's will do).
+ *
+ * Besides req/s and p99, the CPU time each request cost the server's process and its PostgreSQL (Linux: from
+ * /proc, the child and its descendants): on a machine shared with other work, req/s follows the neighbours, the CPU
+ * spent per request much less.
  */
 import type { ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -81,6 +86,30 @@ async function startServer(label: string, root: string): Promise<Server> {
   return { label, child, port, token };
 }
 
+/** CPU clock ticks (user + system) so far of the process `pid` and of its descendants (PostgreSQL's processes). */
+function cpuTicks(pid: number): { own: number; descendants: number } {
+  const processes = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      processes.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const descendantsOf = (parent: number): number[] =>
+    [...processes].filter(([, process]) => process.parent === parent).flatMap(([id]) => [id, ...descendantsOf(id)]);
+  return {
+    own: processes.get(pid)?.ticks ?? 0,
+    descendants: descendantsOf(pid).reduce((sum, id) => sum + (processes.get(id)?.ticks ?? 0), 0),
+  };
+}
+
+/** Clock ticks per second of /proc's figures (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
 async function main() {
   const seconds = Number(process.argv[2] ?? 8);
   const connections = Number(process.argv[3] ?? 10);
@@ -99,7 +128,10 @@ async function main() {
     console.info(
       `${seconds} s per target per tree per round, ${connections} connections, ${rounds} rounds, after a ${WARM_UP_SECONDS} s warm-up each; medians over the rounds\n`,
     );
-    const results = new Map<string, { rps: number[]; p99: number[]; failures: number }>();
+    const results = new Map<
+      string,
+      { rps: number[]; p99: number[]; serverUs: number[]; postgresUs: number[]; failures: number }
+    >();
     for (let round = 0; round < rounds; round++) {
       for (const target of targets) {
         for (const server of servers) {
@@ -108,23 +140,34 @@ async function main() {
             connections,
             headers: target.isSignedIn ? { authorization: `Bearer ${server.token}` } : {},
           };
-          const result = await measureLoad(options, seconds, WARM_UP_SECONDS);
+          let before = { own: 0, descendants: 0 };
+          let after = before;
+          const result = await measureLoad(options, seconds, WARM_UP_SECONDS, (moment) => {
+            if (moment === "before") before = cpuTicks(server.child.pid!);
+            else after = cpuTicks(server.child.pid!);
+          });
+          const perRequestUs = (ticks: number) =>
+            Math.round((ticks * 1e6) / TICKS_PER_SECOND / Math.max(1, result.requests));
           const key = `${target.label}|${server.label}`;
-          const entry = results.get(key) ?? { rps: [], p99: [], failures: 0 };
+          const entry = results.get(key) ?? { rps: [], p99: [], serverUs: [], postgresUs: [], failures: 0 };
           entry.rps.push(result.requestsPerSecond);
           entry.p99.push(result.p99Ms);
+          entry.serverUs.push(perRequestUs(after.own - before.own));
+          entry.postgresUs.push(perRequestUs(after.descendants - before.descendants));
           entry.failures += result.non2xx + result.errors;
           results.set(key, entry);
         }
       }
     }
-    console.info("| Target | Tree | req/s (median) | p99 (median) | rounds (req/s) | failed requests |");
-    console.info("|---|---|---|---|---|---|");
+    console.info(
+      "| Target | Tree | req/s (median) | p99 (median) | rounds (req/s) | CPU per request: server / PostgreSQL (median) | failed requests |",
+    );
+    console.info("|---|---|---|---|---|---|---|");
     for (const target of targets) {
       for (const server of servers) {
         const entry = results.get(`${target.label}|${server.label}`)!;
         console.info(
-          `| ${target.label} | ${server.label} | ${median(entry.rps)} | ${median(entry.p99)} ms | ${entry.rps.join(" / ")} | ${entry.failures} |`,
+          `| ${target.label} | ${server.label} | ${median(entry.rps)} | ${median(entry.p99)} ms | ${entry.rps.join(" / ")} | ${median(entry.serverUs)} µs / ${median(entry.postgresUs)} µs | ${entry.failures} |`,
         );
       }
     }

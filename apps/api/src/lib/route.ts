@@ -6,7 +6,7 @@ import {
   type EndpointResponse,
   endpointUrl,
 } from "@esim/shared/http";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import type { AuthenticatedOperator, AuthenticatedUser } from "../plugins/auth.ts";
 import { requireOperator, requireUser } from "../plugins/auth.ts";
 
@@ -101,6 +101,7 @@ export function addRawRoute<E extends Endpoint>(
 }
 
 /** Set as the request arrives, so error answers carry it too; a handler may still set its own (`private, no-store`). */
-async function setNoStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+function setNoStore(_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
   reply.header("cache-control", "no-store");
+  done();
 }

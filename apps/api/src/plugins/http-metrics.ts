@@ -18,7 +18,7 @@ export const httpMetricsPlugin = fp(async (app: FastifyInstance) => {
   // One labelled series per method, route and status, looked up by a string: prom-client would otherwise hash the
   // label object on every answer (this hook runs on every request of the catalogue's hot path).
   const series = new Map<string, { observe(value: number): void }>();
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? (reply.statusCode < 400 ? "web page" : "unmatched");
     const key = `${request.method} ${reply.statusCode} ${route}`;
     let child = series.get(key);
@@ -27,6 +27,7 @@ export const httpMetricsPlugin = fp(async (app: FastifyInstance) => {
       series.set(key, child);
     }
     child.observe(reply.elapsedTime / 1000);
+    done();
   });
   app.addHook("onError", async (request, _reply, error) => {
     const source = webhookSource(request.routeOptions.url);

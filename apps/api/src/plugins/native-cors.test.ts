@@ -80,6 +80,8 @@ describe("CORS for the native apps", () => {
       headers: { origin: "http://localhost:5173" },
     });
     expect(get.headers["access-control-allow-origin"]).toBeUndefined();
+    // A shared cache keeps the refused and the allowed origins' answers apart.
+    expect(get.headers.vary).toContain("Origin");
   });
 
   it("allows the apps' origins on the API only", async () => {

@@ -91,8 +91,10 @@ export async function seedScaleData(pool: pg.Pool, options: ScaleSeedOptions): P
     const now = options.now.toISOString();
     const tag = options.tag;
     await client.query(`set synchronous_commit = off`);
+    // Numbered by code, not by id (random per database): every seeded database gets the same plans, so two trees'
+    // benches answer the same bytes.
     await client.query(`create temp table scale_plans on commit preserve rows as
-      select row_number() over (order by id) as n, id, destination_code, coalesce(data_mb, 0) as data_mb,
+      select row_number() over (order by provider, upstream_code) as n, id, destination_code, coalesce(data_mb, 0) as data_mb,
         validity_days, retail_dzd_minor
       from packages where is_active and not is_top_up`);
     await client.query(`create temp table scale_users (n int primary key, id uuid not null)`);

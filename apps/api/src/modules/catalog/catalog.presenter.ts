@@ -1,8 +1,30 @@
 import type { DestinationSummary, DualPrice, Plan } from "@esim/shared/catalog/contracts";
 import type { DestinationRow, PackageRow } from "./catalog.repo.ts";
 
+/** What the wire's plan shows of a package row. */
+export type PresentablePackage = Pick<
+  PackageRow,
+  | "id"
+  | "name"
+  | "dataMb"
+  | "isUnlimited"
+  | "dataType"
+  | "validityDays"
+  | "coverage"
+  | "networks"
+  | "supportsTopUp"
+  | "isHotspotAllowed"
+  | "fairUsePolicy"
+  | "speed"
+  | "retailDzdMinor"
+  | "retailUsdMinor"
+  | "compareAtDzdMinor"
+  | "compareAtUsdMinor"
+  | "nameOverrides"
+>;
+
 /** A package row as the wire's plan. */
-export function presentPlan(row: PackageRow): Plan {
+export function presentPlan(row: PresentablePackage): Plan {
   const compareAtPrice: DualPrice | null =
     row.compareAtDzdMinor !== null && row.compareAtUsdMinor !== null
       ? { DZD: row.compareAtDzdMinor, USD: row.compareAtUsdMinor }
@@ -45,7 +67,10 @@ export function summarizePlans(plans: readonly Plan[]): DestinationPlans {
 }
 
 /** A destination row with its plans' lowest price and count, as the wire's summary. */
-export function presentDestination(row: DestinationRow, plans: DestinationPlans | undefined): DestinationSummary {
+export function presentDestination(
+  row: Pick<DestinationRow, "code" | "type" | "nameFr" | "nameEn" | "nameAr" | "memberCountries" | "isPopular">,
+  plans: DestinationPlans | undefined,
+): DestinationSummary {
   return {
     code: row.code,
     type: row.type,

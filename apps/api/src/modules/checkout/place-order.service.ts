@@ -33,7 +33,7 @@ function checkBilling(user: AuthenticatedUser, billing: CreateOrderBody["billing
   return { ...billing, phone: phone.ok ? phone.e164 : billing.phone };
 }
 
-function isSameCart(placed: PresentableOrder["view"], body: CreateOrderBody): boolean {
+function isSameCart(placed: NonNullable<Awaited<ReturnType<typeof findPlacedOrder>>>, body: CreateOrderBody): boolean {
   const { order } = placed;
   return (
     order.packageId === body.packageId &&

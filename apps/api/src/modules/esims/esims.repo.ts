@@ -38,6 +38,55 @@ export async function listUserEsimViews(db: DbOrTx, userId: string) {
   return userEsimViews(db, { userId });
 }
 
+// The signed-in list (My eSIMs, the busiest read after the session) reads only what its summary shows: a third of
+// the view's columns, so a third of the rows' decoding, mapping and garbage.
+const esimSummaryColumns = {
+  esim: {
+    id: esims.id,
+    status: esims.status,
+    iccid: esims.iccid,
+    dataTotalBytes: esims.dataTotalBytes,
+    dataUsedBytes: esims.dataUsedBytes,
+    usageUpdatedAt: esims.usageUpdatedAt,
+    expiresAt: esims.expiresAt,
+    activateBefore: esims.activateBefore,
+  },
+  package: {
+    name: packages.name,
+    dataMb: packages.dataMb,
+    isUnlimited: packages.isUnlimited,
+    validityDays: packages.validityDays,
+    supportsTopUp: packages.supportsTopUp,
+  },
+  destination: {
+    code: destinations.code,
+    type: destinations.type,
+    nameFr: destinations.nameFr,
+    nameEn: destinations.nameEn,
+    nameAr: destinations.nameAr,
+    memberCountries: destinations.memberCountries,
+    isPopular: destinations.isPopular,
+  },
+};
+
+export type EsimSummaryView = Awaited<ReturnType<typeof listUserEsimSummaries>>[number];
+
+const userEsimSummaries = preparedQuery("list_user_esim_summaries", (db) =>
+  db
+    .select(esimSummaryColumns)
+    .from(esims)
+    .innerJoin(packages, eq(packages.id, esims.packageId))
+    .innerJoin(destinations, eq(destinations.code, packages.destinationCode))
+    .where(eq(esims.userId, sql.placeholder("userId")))
+    .orderBy(desc(esims.createdAt), desc(esims.id))
+    .limit(LIST_LIMIT),
+);
+
+/** The user's eSIMs as My eSIMs shows them (no secrets, no order), newest first. */
+export async function listUserEsimSummaries(db: DbOrTx, userId: string) {
+  return userEsimSummaries(db, { userId });
+}
+
 /** One eSIM of the user; undefined when unknown or someone else's. */
 export async function findUserEsimView(db: DbOrTx, userId: string, esimId: string): Promise<EsimView | undefined> {
   const [row] = await selectEsimViews(db).where(and(eq(esims.id, esimId), eq(esims.userId, userId)));

@@ -8,12 +8,14 @@ import { cancellationOf } from "./cancellation.service.ts";
 import { queueDueEsimAlerts } from "./esim-alerts.ts";
 import {
   type EsimRow,
+  type EsimSummaryView,
   type EsimView,
   findEsimsByUpstreamHint,
   findStaleEsims,
   findUserEsimView,
   listCompatibleTopUpPackages,
   listEsimBundles,
+  listUserEsimSummaries,
   listUserEsimViews,
   touchEsim,
   updateEsimFromUpstream,
@@ -28,7 +30,8 @@ const SYNC_BATCH = 50;
 type DestinationPlans = { fromDzdMinor: number; fromUsdMinor: number; planCount: number };
 
 export interface PresentableEsim {
-  view: EsimView;
+  /** The list's narrow view; the detail's full one has all of it. */
+  view: EsimSummaryView;
   destinationPlans: DestinationPlans | undefined;
   now: Date;
 }
@@ -42,7 +45,7 @@ export function isEsimAvailable(esim: Pick<EsimRow, "status" | "expiresAt">, now
 }
 
 /** Whether top-ups are offered: the plan allows them, not expired, not cancelled or deleted. */
-export function canTopUpEsim(view: Pick<EsimView, "esim" | "package">, now: Date): boolean {
+export function canTopUpEsim(view: Pick<EsimSummaryView, "esim" | "package">, now: Date): boolean {
   const { esim } = view;
   return (
     view.package.supportsTopUp &&
@@ -55,7 +58,7 @@ export function canTopUpEsim(view: Pick<EsimView, "esim" | "package">, now: Date
 /** The caller's eSIMs, newest first, split into available and expired. */
 export async function listEsims(deps: AppDeps, options: { userId: string }) {
   const now = deps.now();
-  const views = await listUserEsimViews(deps.db, options.userId);
+  const views = await listUserEsimSummaries(deps.db, options.userId);
   const plans = await destinationPlansOf(deps, new Set(views.map((view) => view.destination.code)));
   const all = views.map((view) => ({ view, destinationPlans: plans.get(view.destination.code), now }));
   return {

@@ -5,7 +5,6 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { type DestinationPlans, destinationPlansOf } from "../catalog/index.ts";
 import { applyOrderEvent, insertOrderWithHistory, type OrderActor, type OrderRow } from "./order-lifecycle.ts";
 import {
-  type EsimRow,
   findOrderViewByClientReference,
   findOrderViewById,
   findUserOrderWithEsims,
@@ -13,13 +12,15 @@ import {
   listUserOrdersWithEsims,
   lockClientReference,
   nextOrderNumber,
+  type OrderEsim,
+  type OrderSummaryView,
   type OrderView,
 } from "./orders.repo.ts";
 
 /** An order ready to present: the view, its eSIMs and its destination's plan summary. */
 export interface PresentableOrder {
-  view: OrderView;
-  esims: EsimRow[];
+  view: OrderSummaryView;
+  esims: OrderEsim[];
   destinationPlans: DestinationPlans | undefined;
 }
 
