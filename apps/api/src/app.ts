@@ -93,6 +93,8 @@ export async function buildApp(
     timeWindow: "1 minute",
     // Static files and the health check are not API calls worth limiting.
     allowList: (request) => !request.url.startsWith("/api/") || request.url === "/api/health",
+    // The limit's headers only on a refusal (429, with Retry-After): no client of ours reads them on every answer.
+    addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
   });
   await app.register(swagger, {
     openapi: {
