@@ -2,6 +2,7 @@ import type { EsimStatus } from "@esim/shared/statuses";
 import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
+import { destinationSummaryColumns } from "../../db/destination-summary-columns.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 import { destinations, esimBundles, esims, orders, packages } from "../../db/schema.ts";
 import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
@@ -58,15 +59,7 @@ const esimSummaryColumns = {
     validityDays: packages.validityDays,
     supportsTopUp: packages.supportsTopUp,
   },
-  destination: {
-    code: destinations.code,
-    type: destinations.type,
-    nameFr: destinations.nameFr,
-    nameEn: destinations.nameEn,
-    nameAr: destinations.nameAr,
-    memberCountries: destinations.memberCountries,
-    isPopular: destinations.isPopular,
-  },
+  destination: destinationSummaryColumns,
 };
 
 export type EsimSummaryView = Awaited<ReturnType<typeof listUserEsimSummaries>>[number];

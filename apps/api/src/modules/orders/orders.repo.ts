@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { destinationSummaryColumns } from "../../db/destination-summary-columns.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 import { coupons, destinations, esims, orderEvents, orders, packages, payments, users } from "../../db/schema.ts";
 import { isUuid } from "../../lib/uuid.ts";
@@ -109,15 +110,7 @@ const orderSummaryColumns = {
     compareAtUsdMinor: packages.compareAtUsdMinor,
     nameOverrides: packages.nameOverrides,
   },
-  destination: {
-    code: destinations.code,
-    type: destinations.type,
-    nameFr: destinations.nameFr,
-    nameEn: destinations.nameEn,
-    nameAr: destinations.nameAr,
-    memberCountries: destinations.memberCountries,
-    isPopular: destinations.isPopular,
-  },
+  destination: destinationSummaryColumns,
   payment: { id: payments.id, status: payments.status },
   couponCode: coupons.code,
   esims: orderEsimsJson,
