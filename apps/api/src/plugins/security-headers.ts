@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
@@ -51,8 +52,12 @@ export const PERMISSIONS_POLICY = [
   ].map((feature) => `${feature}=()`),
 ].join(", ");
 
-/** The API's answers: JSON, PDFs and images read by the app's code (fetch), never a page a browser shows as one. */
-const API_PREFIX = "/api/v1/";
+/**
+ * The API's answers, the app's and the console's: JSON, PDFs and images read by their code (fetch), never a page a
+ * browser shows as one.
+ */
+const API_PREFIXES = [`${API_BASE_PATH}/`, `${ADMIN_API_BASE_PATH}/`];
+const isApiAnswer = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 /**
  * The headers of an API answer, after OWASP's REST Security Cheat Sheet: nothing in it may load or run anything
@@ -106,7 +111,7 @@ export const securityHeadersPlugin = fp(
     const apiHeaders = apiAnswerHeaders(headers);
     // Callback hooks here and in the other per-request hooks: no promise per request on the hot paths.
     app.addHook("onRequest", (request, reply, done) => {
-      reply.headers(request.url.startsWith(API_PREFIX) ? apiHeaders : headers);
+      reply.headers(isApiAnswer(request.url) ? apiHeaders : headers);
       done();
     });
   },
