@@ -1,5 +1,6 @@
 import { OPERATOR_ROLES, type OperatorRole } from "@esim/shared/admin/roles";
 import type { PlanNameOverrides } from "@esim/shared/catalog/plan-name";
+import { VALIDITY_STARTS, type ValidityStart } from "@esim/shared/catalog/validity-start";
 import type { Currency, Language } from "@esim/shared/locale";
 import { CURRENCIES, LANGUAGES } from "@esim/shared/locale";
 import {
@@ -241,6 +242,8 @@ export const packages = pgTable(
     /** eSIM Access dataType: 1 total, 2 daily then slowed, 3 daily then cut, 4 daily unlimited. */
     dataType: integer("data_type").notNull().default(1),
     validityDays: integer("validity_days").notNull(),
+    /** When validity starts (eSIM Access `activeType`): at installation or at the first connection (decision 050). */
+    validityStart: text("validity_start").$type<ValidityStart>().notNull().default("installation"),
     coverage: text("coverage").array().notNull(),
     networks: jsonb("networks").$type<PackageNetwork[]>().notNull().default([]),
     /** A TOPUP package (applied to an existing eSIM) rather than a new eSIM. */
@@ -269,6 +272,7 @@ export const packages = pgTable(
     uniqueIndex("packages_provider_code_key").on(table.provider, table.upstreamCode),
     index("packages_destination_idx").on(table.destinationCode, table.validityDays),
     check("packages_validity_days_range", sql`${table.validityDays} between 1 and 90`),
+    oneOf("packages_validity_start_check", table.validityStart, VALIDITY_STARTS),
   ],
 );
 
@@ -456,6 +460,12 @@ export const payments = pgTable(
     method: text("method").notNull(),
     status: text("status").$type<PaymentStatus>().notNull().default("pending"),
     checkoutUrl: text("checkout_url"),
+    /** When the current checkout was created at the gateway: Chargily ends a checkout 30 minutes after (decision 054). */
+    checkoutOpenedAt: timestamp("checkout_opened_at", { withTimezone: true }),
+    /** Who pays the gateway's fee on this payment (Chargily `chargily_pay_fees_allocation`): merchant, customer or split. */
+    feeAllocation: text("fee_allocation").$type<"merchant" | "customer" | "split">().notNull().default("merchant"),
+    /** The gateway's fee the payer pays on top of amountMinor, as shown before payment (0 when the merchant pays it). */
+    customerFeeMinor: integer("customer_fee_minor").notNull().default(0),
     /**
      * While set and in the future, one request is asking the gateway for this payment's checkout; the others wait for
      * it (one checkout per payment, however many retries). A claim left by a crash lapses.
@@ -470,6 +480,7 @@ export const payments = pgTable(
     uniqueIndex("payments_provider_reference_key").on(table.provider, table.providerReference),
     oneOf("payments_status_check", table.status, PAYMENT_STATUSES),
     check("payments_currency_check", sql`${table.currency} = 'DZD'`),
+    oneOf("payments_fee_allocation_check", table.feeAllocation, ["merchant", "customer", "split"]),
     // The reconciliation sweep reads pending payments by their last look.
     index("payments_pending_updated_idx").on(table.updatedAt).where(sql`${table.status} = 'pending'`),
   ],
@@ -578,7 +589,8 @@ export const esims = pgTable(
     provider: text("provider").notNull(),
     /** eSIM Access `esimTranNo`: ICCIDs are reused upstream, this is not. */
     upstreamReference: text("upstream_reference").notNull(),
-    iccid: text("iccid").notNull(),
+    /** Null until the upstream gives it (eSIM Access may answer a new profile without its ICCID; the code installs it). */
+    iccid: text("iccid"),
     smdpAddress: text("smdp_address").notNull(),
     matchingId: text("matching_id").notNull(),
     /** The full LPA string `LPA:1$<SM-DP+>$<matching id>`. */
@@ -908,4 +920,19 @@ export const operatorAuditLog = pgTable(
     index("operator_audit_log_entity_idx").on(table.entityType, table.entityId, table.seq),
     index("operator_audit_log_created_idx").on(table.createdAt),
   ],
+);
+
+/**
+ * The upstream account's shared request budget (eSIM Access: 8 requests a second per account, whatever the number of
+ * our processes): one row per request started, stamped by PostgreSQL's clock so every process counts on one clock;
+ * rows older than a few seconds are pruned as requests start (decision 052).
+ */
+export const upstreamRequestStarts = pgTable(
+  "upstream_request_starts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    account: text("account").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("upstream_request_starts_account_idx").on(table.account, table.startedAt)],
 );

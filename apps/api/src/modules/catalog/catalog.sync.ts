@@ -116,6 +116,7 @@ function buildPackageRow(
     isUnlimited: pkg.isUnlimited,
     dataType: pkg.dataType,
     validityDays: pkg.validityDays,
+    validityStart: pkg.validityStart,
     coverage: pkg.coverage,
     networks: pkg.networks,
     isTopUp: pkg.isTopUp,

@@ -1,3 +1,4 @@
+import type { ValidityStart } from "@esim/shared/catalog/validity-start";
 import type { EsimStatus } from "@esim/shared/statuses";
 import type { PackageNetwork } from "../../db/schema.ts";
 
@@ -24,6 +25,8 @@ export interface UpstreamPackage {
   /** 1 total, 2 daily then slowed, 3 daily then cut, 4 daily unlimited (eSIM Access `dataType`). */
   dataType: 1 | 2 | 3 | 4;
   validityDays: number;
+  /** When validity starts: at installation or at the first connection (eSIM Access `activeType` 1 or 2). */
+  validityStart: ValidityStart;
   /** Wholesale price, USD × 10 000. */
   costUsdE4: number;
   /** The upstream's suggested retail price (eSIM Access `retailPrice`), USD × 10 000, when it gives one. */
@@ -43,7 +46,8 @@ export interface UpstreamProfile {
   /** eSIM Access `esimTranNo`: ICCIDs are reused, this is not. */
   reference: string;
   upstreamOrderNo: string;
-  iccid: string;
+  /** Null until the upstream gives it: eSIM Access documents it as optional, and new profiles may come without. */
+  iccid: string | null;
   smdpAddress: string;
   matchingId: string;
   /** `LPA:1$<SM-DP+>$<matching id>`. */

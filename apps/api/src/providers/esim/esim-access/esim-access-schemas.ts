@@ -30,6 +30,8 @@ export const packageSchema = z.object({
   /** Bytes; -1 when unlimited. */
   volume: z.number(),
   dataType: z.nullish(z.number()),
+  /** 1: validity starts at installation; 2: at the first network connection. */
+  activeType: z.nullish(z.number()),
   duration: z.number().check(z.int(), z.minimum(1)),
   durationUnit: z.nullish(z.string()),
   /** ISO2 codes, comma-separated. */

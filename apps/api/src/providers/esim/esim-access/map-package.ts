@@ -1,4 +1,5 @@
 import type { RegionCode } from "@esim/shared/catalog/regions";
+import { validityStartOfActiveType } from "@esim/shared/catalog/validity-start";
 import { COUNTRY_CODES, isCountryCode } from "@esim/shared/countries";
 import type { PackageNetwork } from "../../../db/schema.ts";
 import type { UpstreamDestination, UpstreamPackage } from "../esim-port.ts";
@@ -132,6 +133,7 @@ export function mapEsimAccessPackage(pkg: EsimAccessPackage, options: { isTopUp:
     isUnlimited,
     dataType,
     validityDays,
+    validityStart: validityStartOfActiveType(pkg.activeType),
     costUsdE4: pkg.price,
     networks: toNetworks(pkg, coverage),
     isTopUp: options.isTopUp,

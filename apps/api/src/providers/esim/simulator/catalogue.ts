@@ -191,6 +191,7 @@ function buildPackage(options: {
     isUnlimited: template.dataMb === null,
     dataType: template.dataType,
     validityDays: template.validityDays,
+    validityStart: "installation",
     costUsdE4: costUsdE4(template, options.usdPerGb),
     networks: options.networks,
     isTopUp: options.isTopUp,
