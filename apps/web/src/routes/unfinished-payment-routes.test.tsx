@@ -136,7 +136,7 @@ describe("the page of an order awaiting payment", () => {
     expect(calls.some((call) => call.path === `/orders/${ORDER_ID}/cancel`)).toBe(false);
   });
 
-  it("says so, translated, when the order was paid before the cancel reached the gateway, and shows it paid", async () => {
+  it("shows the order paid when it was paid before the cancel reached the gateway", async () => {
     let order = unpaidOrder();
     statusApi(() => order, {
       [`POST /orders/${ORDER_ID}/cancel`]: () => {
