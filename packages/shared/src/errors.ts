@@ -89,6 +89,21 @@ export const ERROR_HTTP_STATUS = {
   PAYMENT_METHOD_UNAVAILABLE: 400,
   /** The payment gateway did not answer; nothing was charged. Try again later ("operation failed"). */
   PAYMENT_GATEWAY_UNAVAILABLE: 503,
+  /**
+   * The order was paid (the gateway may have taken the money just before the cancel reached it): it can no longer be
+   * cancelled as unpaid. Reload the order: its status page shows it paid; an eSIM is cancelled by its own rules.
+   */
+  ORDER_ALREADY_PAID: 409,
+  /**
+   * The order no longer awaits payment (cancelled, or its checkout expired unpaid): nothing can be paid on it. Buy the
+   * plan again from a new cart.
+   */
+  ORDER_NOT_AWAITING_PAYMENT: 409,
+  /**
+   * The gateway is processing a payment for this order (money may be on its way): it cannot be cancelled now. Wait a
+   * minute; the order's status page follows the payment's result.
+   */
+  PAYMENT_IN_PROGRESS: 409,
   /** A webhook whose signature does not match; nothing changed. */
   WEBHOOK_SIGNATURE_INVALID: 401,
   /** The same clientReference was sent with a different cart: start a new checkout. */

@@ -1,20 +1,28 @@
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { DestinationFlag } from "../components/flags/destination-flag.tsx";
 import { Alert } from "../components/ui/alert.tsx";
+import { buttonClasses } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { CodeText } from "../components/ui/code-text.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { PaymentModal } from "../features/checkout/components/payment-modal.tsx";
+import { cartOfOrder, cartSearch } from "../features/checkout/hooks/cart-params.ts";
 import { useOrder } from "../features/orders/api/get-order.ts";
 import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
 import { OrderEsims } from "../features/orders/components/order-esims.tsx";
 import { OrderProgress } from "../features/orders/components/order-progress.tsx";
+import { UnpaidOrderActions } from "../features/orders/components/unpaid-order-actions.tsx";
 import { useIsSlow } from "../features/orders/hooks/use-is-slow.ts";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
 import { usePlanText } from "../lib/plan-text.ts";
+import { usePayNow } from "./hooks/use-pay-now.ts";
 
-/** /status/:id: the order's progress, refreshed while it is being paid or prepared, then its eSIMs. */
+/**
+ * /status/:id: the order's progress, refreshed while it is being paid or prepared, then its eSIMs. An order awaiting
+ * payment offers to pay it now or cancel it; one that ended unpaid (cancelled, expired) offers to buy the plan again.
+ */
 export function OrderStatusRoute() {
   const t = useT();
   const language = useLanguage();
@@ -23,6 +31,9 @@ export function OrderStatusRoute() {
   const order = useOrder(id, { isFollowing: true });
   const data = order.data;
   const isSlow = useIsSlow(data?.createdAt, data?.status === "confirmed");
+  const payNow = usePayNow({ orderId: data?.id, queryId: id });
+  const isAwaitingPayment = data?.status === "not_paid" || data?.status === "pending";
+  const canBuyAgain = data?.rejectedBy === "customer_cancelled" || data?.rejectedBy === "checkout_lapsed";
   return (
     <Page title={t("screen.status")} hasBack backTo="/esims">
       {order.isPending ? (
@@ -49,8 +60,30 @@ export function OrderStatusRoute() {
             </div>
           </Card>
           <Card>
-            <OrderProgress status={data.status} isSlow={isSlow} isTopUp={data.kind === "top_up"} />
+            <OrderProgress
+              status={data.status}
+              isSlow={isSlow}
+              isTopUp={data.kind === "top_up"}
+              rejectedBy={data.rejectedBy}
+              couponCode={data.couponCode}
+            />
+            {isAwaitingPayment ? (
+              <div className="mt-4">
+                <UnpaidOrderActions order={data} queryId={id} onPayNow={payNow.ask} />
+              </div>
+            ) : null}
+            {canBuyAgain ? (
+              <Link to={`/cart${cartSearch(cartOfOrder(data))}`} className={buttonClasses("primary", "mt-4 w-full")}>
+                {t("status.buyAgain")}
+              </Link>
+            ) : null}
           </Card>
+          <PaymentModal
+            state={payNow.state}
+            chargeDzdMinor={data.chargeDzdMinor}
+            onContinue={payNow.pay}
+            onCancel={payNow.cancel}
+          />
           {data.hasInvoice ? <InvoiceButton orderId={data.id} orderNumber={data.number} /> : null}
           {data.status === "delivered" ? <OrderEsims esims={data.esims} isTopUp={data.kind === "top_up"} /> : null}
         </div>

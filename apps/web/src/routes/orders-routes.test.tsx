@@ -47,6 +47,19 @@ describe("order history", () => {
     expect(within(refundDue!).getByText("Remboursement à venir")).toBeInTheDocument();
   });
 
+  it("says an order cancelled by its payer or expired unpaid as such, not as a refused payment", async () => {
+    ordersApi([
+      orderFor({ status: "rejected", rejectedBy: "customer_cancelled" }),
+      orderFor({ id: UNPAID_ID, number: "ES26-000124", status: "rejected", rejectedBy: "checkout_lapsed" }),
+    ]);
+    await renderApp("/orders", { token: "t", language: "fr" });
+    const list = await screen.findByRole("list", { name: "Mes commandes" }, { timeout: 5000 });
+    const [cancelled, expired] = within(list).getAllByRole("listitem");
+    expect(within(cancelled!).getByText("Annulée")).toBeInTheDocument();
+    expect(within(expired!).getByText("Expirée sans paiement")).toBeInTheDocument();
+    expect(list).not.toHaveTextContent("Paiement refusé");
+  });
+
   it("shows each order's amount as charged, in DA", async () => {
     ordersApi([orderFor({ currency: "USD", totalMinor: 1140, chargeDzdMinor: 153900 })]);
     await renderApp("/orders", { token: "t", language: "fr" });

@@ -1,3 +1,4 @@
+import type { OrderSummary } from "@esim/shared/checkout/contracts";
 import { formatDate } from "@esim/shared/format";
 import { formatMoney } from "@esim/shared/money";
 import type { OrderStatus } from "@esim/shared/statuses";
@@ -26,6 +27,16 @@ const STATUS_LABEL: Record<OrderStatus, MessageId> = {
   refund_due: "orders.status.refundDue",
   refunded: "orders.status.refunded",
 };
+
+/** A rejected order that ended unpaid by its payer's choice or by time reads as such, not as a refused payment. */
+const REJECTED_LABEL: Partial<Record<NonNullable<OrderSummary["rejectedBy"]>, MessageId>> = {
+  customer_cancelled: "orders.status.cancelled",
+  checkout_lapsed: "orders.status.expired",
+};
+
+function statusLabelOf(order: Pick<OrderSummary, "status" | "rejectedBy">): MessageId {
+  return (order.rejectedBy && REJECTED_LABEL[order.rejectedBy]) || STATUS_LABEL[order.status];
+}
 
 const STATUS_TONE: Record<OrderStatus, string> = {
   not_paid: "bg-slate-100 text-slate-700",
@@ -76,7 +87,7 @@ export function OrdersRoute() {
                     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
                       <span className="font-semibold text-slate-900">{order.destination.names[language]}</span>
                       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[order.status]}`}>
-                        {t(STATUS_LABEL[order.status])}
+                        {t(statusLabelOf(order))}
                       </span>
                     </span>
                     <span className="block text-sm text-slate-700">

@@ -11,7 +11,8 @@ import { usePaymentDestination } from "./hooks/use-payment-destination.ts";
 /**
  * /payment-callback?paymentId=: asks the server for the payment (a `status` in the address is ignored: the
  * redirect proves nothing), refreshes every 3 s while pending, then goes to /success or /failure, or back to
- * /summary with the same cart when the payer cancelled on the gateway's page.
+ * /summary with the same cart when the payer cancelled on the gateway's page. While pending it offers "back to my
+ * order": a payer who closed the gateway's tab pays later or cancels from the order's page.
  */
 export function PaymentCallbackRoute() {
   const t = useT();
@@ -48,6 +49,7 @@ export function PaymentCallbackRoute() {
   return (
     <PaymentCallbackView
       state={state}
+      orderId={payment.data?.orderId ?? null}
       errorMessage={
         paymentId ? t(errorMessageId(payment.data ? order.error : payment.error)) : t("callback.missingPayment")
       }

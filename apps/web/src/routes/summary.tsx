@@ -2,10 +2,11 @@ import type { Me } from "@esim/shared/auth/contracts";
 import { isBelowMinimumCharge, PAYMENT_METHODS, type PaymentMethod } from "@esim/shared/checkout/contracts";
 import { BILLING_COUNTRY_CODES } from "@esim/shared/countries";
 import { formatMoney } from "@esim/shared/money";
+import type { OrderStatus } from "@esim/shared/statuses";
 import { type FormEvent, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { Alert } from "../components/ui/alert.tsx";
-import { Button } from "../components/ui/button.tsx";
+import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
@@ -27,10 +28,12 @@ import { PaymentMethodPicker } from "../features/checkout/components/payment-met
 import { PaymentModal } from "../features/checkout/components/payment-modal.tsx";
 import { QuoteTotals } from "../features/checkout/components/quote-totals.tsx";
 import { type Cart, cartSearch, quoteInputOf, readCart } from "../features/checkout/hooks/cart-params.ts";
+import { type PlacedCart, readPlacedCart } from "../features/checkout/hooks/placed-cart.ts";
 import { type OrderRequest, usePayFlow } from "../features/checkout/hooks/use-pay-flow.ts";
 import { usePaymentCanceledNotice } from "../features/checkout/hooks/use-payment-canceled-notice.ts";
+import { useOrder } from "../features/orders/api/get-order.ts";
 import { errorMessageId } from "../lib/error-messages.ts";
-import { isolate, useT } from "../lib/i18n.ts";
+import { isolate, isolateLtr, useT } from "../lib/i18n.ts";
 import { useDisplayCurrency } from "./hooks/use-display-currency.ts";
 
 /** The form's start: the details given for the order just cancelled at the gateway, else the profile's. */
@@ -44,7 +47,18 @@ function initialBilling(user: Me, countries: readonly string[], given: BillingVa
   };
 }
 
-function SummaryContent({ cart, user, givenBilling }: { cart: Cart; user: Me; givenBilling: BillingValues | null }) {
+function SummaryContent({
+  cart,
+  user,
+  givenBilling,
+  resumedAttempt,
+}: {
+  cart: Cart;
+  user: Me;
+  givenBilling: BillingValues | null;
+  /** The attempt of this cart's order still awaiting payment (browser Back): a retry answers the same order. */
+  resumedAttempt: PlacedCart["attempt"] | null;
+}) {
   const t = useT();
   const currency = useDisplayCurrency();
   const quote = useQuote(quoteInputOf(cart, currency));
@@ -54,7 +68,7 @@ function SummaryContent({ cart, user, givenBilling }: { cart: Cart; user: Me; gi
   const [errors, setErrors] = useState<BillingErrors>({});
   const [chosenMethod, setChosenMethod] = useState<PaymentMethod | null>(null);
   const [order, setOrder] = useState<OrderRequest | null>(null);
-  const payFlow = usePayFlow();
+  const payFlow = usePayFlow(resumedAttempt);
 
   const methods = options.data?.paymentMethods ?? [];
   const method = chosenMethod && methods.includes(chosenMethod) ? chosenMethod : (methods[0] ?? null);
@@ -181,9 +195,29 @@ function SummaryContent({ cart, user, givenBilling }: { cart: Cart; user: Me; gi
   );
 }
 
+/** Orders still to be paid, or ended unpaid: anything else had the payer's money. */
+const UNPAID_STATUSES: ReadonlySet<OrderStatus> = new Set(["not_paid", "pending", "rejected"]);
+
+/** Back to the summary of a cart already paid: the order, never a second Pay button for the same cart. */
+function PlacedCartPaid({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
+  const t = useT();
+  return (
+    <Card>
+      <div role="status">
+        <h2 className="text-lg font-semibold text-slate-900">{t("summary.alreadyPaid")}</h2>
+        <p className="mt-2 text-slate-700">{t("summary.alreadyPaidMessage", { number: isolateLtr(orderNumber) })}</p>
+      </div>
+      <Link to={`/status/${orderId}`} className={buttonClasses("primary", "mt-5 w-full")}>
+        {t("summary.seeOrder")}
+      </Link>
+    </Card>
+  );
+}
+
 /**
  * /summary: where the eSIM works (wrong-destination guard), billing, payment method, totals, Pay (or, with nothing
- * to charge, confirm the free order). After a payment cancelled on the gateway's page, says so once, calmly.
+ * to charge, confirm the free order). After a payment cancelled on the gateway's page, says so once, calmly. Back to
+ * it after the cart was placed and paid shows that order paid, never a live Pay button for the same cart.
  */
 export function SummaryRoute() {
   const t = useT();
@@ -191,6 +225,12 @@ export function SummaryRoute() {
   const { user } = useSession();
   const cart = readCart(params);
   const canceled = usePaymentCanceledNotice();
+  // Browser Back to a summary whose cart was placed: its order decides (placed-cart.ts).
+  const location = useLocation();
+  const placed = readPlacedCart(location.state);
+  const placedOrder = useOrder(placed?.orderId ?? null);
+  const placedStatus = placedOrder.data?.status;
+  const isPlacedLoading = placed !== null && placedOrder.isPending;
   return (
     <Page title={t("screen.summary")} hasBack backTo={cart ? `/cart${cartSearch(cart)}` : "/home"}>
       {canceled.isShown ? (
@@ -200,8 +240,15 @@ export function SummaryRoute() {
       ) : null}
       {!cart ? (
         <EmptyCart />
-      ) : user ? (
-        <SummaryContent cart={cart} user={user} givenBilling={canceled.billing} />
+      ) : placedOrder.data && placedStatus && !UNPAID_STATUSES.has(placedStatus) ? (
+        <PlacedCartPaid orderId={placedOrder.data.id} orderNumber={placedOrder.data.number} />
+      ) : user && !isPlacedLoading ? (
+        <SummaryContent
+          cart={cart}
+          user={user}
+          givenBilling={canceled.billing}
+          resumedAttempt={placed && placedStatus !== "rejected" ? placed.attempt : null}
+        />
       ) : (
         <div className="grid place-items-center py-16 text-brand-700">
           <Spinner label={t("common.loading")} />

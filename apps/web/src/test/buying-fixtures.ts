@@ -135,6 +135,7 @@ export function orderFor(overrides: Partial<OrderSummary> = {}): OrderSummary {
     hasInvoice: true,
     topUpOf: null,
     billing: { email: "amina@example.com", name: "Amina Benali", country: "DZ", phone: "+213551234567" },
+    rejectedBy: null,
     ...overrides,
   };
 }

@@ -108,6 +108,15 @@ export const billingSchema = z.strictObject({
 export type Billing = z.input<typeof billingSchema>;
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+/** The lifecycle events that reject an unpaid order: refused, cancelled on the gateway's page, expired, cancelled by its payer. */
+export const ORDER_REJECTING_EVENTS = [
+  "payment_failed",
+  "payment_canceled",
+  "checkout_lapsed",
+  "customer_cancelled",
+] as const;
+export type OrderRejectingEvent = (typeof ORDER_REJECTING_EVENTS)[number];
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 export const orderSummarySchema = z.object({
@@ -139,6 +148,11 @@ export const orderSummarySchema = z.object({
   topUpOf: z.nullable(z.string()),
   /** The billing details given at the summary (the buyer's own), to fill the form again for a retry. */
   billing: z.object({ email: z.string(), name: z.string(), country: z.string(), phone: z.string() }),
+  /**
+   * Why a rejected order ended unpaid (the lifecycle event that rejected it): its status page says "cancelled",
+   * "expired unpaid" or "payment refused" accordingly. Null for any other status.
+   */
+  rejectedBy: z.nullable(z.enum(ORDER_REJECTING_EVENTS)),
 });
 export type OrderSummary = z.output<typeof orderSummarySchema>;
 

@@ -29,6 +29,8 @@ export const ORDER_LIFECYCLE = {
   payment_canceled: { from: ["not_paid", "pending"], to: "rejected" },
   /** The checkout ended unpaid at the gateway (expired by our sweep) or was never opened. */
   checkout_lapsed: { from: ["not_paid", "pending"], to: "rejected" },
+  /** The payer cancelled the unpaid order from its status page (its checkout ended at the gateway first). */
+  customer_cancelled: { from: ["not_paid", "pending"], to: "rejected" },
   /** The eSIMs are stored (or the top-up applied). */
   delivered: { from: ["confirmed"], to: "delivered", clears: ["provisioning_failed", "delivery_overdue"] },
   /** A payment came after the order lapsed and its coupon use is gone: the money goes back. */

@@ -29,6 +29,7 @@ export function presentOrder({ view, esims, destinationPlans }: PresentableOrder
     hasInvoice: order.confirmedAt !== null,
     topUpOf: order.targetEsimId,
     billing: order.billing,
+    rejectedBy: view.rejectedBy,
   };
 }
 

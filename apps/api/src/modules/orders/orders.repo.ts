@@ -1,3 +1,4 @@
+import type { OrderRejectingEvent } from "@esim/shared/checkout/contracts";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { destinationSummaryColumns } from "../../db/destination-summary-columns.ts";
@@ -25,12 +26,18 @@ export async function nextOrderNumber(db: DbOrTx, now: Date): Promise<string> {
   return `ES${year}-${result.rows[0]!.value.padStart(6, "0")}`;
 }
 
+// Why a rejected order ended unpaid: the event of its last move to rejected (order_events_order_idx finds it).
+const rejectedByEvent = sql<OrderRejectingEvent | null>`case when ${orders.status} = 'rejected' then (
+  select ev.event from ${orderEvents} ev where ev.order_id = ${orders.id} and ev.to_status = 'rejected'
+  order by ev.seq desc limit 1) end`;
+
 const orderViewColumns = {
   order: orders,
   package: packages,
   destination: destinations,
   payment: payments,
   couponCode: coupons.code,
+  rejectedBy: rejectedByEvent,
 };
 
 function selectOrderViews(db: DbOrTx) {
@@ -113,6 +120,7 @@ const orderSummaryColumns = {
   destination: destinationSummaryColumns,
   payment: { id: payments.id, status: payments.status },
   couponCode: coupons.code,
+  rejectedBy: rejectedByEvent,
   esims: orderEsimsJson,
 };
 

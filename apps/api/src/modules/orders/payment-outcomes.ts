@@ -18,8 +18,11 @@ export type PaymentOutcome =
   | { kind: "paid" }
   /** The gateway reports money taken that does not match the order: held for the operator. */
   | { kind: "mismatched"; reason: string }
-  /** The checkout ended unpaid: failed, cancelled by the payer, or lapsed (ended by our sweep). */
-  | { kind: "failed" | "canceled" | "lapsed" };
+  /**
+   * The checkout ended unpaid: failed, cancelled by the payer on the gateway's page, lapsed (ended by our sweep), or
+   * the order cancelled by its payer from its status page (customer_cancelled).
+   */
+  | { kind: "failed" | "canceled" | "lapsed" | "customer_cancelled" };
 
 export type PaymentOutcomeResult = "confirmed" | "held" | "rejected" | "refund_due" | "unchanged";
 
@@ -27,6 +30,7 @@ const REJECTING_EVENT = {
   failed: "payment_failed",
   canceled: "payment_canceled",
   lapsed: "checkout_lapsed",
+  customer_cancelled: "customer_cancelled",
 } as const;
 
 /**
@@ -35,7 +39,7 @@ const REJECTING_EVENT = {
  *   use again if the coupon's limits allow; if not, it is not delivered but put in the refund queue (refund_due),
  *   flagged, the operator and the payer told. Never dropped.
  * - mismatched: on_hold and flagged for the operator, who is told once; never delivered automatically.
- * - failed, canceled, lapsed: rejected (only before payment) and the coupon use given back.
+ * - failed, canceled, lapsed, customer_cancelled: rejected (only before payment) and the coupon use given back.
  */
 export async function recordPaymentOutcome(
   tx: DbOrTx,

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, lt, ne, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { orders, payments, webhookEvents } from "../../db/schema.ts";
+import { orders, payments, users, webhookEvents } from "../../db/schema.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow["status"];
@@ -79,6 +79,19 @@ export async function findUserPayment(db: DbOrTx, userId: string, paymentId: str
   return row;
 }
 
+/** The user's order with its latest payment and the user's language; undefined for anyone else's order. */
+export async function findUserOrderPayment(db: DbOrTx, userId: string, orderId: string) {
+  const [row] = await db
+    .select({ payment: payments, order: orders, language: users.language })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
+}
+
 /** The number of a payment's order (ES26-000042), for log lines. */
 export async function findOrderNumber(db: DbOrTx, orderId: string): Promise<string | undefined> {
   const [row] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
@@ -152,15 +165,28 @@ export async function insertWebhookEvent(
   return inserted.length > 0;
 }
 
-/** Pending payments nobody asked about since `before`, oldest first: the reconciliation sweep's work list. */
+/**
+ * Pending payments nobody asked about since `before`, or whose checkout was opened by `checkoutOpenedBefore`
+ * however recently asked about (a payer polling the callback page must not keep an expired checkout's coupon use),
+ * oldest first: the reconciliation sweep's work list. A checkout's age counts from when it was opened, else from the
+ * payment's creation (the checkout is opened just after).
+ */
 export async function findStalePendingPayments(
   db: DbOrTx,
-  options: { before: Date; limit: number },
+  options: { before: Date; checkoutOpenedBefore: Date; limit: number },
 ): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
-    .where(and(eq(payments.status, "pending"), lt(payments.updatedAt, options.before)))
+    .where(
+      and(
+        eq(payments.status, "pending"),
+        or(
+          lt(payments.updatedAt, options.before),
+          lte(sql`coalesce(${payments.checkoutOpenedAt}, ${payments.createdAt})`, options.checkoutOpenedBefore),
+        ),
+      ),
+    )
     .orderBy(asc(payments.updatedAt))
     .limit(options.limit);
 }

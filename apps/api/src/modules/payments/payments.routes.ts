@@ -1,9 +1,12 @@
 import { API_BASE_PATH } from "@esim/shared/http";
+import { cancelOrder, payOrder } from "@esim/shared/orders/contracts";
 import { getPayment } from "@esim/shared/payments/contracts";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
+import { presentOrder, presentPlacedOrder } from "../orders/index.ts";
 import { presentPayment } from "./payments.presenter.ts";
 import * as payments from "./payments.service.ts";
+import { cancelUnpaidOrder, payUnpaidOrder } from "./unpaid-order.service.ts";
 
 export async function paymentsRoutes(app: FastifyInstance) {
   addRoute(
@@ -14,6 +17,25 @@ export async function paymentsRoutes(app: FastifyInstance) {
         await payments.readPayment(app.deps, { userId: user.id, paymentId: params.paymentId, log: request.log }),
       ),
     { tags: ["payments"], summary: "A payment's state for the callback page (asks the gateway while pending)" },
+  );
+
+  addRoute(
+    app,
+    payOrder,
+    async ({ params, body, user }) =>
+      presentPlacedOrder(
+        await payUnpaidOrder(app.deps, { userId: user.id, orderId: params.id, returnTo: body.returnTo ?? "web" }),
+      ),
+    { tags: ["orders"], summary: "Pay now: a checkout for an order awaiting payment (fresh once the last expired)" },
+  );
+
+  addRoute(
+    app,
+    cancelOrder,
+    async ({ params, user, request }) => ({
+      data: presentOrder(await cancelUnpaidOrder(app.deps, { userId: user.id, orderId: params.id, log: request.log })),
+    }),
+    { tags: ["orders"], summary: "Cancel an order awaiting payment: its checkout ended, its promo code given back" },
   );
 
   await app.register(paymentWebhookRoutes);

@@ -93,26 +93,38 @@ export async function applyCheckoutResult(
 
 /** A pending payment nobody asked about for this long is checked with the gateway by the sweep. */
 export const STALE_PAYMENT_AFTER_MS = 15 * 60 * 1000;
-/** A checkout still unpaid this long after it was created is ended at the gateway, then its order lapses. */
-export const ABANDON_PAYMENT_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * Chargily ends a checkout on its own 30 minutes after creating it ("By default, a Checkout expires automatically after
+ * 30 minutes", dev.chargily.com/pay-v2/api-reference/checkouts/expire); the sandbox does the same.
+ */
+export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
+/** A payment started on the gateway's page just before the checkout's end may still be settling: left this long. */
+const IN_FLIGHT_PAYMENT_GRACE_MS = 5 * 60 * 1000;
+/**
+ * A checkout still unpaid this long after it was opened can no longer be paid: it is ended at the gateway (in case it
+ * is not yet), then its order lapses and its coupon use is given back at once, not after a day.
+ */
+export const ABANDON_PAYMENT_AFTER_MS = CHECKOUT_LIFETIME_MS + IN_FLIGHT_PAYMENT_GRACE_MS;
 const SWEEP_BATCH = 50;
 
 /**
  * Settles payments left pending (webhook lost, payer gone): asks the gateway and applies a final answer exactly as the
- * webhook would. A checkout still unpaid after a day is first ended at the gateway (expired), so it can no longer be
- * paid, and only then its order lapses and its coupon use is given back; if the gateway cannot be reached, nothing is
- * released and the next run tries again. A payment never given a checkout lapses at once. Idempotent; answers how many
- * payments it settled.
+ * webhook would. A checkout past its 30 minutes (and a grace for a payment in flight) is first ended at the gateway
+ * (expired), so it can no longer be paid, and only then its order lapses and its coupon use is given back, however
+ * recently the callback page asked about it; if the gateway cannot be reached, nothing is released and the next run
+ * tries again. A payment never given a checkout lapses at once. Idempotent; answers how many payments it settled.
  */
 export async function reconcileStalePayments(deps: AppDeps, options: { log: PaymentsLog }): Promise<number> {
   const now = deps.now();
   const stale = await findStalePendingPayments(deps.db, {
     before: new Date(now.getTime() - STALE_PAYMENT_AFTER_MS),
+    checkoutOpenedBefore: new Date(now.getTime() - ABANDON_PAYMENT_AFTER_MS),
     limit: SWEEP_BATCH,
   });
   let settled = 0;
   for (const payment of stale) {
-    const isAbandoned = now.getTime() - payment.createdAt.getTime() >= ABANDON_PAYMENT_AFTER_MS;
+    const checkoutOpenedAt = payment.checkoutOpenedAt ?? payment.createdAt;
+    const isAbandoned = now.getTime() - checkoutOpenedAt.getTime() >= ABANDON_PAYMENT_AFTER_MS;
     let result: CheckoutState;
     if (!payment.providerReference) {
       if (payment.checkoutClaimedUntil && payment.checkoutClaimedUntil > now) continue;
@@ -129,6 +141,10 @@ export async function reconcileStalePayments(deps: AppDeps, options: { log: Paym
         continue;
       }
     }
+    // A checkout past its lifetime that the gateway still calls pending was ended by it (Chargily refuses to expire an
+    // expired checkout, and "once the Session expires, your customers are unable to pay"): it lapses. Processing is
+    // money in flight: wait for its end.
+    if (isAbandoned && result.status === "pending") result = { ...result, status: "canceled" };
     if (result.status === "pending" || result.status === "processing") {
       await touchPayment(deps.db, payment.id, now);
       continue;

@@ -274,7 +274,7 @@ describe("the reconciliation sweep", () => {
     expect((await orderJobs(testApp, placed.orderId)).map((job) => job.task)).toEqual(["provision-order"]);
   });
 
-  it("ends a checkout left unpaid for a day at the gateway first, then rejects the order and gives the coupon use back", async () => {
+  it("ends a checkout left unpaid past its 30 minutes at the gateway first, then rejects the order and gives the coupon use back", async () => {
     const coupon = await createCoupon(testApp, { maxUses: 1 });
     const placed = await placeFor({ couponCode: coupon.code });
 

@@ -1,12 +1,13 @@
 import type { CheckoutReturnTarget } from "@esim/shared/checkout/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useReducer, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client.ts";
 import { ME_QUERY_KEY } from "../../../lib/session.ts";
 import { type CreateOrderBody, createOrderRequest } from "../api/create-order.ts";
 import { QUOTES_QUERY_KEY } from "../api/get-quote.ts";
 import { checkoutReturnTarget, openCheckout } from "./open-checkout.ts";
+import { type PlacedCart, placedCartState } from "./placed-cart.ts";
 
 export type PayState =
   | { step: "idle" }
@@ -66,15 +67,17 @@ const returnToOf = (target: CheckoutReturnTarget) => (target === "app" ? { retur
  * in-app browser once the order exists), the order created, the window sent to the checkout and this window to
  * /payment-callback. A free order is created at once instead, without modal or window, and this window goes to
  * /success. One `clientReference` per attempt: a retry of the same cart and billing reuses it, so the server
- * answers the same order instead of a second one.
+ * answers the same order instead of a second one. Before leaving, the summary's history entry keeps the order and
+ * the attempt (placed-cart.ts): Back to it knows the cart was placed; `resumed` is that attempt, to reuse.
  */
-export function usePayFlow() {
+export function usePayFlow(resumed: PlacedCart["attempt"] | null = null) {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(reducer, { step: "idle" });
   /** The charge of the order the server made, when it differs from the quote's (a free order priced after all). */
   const [orderChargeDzdMinor, setOrderChargeDzdMinor] = useState<number | null>(null);
-  const attempt = useRef<{ key: string; reference: string } | null>(null);
+  const attempt = useRef<{ key: string; reference: string } | null>(resumed);
 
   const referenceFor = (request: OrderRequest): string => {
     const key = JSON.stringify(request);
@@ -90,9 +93,20 @@ export function usePayFlow() {
   /** The server keeps the checkout's phone on a profile without one: read it again to prefill the next checkout. */
   const refreshProfile = () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
 
+  /**
+   * Leaves the summary for `to`, its own history entry first made to keep the placed order (placed-cart.ts), so
+   * browser Back to it knows the cart was placed. One navigation after the other: a second would cancel the first.
+   */
+  const leaveAfterPlacing = (orderId: string, to: string) => {
+    const placed = attempt.current ? placedCartState({ orderId, attempt: attempt.current }) : null;
+    void Promise.resolve(
+      navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: placed }),
+    ).then(() => navigate(to));
+  };
+
   /** An order the server answered paid (nothing to charge): its success page. */
   const showPaidOrder = (orderId: string, paymentId: string) =>
-    navigate(`/success?${new URLSearchParams({ paymentId, orderId })}`);
+    leaveAfterPlacing(orderId, `/success?${new URLSearchParams({ paymentId, orderId })}`);
 
   /** Runs in the Continue click: nothing may be awaited before the window opens. */
   const pay = (request: OrderRequest) => {
@@ -113,7 +127,7 @@ export function usePayFlow() {
           return;
         }
         checkoutWindow.show(payment.checkoutUrl);
-        navigate(`/payment-callback?${new URLSearchParams({ paymentId: payment.id })}`);
+        leaveAfterPlacing(order.id, `/payment-callback?${new URLSearchParams({ paymentId: payment.id })}`);
       },
       (error: unknown) => {
         checkoutWindow.close();

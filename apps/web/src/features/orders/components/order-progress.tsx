@@ -1,7 +1,7 @@
-import type { OrderSummary } from "@esim/shared/checkout/contracts";
+import type { OrderRejectingEvent, OrderSummary } from "@esim/shared/checkout/contracts";
 import { CheckCircleIcon, ErrorCircleIcon, InfoIcon } from "../../../components/ui/icons.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { type MessageId, useT } from "../../../lib/i18n.ts";
+import { isolateLtr, type MessageId, useT } from "../../../lib/i18n.ts";
 
 type StepState = "done" | "current" | "todo";
 
@@ -10,6 +10,14 @@ const STEPS: ReadonlyArray<{ label: MessageId }> = [
   { label: "status.step.preparing" },
   { label: "status.step.delivered" },
 ];
+
+/** What a rejected order's page says, by the event that rejected it. */
+const REJECTED_TEXTS: Record<OrderRejectingEvent, { title: MessageId; message: MessageId }> = {
+  payment_failed: { title: "status.rejected", message: "status.rejectedMessage" },
+  payment_canceled: { title: "status.rejected", message: "status.rejectedMessage" },
+  checkout_lapsed: { title: "status.expired", message: "status.expiredMessage" },
+  customer_cancelled: { title: "status.cancelled", message: "status.cancelledMessage" },
+};
 
 /** How far along each step is for an order on its way to the eSIM. */
 function stepStates(status: "not_paid" | "pending" | "confirmed" | "delivered"): StepState[] {
@@ -26,28 +34,42 @@ function stepStates(status: "not_paid" | "pending" | "confirmed" | "delivered"):
 
 /**
  * The order's way to the eSIM: paid → preparing your eSIM → delivered; a top-up says so when done. An order off that
- * way says what happens instead: rejected, refunded, on hold (a payment being checked by our team), refund due.
+ * way says what happens instead: payment refused, cancelled by its payer or expired unpaid (its promo code free
+ * again), refunded, on hold (a payment being checked by our team), refund due.
  */
 export function OrderProgress({
   status,
   isSlow,
   isTopUp = false,
+  rejectedBy = null,
+  couponCode = null,
 }: {
   status: OrderSummary["status"];
   isSlow: boolean;
   isTopUp?: boolean;
+  /** Why a rejected order ended: cancelled by its payer and expired unpaid read differently from a refused payment. */
+  rejectedBy?: OrderSummary["rejectedBy"];
+  /** An order that ended unpaid gave its promo code back: say it is free again. */
+  couponCode?: string | null;
 }) {
   const t = useT();
   if (status === "rejected") {
+    const texts = REJECTED_TEXTS[rejectedBy ?? "payment_failed"];
+    const isUnpaidEnd = rejectedBy === "customer_cancelled" || rejectedBy === "checkout_lapsed";
     return (
       <div
         role="status"
-        className="flex items-start gap-3 rounded-xl bg-red-50 px-4 py-3 text-red-800 ring-1 ring-red-200"
+        className={`flex items-start gap-3 rounded-xl px-4 py-3 ring-1 ${
+          isUnpaidEnd ? "bg-slate-50 text-slate-800 ring-slate-200" : "bg-red-50 text-red-800 ring-red-200"
+        }`}
       >
-        <ErrorCircleIcon className="size-6 shrink-0" />
+        {isUnpaidEnd ? <InfoIcon className="size-6 shrink-0" /> : <ErrorCircleIcon className="size-6 shrink-0" />}
         <div>
-          <p className="font-semibold">{t("status.rejected")}</p>
-          <p className="text-sm">{t("status.rejectedMessage")}</p>
+          <p className="font-semibold">{t(texts.title)}</p>
+          <p className="text-sm">{t(texts.message)}</p>
+          {isUnpaidEnd && couponCode ? (
+            <p className="mt-1 text-sm font-medium">{t("status.couponFreed", { code: isolateLtr(couponCode) })}</p>
+          ) : null}
         </div>
       </div>
     );

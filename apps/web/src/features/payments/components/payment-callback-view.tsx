@@ -33,12 +33,14 @@ export function PaymentCallbackView(props: PaymentCallbackViewProps) {
 
 interface PaymentCallbackViewProps {
   state: CallbackState;
+  /** The payment's order once known: while the payment waits, the payer can go back to it (pay later, or cancel). */
+  orderId?: string | null;
   errorMessage?: string;
   onRefresh: () => void;
   isRefreshing: boolean;
 }
 
-function PaymentCallbackPanel({ state, errorMessage, onRefresh, isRefreshing }: PaymentCallbackViewProps) {
+function PaymentCallbackPanel({ state, orderId, errorMessage, onRefresh, isRefreshing }: PaymentCallbackViewProps) {
   const t = useT();
   switch (state) {
     case "verifying":
@@ -56,10 +58,18 @@ function PaymentCallbackPanel({ state, errorMessage, onRefresh, isRefreshing }: 
           <p role="status" className="mt-2 text-slate-600">
             {t("callback.pending")}
           </p>
-          <Button variant="secondary" className="mt-6" onClick={onRefresh} isLoading={isRefreshing}>
-            {isRefreshing ? null : <RefreshIcon className="size-5" />}
-            {t("callback.refresh")}
-          </Button>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button variant="secondary" onClick={onRefresh} isLoading={isRefreshing}>
+              {isRefreshing ? null : <RefreshIcon className="size-5" />}
+              {t("callback.refresh")}
+            </Button>
+            {orderId ? (
+              <Link to={`/status/${orderId}`} className={buttonClasses("ghost")}>
+                {t("callback.backToOrder")}
+              </Link>
+            ) : null}
+          </div>
+          {orderId ? <p className="mt-4 text-sm text-slate-600">{t("callback.backToOrderHint")}</p> : null}
         </Panel>
       );
     case "error":
