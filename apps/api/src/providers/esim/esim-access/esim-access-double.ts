@@ -430,7 +430,8 @@ export async function startEsimAccessDouble(
         if (["USED_EXPIRED", "UNUSED_EXPIRED", "CANCEL", "REVOKED"].includes(profile.esimStatus)) {
           return refuseAsDocumented(response, "200002");
         }
-        if (body.amount !== undefined && Number(body.amount) !== pkg.price) return refuseAsDocumented(response, "200005");
+        if (body.amount !== undefined && Number(body.amount) !== pkg.price)
+          return refuseAsDocumented(response, "200005");
         if (balanceUsdE4 < pkg.price) return refuseAsDocumented(response, "200007");
         balanceUsdE4 -= pkg.price;
         profile.totalVolume += pkg.volume;

@@ -127,10 +127,13 @@ describe("listPackages", () => {
 
 describe("listPackages when the TOPUP list is refused", () => {
   it("still answers the base packages, says the top-ups are missing and logs it", async () => {
-    double.failNext({ kind: "error", errorCode: "900001", errorMsg: "busy" }, {
-      path: "package/list",
-      when: (body) => body.type === "TOPUP",
-    });
+    double.failNext(
+      { kind: "error", errorCode: "900001", errorMsg: "busy" },
+      {
+        path: "package/list",
+        when: (body) => body.type === "TOPUP",
+      },
+    );
     const { warnings, log } = recordingLog();
     const packages = await client({ log }).listPackages();
     expect(packages.map((pkg) => pkg.code).sort()).toEqual(["CKH491", "EU42-5-30", "GL139-3-30"]);
@@ -294,7 +297,8 @@ describe("topUp", () => {
 
   function topUpCalls(transactionId: string) {
     return double.requests.filter(
-      (request) => request.path === "esim/topup" && (request.body as { transactionId?: string }).transactionId === transactionId,
+      (request) =>
+        request.path === "esim/topup" && (request.body as { transactionId?: string }).transactionId === transactionId,
     ).length;
   }
 

@@ -320,7 +320,8 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
 
     async listPackages() {
       const packages = new Map<string, UpstreamPackage>();
-      for (const pkg of (await listPackagesOfType("BASE")).mapped) if (!packages.has(pkg.code)) packages.set(pkg.code, pkg);
+      for (const pkg of (await listPackagesOfType("BASE")).mapped)
+        if (!packages.has(pkg.code)) packages.set(pkg.code, pkg);
       const result: UpstreamPackageList = [];
       try {
         // Asked apart: a refused TOPUP list must not stop the base packages from syncing.
@@ -394,14 +395,18 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
           if (envelope.success) return;
           const error = errorOf("esim/topup", envelope);
           // A documented refusal did nothing: it is a failure, whatever its text says.
-          if (DOCUMENTED_ERROR_CODES.has(error.upstreamCode ?? "") && !OUTCOME_UNKNOWN_ERROR_CODES.has(error.upstreamCode ?? "")) {
+          if (
+            DOCUMENTED_ERROR_CODES.has(error.upstreamCode ?? "") &&
+            !OUTCOME_UNKNOWN_ERROR_CODES.has(error.upstreamCode ?? "")
+          ) {
             throw error;
           }
           unknownOutcome = error;
         } catch (error) {
           const isUnknown =
             error instanceof UpstreamError &&
-            (OUTCOME_UNKNOWN_TRANSPORT_CODES.has(error.upstreamCode ?? "") || /^HTTP_5\d\d$/.test(error.upstreamCode ?? ""));
+            (OUTCOME_UNKNOWN_TRANSPORT_CODES.has(error.upstreamCode ?? "") ||
+              /^HTTP_5\d\d$/.test(error.upstreamCode ?? ""));
           if (!isUnknown) throw error;
           unknownOutcome = error;
         }
