@@ -1,5 +1,5 @@
 import type { EsimStatus } from "@esim/shared/statuses";
-import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { destinationSummaryColumns } from "../../db/destination-summary-columns.ts";
@@ -167,7 +167,10 @@ export async function findStaleEsims(
     .limit(options.limit);
 }
 
-/** Stores what the upstream answered about the eSIM (status, usage, dates); touches updatedAt. */
+/**
+ * Stores what the upstream answered about the eSIM (status, usage, dates); touches updatedAt. An ICCID the eSIM was
+ * delivered without is filled in once the upstream gives it; one already stored is kept (esimTranNo is the key).
+ */
 export async function updateEsimFromUpstream(
   db: DbOrTx,
   esimId: string,
@@ -183,6 +186,7 @@ export async function updateEsimFromUpstream(
       usageUpdatedAt: profile.usageUpdatedAt,
       expiresAt: profile.expiresAt,
       activateBefore: profile.activateBefore,
+      ...(profile.iccid ? { iccid: sql`coalesce(${esims.iccid}, ${profile.iccid})` } : {}),
       updatedAt: now,
     })
     .where(eq(esims.id, esimId))
@@ -193,6 +197,24 @@ export async function updateEsimFromUpstream(
 /** Marks the eSIM as looked at (the upstream did not know it or failed), so the sweep moves on. */
 export async function touchEsim(db: DbOrTx, esimId: string, now: Date): Promise<void> {
   await db.update(esims).set({ updatedAt: now }).where(eq(esims.id, esimId));
+}
+
+/** How many bundles of this package the eSIM holds from orders other than `exceptOrderId` (decision 053). */
+export async function countEsimBundlesOfPackage(
+  db: DbOrTx,
+  options: { esimId: string; packageId: string; exceptOrderId: string },
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(esimBundles)
+    .where(
+      and(
+        eq(esimBundles.esimId, options.esimId),
+        eq(esimBundles.packageId, options.packageId),
+        ne(esimBundles.orderId, options.exceptOrderId),
+      ),
+    );
+  return row?.count ?? 0;
 }
 
 /** An eSIM by id (a top-up's target). */

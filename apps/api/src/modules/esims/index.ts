@@ -11,6 +11,7 @@ export {
 export { sendDueEsimAlerts } from "./esim-alerts.ts";
 export {
   type BundleInsert,
+  countEsimBundlesOfPackage,
   type EsimInsert,
   type EsimRow,
   type EsimView,
