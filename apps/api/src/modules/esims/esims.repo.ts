@@ -1,5 +1,5 @@
 import type { EsimStatus } from "@esim/shared/statuses";
-import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { destinationSummaryColumns } from "../../db/destination-summary-columns.ts";
@@ -98,11 +98,16 @@ export async function listEsimBundles(db: DbOrTx, esimId: string) {
 }
 
 /**
- * Active TOPUP packages for an eSIM of `base`: the simulator's `<base code>-TOPUP`, or any top-up of the same
- * provider, destination and data type (a fixed-data eSIM takes data, not an unlimited pass) whose coverage
- * includes the base's.
+ * Active TOPUP packages for an eSIM of `base`: those whose upstream codes the provider lists for this eSIM
+ * (`upstreamCodes`, eSIM Access's package/list with its ICCID), or, when it cannot say (null), any top-up of the same
+ * provider, destination and data type (a fixed-data eSIM takes data, not an unlimited pass) whose coverage includes
+ * the base's.
  */
-export async function listCompatibleTopUpPackages(db: DbOrTx, base: typeof packages.$inferSelect) {
+export async function listCompatibleTopUpPackages(
+  db: DbOrTx,
+  base: typeof packages.$inferSelect,
+  upstreamCodes: string[] | null,
+) {
   return db
     .select()
     .from(packages)
@@ -111,11 +116,13 @@ export async function listCompatibleTopUpPackages(db: DbOrTx, base: typeof packa
         eq(packages.isActive, true),
         eq(packages.isTopUp, true),
         eq(packages.provider, base.provider),
-        eq(packages.destinationCode, base.destinationCode),
-        or(
-          eq(packages.upstreamCode, `${base.upstreamCode}-TOPUP`),
-          and(eq(packages.dataType, base.dataType), arrayContains(packages.coverage, base.coverage)),
-        ),
+        upstreamCodes
+          ? inArray(packages.upstreamCode, upstreamCodes.length > 0 ? upstreamCodes : [""])
+          : and(
+              eq(packages.destinationCode, base.destinationCode),
+              eq(packages.dataType, base.dataType),
+              arrayContains(packages.coverage, base.coverage),
+            ),
       ),
     )
     .orderBy(asc(packages.retailDzdMinor), asc(packages.validityDays));
