@@ -107,6 +107,11 @@ export function parseUpstreamTime(value: string | null | undefined): Date | null
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** A time as esim/query's documented example writes it ("2010-06-30T01:20+00:00"): ISO, UTC, to the minute. */
+function toUpstreamTime(date: Date): string {
+  return `${date.toISOString().slice(0, 16)}+00:00`;
+}
+
 const LPA_ACTIVATION_CODE = /^LPA:1\$([^$]+)\$([^$]+)/;
 
 /** Whether the profile carries what installs it: an LPA activation code (the ICCID may come later). */
@@ -268,7 +273,7 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
     const end = now();
     const start = new Date(end.getTime() - duplicateLookupDays * DAY_MS);
     for (let pageNum = 1; pageNum <= 20; pageNum++) {
-      const page = await queryProfiles({ startTime: start.toISOString(), endTime: end.toISOString() }, pageNum);
+      const page = await queryProfiles({ startTime: toUpstreamTime(start), endTime: toUpstreamTime(end) }, pageNum);
       if (!page || page.total === 0) return null;
       const match = page.profiles.find((profile) => profile.transactionId === transactionId);
       if (match) return match.orderNo;

@@ -15,7 +15,8 @@ import {
 } from "./buying.test-kit.ts";
 import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "./provisioning.service.ts";
 
-// Top-ups against the eSIM Access double, which, as documented, does not deduplicate a top-up's transactionId.
+// Provisioning against the eSIM Access double, which speaks the documented protocol (no deduplication of a
+// top-up's transactionId, profiles without activation code or ICCID on demand).
 const double = await startEsimAccessDouble();
 afterAll(() => double.close());
 const testApp = await createBuyingApp();
@@ -109,5 +110,30 @@ describe("a top-up at eSIM Access, exactly once", () => {
 
     expect(double.profiles.get(bought.esim.upstreamReference)?.topUps).toHaveLength(2);
     expect(topUpCalls(second.orderId)).toBe(2);
+  });
+});
+
+describe("a new eSIM at eSIM Access", () => {
+  it("waits, unflagged, while its profile has no activation code, and is flagged past the bound as before", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    double.holdAllocation(true);
+    await provision(paid.orderId);
+    double.holdAllocation(false);
+    const order = await readOrder(testApp, paid.orderId);
+    const stored = [...double.profiles.values()].find((profile) => profile.orderNo === order.upstreamOrderNo)!;
+    stored.ac = "";
+
+    expect(await provision(paid.orderId)).toBe("allocating");
+    expect(await readOrder(testApp, paid.orderId)).toMatchObject({ status: "confirmed", attentionReason: null });
+
+    testApp.clock.advance(DEFAULT_PROVISIONING_TIMING.maxAllocationMs + 60_000);
+    await expect(provision(paid.orderId)).rejects.toMatchObject({ isRetryable: true, upstreamCode: "ALLOCATING" });
+    await expect(
+      provisionOrder(accessDeps, { orderId: paid.orderId, isLastAttempt: true, log: quiet, timing }),
+    ).rejects.toMatchObject({ upstreamCode: "ALLOCATING" });
+    expect(await readOrder(testApp, paid.orderId)).toMatchObject({
+      status: "confirmed",
+      attentionKind: "provisioning_failed",
+    });
   });
 });
