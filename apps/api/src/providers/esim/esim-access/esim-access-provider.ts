@@ -164,6 +164,8 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
   const duplicateLookupDays = options.duplicateLookupDays ?? 30;
   const log = options.log ?? { warn() {} };
   const topUpCodesByIccid = new Map<string, { codes: string[]; fetchedAtMs: number }>();
+  // Provisioning polls an allocating order many times: its missing activation code is reported once per process.
+  const ordersReportedWithoutCode = new Set<string>();
 
   async function post(path: string, payload: Record<string, unknown>): Promise<EsimAccessEnvelope> {
     const body = JSON.stringify(payload);
@@ -314,7 +316,8 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
   async function isTopUpApplied(input: TopUpInput): Promise<boolean | null> {
     const page = await queryProfiles({ esimTranNo: input.reference });
     const profile = page?.profiles.find((item) => item.esimTranNo === input.reference);
-    if (!profile) return false;
+    // No such profile: nothing was applied. An unreadable one, or one without packageList, cannot tell.
+    if (!profile) return page?.total === 0 ? false : null;
     if (!profile.packageList) return null;
     const count = profile.packageList.filter((item) => item.packageCode === input.packageCode).length;
     return count > (input.priorCount ?? 0);
@@ -325,8 +328,9 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
 
     async listPackages() {
       const packages = new Map<string, UpstreamPackage>();
-      for (const pkg of (await listPackagesOfType("BASE")).mapped)
+      for (const pkg of (await listPackagesOfType("BASE")).mapped) {
         if (!packages.has(pkg.code)) packages.set(pkg.code, pkg);
+      }
       const result: UpstreamPackageList = [];
       try {
         // Asked apart: a refused TOPUP list must not stop the base packages from syncing.
@@ -374,7 +378,11 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
       const unusable = page.total - page.profiles.filter(hasActivationCode).length;
       if (unusable > 0) {
         // A profile we cannot install (no activation code yet, or unreadable): the order waits, within its bound.
-        log.warn({ upstreamOrderNo, unusable }, "eSIM Access: a profile of the order has no activation code yet");
+        if (ordersReportedWithoutCode.size > 1000) ordersReportedWithoutCode.clear();
+        if (!ordersReportedWithoutCode.has(upstreamOrderNo)) {
+          ordersReportedWithoutCode.add(upstreamOrderNo);
+          log.warn({ upstreamOrderNo, unusable }, "eSIM Access: a profile of the order has no activation code yet");
+        }
         return { state: "allocating" };
       }
       return { state: "ready", profiles: page.profiles.map((profile) => toUpstreamProfile(profile)) };
