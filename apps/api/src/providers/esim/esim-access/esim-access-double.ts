@@ -357,6 +357,10 @@ export async function startEsimAccessDouble(
           (candidate) => candidate.packageCode === item.packageCode && candidate.type === "BASE",
         );
         if (!pkg) return refuseAsDocumented(response, "310241");
+        // "You can order up to 30 eSIMs in one batch": beyond it, our reading of "Order parameters error".
+        if (!Number.isInteger(item.count) || item.count < 1 || item.count > 30) {
+          return refuseAsDocumented(response, "200008");
+        }
         if (item.price !== pkg.price) return refuseAsDocumented(response, "200005");
         if (body.amount !== item.price * item.count) return refuseAsDocumented(response, "200006");
         if (balanceUsdE4 < item.price * item.count) return refuseAsDocumented(response, "200007");

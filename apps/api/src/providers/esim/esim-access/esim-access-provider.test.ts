@@ -233,6 +233,12 @@ describe("orderProfiles and queryOrder", () => {
     expect((await client().queryOrder(upstreamOrderNo)).state).toBe("ready");
   });
 
+  it("reports a documented order parameters error (200008, a batch over 30) as retryable, ordering nothing", async () => {
+    const error = await caught(orderTurkey(client(), newTransactionId(), 31));
+    expect(error).toMatchObject({ isRetryable: true, upstreamCode: "200008" });
+    expect(error.message).toContain("Order parameters error, please contact customer service.");
+  });
+
   it("refuses a transactionId longer than 50 characters without calling", async () => {
     const before = double.requests.length;
     const error = await caught(orderTurkey(client(), "x".repeat(51)));
