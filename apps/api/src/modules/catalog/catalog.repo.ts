@@ -113,7 +113,12 @@ export async function upsertPackages(tx: DbOrTx, rows: PackageUpsert[], now: Dat
 }
 
 /** Marks inactive every active package of the provider whose code is not listed; answers how many. */
-export async function deactivatePackagesExcept(tx: DbOrTx, provider: string, codes: string[]): Promise<number> {
+export async function deactivatePackagesExcept(
+  tx: DbOrTx,
+  provider: string,
+  codes: string[],
+  options: { keepTopUps?: boolean } = {},
+): Promise<number> {
   const rows = await tx
     .update(packages)
     .set({ isActive: false })
@@ -122,6 +127,7 @@ export async function deactivatePackagesExcept(tx: DbOrTx, provider: string, cod
         eq(packages.provider, provider),
         eq(packages.isActive, true),
         sql`${packages.upstreamCode} <> all(${sql.param(codes)}::text[])`,
+        options.keepTopUps ? eq(packages.isTopUp, false) : undefined,
       ),
     )
     .returning({ id: packages.id });

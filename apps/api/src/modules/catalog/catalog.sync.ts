@@ -160,10 +160,12 @@ export async function syncCatalog(deps: SyncDeps, options: { actor?: AuditActor 
       sellable.map((pkg) => buildPackageRow(pkg, provider, settingsOf)),
       now,
     );
+    // Only what a successful list no longer contains goes off sale: a failed TOPUP list keeps the top-ups we have.
     const deactivated = await deactivatePackagesExcept(
       tx,
       provider,
       sellable.map((pkg) => pkg.code),
+      { keepTopUps: upstream.isTopUpListMissing === true },
     );
     await deactivateDestinationsExcept(
       tx,

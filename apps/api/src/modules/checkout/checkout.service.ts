@@ -14,7 +14,13 @@ import {
   summarizeDestinationPlans,
 } from "../catalog/index.ts";
 import { type CouponRow, countUserRedemptions, findCouponByCode, lockCouponByCode } from "../coupons/index.ts";
-import { canTopUpEsim, type EsimView, findUserEsimView, listCompatibleTopUpPackages } from "../esims/index.ts";
+import {
+  canTopUpEsim,
+  type EsimView,
+  findTopUpCodes,
+  findUserEsimView,
+  listCompatibleTopUpPackages,
+} from "../esims/index.ts";
 import { computeQuote, findCouponProblem } from "./pricing.ts";
 
 export interface Cart {
@@ -61,7 +67,7 @@ function isOnSale(found: FoundPackage | undefined, topUpPackageIds: Set<string> 
  */
 async function findTopUpTarget(
   db: DbOrTx,
-  options: { userId: string; esimId: string; quantity: number; now: Date },
+  options: { userId: string; esimId: string; quantity: number; now: Date; topUpCodes: string[] | null },
 ): Promise<{ esim: EsimView; packageIds: Set<string> }> {
   const esim = await findUserEsimView(db, options.userId, options.esimId);
   if (!esim) throw new AppError("NOT_FOUND", { message: "No such eSIM." });
@@ -74,7 +80,7 @@ async function findTopUpTarget(
       fields: { quantity: "QUANTITY_INVALID" },
     });
   }
-  const packages = await listCompatibleTopUpPackages(db, esim.package);
+  const packages = await listCompatibleTopUpPackages(db, esim.package, options.topUpCodes);
   return { esim, packageIds: new Set(packages.map((item) => item.id)) };
 }
 
@@ -94,11 +100,25 @@ export interface PricedCart {
  */
 export async function priceCart(
   db: DbOrTx,
-  options: { userId: string; cart: Cart; now: Date; lockCoupon: boolean; minimumChargeDzd: number },
+  options: {
+    userId: string;
+    cart: Cart;
+    now: Date;
+    lockCoupon: boolean;
+    minimumChargeDzd: number;
+    /** The upstream codes of the top-ups that fit the eSIM (findTopUpCodes, read outside any transaction). */
+    topUpCodes?: string[] | null;
+  },
 ): Promise<PricedCart> {
   const { cart, now } = options;
   const target = cart.topUpOf
-    ? await findTopUpTarget(db, { userId: options.userId, esimId: cart.topUpOf, quantity: cart.quantity, now })
+    ? await findTopUpTarget(db, {
+        userId: options.userId,
+        esimId: cart.topUpOf,
+        quantity: cart.quantity,
+        now,
+        topUpCodes: options.topUpCodes ?? null,
+      })
     : null;
   const found = await findPackageWithDestination(db, cart.packageId);
   const onSale = isOnSale(found, target?.packageIds ?? null) ? found : undefined;
@@ -137,8 +157,10 @@ export async function priceCart(
 
 /** The cart's quote with the plan and destination it is for; read-only, never reserves a coupon use. */
 export async function quoteCart(deps: AppDeps, options: { userId: string; cart: Cart }) {
+  const topUpOf = options.cart.topUpOf;
   const priced = await priceCart(deps.db, {
     ...options,
+    topUpCodes: topUpOf ? await findTopUpCodes(deps, { userId: options.userId, esimId: topUpOf }) : null,
     now: deps.now(),
     lockCoupon: false,
     minimumChargeDzd: deps.payments.minimumChargeDzd,

@@ -8,6 +8,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 import type { AuthenticatedUser } from "../../plugins/auth.ts";
 import { updateUser } from "../account/index.ts";
 import { reserveCouponUse } from "../coupons/index.ts";
+import { findTopUpCodes } from "../esims/index.ts";
 import {
   createOrder,
   findPlacedOrder,
@@ -64,6 +65,8 @@ export async function placeOrder(
     throw new AppError("PAYMENT_METHOD_UNAVAILABLE", { message: "The payment gateway does not offer this method." });
   }
   const actor = `customer:${user.id}`;
+  // Which top-ups fit may take an upstream call: asked before the transaction, never while it holds locks.
+  const topUpCodes = body.topUpOf ? await findTopUpCodes(deps, { userId: user.id, esimId: body.topUpOf }) : null;
   const { orderId, orderNumber, payment } = await deps.db.transaction(async (tx) => {
     const placed = await findPlacedOrder(tx, { userId: user.id, clientReference: body.clientReference });
     if (placed) {
@@ -82,6 +85,7 @@ export async function placeOrder(
         couponCode: body.couponCode,
         topUpOf: body.topUpOf,
       },
+      topUpCodes,
       now,
       lockCoupon: true,
       minimumChargeDzd: deps.payments.minimumChargeDzd,

@@ -1,5 +1,5 @@
 import type { EsimStatus } from "@esim/shared/statuses";
-import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { destinationSummaryColumns } from "../../db/destination-summary-columns.ts";
@@ -98,11 +98,16 @@ export async function listEsimBundles(db: DbOrTx, esimId: string) {
 }
 
 /**
- * Active TOPUP packages for an eSIM of `base`: the simulator's `<base code>-TOPUP`, or any top-up of the same
- * provider, destination and data type (a fixed-data eSIM takes data, not an unlimited pass) whose coverage
- * includes the base's.
+ * Active TOPUP packages for an eSIM of `base`: those whose upstream codes the provider lists for this eSIM
+ * (`upstreamCodes`, eSIM Access's package/list with its ICCID), or, when it cannot say (null), any top-up of the same
+ * provider, destination and data type (a fixed-data eSIM takes data, not an unlimited pass) whose coverage includes
+ * the base's.
  */
-export async function listCompatibleTopUpPackages(db: DbOrTx, base: typeof packages.$inferSelect) {
+export async function listCompatibleTopUpPackages(
+  db: DbOrTx,
+  base: typeof packages.$inferSelect,
+  upstreamCodes: string[] | null,
+) {
   return db
     .select()
     .from(packages)
@@ -111,11 +116,13 @@ export async function listCompatibleTopUpPackages(db: DbOrTx, base: typeof packa
         eq(packages.isActive, true),
         eq(packages.isTopUp, true),
         eq(packages.provider, base.provider),
-        eq(packages.destinationCode, base.destinationCode),
-        or(
-          eq(packages.upstreamCode, `${base.upstreamCode}-TOPUP`),
-          and(eq(packages.dataType, base.dataType), arrayContains(packages.coverage, base.coverage)),
-        ),
+        upstreamCodes
+          ? inArray(packages.upstreamCode, upstreamCodes.length > 0 ? upstreamCodes : [""])
+          : and(
+              eq(packages.destinationCode, base.destinationCode),
+              eq(packages.dataType, base.dataType),
+              arrayContains(packages.coverage, base.coverage),
+            ),
       ),
     )
     .orderBy(asc(packages.retailDzdMinor), asc(packages.validityDays));
@@ -167,7 +174,10 @@ export async function findStaleEsims(
     .limit(options.limit);
 }
 
-/** Stores what the upstream answered about the eSIM (status, usage, dates); touches updatedAt. */
+/**
+ * Stores what the upstream answered about the eSIM (status, usage, dates); touches updatedAt. An ICCID the eSIM was
+ * delivered without is filled in once the upstream gives it; one already stored is kept (esimTranNo is the key).
+ */
 export async function updateEsimFromUpstream(
   db: DbOrTx,
   esimId: string,
@@ -183,6 +193,7 @@ export async function updateEsimFromUpstream(
       usageUpdatedAt: profile.usageUpdatedAt,
       expiresAt: profile.expiresAt,
       activateBefore: profile.activateBefore,
+      ...(profile.iccid ? { iccid: sql`coalesce(${esims.iccid}, ${profile.iccid})` } : {}),
       updatedAt: now,
     })
     .where(eq(esims.id, esimId))
@@ -193,6 +204,24 @@ export async function updateEsimFromUpstream(
 /** Marks the eSIM as looked at (the upstream did not know it or failed), so the sweep moves on. */
 export async function touchEsim(db: DbOrTx, esimId: string, now: Date): Promise<void> {
   await db.update(esims).set({ updatedAt: now }).where(eq(esims.id, esimId));
+}
+
+/** How many bundles of this package the eSIM holds from orders other than `exceptOrderId` (decision 053). */
+export async function countEsimBundlesOfPackage(
+  db: DbOrTx,
+  options: { esimId: string; packageId: string; exceptOrderId: string },
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(esimBundles)
+    .where(
+      and(
+        eq(esimBundles.esimId, options.esimId),
+        eq(esimBundles.packageId, options.packageId),
+        ne(esimBundles.orderId, options.exceptOrderId),
+      ),
+    );
+  return row?.count ?? 0;
 }
 
 /** An eSIM by id (a top-up's target). */

@@ -100,11 +100,27 @@ export async function revealInstallDetails(deps: AppDeps, options: { userId: str
   return view.esim;
 }
 
+/**
+ * The upstream codes of the top-ups that fit the eSIM, as its provider lists them (eSIM Access: package/list with the
+ * eSIM's ICCID, cached per ICCID); null when it cannot say (no ICCID yet, another provider), which falls back to
+ * same-destination top-ups.
+ */
+async function topUpCodesOf(deps: AppDeps, view: Pick<EsimView, "esim" | "package">): Promise<string[] | null> {
+  if (view.package.provider !== deps.esim.name) return null;
+  return deps.esim.listTopUpPackageCodes({ iccid: view.esim.iccid, baseCode: view.package.upstreamCode });
+}
+
+/** The top-up codes for the caller's eSIM (see topUpCodesOf), read before a checkout's transaction; null if unknown. */
+export async function findTopUpCodes(deps: AppDeps, options: { userId: string; esimId: string }) {
+  const view = await findUserEsimView(deps.db, options.userId, options.esimId);
+  return view ? topUpCodesOf(deps, view) : null;
+}
+
 /** The top-up plans for the caller's eSIM; empty when it cannot be topped up. */
 export async function listTopUps(deps: AppDeps, options: { userId: string; esimId: string }) {
   const view = await findOwnEsim(deps, options);
   if (!canTopUpEsim(view, deps.now())) return [];
-  return listCompatibleTopUpPackages(deps.db, view.package);
+  return listCompatibleTopUpPackages(deps.db, view.package, await topUpCodesOf(deps, view));
 }
 
 interface SyncLog {

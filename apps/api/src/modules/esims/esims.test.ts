@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { getEsim, listEsims, listEsimTopUps } from "@esim/shared/esims/contracts";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { esims } from "../../db/schema.ts";
+import { describe, expect, it, vi } from "vitest";
+import { esims, packages } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import { createBuyingApp, orderBody, placeTestOrder, pressButton, readOrder } from "../orders/buying.test-kit.ts";
@@ -135,8 +135,34 @@ describe("GET /esims/:id/topups", () => {
     expect(data.map((offer) => offer.id)).toEqual([topUp.id]);
   });
 
-  it("offers other top-ups of the same data type and coverage, never an unlimited pass for a fixed-data eSIM", async () => {
+  it("offers only the top-ups the provider lists for the eSIM, not every top-up of the same place", async () => {
     const bought = await buyEsim(testApp, plan.id);
+    const asked = vi.spyOn(deps.esim, "listTopUpPackageCodes");
+    await createPackage(testApp, {
+      upstreamCode: `${plan.upstreamCode}-OTHER`,
+      destinationCode: plan.destinationCode,
+      coverage: plan.coverage,
+      dataType: plan.dataType,
+      isTopUp: true,
+      retailDzdMinor: 1990_00,
+    });
+    try {
+      const response = await request(testApp, "GET", `/esims/${bought.esim.id}/topups`, { headers: bought.headers });
+      const { data } = listEsimTopUps.response.parse(response.json());
+      expect(data.map((offer) => offer.id)).toEqual([topUp.id]);
+      expect(asked).toHaveBeenCalledWith({ iccid: bought.esim.iccid, baseCode: plan.upstreamCode });
+    } finally {
+      asked.mockRestore();
+      await db
+        .update(packages)
+        .set({ isActive: false })
+        .where(eq(packages.upstreamCode, `${plan.upstreamCode}-OTHER`));
+    }
+  });
+
+  it("falls back, when the provider cannot say, to top-ups of the same data type and coverage, never an unlimited pass for a fixed-data eSIM", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const cannotSay = vi.spyOn(deps.esim, "listTopUpPackageCodes").mockResolvedValue(null);
     const moreData = await createPackage(testApp, {
       upstreamCode: `${plan.upstreamCode}-MORE`,
       destinationCode: plan.destinationCode,
@@ -154,9 +180,13 @@ describe("GET /esims/:id/topups", () => {
       dataMb: null,
       isTopUp: true,
     });
-    const response = await request(testApp, "GET", `/esims/${bought.esim.id}/topups`, { headers: bought.headers });
-    const { data } = listEsimTopUps.response.parse(response.json());
-    expect(data.map((offer) => offer.id)).toEqual([topUp.id, moreData.id]);
+    try {
+      const response = await request(testApp, "GET", `/esims/${bought.esim.id}/topups`, { headers: bought.headers });
+      const { data } = listEsimTopUps.response.parse(response.json());
+      expect(data.map((offer) => offer.id)).toEqual([topUp.id, moreData.id]);
+    } finally {
+      cannotSay.mockRestore();
+    }
   });
 
   it("answers an empty list for a cancelled, an expired, or a non-top-up eSIM", async () => {

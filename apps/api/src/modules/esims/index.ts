@@ -11,6 +11,7 @@ export {
 export { sendDueEsimAlerts } from "./esim-alerts.ts";
 export {
   type BundleInsert,
+  countEsimBundlesOfPackage,
   type EsimInsert,
   type EsimRow,
   type EsimView,
@@ -23,5 +24,11 @@ export {
   updateEsimFromUpstream,
 } from "./esims.repo.ts";
 export { esimsRoutes } from "./esims.routes.ts";
-export { canTopUpEsim, isEsimAvailable, refreshUserEsims, syncStaleEsims } from "./esims.service.ts";
+export {
+  canTopUpEsim,
+  findTopUpCodes,
+  isEsimAvailable,
+  refreshUserEsims,
+  syncStaleEsims,
+} from "./esims.service.ts";
 export { getPinStatus, unblockPin, unblockPinByEmail } from "./pin.service.ts";

@@ -3,7 +3,13 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { addJob, type JobHandlers, type JobLog, readPayload } from "../../lib/job-queue.ts";
 import { UpstreamError, type UpstreamProfile } from "../../providers/esim/esim-port.ts";
-import { findEsimById, insertBundles, insertEsims, updateEsimFromUpstream } from "../esims/index.ts";
+import {
+  countEsimBundlesOfPackage,
+  findEsimById,
+  insertBundles,
+  insertEsims,
+  updateEsimFromUpstream,
+} from "../esims/index.ts";
 import { queueInstallEmail } from "./install-email.ts";
 import { applyOrderEvent, flagOrder, type OrderRow } from "./order-lifecycle.ts";
 import {
@@ -78,8 +84,9 @@ async function waitForProfiles(
 type OrderWithPackage = NonNullable<Awaited<ReturnType<typeof findOrderWithPackage>>>;
 
 /**
- * Applies a paid top-up to its eSIM upstream with the order id as transactionId (applied once however often this
- * runs), then stores the eSIM's new state and the new bundle, and marks the order delivered, once.
+ * Applies a paid top-up to its eSIM upstream with the order id as transactionId, then stores the eSIM's new state and
+ * the new bundle, and marks the order delivered, once. The upstream does not deduplicate a top-up's transactionId, so
+ * a run after an earlier attempt first asks whether that attempt was applied (decision 053) and never calls again if so.
  */
 async function applyTopUp(deps: AppDeps, { order, package: pkg }: OrderWithPackage): Promise<boolean> {
   const esim = order.targetEsimId ? await findEsimById(deps.db, order.targetEsimId) : undefined;
@@ -89,12 +96,27 @@ async function applyTopUp(deps: AppDeps, { order, package: pkg }: OrderWithPacka
       upstreamCode: "NO_TARGET_ESIM",
     });
   }
-  await deps.esim.topUp({
+  const topUp = {
     reference: esim.upstreamReference,
     packageCode: pkg.upstreamCode,
     transactionId: order.id,
     priceUsdE4: pkg.costUsdE4,
-  });
+    priorCount: await countEsimBundlesOfPackage(deps.db, {
+      esimId: esim.id,
+      packageId: pkg.id,
+      exceptOrderId: order.id,
+    }),
+  };
+  // provisioningAttempts was read before this run counted itself: above 0, an earlier run may have applied it.
+  const isRetry = order.provisioningAttempts > 0;
+  const earlier = isRetry ? await deps.esim.isTopUpApplied(topUp) : false;
+  if (earlier === null) {
+    throw new UpstreamError(`Whether top-up ${order.number} was applied upstream cannot be told yet`, {
+      isRetryable: true,
+      upstreamCode: "TOPUP_OUTCOME_UNKNOWN",
+    });
+  }
+  if (!earlier) await deps.esim.topUp(topUp);
   const profile = await deps.esim.queryProfile(esim.upstreamReference);
   const now = deps.now();
   const delivered = await deps.db.transaction(async (tx) => {

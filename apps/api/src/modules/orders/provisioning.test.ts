@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { esimBundles, esims, simulatorOrders } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { SIMULATOR_SMDP_ADDRESS } from "../../providers/esim/simulator/simulator-esim-provider.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
+import { syncStaleEsims } from "../esims/index.ts";
 import {
   createBuyingApp,
   createPaidOrder,
@@ -191,5 +192,37 @@ describe("the install email", () => {
     await runDueJobs(deps);
 
     expect(testApp.sentMails.filter((mail) => mail.subject.includes(paid.number))).toHaveLength(1);
+  });
+});
+
+describe("a profile the upstream gives without its ICCID", () => {
+  it("is delivered with its activation code and the install email queued; the ICCID is filled on a later sync", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    // eSIM Access documents `iccid` as optional: new profiles may come with their activation code only.
+    const queryOrder = deps.esim.queryOrder;
+    const withoutIccid = vi.spyOn(deps.esim, "queryOrder").mockImplementation(async (upstreamOrderNo) => {
+      const answer = await queryOrder(upstreamOrderNo);
+      if (answer.state !== "ready") return answer;
+      return { ...answer, profiles: answer.profiles.map((profile) => ({ ...profile, iccid: null })) };
+    });
+    try {
+      expect(await provisionOrder(deps, { orderId: paid.orderId, isLastAttempt: false, log: quiet, ...noWait })).toBe(
+        "delivered",
+      );
+    } finally {
+      withoutIccid.mockRestore();
+    }
+    const [delivered] = await esimsOf(paid.orderId);
+    expect(delivered).toMatchObject({ iccid: null, status: "New", smdpAddress: SIMULATOR_SMDP_ADDRESS });
+    expect(delivered!.activationCode).toMatch(/^LPA:1\$/);
+    expect(await outboxEmail(testApp, `install:${paid.orderId}`)).toBeDefined();
+
+    clock.advance(31 * 60_000);
+    await syncStaleEsims(deps, { log: quiet });
+
+    const [synced] = await esimsOf(paid.orderId);
+    const upstream = await deps.esim.queryProfile(delivered!.upstreamReference);
+    expect(synced!.iccid).toBe(upstream!.iccid);
+    expect(synced!.iccid).toMatch(/^\d{19,20}$/);
   });
 });

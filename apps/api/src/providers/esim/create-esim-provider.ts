@@ -1,11 +1,24 @@
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { createEsimAccessProvider } from "./esim-access/esim-access-provider.ts";
+import { createEsimAccessProvider, type EsimAccessLog } from "./esim-access/esim-access-provider.ts";
 import type { EsimProvider } from "./esim-port.ts";
 import { createSimulatorEsimProvider } from "./simulator/simulator-esim-provider.ts";
 
+/** What leaves out an unusable upstream package or profile says, as a pino-shaped JSON line, when no logger is given. */
+const stderrLog: EsimAccessLog = {
+  warn(details, message) {
+    process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), ...details, msg: message })}\n`);
+  },
+};
+
 /** The simulator unless ESIM_PROVIDER=esim-access (loadConfig then requires the access code). */
-export function createEsimProvider(deps: { config: Config; db: Database; now: () => Date }): EsimProvider {
+export function createEsimProvider(deps: {
+  config: Config;
+  db: Database;
+  now: () => Date;
+  /** Where the eSIM Access client reports what it leaves out (pino's logger fits). */
+  log?: EsimAccessLog;
+}): EsimProvider {
   const { config, db, now } = deps;
   if (config.ESIM_PROVIDER === "esim-access") {
     if (!config.ESIM_ACCESS_ACCESS_CODE)
@@ -15,6 +28,7 @@ export function createEsimProvider(deps: { config: Config; db: Database; now: ()
       accessCode: config.ESIM_ACCESS_ACCESS_CODE,
       secret: config.ESIM_ACCESS_SECRET,
       now,
+      log: deps.log ?? stderrLog,
     });
   }
   return createSimulatorEsimProvider({

@@ -41,6 +41,24 @@ export interface UpstreamPackage {
   speed: string | null;
 }
 
+/**
+ * What listPackages answers: every package for sale. `isTopUpListMissing` says the upstream refused or failed the
+ * separate TOPUP list this time: the base packages are complete, the top-ups unknown (the sync keeps those it has).
+ */
+export type UpstreamPackageList = UpstreamPackage[] & { isTopUpListMissing?: boolean };
+
+/**
+ * A top-up as the caller knows it: `priorCount` is how many top-ups of this package we had applied to the profile
+ * before this one (0 when omitted), which lets a provider without per-transaction records recognise it (decision 053).
+ */
+export interface TopUpInput {
+  reference: string;
+  packageCode: string;
+  transactionId: string;
+  priceUsdE4: number;
+  priorCount?: number;
+}
+
 /** One installed-or-installable eSIM profile upstream. */
 export interface UpstreamProfile {
   /** eSIM Access `esimTranNo`: ICCIDs are reused, this is not. */
@@ -82,7 +100,7 @@ export class UpstreamError extends Error {
 export interface EsimProvider {
   readonly name: "simulator" | "esim-access";
   /** Every package for sale, base and top-up. */
-  listPackages(): Promise<UpstreamPackage[]>;
+  listPackages(): Promise<UpstreamPackageList>;
   /** Orders `count` profiles of a package; the same transactionId answers the same order. */
   orderProfiles(input: {
     transactionId: string;
@@ -96,8 +114,18 @@ export interface EsimProvider {
   ): Promise<{ state: "allocating" } | { state: "ready"; profiles: UpstreamProfile[] }>;
   /** One profile's current state, or null when the upstream does not know it. */
   queryProfile(reference: string): Promise<UpstreamProfile | null>;
-  /** Applies a top-up package to a profile; the same transactionId applies it once. */
-  topUp(input: { reference: string; packageCode: string; transactionId: string; priceUsdE4: number }): Promise<void>;
+  /**
+   * Applies a top-up package to a profile, once: when the outcome of a call is unknown (timeout, 5xx, unrecognised
+   * answer) the profile is read before any retry (decision 053); still unknown, it throws a retryable error.
+   */
+  topUp(input: TopUpInput): Promise<void>;
+  /** Whether this top-up is already on the profile upstream; null when the upstream's answer cannot tell. */
+  isTopUpApplied(input: TopUpInput): Promise<boolean | null>;
+  /**
+   * The upstream codes of the top-up packages that fit this eSIM, or null when the provider cannot say (no ICCID yet,
+   * or no such list upstream): the caller then falls back to same-destination top-ups.
+   */
+  listTopUpPackageCodes(input: { iccid: string | null; baseCode: string }): Promise<string[] | null>;
   /** Cancels an unused profile (refunded upstream). */
   cancel(reference: string): Promise<void>;
   /** What is left on our prepaid account upstream, which every order and top-up draws on. */

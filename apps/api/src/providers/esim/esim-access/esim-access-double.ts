@@ -3,13 +3,32 @@ import type { AddressInfo } from "node:net";
 import { computeEsimAccessSignature, isSameSignature } from "./sign-request.ts";
 
 /**
- * A local stand-in for eSIM Access that speaks its protocol (PROVIDERS.md): POST JSON under /api/v1/open,
- * RT-AccessCode or HMAC headers checked, `{ success, errorCode, errorMsg, obj }` answers, asynchronous
- * allocation answered with 200010, and failures on demand. For tests only.
+ * A local stand-in for eSIM Access that speaks its protocol as documented (docs.esimaccess.com, PROVIDERS.md): POST
+ * JSON under /api/v1/open, RT-AccessCode or HMAC headers checked, `{ success, errorCode, errorMsg, obj }` answers with
+ * the documented error codes and messages, asynchronous allocation answered with 200010, new profiles whose ICCID may
+ * come later (`iccidDelay`), applied top-ups listed in the profile's packageList, no deduplication of a top-up's
+ * transactionId (none is documented), and failures on demand. For tests only.
  */
 
-/** eSIM Access: "profile not yet allocated". */
-const ERROR_NOT_ALLOCATED_CODE = "200010";
+/** The documented error messages (docs.esimaccess.com, "Error Codes"), by code. */
+const ERRORS = {
+  "000101": "Request header (mandatory) is null",
+  "000103": "This https request method (get/post ) is not supported",
+  "000104": "Request in invalid JSON format",
+  "000105": "Request parameters (mandatory) are not contained",
+  "101001": "The timestamp of the request has expired.",
+  "101003": "Request signature mismatch.",
+  "200002": "This operation is not allowed due to the order status.",
+  "200005": "Package price error. Check price.",
+  "200006": "Total order price amount is wrong. Check prices.",
+  "200007": "Insufficient account balance",
+  "200008": "Order parameters error, please contact customer service.",
+  "200010": "Profile is being downloaded for the order.",
+  "310241": "The packageCode does not exist.",
+  "310272": "The orderNo does not exist.",
+  "310403": "The ICCID does not exist in the order.",
+} as const;
+type DocumentedCode = keyof typeof ERRORS;
 
 export interface DoublePackage {
   packageCode: string;
@@ -25,6 +44,8 @@ export interface DoublePackage {
   locationCode?: string;
   speed: string;
   supportTopUpType: number;
+  /** 1: validity starts at installation; 2: at the first network connection. */
+  activeType?: number;
   fupPolicy?: string;
   locationNetworkList: {
     locationName: string;
@@ -47,8 +68,11 @@ export interface DoubleProfile {
   expiredTime: string;
   totalVolume: number;
   orderUsage: number;
+  activeType: number;
   packageCode: string;
-  topUps: string[];
+  /** The top-ups applied, in order: each listed in the profile's packageList after the first plan. */
+  topUps: { transactionId: string; packageCode: string; createTime: string }[];
+  createTime: string;
 }
 
 /** What the next matching request gets instead of a normal answer. */
@@ -56,6 +80,8 @@ export type DoubleFailure =
   | { kind: "http"; status: number }
   | { kind: "error"; errorCode: string; errorMsg: string }
   | { kind: "hang" }
+  /** The request is carried out, then no answer ever comes (a client times out on a call that did happen). */
+  | { kind: "apply-then-hang" }
   | { kind: "malformed" };
 
 export interface RecordedRequest {
@@ -185,28 +211,45 @@ export interface EsimAccessDouble {
   secret: string | undefined;
   requests: RecordedRequest[];
   profiles: Map<string, DoubleProfile>;
-  /** The next `times` requests (to `path`, or any) fail this way. */
-  failNext(failure: DoubleFailure, options?: { times?: number; path?: string }): void;
+  /** The next `times` requests (to `path`, or any; whose body passes `when`, or any) fail this way. */
+  failNext(
+    failure: DoubleFailure,
+    options?: { times?: number; path?: string; when?: (body: Record<string, unknown>) => boolean },
+  ): void;
   /** While held, new orders stay unallocated (esim/query answers 200010) until released. */
   holdAllocation(isHeld: boolean): void;
-  /** How esim/order treats a known transactionId: answer the same order (default) or an error, as the real API may. */
+  /**
+   * How esim/order treats a known transactionId: the same order (default: "Duplicate transactionId will be identified
+   * as the same request") or error 200008, the only documented refusal it could be.
+   */
   setDuplicateTransactionAnswer(mode: "same-order" | "error"): void;
+  /** New profiles answer `iccid: ""` for this many esim/query answers (0: at once), as the documented examples show. */
+  setIccidDelay(queries: number): void;
+  /** Every profile still without its ICCID gets it now. */
+  releaseIccids(): void;
   /** Our prepaid account (USD × 10 000) as balance/query answers it: orders and top-ups draw on it, cancels refund. */
   setBalance(balanceUsdE4: number): void;
   close(): Promise<void>;
 }
 
 export async function startEsimAccessDouble(
-  options: { accessCode?: string; secret?: string; balanceUsdE4?: number } = {},
+  options: { accessCode?: string; secret?: string; balanceUsdE4?: number; iccidDelay?: number } = {},
 ): Promise<EsimAccessDouble> {
   const accessCode = options.accessCode ?? "double-access-code";
   let balanceUsdE4 = options.balanceUsdE4 ?? 1_000_000;
   const secret = options.secret;
   const requests: RecordedRequest[] = [];
-  const failures: { failure: DoubleFailure; remaining: number; path: string | undefined }[] = [];
+  const failures: {
+    failure: DoubleFailure;
+    remaining: number;
+    path: string | undefined;
+    when: ((body: Record<string, unknown>) => boolean) | undefined;
+  }[] = [];
   const orders = new Map<string, { orderNo: string; packageCode: string; count: number; isAllocated: boolean }>();
   const profiles = new Map<string, DoubleProfile>();
-  const appliedTopUps = new Set<string>();
+  /** Profiles whose ICCID is not given yet, with how many more answers it stays hidden. */
+  const hiddenIccidQueries = new Map<string, number>();
+  let iccidDelay = options.iccidDelay ?? 0;
   let isAllocationHeld = false;
   let duplicateMode: "same-order" | "error" = "same-order";
   let sequence = 0;
@@ -219,6 +262,39 @@ export async function startEsimAccessDouble(
   function refuse(response: ServerResponse, errorCode: string, errorMsg: string) {
     response.writeHead(200, { "content-type": "application/json" });
     response.end(JSON.stringify({ success: false, errorCode, errorMsg, obj: null }));
+  }
+  function refuseAsDocumented(response: ServerResponse, errorCode: DocumentedCode) {
+    refuse(response, errorCode, ERRORS[errorCode]);
+  }
+
+  /** A profile as esim/query documents it: its first plan then each top-up in packageList; ICCID "" while hidden. */
+  function present(profile: DoubleProfile) {
+    const { packageCode, topUps, createTime, ...fields } = profile;
+    const hiddenFor = hiddenIccidQueries.get(profile.esimTranNo) ?? 0;
+    if (hiddenFor > 0) hiddenIccidQueries.set(profile.esimTranNo, hiddenFor - 1);
+    else hiddenIccidQueries.delete(profile.esimTranNo);
+    const describe = (code: string, at: string) => {
+      const pkg = DOUBLE_PACKAGES.find((item) => item.packageCode === code);
+      return {
+        packageName: pkg?.name ?? code,
+        packageCode: code,
+        slug: pkg?.slug ?? code,
+        duration: pkg?.duration ?? 0,
+        volume: pkg?.volume ?? 0,
+        locationCode: pkg?.location ?? "",
+        createTime: at,
+      };
+    };
+    return {
+      ...fields,
+      iccid: hiddenFor > 0 ? "" : profile.iccid,
+      eid: "",
+      dataType: 1,
+      packageList: [
+        describe(packageCode, createTime),
+        ...topUps.map((topUp) => describe(topUp.packageCode, topUp.createTime)),
+      ],
+    };
   }
 
   function allocate(
@@ -243,9 +319,12 @@ export async function startEsimAccessDouble(
         expiredTime: "2026-12-01T00:00:00+0000",
         totalVolume: pkg.volume,
         orderUsage: 0,
+        activeType: pkg.activeType ?? 1,
         packageCode: pkg.packageCode,
         topUps: [],
+        createTime: new Date().toISOString().replace(/\.\d{3}Z$/, "+0000"),
       });
+      if (iccidDelay > 0) hiddenIccidQueries.set(esimTranNo, iccidDelay);
     }
     order.isAllocated = true;
   }
@@ -254,26 +333,37 @@ export async function startEsimAccessDouble(
     switch (path) {
       case "package/list": {
         const type = body.type === "TOPUP" ? "TOPUP" : "BASE";
-        const packageList = DOUBLE_PACKAGES.filter((pkg) => pkg.type === type).map(({ type: _type, ...pkg }) => pkg);
+        let candidates = DOUBLE_PACKAGES.filter((pkg) => pkg.type === type);
+        if (type === "TOPUP" && typeof body.iccid === "string" && body.iccid !== "") {
+          // "Include iccid with TOPUP to see available TOPUP plans": here, those of the eSIM's own place.
+          const profile = [...profiles.values()].find((item) => item.iccid === body.iccid);
+          const base = DOUBLE_PACKAGES.find((pkg) => pkg.packageCode === profile?.packageCode);
+          candidates = base ? candidates.filter((pkg) => pkg.location === base.location) : [];
+        }
+        const packageList = candidates.map(({ type: _type, ...pkg }) => ({ activeType: 1, ...pkg }));
         return answer(response, { packageList });
       }
       case "esim/order": {
         const transactionId = String(body.transactionId ?? "");
         const [item] =
           (body.packageInfoList as { packageCode: string; count: number; price: number }[] | undefined) ?? [];
-        if (!transactionId || transactionId.length > 50 || !item)
-          return refuse(response, "000105", "Mandatory params missing");
+        if (!transactionId || transactionId.length > 50 || !item) return refuseAsDocumented(response, "000105");
         const existing = orders.get(transactionId);
         if (existing) {
-          if (duplicateMode === "error") return refuse(response, "200008", "transactionId already exists");
+          if (duplicateMode === "error") return refuseAsDocumented(response, "200008");
           return answer(response, { orderNo: existing.orderNo, transactionId });
         }
         const pkg = DOUBLE_PACKAGES.find(
           (candidate) => candidate.packageCode === item.packageCode && candidate.type === "BASE",
         );
-        if (!pkg) return refuse(response, "310241", "packageCode does not exist");
-        if (item.price !== pkg.price) return refuse(response, "200005", "Package price error");
-        if (body.amount !== item.price * item.count) return refuse(response, "200006", "Wrong total amount");
+        if (!pkg) return refuseAsDocumented(response, "310241");
+        // "You can order up to 30 eSIMs in one batch": beyond it, our reading of "Order parameters error".
+        if (!Number.isInteger(item.count) || item.count < 1 || item.count > 30) {
+          return refuseAsDocumented(response, "200008");
+        }
+        if (item.price !== pkg.price) return refuseAsDocumented(response, "200005");
+        if (body.amount !== item.price * item.count) return refuseAsDocumented(response, "200006");
+        if (balanceUsdE4 < item.price * item.count) return refuseAsDocumented(response, "200007");
         sequence++;
         const order = {
           orderNo: `B2506${String(sequence).padStart(10, "0")}`,
@@ -288,26 +378,26 @@ export async function startEsimAccessDouble(
       }
       case "esim/query": {
         const pager = body.pager as { pageNum?: number; pageSize?: number } | undefined;
-        if (!pager) return refuse(response, "000105", "Mandatory params missing");
+        if (!pager) return refuseAsDocumented(response, "000105");
         let esimList: DoubleProfile[];
-        if (typeof body.orderNo === "string") {
+        if (typeof body.orderNo === "string" && body.orderNo !== "") {
           const order = [...orders.values()].find((candidate) => candidate.orderNo === body.orderNo);
-          if (!order) return refuse(response, "310272", "orderNo does not exist");
-          if (!order.isAllocated) return refuse(response, ERROR_NOT_ALLOCATED_CODE, "Profile not yet allocated");
+          if (!order) return refuseAsDocumented(response, "310272");
+          if (!order.isAllocated) return refuseAsDocumented(response, "200010");
           esimList = [...profiles.values()].filter((profile) => profile.orderNo === order.orderNo);
+        } else if (typeof body.iccid === "string" && body.iccid !== "") {
+          esimList = [...profiles.values()].filter((profile) => profile.iccid === body.iccid);
         } else if (typeof body.esimTranNo === "string") {
           esimList = [...profiles.values()].filter((profile) => profile.esimTranNo === body.esimTranNo);
         } else if (typeof body.startTime === "string" && typeof body.endTime === "string") {
           esimList = [...profiles.values()];
         } else {
-          return refuse(response, "000105", "Mandatory params missing");
+          return refuseAsDocumented(response, "000105");
         }
         const pageSize = pager.pageSize ?? 50;
         const start = ((pager.pageNum ?? 1) - 1) * pageSize;
         return answer(response, {
-          esimList: esimList
-            .slice(start, start + pageSize)
-            .map(({ packageCode: _code, topUps: _topUps, ...profile }) => profile),
+          esimList: esimList.slice(start, start + pageSize).map(present),
           pager: { pageNum: pager.pageNum ?? 1, pageSize, total: esimList.length },
         });
       }
@@ -331,34 +421,48 @@ export async function startEsimAccessDouble(
       }
       case "esim/topup": {
         const profile = profiles.get(String(body.esimTranNo));
-        if (!profile) return refuse(response, "310403", "ICCID not in the order");
+        if (!profile) return refuseAsDocumented(response, "310403");
+        // No deduplication: the documentation promises none on a top-up's transactionId.
         const transactionId = String(body.transactionId ?? "");
-        if (appliedTopUps.has(transactionId)) return refuse(response, "200008", "transactionId already exists");
+        if (!transactionId || typeof body.packageCode !== "string") return refuseAsDocumented(response, "000105");
         const pkg = DOUBLE_PACKAGES.find(
           (candidate) => candidate.packageCode === body.packageCode && candidate.type === "TOPUP",
         );
         const baseLocation = DOUBLE_PACKAGES.find((base) => base.packageCode === profile.packageCode)?.location;
         // A top-up fits an eSIM of the same place only.
-        if (!pkg || pkg.location !== baseLocation) return refuse(response, "310241", "packageCode does not exist");
+        if (!pkg || pkg.location !== baseLocation) return refuseAsDocumented(response, "310241");
         if (["USED_EXPIRED", "UNUSED_EXPIRED", "CANCEL", "REVOKED"].includes(profile.esimStatus)) {
-          return refuse(response, "200002", "Operation not allowed due to order status");
+          return refuseAsDocumented(response, "200002");
         }
-        appliedTopUps.add(transactionId);
+        if (body.amount !== undefined && Number(body.amount) !== pkg.price)
+          return refuseAsDocumented(response, "200005");
+        if (balanceUsdE4 < pkg.price) return refuseAsDocumented(response, "200007");
         balanceUsdE4 -= pkg.price;
         profile.totalVolume += pkg.volume;
-        profile.topUps.push(transactionId);
-        return answer(response, { transactionId, iccid: profile.iccid });
+        profile.topUps.push({
+          transactionId,
+          packageCode: pkg.packageCode,
+          createTime: new Date().toISOString().replace(/\.\d{3}Z$/, "+0000"),
+        });
+        return answer(response, {
+          transactionId,
+          iccid: profile.iccid,
+          expiredTime: profile.expiredTime,
+          totalVolume: profile.totalVolume,
+          totalDuration: pkg.duration,
+          orderUsage: profile.orderUsage,
+        });
       }
       case "esim/cancel": {
         const profile = profiles.get(String(body.esimTranNo));
-        if (!profile) return refuse(response, "310403", "ICCID not in the order");
+        if (!profile) return refuseAsDocumented(response, "310403");
         if (profile.esimStatus !== "GOT_RESOURCE" || profile.smdpStatus !== "RELEASED") {
-          return refuse(response, "200002", "Operation not allowed due to order status");
+          return refuseAsDocumented(response, "200002");
         }
         profile.esimStatus = "CANCEL";
         // Cancelling an unused profile refunds its price to our balance (PROVIDERS.md).
         balanceUsdE4 += DOUBLE_PACKAGES.find((pkg) => pkg.packageCode === profile.packageCode)?.price ?? 0;
-        return answer(response, null);
+        return answer(response, {});
       }
       case "balance/query":
         return answer(response, { balance: balanceUsdE4 });
@@ -373,17 +477,18 @@ export async function startEsimAccessDouble(
       return Array.isArray(value) ? value[0] : value;
     };
     const receivedCode = header("RT-AccessCode");
-    if (!receivedCode) return { errorCode: "000101", errorMsg: "Missing mandatory header" };
-    if (receivedCode !== accessCode) return { errorCode: "101003", errorMsg: "Signature mismatch" };
+    if (!receivedCode) return { errorCode: "000101", errorMsg: ERRORS["000101"] };
+    if (receivedCode !== accessCode) return { errorCode: "101003", errorMsg: ERRORS["101003"] };
     if (!secret) return null;
     const requestId = header("RT-RequestID");
     const timestamp = header("RT-Timestamp");
     const signature = header("RT-Signature");
-    if (!requestId || !timestamp || !signature) return { errorCode: "000101", errorMsg: "Missing mandatory header" };
+    if (!requestId || !timestamp || !signature) return { errorCode: "000101", errorMsg: ERRORS["000101"] };
     const expected = computeEsimAccessSignature({ timestamp, requestId, accessCode, body: rawBody, secret });
-    if (!isSameSignature(expected, signature)) return { errorCode: "101003", errorMsg: "Signature mismatch" };
-    if (Math.abs(Date.now() - Number(timestamp)) > 5 * 60_000)
-      return { errorCode: "101001", errorMsg: "Timestamp expired" };
+    if (!isSameSignature(expected, signature)) return { errorCode: "101003", errorMsg: ERRORS["101003"] };
+    if (Math.abs(Date.now() - Number(timestamp)) > 5 * 60_000) {
+      return { errorCode: "101001", errorMsg: ERRORS["101001"] };
+    }
     return null;
   }
 
@@ -398,12 +503,14 @@ export async function startEsimAccessDouble(
       try {
         body = rawBody ? (JSON.parse(rawBody) as Record<string, unknown>) : {};
       } catch {
-        return refuse(response, "000104", "Invalid JSON");
+        return refuseAsDocumented(response, "000104");
       }
       requests.push({ path, headers: request.headers, body, atMs: Date.now() });
-      if (request.method !== "POST") return refuse(response, "000103", "Unsupported HTTP method");
+      if (request.method !== "POST") return refuseAsDocumented(response, "000103");
 
-      const failureIndex = failures.findIndex((entry) => entry.path === undefined || entry.path === path);
+      const failureIndex = failures.findIndex(
+        (entry) => (entry.path === undefined || entry.path === path) && (entry.when === undefined || entry.when(body)),
+      );
       const planned = failureIndex >= 0 ? failures[failureIndex] : undefined;
       if (planned) {
         planned.remaining--;
@@ -417,6 +524,13 @@ export async function startEsimAccessDouble(
           case "hang":
             hanging.add(response);
             return;
+          case "apply-then-hang": {
+            hanging.add(response);
+            // The work is done as usual; its answer goes nowhere.
+            const discard = { writeHead: () => discard, end: () => discard } as unknown as ServerResponse;
+            if (!authenticate(request, rawBody)) handle(path, body, discard);
+            return;
+          }
           case "malformed":
             response.writeHead(200, { "content-type": "application/json" }).end(
               JSON.stringify({
@@ -443,7 +557,7 @@ export async function startEsimAccessDouble(
     requests,
     profiles,
     failNext(failure, failOptions = {}) {
-      failures.push({ failure, remaining: failOptions.times ?? 1, path: failOptions.path });
+      failures.push({ failure, remaining: failOptions.times ?? 1, path: failOptions.path, when: failOptions.when });
     },
     holdAllocation(isHeld) {
       isAllocationHeld = isHeld;
@@ -453,6 +567,12 @@ export async function startEsimAccessDouble(
     },
     setDuplicateTransactionAnswer(mode) {
       duplicateMode = mode;
+    },
+    setIccidDelay(queries) {
+      iccidDelay = queries;
+    },
+    releaseIccids() {
+      hiddenIccidQueries.clear();
     },
     setBalance(next) {
       balanceUsdE4 = next;

@@ -17,7 +17,13 @@ afterAll(async () => {
 beforeEach(() => {
   double.holdAllocation(false);
   double.setDuplicateTransactionAnswer("same-order");
+  double.setIccidDelay(0);
 });
+
+function recordingLog() {
+  const warnings: { details: object; message: string }[] = [];
+  return { warnings, log: { warn: (details: object, message: string) => warnings.push({ details, message }) } };
+}
 
 function client(options: Partial<Parameters<typeof createEsimAccessProvider>[0]> = {}) {
   return createEsimAccessProvider({ baseUrl: double.url, accessCode: double.accessCode, timeoutMs: 2000, ...options });
@@ -90,10 +96,17 @@ describe("authentication", () => {
 });
 
 describe("listPackages", () => {
-  it("reshapes base and top-up packages and leaves out what we cannot sell", async () => {
-    const packages = await client().listPackages();
+  it("reshapes base and top-up packages and leaves out, with a log, what we cannot sell", async () => {
+    const { warnings, log } = recordingLog();
+    const packages = await client({ log }).listPackages();
     const byCode = new Map(packages.map((pkg) => [pkg.code, pkg]));
-    expect([...byCode.keys()].sort()).toEqual(["CKH491", "CKH900", "EU42-5-30", "GL139-3-30", "TOPUP_CKH491"]);
+    // CKH900 is a daily plan (dataType 2): kept out (decision 051); CKH-180D lasts 180 days.
+    expect([...byCode.keys()].sort()).toEqual(["CKH491", "EU42-5-30", "GL139-3-30", "TOPUP_CKH491"]);
+    expect(warnings.map((warning) => warning.details)).toEqual([
+      { packageCode: "CKH900", reason: "daily plan (decision 051)" },
+      { packageCode: "CKH-180D", reason: "validity outside 1–90 days" },
+    ]);
+    expect(packages.isTopUpListMissing).toBeUndefined();
     expect(byCode.get("CKH491")).toMatchObject({
       destination: { code: "TR", type: "country" },
       dataMb: 1024,
@@ -102,11 +115,6 @@ describe("listPackages", () => {
       supportsTopUp: true,
       isTopUp: false,
     });
-    expect(byCode.get("CKH900")).toMatchObject({
-      isUnlimited: true,
-      dataMb: null,
-      fairUsePolicy: "High speed up to 2 GB/day, then 512 Kbps",
-    });
     expect(byCode.get("EU42-5-30")).toMatchObject({ destination: { code: "europe", type: "region" }, dataMb: 5120 });
     expect(byCode.get("EU42-5-30")?.networks).toContainEqual({ country: "DE", operator: "Telekom", networkType: "4G" });
     expect(byCode.get("GL139-3-30")).toMatchObject({
@@ -114,6 +122,23 @@ describe("listPackages", () => {
       validityDays: 30,
     });
     expect(byCode.get("TOPUP_CKH491")).toMatchObject({ isTopUp: true, destination: { code: "TR", type: "country" } });
+  });
+});
+
+describe("listPackages when the TOPUP list is refused", () => {
+  it("still answers the base packages, says the top-ups are missing and logs it", async () => {
+    double.failNext(
+      { kind: "error", errorCode: "900001", errorMsg: "busy" },
+      {
+        path: "package/list",
+        when: (body) => body.type === "TOPUP",
+      },
+    );
+    const { warnings, log } = recordingLog();
+    const packages = await client({ log }).listPackages();
+    expect(packages.map((pkg) => pkg.code).sort()).toEqual(["CKH491", "EU42-5-30", "GL139-3-30"]);
+    expect(packages.isTopUpListMissing).toBe(true);
+    expect(warnings.some((warning) => warning.message.includes("TOPUP package list failed"))).toBe(true);
   });
 });
 
@@ -150,20 +175,68 @@ describe("orderProfiles and queryOrder", () => {
     expect(await orderTurkey(client(), transactionId)).toEqual(first);
   });
 
-  it("resolves a 'transactionId already exists' error to the existing order by searching profiles", async () => {
+  it("finds the existing order by searching profiles when a repeated transactionId is refused (200008)", async () => {
     const transactionId = newTransactionId();
     const first = await orderTurkey(client(), transactionId);
     double.setDuplicateTransactionAnswer("error");
     expect(await orderTurkey(client(), transactionId)).toEqual(first);
   });
 
-  it("asks to retry later when the duplicate's profiles are not allocated yet, never ordering twice", async () => {
+  it("asks to retry later on 200008 when no profile carries the transactionId yet, never ordering twice", async () => {
     double.holdAllocation(true);
     const transactionId = newTransactionId();
     await orderTurkey(client(), transactionId);
     double.setDuplicateTransactionAnswer("error");
+    const ordersBefore = double.requests.filter((request) => request.path === "esim/order").length;
     const error = await caught(orderTurkey(client(), transactionId));
-    expect(error).toMatchObject({ isRetryable: true, upstreamCode: "DUPLICATE_TRANSACTION_PENDING" });
+    expect(error).toMatchObject({ isRetryable: true, upstreamCode: "200008" });
+    expect(double.requests.filter((request) => request.path === "esim/order").length).toBe(ordersBefore + 1);
+  });
+
+  it("keeps the good profiles of the date search when one is unreadable", async () => {
+    const [broken] = await readyProfiles((await orderTurkey()).upstreamOrderNo);
+    const stored = double.profiles.get(broken!.reference)!;
+    const transactionId = newTransactionId();
+    const first = await orderTurkey(client(), transactionId);
+    const saved = stored.esimStatus;
+    (stored as { esimStatus: unknown }).esimStatus = 42;
+    double.setDuplicateTransactionAnswer("error");
+    const { warnings, log } = recordingLog();
+    try {
+      expect(await orderTurkey(client({ log }), transactionId)).toEqual(first);
+    } finally {
+      stored.esimStatus = saved;
+    }
+    expect(warnings.some((warning) => warning.message.includes("unreadable"))).toBe(true);
+  });
+
+  it("delivers a profile whose ICCID comes later: ready with its activation code, the ICCID on a later query", async () => {
+    double.setIccidDelay(2);
+    const { upstreamOrderNo } = await orderTurkey();
+    const [profile] = await readyProfiles(upstreamOrderNo);
+    expect(profile).toMatchObject({ iccid: null, status: "New" });
+    expect(profile!.activationCode).toMatch(/^LPA:1\$/);
+    expect((await client().queryProfile(profile!.reference))?.iccid).toBeNull();
+    expect((await client().queryProfile(profile!.reference))?.iccid).toMatch(/^8985/);
+  });
+
+  it("keeps the order allocating while a profile has no activation code, and logs it", async () => {
+    const { upstreamOrderNo } = await orderTurkey();
+    const [profile] = await readyProfiles(upstreamOrderNo);
+    const stored = double.profiles.get(profile!.reference)!;
+    const ac = stored.ac;
+    stored.ac = "";
+    const { warnings, log } = recordingLog();
+    expect(await client({ log }).queryOrder(upstreamOrderNo)).toEqual({ state: "allocating" });
+    expect(warnings).toHaveLength(1);
+    stored.ac = ac;
+    expect((await client().queryOrder(upstreamOrderNo)).state).toBe("ready");
+  });
+
+  it("reports a documented order parameters error (200008, a batch over 30) as retryable, ordering nothing", async () => {
+    const error = await caught(orderTurkey(client(), newTransactionId(), 31));
+    expect(error).toMatchObject({ isRetryable: true, upstreamCode: "200008" });
+    expect(error.message).toContain("Order parameters error, please contact customer service.");
   });
 
   it("refuses a transactionId longer than 50 characters without calling", async () => {
@@ -217,18 +290,87 @@ describe("queryProfile", () => {
 });
 
 describe("topUp", () => {
-  it("applies a top-up once per transactionId", async () => {
+  async function newTopUp(provider = client()) {
     const [profile] = await readyProfiles((await orderTurkey()).upstreamOrderNo);
-    const input = {
+    return {
       reference: profile!.reference,
       packageCode: "TOPUP_CKH491",
       transactionId: newTransactionId(),
       priceUsdE4: 12_300,
+      provider,
     };
-    await client().topUp(input);
-    await client().topUp(input);
-    expect(double.profiles.get(profile!.reference)?.topUps).toEqual([input.transactionId]);
-    expect((await client().queryProfile(profile!.reference))?.totalBytes).toBe(2 * 1_073_741_824);
+  }
+
+  function topUpCalls(transactionId: string) {
+    return double.requests.filter(
+      (request) =>
+        request.path === "esim/topup" && (request.body as { transactionId?: string }).transactionId === transactionId,
+    ).length;
+  }
+
+  it("counts a documented success, and the profile lists the top-up in its packageList", async () => {
+    const { provider, ...input } = await newTopUp();
+    await provider.topUp(input);
+    expect(double.profiles.get(input.reference)?.topUps.map((topUp) => topUp.transactionId)).toEqual([
+      input.transactionId,
+    ]);
+    expect(await provider.isTopUpApplied(input)).toBe(true);
+    expect(await provider.isTopUpApplied({ ...input, priorCount: 1 })).toBe(false);
+    expect((await provider.queryProfile(input.reference))?.totalBytes).toBe(2 * 1_073_741_824);
+  });
+
+  it("after a timeout on a call that was applied, finds it on the profile and never calls again", async () => {
+    const { provider, ...input } = await newTopUp(client({ timeoutMs: 300 }));
+    double.failNext({ kind: "apply-then-hang" }, { path: "esim/topup" });
+    await provider.topUp(input);
+    expect(double.profiles.get(input.reference)?.topUps).toHaveLength(1);
+    expect(topUpCalls(input.transactionId)).toBe(1);
+  });
+
+  it("after a timeout on a call that did nothing, reads the profile and calls once more", async () => {
+    const { provider, ...input } = await newTopUp(client({ timeoutMs: 300 }));
+    double.failNext({ kind: "hang" }, { path: "esim/topup" });
+    await provider.topUp(input);
+    expect(double.profiles.get(input.reference)?.topUps).toHaveLength(1);
+    expect(topUpCalls(input.transactionId)).toBe(2);
+  });
+
+  it("counts only top-ups beyond those we had applied (priorCount)", async () => {
+    const { provider, ...input } = await newTopUp(client({ timeoutMs: 300 }));
+    await provider.topUp(input);
+    const second = { ...input, transactionId: newTransactionId(), priorCount: 1 };
+    double.failNext({ kind: "apply-then-hang" }, { path: "esim/topup" });
+    await provider.topUp(second);
+    expect(double.profiles.get(input.reference)?.topUps).toHaveLength(2);
+    expect(topUpCalls(second.transactionId)).toBe(1);
+  });
+
+  it("takes a documented refusal as a failure, whatever its text: 200008 is never an earlier success", async () => {
+    const { provider, ...input } = await newTopUp();
+    double.failNext(
+      { kind: "error", errorCode: "200008", errorMsg: "transactionId already exists" },
+      { path: "esim/topup" },
+    );
+    expect(await caught(provider.topUp(input))).toMatchObject({ isRetryable: false, upstreamCode: "200008" });
+    expect(double.profiles.get(input.reference)?.topUps).toEqual([]);
+  });
+
+  it("answers a retryable error when an unrecognised answer leaves the outcome unknown and nothing is applied", async () => {
+    const { provider, ...input } = await newTopUp();
+    double.failNext({ kind: "error", errorCode: "999999", errorMsg: "?" }, { path: "esim/topup", times: 2 });
+    expect(await caught(provider.topUp(input))).toMatchObject({
+      isRetryable: true,
+      upstreamCode: "TOPUP_OUTCOME_UNKNOWN",
+    });
+    expect(double.profiles.get(input.reference)?.topUps).toEqual([]);
+    expect(topUpCalls(input.transactionId)).toBe(2);
+  });
+
+  it("does not deduplicate a repeated transactionId, as documented: the client's check is what applies once", async () => {
+    const { provider, ...input } = await newTopUp();
+    await provider.topUp(input);
+    await provider.topUp(input);
+    expect(double.profiles.get(input.reference)?.topUps).toHaveLength(2);
   });
 
   it("refuses an incompatible package and an expired eSIM without retry", async () => {
@@ -249,6 +391,30 @@ describe("topUp", () => {
       priceUsdE4: 12_300,
     });
     expect(await caught(expired)).toMatchObject({ isRetryable: false, upstreamCode: "200002" });
+  });
+});
+
+describe("listTopUpPackageCodes", () => {
+  it("asks package/list with type TOPUP and the eSIM's ICCID, once per ICCID for ten minutes", async () => {
+    const [profile] = await readyProfiles((await orderTurkey()).upstreamOrderNo);
+    const provider = client();
+    const before = double.requests.length;
+    expect(await provider.listTopUpPackageCodes({ iccid: profile!.iccid, baseCode: "CKH491" })).toEqual([
+      "TOPUP_CKH491",
+    ]);
+    expect(await provider.listTopUpPackageCodes({ iccid: profile!.iccid, baseCode: "CKH491" })).toEqual([
+      "TOPUP_CKH491",
+    ]);
+    const asked = double.requests.slice(before);
+    expect(asked.map((request) => request.body)).toEqual([{ type: "TOPUP", iccid: profile!.iccid }]);
+  });
+
+  it("cannot say without an ICCID, nor when the list fails", async () => {
+    const before = double.requests.length;
+    expect(await client().listTopUpPackageCodes({ iccid: null, baseCode: "CKH491" })).toBeNull();
+    expect(double.requests.length).toBe(before);
+    double.failNext({ kind: "http", status: 503 }, { path: "package/list" });
+    expect(await client().listTopUpPackageCodes({ iccid: "8985000000000000000", baseCode: "CKH491" })).toBeNull();
   });
 });
 
@@ -321,7 +487,7 @@ describe("transport failures", () => {
     [{ kind: "malformed" } as const, false, "INVALID_RESPONSE"],
   ])("%o → retryable %s (%s)", async (failure, isRetryable, upstreamCode) => {
     double.failNext(failure);
-    expect(await caught(client().listPackages())).toMatchObject({ isRetryable, upstreamCode });
+    expect(await caught(client().getBalance())).toMatchObject({ isRetryable, upstreamCode });
   });
 
   it("gives up on a hung upstream after the timeout, as retryable", async () => {

@@ -1,6 +1,13 @@
 import type * as z from "zod/mini";
 import { prettifyError } from "zod/mini";
-import { type EsimProvider, UpstreamError, type UpstreamPackage, type UpstreamProfile } from "../esim-port.ts";
+import {
+  type EsimProvider,
+  type TopUpInput,
+  UpstreamError,
+  type UpstreamPackage,
+  type UpstreamPackageList,
+  type UpstreamProfile,
+} from "../esim-port.ts";
 import { mapEsimStatus } from "../esim-status.ts";
 import {
   balanceSchema,
@@ -9,19 +16,71 @@ import {
   envelopeSchema,
   orderAnswerSchema,
   packageListSchema,
+  packageSchema,
   profileListSchema,
+  profileSchema,
   usageListSchema,
 } from "./esim-access-schemas.ts";
 import { mapEsimAccessPackage } from "./map-package.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
 import { buildEsimAccessHeaders } from "./sign-request.ts";
 
-/** eSIM Access: "profile not yet allocated", the normal answer to esim/query for a few seconds after ordering. */
+/** eSIM Access 200010: "Profile is being downloaded for the order", the normal answer to esim/query while it allocates. */
 export const ERROR_NOT_ALLOCATED = "200010";
+/** eSIM Access 200008: "Order parameters error, please contact customer service" (not a duplicate transactionId). */
+const ERROR_ORDER_PARAMETERS = "200008";
 /** Server error, system busy, timestamp expired (our clock or a slow queue; a re-signed retry fixes it). */
 const RETRYABLE_ERROR_CODES = new Set(["000001", "900001", "101001"]);
+/**
+ * The error codes the documentation lists (docs.esimaccess.com, "Error Codes"). Any of them but a server error or a busy
+ * system is a refusal: the call did nothing. A code outside this list leaves the outcome of a write unknown.
+ */
+const DOCUMENTED_ERROR_CODES = new Set([
+  "000001",
+  "000101",
+  "000102",
+  "000103",
+  "000104",
+  "000105",
+  "000106",
+  "000107",
+  "101001",
+  "101002",
+  "101003",
+  "200002",
+  "200005",
+  "200006",
+  "200007",
+  "200008",
+  "200009",
+  "200010",
+  "200011",
+  "310201",
+  "310211",
+  "310221",
+  "310231",
+  "310241",
+  "310243",
+  "310251",
+  "310272",
+  "310403",
+  "900001",
+]);
+/** A server error or a busy system may come after the write was done: its outcome is unknown. */
+const OUTCOME_UNKNOWN_ERROR_CODES = new Set(["000001", "900001"]);
+/** Transport failures after which a write may or may not have been applied upstream. */
+const OUTCOME_UNKNOWN_TRANSPORT_CODES = new Set(["TIMEOUT", "NETWORK", "INVALID_RESPONSE"]);
 const MAX_TRANSACTION_ID_LENGTH = 50;
 const DAY_MS = 86_400_000;
+/** How long the compatible top-ups of one ICCID are kept in this process (read-only data derived from package/list). */
+const TOP_UP_CODES_TTL_MS = 10 * 60_000;
+/** How often topUp calls esim/topup when each outcome is unknown and the profile shows no sign of it. */
+const TOP_UP_CALLS = 2;
+
+/** Where the client reports what it leaves out (pino's `warn(details, message)`). */
+export interface EsimAccessLog {
+  warn(details: object, message: string): void;
+}
 
 export interface EsimAccessProviderOptions {
   baseUrl: string;
@@ -36,6 +95,8 @@ export interface EsimAccessProviderOptions {
   duplicateLookupDays?: number;
   fetch?: typeof fetch;
   now?: () => Date;
+  /** Where unusable packages and profiles are reported; they are left out, never fail a whole list. */
+  log?: EsimAccessLog;
 }
 
 /** eSIM Access times are UTC; some come without a zone ("2025-03-19 18:00:00"), which JavaScript would read as local. */
@@ -46,15 +107,27 @@ export function parseUpstreamTime(value: string | null | undefined): Date | null
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function looksLikeDuplicateTransaction(message: string): boolean {
-  return /transaction/i.test(message) && /(exist|duplicat|repeat|used|already)/i.test(message);
+/** A time as esim/query's documented example writes it ("2010-06-30T01:20+00:00"): ISO, UTC, to the minute. */
+function toUpstreamTime(date: Date): string {
+  return `${date.toISOString().slice(0, 16)}+00:00`;
 }
 
+const LPA_ACTIVATION_CODE = /^LPA:1\$([^$]+)\$([^$]+)/;
+
+/** Whether the profile carries what installs it: an LPA activation code (the ICCID may come later). */
+function hasActivationCode(profile: EsimAccessProfile): boolean {
+  return LPA_ACTIVATION_CODE.test(profile.ac ?? "");
+}
+
+/**
+ * A profile in our shape. Without an ICCID it is still installable (iccid null until the upstream gives it); without
+ * an activation code the install fields are empty, which only status and usage updates may use.
+ */
 function toUpstreamProfile(
   profile: EsimAccessProfile,
   usage?: { dataUsage: number; lastUpdateTime?: string | null | undefined },
 ): UpstreamProfile {
-  const [, smdpAddress = "", matchingId = ""] = /^LPA:1\$([^$]+)\$([^$]+)/.exec(profile.ac) ?? [];
+  const [activationCode = "", smdpAddress = "", matchingId = ""] = LPA_ACTIVATION_CODE.exec(profile.ac ?? "") ?? [];
   const usedBytes = usage?.dataUsage ?? profile.orderUsage ?? 0;
   const status = mapEsimStatus({ esimStatus: profile.esimStatus, smdpStatus: profile.smdpStatus, usedBytes });
   const expiredTime = parseUpstreamTime(profile.expiredTime);
@@ -63,10 +136,10 @@ function toUpstreamProfile(
   return {
     reference: profile.esimTranNo,
     upstreamOrderNo: profile.orderNo,
-    iccid: profile.iccid,
+    iccid: profile.iccid ? profile.iccid : null,
     smdpAddress,
     matchingId,
-    activationCode: profile.ac,
+    activationCode: activationCode ? (profile.ac ?? "") : "",
     qrCodeUrl: profile.qrCodeUrl ?? null,
     apn: profile.apn ?? null,
     status,
@@ -89,6 +162,10 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
   const now = options.now ?? (() => new Date());
   const limiter = createRateLimiter({ perSecond: options.requestsPerSecond ?? 8 });
   const duplicateLookupDays = options.duplicateLookupDays ?? 30;
+  const log = options.log ?? { warn() {} };
+  const topUpCodesByIccid = new Map<string, { codes: string[]; fetchedAtMs: number }>();
+  // Provisioning polls an allocating order many times: its missing activation code is reported once per process.
+  const ordersReportedWithoutCode = new Set<string>();
 
   async function post(path: string, payload: Record<string, unknown>): Promise<EsimAccessEnvelope> {
     const body = JSON.stringify(payload);
@@ -171,10 +248,23 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
     return parsed.data;
   }
 
+  /** Each item validated alone: a bad one is logged and dropped, the good ones kept. */
+  function readEach<T extends z.ZodMiniType>(path: string, schema: T, items: unknown[]): z.output<T>[] {
+    const good: z.output<T>[] = [];
+    for (const [index, item] of items.entries()) {
+      const parsed = schema.safeParse(item);
+      if (parsed.success) good.push(parsed.data);
+      else log.warn({ path, index, problem: prettifyError(parsed.error) }, "eSIM Access: an unreadable item left out");
+    }
+    return good;
+  }
+
+  /** The profiles the filter finds (each validated alone), or null while the order is still allocating (200010). */
   async function queryProfiles(filter: Record<string, unknown>, pageNum = 1) {
     const envelope = await post("esim/query", { ...filter, pager: { pageNum, pageSize: 50 } });
     if (!envelope.success && String(envelope.errorCode) === ERROR_NOT_ALLOCATED) return null;
-    return read("esim/query", profileListSchema, envelope).esimList ?? [];
+    const raw = read("esim/query", profileListSchema, envelope).esimList ?? [];
+    return { profiles: readEach("esim/query", profileSchema, raw), total: raw.length };
   }
 
   /**
@@ -185,11 +275,11 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
     const end = now();
     const start = new Date(end.getTime() - duplicateLookupDays * DAY_MS);
     for (let pageNum = 1; pageNum <= 20; pageNum++) {
-      const profiles = await queryProfiles({ startTime: start.toISOString(), endTime: end.toISOString() }, pageNum);
-      if (!profiles || profiles.length === 0) return null;
-      const match = profiles.find((profile) => profile.transactionId === transactionId);
+      const page = await queryProfiles({ startTime: toUpstreamTime(start), endTime: toUpstreamTime(end) }, pageNum);
+      if (!page || page.total === 0) return null;
+      const match = page.profiles.find((profile) => profile.transactionId === transactionId);
       if (match) return match.orderNo;
-      if (profiles.length < 50) return null;
+      if (page.total < 50) return null;
     }
     return null;
   }
@@ -208,19 +298,51 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
     }
   }
 
+  /** One package/list call, each package validated and mapped alone; what we cannot sell is logged and left out. */
+  async function listPackagesOfType(type: "BASE" | "TOPUP", filter: Record<string, unknown> = {}) {
+    const answer = read("package/list", packageListSchema, await post("package/list", { type, ...filter }));
+    const mapped: UpstreamPackage[] = [];
+    for (const item of readEach("package/list", packageSchema, answer.packageList)) {
+      const pkg = mapEsimAccessPackage(item, {
+        isTopUp: type === "TOPUP",
+        onLeftOut: (reason) => log.warn({ packageCode: item.packageCode, reason }, "eSIM Access: package left out"),
+      });
+      if (pkg) mapped.push(pkg);
+    }
+    return { mapped, codes: mapped.map((pkg) => pkg.code) };
+  }
+
+  /** The top-up is on the profile when its packageList holds more entries of the package than we had applied (053). */
+  async function isTopUpApplied(input: TopUpInput): Promise<boolean | null> {
+    const page = await queryProfiles({ esimTranNo: input.reference });
+    const profile = page?.profiles.find((item) => item.esimTranNo === input.reference);
+    // No such profile: nothing was applied. An unreadable one, or one without packageList, cannot tell.
+    if (!profile) return page?.total === 0 ? false : null;
+    if (!profile.packageList) return null;
+    const count = profile.packageList.filter((item) => item.packageCode === input.packageCode).length;
+    return count > (input.priorCount ?? 0);
+  }
+
   return {
     name: "esim-access",
 
     async listPackages() {
       const packages = new Map<string, UpstreamPackage>();
-      for (const type of ["BASE", "TOPUP"] as const) {
-        const answer = read("package/list", packageListSchema, await post("package/list", { type }));
-        for (const item of answer.packageList) {
-          const mapped = mapEsimAccessPackage(item, { isTopUp: type === "TOPUP" });
-          if (mapped && !packages.has(mapped.code)) packages.set(mapped.code, mapped);
-        }
+      for (const pkg of (await listPackagesOfType("BASE")).mapped) {
+        if (!packages.has(pkg.code)) packages.set(pkg.code, pkg);
       }
-      return [...packages.values()];
+      const result: UpstreamPackageList = [];
+      try {
+        // Asked apart: a refused TOPUP list must not stop the base packages from syncing.
+        for (const pkg of (await listPackagesOfType("TOPUP")).mapped) {
+          if (!packages.has(pkg.code)) packages.set(pkg.code, pkg);
+        }
+      } catch (error) {
+        log.warn({ err: error }, "eSIM Access: the TOPUP package list failed; base packages synced, top-ups kept");
+        result.isTopUpListMissing = true;
+      }
+      result.push(...packages.values());
+      return result;
     },
 
     async orderProfiles(input) {
@@ -239,45 +361,104 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
 
       const error = errorOf("esim/order", envelope);
       if (error.isRetryable) throw error;
-      // A retry after a lost answer may meet "transactionId already used": the order exists, find it.
+      // A retry after a lost answer may be refused although the order exists: look for it by its transactionId.
       const existing = await findOrderNoByTransactionId(input.transactionId);
       if (existing) return { upstreamOrderNo: existing };
-      if (looksLikeDuplicateTransaction(error.message)) {
-        // Its profiles are not allocated yet, so the search cannot see it: ask again later, never order twice.
-        throw new UpstreamError(`${error.message}; its order is not visible yet`, {
-          isRetryable: true,
-          upstreamCode: "DUPLICATE_TRANSACTION_PENDING",
-          cause: error,
-        });
+      if (error.upstreamCode === ERROR_ORDER_PARAMETERS) {
+        // Documented as "order parameters error", nothing more: it may be our own earlier order not visible yet.
+        // Ordering again with the same transactionId is the same request upstream, so asking later never buys twice.
+        throw new UpstreamError(error.message, { isRetryable: true, upstreamCode: error.upstreamCode, cause: error });
       }
       throw error;
     },
 
     async queryOrder(upstreamOrderNo) {
-      const profiles = await queryProfiles({ orderNo: upstreamOrderNo });
-      if (!profiles || profiles.length === 0) return { state: "allocating" };
-      return { state: "ready", profiles: profiles.map((profile) => toUpstreamProfile(profile)) };
+      const page = await queryProfiles({ orderNo: upstreamOrderNo });
+      if (!page || page.total === 0) return { state: "allocating" };
+      const unusable = page.total - page.profiles.filter(hasActivationCode).length;
+      if (unusable > 0) {
+        // A profile we cannot install (no activation code yet, or unreadable): the order waits, within its bound.
+        if (ordersReportedWithoutCode.size > 1000) ordersReportedWithoutCode.clear();
+        if (!ordersReportedWithoutCode.has(upstreamOrderNo)) {
+          ordersReportedWithoutCode.add(upstreamOrderNo);
+          log.warn({ upstreamOrderNo, unusable }, "eSIM Access: a profile of the order has no activation code yet");
+        }
+        return { state: "allocating" };
+      }
+      return { state: "ready", profiles: page.profiles.map((profile) => toUpstreamProfile(profile)) };
     },
 
     async queryProfile(reference) {
-      const profiles = await queryProfiles({ esimTranNo: reference });
-      const profile = profiles?.find((item) => item.esimTranNo === reference);
+      const page = await queryProfiles({ esimTranNo: reference });
+      const profile = page?.profiles.find((item) => item.esimTranNo === reference);
       if (!profile) return null;
       return toUpstreamProfile(profile, await fetchUsage(reference));
     },
 
     async topUp(input) {
-      const envelope = await post("esim/topup", {
-        esimTranNo: input.reference,
-        packageCode: input.packageCode,
-        transactionId: input.transactionId,
-        amount: input.priceUsdE4,
+      let unknownOutcome: UpstreamError | undefined;
+      for (let call = 1; call <= TOP_UP_CALLS; call++) {
+        try {
+          const envelope = await post("esim/topup", {
+            esimTranNo: input.reference,
+            packageCode: input.packageCode,
+            transactionId: input.transactionId,
+            amount: input.priceUsdE4,
+          });
+          if (envelope.success) return;
+          const error = errorOf("esim/topup", envelope);
+          // A documented refusal did nothing: it is a failure, whatever its text says.
+          if (
+            DOCUMENTED_ERROR_CODES.has(error.upstreamCode ?? "") &&
+            !OUTCOME_UNKNOWN_ERROR_CODES.has(error.upstreamCode ?? "")
+          ) {
+            throw error;
+          }
+          unknownOutcome = error;
+        } catch (error) {
+          const isUnknown =
+            error instanceof UpstreamError &&
+            (OUTCOME_UNKNOWN_TRANSPORT_CODES.has(error.upstreamCode ?? "") ||
+              /^HTTP_5\d\d$/.test(error.upstreamCode ?? ""));
+          if (!isUnknown) throw error;
+          unknownOutcome = error;
+        }
+        // esim/topup documents no idempotency on transactionId: read the profile before calling it again.
+        let applied: boolean | null;
+        try {
+          applied = await isTopUpApplied(input);
+        } catch (error) {
+          throw new UpstreamError(`eSIM Access esim/topup: outcome unknown and the profile unreadable`, {
+            isRetryable: true,
+            upstreamCode: "TOPUP_OUTCOME_UNKNOWN",
+            cause: error,
+          });
+        }
+        if (applied === true) return;
+        if (applied === null) break;
+      }
+      throw new UpstreamError(`eSIM Access esim/topup: outcome unknown (${unknownOutcome?.message ?? "no answer"})`, {
+        isRetryable: true,
+        upstreamCode: "TOPUP_OUTCOME_UNKNOWN",
+        cause: unknownOutcome,
       });
-      if (envelope.success) return;
-      const error = errorOf("esim/topup", envelope);
-      // Our top-up transactionIds are never reused for another top-up: a duplicate is our own earlier attempt.
-      if (!error.isRetryable && looksLikeDuplicateTransaction(error.message)) return;
-      throw error;
+    },
+
+    isTopUpApplied,
+
+    async listTopUpPackageCodes(input) {
+      if (!input.iccid) return null;
+      const cached = topUpCodesByIccid.get(input.iccid);
+      const nowMs = Date.now();
+      if (cached && nowMs - cached.fetchedAtMs < TOP_UP_CODES_TTL_MS) return cached.codes;
+      try {
+        const { codes } = await listPackagesOfType("TOPUP", { iccid: input.iccid });
+        topUpCodesByIccid.set(input.iccid, { codes, fetchedAtMs: nowMs });
+        return codes;
+      } catch (error) {
+        log.warn({ err: error, baseCode: input.baseCode }, "eSIM Access: compatible top-ups unavailable");
+        return null;
+      }
     },
 
     async cancel(reference) {
@@ -286,9 +467,11 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
       const error = errorOf("esim/cancel", envelope);
       if (error.isRetryable) throw error;
       // A retry after a lost answer finds the profile already cancelled: that is success.
-      const profiles = await queryProfiles({ esimTranNo: reference });
+      const page = await queryProfiles({ esimTranNo: reference });
       if (
-        profiles?.some((profile) => profile.esimTranNo === reference && profile.esimStatus.toUpperCase() === "CANCEL")
+        page?.profiles.some(
+          (profile) => profile.esimTranNo === reference && profile.esimStatus.toUpperCase() === "CANCEL",
+        )
       ) {
         return;
       }

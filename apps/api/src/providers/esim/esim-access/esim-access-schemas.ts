@@ -53,28 +53,46 @@ export const packageSchema = z.object({
 });
 export type EsimAccessPackage = z.output<typeof packageSchema>;
 
-export const packageListSchema = z.object({ packageList: z.array(packageSchema) });
+/** The list as a whole; each package is validated alone (packageSchema), so one odd package drops only itself. */
+export const packageListSchema = z.object({ packageList: z.array(z.unknown()) });
 
 export const orderAnswerSchema = z.object({ orderNo: z.string().check(z.minLength(1)) });
 
+/** One package applied to a profile (`esim/query` → `packageList`): the first plan and, after it, each top-up. */
+const profilePackageSchema = z.object({
+  packageCode: z.string(),
+  packageName: z.nullish(z.string()),
+  slug: z.nullish(z.string()),
+  createTime: z.nullish(z.string()),
+});
+
+/**
+ * A profile of `esim/query`. The documentation marks `iccid` optional and its example "Query with time period" shows
+ * new profiles with `iccid: ""` and older ones with `ac: ""`: both are read as they come, and whether the profile can
+ * be installed is decided when it is reshaped (an LPA activation code is what installs it).
+ */
 export const profileSchema = z.object({
   esimTranNo: z.string().check(z.minLength(1)),
   orderNo: z.string(),
   transactionId: z.nullish(z.string()),
-  iccid: z.string().check(z.minLength(1)),
-  /** `LPA:1$<SM-DP+>$<matching id>`. */
-  ac: z.string().check(z.regex(/^LPA:1\$[^$]+\$[^$]+/, "not an LPA activation code")),
+  iccid: z.nullish(z.string()),
+  /** `LPA:1$<SM-DP+>$<matching id>`, or "" when the upstream has none to give. */
+  ac: z.nullish(z.string()),
   qrCodeUrl: z.nullish(z.string()),
   apn: z.nullish(z.string()),
   smdpStatus: z.string(),
   esimStatus: z.string(),
+  /** 1: validity starts at installation; 2: at the first network connection (documented as a string or a number). */
+  activeType: z.nullish(z.union([z.number(), z.string()])),
   expiredTime: z.nullish(z.string()),
   totalVolume: z.nullish(z.number()),
   orderUsage: z.nullish(z.number()),
+  packageList: z.nullish(z.array(profilePackageSchema)),
 });
 export type EsimAccessProfile = z.output<typeof profileSchema>;
 
-export const profileListSchema = z.object({ esimList: z.nullish(z.array(profileSchema)) });
+/** The list as a whole; each profile is validated alone (profileSchema). */
+export const profileListSchema = z.object({ esimList: z.nullish(z.array(z.unknown())) });
 
 export const usageListSchema = z.array(
   z.object({

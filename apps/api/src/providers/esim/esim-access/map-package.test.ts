@@ -37,6 +37,7 @@ describe("mapEsimAccessPackage", () => {
       isUnlimited: false,
       dataType: 1,
       validityDays: 7,
+      validityStart: "installation",
       costUsdE4: 12_300,
       networks: [{ country: "TR", operator: "Turkcell", networkType: "5G" }],
       isTopUp: false,
@@ -47,26 +48,19 @@ describe("mapEsimAccessPackage", () => {
     });
   });
 
-  it("reads unlimited from volume -1 and from the daily dataTypes, with a fair-use note", () => {
-    const daily = mapEsimAccessPackage(
-      esimAccessPackage({ dataType: 2, volume: 2_147_483_648, fupPolicy: "512 Kbps" }),
-      {
-        isTopUp: false,
-      },
-    );
-    expect(daily).toMatchObject({ isUnlimited: true, dataMb: null, dataType: 2 });
-    expect(daily?.fairUsePolicy).toBe("High speed up to 2 GB/day, then 512 Kbps");
-    expect(mapEsimAccessPackage(esimAccessPackage({ volume: -1 }), { isTopUp: false })).toMatchObject({
-      isUnlimited: true,
-      dataMb: null,
-    });
+  it("reads unlimited from volume -1, with the upstream's fair-use note", () => {
     expect(
-      mapEsimAccessPackage(esimAccessPackage({ dataType: 3, volume: 524_288_000 }), { isTopUp: false }),
-    ).toMatchObject({
-      isUnlimited: false,
-      dataMb: 500,
-      dataType: 3,
-    });
+      mapEsimAccessPackage(esimAccessPackage({ volume: -1, fupPolicy: "512 Kbps" }), { isTopUp: false }),
+    ).toMatchObject({ isUnlimited: true, dataMb: null, dataType: 1, fairUsePolicy: "512 Kbps" });
+  });
+
+  it("keeps daily plans (dataType 2, 3, 4: priced per day, ordered with periodNum) out, saying why", () => {
+    for (const dataType of [2, 3, 4]) {
+      const reasons: string[] = [];
+      const daily = esimAccessPackage({ dataType, volume: 1_073_741_824, duration: 1, supportTopUpType: 3 });
+      expect(mapEsimAccessPackage(daily, { isTopUp: false, onLeftOut: (reason) => reasons.push(reason) })).toBeNull();
+      expect(reasons).toEqual(["daily plan (decision 051)"]);
+    }
   });
 
   it("marks top-ups and plans that refuse top-ups", () => {

@@ -82,10 +82,6 @@ export function toValidityDays(duration: number, unit: string | null | undefined
   }
 }
 
-function describeMb(dataMb: number): string {
-  return dataMb >= 1024 ? `${Math.round((dataMb / 1024) * 10) / 10} GB` : `${dataMb} MB`;
-}
-
 function toNetworks(pkg: EsimAccessPackage, coverage: string[]): PackageNetwork[] {
   const networks: PackageNetwork[] = [];
   for (const location of pkg.locationNetworkList ?? []) {
@@ -104,25 +100,29 @@ function toNetworks(pkg: EsimAccessPackage, coverage: string[]): PackageNetwork[
 
 /**
  * One eSIM Access package in our units, or null when it cannot be sold as one of our plans (unknown
- * destination, not priced in USD, validity outside 1–90 days, which the catalogue and product refuse).
+ * destination, not priced in USD, validity outside 1–90 days, which the catalogue and product refuse, or a daily
+ * plan: decision 051). `onLeftOut` hears why.
  */
-export function mapEsimAccessPackage(pkg: EsimAccessPackage, options: { isTopUp: boolean }): UpstreamPackage | null {
-  if (pkg.currencyCode && pkg.currencyCode.toUpperCase() !== "USD") return null;
+export function mapEsimAccessPackage(
+  pkg: EsimAccessPackage,
+  options: { isTopUp: boolean; onLeftOut?: (reason: string) => void },
+): UpstreamPackage | null {
+  const leaveOut = (reason: string) => {
+    options.onLeftOut?.(reason);
+    return null;
+  };
+  if (pkg.currencyCode && pkg.currencyCode.toUpperCase() !== "USD") return leaveOut("not priced in USD");
+  // Daily plans (dataType 2, 3, 4) are priced per day and ordered with periodNum: kept out until a day picker exists.
+  if (pkg.dataType === 2 || pkg.dataType === 3 || pkg.dataType === 4) return leaveOut("daily plan (decision 051)");
   const coverage = parseCoverage(pkg.location);
   const destination = mapDestination({ coverage, locationCode: pkg.locationCode, slug: pkg.slug, name: pkg.name });
-  if (!destination) return null;
+  if (!destination) return leaveOut("fits none of our destinations");
   const validityDays = toValidityDays(pkg.duration, pkg.durationUnit);
-  if (validityDays === null || validityDays < 1 || validityDays > 90) return null;
+  if (validityDays === null || validityDays < 1 || validityDays > 90) return leaveOut("validity outside 1–90 days");
 
-  const dataType = pkg.dataType === 2 || pkg.dataType === 3 || pkg.dataType === 4 ? pkg.dataType : 1;
-  // Types 2 (daily, then slowed) and 4 (daily unlimited) never cut the traveller off; type 3 does, after its daily volume.
-  const isUnlimited = pkg.volume < 0 || dataType === 2 || dataType === 4;
+  // Only plans with data in total (dataType 1) reach here; a volume of -1 is eSIM Access's "unlimited".
+  const isUnlimited = pkg.volume < 0;
   const volumeMb = pkg.volume > 0 ? Math.round(pkg.volume / BYTES_PER_MB) : null;
-  const fairUsePolicy = isUnlimited
-    ? [volumeMb ? `High speed up to ${describeMb(volumeMb)}/day` : null, pkg.fupPolicy ? `then ${pkg.fupPolicy}` : null]
-        .filter((part) => part !== null)
-        .join(", ") || null
-    : (pkg.fupPolicy ?? null);
 
   return {
     code: pkg.packageCode,
@@ -131,7 +131,7 @@ export function mapEsimAccessPackage(pkg: EsimAccessPackage, options: { isTopUp:
     coverage,
     dataMb: isUnlimited ? null : volumeMb,
     isUnlimited,
-    dataType,
+    dataType: 1,
     validityDays,
     validityStart: validityStartOfActiveType(pkg.activeType),
     costUsdE4: pkg.price,
@@ -140,7 +140,7 @@ export function mapEsimAccessPackage(pkg: EsimAccessPackage, options: { isTopUp:
     supportsTopUp: pkg.supportTopUpType === 2,
     // eSIM Access publishes no hotspot flag; its plans allow tethering unless the name says otherwise.
     isHotspotAllowed: !/no hotspot|hotspot not/i.test(pkg.name),
-    fairUsePolicy,
+    fairUsePolicy: pkg.fupPolicy ?? null,
     speed: pkg.speed ?? null,
   };
 }

@@ -356,6 +356,29 @@ describe("topUp", () => {
     expect(row?.topUps).toHaveLength(1);
   });
 
+  it("says whether a top-up was applied, by its transactionId", async () => {
+    const setup = setUp();
+    const profile = await orderReadyProfile(setup, "SIM-TR-1GB-7D");
+    const topUp = pkg("SIM-TR-3GB-15D-TOPUP");
+    const input = {
+      reference: profile.reference,
+      packageCode: topUp.code,
+      transactionId: newTransactionId(),
+      priceUsdE4: topUp.costUsdE4,
+    };
+    expect(await setup.provider.isTopUpApplied(input)).toBe(false);
+    await setup.provider.topUp(input);
+    expect(await setup.provider.isTopUpApplied(input)).toBe(true);
+    expect(await setup.provider.isTopUpApplied({ ...input, transactionId: newTransactionId() })).toBe(false);
+  });
+
+  it("lists a plan's compatible top-up by its <code>-TOPUP rule", async () => {
+    const setup = setUp();
+    expect(await setup.provider.listTopUpPackageCodes({ iccid: null, baseCode: "SIM-TR-3GB-15D" })).toEqual([
+      "SIM-TR-3GB-15D-TOPUP",
+    ]);
+  });
+
   it("revives a depleted profile: usage resumes from the old total", async () => {
     for (let attempt = 0; attempt < 20; attempt++) {
       const setup = setUp();

@@ -354,6 +354,16 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
       });
     },
 
+    isTopUpApplied: (input) =>
+      withFaults(async () => {
+        // The simulator keeps each top-up's transactionId, so it answers exactly rather than by count.
+        const found = await findProfile(input.reference);
+        return found?.profile.topUps.some((topUp) => topUp.transactionId === input.transactionId) ?? false;
+      }),
+
+    // The simulator's rule: a plan's top-up is the package `<code>-TOPUP` (catalogue-data.ts).
+    listTopUpPackageCodes: async (input) => [`${input.baseCode}-TOPUP`],
+
     queryProfile: (reference) =>
       withFaults(async () => {
         const found = await findProfile(reference);
