@@ -167,7 +167,10 @@ export async function findStaleEsims(
     .limit(options.limit);
 }
 
-/** Stores what the upstream answered about the eSIM (status, usage, dates); touches updatedAt. */
+/**
+ * Stores what the upstream answered about the eSIM (status, usage, dates, and its ICCID once given); touches updatedAt.
+ * An answer without an ICCID never erases a known one: eSIM Access leaves it out of some answers.
+ */
 export async function updateEsimFromUpstream(
   db: DbOrTx,
   esimId: string,
@@ -183,6 +186,7 @@ export async function updateEsimFromUpstream(
       usageUpdatedAt: profile.usageUpdatedAt,
       expiresAt: profile.expiresAt,
       activateBefore: profile.activateBefore,
+      ...(profile.iccid ? { iccid: profile.iccid } : {}),
       updatedAt: now,
     })
     .where(eq(esims.id, esimId))

@@ -24,4 +24,5 @@ export {
 } from "./esims.repo.ts";
 export { esimsRoutes } from "./esims.routes.ts";
 export { canTopUpEsim, isEsimAvailable, refreshUserEsims, syncStaleEsims } from "./esims.service.ts";
+export { ICCID_TO_COME, iccidLine } from "./iccid-text.ts";
 export { getPinStatus, unblockPin, unblockPinByEmail } from "./pin.service.ts";
