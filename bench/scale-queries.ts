@@ -178,6 +178,8 @@ try {
         .limit(1)
     )[0]!;
   const { esim, upstreamOrderNo } = fallback;
+  // The seed gives every eSIM an ICCID; the webhook's lookup by ICCID is one of the queries measured.
+  if (!esim.iccid) throw new Error("The seeded eSIM has no ICCID: the lookup by ICCID cannot be measured");
   profile = seededUpstreamProfile(esim, {
     upstreamOrderNo,
     usedBytes: Math.floor((esim.dataTotalBytes ?? 0) / 2),

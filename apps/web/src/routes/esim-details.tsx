@@ -5,6 +5,7 @@ import { DestinationFlag } from "../components/flags/destination-flag.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { CodeText } from "../components/ui/code-text.tsx";
+import { IccidText } from "../components/ui/iccid-text.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { useEsim } from "../features/esims/api/esims.ts";
@@ -75,7 +76,7 @@ export function EsimDetailsRoute() {
             </div>
             <dl className="mt-4 divide-y divide-slate-100 text-sm">
               <Fact label={t("details.iccid")}>
-                <CodeText>{data.iccid}</CodeText>
+                <IccidText iccid={data.iccid} className="whitespace-nowrap" />
               </Fact>
               <Fact label={t("details.expiresAt")}>
                 {data.expiresAt ? formatDate(data.expiresAt) : t("details.notStarted")}

@@ -70,7 +70,8 @@ export const customerOrderSchema = z.object({
 
 export const customerEsimSchema = z.object({
   id: z.string(),
-  iccid: z.string(),
+  /** Null until the upstream gives it. */
+  iccid: z.nullable(z.string()),
   orderNumber: z.string(),
   status: z.enum(ESIM_STATUSES),
   /** New, Onboard or In Use and not expired: what the customer sees under "Available". */

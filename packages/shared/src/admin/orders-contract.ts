@@ -79,8 +79,8 @@ export const orderTimelineItemSchema = z.discriminatedUnion("kind", [
     eventId: z.string(),
     eventType: z.nullable(z.string()),
   }),
-  /** An eSIM profile stored for the order (provisioning succeeded for it). */
-  z.object({ kind: z.literal("esim"), at: z.string(), iccid: z.string() }),
+  /** An eSIM profile stored for the order (provisioning succeeded for it); its ICCID null until the upstream gives it. */
+  z.object({ kind: z.literal("esim"), at: z.string(), iccid: z.nullable(z.string()) }),
   /** An email about the order, queued then sent (or failing). */
   z.object({
     kind: z.literal("email"),
@@ -155,7 +155,8 @@ export const adminOrderDetailSchema = z.object({
   esims: z.array(
     z.object({
       id: z.string(),
-      iccid: z.string(),
+      /** Null until the upstream gives it. */
+      iccid: z.nullable(z.string()),
       status: z.enum(ESIM_STATUSES),
       dataUsedBytes: count,
       dataTotalBytes: z.nullable(count),

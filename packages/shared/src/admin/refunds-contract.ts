@@ -26,7 +26,8 @@ const idParams = z.object({ id: z.string().check(z.uuid("INVALID")) });
 export const cancellationQueueItemSchema = z.object({
   id: z.string(),
   orderNumber: z.string(),
-  iccid: z.string(),
+  /** Null until the upstream gives it. */
+  iccid: z.nullable(z.string()),
   /** Null once the traveller deleted their account (no email is sent then). */
   email: z.nullable(z.string()),
   /** The language the traveller reads the decision in. */

@@ -140,8 +140,8 @@ export const orderSummarySchema = z.object({
   plan: planSchema,
   destination: destinationSummarySchema,
   payment: z.object({ id: z.string(), status: paymentStatusSchema }),
-  /** The eSIMs made for this order once delivered; for a top-up, the eSIM it is for. */
-  esims: z.array(z.object({ id: z.string(), iccid: z.string(), status: z.string() })),
+  /** The eSIMs made for this order once delivered (ICCID null until the upstream gives it); for a top-up, its eSIM. */
+  esims: z.array(z.object({ id: z.string(), iccid: z.nullable(z.string()), status: z.string() })),
   /** Once paid: `GET /orders/{id}/invoice` answers its PDF. */
   hasInvoice: z.boolean(),
   /** A top-up: the caller's eSIM it is for; null for a new eSIM. */

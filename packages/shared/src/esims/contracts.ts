@@ -16,7 +16,8 @@ export const esimSummarySchema = z.object({
   status: z.enum(ESIM_STATUSES),
   /** Where My eSIMs lists it. */
   group: z.enum(["available", "expired"]),
-  iccid: z.string(),
+  /** Null until the upstream gives it: a new eSIM installs with its activation code meanwhile ("ICCID to come"). */
+  iccid: z.nullable(z.string()),
   destination: destinationSummarySchema,
   /** The first plan's name, data and validity. */
   plan: z.object({

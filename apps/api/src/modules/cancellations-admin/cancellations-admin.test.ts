@@ -6,7 +6,7 @@ import {
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cancellationRequests, operatorAuditLog, orderEvents, orders } from "../../db/schema.ts";
+import { cancellationRequests, esims, operatorAuditLog, orderEvents, orders } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import * as approveCommand from "../../ops/commands/cancellation-approve.ts";
 import { createSignedInUser } from "../../test/factories.ts";
@@ -73,6 +73,13 @@ describe("the cancellations queue", () => {
       windowEndsAt: new Date(order.confirmedAt!.getTime() + 24 * 60 * 60 * 1000).toISOString(),
     });
     expect(item!.ageMinutes).toBeGreaterThanOrEqual(30);
+  });
+
+  it("lists a request for an eSIM whose ICCID is still to come, with none", async () => {
+    const asked = await requestedCancellation();
+    await db.update(esims).set({ iccid: null }).where(eq(esims.id, asked.esim.id));
+    const item = (await readQueue()).cancellations.find((entry) => entry.id === asked.requestId);
+    expect(item).toMatchObject({ orderNumber: asked.number, iccid: null });
   });
 
   it("refuses a customer's token and answers 401 without one", async () => {

@@ -8,7 +8,7 @@ import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { operatorAuditLog, users } from "../../db/schema.ts";
+import { esims, operatorAuditLog, users } from "../../db/schema.ts";
 import { createDevice, createSession, createSignedInUser, createUser, uniqueEmail } from "../../test/factories.ts";
 import { buyEsim, createTopUpablePlan, readEsim } from "../esims/esims.test-kit.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
@@ -126,6 +126,19 @@ describe("refreshCustomerEsims", () => {
     expect(data[0]?.status).toBe("In Use");
     expect((await readEsim(testApp, bought.esim.id)).status).toBe("In Use");
     expect(data[0]?.usageUpdatedAt).not.toBeNull();
+  });
+
+  it("shows an eSIM delivered before its ICCID with none, then the ICCID the upstream gives on a refresh", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    await db.update(esims).set({ iccid: null }).where(eq(esims.id, bought.esim.id));
+    const before = await callConsole("GET", `/customers/${bought.user.id}`);
+    expect(before.statusCode).toBe(200);
+    const { data } = z.object({ data: customerDetailSchema }).parse(before.json());
+    expect(data.esims).toEqual([expect.objectContaining({ id: bought.esim.id, iccid: null })]);
+
+    const refreshed = await callConsole("POST", `/customers/${bought.user.id}/esims/refresh`);
+    const esimsAfter = z.object({ data: z.array(customerEsimSchema) }).parse(refreshed.json()).data;
+    expect(esimsAfter).toEqual([expect.objectContaining({ id: bought.esim.id, iccid: bought.esim.iccid })]);
   });
 
   it("answers 404 for an unknown customer", async () => {

@@ -6,6 +6,7 @@ import { emailPage } from "../../providers/mail/email-page.ts";
 import type { MailMessage } from "../../providers/mail/mail-port.ts";
 import { operatorEmail } from "../../providers/mail/operator-email.ts";
 import type { findCancellationEmailData } from "./cancellation.repo.ts";
+import { iccidLine } from "./iccid-text.ts";
 
 type EmailData = NonNullable<Awaited<ReturnType<typeof findCancellationEmailData>>>;
 
@@ -64,10 +65,11 @@ const TEXTS: Record<Language, DecisionTexts> = {
 export function buildOperatorEmail(data: EmailData, to: string): MailMessage {
   const { request } = data;
   const amount = formatMoney(request.refundDzdMinor, "DZD");
-  const subject = `Demande d'annulation – ${data.orderNumber} – ICCID ${data.iccid}`;
+  const iccid = iccidLine(data.iccid, "fr");
+  const subject = `Demande d'annulation – ${data.orderNumber} – ${iccid}`;
   const lines = [
     `Commande : ${data.orderNumber}`,
-    `ICCID : ${data.iccid}`,
+    `ICCID : ${data.iccid ?? "à venir"}`,
     `Client : ${data.user?.email ?? "(compte supprimé)"}`,
     `Destination : ${data.destination.nameFr}`,
     `Demandée le : ${request.requestedAt.toISOString()}`,

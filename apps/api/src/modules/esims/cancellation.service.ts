@@ -150,11 +150,11 @@ export async function openCancellationForOperator(
 }
 
 export type CancellationDecision =
-  | { outcome: "approved" | "refused"; request: CancellationRequestRow; iccid: string; orderNumber: string }
-  | { outcome: "already_decided"; request: CancellationRequestRow; iccid: string; orderNumber: string }
+  | { outcome: "approved" | "refused"; request: CancellationRequestRow; iccid: string | null; orderNumber: string }
+  | { outcome: "already_decided"; request: CancellationRequestRow; iccid: string | null; orderNumber: string }
   | { outcome: "unknown" };
 
-/** A request found by its id or its eSIM's ICCID, for the operator's decision. */
+/** A request found by its id or its eSIM's ICCID (an eSIM whose ICCID is still to come: by id only), for a decision. */
 export async function findCancellationToDecide(deps: AppDeps, idOrIccid: string) {
   return findCancellationForDecision(deps.db, idOrIccid);
 }

@@ -1,7 +1,7 @@
 import { getEsim, requestCancellation } from "@esim/shared/esims/contracts";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cancellationRequests, esims } from "../../db/schema.ts";
+import { cancellationRequests, esims, orderEvents } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import * as approveCommand from "../../ops/commands/cancellation-approve.ts";
 import * as listCommand from "../../ops/commands/cancellation-list.ts";
@@ -124,7 +124,7 @@ describe("the operator's decision", () => {
     await askCancellation(bought);
     expect(await runCommand(listCommand, [])).toContain(bought.esim.iccid);
 
-    const printed = await runCommand(approveCommand, [bought.esim.iccid]);
+    const printed = await runCommand(approveCommand, [bought.esim.iccid!]);
     expect(printed).toContain(`order ${bought.number}`);
     expect((await testApp.simulator.queryProfile(bought.esim.upstreamReference))?.status).toBe("Canceled");
     expect((await readEsim(testApp, bought.esim.id)).status).toBe("Canceled");
@@ -160,6 +160,31 @@ describe("the operator's decision", () => {
     const answer = sentMails.find((mail) => mail.to === bought.user.email && mail.subject.startsWith("Annulation"));
     expect(answer?.subject).toBe(`Annulation refusée – commande ${bought.number}`);
     expect(answer?.text).toContain("Motif : L'eSIM a déjà été téléchargée.");
+  });
+
+  it("decides for an eSIM whose ICCID is still to come: so named to the operator, approved by the request's id", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    await db.update(esims).set({ iccid: null }).where(eq(esims.id, bought.esim.id));
+    const mailsBefore = sentMails.length;
+    await askCancellation(bought, { reason: "Voyage reporté" });
+    await runDueJobs(deps);
+    const toOperator = sentMails.slice(mailsBefore).find((mail) => mail.to === deps.config.OPERATOR_EMAIL);
+    expect(toOperator?.subject).toBe(`Demande d'annulation – ${bought.number} – ICCID à venir`);
+    expect(toOperator?.text).toContain("ICCID : à venir");
+
+    const id = await requestIdOf(bought.esim.id);
+    const listed = (await runCommand(listCommand, [])).split("\n").find((line) => line.startsWith(id));
+    expect(listed).toContain("ICCID to come");
+    const printed = await runCommand(approveCommand, [id]);
+    expect(printed).toContain(`Approved: eSIM (ICCID to come) of order ${bought.number} cancelled`);
+    expect((await readEsim(testApp, bought.esim.id)).status).toBe("Canceled");
+    const [refunded] = await db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, bought.orderId), eq(orderEvents.event, "esims_cancelled")));
+    expect(refunded?.cause).toBe(
+      `every eSIM cancelled on request (last: ICCID to come, upstream ${bought.esim.upstreamReference})`,
+    );
   });
 
   it("tells the operator what is wrong with the command", async () => {

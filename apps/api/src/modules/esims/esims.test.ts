@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { getEsim, listEsims, listEsimTopUps } from "@esim/shared/esims/contracts";
+import { getEsim, listEsims, listEsimTopUps, revealInstallDetails } from "@esim/shared/esims/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { esims, packages } from "../../db/schema.ts";
@@ -53,6 +53,15 @@ describe("GET /esims", () => {
     expect(body.data.expired[0]).toMatchObject({ status: "Depleted", group: "expired", isInstalled: true });
   });
 
+  it("lists an eSIM delivered before the upstream gave its ICCID, with none", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    await forgetIccid(bought.esim.id);
+    const response = await request(testApp, "GET", "/esims", { headers: bought.headers });
+    expect(response.statusCode).toBe(200);
+    const body = listEsims.response.parse(response.json());
+    expect(body.data.available).toEqual([expect.objectContaining({ id: bought.esim.id, iccid: null })]);
+  });
+
   it("counts an eSIM past its expiry as expired whatever its status", async () => {
     const bought = await buyEsim(testApp, plan.id);
     await db
@@ -66,6 +75,11 @@ describe("GET /esims", () => {
     expect(body.data.expired[0]).toMatchObject({ id: bought.esim.id, group: "expired", canTopUp: false });
   });
 });
+
+/** As eSIM Access may deliver a new profile: its activation code given, its ICCID not yet. */
+async function forgetIccid(esimId: string) {
+  await db.update(esims).set({ iccid: null }).where(eq(esims.id, esimId));
+}
 
 async function createPaidOrderForSameBuyer(headers: Record<string, string>, user: { email: string | null }) {
   clock.advance(1000);
@@ -116,6 +130,21 @@ describe("GET /esims/:id", () => {
       expect.objectContaining({ kind: "new", orderNumber: bought.number, planName: plan.name }),
     ]);
     expect(JSON.stringify(response.json())).not.toContain(bought.esim.matchingId);
+  });
+
+  it("answers an eSIM whose ICCID is still to come, installable with its activation code after the PIN", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    await forgetIccid(bought.esim.id);
+    const response = await request(testApp, "GET", `/esims/${bought.esim.id}`, { headers: bought.headers });
+    expect(response.statusCode).toBe(200);
+    expect(getEsim.response.parse(response.json()).data).toMatchObject({ id: bought.esim.id, iccid: null });
+
+    await request(testApp, "PUT", "/profile/pin", { headers: bought.headers, payload: { pin: "1234" } });
+    const install = await request(testApp, "POST", `/esims/${bought.esim.id}/install`, {
+      headers: bought.headers,
+      payload: { pin: "1234" },
+    });
+    expect(revealInstallDetails.response.parse(install.json()).data.activationCode).toBe(bought.esim.activationCode);
   });
 });
 
@@ -258,6 +287,45 @@ describe("POST /webhooks/esim/:provider/:token", () => {
     expect(inUse.dataUsedBytes).toBeGreaterThan(0);
     expect(inUse.usageUpdatedAt).toEqual(clock.now());
     expect(inUse.expiresAt).not.toBeNull();
+  });
+});
+
+describe("an ICCID the upstream gives after delivery", () => {
+  const url = `/webhooks/esim/simulator/${deps.config.ESIM_WEBHOOK_TOKEN}`;
+
+  it("is stored when a webhook names the eSIM by its reference with an empty ICCID, then re-queried", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    await forgetIccid(bought.esim.id);
+    const response = await request(testApp, "POST", url, {
+      payload: { notifyType: "ESIM_STATUS", content: { iccid: "", esimTranNo: bought.esim.upstreamReference } },
+    });
+    expect(response.json().data.updated).toBe(1);
+    expect((await readEsim(testApp, bought.esim.id)).iccid).toBe(bought.esim.iccid);
+  });
+
+  it("is stored by the sync of stale eSIMs", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    await forgetIccid(bought.esim.id);
+    clock.advance(40 * MINUTE_MS);
+    while ((await syncStaleEsims(deps, { log: quiet })) > 0) {}
+    expect((await readEsim(testApp, bought.esim.id)).iccid).toBe(bought.esim.iccid);
+  });
+
+  it("is never erased by a later answer without it", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const queryProfile = deps.esim.queryProfile.bind(deps.esim);
+    const withoutIccid = vi.spyOn(deps.esim, "queryProfile").mockImplementation(async (reference) => {
+      const profile = await queryProfile(reference);
+      return profile && { ...profile, iccid: null };
+    });
+    try {
+      clock.advance(40 * MINUTE_MS);
+      while ((await syncStaleEsims(deps, { log: quiet })) > 0) {}
+      expect(withoutIccid).toHaveBeenCalledWith(bought.esim.upstreamReference);
+    } finally {
+      withoutIccid.mockRestore();
+    }
+    expect(await readEsim(testApp, bought.esim.id)).toMatchObject({ status: "In Use", iccid: bought.esim.iccid });
   });
 });
 

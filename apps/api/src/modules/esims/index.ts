@@ -31,4 +31,5 @@ export {
   refreshUserEsims,
   syncStaleEsims,
 } from "./esims.service.ts";
+export { ICCID_TO_COME, iccidLine } from "./iccid-text.ts";
 export { getPinStatus, unblockPin, unblockPinByEmail } from "./pin.service.ts";

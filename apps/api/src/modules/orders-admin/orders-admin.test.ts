@@ -64,7 +64,7 @@ describe("GET /orders: search", () => {
     const queries = [
       bought.number.toLowerCase(),
       bought.user.email!.toUpperCase(),
-      bought.esim.iccid,
+      bought.esim.iccid!,
       bought.paymentId,
     ];
     for (const q of queries) {
@@ -74,6 +74,18 @@ describe("GET /orders: search", () => {
       expect(body.data.map((order) => order.number)).toEqual([bought.number]);
       expect(body.data[0]).toMatchObject({ status: "delivered", email: bought.user.email, quantity: 1 });
     }
+  });
+
+  it("finds an order whose eSIM has no ICCID yet by its number, and never by an ICCID", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const iccid = bought.esim.iccid!;
+    await db.update(esims).set({ iccid: null }).where(eq(esims.id, bought.esim.id));
+    const byNumber = await call("GET", `/orders?q=${bought.number}`, support.headers);
+    expect(searchAdminOrders.response.parse(byNumber.json()).data.map((order) => order.number)).toEqual([
+      bought.number,
+    ]);
+    const byIccid = await call("GET", `/orders?q=${iccid}`, support.headers);
+    expect(searchAdminOrders.response.parse(byIccid.json()).data).toEqual([]);
   });
 
   it("answers nothing for a search that matches no order", async () => {
@@ -122,6 +134,16 @@ describe("GET /orders/:number: the order and its timeline", () => {
       canResendInstallEmail: true,
       canRecordRefund: false,
     });
+  });
+
+  it("shows an eSIM delivered before the upstream gave its ICCID with none, still cancellable", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    await db.update(esims).set({ iccid: null }).where(eq(esims.id, bought.esim.id));
+    const response = await call("GET", `/orders/${bought.number}`, support.headers);
+    expect(response.statusCode).toBe(200);
+    const detail = detailOf(response);
+    expect(detail.esims).toEqual([expect.objectContaining({ id: bought.esim.id, iccid: null, isCancellable: true })]);
+    expect(detail.timeline).toContainEqual(expect.objectContaining({ kind: "esim", iccid: null }));
   });
 });
 

@@ -1,5 +1,10 @@
 import type { AppDeps } from "../../lib/deps.ts";
-import { type CancellationDecision, findCancellationToDecide, recordCancellationApproval } from "../esims/index.ts";
+import {
+  type CancellationDecision,
+  findCancellationToDecide,
+  iccidLine,
+  recordCancellationApproval,
+} from "../esims/index.ts";
 import type { AuditActor } from "../operators/index.ts";
 import { applyOrderEvent, type OrderActor } from "./order-lifecycle.ts";
 import { countUncancelledEsims } from "./orders.repo.ts";
@@ -34,7 +39,7 @@ export async function approveCancellation(
       await applyOrderEvent(tx, {
         orderId: request.orderId,
         event: "esims_cancelled",
-        cause: `every eSIM cancelled on request (last: ICCID ${esim.iccid})`,
+        cause: `every eSIM cancelled on request (last: ${iccidLine(esim.iccid, "en")}, upstream ${esim.upstreamReference})`,
         actor: options.actor,
         now,
       });

@@ -6,6 +6,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import { emailPage } from "../../providers/mail/email-page.ts";
 import type { QrAttachment, QueuedMailMessage } from "../../providers/mail/mail-port.ts";
+import { ICCID_TO_COME, iccidLine } from "../esims/index.ts";
 import { queueEmail } from "../mail-outbox/index.ts";
 import { findInstallEmailData } from "./provisioning.repo.ts";
 
@@ -144,6 +145,8 @@ export function buildInstallEmail(data: InstallEmailData & { to: string; publicU
   const isRtl = language === "ar";
   const ltr = (value: string) => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
   const ltrText = (value: string) => (isRtl ? `\u2066${value}\u2069` : value);
+  // An eSIM delivered before the upstream gave its ICCID installs with its code alone: the email says it is to come.
+  const iccidHtml = (iccid: string | null) => (iccid ? `ICCID ${ltr(iccid)}` : escapeHtml(ICCID_TO_COME[language]));
   const names = { fr: data.destination.nameFr, en: data.destination.nameEn, ar: data.destination.nameAr };
   const destination = names[language];
   const { order } = data;
@@ -158,11 +161,13 @@ export function buildInstallEmail(data: InstallEmailData & { to: string; publicU
   const topUpTexts = TOP_UP_TEXTS[language];
   if (isTopUp) {
     const detailsUrl = `${data.publicUrl}${WEB_PATHS.esimDetails(data.esims[0]?.id ?? "")}`;
-    const iccid = data.esims[0]?.iccid ?? "";
-    htmlBlocks.push(`<p>ICCID ${ltr(iccid)}</p>
+    const iccid = data.esims[0]?.iccid ?? null;
+    htmlBlocks.push(`<p>${iccidHtml(iccid)}</p>
 <p><strong>${escapeHtml(topUpTexts.keep)}</strong></p>
 <p><a href="${escapeHtml(detailsUrl)}">${escapeHtml(topUpTexts.details)}</a></p>`);
-    textBlocks.push([`ICCID ${ltrText(iccid)}`, topUpTexts.keep, `${topUpTexts.details}: ${detailsUrl}`].join("\n"));
+    textBlocks.push(
+      [iccidLine(iccid, language, ltrText), topUpTexts.keep, `${topUpTexts.details}: ${detailsUrl}`].join("\n"),
+    );
   }
   for (const [index, esim] of installEsims.entries()) {
     const cid = `esim-qr-${index + 1}@esim-store`;
@@ -173,9 +178,9 @@ export function buildInstallEmail(data: InstallEmailData & { to: string; publicU
       qrCodeOf: esim.activationCode,
     });
     const iphoneUrl = iphoneInstallUrl(esim.activationCode);
-    htmlBlocks.push(`<h2 style="font-size: 18px;">${escapeHtml(texts.esimHeading(index + 1, count))} · ICCID ${ltr(esim.iccid)}</h2>
+    htmlBlocks.push(`<h2 style="font-size: 18px;">${escapeHtml(texts.esimHeading(index + 1, count))} · ${iccidHtml(esim.iccid)}</h2>
 <p>${escapeHtml(texts.scan)}</p>
-<p><img src="cid:${cid}" width="240" height="240" alt="QR ${escapeHtml(esim.iccid)}" style="display: block;"></p>
+<p><img src="cid:${cid}" width="240" height="240" alt="QR ${escapeHtml(esim.iccid ?? texts.esimHeading(index + 1, count))}" style="display: block;"></p>
 <p>${escapeHtml(texts.iphone)} <a href="${escapeHtml(iphoneUrl)}">${escapeHtml(texts.iphoneLink)}</a></p>
 <p>${escapeHtml(texts.manual)}</p>
 <ul>
@@ -185,7 +190,7 @@ export function buildInstallEmail(data: InstallEmailData & { to: string; publicU
 </ul>`);
     textBlocks.push(
       [
-        `${texts.esimHeading(index + 1, count)} · ICCID ${ltrText(esim.iccid)}`,
+        `${texts.esimHeading(index + 1, count)} · ${iccidLine(esim.iccid, language, ltrText)}`,
         texts.scan,
         `${texts.iphone} ${iphoneUrl}`,
         texts.manual,

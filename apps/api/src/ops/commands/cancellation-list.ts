@@ -1,5 +1,5 @@
 import { formatMoney } from "@esim/shared/money";
-import { listCancellationsToDecide } from "../../modules/esims/index.ts";
+import { iccidLine, listCancellationsToDecide } from "../../modules/esims/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 
@@ -18,7 +18,7 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
       [
         request.id,
         `order ${orderNumber}`,
-        `ICCID ${esim.iccid}`,
+        iccidLine(esim.iccid, "en"),
         email ?? "(account deleted)",
         `requested ${request.requestedAt.toISOString()}`,
         `refund ${formatMoney(request.refundDzdMinor, "DZD")}`,

@@ -1,4 +1,4 @@
-import { refuseCancellation } from "../../modules/esims/index.ts";
+import { ICCID_TO_COME, refuseCancellation } from "../../modules/esims/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 
@@ -17,5 +17,7 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
       `cancellation:refuse: the request of order ${decision.orderNumber} is already ${decision.request.status}`,
     );
   }
-  print(`Refused: the request for eSIM ${decision.iccid} of order ${decision.orderNumber}. The traveller is emailed.`);
+  print(
+    `Refused: the request for eSIM ${decision.iccid ?? `(${ICCID_TO_COME.en})`} of order ${decision.orderNumber}. The traveller is emailed.`,
+  );
 };

@@ -1,4 +1,5 @@
 import { formatMoney } from "@esim/shared/money";
+import { ICCID_TO_COME } from "../../modules/esims/index.ts";
 import { showOrder } from "../../modules/orders/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
@@ -33,7 +34,9 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   );
   if (order.deliveredAt) print(`  delivered ${order.deliveredAt.toISOString()}`);
   print(`  eSIMs: ${found.esims.length === 0 ? "none" : ""}`);
-  for (const esim of found.esims) print(`    ${esim.iccid}  ${esim.status}  (upstream ${esim.upstreamReference})`);
+  for (const esim of found.esims) {
+    print(`    ${esim.iccid ?? ICCID_TO_COME.en}  ${esim.status}  (upstream ${esim.upstreamReference})`);
+  }
   print("  history:");
   for (const event of found.events) {
     print(

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { IccidText } from "../../../components/ui/iccid-text.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { type MessageId, useLanguage, useT } from "../../../lib/i18n.ts";
 import { cancellationQueueQuery, type QueueDecision, useQueueDecision } from "../api/cancellations.ts";
@@ -96,9 +97,7 @@ function CancellationCard(props: {
       </div>
       <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Field label={t("admin.cancellations.iccid")}>
-          <bdi dir="ltr" className="font-mono">
-            {item.iccid}
-          </bdi>
+          <IccidText iccid={item.iccid} />
         </Field>
         <Field label={t("admin.cancellations.customer")}>
           <CustomerEmail email={item.email} />

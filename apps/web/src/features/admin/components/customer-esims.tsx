@@ -3,6 +3,7 @@ import type { EsimStatus } from "@esim/shared/statuses";
 import { useEffect } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { IccidText } from "../../../components/ui/iccid-text.tsx";
 import { type MessageId, useLanguage, useT } from "../../../lib/i18n.ts";
 import { useRefreshCustomerEsims } from "../api/customers.ts";
 import { consoleFormatters } from "../format.ts";
@@ -82,10 +83,7 @@ export function CustomerEsims({ customerId, esims }: { customerId: string; esims
                 </span>
               </div>
               <p className="mt-1">
-                {t("admin.customers.esims.iccid")}{" "}
-                <bdi dir="ltr" className="font-mono break-all">
-                  {esim.iccid}
-                </bdi>
+                {t("admin.customers.esims.iccid")} <IccidText iccid={esim.iccid} className="break-all" />
                 {" · "}
                 {t("admin.customers.esims.order")}{" "}
                 <bdi dir="ltr" className="whitespace-nowrap">

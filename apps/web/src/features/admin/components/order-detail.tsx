@@ -1,6 +1,7 @@
 import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
 import { type ReactNode, useId } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
+import { IccidText } from "../../../components/ui/iccid-text.tsx";
 import { useT } from "../../../lib/i18n.ts";
 import type { ConsoleFormatters } from "../format.ts";
 import { OrderActions } from "./order-actions.tsx";
@@ -146,7 +147,7 @@ export function OrderDetail({
             <ul className="space-y-2 text-sm">
               {order.esims.map((esim) => (
                 <li key={esim.id} className="rounded-xl bg-slate-50 p-3">
-                  <bdi className="block font-mono text-xs break-all text-slate-900">ICCID {esim.iccid}</bdi>
+                  <IccidText iccid={esim.iccid} hasPrefix className="block text-xs break-all text-slate-900" />
                   <span className="text-slate-700">
                     <bdi>{esim.status}</bdi>
                     {esim.dataTotalBytes !== null

@@ -43,7 +43,11 @@ export function OrderEsimCancel({
       <CancellationDecisionDialog
         open={isOpen}
         onOpenChange={setIsOpen}
-        title={t("admin.orders.action.cancelEsimTitle", { iccid: esim.iccid })}
+        title={
+          esim.iccid
+            ? t("admin.orders.action.cancelEsimTitle", { iccid: esim.iccid })
+            : t("admin.orders.action.cancelEsimTitleNoIccid")
+        }
         effect={t("admin.orders.action.cancelEsimEffect", { amount: format.dzd(share) })}
         customerLanguage={order.customer.language}
         isSending={action.isPending}

@@ -1,6 +1,7 @@
 import type { OrderTimelineItem } from "@esim/shared/admin/orders-contract";
 import { isOneOf, ORDER_ATTENTION_KINDS } from "@esim/shared/statuses";
 import type { ReactNode } from "react";
+import { IccidText } from "../../../components/ui/iccid-text.tsx";
 import { type MessageId, useT } from "../../../lib/i18n.ts";
 import type { ConsoleFormatters } from "../format.ts";
 import { ATTENTION_LABEL, ORDER_STATUS_LABEL } from "./order-labels.ts";
@@ -99,7 +100,7 @@ function TimelineText({ item }: { item: OrderTimelineItem }) {
       return (
         <Line
           title={t("admin.orders.timeline.esim")}
-          details={<bdi className="font-mono text-xs">ICCID {item.iccid}</bdi>}
+          details={<IccidText iccid={item.iccid} hasPrefix className="text-xs" />}
         />
       );
     case "email":

@@ -3,7 +3,7 @@ import { useT } from "../../../lib/i18n.ts";
 
 const COPIED_MS = 2000;
 
-/** A code to type into the phone's settings, left to right in every language, with a copy button. */
+/** A code to type into the phone's settings, left to right in every language, with a copy button; none when empty. */
 export function CopyField({ label, value }: { label: string; value: string }) {
   const t = useT();
   const id = useId();
@@ -14,6 +14,9 @@ export function CopyField({ label, value }: { label: string; value: string }) {
     const timer = setTimeout(() => setState("idle"), COPIED_MS);
     return () => clearTimeout(timer);
   }, [state]);
+
+  // Nothing to copy, no button: a value the upstream has not given yet is never offered as an empty field.
+  if (value.trim() === "") return null;
 
   const copy = async () => {
     try {

@@ -22,11 +22,12 @@ function Method({ id, title, children }: { id: string; title: string; children: 
 export function InstallMethods({
   details,
   deviceInfo,
-  iccid,
+  qrFileName,
 }: {
   details: InstallDetails;
   deviceInfo: DeviceInfo;
-  iccid: string;
+  /** The saved QR image's name. */
+  qrFileName: string;
 }) {
   const t = useT();
   const { device } = deviceInfo;
@@ -59,7 +60,7 @@ export function InstallMethods({
       <p className="mb-3 text-sm text-slate-700">
         {device === "other" ? t("install.qrHelp") : t("install.qrHelpOtherDevice")}
       </p>
-      <InstallQrCode activationCode={details.activationCode} fileName={`esim-${iccid}.png`} />
+      <InstallQrCode activationCode={details.activationCode} fileName={qrFileName} />
     </Method>
   );
 

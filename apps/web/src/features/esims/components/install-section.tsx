@@ -122,7 +122,8 @@ export function InstallSection({
   isInstalled,
 }: {
   esimId: string;
-  iccid: string;
+  /** Null until the upstream gives it: installing needs only the activation code. */
+  iccid: string | null;
   isInstalled: boolean;
 }) {
   const t = useT();
@@ -160,7 +161,7 @@ export function InstallSection({
             </button>
           </div>
         ) : details ? (
-          <InstallMethods details={details} deviceInfo={deviceInfo} iccid={iccid} />
+          <InstallMethods details={details} deviceInfo={deviceInfo} qrFileName={`esim-${iccid ?? esimId}.png`} />
         ) : isPinOpen ? (
           <PinGate esimId={esimId} onRevealed={setDetails} onClose={() => setIsPinOpen(false)} />
         ) : (

@@ -1,11 +1,12 @@
 import type { OrderSummary } from "@esim/shared/checkout/contracts";
 import { Link } from "react-router";
+import { IccidText } from "../../../components/ui/iccid-text.tsx";
 import { ChevronEndIcon, SimIcon } from "../../../components/ui/icons.tsx";
 import { useT } from "../../../lib/i18n.ts";
 
 /**
- * The eSIMs of a delivered order: ICCID (left to right in any language) and the way to install each; for a top-up,
- * the eSIM it was added to (nothing to install).
+ * The eSIMs of a delivered order: ICCID (left to right in any language; "to come" until the upstream gives it) and
+ * the way to install each; for a top-up, the eSIM it was added to (nothing to install).
  */
 export function OrderEsims({ esims, isTopUp = false }: { esims: OrderSummary["esims"]; isTopUp?: boolean }) {
   const t = useT();
@@ -27,7 +28,7 @@ export function OrderEsims({ esims, isTopUp = false }: { esims: OrderSummary["es
               <SimIcon className="size-6 shrink-0 text-brand-700" />
               <span className="min-w-0 flex-1">
                 <span className="block text-sm text-slate-600">{t("status.iccid")}</span>
-                <bdi className="block font-mono break-all text-slate-900">{esim.iccid}</bdi>
+                <IccidText iccid={esim.iccid} className="block break-all text-slate-900" />
               </span>
               <span className="text-sm font-semibold text-brand-800">
                 {t(isTopUp ? "status.seeUsage" : "status.install")}
