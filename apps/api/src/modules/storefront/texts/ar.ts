@@ -87,16 +87,16 @@ export const AR_TEXTS: StorefrontTexts = {
     regionalSuggestion: ({ region, plan, regionPrice, otherCountry, twoCountriesPrice }) =>
       `باقة ${region} ${plan} تكلف ${regionPrice}، أقل من باقتين لدولتين (مثلًا هنا و${otherCountry}: ${twoCountriesPrice}).`,
     regionalLink: (region) => `عرض باقات ${region}`,
+    validityDepends: "يختلف ذلك حسب الباقة، كما تبيّن كل بطاقة.",
     faqHeading: "الأسئلة الشائعة",
-    faq: (name) => [
+    faq: (name, validity) => [
       {
         question: `كيف تعمل eSIM في ${name}؟`,
         answer: "الـ eSIM شريحة رقمية: تثبّتها بمسح رمز QR دون بطاقة فعلية. ويبقى رقمك المعتاد في هاتفك.",
       },
       {
         question: "متى تبدأ الصلاحية؟",
-        answer:
-          "تبدأ الصلاحية عند أول اتصال للـ eSIM بشبكة في وجهتك، لا عند الشراء. ثبّتها قبل السفر وفعّل البيانات عند الوصول.",
+        answer: validity,
       },
       {
         question: "هل يمكنني إجراء مكالمات أو إرسال رسائل قصيرة؟",

@@ -82,8 +82,9 @@ export const FR_TEXTS: StorefrontTexts = {
     regionalSuggestion: ({ region, plan, regionPrice, otherCountry, twoCountriesPrice }) =>
       `Le forfait ${region} ${plan} coûte ${regionPrice}, moins que deux forfaits pays (par exemple ici et ${otherCountry} : ${twoCountriesPrice}).`,
     regionalLink: (region) => `Voir les forfaits ${region}`,
+    validityDepends: "Cela dépend du forfait, comme l’indique chaque carte.",
     faqHeading: "Questions fréquentes",
-    faq: (name) => [
+    faq: (name, validity) => [
       {
         question: `Comment fonctionne l’eSIM ${name} ?`,
         answer:
@@ -91,8 +92,7 @@ export const FR_TEXTS: StorefrontTexts = {
       },
       {
         question: "Quand la validité commence-t-elle ?",
-        answer:
-          "La validité commence à la première connexion au réseau de la destination, pas à l’achat. Installez l’eSIM avant le départ et activez les données à l’arrivée.",
+        answer: validity,
       },
       {
         question: "Puis-je appeler ou envoyer des SMS ?",
