@@ -31,7 +31,10 @@ export const EN_TEXTS: StorefrontTexts = {
     howHeading: "How it works",
     steps: [
       { title: "Buy", text: "Choose a plan and pay online with your Algerian card." },
-      { title: "Scan", text: "Install the eSIM by scanning its QR code, before or during your trip." },
+      {
+        title: "Scan",
+        text: "Install the eSIM by scanning its QR code, on the day you leave or before, as the plan says.",
+      },
       { title: "Travel", text: "Turn on data when you land: you are online without swapping SIM cards." },
     ],
     compatibilityHeading: "Is your phone compatible?",

@@ -32,7 +32,10 @@ export const FR_TEXTS: StorefrontTexts = {
     howHeading: "Comment ça marche",
     steps: [
       { title: "Achetez", text: "Choisissez un forfait et payez en ligne par carte algérienne." },
-      { title: "Scannez", text: "Installez l’eSIM en scannant son code QR, avant ou pendant le voyage." },
+      {
+        title: "Scannez",
+        text: "Installez l’eSIM en scannant son code QR, le jour du départ ou avant, selon le forfait.",
+      },
       { title: "Voyagez", text: "À l’arrivée, activez les données : vous êtes connecté, sans changer de carte SIM." },
     ],
     compatibilityHeading: "Votre téléphone est-il compatible ?",
