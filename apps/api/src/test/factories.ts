@@ -151,6 +151,7 @@ export async function createPackage(
     isUnlimited: upstream.isUnlimited,
     dataType: upstream.dataType,
     validityDays: upstream.validityDays,
+    validityStart: upstream.validityStart,
     coverage: upstream.coverage,
     networks: upstream.networks,
     supportsTopUp: upstream.supportsTopUp,

@@ -227,6 +227,31 @@ describe("catalog screens", () => {
     expect(details).toHaveFocus();
   });
 
+  it("says on each plan card when its days start and when to install it, in French and in Arabic", async () => {
+    catalogApi();
+    await renderApp("/packages/TR", { token: "token-1" });
+    const atInstall = await screen.findByRole("article", { name: "5 Go · 7 jours" });
+    expect(
+      within(atInstall).getByText("La validité démarre à l’installation de l’eSIM : installez-la le jour du départ."),
+    ).toBeInTheDocument();
+    const atConnection = screen.getByRole("article", { name: "Illimité · 30 jours" });
+    expect(
+      within(atConnection).getByText(
+        "La validité démarre à la première connexion de l’eSIM à un réseau de votre destination : installez-la avant de partir.",
+      ),
+    ).toBeInTheDocument();
+    disposeApp();
+
+    catalogApi();
+    await renderApp("/packages/TR", { token: "token-1", language: "ar" });
+    const arabicAtInstall = await screen.findByRole("article", { name: "5 جيغابايت · 7 أيام" });
+    expect(within(arabicAtInstall).getByText("تبدأ الصلاحية عند تثبيت الشريحة: ثبّتها يوم سفرك.")).toBeInTheDocument();
+    const arabicAtConnection = screen.getByRole("article", { name: "غير محدود · 30 يومًا" });
+    expect(
+      within(arabicAtConnection).getByText("تبدأ الصلاحية عند أول اتصال للشريحة بشبكة في وجهتك: ثبّتها قبل سفرك."),
+    ).toBeInTheDocument();
+  });
+
   it("says durations with Arabic plural forms", async () => {
     catalogApi();
     await renderApp("/packages/TR", { token: "token-1", language: "ar" });

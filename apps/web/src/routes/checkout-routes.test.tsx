@@ -9,6 +9,7 @@ import {
   orderFor,
   PAYMENT_ID,
   PLAN_7_DAYS,
+  PLAN_30_DAYS,
   paymentBody,
   quoteBody,
   quoteFor,
@@ -107,6 +108,31 @@ describe("cart", () => {
     // 10 % of 1,490 DA, computed by the server.
     expect(screen.getByText("\u2212149 DA")).toBeInTheDocument();
     expect(window.location.search).toContain("coupon=WELCOME10");
+  });
+
+  it("says in the cart when the plan's days start and when to install it, in French and in Arabic", async () => {
+    checkoutApi();
+    await renderApp(CART_URL, { token: "token-1" });
+    expect(
+      await screen.findByText(
+        "La validité démarre à l’installation de l’eSIM : installez-la le jour du départ.",
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    disposeApp();
+
+    checkoutApi({
+      "POST /checkout/quote": () => ({ body: { data: { ...quoteBody(quoteFor({})).data, plan: PLAN_30_DAYS } } }),
+    });
+    await renderApp(`/cart?plan=${PLAN_30_DAYS.id}&destination=TR`, { token: "token-1", language: "ar" });
+    expect(
+      await screen.findByText(
+        "تبدأ الصلاحية عند أول اتصال للشريحة بشبكة في وجهتك: ثبّتها قبل سفرك.",
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows a refused code's reason, translated", async () => {

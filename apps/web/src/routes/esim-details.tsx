@@ -14,6 +14,7 @@ import { DataUsage } from "../features/esims/components/data-usage.tsx";
 import { InstallSection } from "../features/esims/components/install-section.tsx";
 import { NetworkSettings } from "../features/esims/components/network-settings.tsx";
 import { TopUpOffers } from "../features/esims/components/top-up-offers.tsx";
+import { ValidityNotStarted } from "../features/esims/components/validity-not-started.tsx";
 import { STATUS_EXPLANATION, STATUS_NAME } from "../features/esims/lib/status.ts";
 import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
 import { errorMessageId } from "../lib/error-messages.ts";
@@ -34,7 +35,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function EsimDetailsRoute() {
   const t = useT();
   const language = useLanguage();
-  const { data: planData, validity, name: planName } = usePlanText();
+  const { data: planData, validity, name: planName, advice } = usePlanText();
   const { id = "" } = useParams();
   const esim = useEsim(id);
   const currency = useDisplayCurrency();
@@ -71,6 +72,13 @@ export function EsimDetailsRoute() {
               {t("details.statusSeparator")}
               <span>{t(STATUS_EXPLANATION[data.status])}</span>
             </p>
+            {/* Not started: no end date yet, but how long it lasts and when to install it, as its plan says. */}
+            {data.expiresAt || data.group !== "available" ? null : (
+              <ValidityNotStarted
+                advice={advice({ ...data.plan, activateBefore: data.activateBefore })}
+                isInstalled={data.isInstalled}
+              />
+            )}
             <div className="mt-4">
               <DataUsage esim={data} />
             </div>
@@ -78,9 +86,11 @@ export function EsimDetailsRoute() {
               <Fact label={t("details.iccid")}>
                 <IccidText iccid={data.iccid} className="whitespace-nowrap" />
               </Fact>
-              <Fact label={t("details.expiresAt")}>
-                {data.expiresAt ? formatDate(data.expiresAt) : t("details.notStarted")}
-              </Fact>
+              {data.expiresAt ? (
+                <Fact label={t("details.expiresAt")}>{formatDate(data.expiresAt)}</Fact>
+              ) : (
+                <Fact label={t("plan.validityLabel")}>{validity(data.plan.validityDays)}</Fact>
+              )}
               {data.activateBefore ? (
                 <Fact label={t("details.activateBefore")}>{formatDate(data.activateBefore)}</Fact>
               ) : null}

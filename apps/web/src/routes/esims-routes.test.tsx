@@ -23,7 +23,7 @@ const summary = (overrides: Partial<EsimSummary> = {}): EsimSummary => ({
   group: "available",
   iccid: "8943108170000012345",
   destination: TURKEY,
-  plan: { name: "Turkey 1GB 7 days", dataMb: 1024, isUnlimited: false, validityDays: 7 },
+  plan: { name: "Turkey 1GB 7 days", dataMb: 1024, isUnlimited: false, validityDays: 7, validityStart: "installation" },
   dataTotalBytes: GB,
   dataUsedBytes: GB / 4,
   dataRemainingBytes: (GB * 3) / 4,
@@ -411,6 +411,54 @@ describe("eSIM details", () => {
     expect(screen.getByRole("button", { name: "Copy SM-DP+ address" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Copy Activation code" })).toBeInTheDocument();
     expect(await screen.findByRole("img", { name: "QR code to install the eSIM" })).toBeInTheDocument();
+  });
+});
+
+describe("an eSIM whose days have not started", () => {
+  setUpAppTests();
+
+  const notStarted = (validityStart: "installation" | "first_connection") =>
+    detail({
+      status: "New",
+      expiresAt: null,
+      plan: { ...summary().plan, validityStart },
+    });
+
+  it("shows no end date, only how long it lasts and the date to install it by, in French", async () => {
+    signedInApi({ [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: notStarted("first_connection") } }) });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
+    expect(await screen.findByText("Dure 7 jours une fois démarrée.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "La validité démarre à la première connexion de l’eSIM à un réseau de votre destination : installez-la avant de partir, avant le 21/05/2027.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("À installer avant le")).toBeInTheDocument();
+    expect(screen.queryByText("Expire le")).not.toBeInTheDocument();
+    expect(screen.queryByText(/28\/11\/2026/)).not.toBeInTheDocument();
+  });
+
+  it("tells to install an installation plan on the day of departure, in Arabic", async () => {
+    signedInApi({ [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: notStarted("installation") } }) });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "ar" });
+    expect(await screen.findByText("تدوم 7 أيام بعد بدئها.")).toBeInTheDocument();
+    expect(
+      screen.getByText("تبدأ الصلاحية عند تثبيت الشريحة: ثبّتها يوم سفرك، في موعد أقصاه 21/05/2027."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("تنتهي في")).not.toBeInTheDocument();
+  });
+
+  it("says the same in My eSIMs instead of an end date", async () => {
+    signedInApi({
+      "GET /esims": () => ({ body: { data: { available: [summary({ expiresAt: null })], expired: [] } } }),
+    });
+    await renderApp("/esims", { token: "t", language: "en" });
+    expect(
+      await screen.findByText(
+        "Lasts 7 days once started. Install it on the day you leave, by 21/05/2027 at the latest.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Expires on/)).not.toBeInTheDocument();
   });
 });
 

@@ -7,7 +7,7 @@ import { en } from "../features/guides/content/en.ts";
 import { fr } from "../features/guides/content/fr.ts";
 import { changeLanguage } from "../lib/i18n.ts";
 import { fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
-import { renderApp, setUpAppTests } from "../test/render-app.tsx";
+import { disposeApp, renderApp, setUpAppTests } from "../test/render-app.tsx";
 import { renderWithI18n } from "../test/render-with-i18n.tsx";
 
 const IPHONE_UA =
@@ -51,7 +51,9 @@ describe("install and activation guides", () => {
     expect(window.location.pathname).toBe("/guide");
 
     // Each card is named by all it shows, title first (WCAG 2.5.3: the name holds the visible label).
-    const installation = screen.getByRole("link", { name: /^Guide d’installation Avant le départ, connecté au Wi-Fi/ });
+    const installation = screen.getByRole("link", {
+      name: /^Guide d’installation Le jour du départ ou avant, selon le forfait, connecté au Wi-Fi/,
+    });
     expect(installation).toHaveAttribute("href", "/guide/installation");
     expect(screen.getByRole("link", { name: /^Guide d’activation / })).toHaveAttribute("href", "/guide/activation");
     expect(screen.getByRole("link", { name: "Vérifier la compatibilité" })).toHaveAttribute("href", "/compatibility");
@@ -60,6 +62,22 @@ describe("install and activation guides", () => {
     await user.click(installation);
     expect(await screen.findByRole("heading", { level: 1, name: "Guide d’installation" })).toBeInTheDocument();
     expect(window.location.pathname).toBe("/guide/installation");
+  });
+
+  it('says when to install as each kind of plan needs, never "a few days before" for every plan, in French and Arabic', async () => {
+    signedInApi();
+    await renderApp("/guide/installation", { token: "t", language: "fr" });
+    const intro = await screen.findByText(/^Quand l’installer dépend de votre forfait/);
+    expect(intro).toHaveTextContent("La validité démarre à l’installation de l’eSIM : installez-la le jour du départ.");
+    expect(intro).toHaveTextContent("installez-la avant de partir.");
+    expect(screen.queryByText(/quelques jours avant/)).not.toBeInTheDocument();
+    disposeApp();
+
+    signedInApi();
+    await renderApp("/guide/installation", { token: "t", language: "ar" });
+    const arabic = await screen.findByText(/^يتوقف موعد التثبيت على باقتك/);
+    expect(arabic).toHaveTextContent("تبدأ الصلاحية عند تثبيت الشريحة: ثبّتها يوم سفرك.");
+    expect(screen.queryByText(/ببضعة أيام/)).not.toBeInTheDocument();
   });
 
   it("shows an iPhone the iPhone's four ways to install, with the iOS versions they need", async () => {

@@ -26,7 +26,7 @@ import { usePayNow } from "./hooks/use-pay-now.ts";
 export function OrderStatusRoute() {
   const t = useT();
   const language = useLanguage();
-  const { data: planData, validity } = usePlanText();
+  const { data: planData, validity, advice } = usePlanText();
   const { id = "" } = useParams();
   const order = useOrder(id, { isFollowing: true });
   const data = order.data;
@@ -55,7 +55,11 @@ export function OrderStatusRoute() {
                 <p className="text-slate-700">
                   {t("plan.title", { data: planData(data.plan), validity: validity(data.plan.validityDays) })}
                 </p>
-                {data.kind === "top_up" ? <p className="text-sm text-slate-600">{t("cart.topUpLine")}</p> : null}
+                {data.kind === "top_up" ? (
+                  <p className="text-sm text-slate-600">{t("cart.topUpLine")}</p>
+                ) : (
+                  <p className="text-sm text-slate-700">{advice(data.plan).sentence}</p>
+                )}
               </div>
             </div>
           </Card>

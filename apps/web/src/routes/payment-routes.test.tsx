@@ -215,6 +215,16 @@ describe("payment results", () => {
     expect(screen.queryByText(/détails d’installation/)).not.toBeInTheDocument();
   });
 
+  it("says under the plan when its days start and when to install it, in Arabic", async () => {
+    paymentApi(() => "successful", {
+      [`GET /orders/${ORDER_ID}`]: () => ({ body: { data: orderFor({ status: "delivered" }) } }),
+    });
+    await renderApp(`/status/${ORDER_ID}`, { token: "t", language: "ar" });
+    expect(
+      await screen.findByText("تبدأ الصلاحية عند تثبيت الشريحة: ثبّتها يوم سفرك.", {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
   it.each([
     ["on_hold", "Nous avons reçu votre paiement et nous le vérifions. Notre équipe vous contactera."],
     [

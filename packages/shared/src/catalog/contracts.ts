@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { defineEndpoint } from "../http.ts";
+import { VALIDITY_STARTS } from "./validity-start.ts";
 
 /** A price in both currencies, minor units (DZD shows "DA"). */
 export const dualPriceSchema = z.object({ DZD: z.number(), USD: z.number() });
@@ -32,6 +33,8 @@ export const planSchema = z.object({
   /** 1 total, 2 daily then slowed, 3 daily then cut, 4 daily unlimited. */
   dataType: z.number(),
   validityDays: z.number(),
+  /** When the days start counting, as the upstream applies it: what to tell about installing follows it (decision 050). */
+  validityStart: z.enum(VALIDITY_STARTS),
   coverage: z.array(z.string()),
   networks: z.array(planNetworkSchema),
   supportsTopUp: z.boolean(),

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { destinationSummarySchema, planSchema } from "../catalog/contracts.ts";
+import { VALIDITY_STARTS } from "../catalog/validity-start.ts";
 import { defineEndpoint } from "../http.ts";
 import { CANCELLATION_STATUSES, ESIM_STATUSES } from "../statuses.ts";
 
@@ -25,6 +26,8 @@ export const esimSummarySchema = z.object({
     dataMb: z.nullable(z.number()),
     isUnlimited: z.boolean(),
     validityDays: z.number(),
+    /** From the eSIM's package: whether its days start at installation or at the first connection (decision 050). */
+    validityStart: z.enum(VALIDITY_STARTS),
   }),
   /** Null while unknown or for unlimited plans. */
   dataTotalBytes: z.nullable(z.number()),
@@ -32,7 +35,9 @@ export const esimSummarySchema = z.object({
   dataRemainingBytes: z.nullable(z.number()),
   /** Upstream usage lags by hours: always shown beside the figures. */
   usageUpdatedAt: z.nullable(z.string()),
+  /** The end of validity; null until the days have started (installation or first connection, per the plan). */
   expiresAt: z.nullable(z.string()),
+  /** The date by which the eSIM must be installed, when the upstream gives one. */
   activateBefore: z.nullable(z.string()),
   /** Onboard or later: the install section hides (with a "show again" link). */
   isInstalled: z.boolean(),

@@ -10,6 +10,7 @@ export type PresentablePackage = Pick<
   | "isUnlimited"
   | "dataType"
   | "validityDays"
+  | "validityStart"
   | "coverage"
   | "networks"
   | "supportsTopUp"
@@ -36,6 +37,7 @@ export function presentPlan(row: PresentablePackage): Plan {
     isUnlimited: row.isUnlimited,
     dataType: row.dataType,
     validityDays: row.validityDays,
+    validityStart: row.validityStart,
     coverage: row.coverage,
     networks: row.networks,
     supportsTopUp: row.supportsTopUp,

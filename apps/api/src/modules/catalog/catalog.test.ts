@@ -224,6 +224,14 @@ describe("with the simulator's catalogue synced", () => {
       expect((await plansOf("TR", 2)).plans).toEqual([]);
     });
 
+    it("says for each plan when its validity starts, as the upstream applies it", async () => {
+      const { plans } = await plansOf("TR");
+      const byName = (dataMb: number, days: number) =>
+        plans.find((plan) => plan.dataMb === dataMb && plan.validityDays === days);
+      expect(byName(1024, 7)?.validityStart).toBe("installation");
+      expect(byName(3072, 15)?.validityStart).toBe("first_connection");
+    });
+
     it("lists a region's plans, covering its members", async () => {
       const { plans } = await plansOf("europe");
       expect(plans.length).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { hasValidityStarted } from "@esim/shared/catalog/validity-start";
 import type { EsimDetail, EsimSummary } from "@esim/shared/esims/contracts";
 import type { EsimStatus } from "@esim/shared/statuses";
 import { presentDestination } from "../catalog/index.ts";
@@ -22,12 +23,17 @@ export function presentEsimSummary({ view, destinationPlans, now }: PresentableE
       dataMb: view.package.isUnlimited ? null : view.package.dataMb,
       isUnlimited: view.package.isUnlimited,
       validityDays: view.package.validityDays,
+      validityStart: view.package.validityStart,
     },
     dataTotalBytes: totalBytes,
     dataUsedBytes: esim.dataUsedBytes,
     dataRemainingBytes: totalBytes === null ? null : Math.max(0, totalBytes - esim.dataUsedBytes),
     usageUpdatedAt: esim.usageUpdatedAt?.toISOString() ?? null,
-    expiresAt: esim.expiresAt?.toISOString() ?? null,
+    // Before its days start, the upstream's date is no end of validity (decision 050): none is shown.
+    expiresAt:
+      esim.expiresAt && hasValidityStarted({ ...esim, validityStart: view.package.validityStart })
+        ? esim.expiresAt.toISOString()
+        : null,
     activateBefore: esim.activateBefore?.toISOString() ?? null,
     isInstalled: INSTALLED_STATUSES.includes(esim.status),
     supportsTopUp: view.package.supportsTopUp,

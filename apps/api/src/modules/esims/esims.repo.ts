@@ -57,6 +57,7 @@ const esimSummaryColumns = {
     dataMb: packages.dataMb,
     isUnlimited: packages.isUnlimited,
     validityDays: packages.validityDays,
+    validityStart: packages.validityStart,
     supportsTopUp: packages.supportsTopUp,
   },
   destination: destinationSummaryColumns,

@@ -148,6 +148,44 @@ describe("GET /esims/:id", () => {
   });
 });
 
+describe("when an eSIM's validity starts", () => {
+  /** The simulator has installed the profile (10 minutes after allocation); the upstream's word is stored. */
+  async function installed(bought: Awaited<ReturnType<typeof buyEsim>>) {
+    clock.advance(11 * MINUTE_MS);
+    await request(testApp, "POST", `/webhooks/esim/simulator/${deps.config.ESIM_WEBHOOK_TOKEN}`, {
+      payload: {
+        notifyType: "SMDP_EVENT",
+        content: { iccid: bought.esim.iccid, esimTranNo: bought.esim.upstreamReference },
+      },
+    });
+  }
+
+  it("gives the plan's validityStart, and no end date before the days start, only the install deadline", async () => {
+    const firstConnection = await createPackage(testApp, { simulatorIndex: 2 });
+    expect(firstConnection.validityStart).toBe("first_connection");
+    const bought = await buyEsim(testApp, firstConnection.id);
+    // Installed but not yet connected: the days of a first-connection plan have not started.
+    await installed(bought);
+    const response = await request(testApp, "GET", `/esims/${bought.esim.id}`, { headers: bought.headers });
+    const { data } = getEsim.response.parse(response.json());
+    expect(data.status).toBe("Onboard");
+    expect(data.plan.validityStart).toBe("first_connection");
+    expect(data.expiresAt).toBeNull();
+    expect(data.activateBefore).not.toBeNull();
+  });
+
+  it("gives the end date of an installation plan once installed", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    await installed(bought);
+    const response = await request(testApp, "GET", "/esims", { headers: bought.headers });
+    const { data } = listEsims.response.parse(response.json());
+    const esim = data.available.find((item) => item.id === bought.esim.id);
+    expect(esim?.plan.validityStart).toBe("installation");
+    expect(esim?.status).toBe("Onboard");
+    expect(esim?.expiresAt).not.toBeNull();
+  });
+});
+
 describe("GET /esims/:id/topups", () => {
   it("answers NOT_FOUND for someone else's eSIM", async () => {
     const owner = await buyEsim(testApp, plan.id);

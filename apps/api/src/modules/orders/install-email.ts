@@ -1,4 +1,5 @@
 import { localPlanName, planTitle } from "@esim/shared/catalog/plan-name";
+import { validityAdvice } from "@esim/shared/catalog/validity-start";
 import type { Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
 import { WEB_PATHS } from "@esim/shared/web-paths";
@@ -47,8 +48,7 @@ const TEXTS: Record<Language, InstallTexts> = {
     lpa: "Code complet (Android)",
     iphone: "Sur iPhone (iOS 17.4 ou plus récent), installez-la en un geste :",
     iphoneLink: "Installer sur iPhone",
-    singleUse:
-      "Le code QR ne sert en général qu'une fois : installez l'eSIM avant le départ, en Wi-Fi, et ne la supprimez pas.",
+    singleUse: "Le code QR ne sert en général qu'une fois : installez l'eSIM en Wi-Fi et ne la supprimez pas.",
     summary: "Récapitulatif de la commande",
     orderNumber: "Commande",
     plan: "Forfait",
@@ -69,7 +69,7 @@ const TEXTS: Record<Language, InstallTexts> = {
     lpa: "Full code (Android)",
     iphone: "On iPhone (iOS 17.4 or later), install it in one tap:",
     iphoneLink: "Install on iPhone",
-    singleUse: "The QR code usually works once: install the eSIM before you leave, on Wi-Fi, and do not delete it.",
+    singleUse: "The QR code usually works once: install the eSIM on Wi-Fi and do not delete it.",
     summary: "Order summary",
     orderNumber: "Order",
     plan: "Plan",
@@ -90,7 +90,7 @@ const TEXTS: Record<Language, InstallTexts> = {
     lpa: "الرمز الكامل (Android)",
     iphone: "على iPhone (iOS 17.4 أو أحدث)، ثبّتها بلمسة واحدة:",
     iphoneLink: "التثبيت على iPhone",
-    singleUse: "رمز QR يُستخدم عادةً مرة واحدة فقط: ثبّت الشريحة قبل السفر عبر شبكة Wi-Fi ولا تحذفها.",
+    singleUse: "رمز QR يُستخدم عادةً مرة واحدة فقط: ثبّت الشريحة عبر شبكة Wi-Fi ولا تحذفها.",
     summary: "ملخص الطلب",
     orderNumber: "الطلب",
     plan: "الباقة",
@@ -211,7 +211,12 @@ export function buildInstallEmail(data: InstallEmailData & { to: string; publicU
   const subject = isTopUp ? topUpTexts.subject(order.number) : texts.subject(order.number);
   const greeting = texts.greeting(data.user?.name ?? null);
   const intro = isTopUp ? topUpTexts.intro(planTitle(data.package, language), destination) : texts.intro(destination);
-  const closing = isTopUp ? "" : `<p><strong>${escapeHtml(texts.singleUse)}</strong></p>`;
+  // When to install follows the plan (decision 050): on the day of departure, or before leaving and the deadline.
+  const advice = validityAdvice({ ...data.package, activateBefore: data.esims[0]?.activateBefore }, language);
+  const closing = isTopUp
+    ? ""
+    : `<p><strong>${escapeHtml(advice.sentence)}</strong> ${escapeHtml(advice.lasts)}</p>
+<p><strong>${escapeHtml(texts.singleUse)}</strong></p>`;
   const html = emailPage({
     language,
     title: subject,
@@ -232,7 +237,7 @@ ${summaryRows.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${lt
     "",
     textBlocks.join("\n\n"),
     "",
-    ...(isTopUp ? [] : [texts.singleUse, ""]),
+    ...(isTopUp ? [] : [`${advice.sentence} ${advice.lasts}`, texts.singleUse, ""]),
     texts.summary,
     ...summaryRows.map(([label, value]) => `- ${label}: ${ltrText(value)}`),
     "",

@@ -105,6 +105,7 @@ const orderSummaryColumns = {
     isUnlimited: packages.isUnlimited,
     dataType: packages.dataType,
     validityDays: packages.validityDays,
+    validityStart: packages.validityStart,
     coverage: packages.coverage,
     networks: packages.networks,
     supportsTopUp: packages.supportsTopUp,

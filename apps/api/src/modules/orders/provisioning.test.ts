@@ -1,3 +1,4 @@
+import { formatDate } from "@esim/shared/format";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { esimBundles, esims, simulatorOrders } from "../../db/schema.ts";
@@ -182,6 +183,35 @@ describe("the install email", () => {
     const sent = await outboxEmail(testApp, key);
     expect(sent).toMatchObject({ status: "sent", attempts: 2 });
     expect(mails[0]!.messageId).toBe(sent!.messageId);
+  });
+
+  it("says when to install as the plan's days start: on the day of departure, or before leaving and the deadline", async () => {
+    const atInstall = await createPaidOrder(testApp, plan.id, { language: "fr" });
+    const firstConnectionPlan = await createPackage(testApp, { simulatorIndex: 2 });
+    expect([plan.validityStart, firstConnectionPlan.validityStart]).toEqual(["installation", "first_connection"]);
+    const atConnection = await createPaidOrder(testApp, firstConnectionPlan.id, { language: "ar" });
+    for (const paid of [atInstall, atConnection]) {
+      await provisionOrder(deps, { orderId: paid.orderId, isLastAttempt: false, log: quiet });
+    }
+    await runDueJobs(deps);
+    const mailOf = async (paid: typeof atInstall) => {
+      const [esim] = await esimsOf(paid.orderId);
+      const mail = testApp.sentMails.find((each) => each.subject.includes(paid.number))!;
+      return { mail, deadline: formatDate(esim!.activateBefore!) };
+    };
+
+    const french = await mailOf(atInstall);
+    expect(french.mail.text).toContain(
+      `La validité démarre à l’installation de l’eSIM : installez-la le jour du départ, au plus tard le ${french.deadline}.`,
+    );
+    expect(french.mail.text).not.toContain("avant le départ");
+    expect(french.mail.html).toContain("installez-la le jour du départ");
+
+    const arabic = await mailOf(atConnection);
+    expect(arabic.mail.text).toContain(
+      `تبدأ الصلاحية عند أول اتصال للشريحة بشبكة في وجهتك: ثبّتها قبل سفرك، قبل ${arabic.deadline}.`,
+    );
+    expect(arabic.mail.text).toContain("تدوم 15 يومًا بعد بدئها.");
   });
 
   it("is queued once however often delivery is attempted", async () => {

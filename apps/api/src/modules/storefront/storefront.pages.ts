@@ -1,13 +1,14 @@
 import { isolate, isolateLtr } from "@esim/shared/bidi";
 import type { Plan } from "@esim/shared/catalog/contracts";
 import { planDataText, planTitle, planValidityText } from "@esim/shared/catalog/plan-name";
+import { validityAdvice } from "@esim/shared/catalog/validity-start";
 import { formatNumber } from "@esim/shared/format";
 import { type Currency, HTML_LANG, LANGUAGES, type Language, textDirection } from "@esim/shared/locale";
 import { formatMoney, roundToWholeUnits } from "@esim/shared/money";
 import type { CachedDestination } from "../catalog/index.ts";
 import { type Html, html, jsonLd, raw } from "./html.ts";
 import { hasFixedData, parseFairUse, type RegionalSuggestion } from "./storefront.rules.ts";
-import { STOREFRONT_TEXTS, type StorefrontTexts } from "./storefront-texts.ts";
+import { STOREFRONT_TEXTS, type StorefrontTexts, validityFaqAnswer } from "./storefront-texts.ts";
 
 /**
  * The public pages' markup: no JavaScript, Tailwind classes of the web app (its stylesheet is inlined; index.css
@@ -325,6 +326,7 @@ ${view.currency === "USD" ? html`<p class="text-sm text-slate-600">${money(plan.
 <ul class="mt-3 space-y-1 text-sm text-slate-700">
 ${perGb === null ? "" : html`<li>${words.pricePerGb(view.currency === "DZD" ? money(perGb, "DZD") : isolate(`≈ ${formatMoney(perGb, "USD")}`))}</li>`}
 <li>${words.validity(planValidityText(plan.validityDays, view.language))}</li>
+<li>${validityAdvice(plan, view.language).sentence}</li>
 <li>${plan.supportsTopUp ? words.topUpYes : words.topUpNo}</li>
 <li>${plan.isHotspotAllowed ? words.hotspotYes : words.hotspotNo}</li>
 ${fairUse ? html`<li>${fairUse}</li>` : ""}
@@ -395,7 +397,7 @@ ${view.coverage.map(
 <section aria-labelledby="faq" class="mt-8">
 <h2 id="faq" class="text-xl font-bold">${words.faqHeading}</h2>
 <div class="mt-3 space-y-4">
-${words.faq(name).map(
+${words.faq(name, validityFaqAnswer(view.destination.plans, view.language)).map(
   (entry) => html`<div class="rounded-xl border border-slate-200 bg-white p-4">
 <h3 class="font-semibold">${entry.question}</h3>
 <p class="mt-1 text-sm text-slate-700">${entry.answer}</p>

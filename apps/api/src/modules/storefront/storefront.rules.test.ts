@@ -11,6 +11,7 @@ function plan(id: string, input: { dataMb: number | null; days: number; dzd: num
     isUnlimited: input.dataMb === null,
     dataType: input.dataType ?? (input.dataMb === null ? 2 : 1),
     validityDays: input.days,
+    validityStart: "installation",
     coverage: [],
     networks: [],
     supportsTopUp: true,

@@ -23,7 +23,7 @@ import {
   renderUnavailableMain,
 } from "./storefront.pages.ts";
 import { pickBestValue, storefrontIndexOf, suggestRegionalPlan } from "./storefront.rules.ts";
-import { STOREFRONT_TEXTS } from "./storefront-texts.ts";
+import { STOREFRONT_TEXTS, validityFaqAnswer } from "./storefront-texts.ts";
 
 /**
  * The public storefront: pages rendered from the catalog snapshot the JSON catalog serves (the same prices the
@@ -384,7 +384,7 @@ export async function showDestination(
         {
           "@context": "https://schema.org",
           "@type": "FAQPage",
-          mainEntity: texts.destination.faq(name).map((entry) => ({
+          mainEntity: texts.destination.faq(name, validityFaqAnswer(destination.plans, language)).map((entry) => ({
             "@type": "Question",
             name: entry.question,
             acceptedAnswer: { "@type": "Answer", text: entry.answer },

@@ -123,6 +123,32 @@ describe("with the simulator's catalogue synced", () => {
       expect(getQuote.response.parse(quoted.json()).data.quote.unitPriceMinor).toBe(plans[0]?.price.DZD);
     });
 
+    it("says on each plan when its days start and when to install it, and the FAQ follows the plans", async () => {
+      const plans = await plansOf("TR");
+      const atInstall = plans.find((plan) => plan.validityStart === "installation")!;
+      const atConnection = plans.find((plan) => plan.validityStart === "first_connection")!;
+      const cardOf = (body: string, plan: Plan) =>
+        new RegExp(`<article [^>]*data-plan-id="${plan.id}">([\\s\\S]*?)</article>`).exec(body)?.[1] ?? "";
+
+      const french = (await get("/fr/esim/turkey")).body;
+      expect(cardOf(french, atInstall)).toContain(
+        "La validité démarre à l’installation de l’eSIM : installez-la le jour du départ.",
+      );
+      expect(cardOf(french, atInstall)).not.toContain("première connexion");
+      expect(cardOf(french, atConnection)).toContain(
+        "La validité démarre à la première connexion de l’eSIM à un réseau de votre destination : installez-la avant de partir.",
+      );
+      const arabic = (await get("/ar/esim/turkey")).body;
+      expect(cardOf(arabic, atInstall)).toContain("تبدأ الصلاحية عند تثبيت الشريحة: ثبّتها يوم سفرك.");
+      expect(cardOf(arabic, atConnection)).toContain("ثبّتها قبل سفرك.");
+
+      // Türkiye sells both kinds: the FAQ says it depends on the plan, in the page and in its JSON-LD.
+      const faq = jsonLdOf(french)[2]?.mainEntity as { name: string; acceptedAnswer: { text: string } }[];
+      const answer = faq.find((entry) => entry.name === "Quand la validité commence-t-elle ?")?.acceptedAnswer.text;
+      expect(answer).toMatch(/^Cela dépend du forfait/);
+      expect(french).toContain(answer);
+    });
+
     it("is an Arabic right-to-left document with one h1 at /ar/esim/turkey", async () => {
       const { body, statusCode } = await get("/ar/esim/turkey");
       expect(statusCode).toBe(200);

@@ -31,7 +31,10 @@ export const EN_TEXTS: StorefrontTexts = {
     howHeading: "How it works",
     steps: [
       { title: "Buy", text: "Choose a plan and pay online with your Algerian card." },
-      { title: "Scan", text: "Install the eSIM by scanning its QR code, before or during your trip." },
+      {
+        title: "Scan",
+        text: "Install the eSIM by scanning its QR code, on the day you leave or before, as the plan says.",
+      },
       { title: "Travel", text: "Turn on data when you land: you are online without swapping SIM cards." },
     ],
     compatibilityHeading: "Is your phone compatible?",
@@ -80,8 +83,9 @@ export const EN_TEXTS: StorefrontTexts = {
     regionalSuggestion: ({ region, plan, regionPrice, otherCountry, twoCountriesPrice }) =>
       `The ${region} plan ${plan} costs ${regionPrice}, less than two country plans (for example here and ${otherCountry}: ${twoCountriesPrice}).`,
     regionalLink: (region) => `See ${region} plans`,
+    validityDepends: "It depends on the plan, as each card says.",
     faqHeading: "Frequently asked questions",
-    faq: (name) => [
+    faq: (name, validity) => [
       {
         question: `How does the ${name} eSIM work?`,
         answer:
@@ -89,8 +93,7 @@ export const EN_TEXTS: StorefrontTexts = {
       },
       {
         question: "When does the validity start?",
-        answer:
-          "Validity starts when the eSIM first connects to a network at your destination, not at purchase. Install it before you leave and turn on data when you land.",
+        answer: validity,
       },
       {
         question: "Can I make calls or send SMS?",

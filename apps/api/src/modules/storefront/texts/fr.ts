@@ -32,7 +32,10 @@ export const FR_TEXTS: StorefrontTexts = {
     howHeading: "Comment ça marche",
     steps: [
       { title: "Achetez", text: "Choisissez un forfait et payez en ligne par carte algérienne." },
-      { title: "Scannez", text: "Installez l’eSIM en scannant son code QR, avant ou pendant le voyage." },
+      {
+        title: "Scannez",
+        text: "Installez l’eSIM en scannant son code QR, le jour du départ ou avant, selon le forfait.",
+      },
       { title: "Voyagez", text: "À l’arrivée, activez les données : vous êtes connecté, sans changer de carte SIM." },
     ],
     compatibilityHeading: "Votre téléphone est-il compatible ?",
@@ -82,8 +85,9 @@ export const FR_TEXTS: StorefrontTexts = {
     regionalSuggestion: ({ region, plan, regionPrice, otherCountry, twoCountriesPrice }) =>
       `Le forfait ${region} ${plan} coûte ${regionPrice}, moins que deux forfaits pays (par exemple ici et ${otherCountry} : ${twoCountriesPrice}).`,
     regionalLink: (region) => `Voir les forfaits ${region}`,
+    validityDepends: "Cela dépend du forfait, comme l’indique chaque carte.",
     faqHeading: "Questions fréquentes",
-    faq: (name) => [
+    faq: (name, validity) => [
       {
         question: `Comment fonctionne l’eSIM ${name} ?`,
         answer:
@@ -91,8 +95,7 @@ export const FR_TEXTS: StorefrontTexts = {
       },
       {
         question: "Quand la validité commence-t-elle ?",
-        answer:
-          "La validité commence à la première connexion au réseau de la destination, pas à l’achat. Installez l’eSIM avant le départ et activez les données à l’arrivée.",
+        answer: validity,
       },
       {
         question: "Puis-je appeler ou envoyer des SMS ?",

@@ -86,7 +86,10 @@ export interface StorefrontTexts {
     }) => string;
     regionalLink: (region: string) => string;
     faqHeading: string;
-    faq: (name: string) => FaqEntry[];
+    /** `validity`: when the plans' days start, from their kinds (storefront-texts.ts `validityFaqAnswer`). */
+    faq: (name: string, validity: string) => FaqEntry[];
+    /** Before the two kinds' sentences, when the destination sells both. */
+    validityDepends: string;
   };
   notFound: {
     title: string;

@@ -80,6 +80,17 @@ const POPULAR_PLANS: TemplateKey[] = [
 ];
 const EXPENSIVE_PLANS: TemplateKey[] = ["500MB-1D", "1GB-7D", "3GB-15D", "5GB-30D"];
 const MAX_PLANS_PER_COUNTRY = 8;
+/**
+ * Plans whose validity starts at the first connection in the destination (eSIM Access activeType 2); every other
+ * one starts at installation (activeType 1, as in all the documented examples). A fixed share, so both kinds can be
+ * tried anywhere: Türkiye's 1 GB 7 days starts at installation, its 3 GB 15 days at the first connection.
+ */
+const FIRST_CONNECTION_PLANS: ReadonlySet<string> = new Set<TemplateKey>([
+  "3GB-15D",
+  "10GB-30D",
+  "10GB-60D",
+  "50GB-90D",
+]);
 /** Below this price per GB a country always gets the 500 MB day pass, so the floor price is really sold. */
 const CHEAP_USD_PER_GB = 0.7;
 const MAX_BIG_PLAN_USD_PER_GB = 1.8;
@@ -191,7 +202,7 @@ function buildPackage(options: {
     isUnlimited: template.dataMb === null,
     dataType: template.dataType,
     validityDays: template.validityDays,
-    validityStart: "installation",
+    validityStart: FIRST_CONNECTION_PLANS.has(template.key) ? "first_connection" : "installation",
     costUsdE4: costUsdE4(template, options.usdPerGb),
     networks: options.networks,
     isTopUp: options.isTopUp,

@@ -1,7 +1,10 @@
+import type { ValidityStart } from "@esim/shared/catalog/validity-start";
+
 /**
  * How a simulated profile lives, as a pure function of time: released when allocated, installed a little
  * later (Onboard), used soon after (In Use), with usage growing at a steady per-profile rate until the data
- * run out (Depleted) or the validity ends. Nothing is stored but the facts below, so any instance answers the
+ * run out (Depleted) or the validity ends. The validity counts from installation or from the first use, as the
+ * plan says (eSIM Access activeType 1 or 2). Nothing is stored but the facts below, so any instance answers the
  * same for the same clock.
  */
 
@@ -15,6 +18,8 @@ export interface ProfileTimelineInput {
   /** Null when unlimited. */
   baseBytes: number | null;
   baseValidityDays: number;
+  /** The base plan's: whether the days count from installation or from the first connection (first use here). */
+  validityStart: ValidityStart;
   bytesPerSecond: number;
   topUps: { at: Date; addedBytes: number | null; addedValidityDays: number }[];
   /** Seconds between allocation and the traveller installing the profile. */
@@ -30,7 +35,7 @@ export interface ProfileState {
   /** Null when unlimited. */
   totalBytes: number | null;
   installedAt: Date | null;
-  /** Validity counts from installation (eSIM Access activeType 1). */
+  /** The end of validity; null until the validity has started (installation or first use, per the plan). */
   expiresAt: Date | null;
 }
 
@@ -43,8 +48,9 @@ export function computeProfileState(input: ProfileTimelineInput, now: Date): Pro
     input.baseBytes === null ? null : topUps.reduce((sum, topUp) => sum + (topUp.addedBytes ?? 0), input.baseBytes);
   const installedAtMs = input.readyAt.getTime() + input.installAfterSeconds * SECOND_MS;
   const validityDays = topUps.reduce((sum, topUp) => sum + topUp.addedValidityDays, input.baseValidityDays);
-  const expiresAtMs = installedAtMs + validityDays * DAY_MS;
   const firstUseAtMs = installedAtMs + input.firstUseAfterSeconds * SECOND_MS;
+  const startedAtMs = input.validityStart === "first_connection" ? firstUseAtMs : installedAtMs;
+  const expiresAtMs = startedAtMs + validityDays * DAY_MS;
 
   if (input.isCanceled) {
     return {
@@ -91,7 +97,7 @@ export function computeProfileState(input: ProfileTimelineInput, now: Date): Pro
     usedBytes,
     totalBytes,
     installedAt: new Date(installedAtMs),
-    expiresAt: new Date(expiresAtMs),
+    expiresAt: nowMs >= startedAtMs ? new Date(expiresAtMs) : null,
   };
   if (nowMs >= expiresAtMs) return { ...base, esimStatus: usedBytes > 0 ? "USED_EXPIRED" : "UNUSED_EXPIRED" };
   if (totalBytes !== null && usedBytes >= totalBytes) return { ...base, esimStatus: "USED_UP" };

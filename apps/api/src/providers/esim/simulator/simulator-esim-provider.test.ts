@@ -266,6 +266,35 @@ describe("queryProfile over time", () => {
     throw new Error("no profile depleted in 20 orders");
   });
 
+  it("starts an installation plan's validity at installation, with the install deadline only before it", async () => {
+    const setup = setUp();
+    expect(pkg("SIM-TR-1GB-7D").validityStart).toBe("installation");
+    const profile = await orderReadyProfile(setup, "SIM-TR-1GB-7D");
+    expect(profile.expiresAt).toBeNull();
+    expect(profile.activateBefore).toEqual(new Date(new Date("2026-06-01T10:00:05Z").getTime() + 180 * DAY));
+    setup.advance(10 * MINUTE);
+    const installed = (await setup.provider.queryProfile(profile.reference))!;
+    expect(installed.status).toBe("Onboard");
+    expect(installed.expiresAt).toEqual(new Date(new Date("2026-06-01T10:10:05Z").getTime() + 7 * DAY));
+    expect(installed.activateBefore).toBeNull();
+  });
+
+  it("starts a first-connection plan's validity at the first use, not at installation", async () => {
+    const setup = setUp();
+    expect(pkg("SIM-TR-3GB-15D").validityStart).toBe("first_connection");
+    const profile = await orderReadyProfile(setup, "SIM-TR-3GB-15D");
+    const deadline = new Date(new Date("2026-06-01T10:00:05Z").getTime() + 180 * DAY);
+    expect(profile).toMatchObject({ expiresAt: null, activateBefore: deadline });
+    setup.advance(10 * MINUTE);
+    const installed = (await setup.provider.queryProfile(profile.reference))!;
+    expect(installed).toMatchObject({ status: "Onboard", expiresAt: null, activateBefore: deadline });
+    setup.advance(10 * MINUTE + MINUTE);
+    const connected = (await setup.provider.queryProfile(profile.reference))!;
+    expect(connected.status).toBe("In Use");
+    expect(connected.expiresAt).toEqual(new Date(new Date("2026-06-01T10:20:05Z").getTime() + 15 * DAY));
+    expect(connected.activateBefore).toBeNull();
+  });
+
   it("keeps unlimited profiles unlimited", async () => {
     const setup = setUp();
     const profile = await orderReadyProfile(setup, "SIM-TR-UL-7D");

@@ -142,6 +142,7 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
       isCanceled: row.esimStatus === "CANCEL",
       baseBytes,
       baseValidityDays,
+      validityStart: basePackage?.validityStart ?? "installation",
       bytesPerSecond: (bytesPerDay * pace * usageSpeed) / 86_400,
       topUps: row.topUps.map((topUp) => {
         const topUpPackage = findSimulatorPackage(topUp.packageCode);
@@ -175,8 +176,9 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
       totalBytes: state.totalBytes,
       usedBytes: state.usedBytes,
       usageUpdatedAt: state.installedAt ? at : null,
+      // As eSIM Access's expiredTime: the install deadline until the validity starts, then the end of validity.
       expiresAt: state.expiresAt,
-      activateBefore: new Date(readyAt.getTime() + ACTIVATE_WITHIN_DAYS * DAY_MS),
+      activateBefore: state.expiresAt ? null : new Date(readyAt.getTime() + ACTIVATE_WITHIN_DAYS * DAY_MS),
     };
   }
 

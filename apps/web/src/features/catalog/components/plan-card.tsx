@@ -26,7 +26,7 @@ export function PlanCard({
   onShowDetails: (plan: Plan) => void;
 }) {
   const t = useT();
-  const { data, validity } = usePlanText();
+  const { data, validity, advice } = usePlanText();
   const title = t("plan.title", { data: data(plan), validity: validity(plan.validityDays) });
   return (
     <article aria-label={title} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
@@ -39,6 +39,7 @@ export function PlanCard({
           <PlanPrice plan={plan} currency={currency} />
         </div>
       </div>
+      <p className="mt-2 text-sm text-slate-700">{advice(plan).sentence}</p>
       {plan.isUnlimited ? <p className="mt-2 text-sm text-slate-600">{t("plan.fairUseShort")}</p> : null}
       <div className="mt-3">
         <PlanBadges plan={plan} />

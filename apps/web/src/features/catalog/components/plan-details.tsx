@@ -20,7 +20,7 @@ function sortedNetworks(networks: Plan["networks"], language: Language): Plan["n
 export function PlanDetails({ plan, currency }: { plan: Plan; currency: Currency }) {
   const t = useT();
   const language = useLanguage();
-  const { data, validity } = usePlanText();
+  const { data, validity, advice } = usePlanText();
   const row = "flex items-baseline justify-between gap-4 py-2";
   return (
     <div className="space-y-5 text-slate-800">
@@ -34,6 +34,10 @@ export function PlanDetails({ plan, currency }: { plan: Plan; currency: Currency
           <dd className="font-semibold">{validity(plan.validityDays)}</dd>
         </div>
         <div className={row}>
+          <dt className="text-slate-600">{t("plan.validityStartLabel")}</dt>
+          <dd className="text-end font-semibold">{advice(plan).starts}</dd>
+        </div>
+        <div className={row}>
           <dt className="text-slate-600">{t("plan.price")}</dt>
           <dd>
             <PlanPrice plan={plan} currency={currency} />
@@ -42,6 +46,7 @@ export function PlanDetails({ plan, currency }: { plan: Plan; currency: Currency
       </dl>
       <PlanBadges plan={plan} />
       <ul className="list-disc space-y-1 ps-5 text-sm text-slate-700">
+        <li>{advice(plan).sentence}</li>
         <li>{t("plan.dataOnlyNote")}</li>
         {plan.isUnlimited || plan.fairUsePolicy ? (
           <li>

@@ -7,11 +7,14 @@ import { useLanguage, useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
 import { DataUsage } from "./data-usage.tsx";
 
-/** One eSIM of My eSIMs: flag, destination, plan, data left and expiry; opens its details. */
+/** One eSIM of My eSIMs: flag, destination, plan, data left and expiry (or, not started, how long and when to install); opens its details. */
 export function EsimCard({ esim }: { esim: EsimSummary }) {
   const t = useT();
   const language = useLanguage();
-  const { data, validity } = usePlanText();
+  const { data, validity, advice } = usePlanText();
+  // Before its days start an eSIM has no end date: how long it will last, and when to install it (decision 050).
+  const words = advice({ ...esim.plan, activateBefore: esim.activateBefore });
+  const notStarted = esim.isInstalled ? `${words.lasts} ${words.starts}.` : `${words.lasts} ${words.install}`;
   const name = esim.destination.names[language];
   return (
     <Link
@@ -34,11 +37,13 @@ export function EsimCard({ esim }: { esim: EsimSummary }) {
       <div className="mt-4">
         <DataUsage esim={esim} />
       </div>
-      <p className="mt-3 text-sm text-slate-700">
-        {esim.expiresAt
-          ? t(esim.group === "expired" ? "esims.expiredOn" : "esims.expiresOn", { date: formatDate(esim.expiresAt) })
-          : t("esims.notActivated")}
-      </p>
+      {esim.expiresAt ? (
+        <p className="mt-3 text-sm text-slate-700">
+          {t(esim.group === "expired" ? "esims.expiredOn" : "esims.expiresOn", { date: formatDate(esim.expiresAt) })}
+        </p>
+      ) : esim.group === "available" ? (
+        <p className="mt-3 text-sm text-slate-700">{notStarted}</p>
+      ) : null}
     </Link>
   );
 }

@@ -1,3 +1,4 @@
+import { validityAdvice } from "@esim/shared/catalog/validity-start";
 import type { GuideContent } from "./types.ts";
 
 // Codes ending in a sign (SM-DP+, LPA:1$) sit between \u2066 and \u2069 (left-to-right isolates), or an Arabic
@@ -10,13 +11,15 @@ const PIXEL_ADD_ESIM = ["الإعدادات", "الشبكة والإنترنت",
 export const ar: GuideContent = {
   hub: {
     intro: "كل ما تحتاجه لتعمل شريحتك eSIM عند الوصول، خطوة بخطوة، على آيفون وعلى أندرويد.",
-    installation: "قبل السفر وأنت متصل بشبكة Wi-Fi: ثبّت الشريحة بلمسة واحدة، أو برمز QR، أو بإدخال الرمز.",
+    installation:
+      "يوم سفرك أو قبله بحسب باقتك، وأنت متصل بشبكة Wi-Fi: ثبّت الشريحة بلمسة واحدة، أو برمز QR، أو بإدخال الرمز.",
     activation: "عند الوصول: شغّل خط eSIM، والتجوال على هذا الخط فقط، ونقطة الوصول APN، وماذا تفعل إن لم تكن هناك شبكة.",
     moreHelp: "هل يدعم هاتفك شرائح eSIM؟ لديك سؤال؟ نحن هنا.",
     offline: "بعد فتحها مرة، تبقى هذه الأدلة متاحة دون اتصال على هذا الهاتف.",
   },
   installation: {
-    intro: "ثبّت الشريحة في المنزل قبل السفر ببضعة أيام. يستغرق ذلك بضع دقائق، ولا تُستخدم إلا في وجهتك.",
+    // When to install follows the plan (decision 050): both rules, each plan saying which is its own.
+    intro: `يتوقف موعد التثبيت على باقتك، كما تبيّن صفحتها ضمن «شرائحي eSIM». ${validityAdvice({ validityStart: "installation", validityDays: 1 }, "ar").sentence} ${validityAdvice({ validityStart: "first_connection", validityDays: 1 }, "ar").sentence} يستغرق التثبيت بضع دقائق عبر Wi-Fi، ولا تُستخدم الشريحة إلا في وجهتك.`,
     beforeYouStart: {
       title: "قبل أن تبدأ",
       items: [

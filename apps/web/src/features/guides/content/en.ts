@@ -1,3 +1,4 @@
+import { validityAdvice } from "@esim/shared/catalog/validity-start";
 import type { GuideContent } from "./types.ts";
 
 const IOS_ADD_ESIM = ["Settings", "Mobile Service", "Add eSIM", "Use QR Code"] as const;
@@ -7,7 +8,8 @@ const PIXEL_ADD_ESIM = ["Settings", "Network & internet", "SIMs", "Add SIM"] as 
 export const en: GuideContent = {
   hub: {
     intro: "Everything your eSIM needs to work when you land, step by step, on iPhone and on Android.",
-    installation: "Before you leave, on Wi-Fi: install the eSIM with one tap, with the QR code or by typing the code.",
+    installation:
+      "On the day you leave or before, as your plan says, on Wi-Fi: install the eSIM with one tap, with the QR code or by typing the code.",
     activation:
       "When you land: turn on the eSIM line, roaming on that line only, the APN, and what to do with no signal.",
     moreHelp: "Does your phone take eSIMs? A question? We are here.",
@@ -15,7 +17,8 @@ export const en: GuideContent = {
   },
   installation: {
     intro:
-      "Install the eSIM at home, a few days before you leave. It takes a few minutes and is only used at your destination. On iPhones set to US English, “Mobile Service” is called “Cellular”.",
+      // When to install follows the plan (decision 050): both rules, each plan saying which is its own.
+      `When to install depends on your plan, as its page in My eSIMs says. ${validityAdvice({ validityStart: "installation", validityDays: 1 }, "en").sentence} ${validityAdvice({ validityStart: "first_connection", validityDays: 1 }, "en").sentence} It takes a few minutes on Wi-Fi and is only used at your destination. On iPhones set to US English, “Mobile Service” is called “Cellular”.`,
     beforeYouStart: {
       title: "Before you start",
       items: [

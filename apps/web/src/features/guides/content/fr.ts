@@ -1,3 +1,4 @@
+import { validityAdvice } from "@esim/shared/catalog/validity-start";
 import type { GuideContent } from "./types.ts";
 
 const IOS_ADD_ESIM = ["Réglages", "Données cellulaires", "Ajouter une eSIM", "Utiliser un code QR"] as const;
@@ -8,7 +9,7 @@ export const fr: GuideContent = {
   hub: {
     intro: "Tout ce qu’il faut pour que votre eSIM marche à l’arrivée, étape par étape, sur iPhone et sur Android.",
     installation:
-      "Avant le départ, connecté au Wi-Fi : installer l’eSIM en un geste, avec le QR code ou en saisissant le code.",
+      "Le jour du départ ou avant, selon le forfait, connecté au Wi-Fi : installer l’eSIM en un geste, avec le QR code ou en saisissant le code.",
     activation:
       "À l’arrivée : allumer la ligne eSIM, l’itinérance sur cette ligne seulement, l’APN, et que faire sans réseau.",
     moreHelp: "Votre téléphone accepte-t-il les eSIM ? Une question ? Nous sommes là.",
@@ -16,7 +17,8 @@ export const fr: GuideContent = {
   },
   installation: {
     intro:
-      "Installez l’eSIM chez vous, quelques jours avant le départ. Elle s’installe en quelques minutes et ne sert qu’à destination.",
+      // When to install follows the plan (decision 050): both rules, each plan saying which is its own.
+      `Quand l’installer dépend de votre forfait, comme sa page dans Mes eSIM l’indique. ${validityAdvice({ validityStart: "installation", validityDays: 1 }, "fr").sentence} ${validityAdvice({ validityStart: "first_connection", validityDays: 1 }, "fr").sentence} Elle s’installe en quelques minutes, en Wi-Fi, et ne sert qu’à destination.`,
     beforeYouStart: {
       title: "Avant de commencer",
       items: [

@@ -1,3 +1,4 @@
+import { validityAdvice } from "@esim/shared/catalog/validity-start";
 import type { Faq } from "./faq-types.ts";
 
 export const faq: Faq = [
@@ -18,7 +19,10 @@ export const faq: Faq = [
         id: "install-before-leaving",
         question: "متى أثبّت شريحة eSIM؟",
         answer: [
-          "قبل السفر، وأنت متصل بشبكة Wi-Fi: يحتاج التثبيت إلى الإنترنت. التثبيت المبكر لا يكلّف شيئًا، لأن الباقة لا تبدأ إلا على شبكة في وجهتك.",
+          "يتوقف ذلك على باقتك: كل باقة تبيّنه، في المتجر وفي صفحتها ضمن «شرائحي eSIM».",
+          validityAdvice({ validityStart: "installation", validityDays: 1 }, "ar").sentence,
+          validityAdvice({ validityStart: "first_connection", validityDays: 1 }, "ar").sentence,
+          "وفي الحالتين، ثبّتها وأنت متصل بشبكة Wi-Fi (يحتاج التثبيت إلى الإنترنت)، وقبل تاريخ «التثبيت قبل» المعروض في «شرائحي eSIM».",
         ],
       },
       {
@@ -46,7 +50,8 @@ export const faq: Faq = [
         id: "activation-start",
         question: "متى تبدأ باقتي؟",
         answer: [
-          "تبدأ صلاحيتها عند أول اتصال للشريحة بشبكة في وجهتك، لا عند الشراء ولا عند التثبيت. استعملها قبل تاريخ «التفعيل قبل» المعروض في صفحتها ضمن «شرائحي eSIM».",
+          "لا تبدأ أبدًا عند الشراء. بحسب الباقة، تبدأ صلاحيتها عند تثبيت الشريحة أو عند أول اتصال لها بشبكة في وجهتك، كما تبيّن كل باقة.",
+          "ما دامت لم تبدأ، ليس لشريحتك تاريخ انتهاء: تبيّن صفحتها ضمن «شرائحي eSIM» عدد الأيام التي ستدومها وتاريخ «التثبيت قبل».",
         ],
       },
       {

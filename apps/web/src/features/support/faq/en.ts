@@ -1,3 +1,4 @@
+import { validityAdvice } from "@esim/shared/catalog/validity-start";
 import type { Faq } from "./faq-types.ts";
 
 export const faq: Faq = [
@@ -18,7 +19,10 @@ export const faq: Faq = [
         id: "install-before-leaving",
         question: "When should I install my eSIM?",
         answer: [
-          "Before you leave, while you are on Wi-Fi: installing needs an internet connection. Installing early costs nothing, as your plan only starts on a network at your destination.",
+          "It depends on your plan: each plan says so, in the shop and on its page in My eSIMs.",
+          validityAdvice({ validityStart: "installation", validityDays: 1 }, "en").sentence,
+          validityAdvice({ validityStart: "first_connection", validityDays: 1 }, "en").sentence,
+          "Either way, on Wi-Fi (installing needs an internet connection), and before the “Install before” date shown in My eSIMs.",
         ],
       },
       {
@@ -46,7 +50,8 @@ export const faq: Faq = [
         id: "activation-start",
         question: "When does my plan start?",
         answer: [
-          "Its validity starts when the eSIM first connects to a network at your destination, not when you buy or install it. Use it before the “Activate before” date shown on its page in My eSIMs.",
+          "Never at purchase. Depending on the plan, its validity starts when the eSIM is installed or when it first connects to a network at your destination, as each plan says.",
+          "Until it has started, your eSIM has no end date: its page in My eSIMs says how many days it will last and the “Install before” date.",
         ],
       },
       {

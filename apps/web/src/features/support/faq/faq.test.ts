@@ -26,6 +26,19 @@ describe("the FAQ in three languages", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("says when to install per kind of plan, never that installing early costs nothing, in every language", () => {
+    const answerOf = (faq: Faq, id: string) =>
+      faq
+        .flatMap((category) => category.entries)
+        .find((entry) => entry.id === id)!
+        .answer.join(" ");
+    expect(answerOf(fr, "install-before-leaving")).toContain("installez-la le jour du départ");
+    expect(answerOf(fr, "install-before-leaving")).not.toContain("Installer tôt ne coûte rien");
+    expect(answerOf(en, "install-before-leaving")).toContain("install it on the day you leave");
+    expect(answerOf(ar, "install-before-leaving")).toContain("ثبّتها يوم سفرك");
+    expect(answerOf(fr, "activation-start")).not.toMatch(/^Sa validité commence à la première connexion/);
+  });
+
   it("states the refund window (7 days) and the cancellation window (24 hours) in every language", () => {
     for (const faq of [fr, en, ar]) {
       const answerOf = (id: string) =>

@@ -1,3 +1,4 @@
+import { validityAdvice } from "@esim/shared/catalog/validity-start";
 import type { Faq } from "./faq-types.ts";
 
 export const faq: Faq = [
@@ -18,7 +19,10 @@ export const faq: Faq = [
         id: "install-before-leaving",
         question: "Quand installer mon eSIM ?",
         answer: [
-          "Avant de partir, connecté au Wi-Fi : l’installation a besoin d’internet. Installer tôt ne coûte rien, car votre forfait ne démarre que sur un réseau de votre destination.",
+          "Cela dépend de votre forfait : chaque forfait le dit, dans la boutique comme sur sa page dans Mes eSIM.",
+          validityAdvice({ validityStart: "installation", validityDays: 1 }, "fr").sentence,
+          validityAdvice({ validityStart: "first_connection", validityDays: 1 }, "fr").sentence,
+          "Dans les deux cas, connecté au Wi-Fi (l’installation a besoin d’internet), et avant la date « À installer avant le » affichée dans Mes eSIM.",
         ],
       },
       {
@@ -46,7 +50,8 @@ export const faq: Faq = [
         id: "activation-start",
         question: "Quand mon forfait commence-t-il ?",
         answer: [
-          "Sa validité commence à la première connexion de l’eSIM à un réseau de votre destination, pas à l’achat ni à l’installation. Utilisez-la avant la date « À activer avant le » affichée sur sa page dans Mes eSIM.",
+          "Jamais à l’achat. Selon le forfait, sa validité démarre à l’installation de l’eSIM ou à sa première connexion à un réseau de votre destination, comme chaque forfait l’indique.",
+          "Tant qu’elle n’a pas démarré, votre eSIM n’a pas de date de fin : sa page dans Mes eSIM dit combien de jours elle durera et la date « À installer avant le ».",
         ],
       },
       {
