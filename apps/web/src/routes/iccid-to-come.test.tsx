@@ -30,7 +30,7 @@ const esimWithoutIccid: EsimDetail = {
   group: "available",
   iccid: null,
   destination: TURKEY,
-  plan: { name: "Turkey 1GB 7 days", dataMb: 1024, isUnlimited: false, validityDays: 7 },
+  plan: { name: "Turkey 1GB 7 days", dataMb: 1024, isUnlimited: false, validityDays: 7, validityStart: "installation" },
   dataTotalBytes: 1024 * 1024 * 1024,
   dataUsedBytes: 0,
   dataRemainingBytes: 1024 * 1024 * 1024,
