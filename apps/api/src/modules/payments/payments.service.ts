@@ -51,6 +51,11 @@ function findMismatch(payment: PaymentRow, result: CheckoutState): string | null
   if (result.amountDzd !== expectedDzd) {
     return `amount_mismatch: the gateway reports ${result.amountDzd} DZD paid, the order charges ${expectedDzd} DZD`;
   }
+  // What the payer paid is the amount plus their share of the fee: it must be what we showed (decision 054).
+  const shownFeeDzd = toMajor(payment.customerFeeMinor);
+  if (result.customerFeeDzd != null && result.customerFeeDzd !== shownFeeDzd) {
+    return `amount_mismatch: the payer paid ${result.amountDzd + result.customerFeeDzd} DZD with the gateway's fee, we showed ${expectedDzd + shownFeeDzd} DZD`;
+  }
   return null;
 }
 
@@ -223,6 +228,7 @@ export async function receivePaymentWebhook(
     status: statusOfType ?? event.status,
     amountDzd: event.amountDzd,
     currency: event.currency,
+    customerFeeDzd: event.customerFeeDzd ?? null,
   };
   if (!statusOfType) {
     try {
