@@ -139,7 +139,8 @@ export const orderSummarySchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   plan: planSchema,
   destination: destinationSummarySchema,
-  payment: z.object({ id: z.string(), status: paymentStatusSchema }),
+  /** customerFeeDzdMinor: the gateway's fee the payer pays on top of chargeDzdMinor (0 when the merchant pays it). */
+  payment: z.object({ id: z.string(), status: paymentStatusSchema, customerFeeDzdMinor: z.number() }),
   /** The eSIMs made for this order once delivered; for a top-up, the eSIM it is for. */
   esims: z.array(z.object({ id: z.string(), iccid: z.string(), status: z.string() })),
   /** Once paid: `GET /orders/{id}/invoice` answers its PDF. */

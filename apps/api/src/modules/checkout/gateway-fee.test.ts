@@ -1,7 +1,8 @@
 import { getQuote } from "@esim/shared/checkout/contracts";
 import { API_BASE_PATH } from "@esim/shared/http";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
+import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
 import {
   createBuyingApp,
   orderBody,
@@ -13,6 +14,12 @@ import {
 } from "../orders/buying.test-kit.ts";
 
 // PAYMENT_FEES_PAID_BY=customer: the gateway's fee is shown before payment and is part of the amount charged.
+
+// The drawn text is glyphs of embedded fonts: what the invoice says is read from the renderer's input.
+vi.mock("../invoices/invoice-pdf.ts", async (original) => {
+  const actual = await original<typeof import("../invoices/invoice-pdf.ts")>();
+  return { ...actual, renderInvoicePdf: vi.fn(actual.renderInvoicePdf) };
+});
 
 const testApp = await createBuyingApp({ config: { PAYMENT_FEES_PAID_BY: "customer", PAYMENT_FEE_PERCENT: 2.5 } });
 const { app, gateway } = testApp;
@@ -62,13 +69,23 @@ describe("the gateway's fee paid by the customer", () => {
     expect(page.body).toContain(`<bdi>${((payment.amountMinor + 37_00) / 100).toLocaleString("en-US")} DA</bdi>`);
   });
 
-  it("confirms a payment whose fee is the one shown", async () => {
+  it("confirms a payment whose fee is the one shown, and prints that fee on the invoice", async () => {
     const placed = await placeFor();
     const webhook = await signedCheckoutWebhook(testApp, { paymentId: placed.paymentId });
 
     const response = await postPaymentWebhook(testApp, webhook);
+    const invoice = await app.inject({
+      method: "GET",
+      url: `${API_BASE_PATH}/orders/${placed.orderId}/invoice`,
+      headers: placed.headers,
+    });
 
     expect(response.json()).toEqual({ data: { outcome: "confirmed" } });
+    expect(invoice.statusCode).toBe(200);
+    expect(vi.mocked(renderInvoicePdf).mock.lastCall?.[0]).toMatchObject({
+      chargeDzdMinor: 1490_00,
+      gatewayFeeDzdMinor: 37_00,
+    });
   });
 
   it("holds for the operator a payment whose payer paid another fee than the one shown", async () => {

@@ -111,7 +111,7 @@ const orderSummaryColumns = {
     nameOverrides: packages.nameOverrides,
   },
   destination: destinationSummaryColumns,
-  payment: { id: payments.id, status: payments.status },
+  payment: { id: payments.id, status: payments.status, customerFeeMinor: payments.customerFeeMinor },
   couponCode: coupons.code,
   esims: orderEsimsJson,
 };
