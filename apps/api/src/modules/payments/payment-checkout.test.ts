@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { payments } from "../../db/schema.ts";
 import { checkoutWebhookFor, webhookHeaders } from "../../providers/payment/sandbox/sandbox-test-kit.ts";
@@ -75,6 +75,21 @@ describe("resumeCheckout", () => {
       checkoutOpenedAt: clock.now(),
     });
     expect((await readOrder(testApp, placed.orderId)).status).toBe("pending");
+  });
+
+  it("asks the gateway for one fresh checkout however many requests ask for it at once", async () => {
+    const placed = await placeFor();
+    clock.advance(29 * MINUTE);
+
+    const answers = await Promise.all(Array.from({ length: 5 }, () => resume(placed)));
+
+    const urls = new Set(answers.map((answer) => (answer as { checkoutUrl: string }).checkoutUrl));
+    expect(urls.size).toBe(1);
+    expect(urls.has(placed.checkoutUrl)).toBe(false);
+    const checkouts = await testApp.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from sandbox_checkouts where metadata->>'paymentId' = ${placed.paymentId}`,
+    );
+    expect(checkouts.rows[0]?.count).toBe(2);
   });
 
   it("gives a payer who sends the same order again after 29 minutes a fresh checkout, not the dead one", async () => {
