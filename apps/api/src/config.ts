@@ -225,6 +225,18 @@ const configSchema = z.object({
    * above 0 and under it is refused before any order exists; a charge of 0 needs no gateway.
    */
   PAYMENT_MINIMUM_DZD: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 50),
+  /**
+   * Who pays the gateway's fee (Chargily `chargily_pay_fees_allocation`, always sent): the merchant (default: the
+   * amount on screen is the amount charged), the customer (the fee is added to the charge and shown before payment) or
+   * split (half of it added). Decision 054.
+   */
+  PAYMENT_FEES_PAID_BY: z._default(z.enum(["merchant", "customer", "split"]), "merchant"),
+  /**
+   * The gateway's fee in percent of the charge, as the shop expects it when the customer pays all or half of it.
+   * Chargily's API documentation publishes no rate; its webhook example shows 1 250 DA of fees on 50 000 DA (2.5 %).
+   * Set it from the merchant contract: a payment whose reported fee differs is held for the operator.
+   */
+  PAYMENT_FEE_PERCENT: z._default(z.coerce.number().check(z.minimum(0), z.maximum(20)), 2.5),
   /** A paid order not delivered this long after payment is flagged, logged as an error and emailed to the operator. */
   DELIVERY_OVERDUE_MINUTES: z._default(z.coerce.number().check(z.minimum(1)), 10),
   /**

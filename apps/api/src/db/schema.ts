@@ -812,6 +812,10 @@ export const sandboxCheckouts = pgTable("sandbox_checkouts", {
   id: text("id").primaryKey(),
   /** Whole dinars, as Chargily takes them. */
   amount: integer("amount").notNull(),
+  /** Chargily's `chargily_pay_fees_allocation` as asked; the whole fee and the payer's share on top, whole dinars. */
+  feesAllocation: text("fees_allocation").$type<"merchant" | "customer" | "split">().notNull().default("merchant"),
+  fees: integer("fees").notNull().default(0),
+  feesOnCustomer: integer("fees_on_customer").notNull().default(0),
   currency: text("currency").notNull().default("dzd"),
   paymentMethod: text("payment_method").notNull(),
   status: text("status").$type<"pending" | "paid" | "failed" | "canceled" | "expired">().notNull().default("pending"),

@@ -472,6 +472,48 @@ describe("paying", () => {
     expect(within(dialog).getByRole("button", { name: "Continuer" })).toBeInTheDocument();
   });
 
+  it("shows the payment fee the payer pays before payment, in the totals, on Pay and in the modal", async () => {
+    // PAYMENT_FEES_PAID_BY=customer: 2.5 % of 1,540 DA, 39 DA, comes on top of the charge.
+    const withFee = quoteFor(
+      {},
+      { gatewayFee: { paidBy: "customer", percent: 2.5, amountDzdMinor: 3900 }, chargeWithFeeDzdMinor: 157900 },
+    );
+    const { dialog } = await openPaymentModal({ "POST /checkout/quote": () => ({ body: quoteBody(withFee) }) });
+
+    expect(screen.getByText("Frais de paiement (2.5 %)").closest("div")).toHaveTextContent("39 DA");
+    expect(screen.getByText("Montant débité").closest("div")).toHaveTextContent("1,579 DA");
+    expect(screen.getByRole("button", { name: /^Payer/, hidden: true })).toHaveTextContent(
+      "Payer \u20681,579 DA\u2069",
+    );
+    expect(within(dialog).getByText("Montant qui sera débité : \u20681,579 DA\u2069")).toBeInTheDocument();
+    expect(within(dialog).getByText("dont \u206839 DA\u2069 de frais de paiement")).toBeInTheDocument();
+  });
+
+  it("shows the payer's share of a split payment fee in Arabic, right to left", async () => {
+    const split = quoteFor(
+      {},
+      { gatewayFee: { paidBy: "split", percent: 2.5, amountDzdMinor: 2000 }, chargeWithFeeDzdMinor: 156000 },
+    );
+    checkoutApi(
+      {
+        "POST /checkout/quote": () => ({ body: quoteBody(split) }),
+        [`GET /payments/${PAYMENT_ID}`]: () => paymentBody("pending", "pending"),
+      },
+      { me: { ...ME, language: "ar" } },
+    );
+    const { user } = await renderApp(SUMMARY_URL, { token: "token-1", language: "ar" });
+    const pay = await screen.findByRole("button", { name: /^ادفع/ }, { timeout: 5000 });
+
+    expect(pay).toHaveTextContent("ادفع \u20681,560 DA\u2069");
+    expect(screen.getByText("حصتك من رسوم الدفع (2.5٪، مقسومة)").closest("div")).toHaveTextContent("20 DA");
+    expect(screen.getByText("المبلغ المخصوم").closest("div")).toHaveTextContent("1,560 DA");
+    await user.click(pay);
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("المبلغ الذي سيُخصم: \u20681,560 DA\u2069")).toBeInTheDocument();
+    expect(within(dialog).getByText("منها \u206820 DA\u2069 رسوم الدفع")).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute("dir", "rtl");
+  });
+
   it("opens the payment window before creating the order, then sends it to the checkout", async () => {
     let wasWindowOpenFirst = false;
     const { user, dialog, calls } = await openPaymentModal({

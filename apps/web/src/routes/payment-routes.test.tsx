@@ -361,7 +361,7 @@ describe("a payment cancelled on the gateway's page", () => {
               status: "rejected",
               quantity: 2,
               couponCode: "WELCOME10",
-              payment: { id: PAYMENT_ID, status: "canceled" },
+              payment: { id: PAYMENT_ID, status: "canceled", customerFeeDzdMinor: 0 },
             }),
           },
         }),

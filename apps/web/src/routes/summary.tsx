@@ -84,7 +84,8 @@ function SummaryContent({
   const { plan, destination } = quote.data;
   const isResidence = isResidenceDestination(destination, [billing.country || null, user.country]);
   // The gateway charges DZD whatever the display currency; nothing to charge needs no gateway at all.
-  const { chargeDzdMinor } = quote.data.quote;
+  // What the payer is charged, the gateway's fee included when the shop passes it on (the amount on screen).
+  const { chargeDzdMinor, chargeWithFeeDzdMinor, gatewayFee } = quote.data.quote;
   const isFree = chargeDzdMinor === 0;
   const isBelowMinimum = isBelowMinimumCharge(quote.data.quote);
   // A free order names no method to the payer; the body still carries one (the gateway's first).
@@ -179,13 +180,14 @@ function SummaryContent({
           >
             {isFree
               ? t("summary.confirmFree")
-              : t("summary.pay", { amount: isolate(formatMoney(chargeDzdMinor, "DZD")) })}
+              : t("summary.pay", { amount: isolate(formatMoney(chargeWithFeeDzdMinor, "DZD")) })}
           </Button>
         </Card>
       </form>
       <PaymentModal
         state={payFlow.state}
-        chargeDzdMinor={payFlow.orderChargeDzdMinor ?? chargeDzdMinor}
+        chargeDzdMinor={payFlow.orderCharge?.chargeDzdMinor ?? chargeWithFeeDzdMinor}
+        gatewayFeeDzdMinor={payFlow.orderCharge?.gatewayFeeDzdMinor ?? gatewayFee?.amountDzdMinor ?? 0}
         onContinue={() => {
           if (order) payFlow.pay(order);
         }}

@@ -25,7 +25,7 @@ const STATUS_URL = `/status/${ORDER_ID}`;
 const SUMMARY_URL = `/summary?plan=${PLAN_7_DAYS.id}&destination=TR`;
 
 const unpaidOrder = (overrides: Partial<OrderSummary> = {}) =>
-  orderFor({ status: "pending", payment: { id: PAYMENT_ID, status: "pending" }, hasInvoice: false, ...overrides });
+  orderFor({ status: "pending", payment: { id: PAYMENT_ID, status: "pending", customerFeeDzdMinor: 0 }, hasInvoice: false, ...overrides });
 
 function statusApi(readOrder: () => OrderSummary, overrides: Handlers = {}) {
   return fakeApi({
@@ -179,7 +179,7 @@ describe("the page of an order awaiting payment", () => {
       orderFor({
         status: "rejected",
         rejectedBy: "checkout_lapsed",
-        payment: { id: PAYMENT_ID, status: "canceled" },
+        payment: { id: PAYMENT_ID, status: "canceled", customerFeeDzdMinor: 0 },
         hasInvoice: false,
       }),
     );

@@ -84,6 +84,7 @@ export function quoteFor(
   const couponDiscount = options.coupon ? Math.round(unit * quantity * 0.1) : 0;
   const fee = currency === "DZD" ? 5000 : 40;
   const total = subtotal - discount - couponDiscount + fee;
+  const chargeDzdMinor = currency === "DZD" ? total : total * 135;
   return {
     currency,
     quantity,
@@ -93,7 +94,9 @@ export function quoteFor(
     couponDiscountMinor: couponDiscount,
     serviceFeeMinor: fee,
     totalMinor: total,
-    chargeDzdMinor: currency === "DZD" ? total : total * 135,
+    chargeDzdMinor,
+    gatewayFee: null,
+    chargeWithFeeDzdMinor: chargeDzdMinor,
     minimumChargeDzdMinor: MINIMUM_CHARGE_DZD_MINOR,
     coupon: options.coupon ? { code: options.coupon, kind: "percent", percentOff: 10 } : null,
     ...overrides,
@@ -132,7 +135,7 @@ export function orderFor(overrides: Partial<OrderSummary> = {}): OrderSummary {
     paymentMethod: "cib",
     plan: PLAN_7_DAYS,
     destination: TURKEY,
-    payment: { id: PAYMENT_ID, status: "successful" },
+    payment: { id: PAYMENT_ID, status: "successful", customerFeeDzdMinor: 0 },
     esims: [],
     hasInvoice: true,
     topUpOf: null,

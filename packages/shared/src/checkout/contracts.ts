@@ -36,6 +36,15 @@ export const quoteSchema = z.object({
   totalMinor: z.number(),
   chargeDzdMinor: z.number(),
   /**
+   * The gateway's fee the payer pays on top of chargeDzdMinor, when the shop passes all of it ("customer") or half
+   * ("split") on (PAYMENT_FEES_PAID_BY), at the rate it expects (percent); null when the merchant pays it.
+   */
+  gatewayFee: z.nullable(
+    z.object({ paidBy: z.enum(["customer", "split"]), percent: z.number(), amountDzdMinor: z.number() }),
+  ),
+  /** What the payer pays at the gateway: chargeDzdMinor plus the gateway fee. The amount on screen is this one. */
+  chargeWithFeeDzdMinor: z.number(),
+  /**
    * The gateway's smallest charge: a charge of 0 needs no gateway (paid by coupon); one above 0 and under this is
    * refused (PAYMENT_AMOUNT_TOO_LOW) before any order exists.
    */
@@ -139,7 +148,8 @@ export const orderSummarySchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   plan: planSchema,
   destination: destinationSummarySchema,
-  payment: z.object({ id: z.string(), status: paymentStatusSchema }),
+  /** customerFeeDzdMinor: the gateway's fee the payer pays on top of chargeDzdMinor (0 when the merchant pays it). */
+  payment: z.object({ id: z.string(), status: paymentStatusSchema, customerFeeDzdMinor: z.number() }),
   /** The eSIMs made for this order once delivered (ICCID null until the upstream gives it); for a top-up, its eSIM. */
   esims: z.array(z.object({ id: z.string(), iccid: z.nullable(z.string()), status: z.string() })),
   /** Once paid: `GET /orders/{id}/invoice` answers its PDF. */

@@ -6,6 +6,7 @@ import { toMinor } from "@esim/shared/money";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import type { FeePolicy } from "../../providers/payment/payment-port.ts";
 import {
   type DestinationRow,
   findPackageWithDestination,
@@ -108,6 +109,8 @@ export async function priceCart(
     minimumChargeDzd: number;
     /** The upstream codes of the top-ups that fit the eSIM (findTopUpCodes, read outside any transaction). */
     topUpCodes?: string[] | null;
+    /** Who pays the gateway's fee and its rate (the gateway's `fees`). */
+    fees: FeePolicy;
   },
 ): Promise<PricedCart> {
   const { cart, now } = options;
@@ -150,6 +153,7 @@ export async function priceCart(
     coupon,
     rates: { dzdPerUsd: Number(settings.dzdPerUsd), serviceFeeDzdMinor: settings.serviceFeeDzdMinor },
     minimumChargeDzdMinor: toMinor(options.minimumChargeDzd),
+    fees: options.fees,
   });
   if (coupon && isBelowMinimumCharge(quote)) refuse("COUPON_TOTAL_BELOW_MINIMUM");
   return { quote, package: onSale.package, destination: onSale.destination, coupon, topUpOf: target?.esim ?? null };
@@ -164,6 +168,7 @@ export async function quoteCart(deps: AppDeps, options: { userId: string; cart: 
     now: deps.now(),
     lockCoupon: false,
     minimumChargeDzd: deps.payments.minimumChargeDzd,
+    fees: deps.payments.fees,
   });
   const summaries = await summarizeDestinationPlans(deps.db, [priced.destination.code]);
   return { ...priced, destinationPlans: summaries.get(priced.destination.code) };

@@ -36,9 +36,30 @@ describe("computeQuote", () => {
       serviceFeeMinor: 100_00,
       totalMinor: 3080_00,
       chargeDzdMinor: 3080_00,
+      gatewayFee: null,
+      chargeWithFeeDzdMinor: 3080_00,
       minimumChargeDzdMinor: 1_00,
       coupon: null,
     });
+  });
+
+  it("adds the gateway's fee to the charge when the customer pays it, half of it when split, none for the merchant", () => {
+    const quote = (paidBy: "merchant" | "customer" | "split", currency: "DZD" | "USD" = "DZD") =>
+      computeQuote({ currency, quantity: 2, prices, coupon: null, rates, fees: { paidBy, percent: 2.5 } });
+
+    expect(quote("merchant")).toMatchObject({ gatewayFee: null, chargeWithFeeDzdMinor: 3080_00 });
+    // 2.5 % of 3 080 DA is 77 DA; half of it, rounded up to whole dinars, 39 DA.
+    expect(quote("customer")).toMatchObject({
+      chargeDzdMinor: 3080_00,
+      gatewayFee: { paidBy: "customer", percent: 2.5, amountDzdMinor: 77_00 },
+      chargeWithFeeDzdMinor: 3157_00,
+    });
+    expect(quote("split")).toMatchObject({
+      gatewayFee: { paidBy: "split", percent: 2.5, amountDzdMinor: 39_00 },
+      chargeWithFeeDzdMinor: 3119_00,
+    });
+    // Prices shown in USD are still charged in DZD: the fee is on the DZD charge.
+    expect(quote("customer", "USD")).toMatchObject({ chargeDzdMinor: 3080_00, chargeWithFeeDzdMinor: 3157_00 });
   });
 
   it("takes the subtotal at the compare-at price and shows the plan discount", () => {

@@ -89,6 +89,7 @@ export async function placeOrder(
       now,
       lockCoupon: true,
       minimumChargeDzd: deps.payments.minimumChargeDzd,
+      fees: deps.payments.fees,
     });
     const { quote } = priced;
     if (isBelowMinimumCharge(quote)) {
@@ -140,6 +141,8 @@ export async function placeOrder(
       orderId: created.id,
       provider: deps.payments.name,
       amountMinor: quote.chargeDzdMinor,
+      feeAllocation: quote.gatewayFee?.paidBy ?? "merchant",
+      customerFeeMinor: quote.gatewayFee?.amountDzdMinor ?? 0,
       method: body.paymentMethod,
       now,
     });
@@ -149,13 +152,14 @@ export async function placeOrder(
   if (payment.status !== "pending") {
     return { order: await getPresentableOrder(deps, orderId), checkoutUrl: payment.checkoutUrl };
   }
-  const checkoutUrl = await openCheckout(deps, {
+  const access = await openCheckout(deps, {
     payment,
     order: { id: orderId, number: orderNumber },
     method: body.paymentMethod,
     language: user.language,
     returnTo: body.returnTo ?? "web",
   });
-  // The order has moved to pending with its checkout: present it as it is now.
+  // The order has moved to pending with its checkout (or was found paid on a replay): present it as it is now.
+  const checkoutUrl = "checkoutUrl" in access ? access.checkoutUrl : null;
   return { order: await getPresentableOrder(deps, orderId), checkoutUrl };
 }

@@ -1,7 +1,8 @@
 import type { Quote } from "@esim/shared/checkout/contracts";
 import type { ErrorCode } from "@esim/shared/errors";
 import type { Currency } from "@esim/shared/locale";
-import { floorToWholeUnits, roundToWholeUnits } from "@esim/shared/money";
+import { floorToWholeUnits, roundToWholeUnits, toMajor, toMinor } from "@esim/shared/money";
+import { computeCustomerFeeDzd, type FeePolicy } from "../../providers/payment/payment-port.ts";
 
 // Pure price and coupon rules: no database, no clock of their own, so every case is a one-line unit test.
 
@@ -86,15 +87,24 @@ export function computeQuote(options: {
   rates: PriceRates;
   /** The gateway's smallest charge (PAYMENT_MINIMUM_DZD), carried for the screens. */
   minimumChargeDzdMinor?: number;
+  /** Who pays the gateway's fee and its rate; the merchant when absent. */
+  fees?: FeePolicy;
 }): Quote {
   const { currency, quantity, prices, coupon, rates } = options;
   const shown = amountsIn(currency, prices, quantity, coupon, rates);
   const inDzd = currency === "DZD" ? shown : amountsIn("DZD", prices, quantity, coupon, rates);
+  const chargeDzdMinor = Math.max(0, floorToWholeUnits(inDzd.totalMinor));
+  const paidBy = options.fees?.paidBy ?? "merchant";
+  const percent = options.fees?.percent ?? 0;
+  // Whole dinars, on top of the charge, as the gateway adds it to what the payer pays (decision 054).
+  const feeDzdMinor = toMinor(computeCustomerFeeDzd(toMajor(chargeDzdMinor), { allocation: paidBy, percent }));
   return {
     currency,
     quantity,
     ...shown,
-    chargeDzdMinor: Math.max(0, floorToWholeUnits(inDzd.totalMinor)),
+    chargeDzdMinor,
+    gatewayFee: paidBy === "merchant" ? null : { paidBy, percent, amountDzdMinor: feeDzdMinor },
+    chargeWithFeeDzdMinor: chargeDzdMinor + feeDzdMinor,
     minimumChargeDzdMinor: options.minimumChargeDzdMinor ?? 1_00,
     coupon: coupon
       ? { code: coupon.code, kind: coupon.kind, percentOff: coupon.kind === "percent" ? coupon.percentOff : null }

@@ -29,6 +29,7 @@ function invoiceIn(language: InvoiceDocument["language"]): InvoiceDocument {
     serviceFeeMinor: 0,
     totalMinor: 1490_00,
     chargeDzdMinor: 1490_00,
+    gatewayFeeDzdMinor: 0,
     paymentMethod: "edahabia",
     cardCode: null,
   };
@@ -93,6 +94,20 @@ describe("renderInvoicePdf", () => {
     for (const expected of ["Tax ID (NIF): 000116012345678", "Trade register (RC)", "VAT: exempt", mention]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it("prints the payment fee the payer paid on top, and the total paid, only when there is one", async () => {
+    const withFee = await drawnText(await renderInvoicePdf({ ...invoiceIn("fr"), gatewayFeeDzdMinor: 37_00 }));
+    const without = await drawnText(await renderInvoicePdf(invoiceIn("fr")));
+
+    expect(withFee).toContain("Frais de paiement (passerelle)");
+    expect(withFee).toContain("37 DA");
+    expect(withFee).toContain("Total payé");
+    expect(withFee).toContain("1,527 DA");
+    expect(without).not.toContain("Frais de paiement");
+    const arabic = await logicalLines(await renderInvoicePdf({ ...invoiceIn("ar"), gatewayFeeDzdMinor: 37_00 }));
+    expect(arabic).toContain("رسوم الدفع (بوابة الدفع)");
+    expect(arabic).toContain("المجموع المدفوع");
   });
 
   it("gives every Arabic line in logical (reading) order, the seller's labels in Arabic", async () => {

@@ -27,6 +27,8 @@ export interface InvoiceDocument {
   serviceFeeMinor: number;
   totalMinor: number;
   chargeDzdMinor: number;
+  /** The gateway's fee the payer paid on top of chargeDzdMinor (PAYMENT_FEES_PAID_BY customer or split); 0 otherwise. */
+  gatewayFeeDzdMinor: number;
   paymentMethod: string;
   /** The card number or code the gateway reported, if any: printed masked. */
   cardCode: string | null;
@@ -239,6 +241,11 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     totals.push([texts.tvaExempt, dzd(0), false]);
   }
   totals.push([texts.totalTtc, dzd(invoice.tva.ttcDzdMinor), true]);
+  // The gateway keeps its fee: outside our sale and its TVA, but part of what the payer paid, shown as paid.
+  if (invoice.gatewayFeeDzdMinor > 0) {
+    totals.push([texts.gatewayFee, formatMoney(invoice.gatewayFeeDzdMinor, "DZD"), false]);
+    totals.push([texts.totalPaid, formatMoney(invoice.chargeDzdMinor + invoice.gatewayFeeDzdMinor, "DZD"), true]);
+  }
   for (const [label, value, isBold] of totals) {
     cell(label, MARGIN + 250, y, 145, { isBold, size: isBold ? 12 : 10 });
     cell(value, columns.amount.x, y, columns.amount.width, {

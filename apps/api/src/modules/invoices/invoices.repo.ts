@@ -16,6 +16,12 @@ export async function findUserInvoiceOrder(db: DbOrTx, userId: string, idOrNumbe
       },
       destination: { nameFr: destinations.nameFr, nameEn: destinations.nameEn, nameAr: destinations.nameAr },
       couponCode: coupons.code,
+      // The gateway's fee the payer paid on top of the charge, as shown before payment (decision 054).
+      customerFeeMinor: sql<number>`coalesce((
+        select ${payments.customerFeeMinor} from ${payments}
+        where ${payments.orderId} = ${orders.id} and ${payments.status} = 'successful'
+        order by ${payments.paidAt} desc limit 1
+      ), 0)`.mapWith(Number),
     })
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))

@@ -149,6 +149,7 @@ export async function getInvoicePdf(
     serviceFeeMinor: order.serviceFeeMinor,
     totalMinor: order.totalMinor,
     chargeDzdMinor: order.chargeDzdMinor,
+    gatewayFeeDzdMinor: view.customerFeeMinor,
     // Nothing was charged when a coupon paid it all: the invoice says so rather than name a card.
     paymentMethod: order.chargeDzdMinor === 0 ? "coupon" : order.paymentMethod,
     // The gateways report no card code yet (Chargily's checkout carries none): nothing to mask.

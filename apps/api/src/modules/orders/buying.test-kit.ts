@@ -138,6 +138,8 @@ export async function signedCheckoutWebhook(
     type?: string;
     status?: "paid" | "failed" | "canceled" | "pending" | "processing";
     amountDzd?: number;
+    /** The payer's share of the gateway's fee the webhook reports; the payment's own by default. */
+    customerFeeDzd?: number;
     /** Chargily's webhooks carry no currency; a test may add one to `data`. */
     currency?: string;
     eventId?: string;
@@ -151,6 +153,7 @@ export async function signedCheckoutWebhook(
     ...(options.type ? { type: options.type as ChargilyEventType } : {}),
     ...(options.status ? { status: options.status } : {}),
     ...(options.amountDzd !== undefined ? { amountDzd: options.amountDzd } : {}),
+    ...(options.customerFeeDzd !== undefined ? { customerFeeDzd: options.customerFeeDzd } : {}),
     ...(options.eventId ? { eventId: options.eventId } : {}),
   });
   const rawBody =

@@ -24,7 +24,11 @@ export function presentOrder({ view, esims, destinationPlans }: PresentableOrder
     paymentMethod: order.paymentMethod as PaymentMethod,
     plan: presentPlan(view.package),
     destination: presentDestination(view.destination, destinationPlans),
-    payment: { id: view.payment.id, status: view.payment.status },
+    payment: {
+      id: view.payment.id,
+      status: view.payment.status,
+      customerFeeDzdMinor: view.payment.customerFeeMinor,
+    },
     esims: esims.map((esim) => ({ id: esim.id, iccid: esim.iccid, status: esim.status })),
     hasInvoice: order.confirmedAt !== null,
     topUpOf: order.targetEsimId,

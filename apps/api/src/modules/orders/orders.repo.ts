@@ -119,7 +119,7 @@ const orderSummaryColumns = {
     nameOverrides: packages.nameOverrides,
   },
   destination: destinationSummaryColumns,
-  payment: { id: payments.id, status: payments.status },
+  payment: { id: payments.id, status: payments.status, customerFeeMinor: payments.customerFeeMinor },
   couponCode: coupons.code,
   rejectedBy: rejectedByEvent,
   esims: orderEsimsJson,

@@ -1,9 +1,12 @@
 // Payments: the gateway's checkouts for orders, its webhooks, and the sweep that settles what it never told us.
 export {
+  CHECKOUT_REFRESH_AFTER_MS,
+  type CheckoutAccess,
   createPayment,
   FREE_PAYMENT_PROVIDER,
   openCheckout,
   recordFreePayment,
+  resumeCheckout,
 } from "./payment-checkout.service.ts";
 export { paymentsRoutes } from "./payments.routes.ts";
 export { reconcileStalePayments } from "./payments.service.ts";

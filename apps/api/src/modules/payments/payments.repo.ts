@@ -10,14 +10,19 @@ export async function insertPayment(db: DbOrTx, values: typeof payments.$inferIn
   return row!;
 }
 
+/** The checkout reference a payment holds now (null: none yet), as a condition. */
+const holdsReference = (reference: string | null) =>
+  reference === null ? isNull(payments.providerReference) : eq(payments.providerReference, reference);
+
 /**
- * Claims the right to ask the gateway for this payment's checkout until `until`: only while it has none and no live
- * claim. Undefined when another request holds the claim or a checkout is stored: that one's checkout is the payer's.
+ * Claims the right to ask the gateway for this payment's checkout until `until`: only while it still holds `reference`
+ * (null: no checkout yet; else the old checkout to replace) and no live claim. Undefined when another request holds the
+ * claim or stored another checkout: that one's checkout is the payer's.
  */
 export async function claimCheckout(
   db: DbOrTx,
   paymentId: string,
-  options: { now: Date; until: Date },
+  options: { now: Date; until: Date; reference: string | null },
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(payments)
@@ -26,7 +31,7 @@ export async function claimCheckout(
       and(
         eq(payments.id, paymentId),
         eq(payments.status, "pending"),
-        isNull(payments.providerReference),
+        holdsReference(options.reference),
         or(isNull(payments.checkoutClaimedUntil), lt(payments.checkoutClaimedUntil, options.now)),
       ),
     )
@@ -36,30 +41,28 @@ export async function claimCheckout(
 
 /** Gives a claim back after the gateway refused or failed, so the next try may ask again at once. */
 export async function releaseCheckoutClaim(db: DbOrTx, paymentId: string): Promise<void> {
-  await db
-    .update(payments)
-    .set({ checkoutClaimedUntil: null })
-    .where(and(eq(payments.id, paymentId), isNull(payments.providerReference)));
+  await db.update(payments).set({ checkoutClaimedUntil: null }).where(eq(payments.id, paymentId));
 }
 
 /**
- * Stores the gateway's checkout on a payment that has none yet; undefined when another request stored one first
- * (then that one is the checkout the payer gets).
+ * Stores the gateway's new checkout in place of `replaces` (null: the payment had none), with when it was asked for;
+ * undefined when another request stored one first (then that one is the checkout the payer gets).
  */
 export async function storeCheckout(
   db: DbOrTx,
   paymentId: string,
-  checkout: { reference: string; checkoutUrl: string; now: Date },
+  checkout: { reference: string; checkoutUrl: string; openedAt: Date; replaces: string | null; now: Date },
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(payments)
     .set({
       providerReference: checkout.reference,
       checkoutUrl: checkout.checkoutUrl,
+      checkoutOpenedAt: checkout.openedAt,
       checkoutClaimedUntil: null,
       updatedAt: checkout.now,
     })
-    .where(and(eq(payments.id, paymentId), isNull(payments.providerReference)))
+    .where(and(eq(payments.id, paymentId), holdsReference(checkout.replaces)))
     .returning();
   return row;
 }

@@ -22,9 +22,14 @@ export async function paymentsRoutes(app: FastifyInstance) {
   addRoute(
     app,
     payOrder,
-    async ({ params, body, user }) =>
+    async ({ params, body, user, request }) =>
       presentPlacedOrder(
-        await payUnpaidOrder(app.deps, { userId: user.id, orderId: params.id, returnTo: body.returnTo ?? "web" }),
+        await payUnpaidOrder(app.deps, {
+          userId: user.id,
+          orderId: params.id,
+          returnTo: body.returnTo ?? "web",
+          log: request.log,
+        }),
       ),
     { tags: ["orders"], summary: "Pay now: a checkout for an order awaiting payment (fresh once the last expired)" },
   );

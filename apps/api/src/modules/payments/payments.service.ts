@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { isUuid } from "../../lib/uuid.ts";
-import type { CheckoutState, CheckoutStatus } from "../../providers/payment/payment-port.ts";
+import { CHECKOUT_LIFETIME_MS, type CheckoutState, type CheckoutStatus } from "../../providers/payment/payment-port.ts";
 import { type PaymentOutcome, type PaymentOutcomeResult, recordPaymentOutcome } from "../orders/index.ts";
 import {
   findOrderNumber,
@@ -51,6 +51,11 @@ function findMismatch(payment: PaymentRow, result: CheckoutState): string | null
   if (result.amountDzd !== expectedDzd) {
     return `amount_mismatch: the gateway reports ${result.amountDzd} DZD paid, the order charges ${expectedDzd} DZD`;
   }
+  // What the payer paid is the amount plus their share of the fee: it must be what we showed (decision 054).
+  const shownFeeDzd = toMajor(payment.customerFeeMinor);
+  if (result.customerFeeDzd != null && result.customerFeeDzd !== shownFeeDzd) {
+    return `amount_mismatch: the payer paid ${result.amountDzd + result.customerFeeDzd} DZD with the gateway's fee, we showed ${expectedDzd + shownFeeDzd} DZD`;
+  }
   return null;
 }
 
@@ -86,18 +91,18 @@ export async function applyCheckoutResult(
     // A failure of some other checkout says nothing of this payment's own.
     if (payment.providerReference !== null && payment.providerReference !== result.reference) return "unchanged";
     await markPaymentUnpaid(tx, payment.id, result.status, now);
-    return record({ kind: options.isLapse ? "lapsed" : result.status });
+    // A checkout the gateway reads as canceled once its 30 minutes are over was ended by the gateway, not by the payer
+    // (the sandbox and Chargily's double say so; Chargily's own word for an expired checkout is undocumented).
+    const hasOutlivedCheckout =
+      payment.checkoutOpenedAt !== null && now.getTime() - payment.checkoutOpenedAt.getTime() >= CHECKOUT_LIFETIME_MS;
+    const isLapse = options.isLapse || (result.status === "canceled" && hasOutlivedCheckout);
+    return record({ kind: isLapse ? "lapsed" : result.status });
   }
   return "unchanged";
 }
 
 /** A pending payment nobody asked about for this long is checked with the gateway by the sweep. */
 export const STALE_PAYMENT_AFTER_MS = 15 * 60 * 1000;
-/**
- * Chargily ends a checkout on its own 30 minutes after creating it ("By default, a Checkout expires automatically after
- * 30 minutes", dev.chargily.com/pay-v2/api-reference/checkouts/expire); the sandbox does the same.
- */
-export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
 /** A payment started on the gateway's page just before the checkout's end may still be settling: left this long. */
 const IN_FLIGHT_PAYMENT_GRACE_MS = 5 * 60 * 1000;
 /**
@@ -239,6 +244,7 @@ export async function receivePaymentWebhook(
     status: statusOfType ?? event.status,
     amountDzd: event.amountDzd,
     currency: event.currency,
+    customerFeeDzd: event.customerFeeDzd ?? null,
   };
   if (!statusOfType) {
     try {

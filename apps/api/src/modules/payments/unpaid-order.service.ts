@@ -4,9 +4,9 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { CheckoutState } from "../../providers/payment/payment-port.ts";
 import { getPresentableOrder, type PresentableOrder, recordPaymentOutcome } from "../orders/index.ts";
+import { resumeCheckout } from "./payment-checkout.service.ts";
 import { findUserOrderPayment, lockPayment, markPaymentUnpaid } from "./payments.repo.ts";
 import { applyCheckoutResult, type PaymentsLog } from "./payments.service.ts";
-import { resumePayment } from "./resume-payment.ts";
 
 // An unfinished payment is never a dead end (issue 24): the payer of an order awaiting payment may pay it now or
 // cancel it from its status page. Both span the gateway and the order, so they live here, beside the webhook.
@@ -20,13 +20,13 @@ async function findOwnOrder(deps: AppDeps, options: { userId: string; orderId: s
 }
 
 /**
- * Pay now: a checkout for the caller's order awaiting payment (fresh once the last one expired at the gateway, see
- * resume-payment.ts). An order already paid answers itself with no checkout; one cancelled or expired answers
+ * Pay now: a checkout for the caller's order awaiting payment (a fresh one once the last is near its 30 minutes, the old
+ * one ended at the gateway first: resumeCheckout). An order already paid answers itself with no checkout; one cancelled or expired answers
  * ORDER_NOT_AWAITING_PAYMENT (buy again); anyone else's NOT_FOUND.
  */
 export async function payUnpaidOrder(
   deps: AppDeps,
-  options: { userId: string; orderId: string; returnTo: CheckoutReturnTarget },
+  options: { userId: string; orderId: string; returnTo: CheckoutReturnTarget; log: PaymentsLog },
 ): Promise<{ order: PresentableOrder; checkoutUrl: string | null }> {
   const { order } = await findOwnOrder(deps, options);
   if (order.status === "rejected") {
@@ -34,7 +34,7 @@ export async function payUnpaidOrder(
   }
   let checkoutUrl: string | null = null;
   if (AWAITING_PAYMENT.has(order.status)) {
-    const resumed = await resumePayment(deps, options);
+    const resumed = await resumeCheckout(deps, options);
     checkoutUrl = "checkoutUrl" in resumed ? resumed.checkoutUrl : null;
   }
   return { order: await getPresentableOrder(deps, order.id), checkoutUrl };

@@ -4,6 +4,7 @@ import { cancelOrder, payOrder } from "@esim/shared/orders/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { coupons } from "../../db/schema.ts";
+import { CHECKOUT_LIFETIME_MS } from "../../providers/payment/payment-port.ts";
 import { createCoupon, createPackage, createSignedInUser } from "../../test/factories.ts";
 import {
   createBuyingApp,
@@ -16,7 +17,7 @@ import {
   readPaymentRow,
   signedCheckoutWebhook,
 } from "../orders/buying.test-kit.ts";
-import { ABANDON_PAYMENT_AFTER_MS, CHECKOUT_LIFETIME_MS, reconcileStalePayments } from "./payments.service.ts";
+import { ABANDON_PAYMENT_AFTER_MS, reconcileStalePayments } from "./payments.service.ts";
 
 // Issue 24, item 8: an unfinished payment is never a dead end. The payer of an order awaiting payment can pay it now
 // or cancel it; cancelling, or the checkout's expiry, gives the promo code back at once.
@@ -271,6 +272,22 @@ describe("the sweep, once a checkout has expired at the gateway", () => {
     expect(await testApp.gateway.findCheckout(referenceOf(placed.checkoutUrl))).toMatchObject({ status: "expired" });
     expect(await usesOf(coupon.id)).toBe(0);
     expect((await quoteWithCoupon(placed.headers, coupon.code)).statusCode).toBe(200);
+  });
+
+  it("reads a checkout the gateway ended at its 30 minutes as lapsed, not cancelled by the payer, when the callback page asks", async () => {
+    const coupon = await createCoupon(testApp, { maxUses: 5, maxUsesPerUser: 1 });
+    const placed = await placeFor({ couponCode: coupon.code });
+    clock.advance(CHECKOUT_LIFETIME_MS + 60_000);
+
+    await app.inject({ method: "GET", url: `${API_BASE_PATH}/payments/${placed.paymentId}`, headers: placed.headers });
+
+    const order = await app.inject({
+      method: "GET",
+      url: `${API_BASE_PATH}/orders/${placed.orderId}`,
+      headers: placed.headers,
+    });
+    expect(order.json().data).toMatchObject({ status: "rejected", rejectedBy: "checkout_lapsed" });
+    expect(await usesOf(coupon.id)).toBe(0);
   });
 
   it("confirms, never lapses, a checkout the gateway says was paid when the sweep comes to end it", async () => {

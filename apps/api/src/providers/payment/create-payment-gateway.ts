@@ -23,6 +23,7 @@ export function createPaymentGateway(options: {
       baseUrl: config.CHARGILY_BASE_URL,
       secretKey: config.CHARGILY_SECRET_KEY,
       minimumChargeDzd: config.PAYMENT_MINIMUM_DZD,
+      fees: { paidBy: config.PAYMENT_FEES_PAID_BY, percent: config.PAYMENT_FEE_PERCENT },
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   }

@@ -1,14 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { CHECKOUT_LIFETIME_MS, computeCustomerFeeDzd, FEE_ALLOCATIONS, type FeeAllocation } from "../payment-port.ts";
 import { type ChargilyEventType, type CheckoutFacts, toCheckoutObject, toWebhookBody } from "./chargily-event.ts";
 import { SIGNATURE_HEADER, signWebhookBody } from "./chargily-webhook.ts";
 
 /**
  * A local stand-in for Chargily Pay v2, for tests: a `node:http` server on 127.0.0.1 speaking the protocol of
- * PROVIDERS.md (Bearer secret key, `POST /checkouts` with Chargily's 422 answers, `GET /checkouts/{id}`,
- * `POST /checkouts/{id}/expire`), whose
- * checkouts can be paid or failed by hand, which then sends webhooks signed with the secret key as Chargily does.
+ * dev.chargily.com/pay-v2 (Bearer secret key, `POST /checkouts` with 422 answers, `GET /checkouts/{id}`,
+ * `POST /checkouts/{id}/expire`), whose checkouts can be paid or failed by hand, which then sends webhooks signed
+ * with the secret key as Chargily does. As documented: the checkout object carries `fees`, `fees_on_merchant`,
+ * `fees_on_customer` and `chargily_pay_fees_allocation` (default "customer", as in every documented example); "By
+ * default, a Checkout expires automatically after 30 minutes" (on the double's clock); expire answers "If the Checkout
+ * has already expired, a 400 error … If the Checkout's status is not pending, a 403 forbidden error". Not documented,
+ * and so our choice: the rate (options.feePercent), the bodies of 400/403/422 (Laravel's `{ message, errors }`), and
+ * the status an expired checkout reads with ("expired", which our client takes as canceled).
  */
 export interface ChargilyDouble {
   /** Like `https://pay.chargily.net/test/api/v2`: the path prefix is part of it. */
@@ -31,6 +37,8 @@ export interface ChargilyDouble {
 }
 
 const BASE_PATH = "/test/api/v2";
+/** The webhook example's 1 250 DA of fees on 50 000 DA; Chargily publishes no rate. */
+const DEFAULT_FEE_PERCENT = 2.5;
 const METHODS = ["edahabia", "cib", "chargily_app"];
 const LOCALES = ["ar", "en", "fr"];
 
@@ -72,6 +80,10 @@ function validateCheckout(body: Record<string, unknown>): Record<string, string[
   if (body.description !== undefined && typeof body.description !== "string") {
     refuse("description", "The description field must be a string.");
   }
+  const allocation = body.chargily_pay_fees_allocation;
+  if (allocation !== undefined && !(FEE_ALLOCATIONS as readonly unknown[]).includes(allocation)) {
+    refuse("chargily_pay_fees_allocation", "The selected chargily pay fees allocation is invalid.");
+  }
   if (body.metadata !== undefined && (typeof body.metadata !== "object" || body.metadata === null)) {
     refuse("metadata", "The metadata field must be an array.");
   }
@@ -91,14 +103,25 @@ function send(response: ServerResponse, status: number, body: unknown) {
 
 /** Starts the double on a random loopback port. */
 export async function startChargilyDouble(
-  options: { secretKey?: string; now?: () => Date } = {},
+  options: { secretKey?: string; now?: () => Date; feePercent?: number } = {},
 ): Promise<ChargilyDouble> {
   const secretKey = options.secretKey ?? `test_sk_${randomBytes(16).toString("hex")}`;
   const now = options.now ?? (() => new Date());
+  const feePercent = options.feePercent ?? DEFAULT_FEE_PERCENT;
   const checkouts = new Map<string, CheckoutFacts>();
   const requests: ChargilyDouble["requests"] = [];
   let nextFault: { status: number } | { hangMs: number } | undefined;
   let origin = "";
+
+  /** The checkout as it stands now: a pending one 30 minutes old has expired on its own. */
+  function current(id: string): CheckoutFacts | undefined {
+    const checkout = checkouts.get(id);
+    if (checkout?.status === "pending" && now().getTime() - checkout.createdAt.getTime() >= CHECKOUT_LIFETIME_MS) {
+      checkout.status = "expired";
+      checkout.updatedAt = new Date(checkout.createdAt.getTime() + CHECKOUT_LIFETIME_MS);
+    }
+    return checkout;
+  }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const path = new URL(request.url ?? "/", "http://double").pathname;
@@ -131,10 +154,15 @@ export async function startChargilyDouble(
       }
       const id = randomBytes(13).toString("hex");
       const at = now();
+      const amount = input.amount as number;
+      const feesAllocation = (input.chargily_pay_fees_allocation as FeeAllocation | undefined) ?? "customer";
       const checkout: CheckoutFacts = {
         id,
         isLivemode: false,
-        amount: input.amount as number,
+        amount,
+        feesAllocation,
+        fees: computeCustomerFeeDzd(amount, { allocation: "customer", percent: feePercent }),
+        feesOnCustomer: computeCustomerFeeDzd(amount, { allocation: feesAllocation, percent: feePercent }),
         status: "pending",
         locale: (input.locale as string | undefined) ?? "ar",
         description: (input.description as string | undefined) ?? null,
@@ -152,17 +180,16 @@ export async function startChargilyDouble(
     }
     const match = path.match(new RegExp(`^${BASE_PATH}/checkouts/([^/]+)$`));
     if (request.method === "GET" && match) {
-      const checkout = checkouts.get(decodeURIComponent(match[1] ?? ""));
+      const checkout = current(decodeURIComponent(match[1] ?? ""));
       if (!checkout) return send(response, 404, { message: "Not Found" });
       return send(response, 200, toCheckoutObject(checkout));
     }
     const expire = path.match(new RegExp(`^${BASE_PATH}/checkouts/([^/]+)/expire$`));
     if (request.method === "POST" && expire) {
-      const checkout = checkouts.get(decodeURIComponent(expire[1] ?? ""));
+      const checkout = current(decodeURIComponent(expire[1] ?? ""));
       if (!checkout) return send(response, 404, { message: "Not Found" });
-      if (checkout.status !== "pending" && checkout.status !== "processing") {
-        return send(response, 422, { message: "This checkout can no longer be expired." });
-      }
+      if (checkout.status === "expired") return send(response, 400, { message: "The checkout has already expired." });
+      if (checkout.status !== "pending") return send(response, 403, { message: "The checkout is not pending." });
       checkout.status = "expired";
       checkout.updatedAt = now();
       return send(response, 200, toCheckoutObject(checkout));
@@ -209,8 +236,10 @@ export async function startChargilyDouble(
       nextFault = fault;
     },
     async complete(id, outcome) {
-      const checkout = checkouts.get(id);
+      const checkout = current(id);
       if (!checkout) throw new Error(`checkout ${id} is unknown`);
+      // "Once the Session expires, your customers are unable to pay".
+      if (checkout.status === "expired") throw new Error(`checkout ${id} has expired: nobody can pay it`);
       checkout.status = outcome;
       checkout.updatedAt = now();
       const { status, body } = await sendWebhook(id, `checkout.${outcome}`);

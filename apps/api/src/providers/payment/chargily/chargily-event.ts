@@ -9,6 +9,11 @@ export interface CheckoutFacts {
   isLivemode: boolean;
   /** Whole dinars. */
   amount: number;
+  /** Who pays the fee, as asked at creation (`chargily_pay_fees_allocation`). */
+  feesAllocation: "merchant" | "customer" | "split";
+  /** The whole fee, and the part of it the payer pays on top of `amount`; whole dinars. */
+  fees: number;
+  feesOnCustomer: number;
   status: "pending" | "processing" | "paid" | "failed" | "canceled" | "expired";
   locale: string;
   description: string | null;
@@ -34,10 +39,11 @@ function checkoutFields(facts: CheckoutFacts) {
     entity: "checkout",
     livemode: facts.isLivemode,
     amount: facts.amount,
-    // The twins take no fee: the amount we asked for is the amount that arrives.
-    fees: 0,
-    chargily_pay_fees_allocation: "customer",
+    fees: facts.fees,
+    fees_on_merchant: facts.fees - facts.feesOnCustomer,
+    fees_on_customer: facts.feesOnCustomer,
     pass_fees_to_customer: null,
+    chargily_pay_fees_allocation: facts.feesAllocation,
     status: facts.status,
     locale: facts.locale,
     description: facts.description,

@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { type CheckoutRequest, PaymentGatewayError } from "../payment-port.ts";
+import { CHECKOUT_LIFETIME_MS, type CheckoutRequest, PaymentGatewayError } from "../payment-port.ts";
 import { startWebhookReceiver, unusedLocalUrl } from "../test-webhook-receiver.ts";
 import { startChargilyDouble } from "./chargily-double.ts";
 import { createChargilyGateway } from "./chargily-gateway.ts";
@@ -11,6 +11,7 @@ const gateway = createChargilyGateway({
   baseUrl: double.baseUrl,
   secretKey: double.secretKey,
   minimumChargeDzd: 50,
+  fees: { paidBy: "merchant", percent: 2.5 },
   timeoutMs: 500,
 });
 afterAll(async () => {
@@ -26,6 +27,7 @@ beforeEach(() => {
 const request = (overrides: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
   paymentId: "5b0f5d0e-3a4e-4a55-9d43-6c1a2f1c0d11",
   amountDzd: 6400,
+  feeAllocation: "merchant",
   method: "cib",
   locale: "ar",
   description: "eSIM Turquie, 5 GB, 7 jours",
@@ -55,6 +57,7 @@ describe("createCheckout", () => {
       baseUrl: double.baseUrl,
       secretKey: "test_sk_wrong",
       minimumChargeDzd: 50,
+      fees: { paidBy: "merchant", percent: 2.5 },
     });
     const error = await gatewayError(wrongKey.createCheckout(request()));
     expect(error.isRetryable).toBe(false);
@@ -93,6 +96,7 @@ describe("createCheckout", () => {
       baseUrl: await unusedLocalUrl(),
       secretKey: double.secretKey,
       minimumChargeDzd: 50,
+      fees: { paidBy: "merchant", percent: 2.5 },
     });
     expect(await gatewayError(unreachable.createCheckout(request()))).toMatchObject({ isRetryable: true });
   });
@@ -114,6 +118,7 @@ describe("createCheckout", () => {
           webhook_endpoint: receiver.url,
           locale: "ar",
           description: "eSIM Turquie, 5 GB, 7 jours",
+          chargily_pay_fees_allocation: "merchant",
           metadata: { order_number: "ES26-000123", payment_id: "5b0f5d0e-3a4e-4a55-9d43-6c1a2f1c0d11" },
         },
       },
@@ -136,6 +141,7 @@ describe("retrieveCheckout", () => {
       status: "pending",
       amountDzd: 6400,
       currency: "dzd",
+      customerFeeDzd: 0,
     });
 
     await double.complete(reference, "paid");
@@ -145,6 +151,7 @@ describe("retrieveCheckout", () => {
       status: "paid",
       amountDzd: 6400,
       currency: "dzd",
+      customerFeeDzd: 0,
     });
     expect(double.requests.at(-1)).toMatchObject({ method: "GET", path: `/test/api/v2/checkouts/${reference}` });
   });
@@ -166,6 +173,7 @@ describe("webhooks", () => {
       status: "paid",
       amountDzd: 6400,
       currency: null,
+      customerFeeDzd: 0,
       metadata: { order_number: "ES26-000123", payment_id: "5b0f5d0e-3a4e-4a55-9d43-6c1a2f1c0d11" },
     });
     expect(JSON.parse(rawBody.toString("utf8"))).toMatchObject({
@@ -209,6 +217,7 @@ describe("webhooks", () => {
     expect(gateway.parseWebhook(body({ id: "c1", amount: "6400", status: "paid", metadata: [] }))).toMatchObject({
       amountDzd: 6400,
       currency: null,
+      customerFeeDzd: null,
       metadata: {},
     });
     expect(gateway.parseWebhook(body({ id: "c1", amount: 6400, status: "expired", metadata: null }))).toMatchObject({
@@ -218,5 +227,70 @@ describe("webhooks", () => {
       status: "processing",
     });
     expect(() => gateway.parseWebhook(body({ id: "c1", amount: 64.5, status: "paid" }))).toThrow(PaymentGatewayError);
+  });
+});
+
+describe("who pays the fee", () => {
+  it("always sends chargily_pay_fees_allocation and reads the fee the payer pays on top", async () => {
+    const merchant = await gateway.createCheckout(request({ amountDzd: 50000, feeAllocation: "merchant" }));
+    const customer = await gateway.createCheckout(request({ amountDzd: 50000, feeAllocation: "customer" }));
+    const split = await gateway.createCheckout(request({ amountDzd: 50000, feeAllocation: "split" }));
+
+    expect(double.requests.map((sent) => (sent.body as Record<string, unknown>).chargily_pay_fees_allocation)).toEqual([
+      "merchant",
+      "customer",
+      "split",
+    ]);
+    // The webhook example's fee: 1 250 DA on 50 000 DA.
+    expect(await gateway.retrieveCheckout(merchant.reference)).toMatchObject({ amountDzd: 50000, customerFeeDzd: 0 });
+    expect(await gateway.retrieveCheckout(customer.reference)).toMatchObject({
+      amountDzd: 50000,
+      customerFeeDzd: 1250,
+    });
+    expect(await gateway.retrieveCheckout(split.reference)).toMatchObject({ amountDzd: 50000, customerFeeDzd: 625 });
+  });
+});
+
+let clock = new Date("2026-11-26T10:00:00Z");
+const clocked = await startChargilyDouble({ now: () => clock });
+const clockedGateway = createChargilyGateway({
+  baseUrl: clocked.baseUrl,
+  secretKey: clocked.secretKey,
+  minimumChargeDzd: 50,
+  fees: { paidBy: "merchant", percent: 2.5 },
+});
+afterAll(() => clocked.close());
+
+describe("a checkout's 30 minutes", () => {
+  const expireStatus = async (reference: string) =>
+    (
+      await fetch(`${clocked.baseUrl}/checkouts/${reference}/expire`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${clocked.secretKey}` },
+      })
+    ).status;
+
+  it("ends a checkout 30 minutes after creation; expiring it then answers 400, read as ended", async () => {
+    const { reference } = await clockedGateway.createCheckout(request());
+    clock = new Date(clock.getTime() + CHECKOUT_LIFETIME_MS - 1000);
+    expect(await clockedGateway.retrieveCheckout(reference)).toMatchObject({ status: "pending" });
+
+    clock = new Date(clock.getTime() + 1000);
+
+    expect(await clockedGateway.retrieveCheckout(reference)).toMatchObject({ status: "canceled" });
+    await expect(clocked.complete(reference, "paid")).rejects.toThrow(/expired/);
+    expect(await expireStatus(reference)).toBe(400);
+    expect(await clockedGateway.expireCheckout(reference)).toMatchObject({ reference, status: "canceled" });
+  });
+
+  it("expires a pending checkout, then answers 400; a paid one answers 403, read as paid", async () => {
+    const pending = await clockedGateway.createCheckout(request());
+    expect(await clockedGateway.expireCheckout(pending.reference)).toMatchObject({ status: "canceled" });
+    expect(await expireStatus(pending.reference)).toBe(400);
+
+    const paid = await clockedGateway.createCheckout(request());
+    await clocked.complete(paid.reference, "paid");
+    expect(await expireStatus(paid.reference)).toBe(403);
+    expect(await clockedGateway.expireCheckout(paid.reference)).toMatchObject({ status: "paid", amountDzd: 6400 });
   });
 });

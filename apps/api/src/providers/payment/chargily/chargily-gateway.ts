@@ -3,11 +3,19 @@ import {
   type Checkout,
   type CheckoutRequest,
   type CheckoutState,
+  type FeePolicy,
   type PaymentGateway,
   PaymentGatewayError,
   type PaymentMethod,
 } from "../payment-port.ts";
-import { dinarAmountSchema, parseWebhookBody, toCheckoutStatus, verifyWebhookSignature } from "./chargily-webhook.ts";
+import {
+  dinarAmountSchema,
+  feeFieldsSchema,
+  parseWebhookBody,
+  readCustomerFeeDzd,
+  toCheckoutStatus,
+  verifyWebhookSignature,
+} from "./chargily-webhook.ts";
 
 /** Visa/MasterCard is "coming soon" at Chargily: only these are offered. */
 export const CHARGILY_METHODS = ["edahabia", "cib", "chargily_app"] as const satisfies readonly PaymentMethod[];
@@ -22,6 +30,8 @@ export interface ChargilyGatewayOptions {
   secretKey: string;
   /** The smallest charge Chargily takes, whole dinars (PAYMENT_MINIMUM_DZD). */
   minimumChargeDzd: number;
+  /** Who pays Chargily's fee on new payments and the rate the shop expects (PAYMENT_FEES_PAID_BY, PAYMENT_FEE_PERCENT). */
+  fees: FeePolicy;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -31,6 +41,7 @@ const checkoutAnswerSchema = z.object({
   amount: dinarAmountSchema,
   status: z.string(),
   currency: z.optional(z.string()),
+  ...feeFieldsSchema,
 });
 const createdCheckoutSchema = z.extend(checkoutAnswerSchema, { checkout_url: z.url() });
 
@@ -101,7 +112,16 @@ export function createChargilyGateway(options: ChargilyGatewayOptions): PaymentG
       }
       return json;
     }
-    if (status === 422) throw new PaymentGatewayError(describeValidationError(json), { isRetryable: false });
+    if (status === 422) {
+      throw new PaymentGatewayError(describeValidationError(json), { isRetryable: false, httpStatus: status });
+    }
+    // Expire documents its own 400 (already expired) and 403 (not pending): the caller reads those.
+    if (path.endsWith("/expire") && (status === 400 || status === 403)) {
+      throw new PaymentGatewayError(`Chargily answered ${method} ${path} with ${status}.`, {
+        isRetryable: false,
+        httpStatus: status,
+      });
+    }
     if (status === 401 || status === 403) {
       throw new PaymentGatewayError(
         `Chargily refused the secret key (${status}): check CHARGILY_SECRET_KEY and its mode.`,
@@ -132,6 +152,7 @@ export function createChargilyGateway(options: ChargilyGatewayOptions): PaymentG
       status: toCheckoutStatus(checkout.status),
       amountDzd: checkout.amount,
       currency: checkout.currency ?? null,
+      customerFeeDzd: readCustomerFeeDzd(checkout),
     };
   }
 
@@ -139,6 +160,7 @@ export function createChargilyGateway(options: ChargilyGatewayOptions): PaymentG
     name: "chargily",
     methods: CHARGILY_METHODS,
     minimumChargeDzd: options.minimumChargeDzd,
+    fees: options.fees,
 
     async createCheckout(request: CheckoutRequest): Promise<Checkout> {
       if (request.amountDzd < options.minimumChargeDzd) {
@@ -158,6 +180,8 @@ export function createChargilyGateway(options: ChargilyGatewayOptions): PaymentG
         webhook_endpoint: request.webhookUrl,
         locale: request.locale,
         description: request.description,
+        // Always sent: Chargily's documented examples leave it to "customer", which adds the fee to what the payer pays.
+        chargily_pay_fees_allocation: request.feeAllocation,
         // Our payment id rides along so a webhook can be matched even before the reference is stored.
         metadata: { ...request.metadata, payment_id: request.paymentId },
       });
@@ -175,8 +199,14 @@ export function createChargilyGateway(options: ChargilyGatewayOptions): PaymentG
         const json = await call("POST", `/checkouts/${encodeURIComponent(reference)}/expire`);
         return toState(parseAnswer(checkoutAnswerSchema, json, "answer to POST /checkouts/{id}/expire"));
       } catch (error) {
-        // A checkout already paid, failed or expired cannot be expired: its state says which.
-        if (error instanceof PaymentGatewayError && !error.isRetryable) return this.retrieveCheckout(reference);
+        if (!(error instanceof PaymentGatewayError)) throw error;
+        // "If the Checkout has already expired, a 400 error will be returned": ended, whatever its status still says.
+        if (error.httpStatus === 400) {
+          const state = await this.retrieveCheckout(reference);
+          return state.status === "pending" ? { ...state, status: "canceled" } : state;
+        }
+        // "If the Checkout's status is not pending, a 403 forbidden error will be returned": its state says which.
+        if (error.httpStatus === 403) return this.retrieveCheckout(reference);
         throw error;
       }
     },

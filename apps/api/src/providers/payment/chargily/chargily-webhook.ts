@@ -60,6 +60,34 @@ export const metadataSchema = z.pipe(
   z.transform((value): Record<string, unknown> => (value && !Array.isArray(value) ? value : {})),
 );
 
+/**
+ * The fee fields of Chargily's checkout object: `fees` ("The total fees of the checkout"), `fees_on_customer` ("The
+ * fees of the checkout that will be paid by the customer") and `chargily_pay_fees_allocation`. The documented webhook
+ * example carries `fees` and the allocation but no `fees_on_customer`.
+ */
+export const feeFieldsSchema = {
+  fees: z.optional(z.nullable(dinarAmountSchema)),
+  fees_on_customer: z.optional(z.nullable(dinarAmountSchema)),
+  chargily_pay_fees_allocation: z.optional(z.nullable(z.string())),
+};
+
+/**
+ * What the payer paid of the fee, whole dinars: `fees_on_customer` when given, else all of `fees` when the allocation is
+ * "customer", none when it is "merchant"; null when the answer does not say (then only the amount is compared).
+ */
+export function readCustomerFeeDzd(fields: {
+  fees?: number | null | undefined;
+  fees_on_customer?: number | null | undefined;
+  chargily_pay_fees_allocation?: string | null | undefined;
+}): number | null {
+  if (fields.fees_on_customer !== undefined && fields.fees_on_customer !== null) return fields.fees_on_customer;
+  if (fields.chargily_pay_fees_allocation === "merchant") return 0;
+  if (fields.chargily_pay_fees_allocation === "customer" && fields.fees !== undefined && fields.fees !== null) {
+    return fields.fees;
+  }
+  return null;
+}
+
 const webhookEventSchema = z.object({
   id: z.string().check(z.minLength(1)),
   entity: z.literal("event"),
@@ -70,6 +98,7 @@ const webhookEventSchema = z.object({
     status: z.string(),
     currency: z.optional(z.string()),
     metadata: metadataSchema,
+    ...feeFieldsSchema,
   }),
 });
 
@@ -95,6 +124,7 @@ export function parseWebhookBody(rawBody: Buffer): PaymentWebhookEvent {
     status: toCheckoutStatus(event.data.status),
     amountDzd: event.data.amount,
     currency: event.data.currency ?? null,
+    customerFeeDzd: readCustomerFeeDzd(event.data),
     metadata: event.data.metadata,
   };
 }

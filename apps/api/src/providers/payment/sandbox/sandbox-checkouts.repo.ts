@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, lte } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import { sandboxCheckouts } from "../../../db/schema.ts";
 
@@ -16,12 +16,41 @@ export async function findSandboxCheckout(db: DbOrTx, id: string): Promise<Sandb
 }
 
 /**
+ * Ends a pending checkout created at or before `createdBefore` (Chargily's own expiry, 30 minutes after creation):
+ * answers it expired, undefined when it was not pending or is younger.
+ */
+export async function lapseSandboxCheckout(
+  db: DbOrTx,
+  options: { id: string; createdBefore: Date; at: Date },
+): Promise<SandboxCheckoutRow | undefined> {
+  const [row] = await db
+    .update(sandboxCheckouts)
+    .set({ status: "expired", updatedAt: options.at })
+    .where(
+      and(
+        eq(sandboxCheckouts.id, options.id),
+        eq(sandboxCheckouts.status, "pending"),
+        lte(sandboxCheckouts.createdAt, options.createdBefore),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
  * Moves a pending checkout to its final status; answers undefined when it was not pending. The status condition in
  * the UPDATE makes two presses racing each other end with exactly one winner (the one that sends the webhook).
  */
 export async function finishSandboxCheckout(
   db: DbOrTx,
-  options: { id: string; status: SandboxFinalStatus; paymentMethod: string | undefined; at: Date },
+  options: {
+    id: string;
+    status: SandboxFinalStatus;
+    paymentMethod: string | undefined;
+    at: Date;
+    /** A checkout created at or before this has expired: nobody can pay it. */
+    createdBefore: Date;
+  },
 ): Promise<SandboxCheckoutRow | undefined> {
   const [row] = await db
     .update(sandboxCheckouts)
@@ -30,7 +59,13 @@ export async function finishSandboxCheckout(
       updatedAt: options.at,
       ...(options.paymentMethod === undefined ? {} : { paymentMethod: options.paymentMethod }),
     })
-    .where(and(eq(sandboxCheckouts.id, options.id), eq(sandboxCheckouts.status, "pending")))
+    .where(
+      and(
+        eq(sandboxCheckouts.id, options.id),
+        eq(sandboxCheckouts.status, "pending"),
+        gt(sandboxCheckouts.createdAt, options.createdBefore),
+      ),
+    )
     .returning();
   return row;
 }

@@ -33,6 +33,7 @@ beforeEach(() => {
 const request = (overrides: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
   paymentId: randomUUID(),
   amountDzd: 1490,
+  feeAllocation: "merchant",
   method: "edahabia",
   locale: "fr",
   description: "eSIM France, 3 GB, 7 jours",
@@ -99,6 +100,7 @@ describe("retrieveCheckout", () => {
       status: "pending",
       amountDzd: 1490,
       currency: "dzd",
+      customerFeeDzd: 0,
     });
   });
 });
@@ -165,6 +167,7 @@ describe("verifyWebhook and parseWebhook", () => {
       status: "paid",
       amountDzd: 1490,
       currency: null,
+      customerFeeDzd: null,
       metadata: { payment_id: "p1" },
     });
     expect(() => gateway.parseWebhook(Buffer.from("{"))).toThrow(PaymentGatewayError);

@@ -10,9 +10,12 @@ import {
   verifyWebhookSignature,
 } from "../chargily/chargily-webhook.ts";
 import {
+  CHECKOUT_LIFETIME_MS,
   type Checkout,
   type CheckoutRequest,
   type CheckoutState,
+  computeCustomerFeeDzd,
+  FEE_ALLOCATIONS,
   type PaymentGateway,
   PaymentGatewayError,
   type PaymentMethod,
@@ -22,6 +25,7 @@ import {
   findSandboxCheckout,
   finishSandboxCheckout,
   insertSandboxCheckout,
+  lapseSandboxCheckout,
   type SandboxCheckoutRow,
   type SandboxFinalStatus,
 } from "./sandbox-checkouts.repo.ts";
@@ -63,6 +67,11 @@ export interface SandboxGateway extends PaymentGateway {
     id: string,
     options: { button: SandboxButton; method?: PaymentMethod },
   ): Promise<SandboxCompletion | undefined>;
+  /**
+   * Chargily's `POST /checkouts/{id}/expire` as it answers: 200 and the checkout once ended, 400 when it had already
+   * expired, 403 when it is not pending (paid, failed, canceled).
+   */
+  expireAtGateway(reference: string): Promise<{ httpStatus: 200 | 400 | 403; checkout: SandboxCheckoutRow }>;
   /** The hosted page's address for a checkout id. */
   pageUrl(id: string): string;
   /** Resolves once every webhook still being retried in the background has been delivered or given up. */
@@ -76,7 +85,15 @@ export function isSandboxGateway(gateway: PaymentGateway): gateway is SandboxGat
 
 export interface SandboxGatewayOptions {
   db: Database;
-  config: Pick<Config, "PUBLIC_URL" | "SANDBOX_PAYMENT_SECRET" | "SANDBOX_OFFERS_CARD" | "PAYMENT_MINIMUM_DZD">;
+  config: Pick<
+    Config,
+    | "PUBLIC_URL"
+    | "SANDBOX_PAYMENT_SECRET"
+    | "SANDBOX_OFFERS_CARD"
+    | "PAYMENT_MINIMUM_DZD"
+    | "PAYMENT_FEES_PAID_BY"
+    | "PAYMENT_FEE_PERCENT"
+  >;
   now: () => Date;
   fetch?: typeof fetch;
   delivery?: Partial<DeliveryPolicy>;
@@ -121,6 +138,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       id: row.id,
       isLivemode: false,
       amount: row.amount,
+      feesAllocation: row.feesAllocation,
+      fees: row.fees,
+      feesOnCustomer: row.feesOnCustomer,
       status: row.status,
       locale: row.locale,
       description: row.description,
@@ -168,13 +188,29 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   }
 
   function toState(row: SandboxCheckoutRow): CheckoutState {
-    return { reference: row.id, status: toCheckoutStatus(row.status), amountDzd: row.amount, currency: row.currency };
+    return {
+      reference: row.id,
+      status: toCheckoutStatus(row.status),
+      amountDzd: row.amount,
+      currency: row.currency,
+      customerFeeDzd: row.feesOnCustomer,
+    };
+  }
+
+  /** Checkouts created this long ago or earlier have expired, as Chargily's do 30 minutes after creation. */
+  const expiredBefore = () => new Date(now().getTime() - CHECKOUT_LIFETIME_MS);
+
+  /** The checkout as it stands now: a pending one 30 minutes old is expired first. */
+  async function findCurrent(id: string): Promise<SandboxCheckoutRow | undefined> {
+    const lapsed = await lapseSandboxCheckout(db, { id, createdBefore: expiredBefore(), at: now() });
+    return lapsed ?? (await findSandboxCheckout(db, id));
   }
 
   return {
     name: "sandbox",
     methods,
     minimumChargeDzd: config.PAYMENT_MINIMUM_DZD,
+    fees: { paidBy: config.PAYMENT_FEES_PAID_BY, percent: config.PAYMENT_FEE_PERCENT },
 
     async createCheckout(request: CheckoutRequest): Promise<Checkout> {
       // Refused like Chargily's 422s, so a caller's bug shows up in the sandbox before it reaches Chargily.
@@ -184,6 +220,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       }
       if (!methods.includes(request.method)) problems.push(`payment_method: ${request.method} is not offered`);
       if (!LOCALES.includes(request.locale)) problems.push("locale: ar, en or fr");
+      if (!FEE_ALLOCATIONS.includes(request.feeAllocation)) {
+        problems.push("chargily_pay_fees_allocation: customer, merchant or split");
+      }
       for (const [field, value] of [
         ["success_url", request.successUrl],
         ["failure_url", request.failureUrl],
@@ -200,6 +239,13 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       const row = await insertSandboxCheckout(db, {
         id: `sbx_${randomBytes(16).toString("hex")}`,
         amount: request.amountDzd,
+        // The fee as the shop expects Chargily to take it, so `npm start` shows what a payer would pay.
+        feesAllocation: request.feeAllocation,
+        fees: computeCustomerFeeDzd(request.amountDzd, { allocation: "customer", percent: config.PAYMENT_FEE_PERCENT }),
+        feesOnCustomer: computeCustomerFeeDzd(request.amountDzd, {
+          allocation: request.feeAllocation,
+          percent: config.PAYMENT_FEE_PERCENT,
+        }),
         currency: "dzd",
         paymentMethod: request.method,
         status: "pending",
@@ -216,15 +262,26 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     },
 
     async retrieveCheckout(reference: string): Promise<CheckoutState> {
-      const row = await findSandboxCheckout(db, reference);
+      const row = await findCurrent(reference);
       if (!row) throw new PaymentGatewayError(`The sandbox has no checkout ${reference}.`, { isRetryable: false });
       return toState(row);
     },
 
+    /** As Chargily's expire, read as our client reads it: 200 expired, 400 already expired, 403 not pending. */
     async expireCheckout(reference: string): Promise<CheckoutState> {
+      const answer = await this.expireAtGateway(reference);
+      return toState(answer.checkout);
+    },
+
+    async expireAtGateway(reference: string) {
+      const current = await findCurrent(reference);
+      if (!current) throw new PaymentGatewayError(`The sandbox has no checkout ${reference}.`, { isRetryable: false });
+      if (current.status === "expired") return { httpStatus: 400, checkout: current };
+      if (current.status !== "pending") return { httpStatus: 403, checkout: current };
       const expired = await expireSandboxCheckout(db, { id: reference, at: now() });
-      if (expired) return toState(expired);
-      return this.retrieveCheckout(reference);
+      // Paid or ended by a press between the read and the update: its state is the answer.
+      if (!expired) return { httpStatus: 403, checkout: (await findSandboxCheckout(db, reference)) ?? current };
+      return { httpStatus: 200, checkout: expired };
     },
 
     verifyWebhook(rawBody, headers) {
@@ -235,7 +292,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       return parseWebhookBody(rawBody);
     },
 
-    findCheckout: (id) => findSandboxCheckout(db, id),
+    findCheckout: findCurrent,
 
     async completeCheckout(id, { button, method }) {
       const outcome = OUTCOMES[button];
@@ -247,6 +304,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
         status: outcome.status,
         paymentMethod: method,
         at: now(),
+        createdBefore: expiredBefore(),
       });
       const checkout = finished ?? (await findSandboxCheckout(db, id));
       if (!checkout) return undefined;

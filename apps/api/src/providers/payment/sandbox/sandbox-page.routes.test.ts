@@ -58,6 +58,7 @@ function newCheckout(overrides: Partial<CheckoutRequest> = {}) {
   return gateway.createCheckout({
     paymentId: randomUUID(),
     amountDzd: 6400,
+    feeAllocation: "merchant",
     method: "cib",
     locale: "fr",
     description: "eSIM Turquie, 5 GB, 7 jours",
@@ -196,9 +197,11 @@ describe("POST /sandbox/checkout/:id/pay", () => {
         entity: "checkout",
         livemode: false,
         amount: 6400,
-        fees: 0,
-        chargily_pay_fees_allocation: "customer",
+        fees: 160,
+        fees_on_merchant: 160,
+        fees_on_customer: 0,
         pass_fees_to_customer: null,
+        chargily_pay_fees_allocation: "merchant",
         status: "paid",
         locale: "fr",
         description: "eSIM Turquie, 5 GB, 7 jours",
@@ -230,6 +233,7 @@ describe("POST /sandbox/checkout/:id/pay", () => {
       status: "paid",
       amountDzd: 6400,
       currency: null,
+      customerFeeDzd: 0,
       metadata: body.data.metadata,
     });
     expect(await gateway.retrieveCheckout(reference)).toEqual({
@@ -237,6 +241,7 @@ describe("POST /sandbox/checkout/:id/pay", () => {
       status: "paid",
       amountDzd: 6400,
       currency: "dzd",
+      customerFeeDzd: 0,
     });
   });
 
@@ -330,5 +335,56 @@ describe("POST /sandbox/checkout/:id/cancel", () => {
     const [row] = await database.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, reference));
     expect(row).toMatchObject({ status: "canceled", paymentMethod: "cib" });
     expect((await getPage(checkoutUrl)).body).toContain("This payment was cancelled.");
+  });
+});
+
+describe("the gateway's fee and the checkout's 30 minutes", () => {
+  it("shows the price, the payer's fee and the amount to pay with it when the customer pays the fee", async () => {
+    const { checkoutUrl } = await newCheckout({ amountDzd: 50000, feeAllocation: "customer" });
+
+    const html = (await getPage(checkoutUrl)).body;
+
+    expect(html).toContain("<dt>Prix</dt><dd><bdi>50,000 DA</bdi></dd>");
+    expect(html).toContain("<dt>Frais de paiement</dt><dd><bdi>1,250 DA</bdi></dd>");
+    expect(html).toContain(">Payer <bdi>51,250 DA</bdi></button>");
+  });
+
+  it("shows half the fee on top when it is split, in Arabic", async () => {
+    const { checkoutUrl } = await newCheckout({ amountDzd: 50000, feeAllocation: "split", locale: "ar" });
+    const html = (await getPage(checkoutUrl)).body;
+    expect(html).toContain("<dt>رسوم الدفع</dt><dd><bdi>625 DA</bdi></dd>");
+    expect(html).toContain("<bdi>50,625 DA</bdi>");
+  });
+
+  it("says a checkout 30 minutes old has expired, links back to the order, and cannot be paid any more", async () => {
+    const { checkoutUrl, reference } = await newCheckout();
+    clock.advance(30 * 60 * 1000);
+
+    const html = (await getPage(checkoutUrl)).body;
+    const press = await pressSandboxButton(app, checkoutUrl, "pay", { method: "cib" });
+
+    expect(html).toContain("Ce paiement a expiré : il ne peut plus être réglé.");
+    expect(html).not.toContain("<form");
+    expect(html).toContain(`href="${FAILURE_URL}"`);
+    expect(press).toMatchObject({ statusCode: 303, location: FAILURE_URL });
+    expect(receiver.received).toHaveLength(0);
+    expect(await gateway.retrieveCheckout(reference)).toMatchObject({ status: "canceled" });
+  });
+
+  it("answers expire as Chargily does: the checkout once ended, 400 when already expired, 403 when not pending", async () => {
+    const pending = await newCheckout();
+    const paid = await newCheckout();
+    await pressSandboxButton(app, paid.checkoutUrl, "pay", { method: "cib" });
+    const old = await newCheckout();
+    clock.advance(30 * 60 * 1000);
+    const young = await newCheckout();
+
+    expect(await gateway.expireAtGateway(young.reference)).toMatchObject({ httpStatus: 200 });
+    expect(await gateway.expireAtGateway(young.reference)).toMatchObject({ httpStatus: 400 });
+    expect(await gateway.expireAtGateway(old.reference)).toMatchObject({ httpStatus: 400 });
+    expect(await gateway.expireAtGateway(pending.reference)).toMatchObject({ httpStatus: 400 });
+    expect(await gateway.expireAtGateway(paid.reference)).toMatchObject({ httpStatus: 403 });
+    expect(await gateway.expireCheckout(paid.reference)).toMatchObject({ status: "paid" });
+    expect(await gateway.expireCheckout(old.reference)).toMatchObject({ status: "canceled" });
   });
 });

@@ -93,9 +93,16 @@ function summary(checkout: SandboxCheckoutRow, texts: SandboxTexts): string {
   const rows: [string, string][] = [[texts.merchant, escapeHtml(SANDBOX_MERCHANT_NAME)]];
   if (checkout.description) rows.push([texts.description, escapeHtml(checkout.description)]);
   rows.push([texts.reference, `<bdi>${escapeHtml(checkout.id)}</bdi>`]);
+  // As Chargily's page does with the allocation "customer" or "split": the payer's share of the fee comes on top.
+  if (checkout.feesOnCustomer > 0) {
+    rows.push([texts.price, money(checkout.amount)], [texts.gatewayFee, money(checkout.feesOnCustomer)]);
+  }
   return `<dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${value}</dd>`).join("")}</dl>
-<p class="amount"><span>${escapeHtml(texts.amount)}</span><strong>${money(checkout.amount)}</strong></p>`;
+<p class="amount"><span>${escapeHtml(texts.amount)}</span><strong>${money(amountToPay(checkout))}</strong></p>`;
 }
+
+/** What the payer pays: the merchant's amount and the payer's share of the fee. */
+const amountToPay = (checkout: SandboxCheckoutRow) => checkout.amount + checkout.feesOnCustomer;
 
 /**
  * The hosted checkout page. A pending checkout offers the gateway's methods (the chosen one checked) and three buttons
@@ -142,7 +149,7 @@ ${summary(checkout, texts)}
 ${options}
 </fieldset>
 <div class="actions">
-<button type="submit" class="pay">${escapeHtml(texts.pay)} ${money(checkout.amount)}</button>
+<button type="submit" class="pay">${escapeHtml(texts.pay)} ${money(amountToPay(checkout))}</button>
 <button type="submit" class="fail" formaction="${base}/fail">${escapeHtml(texts.fail)}</button>
 <button type="submit" class="cancel" formaction="${base}/cancel">${escapeHtml(texts.cancel)}</button>
 </div>

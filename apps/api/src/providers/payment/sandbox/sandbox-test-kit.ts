@@ -64,12 +64,17 @@ export function createInjectFetch(getApp: () => FastifyInstance): typeof fetch {
  * gateway word, for amounts, statuses and secrets the hosted page does not offer.
  */
 export function checkoutWebhookFor(
-  payment: Pick<typeof payments.$inferSelect, "id" | "providerReference" | "amountMinor" | "method" | "checkoutUrl">,
+  payment: Pick<
+    typeof payments.$inferSelect,
+    "id" | "providerReference" | "amountMinor" | "method" | "checkoutUrl" | "feeAllocation" | "customerFeeMinor"
+  >,
   options: {
     at: Date;
     type?: ChargilyEventType;
     status?: CheckoutFacts["status"];
     amountDzd?: number;
+    /** The payer's share of the fee the gateway reports; the payment's own by default. */
+    customerFeeDzd?: number;
     eventId?: string;
   },
 ): string {
@@ -81,6 +86,9 @@ export function checkoutWebhookFor(
       id: payment.providerReference,
       isLivemode: false,
       amount: options.amountDzd ?? toMajor(payment.amountMinor),
+      feesAllocation: payment.feeAllocation,
+      fees: options.customerFeeDzd ?? toMajor(payment.customerFeeMinor),
+      feesOnCustomer: options.customerFeeDzd ?? toMajor(payment.customerFeeMinor),
       status: options.status ?? "paid",
       locale: "fr",
       description: null,

@@ -10,6 +10,9 @@ export interface SandboxTexts {
   merchant: string;
   description: string;
   amount: string;
+  /** The merchant's price and the gateway's fee the payer pays on top, shown above the amount to pay when there is one. */
+  price: string;
+  gatewayFee: string;
   reference: string;
   method: string;
   methodHint: string;
@@ -39,6 +42,8 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
     merchant: "Marchand",
     description: "Description",
     amount: "Montant à payer",
+    price: "Prix",
+    gatewayFee: "Frais de paiement",
     reference: "Référence",
     method: "Moyen de paiement",
     methodHint: "Vous pouvez changer de moyen de paiement avant de valider.",
@@ -73,6 +78,8 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
     merchant: "Merchant",
     description: "Description",
     amount: "Amount to pay",
+    price: "Price",
+    gatewayFee: "Payment fee",
     reference: "Reference",
     method: "Payment method",
     methodHint: "You can switch payment method before confirming.",
@@ -107,6 +114,8 @@ export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = {
     merchant: "التاجر",
     description: "الوصف",
     amount: "المبلغ المطلوب دفعه",
+    price: "السعر",
+    gatewayFee: "رسوم الدفع",
     reference: "المرجع",
     method: "طريقة الدفع",
     methodHint: "يمكنك تغيير طريقة الدفع قبل التأكيد.",

@@ -13,12 +13,15 @@ import { isPaymentModalOpen, type PayState } from "../hooks/use-pay-flow.ts";
 export function PaymentModal({
   state,
   chargeDzdMinor,
+  gatewayFeeDzdMinor = 0,
   onContinue,
   onCancel,
 }: {
   state: PayState;
-  /** What the gateway will charge, always in DZD. */
+  /** What the gateway will charge, always in DZD, the payer's share of its fee included. */
   chargeDzdMinor: number;
+  /** The gateway's fee within that charge, when the shop passes it on. */
+  gatewayFeeDzdMinor?: number;
   onContinue: () => void;
   onCancel: () => void;
 }) {
@@ -43,6 +46,11 @@ export function PaymentModal({
         <p className="text-center font-semibold text-slate-900">
           {t("payment.modal.amount", { amount: isolate(formatMoney(chargeDzdMinor, "DZD")) })}
         </p>
+        {gatewayFeeDzdMinor > 0 ? (
+          <p className="text-center text-sm text-slate-600">
+            {t("payment.modal.gatewayFee", { amount: isolate(formatMoney(gatewayFeeDzdMinor, "DZD")) })}
+          </p>
+        ) : null}
         {state.step === "blocked" ? <Alert>{t("payment.popupBlocked")}</Alert> : null}
         {state.step === "failed" ? <Alert>{t(errorMessageId(state.error))}</Alert> : null}
       </div>

@@ -6,12 +6,15 @@ import { useT } from "../../../lib/i18n.ts";
  * The server's quote: subtotal, discounts, service fee, total. The gateway always charges DZD: with prices in USD,
  * the dollar figures are an estimate at today's rate, the total is labelled so, and the amount charged in DA
  * follows it as the figure that counts (as it does whenever it differs from the total, a charge in whole dinars).
+ * When the shop passes the gateway's fee on, it is its own line in DA and the amount charged includes it: the amount
+ * on screen is the amount the payer is charged.
  */
 export function QuoteTotals({ quote, isUpdating = false }: { quote: Quote; isUpdating?: boolean }) {
   const t = useT();
   const { currency } = quote;
   const isEstimate = currency !== "DZD";
-  const showsCharge = isEstimate || quote.chargeDzdMinor !== quote.totalMinor;
+  const { gatewayFee } = quote;
+  const showsCharge = isEstimate || gatewayFee !== null || quote.chargeDzdMinor !== quote.totalMinor;
   const row = "flex items-baseline justify-between gap-4 py-1.5";
   const totalRow = `${row} mt-2 border-t border-slate-200 pt-3 text-lg font-bold text-slate-900`;
   return (
@@ -55,10 +58,22 @@ export function QuoteTotals({ quote, isUpdating = false }: { quote: Quote; isUpd
                 <Money amountMinor={quote.totalMinor} currency={currency} />
               </dd>
             </div>
+            {gatewayFee ? (
+              <div className={row}>
+                <dt>
+                  {t(gatewayFee.paidBy === "split" ? "cart.gatewayFeeShare" : "cart.gatewayFee", {
+                    percent: gatewayFee.percent,
+                  })}
+                </dt>
+                <dd>
+                  <Money amountMinor={gatewayFee.amountDzdMinor} currency="DZD" />
+                </dd>
+              </div>
+            ) : null}
             <div className={`${row} text-lg font-bold text-slate-900`}>
               <dt>{t("cart.amountCharged")}</dt>
               <dd>
-                <Money amountMinor={quote.chargeDzdMinor} currency="DZD" />
+                <Money amountMinor={quote.chargeWithFeeDzdMinor} currency="DZD" />
               </dd>
             </div>
           </>

@@ -75,8 +75,11 @@ export function usePayFlow(resumed: PlacedCart["attempt"] | null = null) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(reducer, { step: "idle" });
-  /** The charge of the order the server made, when it differs from the quote's (a free order priced after all). */
-  const [orderChargeDzdMinor, setOrderChargeDzdMinor] = useState<number | null>(null);
+  /**
+   * The charge of the order the server made, when it differs from the quote's (a free order priced after all): what
+   * the payer is charged, the gateway's fee they pay included, and that fee.
+   */
+  const [orderCharge, setOrderCharge] = useState<{ chargeDzdMinor: number; gatewayFeeDzdMinor: number } | null>(null);
   const attempt = useRef<{ key: string; reference: string } | null>(resumed);
 
   const referenceFor = (request: OrderRequest): string => {
@@ -153,7 +156,10 @@ export function usePayFlow(resumed: PlacedCart["attempt"] | null = null) {
           showPaidOrder(order.id, payment.id);
           return;
         }
-        setOrderChargeDzdMinor(order.chargeDzdMinor);
+        setOrderCharge({
+          chargeDzdMinor: order.chargeDzdMinor + order.payment.customerFeeDzdMinor,
+          gatewayFeeDzdMinor: order.payment.customerFeeDzdMinor,
+        });
         void queryClient.invalidateQueries({ queryKey: QUOTES_QUERY_KEY });
         dispatch({ type: "ask" });
       },
@@ -166,7 +172,7 @@ export function usePayFlow(resumed: PlacedCart["attempt"] | null = null) {
 
   return {
     state,
-    orderChargeDzdMinor,
+    orderCharge,
     ask: () => dispatch({ type: "ask" }),
     cancel: () => dispatch({ type: "cancel" }),
     pay,
