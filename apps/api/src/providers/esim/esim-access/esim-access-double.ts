@@ -194,11 +194,40 @@ export interface EsimAccessDouble {
   /** Our prepaid account (USD × 10 000) as balance/query answers it: orders and top-ups draw on it, cancels refund. */
   setBalance(balanceUsdE4: number): void;
   close(): Promise<void>;
+  /** Requests refused for going over `requestsPerSecond` (see rateLimitOf). */
+  refusedForRate(): number;
+}
+
+/**
+ * eSIM Access allows 8 requests a second per account (PROVIDERS.md). The answer to a 9th is not in the documentation
+ * we could read (docs.esimaccess.com's Postman collection, 2026-11-26): the double answers the code our client
+ * already takes as "busy, retry later", the safe side (decision 052).
+ */
+export const RATE_LIMIT_ERROR = { errorCode: "900001", errorMsg: "System busy, request rate limit exceeded" } as const;
+
+/** Refuses a request that would be the (N+1)th to arrive within any sliding 1000 ms; counts the refusals. */
+function rateLimitOf(requestsPerSecond: number | undefined) {
+  const arrivalsMs: number[] = [];
+  let refused = 0;
+  return {
+    isRefused(atMs: number): boolean {
+      if (requestsPerSecond === undefined) return false;
+      while (arrivalsMs.length > 0 && arrivalsMs[0]! <= atMs - 1000) arrivalsMs.shift();
+      if (arrivalsMs.length >= requestsPerSecond) {
+        refused++;
+        return true;
+      }
+      arrivalsMs.push(atMs);
+      return false;
+    },
+    refused: () => refused,
+  };
 }
 
 export async function startEsimAccessDouble(
-  options: { accessCode?: string; secret?: string; balanceUsdE4?: number } = {},
+  options: { accessCode?: string; secret?: string; balanceUsdE4?: number; requestsPerSecond?: number } = {},
 ): Promise<EsimAccessDouble> {
+  const rateLimit = rateLimitOf(options.requestsPerSecond);
   const accessCode = options.accessCode ?? "double-access-code";
   let balanceUsdE4 = options.balanceUsdE4 ?? 1_000_000;
   const secret = options.secret;
@@ -402,6 +431,8 @@ export async function startEsimAccessDouble(
       }
       requests.push({ path, headers: request.headers, body, atMs: Date.now() });
       if (request.method !== "POST") return refuse(response, "000103", "Unsupported HTTP method");
+      if (rateLimit.isRefused(Date.now()))
+        return refuse(response, RATE_LIMIT_ERROR.errorCode, RATE_LIMIT_ERROR.errorMsg);
 
       const failureIndex = failures.findIndex((entry) => entry.path === undefined || entry.path === path);
       const planned = failureIndex >= 0 ? failures[failureIndex] : undefined;
@@ -457,6 +488,7 @@ export async function startEsimAccessDouble(
     setBalance(next) {
       balanceUsdE4 = next;
     },
+    refusedForRate: rateLimit.refused,
     close() {
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
