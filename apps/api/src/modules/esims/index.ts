@@ -23,5 +23,11 @@ export {
   updateEsimFromUpstream,
 } from "./esims.repo.ts";
 export { esimsRoutes } from "./esims.routes.ts";
-export { canTopUpEsim, isEsimAvailable, refreshUserEsims, syncStaleEsims } from "./esims.service.ts";
+export {
+  canTopUpEsim,
+  isEsimAvailable,
+  refreshUserEsims,
+  syncStaleEsims,
+  UPSTREAM_ORDER_READY_TASK,
+} from "./esims.service.ts";
 export { getPinStatus, unblockPin, unblockPinByEmail } from "./pin.service.ts";
