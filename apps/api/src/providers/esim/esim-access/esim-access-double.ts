@@ -224,10 +224,24 @@ function rateLimitOf(requestsPerSecond: number | undefined) {
   };
 }
 
+/** As the real upstream (bench/upstream-burst.ts): profiles ready some seconds after the order, then a hook. */
+export interface DoubleAllocationTiming {
+  /** How long after esim/order an order's profiles are ready (0: at once). */
+  allocationDelayMs?: () => number;
+  /** Called when an order's profiles are ready, where eSIM Access would post its ORDER_STATUS webhook. */
+  onOrderAllocated?: (order: { orderNo: string; transactionId: string }) => void;
+}
+
 export async function startEsimAccessDouble(
-  options: { accessCode?: string; secret?: string; balanceUsdE4?: number; requestsPerSecond?: number } = {},
+  options: {
+    accessCode?: string;
+    secret?: string;
+    balanceUsdE4?: number;
+    requestsPerSecond?: number;
+  } & DoubleAllocationTiming = {},
 ): Promise<EsimAccessDouble> {
   const rateLimit = rateLimitOf(options.requestsPerSecond);
+  const allocationTimers = new Set<NodeJS.Timeout>();
   const accessCode = options.accessCode ?? "double-access-code";
   let balanceUsdE4 = options.balanceUsdE4 ?? 1_000_000;
   const secret = options.secret;
@@ -279,6 +293,20 @@ export async function startEsimAccessDouble(
     order.isAllocated = true;
   }
 
+  function allocateInTime(order: Parameters<typeof allocate>[0], transactionId: string) {
+    const delayMs = options.allocationDelayMs?.() ?? 0;
+    const allocateNow = () => {
+      allocate(order, transactionId);
+      options.onOrderAllocated?.({ orderNo: order.orderNo, transactionId });
+    };
+    if (delayMs <= 0) return allocateNow();
+    const timer = setTimeout(() => {
+      allocationTimers.delete(timer);
+      allocateNow();
+    }, delayMs);
+    allocationTimers.add(timer);
+  }
+
   function handle(path: string, body: Record<string, unknown>, response: ServerResponse) {
     switch (path) {
       case "package/list": {
@@ -312,7 +340,7 @@ export async function startEsimAccessDouble(
         };
         orders.set(transactionId, order);
         balanceUsdE4 -= item.price * item.count;
-        if (!isAllocationHeld) allocate(order, transactionId);
+        if (!isAllocationHeld) allocateInTime(order, transactionId);
         return answer(response, { orderNo: order.orderNo, transactionId });
       }
       case "esim/query": {
@@ -490,6 +518,7 @@ export async function startEsimAccessDouble(
     },
     refusedForRate: rateLimit.refused,
     close() {
+      for (const timer of allocationTimers) clearTimeout(timer);
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
       return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
