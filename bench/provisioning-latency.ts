@@ -17,7 +17,7 @@ import { createAppDeps } from "../apps/api/src/create-deps.ts";
 import { orders, payments, simulatorOrders } from "../apps/api/src/db/schema.ts";
 import { startWorker } from "../apps/api/src/jobs/worker.ts";
 import { syncCatalog } from "../apps/api/src/modules/catalog/catalog.sync.ts";
-import { DEFAULT_PROVISIONING_TIMING } from "../apps/api/src/modules/orders/index.ts";
+import { SIMULATOR_PROVISIONING_TIMING } from "../apps/api/src/modules/orders/index.ts";
 import type { EsimProvider } from "../apps/api/src/providers/esim/esim-port.ts";
 import { createSimulatorEsimProvider } from "../apps/api/src/providers/esim/simulator/simulator-esim-provider.ts";
 import { findPlan, percentile, placeOrderAsNewBuyer, postPaidWebhook, startBenchStack } from "./bench-kit.ts";
@@ -44,8 +44,8 @@ async function main() {
     const app = await buildApp(deps, { logger: false });
     await app.listen({ host: "127.0.0.1", port: stack.port });
     const concurrency = concurrencyArgument ?? config.WORKER_CONCURRENCY;
-    const pollEveryMs = Number(process.env.POLL_MS ?? DEFAULT_PROVISIONING_TIMING.pollEveryMs);
-    const worker = await startWorker(deps, { concurrency, timing: { ...DEFAULT_PROVISIONING_TIMING, pollEveryMs } });
+    const pollEveryMs = Number(process.env.POLL_MS ?? SIMULATOR_PROVISIONING_TIMING.pollEveryMs);
+    const worker = await startWorker(deps, { concurrency, timing: { ...SIMULATOR_PROVISIONING_TIMING, pollEveryMs } });
     const plan = await findPlan(stack, "TR");
     console.info(`Catalogue synced: ${JSON.stringify(synced)}; plan ${plan.name}`);
 

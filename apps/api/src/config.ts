@@ -186,6 +186,8 @@ const configSchema = z.object({
   ESIM_ACCESS_ACCESS_CODE: z.optional(z.string().check(z.minLength(1))),
   /** With it, requests are HMAC-signed (RT-Signature); without it, RT-AccessCode alone. */
   ESIM_ACCESS_SECRET: z.optional(z.string().check(z.minLength(1))),
+  /** The eSIM Access account's request budget, shared by every process through PostgreSQL (decision 052). */
+  ESIM_ACCESS_REQUESTS_PER_SECOND: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 8),
   /** The secret path segment of the upstream's webhook URL (eSIM Access webhooks carry no signature). */
   ESIM_WEBHOOK_TOKEN: z._default(
     z.string().check(z.minLength(16, "must be at least 16 characters")),

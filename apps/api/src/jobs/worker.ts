@@ -15,7 +15,7 @@ import type { AppDeps } from "../lib/deps.ts";
 import type { JobHandlers, JobLog } from "../lib/job-queue.ts";
 import { devicesJobs } from "../modules/devices/index.ts";
 import { mailOutboxJobs } from "../modules/mail-outbox/index.ts";
-import { createOrdersJobs, type ProvisioningTiming } from "../modules/orders/index.ts";
+import { createOrdersJobs, type ProvisioningTiming, upstreamOrderReadyJobs } from "../modules/orders/index.ts";
 
 // Only wiring: each module owns its tasks (name, payload, handler) and exports them from its front door.
 
@@ -60,6 +60,7 @@ export function createTaskList(
   const log = options.log ?? silentLog;
   const handlers: JobHandlers = {
     ...createOrdersJobs(options.timing ? { timing: options.timing } : {}),
+    ...upstreamOrderReadyJobs,
     ...mailOutboxJobs,
     ...devicesJobs,
   };

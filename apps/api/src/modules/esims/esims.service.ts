@@ -1,6 +1,7 @@
 import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/statuses";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import { addJob } from "../../lib/job-queue.ts";
 import { isSameDigest, sha256Hex } from "../../lib/secrets.ts";
 import { destinationPlansOf } from "../catalog/index.ts";
 import { findCancellationRequestByEsim, findEsimOrder } from "./cancellation.repo.ts";
@@ -162,8 +163,15 @@ function stringsOf(content: Record<string, unknown>, key: string): string[] {
 }
 
 /**
+ * Queued when the upstream says an order's profiles are ready (ORDER_STATUS, GOT_RESOURCE), payload
+ * `{ upstreamOrderNo }`. The orders module subscribes to it (it owns provisioning and depends on this module).
+ */
+export const UPSTREAM_ORDER_READY_TASK = "upstream-order-ready";
+
+/**
  * Treats an upstream webhook as a hint (it carries no signature): each eSIM it names is re-queried upstream
- * and only then updated. Unknown references and CHECK_HEALTH change nothing. Answers how many were updated.
+ * and only then updated; an order said ready is handed to the orders module, whose run re-queries it too. Unknown
+ * references and CHECK_HEALTH change nothing. Answers how many eSIMs were updated.
  */
 export async function receiveEsimWebhook(
   deps: AppDeps,
@@ -171,6 +179,16 @@ export async function receiveEsimWebhook(
 ): Promise<number> {
   if (options.notifyType === "CHECK_HEALTH") return 0;
   const { content } = options;
+  const [readyOrderNo] = stringsOf(content, "orderNo");
+  if (options.notifyType === "ORDER_STATUS" && content.orderStatus === "GOT_RESOURCE" && readyOrderNo) {
+    // One job per upstream order however often the webhook comes; its run ends at once for an order not ours.
+    await addJob(deps.db, {
+      task: UPSTREAM_ORDER_READY_TASK,
+      payload: { upstreamOrderNo: readyOrderNo },
+      key: `upstream-order-ready:${readyOrderNo}`,
+      maxAttempts: 5,
+    });
+  }
   const nested = Array.isArray(content.esimList) ? (content.esimList as Record<string, unknown>[]) : [];
   const sources = [content, ...nested.filter((item) => item && typeof item === "object")];
   const found = await findEsimsByUpstreamHint(deps.db, {

@@ -30,6 +30,7 @@ export {
   isEsimAvailable,
   refreshUserEsims,
   syncStaleEsims,
+  UPSTREAM_ORDER_READY_TASK,
 } from "./esims.service.ts";
 export { ICCID_TO_COME, iccidLine } from "./iccid-text.ts";
 export { getPinStatus, unblockPin, unblockPinByEmail } from "./pin.service.ts";

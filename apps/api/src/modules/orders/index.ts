@@ -28,5 +28,7 @@ export {
   createOrdersJobs,
   DEFAULT_PROVISIONING_TIMING,
   type ProvisioningTiming,
+  SIMULATOR_PROVISIONING_TIMING,
 } from "./provisioning.service.ts";
 export { approveTechnicalRefund, listRefundQueue, refuseTechnicalRefund } from "./refund-decisions.ts";
+export { upstreamOrderReadyJobs } from "./upstream-order-ready.ts";

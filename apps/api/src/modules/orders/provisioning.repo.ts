@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { destinations, orders, packages, users } from "../../db/schema.ts";
 import { listOrderEsims } from "./orders.repo.ts";
@@ -49,4 +49,13 @@ export async function findInstallEmailData(db: DbOrTx, orderId: string) {
   // A top-up's email is about the eSIM it was applied to.
   const orderEsims = await listOrderEsims(db, [row.order]);
   return { ...row, esims: orderEsims.get(orderId) ?? [] };
+}
+
+/** The paid order whose upstream order this is, if any (orders_upstream_order_no_idx). */
+export async function findConfirmedOrderByUpstreamOrderNo(db: DbOrTx, upstreamOrderNo: string) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.upstreamOrderNo, upstreamOrderNo), eq(orders.status, "confirmed")));
+  return row;
 }

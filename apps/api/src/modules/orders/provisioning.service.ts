@@ -30,12 +30,17 @@ export const PROVISIONING_MAX_ATTEMPTS = 10;
  * Queues the provisioning of a paid order in the caller's transaction, keyed by the order id: one job however often
  * this is called; one already failed for good, or running now, is replaced by a new one (run after `delayMs`).
  */
-export async function queueProvisioning(db: DbOrTx, orderId: string, options: { delayMs?: number } = {}) {
+export async function queueProvisioning(
+  db: DbOrTx,
+  orderId: string,
+  options: { delayMs?: number; keepsEarlierRun?: boolean } = {},
+) {
   await addJob(db, {
     task: PROVISION_ORDER_TASK,
     payload: { orderId },
     key: orderId,
-    keyMode: "replace",
+    // A later look must not postpone a run already due sooner (one the upstream's ORDER_STATUS webhook asked for).
+    keyMode: options.keepsEarlierRun ? "preserve_run_at" : "replace",
     maxAttempts: PROVISIONING_MAX_ATTEMPTS,
     ...(options.delayMs ? { delayMs: options.delayMs } : {}),
   });
@@ -46,23 +51,50 @@ export interface ProvisioningTiming {
   allocationWaitMs: number;
   /** Pause between two queries while the upstream allocates. */
   pollEveryMs: number;
-  /** When the next run looks again, after a run that saw the profiles still allocating. */
+  /** The first later look, after a run that saw the profiles still allocating. */
   recheckAfterMs: number;
+  /** Later looks wait as long again as the order has waited since payment, at most this (decision 052). */
+  maxRecheckAfterMs: number;
   /** Past this since payment, an allocation still pending counts as a failure (retries with backoff, then flag). */
   maxAllocationMs: number;
 }
 
 /**
- * A run holds one of the worker's few slots only briefly: the simulator allocates within a second, eSIM Access within
- * about 30 s, so a slow allocation is looked at again by a later run instead of keeping the slot while it waits.
+ * eSIM Access allocates within about 30 s and says so with its ORDER_STATUS webhook, which queues the run at once; its
+ * 8 requests a second are the account's, for every process. So a run queries once right after ordering, and the
+ * fallback looks again after 5 s, 10 s, 20 s, 40 s, then every 60 s: a burst of paid orders does not spend the budget
+ * on polling (decision 052).
  */
 export const DEFAULT_PROVISIONING_TIMING: ProvisioningTiming = {
-  allocationWaitMs: 1_500,
-  // Every 100 ms, the queries of 50 runs waiting at once crowded out everything else on two cores (bench/README.md).
-  pollEveryMs: 150,
-  recheckAfterMs: 2_000,
+  allocationWaitMs: 0,
+  pollEveryMs: 0,
+  recheckAfterMs: 5_000,
+  maxRecheckAfterMs: 60_000,
   maxAllocationMs: 30 * 60_000,
 };
+
+/**
+ * The simulator is a table in our own database with no request budget, and its webhooks come on its notifier's round
+ * (SIMULATOR_NOTIFY_SECONDS): a run waits a little for it, as before. Every 100 ms, the queries of 50 runs waiting
+ * at once crowded out everything else on two cores (bench/README.md).
+ */
+export const SIMULATOR_PROVISIONING_TIMING: ProvisioningTiming = {
+  allocationWaitMs: 1_500,
+  pollEveryMs: 150,
+  recheckAfterMs: 2_000,
+  maxRecheckAfterMs: 2_000,
+  maxAllocationMs: 30 * 60_000,
+};
+
+/** The timing that fits the configured upstream. */
+export function provisioningTimingFor(deps: Pick<AppDeps, "esim">): ProvisioningTiming {
+  return deps.esim.name === "simulator" ? SIMULATOR_PROVISIONING_TIMING : DEFAULT_PROVISIONING_TIMING;
+}
+
+/** When to look again at an order still allocating: as long again as it has waited, within the timing's bounds. */
+function nextLookAfterMs(waitedMs: number, timing: ProvisioningTiming): number {
+  return Math.min(timing.maxRecheckAfterMs, Math.max(timing.recheckAfterMs, waitedMs));
+}
 
 export type ProvisioningResult = "delivered" | "allocating" | "already_delivered" | "not_confirmed" | "unknown_order";
 
@@ -76,7 +108,7 @@ async function waitForProfiles(
   for (;;) {
     const answer = await deps.esim.queryOrder(upstreamOrderNo);
     if (answer.state === "ready") return answer.profiles;
-    if (Date.now() + timing.pollEveryMs > deadline) return null;
+    if (Date.now() + timing.pollEveryMs >= deadline) return null;
     await sleep(timing.pollEveryMs);
   }
 }
@@ -173,7 +205,7 @@ export async function provisionOrder(
   options: { orderId: string; isLastAttempt: boolean; log: JobLog; timing?: ProvisioningTiming },
 ): Promise<ProvisioningResult> {
   const { orderId, log } = options;
-  const timing = options.timing ?? DEFAULT_PROVISIONING_TIMING;
+  const timing = options.timing ?? provisioningTimingFor(deps);
   const found = await findOrderWithPackage(deps.db, orderId);
   if (!found) {
     log.warn({ orderId }, "provision-order: no such order");
@@ -213,8 +245,11 @@ export async function provisionOrder(
           upstreamCode: "ALLOCATING",
         });
       }
-      // This run ends; the replacement job (same key) looks again shortly, with a fresh count of attempts.
-      await queueProvisioning(deps.db, orderId, { delayMs: timing.recheckAfterMs });
+      // This run ends; the replacement job (same key) looks again later, with a fresh count of attempts.
+      await queueProvisioning(deps.db, orderId, {
+        delayMs: nextLookAfterMs(waitedMs, timing),
+        keepsEarlierRun: true,
+      });
       return "allocating";
     }
     if (profiles.length !== order.quantity) {
@@ -298,7 +333,7 @@ export function createOrdersJobs(options: { timing?: ProvisioningTiming } = {}):
         orderId,
         isLastAttempt: attempt >= maxAttempts,
         log,
-        timing: options.timing ?? DEFAULT_PROVISIONING_TIMING,
+        timing: options.timing ?? provisioningTimingFor(deps),
       });
     },
   };

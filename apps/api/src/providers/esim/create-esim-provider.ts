@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { createEsimAccessProvider, type EsimAccessLog } from "./esim-access/esim-access-provider.ts";
+import { createSharedRateBudget } from "./esim-access/shared-rate-budget.ts";
 import type { EsimProvider } from "./esim-port.ts";
 import { createSimulatorEsimProvider } from "./simulator/simulator-esim-provider.ts";
 
@@ -29,6 +31,12 @@ export function createEsimProvider(deps: {
       secret: config.ESIM_ACCESS_SECRET,
       now,
       log: deps.log ?? stderrLog,
+      // Web, worker and every instance spend the same account's budget: it is counted in PostgreSQL (decision 052).
+      limiter: createSharedRateBudget({
+        db,
+        account: createHash("sha256").update(config.ESIM_ACCESS_ACCESS_CODE).digest("hex").slice(0, 16),
+        perSecond: config.ESIM_ACCESS_REQUESTS_PER_SECOND,
+      }),
     });
   }
   return createSimulatorEsimProvider({

@@ -230,11 +230,55 @@ export interface EsimAccessDouble {
   /** Our prepaid account (USD × 10 000) as balance/query answers it: orders and top-ups draw on it, cancels refund. */
   setBalance(balanceUsdE4: number): void;
   close(): Promise<void>;
+  /** Requests refused for going over `requestsPerSecond` (see rateLimitOf). */
+  refusedForRate(): number;
+}
+
+/**
+ * eSIM Access allows 8 requests a second per account (PROVIDERS.md). The answer to a 9th is not in the documentation
+ * we could read (docs.esimaccess.com's Postman collection, 2026-11-26): the double answers the code our client
+ * already takes as "busy, retry later", the safe side (decision 052).
+ */
+export const RATE_LIMIT_ERROR = { errorCode: "900001", errorMsg: "System busy, request rate limit exceeded" } as const;
+
+/** Refuses a request that would be the (N+1)th to arrive within any sliding 1000 ms; counts the refusals. */
+function rateLimitOf(requestsPerSecond: number | undefined) {
+  const arrivalsMs: number[] = [];
+  let refused = 0;
+  return {
+    isRefused(atMs: number): boolean {
+      if (requestsPerSecond === undefined) return false;
+      while (arrivalsMs.length > 0 && arrivalsMs[0]! <= atMs - 1000) arrivalsMs.shift();
+      if (arrivalsMs.length >= requestsPerSecond) {
+        refused++;
+        return true;
+      }
+      arrivalsMs.push(atMs);
+      return false;
+    },
+    refused: () => refused,
+  };
+}
+
+/** As the real upstream (bench/upstream-burst.ts): profiles ready some seconds after the order, then a hook. */
+export interface DoubleAllocationTiming {
+  /** How long after esim/order an order's profiles are ready (0: at once). */
+  allocationDelayMs?: () => number;
+  /** Called when an order's profiles are ready, where eSIM Access would post its ORDER_STATUS webhook. */
+  onOrderAllocated?: (order: { orderNo: string; transactionId: string }) => void;
 }
 
 export async function startEsimAccessDouble(
-  options: { accessCode?: string; secret?: string; balanceUsdE4?: number; iccidDelay?: number } = {},
+  options: {
+    accessCode?: string;
+    secret?: string;
+    balanceUsdE4?: number;
+    iccidDelay?: number;
+    requestsPerSecond?: number;
+  } & DoubleAllocationTiming = {},
 ): Promise<EsimAccessDouble> {
+  const rateLimit = rateLimitOf(options.requestsPerSecond);
+  const allocationTimers = new Set<NodeJS.Timeout>();
   const accessCode = options.accessCode ?? "double-access-code";
   let balanceUsdE4 = options.balanceUsdE4 ?? 1_000_000;
   const secret = options.secret;
@@ -329,6 +373,20 @@ export async function startEsimAccessDouble(
     order.isAllocated = true;
   }
 
+  function allocateInTime(order: Parameters<typeof allocate>[0], transactionId: string) {
+    const delayMs = options.allocationDelayMs?.() ?? 0;
+    const allocateNow = () => {
+      allocate(order, transactionId);
+      options.onOrderAllocated?.({ orderNo: order.orderNo, transactionId });
+    };
+    if (delayMs <= 0) return allocateNow();
+    const timer = setTimeout(() => {
+      allocationTimers.delete(timer);
+      allocateNow();
+    }, delayMs);
+    allocationTimers.add(timer);
+  }
+
   function handle(path: string, body: Record<string, unknown>, response: ServerResponse) {
     switch (path) {
       case "package/list": {
@@ -373,7 +431,7 @@ export async function startEsimAccessDouble(
         };
         orders.set(transactionId, order);
         balanceUsdE4 -= item.price * item.count;
-        if (!isAllocationHeld) allocate(order, transactionId);
+        if (!isAllocationHeld) allocateInTime(order, transactionId);
         return answer(response, { orderNo: order.orderNo, transactionId });
       }
       case "esim/query": {
@@ -507,6 +565,8 @@ export async function startEsimAccessDouble(
       }
       requests.push({ path, headers: request.headers, body, atMs: Date.now() });
       if (request.method !== "POST") return refuseAsDocumented(response, "000103");
+      if (rateLimit.isRefused(Date.now()))
+        return refuse(response, RATE_LIMIT_ERROR.errorCode, RATE_LIMIT_ERROR.errorMsg);
 
       const failureIndex = failures.findIndex(
         (entry) => (entry.path === undefined || entry.path === path) && (entry.when === undefined || entry.when(body)),
@@ -577,7 +637,9 @@ export async function startEsimAccessDouble(
     setBalance(next) {
       balanceUsdE4 = next;
     },
+    refusedForRate: rateLimit.refused,
     close() {
+      for (const timer of allocationTimers) clearTimeout(timer);
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
       return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));

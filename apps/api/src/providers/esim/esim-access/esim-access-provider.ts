@@ -91,6 +91,8 @@ export interface EsimAccessProviderOptions {
   timeoutMs?: number;
   /** eSIM Access allows 8 requests/s per account. */
   requestsPerSecond?: number;
+  /** The account's budget shared by every process (shared-rate-budget.ts); without it, one counted in this process. */
+  limiter?: { run<T>(task: () => Promise<T>): Promise<T> };
   /** How far back a duplicate transactionId's order is searched (esim/query by date). */
   duplicateLookupDays?: number;
   fetch?: typeof fetch;
@@ -160,7 +162,7 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
   const timeoutMs = options.timeoutMs ?? 15_000;
   const fetchImpl = options.fetch ?? fetch;
   const now = options.now ?? (() => new Date());
-  const limiter = createRateLimiter({ perSecond: options.requestsPerSecond ?? 8 });
+  const limiter = options.limiter ?? createRateLimiter({ perSecond: options.requestsPerSecond ?? 8 });
   const duplicateLookupDays = options.duplicateLookupDays ?? 30;
   const log = options.log ?? { warn() {} };
   const topUpCodesByIccid = new Map<string, { codes: string[]; fetchedAtMs: number }>();

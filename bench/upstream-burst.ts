@@ -1,0 +1,187 @@
+/**
+ * Bursts of paid orders at eSIM Access's budget of 8 requests a second for the account (DESIGN §8 "Upstream",
+ * decision 052). An embedded PostgreSQL; the eSIM Access double refusing any request over 8 in a sliding second
+ * (`requestsPerSecond: 8`), allocating each order's profiles 2–5 s after it is ordered and then posting eSIM Access's
+ * `ORDER_STATUS` webhook to our route; our web app in this process (orders, payment and eSIM webhooks) and W worker
+ * processes (`server.ts` with PROCESS_ROLE=worker and ESIM_PROVIDER=esim-access), all spending the account's budget
+ * through PostgreSQL. For each burst size, N orders are placed through POST /orders, then their signed
+ * `checkout.paid` webhooks are sent all at once. Reported per burst: orders delivered per second (first payment to
+ * last delivery), paid → delivered p50/p95/max, the upstream's requests by kind, the busiest second it saw, and its
+ * refusals (must be 0).
+ *
+ * Usage: `npx tsx bench/upstream-burst.ts [bursts=20,100] [workers=2]`. Exits 1 on a refusal or an order not delivered.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { inArray } from "drizzle-orm";
+import { buildApp } from "../apps/api/src/app.ts";
+import type { Config } from "../apps/api/src/config.ts";
+import { createAppDeps } from "../apps/api/src/create-deps.ts";
+import { orders, payments, workerHeartbeats } from "../apps/api/src/db/schema.ts";
+import { syncCatalog } from "../apps/api/src/modules/catalog/catalog.sync.ts";
+import { startEsimAccessDouble } from "../apps/api/src/providers/esim/esim-access/esim-access-double.ts";
+import { API, findPlan, percentile, placeOrderAsNewBuyer, postPaidWebhook, startBenchStack } from "./bench-kit.ts";
+
+const SERVER = path.resolve(import.meta.dirname, "../apps/api/src/server.ts");
+const REQUESTS_PER_SECOND = 8;
+const ALLOCATION_MIN_MS = 2_000;
+const ALLOCATION_SPREAD_MS = 3_000;
+
+function startWorkerProcess(env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", SERVER], {
+    env: { ...process.env, NODE_ENV: "development", PROCESS_ROLE: "worker", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return child;
+}
+
+/** The most arrivals within any 1000 ms. */
+function busiestSecond(arrivalsMs: number[]): number {
+  const sorted = [...arrivalsMs].sort((a, b) => a - b);
+  let busiest = 0;
+  for (let first = 0, last = 0; last < sorted.length; last++) {
+    while (sorted[last]! - sorted[first]! >= 1000) first++;
+    busiest = Math.max(busiest, last - first + 1);
+  }
+  return busiest;
+}
+
+async function main() {
+  const bursts = (process.argv[2] ?? "20,100").split(",").map(Number);
+  const workerCount = Number(process.argv[3] ?? 2);
+  const stack = await startBenchStack();
+  const children: ChildProcess[] = [];
+  let webhookFailures = 0;
+  const webhookPosts: Promise<void>[] = [];
+  let config: Config | undefined;
+  const double = await startEsimAccessDouble({
+    requestsPerSecond: REQUESTS_PER_SECOND,
+    balanceUsdE4: 1_000_000_000,
+    allocationDelayMs: () => ALLOCATION_MIN_MS + Math.random() * ALLOCATION_SPREAD_MS,
+    // eSIM Access posts ORDER_STATUS to the URL saved with webhook/save: our route, with its secret token.
+    onOrderAllocated: ({ orderNo }) => {
+      const url = `http://127.0.0.1:${stack.port}${API}/webhooks/esim/esim-access/${config!.ESIM_WEBHOOK_TOKEN}`;
+      const post = fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ notifyType: "ORDER_STATUS", content: { orderNo, orderStatus: "GOT_RESOURCE" } }),
+      }).then(
+        async (response) => {
+          await response.body?.cancel();
+          if (!response.ok) webhookFailures++;
+        },
+        () => {
+          webhookFailures++;
+        },
+      );
+      webhookPosts.push(post);
+    },
+  });
+  try {
+    config = {
+      ...stack.config,
+      ESIM_PROVIDER: "esim-access",
+      ESIM_ACCESS_BASE_URL: double.url,
+      ESIM_ACCESS_ACCESS_CODE: double.accessCode,
+      ESIM_ACCESS_REQUESTS_PER_SECOND: REQUESTS_PER_SECOND,
+    };
+    const deps = createAppDeps(config, stack.handle.db);
+    const synced = await syncCatalog(deps);
+    const app = await buildApp(deps, { logger: false });
+    await app.listen({ host: "127.0.0.1", port: stack.port });
+    for (let index = 0; index < workerCount; index++) {
+      children.push(
+        startWorkerProcess({
+          DATABASE_URL: stack.databaseUrl,
+          PUBLIC_URL: config.PUBLIC_URL,
+          ESIM_PROVIDER: "esim-access",
+          ESIM_ACCESS_BASE_URL: double.url,
+          ESIM_ACCESS_ACCESS_CODE: double.accessCode,
+          ESIM_ACCESS_REQUESTS_PER_SECOND: String(REQUESTS_PER_SECOND),
+        }),
+      );
+    }
+    for (let waited = 0; ; waited += 250) {
+      const beats = await stack.handle.db.select().from(workerHeartbeats);
+      if (beats.length >= workerCount) break;
+      if (waited > 60_000) throw new Error(`${beats.length} of ${workerCount} workers started within 60 s`);
+      await sleep(250);
+    }
+    // The workers' own catalogue sync at start is upstream traffic too; let it pass before measuring.
+    await sleep(3_000);
+    const plan = await findPlan(stack, "TR");
+    console.info(
+      `Catalogue synced: ${JSON.stringify(synced)}; plan ${plan.name}; ${workerCount} worker processes; ` +
+        `upstream ${REQUESTS_PER_SECOND} requests/s, allocation ${ALLOCATION_MIN_MS / 1000}–${(ALLOCATION_MIN_MS + ALLOCATION_SPREAD_MS) / 1000} s then ORDER_STATUS`,
+    );
+
+    const rows: string[] = [];
+    for (const burst of bursts) {
+      const placed = [];
+      for (let index = 0; index < burst; index++) {
+        placed.push(await placeOrderAsNewBuyer(stack, { planId: plan.id, quantity: 1, emailPrefix: "burst" }));
+      }
+      const orderIds = placed.map((order) => order.orderId);
+      const paymentRows = await stack.handle.db
+        .select()
+        .from(payments)
+        .where(
+          inArray(
+            payments.id,
+            placed.map((order) => order.paymentId),
+          ),
+        );
+      const requestsBefore = double.requests.length;
+      const refusedBefore = double.refusedForRate();
+      const paidAtMs = Date.now();
+      await Promise.all(paymentRows.map((payment) => postPaidWebhook(stack, payment)));
+
+      let delivered: (typeof orders.$inferSelect)[] = [];
+      const deadline = Date.now() + 10 * 60_000;
+      while (Date.now() < deadline) {
+        delivered = (await stack.handle.db.select().from(orders).where(inArray(orders.id, orderIds))).filter(
+          (order) => order.status === "delivered",
+        );
+        if (delivered.length === burst) break;
+        await sleep(200);
+      }
+      await sleep(1_000);
+      const requests = double.requests.slice(requestsBefore);
+      const refused = double.refusedForRate() - refusedBefore;
+      const byPath = new Map<string, number>();
+      for (const request of requests) byPath.set(request.path, (byPath.get(request.path) ?? 0) + 1);
+      const latencies = delivered
+        .map((order) => order.deliveredAt!.getTime() - order.confirmedAt!.getTime())
+        .sort((a, b) => a - b);
+      const lastDeliveredMs = Math.max(...delivered.map((order) => order.deliveredAt!.getTime()));
+      const perSecond = delivered.length / ((lastDeliveredMs - paidAtMs) / 1000);
+      const seconds = (ms: number) => (ms / 1000).toFixed(1);
+      rows.push(
+        `| ${burst} | ${delivered.length}/${burst} | ${perSecond.toFixed(2)} | ${seconds(percentile(latencies, 0.5))} s | ` +
+          `${seconds(percentile(latencies, 0.95))} s | ${seconds(latencies.at(-1)!)} s | ${requests.length} ` +
+          `(${[...byPath].map(([kind, count]) => `${kind} ${count}`).join(", ")}) | ${busiestSecond(requests.map((request) => request.atMs))} | ${refused} |`,
+      );
+      if (delivered.length < burst || refused > 0) process.exitCode = 1;
+    }
+    await Promise.all(webhookPosts);
+    console.info(
+      "\n| burst | delivered | orders/s | paid → delivered p50 | p95 | max | upstream requests | busiest second | refusals |",
+    );
+    console.info("|---|---|---|---|---|---|---|---|---|");
+    for (const row of rows) console.info(row);
+    console.info(`\nORDER_STATUS webhooks not accepted by our route: ${webhookFailures}`);
+    await app.close();
+  } finally {
+    for (const child of children) child.kill("SIGTERM");
+    await Promise.all(
+      children.map((child) =>
+        child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : undefined,
+      ),
+    );
+    await double.close();
+    await stack.close();
+  }
+}
+
+await main();
