@@ -25,7 +25,12 @@ const STATUS_URL = `/status/${ORDER_ID}`;
 const SUMMARY_URL = `/summary?plan=${PLAN_7_DAYS.id}&destination=TR`;
 
 const unpaidOrder = (overrides: Partial<OrderSummary> = {}) =>
-  orderFor({ status: "pending", payment: { id: PAYMENT_ID, status: "pending", customerFeeDzdMinor: 0 }, hasInvoice: false, ...overrides });
+  orderFor({
+    status: "pending",
+    payment: { id: PAYMENT_ID, status: "pending", customerFeeDzdMinor: 0 },
+    hasInvoice: false,
+    ...overrides,
+  });
 
 function statusApi(readOrder: () => OrderSummary, overrides: Handlers = {}) {
   return fakeApi({
