@@ -44,8 +44,8 @@ const sevenDaysFirst = await paidAt("2026-06-08T23:00:00Z");
 const sevenDaysBefore = await paidAt("2026-06-08T22:59:59.999Z");
 const thirtyDaysFirst = await paidAt("2026-05-16T23:00:00Z");
 await paidAt("2026-05-16T22:59:59Z");
-// Placed yesterday evening, paid this morning: today's sale, yesterday's checkout.
-const placedYesterdayPaidToday = await placedAt("2026-06-14T22:00:00Z", { button: "pay", at: "2026-06-15T08:00:00Z" });
+// Placed just before midnight, paid just after (within the checkout's 30 minutes): today's sale, yesterday's checkout.
+const placedYesterdayPaidToday = await placedAt("2026-06-14T22:50:00Z", { button: "pay", at: "2026-06-14T23:05:00Z" });
 // Checkouts today that did not pay: one still at the gateway, one failed.
 await placedAt("2026-06-15T09:00:00Z");
 await placedAt("2026-06-15T09:10:00Z", { button: "fail", at: "2026-06-15T09:11:00Z" });
@@ -85,8 +85,8 @@ describe("getDashboard: sales and conversion", () => {
   });
 
   it("starts today at Algiers midnight, not UTC's, and counts nothing after now", async () => {
-    // 00:30 on 15 June in Algiers, still 14 June in UTC.
-    clock.set(new Date("2026-06-14T23:30:00Z"));
+    // 00:02 on 15 June in Algiers, still 14 June in UTC.
+    clock.set(new Date("2026-06-14T23:02:00Z"));
 
     const { sales, dailySales } = await getDashboard(deps);
 
