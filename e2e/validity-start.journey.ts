@@ -21,13 +21,15 @@ for (const language of ["fr", "ar"] as const satisfies JourneyLanguage[]) {
     const atInstall = validityAdvice(AT_INSTALL, language);
     const atFirstConnection = validityAdvice(AT_FIRST_CONNECTION, language);
 
+    // The plan cards of the public page (its FAQ, below them, names both kinds when the destination sells both).
+    const planCards = page.locator("article[data-plan-id]");
     await page.goto(`/${language}/esim/turkey?days=7`);
-    await expect(page.getByText(atInstall.sentence).first()).toBeVisible();
-    await expect(page.getByText(atFirstConnection.sentence)).toHaveCount(0);
+    await expect(planCards.filter({ hasText: atInstall.sentence }).first()).toBeVisible();
+    await expect(planCards.filter({ hasText: atFirstConnection.sentence })).toHaveCount(0);
     await shoot(page, `validity-storefront-7-days-${language}-390`);
     await page.goto(`/${language}/esim/turkey?days=15`);
-    await expect(page.getByText(atFirstConnection.sentence).first()).toBeVisible();
-    await expect(page.getByText(atInstall.sentence)).toHaveCount(0);
+    await expect(planCards.filter({ hasText: atFirstConnection.sentence }).first()).toBeVisible();
+    await expect(planCards.filter({ hasText: atInstall.sentence })).toHaveCount(0);
     await shoot(page, `validity-storefront-15-days-${language}-390`);
 
     await signIn({ email: uniqueEmail(`validity-${language}`), language });
