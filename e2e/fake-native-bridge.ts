@@ -75,7 +75,18 @@ export async function installFakeNativeBridge(page: Page, options: FakeNativeOpt
       };
 
       const answers: Record<string, (args: Record<string, unknown>) => unknown> = {
-        "App.getLaunchUrl": () => (options.launchUrl ? { url: options.launchUrl } : undefined),
+        // A native app is launched once: a later page load in the same tab is navigation inside it, not a new launch
+        // with the same link (which the app would otherwise follow again a second later, wherever the traveller is).
+        // A reload is a restart of the app, launched again with its link.
+        "App.getLaunchUrl": () => {
+          const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+          const isRestart = navigation?.type === "reload";
+          if (!options.launchUrl || (!isRestart && window.sessionStorage.getItem("fake-native-launched"))) {
+            return undefined;
+          }
+          window.sessionStorage.setItem("fake-native-launched", "1");
+          return { url: options.launchUrl };
+        },
         "App.getInfo": () => ({ name: "eSIM Store", id: "dz.esimstore.app", build: "7", version: "1.4.0" }),
         "App.getState": () => ({ isActive: true }),
         "Device.getId": () => ({ identifier: `fake-${options.platform}-device` }),
