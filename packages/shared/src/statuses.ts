@@ -30,6 +30,11 @@ export const ORDER_ATTENTION_KINDS = [
 ] as const;
 export type OrderAttentionKind = (typeof ORDER_ATTENTION_KINDS)[number];
 
+/** An order still awaiting its payment: its payer may pay it now or cancel it (its status page, the API alike). */
+export function isAwaitingPayment(status: OrderStatus): boolean {
+  return status === "not_paid" || status === "pending";
+}
+
 /** A payment at the gateway; "successful" once the gateway took the money. */
 export const PAYMENT_STATUSES = ["pending", "successful", "failed", "canceled"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -1,3 +1,4 @@
+import { isAwaitingPayment } from "@esim/shared/statuses";
 import { Link, useParams } from "react-router";
 import { DestinationFlag } from "../components/flags/destination-flag.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -32,7 +33,7 @@ export function OrderStatusRoute() {
   const data = order.data;
   const isSlow = useIsSlow(data?.createdAt, data?.status === "confirmed");
   const payNow = usePayNow({ orderId: data?.id, queryId: id });
-  const isAwaitingPayment = data?.status === "not_paid" || data?.status === "pending";
+  const isAwaiting = data !== undefined && isAwaitingPayment(data.status);
   const canBuyAgain = data?.rejectedBy === "customer_cancelled" || data?.rejectedBy === "checkout_lapsed";
   return (
     <Page title={t("screen.status")} hasBack backTo="/esims">
@@ -71,7 +72,7 @@ export function OrderStatusRoute() {
               rejectedBy={data.rejectedBy}
               couponCode={data.couponCode}
             />
-            {isAwaitingPayment ? (
+            {isAwaiting ? (
               <div className="mt-4">
                 <UnpaidOrderActions order={data} queryId={id} onPayNow={payNow.ask} />
               </div>

@@ -1,5 +1,5 @@
 import type { CheckoutReturnTarget } from "@esim/shared/checkout/contracts";
-import type { OrderStatus } from "@esim/shared/statuses";
+import { isAwaitingPayment } from "@esim/shared/statuses";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { CheckoutState } from "../../providers/payment/payment-port.ts";
@@ -10,8 +10,6 @@ import { applyCheckoutResult, type PaymentsLog } from "./payments.service.ts";
 
 // An unfinished payment is never a dead end (issue 24): the payer of an order awaiting payment may pay it now or
 // cancel it from its status page. Both span the gateway and the order, so they live here, beside the webhook.
-
-const AWAITING_PAYMENT: ReadonlySet<OrderStatus> = new Set(["not_paid", "pending"]);
 
 async function findOwnOrder(deps: AppDeps, options: { userId: string; orderId: string }) {
   const found = await findUserOrderPayment(deps.db, options.userId, options.orderId);
@@ -33,7 +31,7 @@ export async function payUnpaidOrder(
     throw new AppError("ORDER_NOT_AWAITING_PAYMENT", { message: "The order was cancelled or expired unpaid." });
   }
   let checkoutUrl: string | null = null;
-  if (AWAITING_PAYMENT.has(order.status)) {
+  if (isAwaitingPayment(order.status)) {
     const resumed = await resumeCheckout(deps, options);
     checkoutUrl = "checkoutUrl" in resumed ? resumed.checkoutUrl : null;
   }
@@ -54,7 +52,7 @@ export async function cancelUnpaidOrder(
 ): Promise<PresentableOrder> {
   const { order, payment } = await findOwnOrder(deps, options);
   if (order.status === "rejected") return getPresentableOrder(deps, order.id);
-  if (!AWAITING_PAYMENT.has(order.status)) {
+  if (!isAwaitingPayment(order.status)) {
     throw new AppError("ORDER_ALREADY_PAID", { message: "The order is paid; it can no longer be cancelled unpaid." });
   }
 
