@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { ORDER_REJECTING_EVENTS } from "@esim/shared/checkout/contracts";
 import { ORDER_STATUSES, type OrderStatus } from "@esim/shared/statuses";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -47,6 +48,11 @@ describe("the order lifecycle", () => {
       for (const from of ORDER_LIFECYCLE[event].from) expect(ORDER_STATUSES).toContain(from);
     }
     expect(allowed.length + refused.length).toBe(ORDER_EVENTS.length * ORDER_STATUSES.length);
+  });
+
+  it("names in the shared contract exactly the events that reject an order (its status page says why)", () => {
+    const rejecting = ORDER_EVENTS.filter((event) => ORDER_LIFECYCLE[event].to === "rejected");
+    expect([...rejecting].sort()).toEqual([...ORDER_REJECTING_EVENTS].sort());
   });
 
   it.each(allowed)(
