@@ -1,5 +1,5 @@
 import { localPlanName } from "@esim/shared/catalog/plan-name";
-import { stringify } from "csv-stringify/sync";
+import { csvNumber, toCsv } from "../../lib/csv.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { INVOICE_TEXTS } from "./invoice-texts.ts";
 import { findInvoicesIssuedBetween, findPaymentsOfOrders } from "./invoices.repo.ts";
@@ -21,14 +21,11 @@ const COLUMNS = [
   "Référence de paiement",
 ];
 
-/** Excel reads a CSV as UTF-8 (Arabic names intact) only when it starts with this mark. */
-const UTF8_BOM = "\uFEFF";
-
 const algiersDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers" });
 
-/** 1252_10 → "1252.10": a plain decimal every spreadsheet parses, no grouping. */
-function dzd(minor: number): string {
-  return (minor / 100).toFixed(2);
+/** 1252_10 → 1252.10: a number cell every spreadsheet parses, no grouping. */
+function dzd(minor: number) {
+  return csvNumber(minor / 100, { fractionDigits: 2 });
 }
 
 /** The first instant of an Algiers calendar day (UTC+1 all year: Algeria keeps no summer time). */
@@ -38,7 +35,7 @@ function startOfAlgiersDay(day: string): Date {
 
 /**
  * Every invoice issued on the Algiers days from `from` to `to` (both YYYY-MM-DD, inclusive) as CSV, one row per
- * invoice in number order, with the amounts and TVA recorded at issue; UTF-8 with a BOM.
+ * invoice in number order, with the amounts and TVA recorded at issue (number cells); written by `toCsv`.
  */
 export async function exportInvoicesCsv(
   deps: Pick<AppDeps, "db" | "config">,
@@ -75,6 +72,5 @@ export async function exportInvoicesCsv(
       payment ? (payment.providerReference ?? payment.id) : "",
     ];
   });
-  const csv = stringify([COLUMNS, ...records], { record_delimiter: "\r\n" });
-  return { csv: UTF8_BOM + csv, count: records.length };
+  return { csv: toCsv([COLUMNS, ...records]), count: records.length };
 }

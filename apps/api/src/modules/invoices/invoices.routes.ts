@@ -2,6 +2,7 @@ import { exportInvoices, getSellerIdentity, setSellerIdentity } from "@esim/shar
 import { API_BASE_PATH } from "@esim/shared/http";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/app-error.ts";
+import { sendCsv } from "../../lib/csv.ts";
 import { addRawRoute, addRoute } from "../../lib/route.ts";
 import { requireUser } from "../../plugins/auth.ts";
 import { getInvoicePdf } from "./invoices.service.ts";
@@ -66,11 +67,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
     async ({ query, reply }) => {
       if (query.from > query.to) throw new AppError("VALIDATION_FAILED", { fields: { from: "INVALID" } });
       const { csv } = await exportInvoicesCsv(app.deps, { from: query.from, to: query.to });
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="factures-${query.from}-${query.to}.csv"`)
-        .header("cache-control", "private, no-store")
-        .send(csv);
+      return sendCsv(reply, { filename: `factures-${query.from}-${query.to}.csv`, csv });
     },
     { tags: adminTags, summary: "The invoices issued between two Algiers days as CSV, for the accountant (admin)" },
   );

@@ -1,5 +1,6 @@
 import { AUDIT_EXPORT_MAX_ROWS, type AuditEntryView } from "@esim/shared/admin/contracts";
 import type { DbOrTx } from "../../db/client.ts";
+import { toCsv } from "../../lib/csv.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type AuditFilter, insertAuditEntry, listAuditEntries, type NewAuditEntry } from "./audit.repo.ts";
 
@@ -68,22 +69,14 @@ const CSV_COLUMNS = [
 ] as const;
 
 /**
- * RFC 4180 quoting, and a leading ', for a value a spreadsheet would run as a formula (=, +, -, @, tab, CR): the log
- * holds text typed by others (emails, reasons).
+ * The filtered log as CSV by `toCsv` (header line, newest first, at most AUDIT_EXPORT_MAX_ROWS rows): the log holds
+ * text typed by others (emails, reasons), defused there.
  */
-export function csvCell(value: string | null): string {
-  if (value === null) return "";
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** The filtered log as CSV (header line, newest first, at most AUDIT_EXPORT_MAX_ROWS rows, CRLF line ends). */
 export async function exportAuditLogCsv(deps: Pick<AppDeps, "db">, options: { filter: AuditFilter }): Promise<string> {
   const rows = await listAuditEntries(deps.db, options.filter, AUDIT_EXPORT_MAX_ROWS);
-  const lines = [CSV_COLUMNS.join(",")];
-  for (const row of rows) {
+  const records = rows.map((row) => {
     const view = presentAuditEntry(row);
-    const cells = [
+    return [
       view.createdAt,
       view.operatorId,
       view.operatorEmail,
@@ -94,7 +87,6 @@ export async function exportAuditLogCsv(deps: Pick<AppDeps, "db">, options: { fi
       view.after === null ? null : JSON.stringify(view.after),
       view.ip,
     ];
-    lines.push(cells.map(csvCell).join(","));
-  }
-  return `${lines.join("\r\n")}\r\n`;
+  });
+  return toCsv([CSV_COLUMNS, ...records]);
 }

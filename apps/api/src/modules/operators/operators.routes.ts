@@ -16,6 +16,7 @@ import {
   updateTeamOperator,
 } from "@esim/shared/admin/team-contract";
 import type { FastifyInstance } from "fastify";
+import { sendCsv } from "../../lib/csv.ts";
 import { addRawRoute, addRoute } from "../../lib/route.ts";
 import { type AuditFilter, exportAuditLogCsv, listAuditLog as listAuditLogService } from "./audit.service.ts";
 import {
@@ -134,11 +135,7 @@ export async function operatorsRoutes(app: FastifyInstance) {
     exportAuditLog,
     async ({ query, reply }) => {
       const csv = await exportAuditLogCsv(app.deps, { filter: auditFilter(query) });
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="audit-log.csv"')
-        .header("cache-control", "private, no-store")
-        .send(csv);
+      return sendCsv(reply, { filename: "audit-log.csv", csv });
     },
     { tags, summary: "The filtered audit log as CSV (admin)" },
   );

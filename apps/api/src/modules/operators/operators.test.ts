@@ -532,7 +532,7 @@ describe("the audit log", () => {
     expect(response.headers["content-disposition"]).toBe('attachment; filename="audit-log.csv"');
     expect(response.body).toBe(
       [
-        "created_at,operator_id,operator_email,action,entity_type,entity_id,before,after,ip",
+        "\uFEFFcreated_at,operator_id,operator_email,action,entity_type,entity_id,before,after,ip",
         `2026-06-01T09:30:00.000Z,,,test.exported,note,"'=HYPERLINK(""x"")",,,`,
         `2026-06-01T09:00:00.000Z,${admin.operator.id},${admin.operator.email},test.exported,note,${entityId},,"{""text"":""He said \\""hi\\"", then =1+1""}",10.1.2.3`,
         "",
