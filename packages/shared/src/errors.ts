@@ -192,6 +192,11 @@ export const FIELD_ERROR_CODES = [
   "EID_LENGTH",
   "EID_CHECKSUM",
   "INVALID",
+  /**
+   * The text holds a line break, a tab, a bidi control or a zero-width character (display-text.ts): retype it rather
+   * than paste it.
+   */
+  "TEXT_INVISIBLE_CHARACTERS",
 ] as const;
 
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

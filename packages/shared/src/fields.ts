@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isCountryCode } from "./countries.ts";
+import { displayText } from "./display-text.ts";
 import { CURRENCIES, LANGUAGES } from "./locale.ts";
 
 // Field rules shared by the API contracts and the web forms. Each message is a
@@ -19,14 +20,12 @@ export const emailSchema = z
     z.email({ error: "EMAIL_INVALID" }),
   );
 
-export const nameSchema = z
-  .string({ error: "NAME_REQUIRED" })
-  .check(
-    z.trim(),
-    z.minLength(1, "NAME_REQUIRED"),
-    z.minLength(NAME_MIN_LENGTH, "NAME_TOO_SHORT"),
-    z.maxLength(NAME_MAX_LENGTH, "NAME_TOO_LONG"),
-  );
+/** A person's name (account, billing): display text (NFC, no hidden characters), 2 to 50 characters. */
+export const nameSchema = displayText({ error: "NAME_REQUIRED" }).check(
+  z.minLength(1, "NAME_REQUIRED"),
+  z.minLength(NAME_MIN_LENGTH, "NAME_TOO_SHORT"),
+  z.maxLength(NAME_MAX_LENGTH, "NAME_TOO_LONG"),
+);
 
 export const countrySchema = z
   .string({ error: "COUNTRY_REQUIRED" })

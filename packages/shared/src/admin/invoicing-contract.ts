@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { displayText } from "../display-text.ts";
 import { defineEndpoint } from "../http.ts";
 
 // The console's invoicing page (issue 15, point 9): the seller's legal identity and TVA printed on every invoice
@@ -22,7 +23,8 @@ export const sellerIdentitySchema = z.object({
 });
 export type SellerIdentityView = z.output<typeof sellerIdentitySchema>;
 
-const text = (max: number) => z.string({ error: "INVALID" }).check(z.maxLength(max, "INVALID"));
+/** Printed on every invoice: display text. */
+const text = (max: number) => displayText({ error: "INVALID" }).check(z.maxLength(max, "INVALID"));
 
 export const getSellerIdentity = defineEndpoint({
   method: "GET",

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { displayText } from "../display-text.ts";
 import { languageSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 import { ESIM_STATUSES, ORDER_ATTENTION_KINDS, ORDER_STATUSES, PAYMENT_STATUSES } from "../statuses.ts";
@@ -235,7 +236,7 @@ export const recordAdminOrderRefund = defineEndpoint({
   body: z.strictObject({
     amountDzdMinor: z.number({ error: "INVALID" }).check(z.int("INVALID"), z.minimum(1, "INVALID")),
     method: z.enum(REFUND_METHODS, { error: "INVALID" }),
-    reference: z.string().check(z.trim(), z.minLength(2, "REQUIRED"), z.maxLength(100, "INVALID")),
+    reference: displayText({ error: "INVALID" }).check(z.minLength(2, "REQUIRED"), z.maxLength(100, "INVALID")),
   }),
   params: orderNumberParamsSchema,
   response: detailResponse,

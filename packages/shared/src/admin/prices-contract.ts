@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { displayText } from "../display-text.ts";
 import { defineEndpoint } from "../http.ts";
 
 // The console's prices and catalogue (issue 15, point 8), admin only: the price settings (DZD per USD, markup, service
@@ -265,7 +266,10 @@ export const updateCatalogueDestination = defineEndpoint({
 /** The longest title an operator may give a plan. */
 export const MAX_PLAN_TITLE_LENGTH = 60;
 
-const planTitleSchema = z.nullable(z.string().check(z.maxLength(MAX_PLAN_TITLE_LENGTH, "INVALID")));
+/** Shown in the shop, emails and invoices: display text. */
+const planTitleSchema = z.nullable(
+  displayText({ error: "INVALID" }).check(z.maxLength(MAX_PLAN_TITLE_LENGTH, "INVALID")),
+);
 
 /**
  * Hides or shows one plan, or sets its own French and Arabic titles (null or blank: ours again); audited, the shop

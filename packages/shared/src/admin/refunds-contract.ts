@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { displayText } from "../display-text.ts";
 import { languageSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 import { ORDER_ATTENTION_KINDS } from "../statuses.ts";
@@ -15,9 +16,10 @@ const minor = z.number().check(z.int());
 const CANCELLATION_ROLES = ["admin", "support"] as const;
 
 /** The operator's words to the traveller, quoted as typed in the email (and kept in the audit log). */
-export const decisionReasonSchema = z
-  .string()
-  .check(z.trim(), z.minLength(1, "DECISION_REASON_REQUIRED"), z.maxLength(500, "CANCELLATION_REASON_TOO_LONG"));
+export const decisionReasonSchema = displayText({ error: "DECISION_REASON_REQUIRED", isMultiline: true }).check(
+  z.minLength(1, "DECISION_REASON_REQUIRED"),
+  z.maxLength(500, "CANCELLATION_REASON_TOO_LONG"),
+);
 
 export const decisionBodySchema = z.strictObject({ reason: decisionReasonSchema });
 

@@ -1,10 +1,14 @@
 import * as z from "zod/mini";
+import { displayText } from "../display-text.ts";
 import { defineEndpoint } from "../http.ts";
 
 export const DEVICE_TYPES = ["ios", "android", "web"] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
-const text = (max: number) => z.string({ error: "INVALID" }).check(z.trim(), z.maxLength(max, "INVALID"));
+/** Shown on the console's customer page: display text. */
+const text = (max: number) => displayText({ error: "INVALID" }).check(z.maxLength(max, "INVALID"));
+/** An opaque token, never shown. */
+const token = (max: number) => z.string({ error: "INVALID" }).check(z.trim(), z.maxLength(max, "INVALID"));
 
 /** The app's DEVICE_ID: the device record's `device_id`, and what sign-out names to stop this phone's pushes. */
 export const deviceIdSchema = z
@@ -20,7 +24,7 @@ export const deviceRecordSchema = z.strictObject({
   device_type: z.enum(DEVICE_TYPES, { error: "INVALID" }),
   device_locale: text(35),
   timezone: text(64),
-  push_token: z.optional(z.nullable(text(4096))),
+  push_token: z.optional(z.nullable(token(4096))),
   app_version: text(40),
 });
 export type DeviceRecord = z.input<typeof deviceRecordSchema>;

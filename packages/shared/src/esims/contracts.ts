@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { destinationSummarySchema, planSchema } from "../catalog/contracts.ts";
 import { VALIDITY_STARTS } from "../catalog/validity-start.ts";
+import { displayText } from "../display-text.ts";
 import { defineEndpoint } from "../http.ts";
 import { CANCELLATION_STATUSES, ESIM_STATUSES } from "../statuses.ts";
 
@@ -146,7 +147,7 @@ export const requestCancellation = defineEndpoint({
   params: esimIdParams,
   body: z.strictObject({
     reason: z.optional(
-      z.string({ error: "INVALID" }).check(z.trim(), z.maxLength(500, "CANCELLATION_REASON_TOO_LONG")),
+      displayText({ error: "INVALID", isMultiline: true }).check(z.maxLength(500, "CANCELLATION_REASON_TOO_LONG")),
     ),
   }),
   response: z.object({ data: esimCancellationSchema }),
