@@ -1,3 +1,4 @@
+import { toDisplayText } from "@esim/shared/display-text";
 import type { Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
 import { WEB_PATHS } from "@esim/shared/web-paths";
@@ -74,7 +75,7 @@ export function buildOperatorEmail(data: EmailData, to: string): MailMessage {
     `Destination : ${data.destination.nameFr}`,
     `Demandée le : ${request.requestedAt.toISOString()}`,
     `Montant à rembourser par la passerelle : ${amount}`,
-    `Motif du client : ${request.reason ?? "(aucun)"}`,
+    `Motif du client : ${request.reason ? toDisplayText(request.reason) : "(aucun)"}`,
     "",
     `Accepter : npm run ops -- cancellation:approve ${request.id}`,
     `Refuser : npm run ops -- cancellation:refuse ${request.id} "<motif lu par le client>"`,
@@ -101,11 +102,11 @@ export function buildDecisionEmail(
   const body = isApproved ? texts.approved(destination, amount) : texts.refused(destination);
   const reason = isApproved
     ? options.note
-      ? `${texts.note} ${options.note}`
+      ? `${texts.note} ${toDisplayText(options.note, { isMultiline: true })}`
       : null
-    : `${texts.reason} ${data.request.refusalReason ?? ""}`;
+    : `${texts.reason} ${toDisplayText(data.request.refusalReason ?? "", { isMultiline: true })}`;
   const detailsUrl = `${options.publicUrl}${WEB_PATHS.esimDetails(data.esimId)}`;
-  const greeting = texts.greeting(data.user?.name ?? null);
+  const greeting = texts.greeting(data.user?.name ? toDisplayText(data.user.name) : null);
   const text = [
     greeting,
     "",

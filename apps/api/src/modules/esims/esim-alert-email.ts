@@ -1,3 +1,4 @@
+import { toDisplayText } from "@esim/shared/display-text";
 import { formatDate, formatDateTime, formatNumber } from "@esim/shared/format";
 import type { Language } from "@esim/shared/locale";
 import { WEB_PATHS } from "@esim/shared/web-paths";
@@ -127,7 +128,7 @@ export function buildEsimAlertEmail(
   const expiresAt = esim.expiresAt ? formatDateTime(esim.expiresAt) : null;
   const ltrHtml = (value: string) => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
   const ltrText = (value: string) => (isRtl ? `\u2066${value}\u2069` : value);
-  const greeting = texts.greeting(subject.user?.name ?? null);
+  const greeting = texts.greeting(subject.user?.name ? toDisplayText(subject.user.name) : null);
 
   let title: string;
   let lines: { text: string; html: string }[];

@@ -119,4 +119,12 @@ describe("renderInvoicePdf", () => {
     expect(lines).toContain("الرسم على القيمة المضافة 19\u00a0%");
     expect(lines).toContain("أمينة بن علي");
   });
+
+  it("prints a name stored with a right-to-left override as typed, never reversed (a row from before decision 060)", async () => {
+    const invoice = invoiceIn("fr");
+    const stored = { ...invoice, buyer: { ...invoice.buyer, name: "Bob\u202Egnp.exe" } };
+    const text = await drawnText(await renderInvoicePdf(stored));
+    expect(text).toContain("Bobgnp.exe");
+    expect(text).not.toContain("exe.png");
+  });
 });

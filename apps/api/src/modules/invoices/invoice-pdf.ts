@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { toDisplayText } from "@esim/shared/display-text";
 import { formatDate, formatNumber, maskCardCode } from "@esim/shared/format";
 import type { Currency, Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
@@ -123,8 +124,37 @@ function drawCell(
   }
 }
 
+/**
+ * The stored texts of an invoice (typed by customers and operators, some before decision 060) without what would hide
+ * or reorder them: a name with a right-to-left override prints as typed, never reversed.
+ */
+function withDisplayTexts(invoice: InvoiceDocument): InvoiceDocument {
+  const { seller, buyer, line } = invoice;
+  return {
+    ...invoice,
+    seller: {
+      ...seller,
+      name: toDisplayText(seller.name),
+      address: toDisplayText(seller.address),
+      nif: toDisplayText(seller.nif),
+      nis: toDisplayText(seller.nis),
+      rc: toDisplayText(seller.rc),
+      article: toDisplayText(seller.article),
+      tvaExemption: seller.tvaExemption === null ? null : toDisplayText(seller.tvaExemption),
+    },
+    buyer: {
+      name: toDisplayText(buyer.name),
+      email: toDisplayText(buyer.email),
+      country: toDisplayText(buyer.country),
+    },
+    line: { ...line, description: toDisplayText(line.description) },
+    couponCode: invoice.couponCode === null ? null : toDisplayText(invoice.couponCode),
+  };
+}
+
 /** The invoice as PDF bytes (A4, one page), in its language; Arabic right to left. */
-export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+export async function renderInvoicePdf(storedInvoice: InvoiceDocument): Promise<Buffer> {
+  const invoice = withDisplayTexts(storedInvoice);
   // Loaded at the first invoice, not at start: pdfkit and its font engine cost a tenth of a second to import.
   const { default: PDFDocument } = await import("pdfkit");
   const texts = INVOICE_TEXTS[invoice.language];

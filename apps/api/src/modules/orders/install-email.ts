@@ -1,5 +1,6 @@
 import { localPlanName, planTitle } from "@esim/shared/catalog/plan-name";
 import { validityAdvice } from "@esim/shared/catalog/validity-start";
+import { toDisplayText } from "@esim/shared/display-text";
 import type { Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
 import { WEB_PATHS } from "@esim/shared/web-paths";
@@ -209,7 +210,7 @@ export function buildInstallEmail(data: InstallEmailData & { to: string; publicU
     [texts.charged, formatMoney(order.chargeDzdMinor, "DZD")],
   ];
   const subject = isTopUp ? topUpTexts.subject(order.number) : texts.subject(order.number);
-  const greeting = texts.greeting(data.user?.name ?? null);
+  const greeting = texts.greeting(data.user?.name ? toDisplayText(data.user.name) : null);
   const intro = isTopUp ? topUpTexts.intro(planTitle(data.package, language), destination) : texts.intro(destination);
   // When to install follows the plan (decision 050): on the day of departure, or before leaving and the deadline.
   const advice = validityAdvice({ ...data.package, activateBefore: data.esims[0]?.activateBefore }, language);

@@ -1,3 +1,4 @@
+import { toDisplayText } from "@esim/shared/display-text";
 import type { Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
 import { escapeHtml } from "../../lib/html.ts";
@@ -21,7 +22,7 @@ export function operatorAlertEmail(options: {
     `Commande : ${order.number} (statut ${order.status})`,
     `Client : ${order.billing.email}`,
     `Montant payé ou attendu : ${formatMoney(order.chargeDzdMinor, "DZD")}`,
-    `Motif : ${options.reason}`,
+    `Motif : ${toDisplayText(options.reason, { isMultiline: true })}`,
     "",
     `Voir : npm run ops -- order:show ${order.number}`,
     `À traiter : npm run ops -- orders:attention`,
@@ -70,7 +71,11 @@ export function lateRefundEmail(options: {
   const texts = LATE_REFUND_TEXTS[options.language];
   const amount = formatMoney(options.order.chargeDzdMinor, "DZD");
   const subject = texts.subject(options.order.number);
-  const paragraphs = [texts.greeting(options.name ?? null), texts.body(amount), texts.signature];
+  const paragraphs = [
+    texts.greeting(options.name ? toDisplayText(options.name) : null),
+    texts.body(amount),
+    texts.signature,
+  ];
   return {
     to: options.to,
     subject,

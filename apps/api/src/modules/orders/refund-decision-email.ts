@@ -1,3 +1,4 @@
+import { toDisplayText } from "@esim/shared/display-text";
 import type { Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
 import type { DbOrTx } from "../../db/client.ts";
@@ -68,9 +69,9 @@ export function refundDecisionEmail(options: {
   const isApproved = options.decision === "approved";
   const subject = isApproved ? texts.approvedSubject(options.order.number) : texts.refusedSubject(options.order.number);
   const paragraphs = [
-    texts.greeting(options.name),
+    texts.greeting(options.name ? toDisplayText(options.name) : null),
     isApproved ? texts.approved(formatMoney(options.order.chargeDzdMinor, "DZD")) : texts.refused,
-    `${texts.reason} ${options.reason}`,
+    `${texts.reason} ${toDisplayText(options.reason, { isMultiline: true })}`,
     texts.signature,
   ];
   return {
