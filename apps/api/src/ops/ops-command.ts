@@ -1,3 +1,4 @@
+import { decisionReasonSchema } from "@esim/shared/admin/refunds-contract";
 import { isOneOf, ORDER_STATUSES, type OrderStatus } from "@esim/shared/statuses";
 import type { AppDeps } from "../lib/deps.ts";
 import type { OperatorActionOutcome, OrderRow } from "../modules/orders/index.ts";
@@ -48,4 +49,20 @@ export function changedOrder(
     throw new OpsError(`${command}: ${shown} is ${words}: ${appliesTo}`);
   }
   return result.order;
+}
+
+/**
+ * The operator's reason, read with the console's rule (decisionReasonSchema: trimmed, NFC, at most 500 characters,
+ * no invisible or control character but line feeds): the traveller reads it in an email. Decision 060.
+ */
+export function operatorReason(command: string, text: string): string {
+  const parsed = decisionReasonSchema.safeParse(text);
+  if (parsed.success) return parsed.data;
+  const problems: Record<string, string> = {
+    DECISION_REASON_REQUIRED: "is empty",
+    CANCELLATION_REASON_TOO_LONG: "is over 500 characters",
+    TEXT_INVISIBLE_CHARACTERS: "holds invisible or control characters (bidi marks, zero-width characters)",
+  };
+  const code = parsed.error.issues[0]?.message ?? "";
+  throw new OpsError(`${command}: the reason ${problems[code] ?? "is not valid"}`);
 }

@@ -1,3 +1,4 @@
+import { hasHiddenCharacters } from "@esim/shared/display-text";
 import { desc } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -81,18 +82,25 @@ export function validateSellerIdentity(
   input: SellerIdentity,
 ): { identity: SellerIdentity; problems: [] } | { identity: null; problems: SellerIdentityProblem[] } {
   const identity: SellerIdentity = {
-    name: input.name.trim(),
-    address: input.address.trim(),
+    name: input.name.trim().normalize("NFC"),
+    address: input.address.trim().normalize("NFC"),
     nif: digitsOnly(input.nif),
     nis: digitsOnly(input.nis),
     rc: input.rc.trim().replace(/\s+/g, " "),
     article: digitsOnly(input.article),
     tvaRateBps: input.tvaRateBps,
-    tvaExemption: input.tvaExemption?.trim() || null,
+    tvaExemption: input.tvaExemption?.trim().normalize("NFC") || null,
   };
   const problems: SellerIdentityProblem[] = [];
   const problem = (field: keyof SellerIdentity, text: string) => problems.push({ field, text });
   if (identity.name.length < 2 || identity.name.length > 120) problem("name", "the name must have 2 to 120 characters");
+  // The console's contract refuses these already (displayText); the command line comes here directly. Decision 060.
+  for (const field of ["name", "address", "tvaExemption"] as const) {
+    const text = identity[field];
+    if (text !== null && hasHiddenCharacters(text)) {
+      problem(field, `the ${field === "tvaExemption" ? "exemption" : field} holds invisible or control characters`);
+    }
+  }
   if (identity.address.length < 5 || identity.address.length > 200) {
     problem("address", "the address must have 5 to 200 characters");
   }

@@ -207,6 +207,10 @@ describe("a held payment: order:accept, order:refund and refund:record", () => {
 
   it("refunds a held payment: owed, then recorded with its reference, never delivered", async () => {
     const held = await heldOrder();
+    // The traveller reads the reason: what would reorder or hide it is refused, as in the console.
+    expect(await refusal(orderRefund, [held.number, "amount \u202Edoes not match"])).toMatch(
+      /the reason holds invisible or control characters/,
+    );
 
     expect(await runCommand(orderRefund, [held.number, "amount does not match"])).toContain(
       `refund:record ${held.number}`,

@@ -1,15 +1,14 @@
 import { ICCID_TO_COME, refuseCancellation } from "../../modules/esims/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
-import { OpsError } from "../ops-command.ts";
+import { OpsError, operatorReason } from "../ops-command.ts";
 
 export const description = "Refuse a cancellation request with a reason the traveller reads (emailed and on /details)";
 export const usage = 'cancellation:refuse <request id | ICCID> "<reason>"';
 
 export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   const [idOrIccid, ...words] = args;
-  const reason = words.join(" ").trim();
-  if (!idOrIccid || reason.length === 0) throw new OpsError(`Usage: ${usage}`);
-  if (reason.length > 500) throw new OpsError("cancellation:refuse: the reason is over 500 characters");
+  if (!idOrIccid || words.join(" ").trim().length === 0) throw new OpsError(`Usage: ${usage}`);
+  const reason = operatorReason("cancellation:refuse", words.join(" "));
   const decision = await refuseCancellation(deps, { idOrIccid, reason });
   if (decision.outcome === "unknown") throw new OpsError(`cancellation:refuse: no request for ${idOrIccid}`);
   if (decision.outcome === "already_decided") {

@@ -1,7 +1,7 @@
 import { formatMoney } from "@esim/shared/money";
 import { decideRefund } from "../../modules/orders/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
-import { changedOrder, OPERATOR_CLI, OpsError } from "../ops-command.ts";
+import { changedOrder, OPERATOR_CLI, OpsError, operatorReason } from "../ops-command.ts";
 
 export const description = "Decide to refund a held or undeliverable paid order: it joins the refunds owed";
 export const usage = 'order:refund <number> "<reason>"';
@@ -9,7 +9,11 @@ export const usage = 'order:refund <number> "<reason>"';
 export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   const [number, reason, ...extra] = args;
   if (!number || !reason?.trim() || extra.length > 0) throw new OpsError(`Usage: ${usage}`);
-  const result = await decideRefund(deps, { number, reason: reason.trim(), actor: OPERATOR_CLI });
+  const result = await decideRefund(deps, {
+    number,
+    reason: operatorReason("order:refund", reason),
+    actor: OPERATOR_CLI,
+  });
   const order = changedOrder("order:refund", number, result, "only a held or paid, undelivered order is refunded here");
   print(
     `${order.number}: refund ${formatMoney(order.chargeDzdMinor, "DZD")} through the gateway's dashboard, then refund:record ${order.number} <method> <reference>.`,

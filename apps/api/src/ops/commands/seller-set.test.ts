@@ -55,6 +55,8 @@ describe("seller:set", () => {
     ["--rc", "??", /RC "\?\?" does not read like/],
     ["--article", "12-34", /article d'imposition "12-34" must be 8 to 14 digits/],
     ["--tva", "0", /TVA rate must be above 0/],
+    ["--name", "eSIM\u202EStore SARL", /name holds invisible or control characters/],
+    ["--address", "12 rue Didouche\nMourad, Alger", /address holds invisible or control characters/],
   ])("refuses %s %s with VALIDATION_FAILED naming the field", async (option, value, message) => {
     const args = [...COMPLETE];
     args[args.indexOf(option) + 1] = value;
