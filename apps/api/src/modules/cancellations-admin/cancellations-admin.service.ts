@@ -1,4 +1,5 @@
 import type { CancellationQueue, CancellationQueueItem } from "@esim/shared/admin/refunds-contract";
+import { toDisplayText } from "@esim/shared/display-text";
 import { CANCELLATION_WINDOW_HOURS } from "@esim/shared/esims/contracts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -22,7 +23,7 @@ function presentCancellation(row: PendingRow, now: Date): CancellationQueueItem 
     iccid: row.esim.iccid,
     email: row.email,
     language: row.language ?? "fr",
-    customerReason: request.reason,
+    customerReason: request.reason === null ? null : toDisplayText(request.reason, { isMultiline: true }),
     refundDzdMinor: request.refundDzdMinor,
     paidAt: row.paidAt?.toISOString() ?? null,
     requestedAt: request.requestedAt.toISOString(),

@@ -1,4 +1,5 @@
 import type { CustomerDetail, CustomerEsim, CustomerSummary } from "@esim/shared/admin/customers-contract";
+import { toDisplayText } from "@esim/shared/display-text";
 import type { UserRow } from "../account/index.ts";
 import { type EsimView, isEsimAvailable } from "../esims/index.ts";
 import type { listCustomerDevices, listCustomerOrders, listCustomerSessions } from "./customers-admin.repo.ts";
@@ -10,7 +11,7 @@ export function presentCustomerSummary(row: { user: UserRow; orderCount: number 
   return {
     id: user.id,
     email: user.email,
-    name: user.name,
+    name: user.name === null ? null : toDisplayText(user.name),
     phone: user.phone,
     country: user.country,
     createdAt: user.createdAt.toISOString(),
@@ -50,7 +51,7 @@ export function presentCustomerDetail(input: {
     profile: {
       id: user.id,
       email: user.email,
-      name: user.name,
+      name: user.name === null ? null : toDisplayText(user.name),
       phone: user.phone,
       country: user.country,
       isVerified: user.isVerified,

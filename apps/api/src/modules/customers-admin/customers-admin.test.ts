@@ -57,6 +57,14 @@ describe("listCustomers", () => {
     expect(nobody.data).toEqual([]);
   });
 
+  it("shows a name stored with a right-to-left override (before decision 060) without it, never reversed", async () => {
+    const user = await createUser(testApp, { name: "Bob\u202Egnp.exe" });
+    const list = listSchema.parse((await callConsole("GET", `/customers?q=${encodeURIComponent(user.email!)}`)).json());
+    expect(list.data.find((row) => row.id === user.id)?.name).toBe("Bobgnp.exe");
+    const detail = (await callConsole("GET", `/customers/${user.id}`)).json();
+    expect(detail.data.profile.name).toBe("Bobgnp.exe");
+  });
+
   it("pages 20 at a time, newest first", async () => {
     const marker = `pager${Date.now()}`;
     for (let index = 0; index < 21; index++) {

@@ -1,4 +1,5 @@
 import type { AdminOrderDetail, AdminOrderSummary, OrderTimelineItem } from "@esim/shared/admin/orders-contract";
+import { toDisplayText } from "@esim/shared/display-text";
 import { isOneOf, ORDER_STATUSES } from "@esim/shared/statuses";
 import type { searchOrderRows } from "./orders-admin.repo.ts";
 import type { OrderDetail } from "./orders-admin.service.ts";
@@ -90,7 +91,7 @@ export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
     customer: {
       userId: order.userId,
       email: order.billing.email,
-      name: order.billing.name,
+      name: toDisplayText(order.billing.name),
       country: order.billing.country,
       language: detail.customerLanguage,
     },
