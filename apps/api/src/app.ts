@@ -91,8 +91,12 @@ export async function buildApp(
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: "1 minute",
-    // Static files and the health check are not API calls worth limiting.
-    allowList: (request) => !request.url.startsWith("/api/") || request.url === "/api/health",
+    // Static files and the health check are not API calls worth limiting. Decided on the route as routed, never on
+    // the address as spelled: the router decodes `/%61pi/…`, so a test of the raw URL let such spellings through.
+    allowList: (request) => {
+      const routed = request.routeOptions.url;
+      return routed === undefined || !routed.startsWith("/api/") || routed === "/api/health";
+    },
     // The limit's headers only on a refusal (429, with Retry-After): no client of ours reads them on every answer.
     addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
   });
