@@ -1,7 +1,9 @@
 /**
  * The guide's files stay true to the code: the example production environment (deploy/esim.env.example, which the
- * systemd units, compose and a shell all read) starts the shop in production mode, and names only settings that exist.
+ * systemd units, compose and a shell all read), its placeholders filled, starts the shop in production mode, and names
+ * only settings that exist.
  */
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -19,9 +21,31 @@ function readEnvironmentFile(file: string): Record<string, string> {
   return entries;
 }
 
+/** The example with each CHANGE-ME placeholder filled as the guide says: a random value (`openssl rand -hex 32`). */
+function filledIn(environment: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(environment).map(([name, value]) => [
+      name,
+      value.replace(/CHANGE-ME[A-Za-z0-9-]*/, () => randomBytes(32).toString("hex")),
+    ]),
+  );
+}
+
 describe("deploy/esim.env.example", () => {
-  it("is a configuration production accepts, with Chargily and eSIM Access live", () => {
-    const config = loadConfig(readEnvironmentFile("deploy/esim.env.example"));
+  it("is refused as it is, naming each secret still a placeholder (decision 055)", () => {
+    let message = "";
+    try {
+      loadConfig(readEnvironmentFile("deploy/esim.env.example"));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of ["ESIM_WEBHOOK_TOKEN", "OPERATOR_TOTP_KEY", "METRICS_TOKEN", "CHARGILY_SECRET_KEY"]) {
+      expect(message).toContain(`${name}: too weak`);
+    }
+  });
+
+  it("is a configuration production accepts once its placeholders are filled, with Chargily and eSIM Access live", () => {
+    const config = loadConfig(filledIn(readEnvironmentFile("deploy/esim.env.example")));
     expect(config).toMatchObject({
       NODE_ENV: "production",
       PAYMENT_PROVIDER: "chargily",

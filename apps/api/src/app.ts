@@ -30,6 +30,9 @@ declare module "fastify" {
 /** A request id taken from the proxy: short, and nothing a log reader could mistake for another field. */
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** How often Node looks for requests past their time (its default, 30 s, would let one live twice its timeout). */
+const CONNECTIONS_CHECKED_EVERY_MS = 1000;
+
 /** Body limit for every JSON request (DESIGN: 64 KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -49,6 +52,13 @@ export async function buildApp(
         ? false
         : { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
+    // A request trickled byte by byte is cut with 408 (decision 055): the whole request, body included, and its
+    // headers each have their time. Node checks them every CONNECTIONS_CHECKED_EVERY_MS.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT_SECONDS * 1000,
+      connectionsCheckingInterval: CONNECTIONS_CHECKED_EVERY_MS,
+    },
     trustProxy: config.TRUST_PROXY,
     // The proxy's X-Request-Id is kept, so its access log and ours name a request alike; a client's own is not
     // (it could make its requests look like someone else's).
@@ -91,8 +101,12 @@ export async function buildApp(
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: "1 minute",
-    // Static files and the health check are not API calls worth limiting.
-    allowList: (request) => !request.url.startsWith("/api/") || request.url === "/api/health",
+    // Static files and the health check are not API calls worth limiting. Decided on the route as routed, never on
+    // the address as spelled: the router decodes `/%61pi/…`, so a test of the raw URL let such spellings through.
+    allowList: (request) => {
+      const routed = request.routeOptions.url;
+      return routed === undefined || !routed.startsWith("/api/") || routed === "/api/health";
+    },
     // The limit's headers only on a refusal (429, with Retry-After): no client of ours reads them on every answer.
     addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
   });
@@ -103,7 +117,8 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  // The pages describe every input to whoever asks: off in production unless API_DOCS=true.
+  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(authPlugin, {
     resolveSession: (token) => resolveSession(deps, token),
     resolveOperatorSession: (token) => resolveOperatorSession(deps, token),

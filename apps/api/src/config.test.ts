@@ -1,9 +1,10 @@
-import { generateKeyPairSync } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, estimatedBits, loadConfig } from "./config.ts";
+import { PRODUCTION_SETTINGS } from "./test/production-settings.ts";
 
 function loadError(env: Record<string, string>): string {
   try {
@@ -34,19 +35,7 @@ describe("loadConfig", () => {
 
   it("refuses production without SMTP_URL, naming SMTP_URL: the dev mailbox would show every code", () => {
     expect(loadError({ NODE_ENV: "production" })).toContain("SMTP_URL");
-    const production = {
-      NODE_ENV: "production",
-      SMTP_URL: "smtps://user:pass@mail.example.com:465",
-      PUBLIC_URL: "https://shop.example.dz",
-      PAYMENT_PROVIDER: "chargily",
-      CHARGILY_SECRET_KEY: "live_sk_example",
-      CHARGILY_BASE_URL: "https://pay.chargily.net/api/v2",
-      ESIM_PROVIDER: "esim-access",
-      ESIM_ACCESS_ACCESS_CODE: "access-code",
-      ESIM_WEBHOOK_TOKEN: "a-long-random-secret-of-ours",
-      OPERATOR_TOTP_KEY: "another-long-random-secret-of-ours-32",
-    };
-    expect(loadConfig(production)).toMatchObject({ NODE_ENV: "production" });
+    expect(loadConfig(PRODUCTION_SETTINGS)).toMatchObject({ NODE_ENV: "production" });
   });
 
   it("refuses the sandbox payment gateway in production: it would give eSIMs away", () => {
@@ -72,7 +61,7 @@ describe("loadConfig", () => {
       NODE_ENV: "production",
       SMTP_URL: "smtps://user:pass@mail.example.com:465",
       PAYMENT_PROVIDER: "chargily",
-      CHARGILY_SECRET_KEY: "live_sk_example",
+      CHARGILY_SECRET_KEY: PRODUCTION_SETTINGS.CHARGILY_SECRET_KEY,
       CHARGILY_BASE_URL: "https://pay.chargily.net/test/api/v2",
     });
     expect(message).toContain("ESIM_WEBHOOK_TOKEN");
@@ -99,7 +88,7 @@ describe("loadConfig", () => {
     expect(config).toMatchObject({
       NODE_ENV: "development",
       PORT: 8080,
-      HOST: "0.0.0.0",
+      HOST: "localhost",
       SESSION_TTL_DAYS: 30,
       RATE_LIMIT_PER_MINUTE: 300,
       TRUST_PROXY: false,
@@ -120,6 +109,83 @@ describe("loadConfig", () => {
     expect(loadConfig({ UPSTREAM_LOW_BALANCE_USD: "250.5" }).UPSTREAM_LOW_BALANCE_USD).toBe(250.5);
     expect(loadError({ UPSTREAM_LOW_BALANCE_USD: "-1" })).toContain('UPSTREAM_LOW_BALANCE_USD="-1"');
     expect(loadError({ SIMULATOR_BALANCE_USD: "lots" })).toContain('SIMULATOR_BALANCE_USD="lots"');
+  });
+});
+
+describe("production secrets", () => {
+  const weakValues = {
+    ESIM_WEBHOOK_TOKEN: ["a".repeat(16), "ab".repeat(12), "CHANGE-ME-with-openssl-rand-hex-24-output", "short"],
+    OPERATOR_TOTP_KEY: ["a".repeat(32), "abcd".repeat(8), "CHANGE-ME-with-openssl-rand-hex-32-output"],
+    METRICS_TOKEN: ["a".repeat(16), "0123".repeat(6)],
+    ESIM_ACCESS_SECRET: ["x".repeat(20), "CHANGE-ME"],
+    CHARGILY_SECRET_KEY: [
+      "x",
+      `live_sk_${"a".repeat(30)}`,
+      "live_sk_CHANGE-ME",
+      "test_sk_9fQ2xL7mR4tW8zK1bN6cV3hJ5dS0gP",
+    ],
+  };
+
+  it("refuses a weak value of each secret, naming the setting and what it needs, never the value", () => {
+    for (const [name, values] of Object.entries(weakValues)) {
+      for (const value of values) {
+        const message = loadError({ ...PRODUCTION_SETTINGS, [name]: value });
+        expect(message, `${name}=${value}`).toMatch(new RegExp(`${name}(: |=).*(too weak|live secret key|at least)`));
+        expect(message, `${name}=${value}`).not.toContain(value);
+      }
+    }
+  });
+
+  it("accepts values generated as the guide says (openssl rand -hex) and a live Chargily key", () => {
+    const generated = (bytes: number) => randomBytes(bytes).toString("hex");
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const config = loadConfig({
+        ...PRODUCTION_SETTINGS,
+        ESIM_WEBHOOK_TOKEN: generated(24),
+        OPERATOR_TOTP_KEY: generated(32),
+        METRICS_TOKEN: generated(32),
+        ESIM_ACCESS_SECRET: generated(16),
+        CHARGILY_SECRET_KEY: `live_sk_${randomBytes(30).toString("base64url")}`,
+      });
+      expect(config.NODE_ENV).toBe("production");
+    }
+  });
+
+  it("keeps weak secrets outside production, where the published local values are the defaults", () => {
+    expect(loadConfig({ ESIM_WEBHOOK_TOKEN: "a".repeat(16), CHARGILY_SECRET_KEY: "x" }).ESIM_WEBHOOK_TOKEN).toBe(
+      "a".repeat(16),
+    );
+  });
+
+  it("estimates a repeated character at no bits and a hex secret at about 4 bits a character", () => {
+    expect(estimatedBits("a".repeat(32))).toBe(0);
+    expect(estimatedBits("ab".repeat(16))).toBe(32);
+    expect(estimatedBits(randomBytes(24).toString("hex"))).toBeGreaterThan(150);
+  });
+});
+
+describe("listening address, API pages and request timeouts", () => {
+  it("listens on localhost outside production and on every address in production, unless HOST says otherwise", () => {
+    expect(loadConfig({}).HOST).toBe("localhost");
+    expect(loadConfig({ NODE_ENV: "test" }).HOST).toBe("localhost");
+    expect(loadConfig(PRODUCTION_SETTINGS).HOST).toBe("0.0.0.0");
+    expect(loadConfig({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(loadConfig({ ...PRODUCTION_SETTINGS, HOST: "127.0.0.1" }).HOST).toBe("127.0.0.1");
+  });
+
+  it("shows the API pages outside production, and in production only with API_DOCS=true", () => {
+    expect(loadConfig({}).API_DOCS).toBe(true);
+    expect(loadConfig(PRODUCTION_SETTINGS).API_DOCS).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_SETTINGS, API_DOCS: "true" }).API_DOCS).toBe(true);
+    expect(loadConfig({ API_DOCS: "false" }).API_DOCS).toBe(false);
+  });
+
+  it("gives a request 30 s and its headers 15 s by default, and refuses a headers timeout above the request's", () => {
+    expect(loadConfig({})).toMatchObject({ REQUEST_TIMEOUT_SECONDS: 30, HEADERS_TIMEOUT_SECONDS: 15 });
+    expect(loadError({ REQUEST_TIMEOUT_SECONDS: "10", HEADERS_TIMEOUT_SECONDS: "20" })).toContain(
+      "HEADERS_TIMEOUT_SECONDS",
+    );
+    expect(loadError({ REQUEST_TIMEOUT_SECONDS: "0" })).toContain("REQUEST_TIMEOUT_SECONDS");
   });
 });
 

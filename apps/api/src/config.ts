@@ -136,12 +136,19 @@ const PUBLISHED_ESIM_WEBHOOK_TOKEN = "local-esim-webhook-token";
 /** The key sealing operators' TOTP secrets as published in this repository: fine on a laptop, refused in production. */
 const PUBLISHED_OPERATOR_TOTP_KEY = "local-operator-totp-key-not-a-secret";
 
+/** The secrets published in this repository (the sandbox's signing key needs no place: the sandbox is refused). */
+const PUBLISHED_SECRETS = new Set([PUBLISHED_ESIM_WEBHOOK_TOKEN, PUBLISHED_OPERATOR_TOTP_KEY]);
+
 /** Chargily's test mode: real-looking checkouts that take no money. */
 const CHARGILY_TEST_BASE_URL = "https://pay.chargily.net/test/api/v2";
 
 const configSchema = z.object({
   NODE_ENV: z._default(z.enum(["development", "production", "test"]), "development"),
-  HOST: z._default(z.string().check(z.minLength(1)), "0.0.0.0"),
+  /**
+   * The listening address. Without it, `localhost` outside production (the dev mailbox and /metrics stay off the local
+   * network) and 0.0.0.0 in production (behind its proxy or in a container; deploy/ and the Dockerfile set it anyway).
+   */
+  HOST: z.optional(z.string().check(z.minLength(1))),
   PORT: z._default(port, 8080),
   /** The address users reach; defaults to http://localhost:$PORT. Kept without a trailing slash (see loadConfig). */
   PUBLIC_URL: z.optional(url),
@@ -178,6 +185,14 @@ const configSchema = z.object({
   WEB_DIST_DIR: z._default(z.string(), path.join(REPO_ROOT, "apps/web/dist")),
   TRUST_PROXY: z._default(booleanText, false),
   SESSION_TTL_DAYS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(365)), 30),
+  /**
+   * Seconds a client has to send a whole request, body included, and its headers alone (decision 055): a trickled
+   * body or header is cut with 408 instead of holding a connection for ever.
+   */
+  REQUEST_TIMEOUT_SECONDS: z._default(z.coerce.number().check(z.positive()), 30),
+  HEADERS_TIMEOUT_SECONDS: z._default(z.coerce.number().check(z.positive()), 15),
+  /** The OpenAPI pages at /api/docs: on outside production, off in production unless set to true. */
+  API_DOCS: z.optional(booleanText),
   /** General limiter: requests per minute per client address, per instance. */
   RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 300),
   /** eSIM upstream: the local simulator (default) or eSIM Access. */
@@ -316,32 +331,106 @@ const configSchema = z.object({
   APNS_ENVIRONMENT: z.optional(z.enum(["sandbox", "production"])),
 });
 
-export type Config = Omit<z.output<typeof configSchema>, "PUBLIC_URL"> & {
+export type Config = Omit<z.output<typeof configSchema>, "PUBLIC_URL" | "HOST" | "API_DOCS"> & {
   /** Always set, without a trailing slash: links are `${PUBLIC_URL}/path`. */
   PUBLIC_URL: string;
+  HOST: string;
+  API_DOCS: boolean;
 };
 
 export class ConfigError extends Error {}
 
-/** Settings whose value a configuration error never repeats (a key would end up in the log). */
-const SECRET_SETTINGS = new Set(["FCM_SERVICE_ACCOUNT_JSON", "APNS_PRIVATE_KEY", "OPERATOR_TOTP_KEY", "METRICS_TOKEN"]);
+/** Settings whose value a configuration error never repeats (a key or a password would end up in the log). */
+const SECRET_SETTINGS = new Set([
+  "FCM_SERVICE_ACCOUNT_JSON",
+  "APNS_PRIVATE_KEY",
+  "OPERATOR_TOTP_KEY",
+  "METRICS_TOKEN",
+  "ESIM_WEBHOOK_TOKEN",
+  "ESIM_ACCESS_SECRET",
+  "CHARGILY_SECRET_KEY",
+  "SANDBOX_PAYMENT_SECRET",
+  "DATABASE_URL",
+  "SMTP_URL",
+]);
 
 /**
- * What production must not run with: a secret everyone can read in this repository, an address that is not public
- * https (the gateway returns payers and sends webhooks there), or a local twin that takes no money or gives no eSIM.
+ * The least a production secret must carry, as estimated by estimatedBits (decision 055): 64 bits in all, and 3 a
+ * character (about 8 characters used evenly), so a long repeated pattern ("abcd" × 8) is no secret either.
+ */
+const MIN_SECRET_BITS = 64;
+const MIN_SECRET_BITS_PER_CHARACTER = 3;
+
+/**
+ * A rough estimate of a secret's strength: its length times the Shannon entropy of its own characters. "aaaa…" has
+ * none, "abab…" one bit a character; `openssl rand -hex 24` about 190. A floor against typed or repeated values, not
+ * a measure of randomness.
+ */
+export function estimatedBits(secret: string): number {
+  const counts = new Map<string, number>();
+  for (const char of secret) counts.set(char, (counts.get(char) ?? 0) + 1);
+  const length = [...secret].length;
+  let bitsPerChar = 0;
+  for (const count of counts.values()) bitsPerChar -= (count / length) * Math.log2(count / length);
+  return length * bitsPerChar;
+}
+
+/** Why a production secret is too weak, naming the setting and what it needs, never its value; or undefined. */
+function weakSecretProblem(
+  name: string,
+  secret: string,
+  { minLength, howTo = "generate it with `openssl rand -hex 32`" }: { minLength: number; howTo?: string },
+): string | undefined {
+  if (PUBLISHED_SECRETS.has(secret)) {
+    return `${name}: the published default is refused when NODE_ENV=production; ${howTo}`;
+  }
+  // The placeholders of deploy/esim.env.example look random enough to an estimate: named here.
+  const isPlaceholder = /change-?me/i.test(secret);
+  const bits = estimatedBits(secret);
+  const isVaried = bits / Math.max(1, secret.length) >= MIN_SECRET_BITS_PER_CHARACTER;
+  if (secret.length >= minLength && !isPlaceholder && isVaried && bits >= MIN_SECRET_BITS) return undefined;
+  return `${name}: too weak for NODE_ENV=production; it needs at least ${minLength} characters and about ${MIN_SECRET_BITS} bits of randomness (many different characters, no pattern, no placeholder): ${howTo}`;
+}
+
+/** Chargily's live secret keys: `live_sk_` and a random tail (test keys are `test_sk_…`). */
+const CHARGILY_LIVE_KEY = /^live_sk_(\S+)$/;
+
+/** The weak secrets among the production settings, each named once. */
+function findWeakSecrets(config: Config): string[] {
+  const problems = [
+    weakSecretProblem("ESIM_WEBHOOK_TOKEN", config.ESIM_WEBHOOK_TOKEN, { minLength: 16 }),
+    weakSecretProblem("OPERATOR_TOTP_KEY", config.OPERATOR_TOTP_KEY, { minLength: 32 }),
+    config.METRICS_TOKEN === undefined
+      ? undefined
+      : weakSecretProblem("METRICS_TOKEN", config.METRICS_TOKEN, { minLength: 16 }),
+    config.ESIM_ACCESS_SECRET === undefined
+      ? undefined
+      : weakSecretProblem("ESIM_ACCESS_SECRET", config.ESIM_ACCESS_SECRET, {
+          minLength: 16,
+          howTo: "copy it from the eSIM Access console",
+        }),
+  ];
+  if (config.PAYMENT_PROVIDER === "chargily" && config.CHARGILY_SECRET_KEY !== undefined) {
+    const tail = CHARGILY_LIVE_KEY.exec(config.CHARGILY_SECRET_KEY)?.[1];
+    problems.push(
+      tail === undefined
+        ? "CHARGILY_SECRET_KEY: must be the application's live secret key (live_sk_…) when NODE_ENV=production"
+        : weakSecretProblem("CHARGILY_SECRET_KEY", tail, {
+            minLength: 16,
+            howTo: "copy the whole live key from the Chargily dashboard",
+          }),
+    );
+  }
+  return problems.filter((problem) => problem !== undefined);
+}
+
+/**
+ * What production must not run with: a secret everyone can read in this repository or too weak to keep one, an
+ * address that is not public https (the gateway returns payers and sends webhooks there), or a local twin that takes
+ * no money or gives no eSIM.
  */
 function findProductionProblems(config: Config): string[] {
-  const problems: string[] = [];
-  if (config.ESIM_WEBHOOK_TOKEN === PUBLISHED_ESIM_WEBHOOK_TOKEN) {
-    problems.push(
-      "ESIM_WEBHOOK_TOKEN: the published default is refused when NODE_ENV=production; set a long random secret",
-    );
-  }
-  if (config.OPERATOR_TOTP_KEY === PUBLISHED_OPERATOR_TOTP_KEY) {
-    problems.push(
-      "OPERATOR_TOTP_KEY: the published default is refused when NODE_ENV=production; set a long random secret",
-    );
-  }
+  const problems = findWeakSecrets(config);
   const publicUrl = new URL(config.PUBLIC_URL);
   if (publicUrl.protocol !== "https:") {
     problems.push(`PUBLIC_URL="${config.PUBLIC_URL}": must be https when NODE_ENV=production`);
@@ -379,9 +468,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
+  const isProduction = (overrides.NODE_ENV ?? result.data.NODE_ENV) === "production";
   const config: Config = {
     ...result.data,
     PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
+    HOST: result.data.HOST ?? (isProduction ? "0.0.0.0" : "localhost"),
+    API_DOCS: result.data.API_DOCS ?? !isProduction,
     ...overrides,
   };
   config.PUBLIC_URL = config.PUBLIC_URL.replace(/\/+$/, "");
@@ -401,6 +493,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (config.PAYMENT_PROVIDER === "chargily" && !config.CHARGILY_SECRET_KEY) {
     problems.push("CHARGILY_SECRET_KEY: is required when PAYMENT_PROVIDER=chargily");
+  }
+  if (config.HEADERS_TIMEOUT_SECONDS > config.REQUEST_TIMEOUT_SECONDS) {
+    problems.push(
+      "HEADERS_TIMEOUT_SECONDS: must not be above REQUEST_TIMEOUT_SECONDS (the headers are part of the request)",
+    );
   }
   if (config.CHATWOOT_BASE_URL && !config.CHATWOOT_WEBSITE_TOKEN) {
     problems.push("CHATWOOT_WEBSITE_TOKEN: is required when CHATWOOT_BASE_URL is set");

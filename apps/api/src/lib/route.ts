@@ -65,13 +65,14 @@ export function addRawRoute<E extends Endpoint>(
   // A signed-in caller's answer, or any POST's (a sign-in answers with a token), is personal: no cache may keep it.
   // Public reads (the catalogue) set their own caching.
   const isPersonal = endpoint.auth !== false || endpoint.method !== "GET";
-  const onRequest = [
-    ...(isPersonal ? [setNoStore] : []),
-    // An operator endpoint without a roles list is open to no one: forgetting it must not open it to every role.
-    // Checked as the request arrives, before its body is read or validated: a stranger gets 401/403, never a 400
-    // that describes the console's inputs.
-    ...(isOperatorOnly ? [requireOperator(endpoint.roles ?? [])] : []),
-  ];
+  // Set as the request arrives, so error answers carry it too.
+  const onRequest = isPersonal ? [setNoStore] : [];
+  // Authentication before the body is read or validated: a stranger gets 401/403, never a 400 that describes the
+  // inputs. In preParsing, not onRequest: the rate limiter (an onRequest hook added after these) counts first, so
+  // a flood of made-up tokens is limited like any other. An operator endpoint without a roles list is open to no
+  // one: forgetting it must not open it to every role.
+  const authenticate =
+    endpoint.auth === true ? requireUser : isOperatorOnly ? requireOperator(endpoint.roles ?? []) : undefined;
   app.route({
     method: endpoint.method,
     url: endpointUrl(endpoint),
@@ -85,7 +86,7 @@ export function addRawRoute<E extends Endpoint>(
       ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
     },
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
-    ...(endpoint.auth === true ? { preHandler: requireUser } : {}),
+    ...(authenticate ? { preParsing: authenticate } : {}),
     ...(onRequest.length > 0 ? { onRequest } : {}),
     handler: async (request, reply) =>
       handler({

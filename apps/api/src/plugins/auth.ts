@@ -36,7 +36,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** preHandler for endpoints with `auth: true`: 401 UNAUTHENTICATED unless the bearer token is a live session. */
+/**
+ * Hook for endpoints with `auth: true` (preParsing: before the body is read): 401 UNAUTHENTICATED unless the bearer
+ * token is a live session.
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw new AppError("UNAUTHENTICATED", { message: "Sign in first." });
@@ -46,7 +49,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * preHandler for endpoints with `auth: "operator"`: 401 without a live token; 403 FORBIDDEN for a customer's live
+ * Hook for endpoints with `auth: "operator"` (preParsing, as requireUser): 401 without a live token; 403 FORBIDDEN for a customer's live
  * token (signed in, but not on the console) and for an operator whose role is not among `roles`.
  */
 export function requireOperator(roles: readonly OperatorRole[]) {

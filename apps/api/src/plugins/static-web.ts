@@ -37,6 +37,21 @@ function cookieLanguage(cookieHeader: string | undefined): Language {
 }
 
 /**
+ * A path as the router could read it, to tell a page from an API address: `/%61pi/`, `//api/` and `/API/` are API
+ * spellings the router did not match, not pages (an undecodable one is no page either).
+ */
+function comparablePath(url: string): string {
+  const pathname = url.split("?")[0] ?? "";
+  try {
+    return decodeURIComponent(pathname)
+      .replace(/\/{2,}/g, "/")
+      .toLowerCase();
+  } catch {
+    return "/api/";
+  }
+}
+
+/**
  * Serves the built web app: hashed assets pre-compressed (brotli, gzip) with immutable caching, /login with the
  * sign-in screen prerendered in the `LANG` cookie's language (/fr, /en, /ar in theirs), every other page GET
  * outside /api answered with the app shell. Files outside assets/ (index.html, the service
@@ -67,11 +82,12 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDi
     app.log.warn({ distDir: options.distDir }, "web app not built: run `npm run build`; serving the API only");
   }
   app.setNotFoundHandler((request, reply) => {
+    const place = comparablePath(request.url);
     const isPageRequest =
       hasWebApp &&
       (request.method === "GET" || request.method === "HEAD") &&
-      !request.url.startsWith("/api/") &&
-      !request.url.startsWith("/.well-known/");
+      !place.startsWith("/api/") &&
+      !place.startsWith("/.well-known/");
     if (!isPageRequest) {
       throw new AppError("ROUTE_NOT_FOUND", { message: `No route ${request.method} ${request.url.split("?")[0]}.` });
     }

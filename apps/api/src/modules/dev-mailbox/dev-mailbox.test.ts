@@ -2,6 +2,7 @@ import { API_BASE_PATH } from "@esim/shared/http";
 import { describe, expect, it } from "vitest";
 import { createSmtpMailer } from "../../providers/mail/smtp-mailer.ts";
 import { uniqueAddress, uniqueEmail } from "../../test/factories.ts";
+import { PRODUCTION_SETTINGS } from "../../test/production-settings.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
 const testApp = await createTestApp();
@@ -124,18 +125,7 @@ describe("GET /dev/pushes.json and the pushes on /dev/mailbox", () => {
 describe("dev mailbox mounting", () => {
   it("is absent in production, even with the dev mailbox as mailer", async () => {
     const production = await createTestApp({
-      config: {
-        NODE_ENV: "production",
-        SMTP_URL: "smtp://127.0.0.1:9",
-        PAYMENT_PROVIDER: "chargily",
-        CHARGILY_SECRET_KEY: "live_sk_example",
-        CHARGILY_BASE_URL: "https://pay.chargily.net/api/v2",
-        ESIM_PROVIDER: "esim-access",
-        ESIM_ACCESS_ACCESS_CODE: "access-code",
-        ESIM_WEBHOOK_TOKEN: "a-long-random-secret-of-ours",
-        OPERATOR_TOTP_KEY: "another-long-random-secret-of-ours-32",
-        PUBLIC_URL: "https://shop.example.dz",
-      },
+      config: { ...PRODUCTION_SETTINGS, SMTP_URL: "smtp://127.0.0.1:9" },
     });
     for (const url of ["/dev/mailbox", "/dev/mailbox.json", "/dev/pushes.json"]) {
       expect((await production.app.inject({ method: "GET", url })).statusCode).toBe(404);

@@ -16,10 +16,12 @@ export async function invoicesRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string }; Querystring: { lang?: string } }>(
     `${API_BASE_PATH}/orders/:id/invoice`,
     {
-      preHandler: requireUser,
+      // As addRoute's signed-in routes: authenticated before the input is read, and the document says so.
+      preParsing: requireUser,
       schema: {
         tags: ["orders"],
         summary: "The invoice of one of the caller's paid orders, as a PDF (in the user's language or ?lang=)",
+        security: [{ bearer: [] }],
       },
     },
     async (request, reply) => {
