@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { AppError } from "./lib/app-error.ts";
 import type { AppDeps } from "./lib/deps.ts";
+import { redactedLoggerOptions } from "./lib/log-redaction.ts";
 import { responseSerializerCompiler } from "./lib/response-serializer.ts";
 import { resolveSession } from "./modules/auth/index.ts";
 import { registerModules } from "./modules/index.ts";
@@ -44,10 +45,14 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
+    // Access logs and every line logged while answering go through the one redaction rule (decision 059).
     logger:
       options.logger === false
         ? false
-        : { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : redactedLoggerOptions({
+            level: config.LOG_LEVEL,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     // The proxy's X-Request-Id is kept, so its access log and ours name a request alike; a client's own is not
