@@ -729,8 +729,12 @@ export const mailOutbox = pgTable(
     messageId: text("message_id").notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
-    text: text("text").notNull(),
-    html: text("html").notNull(),
+    /**
+     * The content (an install email's activation code and QR code), kept only until it is sent; a given-up email's
+     * for a week (decision 059). Null once dropped: the row stays for the order's timeline.
+     */
+    text: text("text"),
+    html: text("html"),
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
     /** The order it is about, for the order's timeline. */
     orderId: uuid("order_id"),
