@@ -9,7 +9,7 @@ import { buyEsim } from "../esims/esims.test-kit.ts";
 import { createBuyingApp } from "../orders/buying.test-kit.ts";
 
 // Deleting an account takes everything personal with it (decision 059): what was emailed to it and the install
-// secrets of its eSIMs too, not only the profile; the orders stay, anonymised, for accounting.
+// secrets of its eSIMs too, not only the profile; the orders and invoices stay for accounting.
 
 const testApp = await createBuyingApp();
 const { app, db, deps } = testApp;
