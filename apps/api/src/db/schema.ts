@@ -63,6 +63,8 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex("users_email_key").on(table.email).where(sql`${table.email} is not null`),
+    // The upkeep sweep finds the accounts deleted lately (their eSIMs' install secrets to clear; decision 059).
+    index("users_deleted_at_idx").on(table.deletedAt).where(sql`${table.deletedAt} is not null`),
     oneOf("users_language_check", table.language, LANGUAGES),
     oneOf("users_currency_check", table.currency, CURRENCIES),
   ],

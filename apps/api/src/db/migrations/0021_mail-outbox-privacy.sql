@@ -3,4 +3,6 @@
 -- code) go. The content of emails already sent goes now.
 ALTER TABLE "mail_outbox" ALTER COLUMN "text" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ALTER COLUMN "html" DROP NOT NULL;--> statement-breakpoint
-UPDATE "mail_outbox" SET "text" = NULL, "html" = NULL, "attachments" = '[]'::jsonb WHERE "status" = 'sent';
+UPDATE "mail_outbox" SET "text" = NULL, "html" = NULL, "attachments" = '[]'::jsonb WHERE "status" = 'sent';--> statement-breakpoint
+-- The upkeep sweep clears the install secrets of eSIMs of accounts deleted lately: found through this index.
+CREATE INDEX "users_deleted_at_idx" ON "users" USING btree ("deleted_at") WHERE "users"."deleted_at" is not null;
