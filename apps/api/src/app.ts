@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { AppError } from "./lib/app-error.ts";
 import type { AppDeps } from "./lib/deps.ts";
+import { redactedLoggerOptions } from "./lib/log-redaction.ts";
 import { responseSerializerCompiler } from "./lib/response-serializer.ts";
 import { resolveSession } from "./modules/auth/index.ts";
 import { registerModules } from "./modules/index.ts";
@@ -47,10 +48,14 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
+    // Access logs and every line logged while answering go through the one redaction rule (decision 059).
     logger:
       options.logger === false
         ? false
-        : { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : redactedLoggerOptions({
+            level: config.LOG_LEVEL,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          }),
     bodyLimit: BODY_LIMIT_BYTES,
     // A request trickled byte by byte is cut with 408 (decision 055): the whole request, body included, and its
     // headers each have their time. Node checks them every CONNECTIONS_CHECKED_EVERY_MS.

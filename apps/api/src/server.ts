@@ -5,6 +5,7 @@ import { createAppDeps } from "./create-deps.ts";
 import { connectDatabase } from "./db/client.ts";
 import { EmbeddedPostgresError, type EmbeddedServer, startEmbeddedPostgres } from "./db/embedded.ts";
 import { type BackgroundWork, startBackgroundWork } from "./jobs/background.ts";
+import { redactedLoggerOptions } from "./lib/log-redaction.ts";
 import { startCatalog } from "./modules/catalog/index.ts";
 import { buildMonitoringApp } from "./monitoring-app.ts";
 import { prepareDatabase } from "./prepare-database.ts";
@@ -54,7 +55,7 @@ async function main() {
   const monitoring = !runsHttp && config.METRICS_PORT ? await buildMonitoringApp(deps) : undefined;
   // A worker has no HTTP server, only its logger (pino, as the app's).
   const log: FastifyBaseLogger =
-    app?.log ?? Fastify({ logger: { level: config.LOG_LEVEL } }).log.child({ role: "worker" });
+    app?.log ?? Fastify({ logger: redactedLoggerOptions({ level: config.LOG_LEVEL }) }).log.child({ role: "worker" });
 
   let stopCatalog: (() => Promise<void>) | undefined;
   let background: BackgroundWork | undefined;

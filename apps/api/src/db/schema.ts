@@ -63,6 +63,8 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex("users_email_key").on(table.email).where(sql`${table.email} is not null`),
+    // The upkeep sweep finds the accounts deleted lately (their eSIMs' install secrets to clear; decision 059).
+    index("users_deleted_at_idx").on(table.deletedAt).where(sql`${table.deletedAt} is not null`),
     oneOf("users_language_check", table.language, LANGUAGES),
     oneOf("users_currency_check", table.currency, CURRENCIES),
   ],
@@ -729,8 +731,12 @@ export const mailOutbox = pgTable(
     messageId: text("message_id").notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
-    text: text("text").notNull(),
-    html: text("html").notNull(),
+    /**
+     * The content (an install email's activation code and QR code), kept only until it is sent; a given-up email's
+     * for a week (decision 059). Null once dropped: the row stays for the order's timeline.
+     */
+    text: text("text"),
+    html: text("html"),
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
     /** The order it is about, for the order's timeline. */
     orderId: uuid("order_id"),

@@ -13,6 +13,7 @@ import type pg from "pg";
 import type { Database } from "../db/client.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import type { JobHandlers, JobLog } from "../lib/job-queue.ts";
+import { scrubText } from "../lib/log-redaction.ts";
 import { devicesJobs } from "../modules/devices/index.ts";
 import { mailOutboxJobs } from "../modules/mail-outbox/index.ts";
 import { createOrdersJobs, type ProvisioningTiming, upstreamOrderReadyJobs } from "../modules/orders/index.ts";
@@ -47,8 +48,22 @@ function graphileLogger(log: WorkerLog): Logger {
     info: "info",
     debug: "debug",
   } as Record<LogLevel, keyof WorkerLog>;
+  // graphile-worker's meta holds the whole job (its payload) and its error's message holds what the handler's error
+  // said (a failed query's parameters: an email's text): the job is named, not copied, and the error goes to the `err`
+  // serializer; the message goes through the same redaction rule as every log line (decision 059).
   return new Logger((scope) => (level, message, meta) => {
-    log[methods[level] ?? "info"]({ worker: scope, ...meta }, message);
+    const { job, error, fatalError, ...rest } = (meta ?? {}) as {
+      job?: { id: string; task_identifier: string; attempts: number; max_attempts: number };
+      error?: unknown;
+      fatalError?: unknown;
+    };
+    const details = {
+      worker: scope,
+      ...rest,
+      ...(job ? { job: { id: job.id, task: job.task_identifier, attempt: job.attempts, of: job.max_attempts } } : {}),
+      ...((error ?? fatalError) ? { err: error ?? fatalError } : {}),
+    };
+    log[methods[level] ?? "info"](details, scrubText(message));
   });
 }
 

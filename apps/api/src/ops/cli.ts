@@ -16,6 +16,7 @@ import {
   startEmbeddedPostgres,
 } from "../db/embedded.ts";
 import { AppError } from "../lib/app-error.ts";
+import { describeErrorForLog } from "../lib/log-redaction.ts";
 import type { OpsCommand } from "./ops-command.ts";
 import { OpsError } from "./ops-command.ts";
 
@@ -98,7 +99,8 @@ export async function runCli(argv: string[], print = (line: string) => console.i
     if (error instanceof OpsError || error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
       console.error(error.message);
     } else if (error instanceof AppError) console.error(`${error.code}: ${error.message}`);
-    else console.error(error);
+    // An unexpected error's message may carry what it was about (a failed query's parameters): the logs' rule applies.
+    else console.error(describeErrorForLog(error));
     return 1;
   } finally {
     await embedded?.stop();

@@ -3,16 +3,19 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { anonymiseUser, type UserRow } from "../account/index.ts";
 import { deleteUserDevices } from "../devices/index.ts";
+import { forgetEmailsTo } from "../mail-outbox/index.ts";
 import { deleteCodesOfEmail, deletePendingRegistration } from "./auth.repo.ts";
 import { deleteUserSessions } from "./sessions.repo.ts";
 
-// Deleting an account ends every way into it (sessions, codes, devices: this module's) and clears the profile
-// (account's): auth owns the flow, so account never needs auth.
+// Deleting an account ends every way into it (sessions, codes, devices: this module's), clears the profile
+// (account's) and forgets the emails written to it (the outbox's): auth owns the flow, so account never needs auth.
+// The install secrets of its eSIMs are cleared by the upkeep sweep (jobs/clean-up.ts): the eSIMs module needs auth
+// (PIN codes), so auth cannot call it (decision 059).
 
 /**
  * Deletes an account only when confirmed with the exact word DELETE: in one transaction the
  * personal data is cleared (the anonymised row stays for orders and accounting) and every
- * session, device, code and pending registration of the account goes. The email is free to
+ * session, device, code, pending registration and email (sent or queued) of the account goes. The email is free to
  * register again as a new account.
  */
 export async function deleteAccount(
@@ -30,6 +33,7 @@ export async function deleteAccount(
     if (email) {
       await deleteCodesOfEmail(tx, email);
       await deletePendingRegistration(tx, email);
+      await forgetEmailsTo(tx, email);
     }
   });
 }

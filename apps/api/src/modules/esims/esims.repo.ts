@@ -1,10 +1,10 @@
 import type { EsimStatus } from "@esim/shared/statuses";
-import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { destinationSummaryColumns } from "../../db/destination-summary-columns.ts";
 import { preparedQuery } from "../../db/prepared.ts";
-import { destinations, esimBundles, esims, orders, packages } from "../../db/schema.ts";
+import { cancellationRequests, destinations, esimBundles, esims, orders, packages, users } from "../../db/schema.ts";
 import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
 
 export type EsimRow = typeof esims.$inferSelect;
@@ -280,4 +280,24 @@ export async function insertBundles(db: DbOrTx, rows: BundleInsert[]): Promise<v
         isNotNull(esims.expiryAlertSentAt),
       ),
     );
+}
+
+/**
+ * Clears the install secrets (activation code, matching id, QR link) of eSIMs whose owner deleted the account since
+ * `since`, and the words they gave when asking to cancel one; the rows stay for their orders. Answers how many eSIMs
+ * were cleared.
+ */
+export async function clearSecretsOfDeletedAccounts(db: DbOrTx, since: Date): Promise<number> {
+  // Through users_deleted_at_idx, then esims_user_idx: only the accounts deleted lately are read, not every one.
+  const deletedUserIds = db.select({ id: users.id }).from(users).where(gte(users.deletedAt, since));
+  const cleared = await db
+    .update(esims)
+    .set({ activationCode: "", matchingId: "", qrCodeUrl: null })
+    .where(and(inArray(esims.userId, deletedUserIds), ne(esims.activationCode, "")))
+    .returning({ id: esims.id });
+  await db
+    .update(cancellationRequests)
+    .set({ reason: null })
+    .where(and(inArray(cancellationRequests.userId, deletedUserIds), isNotNull(cancellationRequests.reason)));
+  return cleared.length;
 }

@@ -11,6 +11,7 @@ export {
 export { sendDueEsimAlerts } from "./esim-alerts.ts";
 export {
   type BundleInsert,
+  clearSecretsOfDeletedAccounts,
   countEsimBundlesOfPackage,
   type EsimInsert,
   type EsimRow,

@@ -1,3 +1,3 @@
 // The email outbox: emails decided in a transaction, sent after it commits.
 export { listOrderEmails } from "./mail-outbox.repo.ts";
-export { mailOutboxJobs, queueEmail } from "./mail-outbox.service.ts";
+export { dropOldEmailContent, forgetEmailsTo, mailOutboxJobs, queueEmail } from "./mail-outbox.service.ts";

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { mailOutbox } from "../../db/schema.ts";
 
@@ -26,11 +26,11 @@ export async function recordOutboxAttempt(db: DbOrTx, id: string): Promise<void>
     .where(eq(mailOutbox.id, id));
 }
 
-/** queued → sent, once the SMTP server accepted it. */
+/** queued → sent, once the SMTP server accepted it; its content goes (the timeline needs only that it was sent). */
 export async function markOutboxSent(db: DbOrTx, id: string, now: Date): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status: "sent", sentAt: now, lastError: null })
+    .set({ status: "sent", sentAt: now, lastError: null, text: null, html: null, attachments: [] })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "queued")));
 }
 
@@ -45,4 +45,17 @@ export async function recordOutboxFailure(db: DbOrTx, id: string, failure: { err
 /** The emails about an order, oldest first (its timeline). */
 export async function listOrderEmails(db: DbOrTx, orderId: string): Promise<OutboxRow[]> {
   return db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId)).orderBy(asc(mailOutbox.createdAt));
+}
+
+/** Drops the content of emails given up before `before` (kept a while for the operator to see what failed). */
+export async function dropGivenUpEmailContent(db: DbOrTx, before: Date): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ text: null, html: null, attachments: [] })
+    .where(and(eq(mailOutbox.status, "failed"), lt(mailOutbox.createdAt, before), isNotNull(mailOutbox.text)));
+}
+
+/** Deletes every email to this address, sent or not (an account deleted: nothing of it is kept or sent after). */
+export async function deleteEmailsTo(db: DbOrTx, email: string): Promise<void> {
+  await db.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${email})`);
 }

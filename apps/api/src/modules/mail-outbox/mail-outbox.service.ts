@@ -4,6 +4,8 @@ import { addJob, type JobHandlers, readPayload } from "../../lib/job-queue.ts";
 import type { MailAttachment, QueuedMailMessage } from "../../providers/mail/mail-port.ts";
 import { renderQrPng } from "../../providers/mail/qr-code.ts";
 import {
+  deleteEmailsTo,
+  dropGivenUpEmailContent,
   findOutboxEmail,
   insertOutboxEmail,
   markOutboxSent,
@@ -16,6 +18,8 @@ import {
 // with graphile-worker's exponential backoff; every try carries the same Message-ID.
 
 export const SEND_EMAIL_TASK = "send-email";
+/** A given-up email's content is kept this long for the operator to see what failed, then dropped (decision 059). */
+export const GIVEN_UP_EMAIL_KEPT_DAYS = 7;
 /** Tries over about a day and a half (graphile-worker waits exp(attempt) seconds between them). */
 export const SEND_EMAIL_MAX_ATTEMPTS = 12;
 
@@ -83,7 +87,8 @@ export const mailOutboxJobs: JobHandlers = {
   async [SEND_EMAIL_TASK](payload, { deps, log, attempt, maxAttempts }) {
     const { emailId } = readPayload(payload, ["emailId"]);
     const email = await findOutboxEmail(deps.db, emailId);
-    if (email?.status !== "queued") return;
+    // Content is dropped only from emails sent or given up: a queued one always has it.
+    if (email?.status !== "queued" || email.text === null || email.html === null) return;
     await recordOutboxAttempt(deps.db, email.id);
     try {
       await deps.mailer.send({
@@ -107,3 +112,13 @@ export const mailOutboxJobs: JobHandlers = {
     log.info({ emailId, key: email.key, orderId: email.orderId }, "email sent");
   },
 };
+
+/** Drops the content of emails given up over GIVEN_UP_EMAIL_KEPT_DAYS ago. Idempotent (a sweep). */
+export async function dropOldEmailContent(db: DbOrTx, now: Date): Promise<void> {
+  await dropGivenUpEmailContent(db, new Date(now.getTime() - GIVEN_UP_EMAIL_KEPT_DAYS * 24 * 60 * 60 * 1000));
+}
+
+/** Forgets every email to an address being deleted, in the deletion's transaction: a queued one is never sent. */
+export async function forgetEmailsTo(tx: DbOrTx, email: string): Promise<void> {
+  await deleteEmailsTo(tx, email);
+}

@@ -136,6 +136,30 @@ describe("GET /orders/:number: the order and its timeline", () => {
     });
   });
 
+  it("keeps a sent install email on the timeline while its text, HTML and QR code are gone from the outbox", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    await runDueJobs(deps);
+    const delivered = testApp.sentMails.findLast((mail) => mail.text.includes(bought.esim.activationCode));
+    expect(delivered?.attachments?.length).toBeGreaterThan(0);
+    const [row] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.key, `install:${bought.orderId}`));
+    expect(row).toMatchObject({ status: "sent", text: null, html: null, attachments: [] });
+
+    const detail = detailOf(await call("GET", `/orders/${bought.number}`, support.headers));
+    expect(detail.timeline).toContainEqual(
+      expect.objectContaining({
+        kind: "email",
+        key: `install:${bought.orderId}`,
+        to: bought.user.email,
+        subject: delivered!.subject,
+        status: "sent",
+        sentAt: row!.sentAt!.toISOString(),
+      }),
+    );
+  });
+
   it("shows an eSIM delivered before the upstream gave its ICCID with none, still cancellable", async () => {
     const bought = await buyEsim(testApp, plan.id);
     await db.update(esims).set({ iccid: null }).where(eq(esims.id, bought.esim.id));

@@ -38,7 +38,12 @@ export interface BuyingTestApp extends TestApp {
 const silent = { warn: () => {} };
 
 export async function createBuyingApp(
-  options: { config?: Partial<Config>; logStream?: Writable } = {},
+  options: {
+    config?: Partial<Config>;
+    logStream?: Writable;
+    /** Where recorded messages go next (a test's SMTP server, a failing mailer); they are recorded first. */
+    mailer?: Pick<Mailer, "send">;
+  } = {},
 ): Promise<BuyingTestApp> {
   let isGatewayDown = false;
   let isWebhookLost = false;
@@ -50,6 +55,7 @@ export async function createBuyingApp(
     kind: "dev-mailbox",
     async send(message) {
       sentMails.push(message);
+      await options.mailer?.send(message);
     },
     async close() {},
   };
