@@ -142,6 +142,11 @@ export const ERROR_HTTP_STATUS = {
    * must, so no one locks themselves out or raises themselves.
    */
   OPERATOR_SELF_CHANGE: 409,
+  /**
+   * The shop's budget of code emails (sign-in, PIN reset, console sign-in) for this minute, shared by every instance,
+   * is spent: someone is making it mail many addresses. Wait `Retry-After` seconds and ask again.
+   */
+  CODE_MAIL_BUDGET_EXCEEDED: 429,
   /** The database or another dependency is down; retry later. */
   SERVICE_UNAVAILABLE: 503,
   /** Anything unexpected; details are only in the server log (with the request id). Retry later. */

@@ -14,7 +14,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     register,
     async ({ body, request }) => ({
-      data: await registerAndSendCode(app.deps, { registration: body, clientAddress: request.ip }),
+      data: await registerAndSendCode(app.deps, { registration: body, clientAddress: request.ip, log: request.log }),
     }),
     { tags, summary: "Keep the sign-up details and email a sign-in code" },
   );
@@ -27,6 +27,7 @@ export async function authRoutes(app: FastifyInstance) {
         email: body.email,
         language: body.language,
         clientAddress: request.ip,
+        log: request.log,
       }),
     }),
     { tags, summary: "Email a sign-in code" },

@@ -232,6 +232,39 @@ describe("POST /profile/pin/reset/code and /profile/pin/reset", () => {
     expect(response.json().error.code).toBe("CODE_INVALID");
   });
 
+  it("sends at most 10 PIN reset codes an hour, then answers RATE_LIMITED", async () => {
+    const { user, headers } = await createSignedInUser(testApp);
+    clock.advance(60 * 60_000);
+    const statuses: number[] = [];
+    for (let index = 0; index < 11; index++) {
+      clock.advance(61_000);
+      statuses.push((await request(testApp, "POST", "/profile/pin/reset/code", { headers })).statusCode);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    expect(testApp.sentMails.filter((sent) => sent.to === user.email)).toHaveLength(10);
+  });
+
+  it("refuses guesses at PIN reset codes past 10 an hour from one address, even with fresh codes", async () => {
+    const { user, headers } = await createSignedInUser(testApp);
+    clock.advance(60 * 60_000);
+    const answers: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      clock.advance(61_000);
+      await request(testApp, "POST", "/profile/pin/reset/code", { headers });
+      const code = lastResetCode(user.email!);
+      const wrong = code === "000000" ? "111111" : "000000";
+      for (let guess = 0; guess < 5; guess++) {
+        const response = await request(testApp, "POST", "/profile/pin/reset", {
+          headers,
+          payload: { code: wrong, pin: "1234" },
+        });
+        answers.push(response.json().error.code);
+      }
+    }
+    const burntCode = ["CODE_INVALID", "CODE_INVALID", "CODE_INVALID", "CODE_INVALID", "CODE_BURNT"];
+    expect(answers).toEqual([...burntCode, ...burntCode, ...Array(5).fill("RATE_LIMITED")]);
+  });
+
   it("sets a new PIN with the emailed code, unblocks it, and the code works once", async () => {
     const bought = await buyEsim(testApp, plan.id);
     await setPin(bought.headers, "1234");
