@@ -35,9 +35,9 @@ export const ERROR_HTTP_STATUS = {
   ROUTE_NOT_FOUND: 404,
   /** Too many requests from this address or for this email; wait `Retry-After` seconds. */
   RATE_LIMITED: 429,
-  /** A sign-in code was asked for less than 60 s after the previous one; wait `Retry-After` seconds. */
+  /** A code was asked for less than 60 s after the previous one for this email from this address; wait `Retry-After` seconds. */
   CODE_RESEND_TOO_SOON: 429,
-  /** The sign-in code is wrong; the user may try again (5 wrong tries burn it). */
+  /** The sign-in code is wrong; the user may try again (5 wrong tries from where it was asked burn it). */
   CODE_INVALID: 400,
   /** The sign-in code is older than 10 minutes, or none was sent; ask for a new one. */
   CODE_EXPIRED: 400,

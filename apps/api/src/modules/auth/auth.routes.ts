@@ -6,10 +6,14 @@ import { addRoute } from "../../lib/route.ts";
 import { presentMe } from "../account/index.ts";
 import { deleteAccount } from "./account-deletion.service.ts";
 import { registerAndSendCode, requestSignInCode, signOut, verifySignInCode } from "./auth.service.ts";
+import { codeMailsSent } from "./emailed-codes.ts";
 
 const tags = ["auth"];
 
 export async function authRoutes(app: FastifyInstance) {
+  // Code emails go out after their answer: a closing server lets those on their way leave first.
+  app.addHook("onClose", () => codeMailsSent());
+
   addRoute(
     app,
     register,
