@@ -100,12 +100,8 @@ async function issueSignInCode(
   sendCodeMailAfterAnswer(deps, {
     codeId: issued.codeId,
     purpose: SIGN_IN,
-    message: signInCodeMail({
-      to: email,
-      code: issued.code,
-      language: issued.language,
-      validityMinutes: CODE_TTL_MINUTES,
-    }),
+    buildMail: () =>
+      signInCodeMail({ to: email, code: issued.code, language: issued.language, validityMinutes: CODE_TTL_MINUTES }),
     log: options.log,
   });
   return { sent: true, resendAfterSeconds: CODE_RESEND_SECONDS };

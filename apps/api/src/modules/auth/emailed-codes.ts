@@ -174,21 +174,24 @@ export interface CodeMailLog {
 const mailsInFlight = new Set<Promise<void>>();
 
 /**
- * Sends a freshly stored code after the answer, never holding it: the answer takes the same time whether a mail goes
- * (an operator's address, an SMTP server taking half a second) or not. If the mail fails, the code is deleted, so its
- * owner may ask again at once rather than wait 60 s for a code that never came.
+ * Sends a freshly stored code after the answer, never holding it: the mail is written and sent once the event loop has
+ * moved on (the answer is out by then), so the answer takes the same time whether a mail goes (an operator's address,
+ * an SMTP server taking half a second) or not. If the mail fails, the code is deleted, so its owner may ask again at
+ * once rather than wait 60 s for a code that never came.
  */
 export function sendCodeMailAfterAnswer(
   deps: Pick<AppDeps, "db" | "mailer">,
-  options: { codeId: string; purpose: CodePurpose; message: MailMessage; log: CodeMailLog },
+  options: { codeId: string; purpose: CodePurpose; buildMail: () => MailMessage; log: CodeMailLog },
 ): void {
-  const sending = deps.mailer.send(options.message).catch(async (error: unknown) => {
-    options.log.warn(
-      { purpose: options.purpose, reason: error instanceof Error ? error.message : String(error) },
-      "a code email could not be sent; the code was deleted so its owner can ask again",
-    );
-    await deleteCode(deps.db, options.codeId).catch(() => undefined);
-  });
+  const sending = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => deps.mailer.send(options.buildMail()))
+    .catch(async (error: unknown) => {
+      options.log.warn(
+        { purpose: options.purpose, reason: error instanceof Error ? error.message : String(error) },
+        "a code email could not be sent; the code was deleted so its owner can ask again",
+      );
+      await deleteCode(deps.db, options.codeId).catch(() => undefined);
+    });
   const tracked = sending.finally(() => mailsInFlight.delete(tracked));
   mailsInFlight.add(tracked);
 }
@@ -226,7 +229,7 @@ export async function sendEmailedCode(
     sendCodeMailAfterAnswer(deps, {
       codeId: issued.codeId,
       purpose,
-      message: buildMail(issued.code),
+      buildMail: () => buildMail(issued.code),
       log: options.log,
     });
   }
