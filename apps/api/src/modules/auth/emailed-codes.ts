@@ -187,13 +187,19 @@ export function sendCodeMailAfterAnswer(
     .then(() => deps.mailer.send(options.buildMail()))
     .catch(async (error: unknown) => {
       options.log.warn(
-        { purpose: options.purpose, reason: error instanceof Error ? error.message : String(error) },
+        // The error's code only (ECONNECTION, EENVELOPE…): an SMTP message may quote the recipient.
+        { purpose: options.purpose, reason: errorCodeOf(error) },
         "a code email could not be sent; the code was deleted so its owner can ask again",
       );
       await deleteCode(deps.db, options.codeId).catch(() => undefined);
     });
   const tracked = sending.finally(() => mailsInFlight.delete(tracked));
   mailsInFlight.add(tracked);
+}
+
+function errorCodeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : error instanceof Error ? error.name : "unknown";
 }
 
 /** Resolves once every code email started so far has been sent (or has failed). */
