@@ -195,6 +195,13 @@ const configSchema = z.object({
   API_DOCS: z.optional(booleanText),
   /** General limiter: requests per minute per client address, per instance. */
   RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 300),
+  /**
+   * Code emails (sign-in, PIN reset) the shop sends per minute across every instance; past it CODE_MAIL_BUDGET_EXCEEDED
+   * (docs/decisions/056-emailed-codes-a-stranger-cannot-spend.md). 60 is several times a launch-day peak of sign-ups.
+   */
+  CODE_MAILS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 60),
+  /** The console's sign-in codes per minute, a budget of their own so a flood of customers' codes spares operators. */
+  OPERATOR_CODE_MAILS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 10),
   /** eSIM upstream: the local simulator (default) or eSIM Access. */
   ESIM_PROVIDER: z._default(z.enum(["simulator", "esim-access"]), "simulator"),
   ESIM_ACCESS_BASE_URL: z._default(url, "https://api.esimaccess.com"),

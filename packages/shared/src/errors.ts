@@ -35,9 +35,9 @@ export const ERROR_HTTP_STATUS = {
   ROUTE_NOT_FOUND: 404,
   /** Too many requests from this address or for this email; wait `Retry-After` seconds. */
   RATE_LIMITED: 429,
-  /** A sign-in code was asked for less than 60 s after the previous one; wait `Retry-After` seconds. */
+  /** A code was asked for less than 60 s after the previous one for this email from this address; wait `Retry-After` seconds. */
   CODE_RESEND_TOO_SOON: 429,
-  /** The sign-in code is wrong; the user may try again (5 wrong tries burn it). */
+  /** The sign-in code is wrong; the user may try again (5 wrong tries from where it was asked burn it). */
   CODE_INVALID: 400,
   /** The sign-in code is older than 10 minutes, or none was sent; ask for a new one. */
   CODE_EXPIRED: 400,
@@ -142,6 +142,11 @@ export const ERROR_HTTP_STATUS = {
    * must, so no one locks themselves out or raises themselves.
    */
   OPERATOR_SELF_CHANGE: 409,
+  /**
+   * The shop's budget of code emails (sign-in, PIN reset, console sign-in) for this minute, shared by every instance,
+   * is spent: someone is making it mail many addresses. Wait `Retry-After` seconds and ask again.
+   */
+  CODE_MAIL_BUDGET_EXCEEDED: 429,
   /** The database or another dependency is down; retry later. */
   SERVICE_UNAVAILABLE: 503,
   /** Anything unexpected; details are only in the server log (with the request id). Retry later. */

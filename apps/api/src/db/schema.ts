@@ -103,7 +103,7 @@ export const signInCodes = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     tries: integer("tries").notNull().default(0),
     usedAt: timestamp("used_at", { withTimezone: true }),
-    /** Set when a newer code replaced this one or wrong tries burnt it. */
+    /** Set when a newer code from the same address replaced this one, another code was used, or wrong tries burnt it. */
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     requestIp: text("request_ip"),
     /** The language the code was asked in: an account created by verifying it starts in that language. */
@@ -117,15 +117,25 @@ export const signInCodes = pgTable(
   ],
 );
 
-/** Profile details given on /register before the email is verified; applied when the code is. */
-export const pendingRegistrations = pgTable("pending_registrations", {
-  email: text("email").primaryKey(),
-  name: text("name").notNull(),
-  country: text("country").notNull(),
-  phone: text("phone"),
-  language: text("language").notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Profile details given on /register before the email is verified, bound to the code that request sent: applied only
+ * when that very code is verified (never by a plain sign-in's code or another registration's), gone with the code.
+ */
+export const pendingRegistrations = pgTable(
+  "pending_registrations",
+  {
+    codeId: uuid("code_id")
+      .primaryKey()
+      .references(() => signInCodes.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    country: text("country").notNull(),
+    phone: text("phone"),
+    language: text("language").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("pending_registrations_email_idx").on(table.email)],
+);
 
 export const devices = pgTable(
   "devices",

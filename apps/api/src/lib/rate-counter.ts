@@ -14,19 +14,20 @@ export interface RateLimit {
 const KEEP_COUNTERS_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Counts one hit in the current fixed window and returns the count including it. The
+ * Counts one hit (or `hits`) in the current fixed window and returns the count including it. The
  * counter lives in PostgreSQL, so every API instance shares it; the upsert makes parallel
  * hits count exactly once each.
  */
-export async function countHit(db: DbOrTx, options: { key: string; windowMs: number; now: Date }) {
+export async function countHit(db: DbOrTx, options: { key: string; windowMs: number; now: Date; hits?: number }) {
   const nowMs = options.now.getTime();
+  const hits = options.hits ?? 1;
   const windowStart = new Date(Math.floor(nowMs / options.windowMs) * options.windowMs);
   const [row] = await db
     .insert(rateCounters)
-    .values({ key: options.key, windowStart, count: 1, createdAt: options.now })
+    .values({ key: options.key, windowStart, count: hits, createdAt: options.now })
     .onConflictDoUpdate({
       target: [rateCounters.key, rateCounters.windowStart],
-      set: { count: sql`${rateCounters.count} + 1` },
+      set: { count: sql`${rateCounters.count} + ${hits}` },
     })
     .returning({ count: rateCounters.count });
   const secondsLeft = Math.ceil((windowStart.getTime() + options.windowMs - nowMs) / 1000);

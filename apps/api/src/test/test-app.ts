@@ -8,6 +8,7 @@ import { createAppDeps } from "../create-deps.ts";
 import type { Database } from "../db/client.ts";
 import { devMails, pushMessages } from "../db/schema.ts";
 import type { AppDeps } from "../lib/deps.ts";
+import { codeMailsSent } from "../modules/auth/index.ts";
 import type { EsimProvider } from "../providers/esim/esim-port.ts";
 import { createDevMailboxMailer } from "../providers/mail/dev-mailbox-mailer.ts";
 import type { Mailer } from "../providers/mail/mail-port.ts";
@@ -90,7 +91,11 @@ export async function createTestApp(
     db: database.db,
     deps,
     clock,
-    mails: () => database.db.select().from(devMails).orderBy(desc(devMails.createdAt)),
+    // Code emails go out after the answer: wait for those on their way, as a person waits for their inbox.
+    mails: async () => {
+      await codeMailsSent();
+      return database.db.select().from(devMails).orderBy(desc(devMails.createdAt));
+    },
     pushes: () => database.db.select().from(pushMessages).orderBy(asc(pushMessages.createdAt), asc(pushMessages.id)),
   };
 }

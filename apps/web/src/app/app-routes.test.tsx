@@ -116,6 +116,19 @@ describe("the web app", () => {
     expect(await screen.findByText(/Renvoyer le code dans 42 secondes/)).toBeInTheDocument();
   });
 
+  it("says in French when the shop's budget of code emails is spent, and stays on the email step", async () => {
+    signedInApi({
+      "POST /auth/code": () => apiError(429, "CODE_MAIL_BUDGET_EXCEEDED", undefined, { "retry-after": "30" }),
+    });
+    const { user } = await renderApp("/login");
+    await user.type(await screen.findByLabelText("Adresse e-mail"), "amina@example.com");
+    await user.click(screen.getByRole("button", { name: "Recevoir un code" }));
+    expect(
+      await screen.findByText("Trop de codes sont envoyés en ce moment. Réessayez dans une minute."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Chiffre 1 sur 6" })).not.toBeInTheDocument();
+  });
+
   it("shows every registration rule in French", async () => {
     signedInApi();
     const { user } = await renderApp("/register");

@@ -135,7 +135,10 @@ describe("DELETE /profile", () => {
       payload: { email },
       remoteAddress: uniqueAddress(),
     });
-    await db.insert(pendingRegistrations).values({ email, name: "Left over", country: "DZ", language: "fr" });
+    const [code] = await db.select().from(signInCodes).where(eq(signInCodes.email, email));
+    await db
+      .insert(pendingRegistrations)
+      .values({ codeId: code!.id, email, name: "Left over", country: "DZ", language: "fr" });
 
     const response = await call("DELETE", "/profile", { confirmation: "DELETE" }, headers);
 

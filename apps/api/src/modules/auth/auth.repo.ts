@@ -14,42 +14,69 @@ const SIGN_IN: CodePurpose = "sign_in";
  * Serialises sign-in work on one email until the transaction ends, across every API
  * instance: two parallel requests cannot both pass the 60 s resend check.
  */
-export async function lockEmail(tx: DbOrTx, email: string, purpose: CodePurpose = SIGN_IN): Promise<void> {
+export async function lockEmail(tx: DbOrTx, email: string, purpose: CodePurpose): Promise<void> {
   const key = purpose === SIGN_IN ? `sign-in:${email}` : `${purpose}:${email}`;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
-/** The newest code of this purpose sent to an email, whatever its state. */
-export async function findLatestCode(
+/** The newest code of this purpose sent to an email from one client address, whatever its state. */
+export async function findLatestCodeFrom(
   db: DbOrTx,
-  email: string,
-  purpose: CodePurpose = SIGN_IN,
+  options: { email: string; purpose: CodePurpose; requestIp: string },
 ): Promise<SignInCodeRow | undefined> {
   const [row] = await db
     .select()
     .from(signInCodes)
-    .where(and(eq(signInCodes.email, email), eq(signInCodes.purpose, purpose)))
+    .where(
+      and(
+        eq(signInCodes.email, options.email),
+        eq(signInCodes.purpose, options.purpose),
+        eq(signInCodes.requestIp, options.requestIp),
+      ),
+    )
     .orderBy(desc(signInCodes.createdAt))
     .limit(1);
   return row;
 }
 
-/** Revokes every code of the email and purpose that is neither used nor revoked yet. */
+/** The codes of this purpose an email holds that still work: neither used, revoked nor expired. Newest first. */
+export async function findLiveCodes(
+  db: DbOrTx,
+  options: { email: string; purpose: CodePurpose; now: Date },
+): Promise<SignInCodeRow[]> {
+  return db
+    .select()
+    .from(signInCodes)
+    .where(
+      and(
+        eq(signInCodes.email, options.email),
+        eq(signInCodes.purpose, options.purpose),
+        isNull(signInCodes.usedAt),
+        isNull(signInCodes.revokedAt),
+        gt(signInCodes.expiresAt, options.now),
+      ),
+    )
+    .orderBy(desc(signInCodes.createdAt));
+}
+
+/**
+ * Revokes the open (neither used nor revoked) codes of the email and purpose; only those asked from `requestIp` when
+ * given (the same person asking again), all of them otherwise (a code was used).
+ */
 export async function revokeOpenCodes(
   db: DbOrTx,
-  email: string,
-  now: Date,
-  purpose: CodePurpose = SIGN_IN,
+  options: { email: string; purpose: CodePurpose; now: Date; requestIp?: string },
 ): Promise<void> {
   await db
     .update(signInCodes)
-    .set({ revokedAt: now })
+    .set({ revokedAt: options.now })
     .where(
       and(
-        eq(signInCodes.email, email),
-        eq(signInCodes.purpose, purpose),
+        eq(signInCodes.email, options.email),
+        eq(signInCodes.purpose, options.purpose),
         isNull(signInCodes.usedAt),
         isNull(signInCodes.revokedAt),
+        options.requestIp === undefined ? undefined : eq(signInCodes.requestIp, options.requestIp),
       ),
     );
 }
@@ -63,13 +90,10 @@ export async function insertCode(
     requestIp: string;
     language: string | null;
     createdAt: Date;
-    purpose?: CodePurpose;
+    purpose: CodePurpose;
   },
 ): Promise<string> {
-  const [row] = await db
-    .insert(signInCodes)
-    .values({ ...values, purpose: values.purpose ?? SIGN_IN })
-    .returning({ id: signInCodes.id });
+  const [row] = await db.insert(signInCodes).values(values).returning({ id: signInCodes.id });
   return row!.id;
 }
 
@@ -126,32 +150,30 @@ export async function deleteCodesCreatedBefore(db: DbOrTx, before: Date): Promis
   await db.delete(signInCodes).where(lt(signInCodes.createdAt, before));
 }
 
-export async function findPendingRegistration(db: DbOrTx, email: string): Promise<PendingRegistrationRow | undefined> {
-  const [row] = await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email)).limit(1);
+/** The details a /register request left with the code it sent, if this code was sent by one. */
+export async function findPendingRegistration(db: DbOrTx, codeId: string): Promise<PendingRegistrationRow | undefined> {
+  const [row] = await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.codeId, codeId)).limit(1);
   return row;
 }
 
-/** Stores the latest details given on /register for an email, replacing earlier ones. */
-export async function upsertPendingRegistration(
+/** Keeps the details given on /register with the code that request sent. */
+export async function insertPendingRegistration(
   db: DbOrTx,
-  values: { email: string; name: string; country: string; phone: string | null; language: string; now: Date },
+  values: {
+    codeId: string;
+    email: string;
+    name: string;
+    country: string;
+    phone: string | null;
+    language: string;
+    now: Date;
+  },
 ): Promise<void> {
   const { now, ...columns } = values;
-  await db
-    .insert(pendingRegistrations)
-    .values({ ...columns, createdAt: now })
-    .onConflictDoUpdate({
-      target: pendingRegistrations.email,
-      set: {
-        name: columns.name,
-        country: columns.country,
-        phone: columns.phone,
-        language: columns.language,
-        createdAt: now,
-      },
-    });
+  await db.insert(pendingRegistrations).values({ ...columns, createdAt: now });
 }
 
+/** Forgets every registration waiting for this email (the account is verified, or deleted). */
 export async function deletePendingRegistration(db: DbOrTx, email: string): Promise<void> {
   await db.delete(pendingRegistrations).where(eq(pendingRegistrations.email, email));
 }

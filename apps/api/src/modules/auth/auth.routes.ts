@@ -6,15 +6,19 @@ import { addRoute } from "../../lib/route.ts";
 import { presentMe } from "../account/index.ts";
 import { deleteAccount } from "./account-deletion.service.ts";
 import { registerAndSendCode, requestSignInCode, signOut, verifySignInCode } from "./auth.service.ts";
+import { codeMailsSent } from "./emailed-codes.ts";
 
 const tags = ["auth"];
 
 export async function authRoutes(app: FastifyInstance) {
+  // Code emails go out after their answer: a closing server lets those on their way leave first.
+  app.addHook("onClose", () => codeMailsSent());
+
   addRoute(
     app,
     register,
     async ({ body, request }) => ({
-      data: await registerAndSendCode(app.deps, { registration: body, clientAddress: request.ip }),
+      data: await registerAndSendCode(app.deps, { registration: body, clientAddress: request.ip, log: request.log }),
     }),
     { tags, summary: "Keep the sign-up details and email a sign-in code" },
   );
@@ -27,6 +31,7 @@ export async function authRoutes(app: FastifyInstance) {
         email: body.email,
         language: body.language,
         clientAddress: request.ip,
+        log: request.log,
       }),
     }),
     { tags, summary: "Email a sign-in code" },

@@ -1,129 +1,116 @@
 import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES, type CodeSent } from "@esim/shared/auth/contracts";
 import type { RegisterBody } from "@esim/shared/auth/register-contract";
-import { SIGN_IN_CODE_LENGTH } from "@esim/shared/fields";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@esim/shared/locale";
 import { checkPhone } from "@esim/shared/phone";
 import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { enforceRateLimit } from "../../lib/rate-counter.ts";
-import { generateNumericCode, generateToken, sha256Hex } from "../../lib/secrets.ts";
+import { generateToken, sha256Hex } from "../../lib/secrets.ts";
 import { findUserByEmail, insertUser, type UserRow, updateUser } from "../account/index.ts";
 import { clearDevicePushToken } from "../devices/index.ts";
 import { signInCodeMail } from "./auth.mails.ts";
 import {
+  type CodePurpose,
   deletePendingRegistration,
-  findLatestCode,
   findPendingRegistration,
-  insertCode,
-  lockEmail,
-  revokeOpenCodes,
-  upsertPendingRegistration,
+  insertPendingRegistration,
+  type SignInCodeRow,
 } from "./auth.repo.ts";
 import {
-  assertCanResendCode,
+  type CodeMailLog,
   checkEmailedCode,
   claimCheckedCode,
-  hashSignInCode,
-  sendCodeMail,
+  enforceCodeRequestLimits,
+  sendCodeMailAfterAnswer,
+  storeNewCode,
 } from "./emailed-codes.ts";
 import { deleteSessionByHash, insertSession } from "./sessions.repo.ts";
 
 const MINUTE_MS = 60 * 1000;
-
-/** Sign-in limits beyond the 60 s resend wait; counted in PostgreSQL so every instance shares them. */
-const SIGN_IN_LIMITS = {
-  codesPerEmail: { max: 10, windowMs: 60 * MINUTE_MS },
-  codeRequestsPerAddress: { max: 20, windowMs: 10 * MINUTE_MS },
-  verifyAttemptsPerAddress: { max: 30, windowMs: 10 * MINUTE_MS },
-} as const;
-
+const SIGN_IN: CodePurpose = "sign_in";
 const USER_AGENT_MAX_LENGTH = 512;
 
 type Registration = Pick<RegisterBody, "name" | "country" | "phone" | "language">;
 
 /**
- * Sends a new code to `email` (revoking older ones) after the address, resend and per-email
- * limits; the answer is the same whether or not an account exists.
+ * Sends a new code to `email` after the limits of emailed-codes.ts (older codes asked from elsewhere keep working);
+ * the answer is the same whether or not an account exists, and does not wait for the mail.
  */
 export async function requestSignInCode(
   deps: AppDeps,
-  options: { email: string; language: Language | undefined; clientAddress: string },
+  options: { email: string; language: Language | undefined; clientAddress: string; log: CodeMailLog },
 ): Promise<CodeSent> {
   return issueSignInCode(deps, options);
 }
 
 /**
- * Keeps the details for when the email is verified (never over an existing verified
- * account's profile), then sends a code exactly like requestSignInCode.
+ * Keeps the details with the code it sends (applied only when that code is verified, never over an existing verified
+ * account's profile), then answers exactly like requestSignInCode.
  */
 export async function registerAndSendCode(
   deps: AppDeps,
-  options: { registration: Registration & { email: string }; clientAddress: string },
+  options: { registration: Registration & { email: string }; clientAddress: string; log: CodeMailLog },
 ): Promise<CodeSent> {
   const { email, ...registration } = options.registration;
   return issueSignInCode(deps, {
     email,
     language: registration.language,
     clientAddress: options.clientAddress,
+    log: options.log,
     registration,
   });
 }
 
 async function issueSignInCode(
   deps: AppDeps,
-  options: { email: string; language: Language | undefined; clientAddress: string; registration?: Registration },
+  options: {
+    email: string;
+    language: Language | undefined;
+    clientAddress: string;
+    log: CodeMailLog;
+    registration?: Registration;
+  },
 ): Promise<CodeSent> {
-  const { email } = options;
+  const { email, clientAddress, registration } = options;
   const now = deps.now();
-  await enforceRateLimit(
-    deps.db,
-    { key: `sign-in-code:address:${options.clientAddress}`, ...SIGN_IN_LIMITS.codeRequestsPerAddress },
-    now,
-  );
+  await enforceCodeRequestLimits(deps.db, { purpose: SIGN_IN, clientAddress, now });
   const issued = await deps.db.transaction(async (tx) => {
-    await lockEmail(tx, email);
-    assertCanResendCode(await findLatestCode(tx, email), now);
-    await enforceRateLimit(tx, { key: `sign-in-code:email:${email}`, ...SIGN_IN_LIMITS.codesPerEmail }, now);
-
+    const { codeId, code } = await storeNewCode(deps, tx, {
+      email,
+      purpose: SIGN_IN,
+      clientAddress,
+      language: options.language ?? null,
+      isMailed: true,
+      now,
+    });
     const user = await findUserByEmail(tx, email);
-    if (options.registration && !user?.isVerified) {
-      const { name, country, phone, language } = options.registration;
-      await upsertPendingRegistration(tx, {
+    if (registration && !user?.isVerified) {
+      await insertPendingRegistration(tx, {
+        codeId,
         email,
-        name,
-        country,
-        phone: toE164(phone, country),
-        language: language ?? DEFAULT_LANGUAGE,
+        name: registration.name,
+        country: registration.country,
+        phone: toE164(registration.phone, registration.country),
+        language: registration.language ?? DEFAULT_LANGUAGE,
         now,
       });
     }
-    const pending = user ? undefined : await findPendingRegistration(tx, email);
-    const code = generateNumericCode(SIGN_IN_CODE_LENGTH);
-    await revokeOpenCodes(tx, email, now);
-    const codeId = await insertCode(tx, {
-      email,
-      codeHash: hashSignInCode(email, code),
-      expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS),
-      requestIp: options.clientAddress,
-      language: options.language ?? null,
-      createdAt: now,
-    });
-    return { codeId, code, language: pickLanguage(user?.language, options.language, pending?.language) };
+    return { codeId, code, language: pickLanguage(user?.language, options.language) };
   });
 
-  // Sent after commit, so no database connection or lock waits on the mail server.
-  await sendCodeMail(
-    deps,
-    issued.codeId,
-    signInCodeMail({ to: email, code: issued.code, language: issued.language, validityMinutes: CODE_TTL_MINUTES }),
-  );
+  sendCodeMailAfterAnswer(deps, {
+    codeId: issued.codeId,
+    purpose: SIGN_IN,
+    buildMail: () =>
+      signInCodeMail({ to: email, code: issued.code, language: issued.language, validityMinutes: CODE_TTL_MINUTES }),
+    log: options.log,
+  });
   return { sent: true, resendAfterSeconds: CODE_RESEND_SECONDS };
 }
 
 /**
- * Exchanges the live code of an email for a new session. A code works once, even under
- * parallel requests; the fifth wrong try burns it. Creates (from the pending registration)
- * or verifies the account.
+ * Exchanges one of the email's live codes for a new session (the rules of emailed-codes.ts: once, 10 minutes, wrong
+ * tries counted per address). Creates or verifies the account, with the details of the registration that sent this
+ * very code, if one did.
  */
 export async function verifySignInCode(
   deps: AppDeps,
@@ -131,16 +118,17 @@ export async function verifySignInCode(
 ): Promise<{ token: string; isProfileComplete: boolean }> {
   const { email } = options;
   const now = deps.now();
-  await enforceRateLimit(
-    deps.db,
-    { key: `sign-in-verify:address:${options.clientAddress}`, ...SIGN_IN_LIMITS.verifyAttemptsPerAddress },
+  const checked = await checkEmailedCode(deps.db, {
+    email,
+    code: options.code,
+    purpose: SIGN_IN,
+    clientAddress: options.clientAddress,
     now,
-  );
-  const latest = await checkEmailedCode(deps.db, { email, code: options.code, purpose: "sign_in", now });
+  });
 
   return deps.db.transaction(async (tx) => {
-    await claimCheckedCode(tx, { email, codeId: latest.id, purpose: "sign_in", now });
-    const user = await findOrCreateVerifiedUser(tx, { email, codeLanguage: latest.language, now });
+    await claimCheckedCode(tx, { email, codeId: checked.id, purpose: SIGN_IN, now });
+    const user = await findOrCreateVerifiedUser(tx, { email, code: checked, now });
     const token = generateToken();
     await insertSession(tx, {
       tokenHash: sha256Hex(token),
@@ -170,20 +158,21 @@ export async function signOut(
 
 async function findOrCreateVerifiedUser(
   tx: DbOrTx,
-  options: { email: string; codeLanguage: string | null; now: Date },
+  options: { email: string; code: Pick<SignInCodeRow, "id" | "language">; now: Date },
 ): Promise<UserRow> {
   const { email, now } = options;
   const existing = await findUserByEmail(tx, email);
   if (existing?.isVerified) return existing;
-  const pending = await findPendingRegistration(tx, email);
+  // Only the registration that sent the code verified: another request's details are a stranger's word.
+  const registered = await findPendingRegistration(tx, options.code.id);
   const details = {
-    name: pending?.name ?? existing?.name ?? null,
-    country: pending?.country ?? existing?.country ?? null,
-    phone: pending?.phone ?? existing?.phone ?? null,
-    // The language the latest code was asked in is the freshest choice the person made.
-    language: pickLanguage(options.codeLanguage, pending?.language, existing?.language),
+    name: registered?.name ?? existing?.name ?? null,
+    country: registered?.country ?? existing?.country ?? null,
+    phone: registered?.phone ?? existing?.phone ?? null,
+    // The language the code was asked in is the freshest choice the person made.
+    language: pickLanguage(options.code.language, registered?.language, existing?.language),
   };
-  if (pending) await deletePendingRegistration(tx, email);
+  await deletePendingRegistration(tx, email);
   if (existing) return (await updateUser(tx, existing.id, { ...details, isVerified: true, now }))!;
   return insertUser(tx, { email, ...details, isVerified: true, now });
 }

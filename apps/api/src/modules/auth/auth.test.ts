@@ -2,7 +2,7 @@ import { getMe, requestCode, verifyCode } from "@esim/shared/auth/contracts";
 import { register } from "@esim/shared/auth/register-contract";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { devices, pendingRegistrations, sessions, signInCodes, users } from "../../db/schema.ts";
 import { sha256Hex } from "../../lib/secrets.ts";
 import {
@@ -20,7 +20,13 @@ const testApp = await createTestApp();
 const { app, db, clock } = testApp;
 const MINUTE = 60 * 1000;
 
-function post(path: string, payload: unknown, remoteAddress = uniqueAddress()) {
+/** Where this test's person asks and types their codes from (one phone, one address); strangers pass their own. */
+let homeAddress = uniqueAddress();
+beforeEach(() => {
+  homeAddress = uniqueAddress();
+});
+
+function post(path: string, payload: unknown, remoteAddress = homeAddress) {
   return app.inject({ method: "POST", url: `${API_BASE_PATH}${path}`, payload: payload as object, remoteAddress });
 }
 
@@ -82,7 +88,7 @@ describe("POST /auth/code", () => {
     expect(await codesOf(email)).toHaveLength(1);
   });
 
-  it("sends at most 10 codes per email and hour, then answers RATE_LIMITED with Retry-After", async () => {
+  it("sends at most 10 codes per email and hour from one address, then answers RATE_LIMITED with Retry-After", async () => {
     const email = uniqueEmail("capped");
     clock.set(new Date("2026-06-02T08:00:00Z"));
     for (let index = 0; index < 10; index++) await sendCode(email);
@@ -95,6 +101,8 @@ describe("POST /auth/code", () => {
     // Eleven minutes of the hour have gone by (10 × 61 s plus this one's 61 s).
     expect(Number(response.headers["retry-after"])).toBe(3600 - 11 * 61);
     expect(await codesOf(email)).toHaveLength(10);
+    // The cap is this address's: the owner elsewhere is not refused for it.
+    expect((await post("/auth/code", { email }, uniqueAddress())).statusCode).toBe(200);
   });
 
   it("accepts at most 20 code requests per client address in 10 minutes, then answers RATE_LIMITED", async () => {
@@ -164,7 +172,7 @@ describe("POST /auth/code", () => {
     expect(mail!.html).toContain('<html dir="ltr" lang="en">');
   });
 
-  it("revokes the previous code when it sends a new one", async () => {
+  it("replaces the previous code asked from the same address when it sends a new one", async () => {
     const email = uniqueEmail();
     const first = await sendCode(email);
     const second = await sendCode(email);
@@ -175,6 +183,33 @@ describe("POST /auth/code", () => {
     const rows = await codesOf(email);
     expect(rows.filter((row) => row.revokedAt === null)).toHaveLength(1);
     expect((await post("/auth/verify", { email, code: second })).statusCode).toBe(200);
+  });
+
+  it("lets a stranger asking from rotating addresses neither cancel the owner's code nor stop them asking again", async () => {
+    const email = uniqueEmail("victim");
+    clock.set(new Date("2026-06-05T08:00:00Z"));
+    const ownCode = await sendCode(email);
+    for (let request = 0; request < 9; request++) {
+      clock.advance(5 * 1000);
+      expect((await post("/auth/code", { email }, uniqueAddress())).statusCode).toBe(200);
+    }
+
+    const signedIn = await post("/auth/verify", { email, code: ownCode });
+    clock.advance(61 * 1000);
+    const askedAgain = await post("/auth/code", { email });
+
+    expect(signedIn.statusCode).toBe(200);
+    expect(askedAgain.statusCode).toBe(200);
+  });
+
+  it("makes nobody wait for a code a stranger asked for: the 60 s wait is the asker's own", async () => {
+    const email = uniqueEmail();
+    clock.advance(MINUTE);
+    expect((await post("/auth/code", { email }, uniqueAddress())).statusCode).toBe(200);
+
+    const response = await post("/auth/code", { email });
+
+    expect(response.statusCode).toBe(200);
   });
 });
 
@@ -241,15 +276,40 @@ describe("POST /auth/register", () => {
     expect(await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email))).toEqual([]);
   });
 
-  it("replaces earlier details when the same email registers again", async () => {
+  it("applies the details of the registration whose code is verified", async () => {
     const email = uniqueEmail();
     await post("/auth/register", { ...details, email });
     clock.advance(61 * 1000);
-
     await post("/auth/register", { name: "Yacine", email, country: "FR" });
 
-    const rows = await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email));
-    expect(rows).toEqual([expect.objectContaining({ name: "Yacine", country: "FR", phone: null, language: "fr" })]);
+    expect((await post("/auth/verify", { email, code: await lastCodeSentTo(email) })).statusCode).toBe(200);
+
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ name: "Yacine", country: "FR", phone: null, language: "fr" });
+    expect(await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email))).toEqual([]);
+  });
+
+  it("never applies a stranger's registration to the person who signs in with their own code", async () => {
+    const email = uniqueEmail("prefilled");
+    clock.advance(MINUTE);
+    const attack = await post(
+      "/auth/register",
+      { name: "Mallory Intruder", email, country: "FR", phone: "+33 6 12 34 56 78", language: "en" },
+      uniqueAddress(),
+    );
+    expect(attack.statusCode).toBe(200);
+
+    const ownCode = await sendCode(email);
+    const verified = await post("/auth/verify", { email, code: ownCode });
+
+    expect(verifyCode.response.parse(verified.json()).data.isProfileComplete).toBe(false);
+    const me = await app.inject({
+      method: "GET",
+      url: `${API_BASE_PATH}/auth/me`,
+      headers: { authorization: `Bearer ${verified.json().data.token}` },
+    });
+    expect(getMe.response.parse(me.json()).data).toMatchObject({ name: null, phone: null, country: null });
+    expect(me.json().data.language).toBe("fr");
   });
 
   it("answers an existing account exactly like a new email and never overwrites its profile", async () => {
@@ -338,18 +398,55 @@ describe("POST /auth/verify", () => {
     expect(row!.revokedAt).not.toBeNull();
   });
 
-  it("never counts more than 5 tries, even for 12 wrong guesses at once", async () => {
+  it("never counts more than 5 tries, even for 10 wrong guesses at once", async () => {
     const email = uniqueEmail();
     const code = await sendCode(email);
 
     const responses = await Promise.all(
-      Array.from({ length: 12 }, () => post("/auth/verify", { email, code: wrongCodeFor(code) })),
+      Array.from({ length: 10 }, () => post("/auth/verify", { email, code: wrongCodeFor(code) })),
     );
 
     const codes = responses.map((response) => response.json().error.code);
     expect(codes.filter((answer) => answer === "CODE_INVALID")).toHaveLength(4);
-    expect(codes.filter((answer) => answer === "CODE_BURNT")).toHaveLength(8);
+    expect(codes.filter((answer) => answer === "CODE_BURNT")).toHaveLength(6);
     expect((await codesOf(email))[0]!.tries).toBe(5);
+  });
+
+  it("lets no stranger burn the owner's code: their wrong guesses are limited per address instead", async () => {
+    const email = uniqueEmail("guessed");
+    clock.set(new Date("2026-06-06T08:00:00Z"));
+    const code = await sendCode(email);
+    const stranger = uniqueAddress();
+
+    const strangerAnswers: string[] = [];
+    for (let guess = 0; guess < 11; guess++) {
+      strangerAnswers.push(
+        (await post("/auth/verify", { email, code: wrongCodeFor(code) }, stranger)).json().error.code,
+      );
+    }
+    for (let guess = 0; guess < 6; guess++) {
+      expect((await post("/auth/verify", { email, code: wrongCodeFor(code) }, uniqueAddress())).statusCode).toBe(400);
+    }
+
+    expect(strangerAnswers).toEqual([...Array(10).fill("CODE_INVALID"), "RATE_LIMITED"]);
+    expect((await codesOf(email))[0]!.tries).toBe(0);
+    expect((await post("/auth/verify", { email, code })).statusCode).toBe(200);
+  });
+
+  it("refuses every check of an email past 200 live codes tried in an hour, the guess ceiling", async () => {
+    const email = uniqueEmail("ceiling");
+    clock.set(new Date("2026-06-07T08:00:00Z"));
+    const code = await sendCode(email);
+    for (let guess = 0; guess < 200; guess++) {
+      const address = `10.200.${Math.floor(guess / 10)}.1`;
+      expect((await post("/auth/verify", { email, code: wrongCodeFor(code) }, address)).statusCode).toBe(400);
+    }
+
+    const withRightCode = await post("/auth/verify", { email, code });
+
+    expect(withRightCode.statusCode).toBe(429);
+    expect(withRightCode.json().error.code).toBe("RATE_LIMITED");
+    expect(Number(withRightCode.headers["retry-after"])).toBe(3600 - 61);
   });
 
   it("lets the right code work once, even for two requests at the same time", async () => {

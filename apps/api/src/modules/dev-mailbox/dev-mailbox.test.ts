@@ -17,6 +17,8 @@ async function sendCodeTo(email: string, language?: string) {
     remoteAddress: uniqueAddress(),
   });
   expect(response.statusCode).toBe(200);
+  // The code's email goes after the answer: wait until it is in the mailbox.
+  await testApp.mails();
 }
 
 describe("GET /dev/mailbox.json", () => {

@@ -101,6 +101,7 @@ export async function esimsRoutes(app: FastifyInstance) {
         email: user.email,
         language: user.language,
         clientAddress: request.ip,
+        log: request.log,
       }),
     }),
     { tags: ["pin"], summary: "Emails a code to reset the PIN (60 s between codes)" },
@@ -109,8 +110,14 @@ export async function esimsRoutes(app: FastifyInstance) {
   addRoute(
     app,
     resetPin,
-    async ({ body, user }) => ({
-      data: await pin.resetPin(app.deps, { userId: user.id, email: user.email, code: body.code, pin: body.pin }),
+    async ({ body, user, request }) => ({
+      data: await pin.resetPin(app.deps, {
+        userId: user.id,
+        email: user.email,
+        code: body.code,
+        pin: body.pin,
+        clientAddress: request.ip,
+      }),
     }),
     { tags: ["pin"], summary: "Sets a new PIN with the emailed code, and unblocks it" },
   );

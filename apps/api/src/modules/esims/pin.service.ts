@@ -6,7 +6,14 @@ import type { Language } from "@esim/shared/locale";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { findUserByEmail } from "../account/index.ts";
-import { type CodePurpose, checkEmailedCode, claimCheckedCode, codeExpired, sendEmailedCode } from "../auth/index.ts";
+import {
+  type CodeMailLog,
+  type CodePurpose,
+  checkEmailedCode,
+  claimCheckedCode,
+  codeExpired,
+  sendEmailedCode,
+} from "../auth/index.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
 import { pinResetMail } from "./pin.mails.ts";
 import {
@@ -86,10 +93,10 @@ export async function verifyPin(deps: AppDeps, options: { userId: string; pin: s
   if (!(await clearPinTries(deps.db, options.userId))) throw pinBlocked();
 }
 
-/** Emails a 6-digit code to reset the PIN: same validity and 60 s resend rule as sign-in codes. */
+/** Emails a 6-digit code to reset the PIN, under the rules and limits of every emailed code (emailed-codes.ts). */
 export async function requestPinReset(
   deps: AppDeps,
-  options: { email: string | null; language: Language; clientAddress: string },
+  options: { email: string | null; language: Language; clientAddress: string; log: CodeMailLog },
 ): Promise<{ sent: true; resendAfterSeconds: number }> {
   const email = options.email;
   if (!email) throw new AppError("NOT_FOUND", { message: "This account has no email." });
@@ -97,21 +104,31 @@ export async function requestPinReset(
     email,
     purpose: PIN_RESET,
     clientAddress: options.clientAddress,
+    log: options.log,
     buildMail: (code) =>
       pinResetMail({ to: email, code, language: options.language, validityMinutes: CODE_TTL_MINUTES }),
   });
   return { sent: true, resendAfterSeconds: CODE_RESEND_SECONDS };
 }
 
-/** Sets a new PIN with the emailed code (works once; 5 wrong tries burn it) and unblocks the PIN. */
+/**
+ * Sets a new PIN with the emailed code and unblocks the PIN: the code works once, its checks limited like a sign-in
+ * code's (per address, per email-and-address, the email's guess ceiling).
+ */
 export async function resetPin(
   deps: AppDeps,
-  options: { userId: string; email: string | null; code: string; pin: string },
+  options: { userId: string; email: string | null; code: string; pin: string; clientAddress: string },
 ): Promise<PinStatus> {
   const email = options.email;
   if (!email) throw codeExpired();
   const now = deps.now();
-  const latest = await checkEmailedCode(deps.db, { email, code: options.code, purpose: PIN_RESET, now });
+  const latest = await checkEmailedCode(deps.db, {
+    email,
+    code: options.code,
+    purpose: PIN_RESET,
+    clientAddress: options.clientAddress,
+    now,
+  });
   const pinHash = await hashPin(options.pin);
   return deps.db.transaction(async (tx) => {
     await claimCheckedCode(tx, { email, codeId: latest.id, purpose: PIN_RESET, now });

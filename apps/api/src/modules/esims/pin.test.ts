@@ -25,8 +25,9 @@ function install(headers: Record<string, string>, esimId: string, pin: unknown) 
   return request(testApp, "POST", `/esims/${esimId}/install`, { headers, payload: { pin } });
 }
 
-/** The 6-digit code of the newest mail to this address. */
-function lastResetCode(email: string): string {
+/** The 6-digit code of the newest mail to this address, once the mails on their way have gone. */
+async function lastResetCode(email: string): Promise<string> {
+  await testApp.mails();
   const mail = testApp.sentMails.filter((sent) => sent.to === email).at(-1);
   return mail!.text.match(/\d{6}/)![0];
 }
@@ -199,6 +200,7 @@ describe("POST /profile/pin/reset/code and /profile/pin/reset", () => {
     const response = await request(testApp, "POST", "/profile/pin/reset/code", { headers });
     expect(response.statusCode).toBe(200);
     expect(requestPinReset.response.parse(response.json()).data).toEqual({ sent: true, resendAfterSeconds: 60 });
+    await testApp.mails();
     const mail = testApp.sentMails.filter((sent) => sent.to === user.email).at(-1)!;
     expect(mail.subject).toBe("إعادة تعيين رمز PIN");
 
@@ -212,7 +214,7 @@ describe("POST /profile/pin/reset/code and /profile/pin/reset", () => {
   it("does not take a sign-in code as a PIN reset code", async () => {
     const { user, headers } = await createSignedInUser(testApp);
     await request(testApp, "POST", "/auth/code", { payload: { email: user.email } });
-    const signInCode = lastResetCode(user.email!);
+    const signInCode = await lastResetCode(user.email!);
     const response = await request(testApp, "POST", "/profile/pin/reset", {
       headers,
       payload: { code: signInCode, pin: "1234" },
@@ -223,13 +225,47 @@ describe("POST /profile/pin/reset/code and /profile/pin/reset", () => {
   it("refuses a wrong code with CODE_INVALID", async () => {
     const { user, headers } = await createSignedInUser(testApp);
     await request(testApp, "POST", "/profile/pin/reset/code", { headers });
-    const code = lastResetCode(user.email!);
+    const code = await lastResetCode(user.email!);
     const wrong = code === "000000" ? "111111" : "000000";
     const response = await request(testApp, "POST", "/profile/pin/reset", {
       headers,
       payload: { code: wrong, pin: "1234" },
     });
     expect(response.json().error.code).toBe("CODE_INVALID");
+  });
+
+  it("sends at most 10 PIN reset codes an hour, then answers RATE_LIMITED", async () => {
+    const { user, headers } = await createSignedInUser(testApp);
+    clock.advance(60 * 60_000);
+    const statuses: number[] = [];
+    for (let index = 0; index < 11; index++) {
+      clock.advance(61_000);
+      statuses.push((await request(testApp, "POST", "/profile/pin/reset/code", { headers })).statusCode);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    await testApp.mails();
+    expect(testApp.sentMails.filter((sent) => sent.to === user.email)).toHaveLength(10);
+  });
+
+  it("refuses guesses at PIN reset codes past 10 an hour from one address, even with fresh codes", async () => {
+    const { user, headers } = await createSignedInUser(testApp);
+    clock.advance(60 * 60_000);
+    const answers: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      clock.advance(61_000);
+      await request(testApp, "POST", "/profile/pin/reset/code", { headers });
+      const code = await lastResetCode(user.email!);
+      const wrong = code === "000000" ? "111111" : "000000";
+      for (let guess = 0; guess < 5; guess++) {
+        const response = await request(testApp, "POST", "/profile/pin/reset", {
+          headers,
+          payload: { code: wrong, pin: "1234" },
+        });
+        answers.push(response.json().error.code);
+      }
+    }
+    const burntCode = ["CODE_INVALID", "CODE_INVALID", "CODE_INVALID", "CODE_INVALID", "CODE_BURNT"];
+    expect(answers).toEqual([...burntCode, ...burntCode, ...Array(5).fill("RATE_LIMITED")]);
   });
 
   it("sets a new PIN with the emailed code, unblocks it, and the code works once", async () => {
@@ -240,7 +276,7 @@ describe("POST /profile/pin/reset/code and /profile/pin/reset", () => {
 
     clock.advance(61_000);
     await request(testApp, "POST", "/profile/pin/reset/code", { headers: bought.headers });
-    const code = lastResetCode(bought.user.email!);
+    const code = await lastResetCode(bought.user.email!);
     const response = await request(testApp, "POST", "/profile/pin/reset", {
       headers: bought.headers,
       payload: { code, pin: "5678" },

@@ -62,6 +62,7 @@ export async function operatorsRoutes(app: FastifyInstance) {
         email: body.email,
         language: body.language,
         clientAddress: request.ip,
+        log: request.log,
       }),
     }),
     { tags, summary: "Email an operator a console sign-in code" },

@@ -13,7 +13,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { enforceRateLimit } from "../../lib/rate-counter.ts";
 import { generateToken, sha256Hex } from "../../lib/secrets.ts";
 import type { AuthenticatedOperator } from "../../plugins/auth.ts";
-import { checkEmailedCode, claimCheckedCode, sendEmailedCode } from "../auth/index.ts";
+import { type CodeMailLog, checkEmailedCode, claimCheckedCode, sendEmailedCode } from "../auth/index.ts";
 import { recordAudit } from "./audit.service.ts";
 import { operatorCodeMail } from "./operators.mails.ts";
 import {
@@ -39,12 +39,8 @@ const MINUTE_MS = 60 * 1000;
 const PURPOSE = "operator_sign_in";
 const USER_AGENT_MAX_LENGTH = 512;
 
-/** The customers' sign-in limits (auth.service.ts), counted under keys of their own. */
-const OPERATOR_SIGN_IN_LIMITS = {
-  codesPerEmail: { max: 10, windowMs: 60 * MINUTE_MS },
-  codeRequestsPerAddress: { max: 20, windowMs: 10 * MINUTE_MS },
-  verifyAttemptsPerAddress: { max: 30, windowMs: 10 * MINUTE_MS },
-} as const;
+/** The authenticator step's limit per client address, counted with the emailed code's checks (emailed-codes.ts). */
+const TOTP_ATTEMPTS_PER_ADDRESS = { max: 30, windowMs: 10 * MINUTE_MS } as const;
 
 export function presentOperator(operator: Pick<OperatorRow, "id" | "email" | "role" | "isEnrolled">): OperatorView {
   return { id: operator.id, email: operator.email, role: operator.role, isEnrolled: operator.isEnrolled };
@@ -74,42 +70,31 @@ export async function createOperator(
 }
 
 /**
- * Emails a console sign-in code to an enabled operator, after the customers' limits (address, email, 60 s resend).
- * The answers are the same for an email that is no operator's, and then nothing is sent.
+ * Emails a console sign-in code to an enabled operator, under the rules and limits of every emailed code
+ * (emailed-codes.ts; the operators' own sending budget). The answers, and their time, are the same for an email that
+ * is no operator's: a code is stored all the same, nothing is sent, and an operator's mail goes after the answer.
  */
 export async function requestOperatorCode(
   deps: AppDeps,
-  options: { email: string; language: Language | undefined; clientAddress: string },
+  options: { email: string; language: Language | undefined; clientAddress: string; log: CodeMailLog },
 ): Promise<CodeSent> {
   const { email } = options;
-  const now = deps.now();
-  await enforceRateLimit(
-    deps.db,
-    { key: `operator-code:address:${options.clientAddress}`, ...OPERATOR_SIGN_IN_LIMITS.codeRequestsPerAddress },
-    now,
-  );
-  await enforceRateLimit(
-    deps.db,
-    { key: `operator-code:email:${email}`, ...OPERATOR_SIGN_IN_LIMITS.codesPerEmail },
-    now,
-  );
   const operator = await findOperatorByEmail(deps.db, email);
   const isOperator = Boolean(operator && !operator.disabledAt);
-  // A code is stored for any email, mailed only to an operator: the resend wait and the verify step then answer
-  // alike for an email that is no operator's, so neither tells who is one.
   await sendEmailedCode(deps, {
     email,
     purpose: PURPOSE,
     clientAddress: options.clientAddress,
-    buildMail: (code) =>
-      isOperator
-        ? operatorCodeMail({
+    log: options.log,
+    buildMail: isOperator
+      ? (code) =>
+          operatorCodeMail({
             to: email,
             code,
             language: options.language ?? DEFAULT_LANGUAGE,
             validityMinutes: CODE_TTL_MINUTES,
           })
-        : undefined,
+      : undefined,
   });
   return { sent: true, resendAfterSeconds: CODE_RESEND_SECONDS };
 }
@@ -128,13 +113,14 @@ export async function verifyOperatorCode(
 ): Promise<VerifiedCode> {
   const { email } = options;
   const now = deps.now();
-  await enforceRateLimit(
-    deps.db,
-    { key: `operator-verify:address:${options.clientAddress}`, ...OPERATOR_SIGN_IN_LIMITS.verifyAttemptsPerAddress },
-    now,
-  );
   // Checked first for every email, so an email that is no operator's gets the same answers (see requestOperatorCode).
-  const latest = await checkEmailedCode(deps.db, { email, code: options.code, purpose: PURPOSE, now });
+  const latest = await checkEmailedCode(deps.db, {
+    email,
+    code: options.code,
+    purpose: PURPOSE,
+    clientAddress: options.clientAddress,
+    now,
+  });
   const operator = await findOperatorByEmail(deps.db, email);
   // Only a guess can match a code never mailed: answered as any wrong code.
   if (!operator || operator.disabledAt)
@@ -168,7 +154,7 @@ export async function verifyOperatorTotp(
   const now = deps.now();
   await enforceRateLimit(
     deps.db,
-    { key: `operator-verify:address:${options.clientAddress}`, ...OPERATOR_SIGN_IN_LIMITS.verifyAttemptsPerAddress },
+    { key: `operator-verify:address:${options.clientAddress}`, ...TOTP_ATTEMPTS_PER_ADDRESS },
     now,
   );
   const found = await findLiveChallenge(deps.db, sha256Hex(options.challenge), {

@@ -9,7 +9,7 @@ import {
 } from "@esim/shared/admin/contracts";
 import { ADMIN_API_BASE_PATH, type Endpoint, endpointUrl } from "@esim/shared/http";
 import { desc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { operatorAuditLog, operatorSessions, operators } from "../../db/schema.ts";
 import { cleanUpExpiredRows } from "../../jobs/clean-up.ts";
 import { sha256Hex } from "../../lib/secrets.ts";
@@ -26,7 +26,13 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-function post(path: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = uniqueAddress()) {
+/** Where this test's person works from (one browser, one address); strangers pass their own. */
+let homeAddress = uniqueAddress();
+beforeEach(() => {
+  homeAddress = uniqueAddress();
+});
+
+function post(path: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = homeAddress) {
   return app.inject({
     method: "POST",
     url: `${ADMIN_API_BASE_PATH}${path}`,
@@ -165,13 +171,43 @@ describe("POST /admin/auth/verify", () => {
   });
 });
 
+describe("the console's sign-in under a stranger's requests", () => {
+  it("keeps an operator's code working and lets them ask again, whatever codes strangers ask for from elsewhere", async () => {
+    const operator = await createTestOperator(testApp);
+    clock.set(new Date("2026-06-10T08:00:00Z"));
+    const ownCode = await sendCode(operator.email);
+    for (let request = 0; request < 9; request++) {
+      clock.advance(5 * SECOND);
+      expect((await post("/auth/code", { email: operator.email }, {}, uniqueAddress())).statusCode).toBe(200);
+    }
+
+    const verified = await post("/auth/verify", { email: operator.email, code: ownCode });
+    clock.advance(61 * SECOND);
+    const askedAgain = await post("/auth/code", { email: operator.email });
+
+    expect(verified.statusCode).toBe(200);
+    expect(askedAgain.statusCode).toBe(200);
+  });
+
+  it("lets no stranger's wrong guesses burn an operator's code", async () => {
+    const operator = await createTestOperator(testApp);
+    const ownCode = await sendCode(operator.email);
+    const stranger = uniqueAddress();
+    for (let guess = 0; guess < 6; guess++) {
+      await post("/auth/verify", { email: operator.email, code: wrong(ownCode) }, {}, stranger);
+    }
+
+    expect((await post("/auth/verify", { email: operator.email, code: ownCode })).statusCode).toBe(200);
+  });
+});
+
 describe("the sign-in's limits per client address", () => {
   it("answer RATE_LIMITED past 30 code or authenticator checks in 10 minutes from one address", async () => {
     const address = uniqueAddress();
     const statuses: number[] = [];
     for (let index = 0; index < 15; index++) {
       statuses.push(
-        (await post("/auth/verify", { email: "nobody@example.com", code: "123456" }, {}, address)).statusCode,
+        (await post("/auth/verify", { email: `nobody-${index}@example.com`, code: "123456" }, {}, address)).statusCode,
       );
       statuses.push((await post("/auth/totp", { challenge: "x".repeat(43), totp: "123456" }, {}, address)).statusCode);
     }

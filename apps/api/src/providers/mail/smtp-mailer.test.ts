@@ -93,6 +93,8 @@ describe("SMTP mailer", () => {
 
     expect(response.statusCode).toBe(200);
     requestCode.response.parse(response.json());
+    // The email goes after the answer.
+    await testApp.mails();
     expect(smtp.received).toHaveLength(1);
     const [message] = smtp.received;
     expect(message!.to).toEqual([user.email]);
@@ -106,7 +108,7 @@ describe("SMTP mailer", () => {
     expect(html).toContain(`<bdi dir="ltr">${code}</bdi>`);
   });
 
-  it("answers SERVICE_UNAVAILABLE and keeps no code when the SMTP server refuses the message", async () => {
+  it("keeps no code when the SMTP server refuses the message, the answer sent before as for any request", async () => {
     const refusing = await createTestApp({
       mailer: () => createSmtpMailer({ url: "smtp://127.0.0.1:9", from: "eSIM Store <no-reply@esim.test>" }),
     });
@@ -118,8 +120,8 @@ describe("SMTP mailer", () => {
       payload: { email },
     });
 
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ error: { code: "SERVICE_UNAVAILABLE" } });
+    expect(response.statusCode).toBe(200);
+    await refusing.mails();
     const codes = await refusing.db.query.signInCodes.findMany({ where: (table, { eq }) => eq(table.email, email) });
     expect(codes).toEqual([]);
   });
