@@ -180,6 +180,8 @@ const configSchema = z.object({
   SESSION_TTL_DAYS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(365)), 30),
   /** General limiter: requests per minute per client address, per instance. */
   RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 300),
+  /** Orders to pay placed per client address per hour, whatever the account (decision 057). */
+  UNPAID_ORDERS_PER_ADDRESS_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 20),
   /** eSIM upstream: the local simulator (default) or eSIM Access. */
   ESIM_PROVIDER: z._default(z.enum(["simulator", "esim-access"]), "simulator"),
   ESIM_ACCESS_BASE_URL: z._default(url, "https://api.esimaccess.com"),
