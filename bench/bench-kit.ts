@@ -57,7 +57,13 @@ export async function startBenchStack(options: { poolSize?: number } = {}): Prom
     await installJobQueue(handle.db);
     const port = await freePort();
     const config = loadConfig(
-      { NODE_ENV: "development", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "1000000000" },
+      {
+        NODE_ENV: "development",
+        LOG_LEVEL: "silent",
+        RATE_LIMIT_PER_MINUTE: "1000000000",
+        // Every buyer posts from 127.0.0.1.
+        UNPAID_ORDERS_PER_ADDRESS_PER_HOUR: "1000000000",
+      },
       { WEB_DIST_DIR: "/nonexistent", DATABASE_URL: database.url, PUBLIC_URL: `http://127.0.0.1:${port}` },
     );
     return { handle, databaseUrl: database.url, config, port, close };

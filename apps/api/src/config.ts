@@ -202,6 +202,8 @@ const configSchema = z.object({
   CODE_MAILS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 60),
   /** The console's sign-in codes per minute, a budget of their own so a flood of customers' codes spares operators. */
   OPERATOR_CODE_MAILS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 10),
+  /** Orders to pay placed per client address per hour, whatever the account (decision 057). */
+  UNPAID_ORDERS_PER_ADDRESS_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 20),
   /** eSIM upstream: the local simulator (default) or eSIM Access. */
   ESIM_PROVIDER: z._default(z.enum(["simulator", "esim-access"]), "simulator"),
   ESIM_ACCESS_BASE_URL: z._default(url, "https://api.esimaccess.com"),

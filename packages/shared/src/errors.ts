@@ -147,6 +147,15 @@ export const ERROR_HTTP_STATUS = {
    * is spent: someone is making it mail many addresses. Wait `Retry-After` seconds and ask again.
    */
   CODE_MAIL_BUDGET_EXCEEDED: 429,
+   * The account already has the most orders awaiting payment it may have at once (3, decision 057): no order was made
+   * and no checkout opened. Pay or cancel one of them from My orders, then order again.
+   */
+  UNPAID_ORDERS_LIMIT_REACHED: 409,
+  /**
+   * "Pay now" on an unpaid order whose promo code hold ended with its checkout, and whose code has no use left for it now
+   * (taken by someone else meanwhile, or blocked): nothing was opened. Cancel the order and order again.
+   */
+  COUPON_HOLD_LAPSED: 409,
   /** The database or another dependency is down; retry later. */
   SERVICE_UNAVAILABLE: 503,
   /** Anything unexpected; details are only in the server log (with the request id). Retry later. */

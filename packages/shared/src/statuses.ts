@@ -3,8 +3,8 @@
 /**
  * An order's life; the transitions between these are the table in apps/api/src/modules/orders/order-lifecycle.ts.
  * on_hold: the gateway reports a payment that does not match the order (amount, currency or checkout); an operator
- * decides. refund_due: money was taken but the order will not be delivered (a payment that came after the order
- * lapsed and its coupon was gone, or an operator's refund); refunded once the refund is recorded.
+ * decides. refund_due: money was taken but the order will not be delivered (an operator's refund decision); refunded
+ * once the refund is recorded. A payment that comes after the order lapsed is delivered (decision 057).
  */
 export const ORDER_STATUSES = [
   "not_paid",

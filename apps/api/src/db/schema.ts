@@ -333,8 +333,7 @@ export const coupons = pgTable(
     /** Null: every package. */
     allowedPackageIds: uuid("allowed_package_ids").array(),
     isBlocked: boolean("is_blocked").notNull().default(false),
-    /** Redemptions by paid or pending orders; updated under a row lock. */
-    usesCount: integer("uses_count").notNull().default(0),
+    // Its uses are counted from coupon_redemptions (paid, or held by a checkout still open): decision 057.
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex("coupons_code_key").on(table.code)],
@@ -447,12 +446,20 @@ export const couponRedemptions = pgTable(
       .notNull()
       .references(() => orders.id),
     userId: uuid("user_id").references(() => users.id),
+    /** Until when an unpaid order holds the use (its checkout's end); null once paid: the use is kept. */
+    heldUntil: timestamp("held_until", { withTimezone: true }),
+    /**
+     * sha256 of the customer's normalised email: once-per-customer limits count by it, so deleting the account and
+     * registering the same email again does not reset them (decision 057). Never the email itself.
+     */
+    emailHash: text("email_hash"),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex("coupon_redemptions_coupon_order_key").on(table.couponId, table.orderId),
     index("coupon_redemptions_order_idx").on(table.orderId),
     index("coupon_redemptions_user_idx").on(table.userId, table.couponId),
+    index("coupon_redemptions_email_idx").on(table.emailHash, table.couponId),
   ],
 );
 

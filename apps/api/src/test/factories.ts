@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { coupons, destinations, devices, packages, priceSettings } from "../db/schema.ts";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { couponRedemptions, coupons, destinations, devices, packages, priceSettings } from "../db/schema.ts";
 import { generateToken, sha256Hex } from "../lib/secrets.ts";
 import { insertUser, type UserRow } from "../modules/account/users.repo.ts";
 import { insertSession } from "../modules/auth/sessions.repo.ts";
@@ -173,6 +173,20 @@ export async function createPackage(
 }
 
 /** A coupon; code upper-case and unique unless given. */
+/** The coupon's uses that count now (paid, or held by a checkout still open), as its limit and the console count. */
+export async function countCouponUses(testApp: TestApp, couponId: string): Promise<number> {
+  const [row] = await testApp.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(couponRedemptions)
+    .where(
+      and(
+        eq(couponRedemptions.couponId, couponId),
+        or(isNull(couponRedemptions.heldUntil), gt(couponRedemptions.heldUntil, testApp.deps.now())),
+      ),
+    );
+  return row!.count;
+}
+
 export async function createCoupon(
   testApp: TestApp,
   overrides: Partial<typeof coupons.$inferInsert> = {},

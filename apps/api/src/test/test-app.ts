@@ -66,7 +66,13 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const config = loadConfig(
     { NODE_ENV: "test", LOG_LEVEL: "silent" },
-    { WEB_DIST_DIR: "/nonexistent", DATABASE_URL: database.url, ...options.config },
+    {
+      WEB_DIST_DIR: "/nonexistent",
+      DATABASE_URL: database.url,
+      // Every test of a file is one client address (inject's 127.0.0.1); the tests of this cap set their own.
+      UNPAID_ORDERS_PER_ADDRESS_PER_HOUR: 1_000_000,
+      ...options.config,
+    },
   );
   const clock = createTestClock();
   const mailer = options.mailer ? options.mailer(database.db) : createDevMailboxMailer(database.db);

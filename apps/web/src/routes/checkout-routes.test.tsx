@@ -618,6 +618,22 @@ describe("paying", () => {
     }>;
     expect(second?.body.clientReference).toBe(first?.body.clientReference);
   });
+  it("says when too many orders await payment and links to them, to pay or cancel one", async () => {
+    const { user, dialog } = await openPaymentModal({
+      "POST /orders": () => apiError(409, "UNPAID_ORDERS_LIMIT_REACHED"),
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Continuer" }));
+    expect(
+      await within(dialog).findByText(
+        "Vous avez déjà 3 commandes en attente de paiement. Payez ou annulez l’une d’elles avant d’en passer une autre.",
+      ),
+    ).toBeInTheDocument();
+    expect(popup.close).toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole("link", { name: "Voir mes commandes non payées" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/orders"));
+  });
+
   it("says why when the amount is under the gateway's minimum", async () => {
     const { user, dialog } = await openPaymentModal({ "POST /orders": () => apiError(400, "PAYMENT_AMOUNT_TOO_LOW") });
     await user.click(within(dialog).getByRole("button", { name: "Continuer" }));

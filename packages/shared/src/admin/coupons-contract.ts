@@ -32,7 +32,10 @@ export const adminCouponSchema = z.object({
   packageIds: z.nullable(z.array(z.string())),
   isBlocked: z.boolean(),
   state: z.enum(COUPON_STATES),
-  /** Uses taken: paid orders and checkouts still open (what the total limit counts). */
+  /**
+   * Uses taken: paid orders and checkouts still open (what the total limit counts). A payment that arrives after its
+   * checkout ended is honoured, so this may pass maxUses (decision 057).
+   */
   usesCount: count,
   /** Orders paid with the coupon (refunded ones left out). */
   paidOrders: count,

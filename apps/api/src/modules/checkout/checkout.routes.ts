@@ -10,7 +10,10 @@ export async function checkoutRoutes(app: FastifyInstance) {
   addRoute(
     app,
     getQuote,
-    async ({ body, user }) => presentQuote(await checkout.quoteCart(app.deps, { userId: user.id, cart: body })),
+    async ({ body, user }) =>
+      presentQuote(
+        await checkout.quoteCart(app.deps, { customer: { userId: user.id, email: user.email }, cart: body }),
+      ),
     { tags: ["checkout"], summary: "Price a cart on the server, with an optional coupon" },
   );
 
@@ -20,7 +23,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
     async ({ body, user }) =>
       presentQuote(
         await checkout.quoteCart(app.deps, {
-          userId: user.id,
+          customer: { userId: user.id, email: user.email },
           cart: {
             packageId: body.packageId,
             quantity: body.quantity,
@@ -41,7 +44,8 @@ export async function checkoutRoutes(app: FastifyInstance) {
   addRoute(
     app,
     createOrder,
-    async ({ body, user }) => presentPlacedOrder(await placeOrder(app.deps, { user, order: body })),
+    async ({ body, user, request }) =>
+      presentPlacedOrder(await placeOrder(app.deps, { user, order: body, clientAddress: request.ip })),
     {
       tags: ["orders"],
       summary: "Create the order and its payment; answers where to pay (idempotent on clientReference)",

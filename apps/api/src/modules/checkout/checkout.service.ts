@@ -14,7 +14,13 @@ import {
   type PackageRow,
   summarizeDestinationPlans,
 } from "../catalog/index.ts";
-import { type CouponRow, countUserRedemptions, findCouponByCode, lockCouponByCode } from "../coupons/index.ts";
+import {
+  type CouponCustomer,
+  type CouponRow,
+  countCouponUses,
+  findCouponByCode,
+  lockCouponByCode,
+} from "../coupons/index.ts";
 import {
   canTopUpEsim,
   type EsimView,
@@ -102,7 +108,8 @@ export interface PricedCart {
 export async function priceCart(
   db: DbOrTx,
   options: {
-    userId: string;
+    /** The buyer: once-per-customer coupons count by account and by email. */
+    customer: CouponCustomer;
     cart: Cart;
     now: Date;
     lockCoupon: boolean;
@@ -116,7 +123,7 @@ export async function priceCart(
   const { cart, now } = options;
   const target = cart.topUpOf
     ? await findTopUpTarget(db, {
-        userId: options.userId,
+        userId: options.customer.userId,
         esimId: cart.topUpOf,
         quantity: cart.quantity,
         now,
@@ -132,12 +139,13 @@ export async function priceCart(
         ? await lockCouponByCode(db, cart.couponCode)
         : await findCouponByCode(db, cart.couponCode)) ?? null;
     if (!coupon) refuse("COUPON_INVALID");
+    const uses = await countCouponUses(db, { couponId: coupon.id, customer: options.customer, now });
     const problem = findCouponProblem({
-      coupon,
+      coupon: { ...coupon, usesCount: uses.total },
       packageId: cart.packageId,
       prices: onSale?.package ?? null,
       quantity: cart.quantity,
-      userRedemptions: await countUserRedemptions(db, coupon.id, options.userId),
+      userRedemptions: uses.byCustomer,
       now,
     });
     if (problem) refuse(problem);
@@ -160,11 +168,11 @@ export async function priceCart(
 }
 
 /** The cart's quote with the plan and destination it is for; read-only, never reserves a coupon use. */
-export async function quoteCart(deps: AppDeps, options: { userId: string; cart: Cart }) {
+export async function quoteCart(deps: AppDeps, options: { customer: CouponCustomer; cart: Cart }) {
   const topUpOf = options.cart.topUpOf;
   const priced = await priceCart(deps.db, {
     ...options,
-    topUpCodes: topUpOf ? await findTopUpCodes(deps, { userId: options.userId, esimId: topUpOf }) : null,
+    topUpCodes: topUpOf ? await findTopUpCodes(deps, { userId: options.customer.userId, esimId: topUpOf }) : null,
     now: deps.now(),
     lockCoupon: false,
     minimumChargeDzd: deps.payments.minimumChargeDzd,

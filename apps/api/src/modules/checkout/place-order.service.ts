@@ -3,13 +3,17 @@ import type { FieldErrorCode } from "@esim/shared/errors";
 import type { EndpointParsedBody } from "@esim/shared/http";
 import { formatMoney } from "@esim/shared/money";
 import { checkPhone } from "@esim/shared/phone";
+import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import { enforceRateLimit } from "../../lib/rate-counter.ts";
 import type { AuthenticatedUser } from "../../plugins/auth.ts";
+import { CHECKOUT_LIFETIME_MS } from "../../providers/payment/payment-port.ts";
 import { updateUser } from "../account/index.ts";
 import { reserveCouponUse } from "../coupons/index.ts";
 import { findTopUpCodes } from "../esims/index.ts";
 import {
+  countOpenUnpaidOrders,
   createOrder,
   findPlacedOrder,
   getPresentableOrder,
@@ -34,6 +38,42 @@ function checkBilling(user: AuthenticatedUser, billing: CreateOrderBody["billing
   return { ...billing, phone: phone.ok ? phone.e164 : billing.phone };
 }
 
+/**
+ * How many orders may await payment (decision 057): each opens a gateway checkout (a Chargily call) and holds its
+ * coupon use for the checkout's 30 minutes. Per account, at once. Per client address, the orders to pay placed in the
+ * last hour by any account (UNPAID_ORDERS_PER_ADDRESS_PER_HOUR, 20), so fresh accounts from one address are capped
+ * too; an address can be a whole mobile operator's NAT, hence room for many buyers.
+ */
+export const UNPAID_ORDERS_PER_ACCOUNT = 3;
+const ADDRESS_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * Refuses an order to pay beyond the caps, inside the placing transaction (before any gateway call): the account's
+ * placements are locked so concurrent ones count each other; the address's counter counts this order, and is given
+ * back with the transaction if the order is not made.
+ */
+async function checkUnpaidOrderCaps(
+  tx: DbOrTx,
+  deps: Pick<AppDeps, "config">,
+  options: { userId: string; clientAddress: string; now: Date },
+) {
+  const open = await countOpenUnpaidOrders(tx, options.userId);
+  if (open >= UNPAID_ORDERS_PER_ACCOUNT) {
+    throw new AppError("UNPAID_ORDERS_LIMIT_REACHED", {
+      message: `${open} orders await payment: pay or cancel one before placing another.`,
+    });
+  }
+  await enforceRateLimit(
+    tx,
+    {
+      key: `unpaid-orders:address:${options.clientAddress}`,
+      max: deps.config.UNPAID_ORDERS_PER_ADDRESS_PER_HOUR,
+      windowMs: ADDRESS_WINDOW_MS,
+    },
+    options.now,
+  );
+}
+
 function isSameCart(placed: NonNullable<Awaited<ReturnType<typeof findPlacedOrder>>>, body: CreateOrderBody): boolean {
   const { order } = placed;
   return (
@@ -52,12 +92,14 @@ function isSameCart(placed: NonNullable<Awaited<ReturnType<typeof findPlacedOrde
  * another cart answers IDEMPOTENCY_CONFLICT. Prices come from the database only; the coupon's use is reserved under its
  * row lock, so its limits hold under load. Nothing left to pay (a 100 % coupon) is paid at once without the gateway;
  * a charge above 0 and under the gateway's minimum is refused before any order exists. A gateway failure answers
- * PAYMENT_GATEWAY_UNAVAILABLE and leaves the order unpaid with its coupon use reserved until the sweep lapses it.
- * An account without a phone keeps the order's (checked for the billing country) for the next checkout.
+ * PAYMENT_GATEWAY_UNAVAILABLE and leaves the order unpaid with its coupon use held for a checkout's 30 minutes. An
+ * order to pay beyond the account's or the address's cap (decision 057) is refused before anything is written
+ * or asked of the gateway. An account without a phone keeps the order's (checked for the billing country) for the
+ * next checkout.
  */
 export async function placeOrder(
   deps: AppDeps,
-  options: { user: AuthenticatedUser; order: CreateOrderBody },
+  options: { user: AuthenticatedUser; order: CreateOrderBody; clientAddress: string },
 ): Promise<{ order: PresentableOrder; checkoutUrl: string | null }> {
   const { user, order: body } = options;
   const billing = checkBilling(user, body.billing);
@@ -77,7 +119,7 @@ export async function placeOrder(
     }
     const now = deps.now();
     const priced = await priceCart(tx, {
-      userId: user.id,
+      customer: { userId: user.id, email: user.email },
       cart: {
         packageId: body.packageId,
         quantity: body.quantity,
@@ -97,6 +139,8 @@ export async function placeOrder(
         message: `The amount to pay is under the gateway's minimum of ${formatMoney(quote.minimumChargeDzdMinor, "DZD")}.`,
       });
     }
+    const isFree = quote.chargeDzdMinor === 0;
+    if (!isFree) await checkUnpaidOrderCaps(tx, deps, { userId: user.id, clientAddress: options.clientAddress, now });
     const created = await createOrder(
       tx,
       {
@@ -122,11 +166,18 @@ export async function placeOrder(
       actor,
     );
     if (priced.coupon) {
-      await reserveCouponUse(tx, { couponId: priced.coupon.id, orderId: created.id, userId: user.id, now });
+      // Held for the checkout's lifetime (openCheckout moves it to the checkout's own end); kept for good when free.
+      await reserveCouponUse(tx, {
+        couponId: priced.coupon.id,
+        orderId: created.id,
+        customer: { userId: user.id, email: user.email },
+        heldUntil: isFree ? null : new Date(now.getTime() + CHECKOUT_LIFETIME_MS),
+        now,
+      });
     }
     // The phone is optional at sign-up and asked at the first checkout: kept on the profile to prefill the next one.
     if (!user.phone) await updateUser(tx, user.id, { phone: billing.phone, now });
-    if (quote.chargeDzdMinor === 0) {
+    if (isFree) {
       const free = await recordFreePayment(tx, { orderId: created.id, method: body.paymentMethod, now });
       await recordPaymentOutcome(tx, deps, {
         orderId: created.id,

@@ -3,9 +3,15 @@ import { checkCoupon, createOrder, getQuote } from "@esim/shared/checkout/contra
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { coupons, invoices, orders, payments, sandboxCheckouts } from "../../db/schema.ts";
+import { invoices, orders, payments, sandboxCheckouts } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
-import { createCoupon, createPackage, createSignedInUser, setPriceSettings } from "../../test/factories.ts";
+import {
+  countCouponUses,
+  createCoupon,
+  createPackage,
+  createSignedInUser,
+  setPriceSettings,
+} from "../../test/factories.ts";
 import { createBuyingApp, orderBody, orderJobs, postOrder, readOrder } from "../orders/buying.test-kit.ts";
 import { listOrderEvents } from "../orders/orders.repo.ts";
 
@@ -18,9 +24,8 @@ const plan = await createPackage(testApp, { retailDzdMinor: 1490_00, retailUsdMi
 /** A plan cheaper than the gateway's smallest charge (PAYMENT_MINIMUM_DZD, 50 DA by default). */
 const tinyPlan = await createPackage(testApp, { simulatorIndex: 1, retailDzdMinor: 30_00, retailUsdMinor: 22 });
 
-async function countCoupon(couponId: string) {
-  const [row] = await db.select().from(coupons).where(eq(coupons.id, couponId));
-  return row!.usesCount;
+function countCoupon(couponId: string) {
+  return countCouponUses(testApp, couponId);
 }
 
 function post(url: string, headers: Record<string, string>, payload: Record<string, unknown>) {

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { coupons, operatorAuditLog } from "../../db/schema.ts";
 import * as couponBlock from "../../ops/commands/coupon-block.ts";
 import * as couponCreate from "../../ops/commands/coupon-create.ts";
+import { CHECKOUT_LIFETIME_MS } from "../../providers/payment/payment-port.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, orderBody, placeTestOrder, pressButton, readOrder } from "../orders/buying.test-kit.ts";
@@ -136,6 +137,21 @@ describe("POST /coupons", () => {
 });
 
 describe("GET /coupons", () => {
+  it("stops counting an unpaid order's use once its checkout's 30 minutes are over: used up, then active again", async () => {
+    const coupon = await createAsAdmin("HELD1", { maxUses: 1 });
+    const buyer = await createSignedInUser(testApp);
+    await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id, { couponCode: "HELD1" }));
+    const listed = async () => {
+      const response = await console_("GET", "/coupons", admin.headers);
+      return response.json().data.find((item: { id: string }) => item.id === coupon.id);
+    };
+    expect(await listed()).toMatchObject({ usesCount: 1, state: "used_up" });
+
+    clock.advance(CHECKOUT_LIFETIME_MS);
+
+    expect(await listed()).toMatchObject({ usesCount: 0, paidOrders: 0, state: "active" });
+  });
+
   it("lists each coupon with its uses, its paid orders and their revenue; an unpaid checkout is a use, not revenue", async () => {
     const coupon = await createAsAdmin("PAID10");
     const payer = await createSignedInUser(testApp);

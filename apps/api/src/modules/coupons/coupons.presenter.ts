@@ -2,15 +2,19 @@ import type { AdminCoupon, CouponState } from "@esim/shared/admin/coupons-contra
 import type { CouponWithSales } from "./coupons.service.ts";
 
 /** Where the coupon stands at `now`: blocked first, then its dates, then its total limit. */
-export function couponState(coupon: CouponWithSales["coupon"], now: Date): CouponState {
+export function couponState(
+  { coupon, usesCount }: Pick<CouponWithSales, "coupon" | "usesCount">,
+  now: Date,
+): CouponState {
   if (coupon.isBlocked) return "blocked";
   if (coupon.endsAt && coupon.endsAt.getTime() < now.getTime()) return "expired";
   if (coupon.startsAt && coupon.startsAt.getTime() > now.getTime()) return "scheduled";
-  if (coupon.maxUses !== null && coupon.usesCount >= coupon.maxUses) return "used_up";
+  if (coupon.maxUses !== null && usesCount >= coupon.maxUses) return "used_up";
   return "active";
 }
 
-export function presentAdminCoupon({ coupon, paidOrders, revenueDzdMinor }: CouponWithSales, now: Date): AdminCoupon {
+export function presentAdminCoupon(row: CouponWithSales, now: Date): AdminCoupon {
+  const { coupon, paidOrders, revenueDzdMinor } = row;
   return {
     id: coupon.id,
     code: coupon.code,
@@ -24,8 +28,8 @@ export function presentAdminCoupon({ coupon, paidOrders, revenueDzdMinor }: Coup
     minOrderDzdMinor: coupon.minOrderDzdMinor,
     packageIds: coupon.allowedPackageIds,
     isBlocked: coupon.isBlocked,
-    state: couponState(coupon, now),
-    usesCount: coupon.usesCount,
+    state: couponState(row, now),
+    usesCount: Number(row.usesCount),
     paidOrders: Number(paidOrders),
     revenueDzdMinor: Number(revenueDzdMinor),
     createdAt: coupon.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { couponRedemptions, coupons, orders } from "../../db/schema.ts";
 
@@ -20,52 +20,79 @@ export async function lockCouponById(db: DbOrTx, couponId: string): Promise<Coup
   return row;
 }
 
-export async function countUserRedemptions(db: DbOrTx, couponId: string, userId: string): Promise<number> {
+/** A use that counts now: kept by a paid order, or held by an unpaid order whose checkout has not ended. */
+function isLiveUse(now: Date) {
+  return or(isNull(couponRedemptions.heldUntil), gt(couponRedemptions.heldUntil, now));
+}
+
+/** The coupon's uses that count against its total limit now. */
+export async function countLiveUses(db: DbOrTx, couponId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(couponRedemptions)
-    .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)));
+    .where(and(eq(couponRedemptions.couponId, couponId), isLiveUse(now)));
   return row?.count ?? 0;
 }
 
-/** Counts one use of the coupon by the order; a second call for the same order changes nothing. */
-export async function insertRedemption(
+/** The customer's uses of the coupon that count now: by this account, or by any account that had this email. */
+export async function countCustomerUses(
   db: DbOrTx,
-  values: { couponId: string; orderId: string; userId: string | null; now: Date },
-): Promise<void> {
-  const inserted = await db
-    .insert(couponRedemptions)
-    .values({ couponId: values.couponId, orderId: values.orderId, userId: values.userId, createdAt: values.now })
-    .onConflictDoNothing()
-    .returning({ id: couponRedemptions.id });
-  if (inserted.length === 0) return;
-  await db
-    .update(coupons)
-    .set({ usesCount: sql`${coupons.usesCount} + 1` })
-    .where(eq(coupons.id, values.couponId));
+  options: { couponId: string; userId: string; emailHash: string | null; now: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(couponRedemptions)
+    .where(
+      and(
+        eq(couponRedemptions.couponId, options.couponId),
+        options.emailHash
+          ? or(eq(couponRedemptions.userId, options.userId), eq(couponRedemptions.emailHash, options.emailHash))
+          : eq(couponRedemptions.userId, options.userId),
+        isLiveUse(options.now),
+      ),
+    );
+  return row?.count ?? 0;
 }
 
-/** Whether the order holds a use of its coupon. */
-export async function hasRedemption(db: DbOrTx, orderId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: couponRedemptions.id })
-    .from(couponRedemptions)
-    .where(eq(couponRedemptions.orderId, orderId));
-  return row !== undefined;
+/** Counts one use of the coupon by the order, held until `heldUntil` (null: kept); a second call changes nothing. */
+export async function insertRedemption(
+  db: DbOrTx,
+  values: {
+    couponId: string;
+    orderId: string;
+    userId: string | null;
+    emailHash: string | null;
+    heldUntil: Date | null;
+    now: Date;
+  },
+): Promise<void> {
+  await db
+    .insert(couponRedemptions)
+    .values({
+      couponId: values.couponId,
+      orderId: values.orderId,
+      userId: values.userId,
+      emailHash: values.emailHash,
+      heldUntil: values.heldUntil,
+      createdAt: values.now,
+    })
+    .onConflictDoNothing();
+}
+
+/** The order's use of its coupon, if it holds one (live or lapsed). */
+export async function findRedemption(db: DbOrTx, orderId: string) {
+  const [row] = await db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
+  return row;
+}
+
+/** Sets until when the order's use holds (null: kept for good). */
+export async function setRedemptionHeldUntil(db: DbOrTx, orderId: string, heldUntil: Date | null): Promise<void> {
+  await db.update(couponRedemptions).set({ heldUntil }).where(eq(couponRedemptions.orderId, orderId));
 }
 
 /** Gives the order's coupon use back (the order was rejected); nothing when it held none. */
 export async function deleteRedemption(db: DbOrTx, orderId: string): Promise<void> {
-  const deleted = await db
-    .delete(couponRedemptions)
-    .where(eq(couponRedemptions.orderId, orderId))
-    .returning({ couponId: couponRedemptions.couponId });
-  for (const { couponId } of deleted) {
-    await db
-      .update(coupons)
-      .set({ usesCount: sql`greatest(${coupons.usesCount} - 1, 0)` })
-      .where(eq(coupons.id, couponId));
-  }
+  await db.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
 }
 
 export async function insertCoupon(db: DbOrTx, values: typeof coupons.$inferInsert): Promise<CouponRow> {
@@ -96,14 +123,20 @@ export async function updateCouponLimits(
 }
 
 /**
- * Every coupon, newest first, with the orders paid with it (refunded or owed a refund left out) and what they charged
- * in DZD. One grouped read through orders_coupon_idx.
+ * Every coupon, newest first, with its uses counting now (what its total limit counts), the orders paid with it
+ * (refunded or owed a refund left out) and what they charged in DZD. One grouped read through orders_coupon_idx.
  */
-export async function listCouponsWithSales(db: DbOrTx, couponId?: string) {
+export async function listCouponsWithSales(db: DbOrTx, options: { now: Date; couponId?: string }) {
+  const { couponId } = options;
   const paid = sql`${orders.confirmedAt} is not null and ${orders.status} not in ('refund_due', 'refunded')`;
+  const liveUses = db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, coupons.id), isLiveUse(options.now)));
   return db
     .select({
       coupon: coupons,
+      usesCount: sql<number>`(${liveUses})`,
       paidOrders: sql<number>`(count(${orders.id}) filter (where ${paid}))::int`,
       revenueDzdMinor: sql<number>`(coalesce(sum(${orders.chargeDzdMinor}) filter (where ${paid}), 0))::bigint`,
     })

@@ -4,20 +4,23 @@ import type { DbOrTx } from "../../db/client.ts";
 import { packages } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import { sha256Hex } from "../../lib/secrets.ts";
 import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../operators/index.ts";
 import {
   blockCoupon,
   type CouponRow,
-  countUserRedemptions,
+  countCustomerUses,
+  countLiveUses,
   deleteRedemption,
   findCouponByCode,
-  hasRedemption,
+  findRedemption,
   insertCoupon,
   insertRedemption,
   listCouponsWithSales,
   lockCouponByCode,
   lockCouponById,
   setCouponBlocked,
+  setRedemptionHeldUntil,
   updateCouponLimits,
 } from "./coupons.repo.ts";
 
@@ -38,8 +41,9 @@ export function auditedCoupon(coupon: CouponRow) {
   };
 }
 
-// A coupon's use is reserved when its order is placed (under the coupon's row lock, so limits hold under load), kept
-// while the checkout is open and once paid, and given back only when the order is rejected after its checkout ended.
+// A coupon's use is reserved when its order is placed (under the coupon's row lock, so limits hold under load) and held
+// until its checkout ends (the gateway's 30 minutes): then it no longer counts, whatever the order's state, and another
+// customer may take it. A paid order keeps its use for good, past the limit if need be (decision 057).
 
 export interface NewCoupon {
   code: string;
@@ -158,14 +162,16 @@ export async function blockCouponByCode(
   deps: AppDeps,
   code: string,
   actor: AuditActor = COMMAND_LINE_ACTOR,
-): Promise<CouponRow | undefined> {
+): Promise<(CouponRow & { usesCount: number }) | undefined> {
   return deps.db.transaction(async (tx) => {
+    const now = deps.now();
     const before = await lockCouponByCode(tx, code.trim().toUpperCase());
     if (!before) return undefined;
-    if (before.isBlocked) return before;
+    const usesCount = await countLiveUses(tx, before.id, now);
+    if (before.isBlocked) return { ...before, usesCount };
     const after = (await blockCoupon(tx, before.code))!;
-    await auditBlock(tx, deps.now(), before, after, actor);
-    return after;
+    await auditBlock(tx, now, before, after, actor);
+    return { ...after, usesCount };
   });
 }
 
@@ -183,13 +189,14 @@ export async function blockCouponById(deps: AppDeps, couponId: string, actor: Au
 }
 
 async function auditBlock(tx: DbOrTx, now: Date, before: CouponRow, after: CouponRow, actor: AuditActor) {
+  const usesCount = await countLiveUses(tx, after.id, now);
   await recordAudit(tx, {
     operatorId: actor.operatorId,
     action: "coupon.blocked",
     entityType: "coupon",
     entityId: after.id,
-    before: { code: before.code, isBlocked: before.isBlocked, usesCount: before.usesCount },
-    after: { code: after.code, isBlocked: after.isBlocked, usesCount: after.usesCount },
+    before: { code: before.code, isBlocked: before.isBlocked, usesCount },
+    after: { code: after.code, isBlocked: after.isBlocked, usesCount },
     ip: actor.ip,
     now,
   });
@@ -223,9 +230,10 @@ export async function updateCouponLimitsById(
   await deps.db.transaction(async (tx) => {
     const before = await lockCouponById(tx, couponId);
     if (!before) throw new AppError("NOT_FOUND", { message: "No such coupon." });
-    if (limits.maxUses !== null && limits.maxUses < before.usesCount) {
+    const usesCount = await countLiveUses(tx, couponId, deps.now());
+    if (limits.maxUses !== null && limits.maxUses < usesCount) {
       throw new AppError("COUPON_MAX_USES_BELOW_USES", {
-        message: `The coupon has ${before.usesCount} uses already.`,
+        message: `The coupon has ${usesCount} uses already.`,
       });
     }
     const unchanged =
@@ -257,13 +265,16 @@ export async function updateCouponLimitsById(
 export type CouponWithSales = Awaited<ReturnType<typeof listCouponsWithSales>>[number];
 
 /** Every coupon, newest first, with its paid orders and their revenue (DZD). */
-export async function listCouponsForConsole(deps: Pick<AppDeps, "db">): Promise<CouponWithSales[]> {
-  return listCouponsWithSales(deps.db);
+export async function listCouponsForConsole(deps: Pick<AppDeps, "db" | "now">): Promise<CouponWithSales[]> {
+  return listCouponsWithSales(deps.db, { now: deps.now() });
 }
 
 /** One coupon with its sales figures; NOT_FOUND for an unknown id. */
-export async function readCouponForConsole(deps: Pick<AppDeps, "db">, couponId: string): Promise<CouponWithSales> {
-  const [row] = await listCouponsWithSales(deps.db, couponId);
+export async function readCouponForConsole(
+  deps: Pick<AppDeps, "db" | "now">,
+  couponId: string,
+): Promise<CouponWithSales> {
+  const [row] = await listCouponsWithSales(deps.db, { now: deps.now(), couponId });
   if (!row) throw new AppError("NOT_FOUND", { message: "No such coupon." });
   return row;
 }
@@ -273,12 +284,87 @@ function isUniqueViolation(error: unknown): boolean {
   return code === "23505" || cause?.code === "23505";
 }
 
-/** Reserves one use of the coupon for the order (inside the order's transaction, the coupon row locked by pricing). */
+/**
+ * How a customer is known to once-per-customer limits: sha256 of the email as the sign-in form normalises it (trimmed,
+ * lower-case). It outlives the account, so deleting it and registering the same email again resets nothing; the email
+ * itself is never kept here (decision 057).
+ */
+export function hashCustomerEmail(email: string): string {
+  return sha256Hex(email.trim().toLowerCase());
+}
+
+/** Who uses a coupon: the account and its email. */
+export interface CouponCustomer {
+  userId: string;
+  /** Null only for an account deleted since (its orders keep no email to count). */
+  email: string | null;
+}
+
+const emailHashOf = (customer: CouponCustomer) => (customer.email ? hashCustomerEmail(customer.email) : null);
+
+/** The uses of the coupon that count now against its total limit and against this customer's (account or email). */
+export async function countCouponUses(
+  db: DbOrTx,
+  options: { couponId: string; customer: CouponCustomer; now: Date },
+): Promise<{ total: number; byCustomer: number }> {
+  const { couponId, customer, now } = options;
+  return {
+    total: await countLiveUses(db, couponId, now),
+    byCustomer: await countCustomerUses(db, {
+      couponId,
+      userId: customer.userId,
+      emailHash: emailHashOf(customer),
+      now,
+    }),
+  };
+}
+
+/**
+ * Reserves one use of the coupon for the order until `heldUntil` (its checkout's end), inside the order's transaction
+ * with the coupon row locked by pricing; null holds it for good (an order paid at once).
+ */
 export async function reserveCouponUse(
   tx: DbOrTx,
-  use: { couponId: string; orderId: string; userId: string | null; now: Date },
+  use: { couponId: string; orderId: string; customer: CouponCustomer; heldUntil: Date | null; now: Date },
 ): Promise<void> {
-  await insertRedemption(tx, use);
+  await insertRedemption(tx, {
+    couponId: use.couponId,
+    orderId: use.orderId,
+    userId: use.customer.userId,
+    emailHash: emailHashOf(use.customer),
+    heldUntil: use.heldUntil,
+    now: use.now,
+  });
+}
+
+/**
+ * Holds the order's use again until `heldUntil` (a fresh checkout for an unpaid order), under the coupon's row lock.
+ * A use still held is extended; one whose hold lapsed is taken again only if the coupon's total and per-customer
+ * limits allow it now, else COUPON_HOLD_LAPSED: its last use went to someone else while the order waited.
+ */
+export async function holdCouponUseAgain(
+  tx: DbOrTx,
+  use: { couponId: string; orderId: string; customer: CouponCustomer; heldUntil: Date; now: Date },
+): Promise<void> {
+  const coupon = await lockCouponById(tx, use.couponId);
+  if (!coupon) return;
+  const held = await findRedemption(tx, use.orderId);
+  if (held && (held.heldUntil === null || held.heldUntil > use.now)) {
+    if (held.heldUntil !== null) await setRedemptionHeldUntil(tx, use.orderId, use.heldUntil);
+    return;
+  }
+  const uses = await countCouponUses(tx, { couponId: coupon.id, customer: use.customer, now: use.now });
+  const isTaken =
+    coupon.isBlocked ||
+    (coupon.maxUses !== null && uses.total >= coupon.maxUses) ||
+    uses.byCustomer >= coupon.maxUsesPerUser;
+  if (isTaken) {
+    throw new AppError("COUPON_HOLD_LAPSED", {
+      message: `Coupon ${coupon.code} has no use left for this order now; cancel it and order again.`,
+    });
+  }
+  if (held) await setRedemptionHeldUntil(tx, use.orderId, use.heldUntil);
+  else await reserveCouponUse(tx, use);
 }
 
 /** Gives the order's reserved use back (its checkout ended unpaid); idempotent. */
@@ -287,20 +373,33 @@ export async function releaseCouponUse(tx: DbOrTx, orderId: string): Promise<voi
 }
 
 /**
- * Takes a use again for an order paid after its reservation was given back (a late payment): only if the coupon's
- * total and per-user limits still allow it, under the coupon's row lock. Answers whether the order holds a use now.
+ * Keeps the use of a paid order for good. The money was taken at the price the coupon gave, so the order is honoured
+ * even when its hold had lapsed and the coupon's limits are reached meanwhile: the use is counted past them (decision
+ * 057). Idempotent. Answers whether that use went past the coupon's total limit, for the order's history.
  */
-export async function retakeCouponUse(
+export async function keepCouponUse(
   tx: DbOrTx,
-  use: { couponId: string; orderId: string; userId: string | null; now: Date },
-): Promise<boolean> {
+  use: { couponId: string; orderId: string; userId: string | null; email: string | null; now: Date },
+): Promise<{ isPastLimit: boolean }> {
   const coupon = await lockCouponById(tx, use.couponId);
-  if (!coupon) return false;
-  if (await hasRedemption(tx, use.orderId)) return true;
-  if (coupon.maxUses !== null && coupon.usesCount >= coupon.maxUses) return false;
-  if (use.userId && (await countUserRedemptions(tx, coupon.id, use.userId)) >= coupon.maxUsesPerUser) return false;
-  await insertRedemption(tx, use);
-  return true;
+  if (!coupon) return { isPastLimit: false };
+  const held = await findRedemption(tx, use.orderId);
+  if (held?.heldUntil === null) return { isPastLimit: false };
+  const isLive = held?.heldUntil != null && held.heldUntil > use.now;
+  const total = await countLiveUses(tx, coupon.id, use.now);
+  const isPastLimit = !isLive && coupon.maxUses !== null && total >= coupon.maxUses;
+  if (held) await setRedemptionHeldUntil(tx, use.orderId, null);
+  else {
+    await insertRedemption(tx, {
+      couponId: use.couponId,
+      orderId: use.orderId,
+      userId: use.userId,
+      emailHash: use.email ? hashCustomerEmail(use.email) : null,
+      heldUntil: null,
+      now: use.now,
+    });
+  }
+  return { isPastLimit };
 }
 
 /**

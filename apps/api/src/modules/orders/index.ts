@@ -6,9 +6,11 @@ export type { OrderActor, OrderRow } from "./order-lifecycle.ts";
 export { presentOrder, presentPlacedOrder } from "./orders.presenter.ts";
 export { ordersRoutes } from "./orders.routes.ts";
 export {
+  countOpenUnpaidOrders,
   createOrder,
   findPlacedOrder,
   getPresentableOrder,
+  holdOrderCoupon,
   markCheckoutOpened,
   type NewOrder,
   type PresentableOrder,

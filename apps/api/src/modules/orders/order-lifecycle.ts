@@ -33,8 +33,6 @@ export const ORDER_LIFECYCLE = {
   customer_cancelled: { from: ["not_paid", "pending"], to: "rejected" },
   /** The eSIMs are stored (or the top-up applied). */
   delivered: { from: ["confirmed"], to: "delivered", clears: ["provisioning_failed", "delivery_overdue"] },
-  /** A payment came after the order lapsed and its coupon use is gone: the money goes back. */
-  late_payment_unusable: { from: ["rejected"], to: "refund_due" },
   /** The operator checked a held payment and accepts it. */
   held_payment_accepted: { from: ["on_hold"], to: "confirmed", clears: ["amount_mismatch"] },
   /** The operator decides the money goes back: a held payment, or eSIMs the upstream cannot deliver. */

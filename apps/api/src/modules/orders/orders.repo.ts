@@ -19,6 +19,20 @@ export async function lockClientReference(db: DbOrTx, userId: string, clientRefe
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order:${userId}:${clientReference}`}, 0))`);
 }
 
+/** Serialises one account's order placements until the caller's transaction ends: its unpaid orders count exactly. */
+export async function lockUserPlacements(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`orders-of:${userId}`}, 0))`);
+}
+
+/** How many of the account's orders await payment (not_paid, pending). */
+export async function countUserOrdersAwaitingPayment(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ["not_paid", "pending"])));
+  return row?.count ?? 0;
+}
+
 /** The next order number, ES<yy>-<6 digits> (more digits once past a million). */
 export async function nextOrderNumber(db: DbOrTx, now: Date): Promise<string> {
   const result = await db.execute<{ value: string }>(sql`select nextval('order_number_seq')::text as value`);
@@ -211,6 +225,12 @@ export async function listOrderEsims(
     );
   }
   return byOrder;
+}
+
+/** The order row, unlocked. */
+export async function findOrderById(db: DbOrTx, orderId: string): Promise<typeof orders.$inferSelect | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
 }
 
 export async function lockOrder(db: DbOrTx, orderId: string): Promise<typeof orders.$inferSelect | undefined> {

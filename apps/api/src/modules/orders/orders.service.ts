@@ -3,14 +3,18 @@ import type { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type DestinationPlans, destinationPlansOf } from "../catalog/index.ts";
+import { holdCouponUseAgain } from "../coupons/index.ts";
 import { applyOrderEvent, insertOrderWithHistory, type OrderActor, type OrderRow } from "./order-lifecycle.ts";
 import {
+  countUserOrdersAwaitingPayment,
+  findOrderById,
   findOrderViewByClientReference,
   findOrderViewById,
   findUserOrderWithEsims,
   listOrderEsims,
   listUserOrdersWithEsims,
   lockClientReference,
+  lockUserPlacements,
   nextOrderNumber,
   type OrderEsim,
   type OrderSummaryView,
@@ -33,6 +37,34 @@ export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "number" | "statu
 export async function findPlacedOrder(tx: DbOrTx, options: { userId: string; clientReference: string }) {
   await lockClientReference(tx, options.userId, options.clientReference);
   return findOrderViewByClientReference(tx, options.userId, options.clientReference);
+}
+
+/**
+ * How many of the account's orders await payment, with its placements locked until the caller's transaction ends, so
+ * concurrent placements by one account see each other's orders.
+ */
+export async function countOpenUnpaidOrders(tx: DbOrTx, userId: string): Promise<number> {
+  await lockUserPlacements(tx, userId);
+  return countUserOrdersAwaitingPayment(tx, userId);
+}
+
+/**
+ * Holds the order's coupon use until `heldUntil` (a checkout is being opened for it, ending then); nothing for an order
+ * without a coupon. COUPON_HOLD_LAPSED when its hold had ended and the code has no use left for it now.
+ */
+export async function holdOrderCoupon(
+  tx: DbOrTx,
+  options: { orderId: string; heldUntil: Date; now: Date },
+): Promise<void> {
+  const order = await findOrderById(tx, options.orderId);
+  if (!order?.couponId || !order.userId) return;
+  await holdCouponUseAgain(tx, {
+    couponId: order.couponId,
+    orderId: order.id,
+    customer: { userId: order.userId, email: order.billing.email },
+    heldUntil: options.heldUntil,
+    now: options.now,
+  });
 }
 
 /** Creates an order in the caller's transaction: numbered, not_paid, its history started. */

@@ -1,13 +1,10 @@
-import { formatMoney } from "@esim/shared/money";
 import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { releaseCouponUse, retakeCouponUse } from "../coupons/index.ts";
+import { keepCouponUse, releaseCouponUse } from "../coupons/index.ts";
 import { issueInvoice } from "../invoices/index.ts";
-import { queueEmail } from "../mail-outbox/index.ts";
 import { alertOperator } from "./operator-alert.ts";
-import { lateRefundEmail } from "./order-emails.ts";
-import { applyOrderEvent, type OrderActor } from "./order-lifecycle.ts";
-import { findOrderForMail, lockOrder } from "./orders.repo.ts";
+import { applyOrderEvent, nextStatus, type OrderActor } from "./order-lifecycle.ts";
+import { lockOrder } from "./orders.repo.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
 
 // What a payment's result does to its order: the one place that decides it (the payments module reports the gateway's
@@ -24,7 +21,7 @@ export type PaymentOutcome =
    */
   | { kind: "failed" | "canceled" | "lapsed" | "customer_cancelled" };
 
-export type PaymentOutcomeResult = "confirmed" | "held" | "rejected" | "refund_due" | "unchanged";
+export type PaymentOutcomeResult = "confirmed" | "held" | "rejected" | "unchanged";
 
 const REJECTING_EVENT = {
   failed: "payment_failed",
@@ -35,10 +32,11 @@ const REJECTING_EVENT = {
 
 /**
  * Applies a payment's result to its order, forward only, exactly once however often the gateway repeats itself:
- * - paid: confirmed, its invoice numbered and its provisioning queued. An order that lapsed meanwhile takes its coupon
- *   use again if the coupon's limits allow; if not, it is not delivered but put in the refund queue (refund_due),
- *   flagged, the operator and the payer told. Never dropped.
- * - mismatched: on_hold and flagged for the operator, who is told once; never delivered automatically.
+ * - paid: confirmed, its invoice numbered and its provisioning queued, its coupon use kept for good. Money taken at the
+ *   price we quoted is honoured: an order whose coupon hold ended (checkout over, lapsed or cancelled meanwhile) takes
+ *   its use again, past the coupon's limits if need be, and the history says so (decision 057). Never dropped.
+ * - mismatched: on_hold and flagged for the operator, who is told once; never delivered automatically. Its coupon use
+ *   is kept as for a paid order.
  * - failed, canceled, lapsed, customer_cancelled: rejected (only before payment) and the coupon use given back.
  */
 export async function recordPaymentOutcome(
@@ -50,32 +48,23 @@ export async function recordPaymentOutcome(
   const order = await lockOrder(tx, orderId);
   if (!order) return "unchanged";
 
+  // Money was taken (matching or not): the order keeps its coupon use for good, as the price it paid included it.
+  let causeWithCoupon = cause;
+  const takesMoney = outcome.kind === "paid" ? "paid" : outcome.kind === "mismatched" ? "payment_mismatched" : null;
+  if (takesMoney && order.couponId && nextStatus(order.status, takesMoney) !== null) {
+    const kept = await keepCouponUse(tx, {
+      couponId: order.couponId,
+      orderId,
+      userId: order.userId,
+      email: order.billing.email,
+      now,
+    });
+    if (kept.isPastLimit)
+      causeWithCoupon = `${cause}; paid after its promo code's hold ended: use counted past the limit`;
+  }
+
   if (outcome.kind === "paid") {
-    if (order.status === "rejected" && order.couponId) {
-      const hasCouponUse = await retakeCouponUse(tx, {
-        couponId: order.couponId,
-        orderId,
-        userId: order.userId,
-        now,
-      });
-      if (!hasCouponUse) {
-        const refundDue = await applyOrderEvent(tx, { orderId, event: "late_payment_unusable", cause, actor, now });
-        if (!refundDue) return "unchanged";
-        const reason = `paid after the order lapsed, and its coupon has no use left: refund ${formatMoney(order.chargeDzdMinor, "DZD")}`;
-        await alertOperator(tx, deps, { order: refundDue, kind: "late_payment", reason, actor, now });
-        const mail = await findOrderForMail(tx, orderId);
-        if (mail?.to) {
-          await queueEmail(tx, {
-            key: `late-payment:buyer:${orderId}`,
-            message: lateRefundEmail({ to: mail.to, language: mail.language, name: mail.name, order: refundDue }),
-            orderId,
-            publicUrl: deps.config.PUBLIC_URL,
-          });
-        }
-        return "refund_due";
-      }
-    }
-    const confirmed = await applyOrderEvent(tx, { orderId, event: "paid", cause, actor, now });
+    const confirmed = await applyOrderEvent(tx, { orderId, event: "paid", cause: causeWithCoupon, actor, now });
     if (!confirmed) return "unchanged";
     // Every paid order has its invoice, numbered in the order of payment.
     await issueInvoice(tx, orderId, now, deps.config);
@@ -84,7 +73,13 @@ export async function recordPaymentOutcome(
   }
 
   if (outcome.kind === "mismatched") {
-    const held = await applyOrderEvent(tx, { orderId, event: "payment_mismatched", cause, actor, now });
+    const held = await applyOrderEvent(tx, {
+      orderId,
+      event: "payment_mismatched",
+      cause: causeWithCoupon,
+      actor,
+      now,
+    });
     if (!held) return "unchanged";
     await alertOperator(tx, deps, { order: held, kind: "amount_mismatch", reason: outcome.reason, actor, now });
     return "held";

@@ -8,7 +8,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { CHECKOUT_LIFETIME_MS, type CheckoutState, type FeeAllocation } from "../../providers/payment/payment-port.ts";
-import { markCheckoutOpened } from "../orders/index.ts";
+import { holdOrderCoupon, markCheckoutOpened } from "../orders/index.ts";
 import {
   claimCheckout,
   findPayment,
@@ -161,7 +161,8 @@ async function endOldCheckout(
  * checkout 28 minutes old or more is never handed out again: it is first ended at the gateway (paid meanwhile: the
  * payment is applied and the answer is `{ paid: true }`), then a fresh one replaces it. A gateway failure gives the
  * claim back and answers PAYMENT_GATEWAY_UNAVAILABLE; nothing was charged. A claim left by a crashed process lapses
- * after 30 s. A payment no longer pending and not paid answers ORDER_ACTION_NOT_ALLOWED.
+ * after 30 s. A payment no longer pending and not paid answers ORDER_ACTION_NOT_ALLOWED. The order's coupon use is held
+ * until the new checkout ends (COUPON_HOLD_LAPSED when its earlier hold ended and the code has no use left for it).
  */
 export async function openCheckout(
   deps: AppDeps,
@@ -211,6 +212,20 @@ export async function openCheckout(
   const publicUrl = deps.config.PUBLIC_URL;
   // Taken before asking: the gateway's checkout is no older than this, so its age is never underestimated.
   const openedAt = deps.now();
+  // The order's coupon use is held until this checkout ends; one whose hold ended with an earlier checkout is taken
+  // again only if the code still has a use for it (COUPON_HOLD_LAPSED otherwise), before the gateway is asked.
+  try {
+    await deps.db.transaction((tx) =>
+      holdOrderCoupon(tx, {
+        orderId: order.id,
+        heldUntil: new Date(openedAt.getTime() + CHECKOUT_LIFETIME_MS),
+        now: openedAt,
+      }),
+    );
+  } catch (error) {
+    await releaseCheckoutClaim(deps.db, payment.id);
+    throw error;
+  }
   let checkout: Awaited<ReturnType<typeof deps.payments.createCheckout>>;
   try {
     checkout = await deps.payments.createCheckout({

@@ -107,7 +107,7 @@ export const STALE_PAYMENT_AFTER_MS = 15 * 60 * 1000;
 const IN_FLIGHT_PAYMENT_GRACE_MS = 5 * 60 * 1000;
 /**
  * A checkout still unpaid this long after it was opened can no longer be paid: it is ended at the gateway (in case it
- * is not yet), then its order lapses and its coupon use is given back at once, not after a day.
+ * is not yet), then its order lapses. Its coupon use stopped counting at the checkout's end (decision 057).
  */
 export const ABANDON_PAYMENT_AFTER_MS = CHECKOUT_LIFETIME_MS + IN_FLIGHT_PAYMENT_GRACE_MS;
 const SWEEP_BATCH = 50;
@@ -115,8 +115,8 @@ const SWEEP_BATCH = 50;
 /**
  * Settles payments left pending (webhook lost, payer gone): asks the gateway and applies a final answer exactly as the
  * webhook would. A checkout past its 30 minutes (and a grace for a payment in flight) is first ended at the gateway
- * (expired), so it can no longer be paid, and only then its order lapses and its coupon use is given back, however
- * recently the callback page asked about it; if the gateway cannot be reached, nothing is released and the next run
+ * (expired), so it can no longer be paid, and only then its order lapses and its (already lapsed) coupon use is deleted,
+ * however recently the callback page asked about it; if the gateway cannot be reached, nothing changes and the next run
  * tries again. A payment never given a checkout lapses at once. Idempotent; answers how many payments it settled.
  */
 export async function reconcileStalePayments(deps: AppDeps, options: { log: PaymentsLog }): Promise<number> {

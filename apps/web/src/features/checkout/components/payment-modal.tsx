@@ -1,6 +1,8 @@
 import { formatMoney } from "@esim/shared/money";
+import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Modal } from "../../../components/ui/modal.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { isolate, useT } from "../../../lib/i18n.ts";
 import { isPaymentModalOpen, type PayState } from "../hooks/use-pay-flow.ts";
@@ -8,7 +10,8 @@ import { isPaymentModalOpen, type PayState } from "../hooks/use-pay-flow.ts";
 /**
  * The payment modal of the product description: 'Redirecting to Payment', its message and Continue, with no
  * other way out (no close button, Escape or backdrop), and the amount the gateway will charge, in DA. After a
- * blocked popup or a failed order it says why and offers Retry, and Back to the summary.
+ * blocked popup or a failed order it says why and offers Retry, and Back to the summary; refused for too many unpaid
+ * orders, it links to them, to pay or cancel one.
  */
 export function PaymentModal({
   state,
@@ -52,7 +55,16 @@ export function PaymentModal({
           </p>
         ) : null}
         {state.step === "blocked" ? <Alert>{t("payment.popupBlocked")}</Alert> : null}
-        {state.step === "failed" ? <Alert>{t(errorMessageId(state.error))}</Alert> : null}
+        {state.step === "failed" ? (
+          <Alert>
+            <p>{t(errorMessageId(state.error))}</p>
+            {state.error instanceof ApiError && state.error.code === "UNPAID_ORDERS_LIMIT_REACHED" ? (
+              <Link to="/orders" className="mt-1 inline-block font-semibold underline underline-offset-2">
+                {t("checkout.unpaidOrders.link")}
+              </Link>
+            ) : null}
+          </Alert>
+        ) : null}
       </div>
     </Modal>
   );
