@@ -17,8 +17,8 @@
  * again); the database-restart test of `npm test` is the finding's real check.
  *
  * Usage: `npx tsx bench/attack-run.ts [--scale=1] [--trickle-seconds=45] [--smtp-delay-ms=500] [--db-restart]
- * [--db-stop-seconds=20] [--log-file=product.log]`. About 2–3 minutes at --scale=1 (the issue's run was about --scale=6). A measurement, not a
- * test: exits 0 whatever it finds (1 only when the product cannot start).
+ * [--db-stop-seconds=20] [--log-file=product.log]`. About 2–3 minutes at --scale=1 (the issue's run was about
+ * --scale=6). A measurement, not a test: exits 0 whatever it finds (1 only when the product cannot start).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -413,9 +413,15 @@ async function waitForStatus(orderId: string, status: string, timeoutMs: number)
 
 /** Moves the email's codes 61 s back: the 60 s resend wait is over, as if a minute had passed. */
 async function ageCodes(email: string): Promise<void> {
-  await database
-    .query("update sign_in_codes set created_at = created_at - interval '61 seconds' where email = $1", [email])
-    .catch(() => {});
+  try {
+    await database.query("update sign_in_codes set created_at = created_at - interval '61 seconds' where email = $1", [
+      email,
+    ]);
+  } catch (error) {
+    // Without it the resend wait refuses the next request, which would read as a fix: the report says so.
+    const note = `\nCODES NOT AGED (${String(error).slice(0, 100)}): findings 3, 7 and 10 then meet the 60 s resend wait.`;
+    if (!notes.includes(note)) notes.push(note);
+  }
 }
 
 interface Operator {
@@ -570,7 +576,12 @@ async function rateLimitSpellings(): Promise<string> {
     const perSpelling: string[] = [];
     for (const [spelling, spell] of spellings) {
       const address = newAddress();
-      const answers = await inPool(count, 8, () => call(spell(target), { ...options, address }));
+      // A spelling the router does not take (404) is no way round the limit: 20 answers say so.
+      const probe = await inPool(20, 8, () => call(spell(target), { ...options, address }));
+      const isRouted = probe.some((answer) => answer.status !== 404);
+      const answers = isRouted
+        ? [...probe, ...(await inPool(count - 20, 8, () => call(spell(target), { ...options, address })))]
+        : probe;
       const firstRefusal = answers.findIndex((answer) => answer.status === 429);
       const routed = answers.filter((answer) => answer.status !== 404 && answer.status !== 429).length;
       perSpelling.push(
@@ -659,7 +670,7 @@ async function lockOut(options: {
 
 /**
  * Finding 7: a thief with the session asks PIN-reset codes (a minute apart, simulated) and guesses each until it is
- * burnt, from one address, until refused or ~240 requests (under the general per-minute limit).
+ * burnt, from one address, until refused or ~180 requests (30 codes: under the general per-minute limit).
  */
 async function pinResetGuesses(thief: Customer): Promise<string> {
   const address = newAddress();
@@ -668,7 +679,7 @@ async function pinResetGuesses(thief: Customer): Promise<string> {
   let requests = 0;
   let stoppedBy = "not refused";
   const startedAt = Date.now();
-  cycles: while (requests < 240) {
+  cycles: while (requests < 180) {
     await ageCodes(thief.email);
     const asked = await call(`${API}/profile/pin/reset/code`, { address, token: thief.token, method: "POST" });
     requests++;
@@ -1474,6 +1485,12 @@ async function databaseRestart(options: {
     }
   })();
   await sleep(1_000);
+  // Paid orders whose provisioning and install emails run into the outage.
+  const inFlight: string[] = [];
+  for (let index = 0; index < 2; index++) {
+    const order = await placeOrder(buyer);
+    if (order.orderId && (await payThroughPage(order, buyer.address))) inFlight.push(order.orderId);
+  }
   isFaultActive = true;
   await currentPostgres?.stop();
   const stoppedAt = Date.now();
@@ -1485,19 +1502,22 @@ async function databaseRestart(options: {
   isTrafficOn = false;
   await traffic;
   const duringFault = answers.filter((answer) => answer.status >= 500 || answer.status === 0);
+  const ready = await call("/readyz");
   const placed: string[] = [];
   for (let index = 0; index < 3; index++) {
     const order = await placeOrder(buyer);
     if (order.orderId && (await payThroughPage(order, buyer.address))) placed.push(order.orderId);
   }
-  const deliveredAfter = (
-    await Promise.all(placed.map((orderId) => waitForStatus(orderId, "delivered", 60_000)))
-  ).filter(Boolean).length;
-  options.paidOrderIds.push(...placed);
+  const delivered = async (orderIds: string[]) =>
+    (await Promise.all(orderIds.map((orderId) => waitForStatus(orderId, "delivered", 60_000)))).filter(Boolean).length;
+  const [inFlightDelivered, deliveredAfter] = await Promise.all([delivered(inFlight), delivered(placed)]);
+  options.paidOrderIds.push(...inFlight, ...placed);
   return (
     `PostgreSQL stopped ${((restartedAt - stoppedAt) / 1000).toFixed(0)} s under light traffic: the product ` +
     `${product.isRunning() ? "kept running" : "EXITED"}; answers meanwhile ${statusCounts(duringFault)} (5xx or none), ` +
-    `${answers.filter((answer) => answer.status === 500).length}×500; ${deliveredAfter} of ${placed.length} orders paid after the restart delivered within 60 s`
+    `${answers.filter((answer) => answer.status === 500).length}×500; /readyz 5 s after the restart ${ready.status}; ` +
+    `delivered within 60 s: ${inFlightDelivered} of ${inFlight.length} orders paid just before the stop, ` +
+    `${deliveredAfter} of ${placed.length} paid after the restart`
   );
 }
 /** The embedded PostgreSQL now running (a new one after --db-restart). */
