@@ -99,6 +99,7 @@ const tally = {
   fiveXx: 0,
   fiveXxDuringFault: 0,
   noAnswer: 0,
+  noAnswerDuringFault: 0,
   samples: [] as string[],
 };
 /** While an injected fault lasts, 5xx answers are the fault's, counted apart. */
@@ -163,7 +164,8 @@ async function call(pathAndQuery: string, options: CallOptions = {}): Promise<An
     }
     return { status: response.status, body: parsed, text, headers: response.headers, ms };
   } catch {
-    tally.noAnswer++;
+    if (isFaultActive) tally.noAnswerDuringFault++;
+    else tally.noAnswer++;
     return { status: 0, body: undefined, text: "", headers: new Headers(), ms: performance.now() - startedAt };
   }
 }
@@ -1054,7 +1056,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-async function invoiceExport(admin: Operator, acceptedNames: Map<string, number>): Promise<string> {
+async function invoiceExport(admin: Operator, acceptedNames: Map<string, string>): Promise<string> {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers" }).format(new Date());
   const answer = await call(`${ADMIN}/invoices/export.csv?from=${today}&to=${today}`, { token: admin.token });
   if (!isOk(answer)) return `export answered ${answer.status}`;
@@ -1354,11 +1356,11 @@ async function main() {
         if (index % 2 === 1) await replayPaidWebhook(order.orderId).catch(() => {});
       }
     });
-    const acceptedFormulaNames = new Map<string, number>();
+    const acceptedFormulaNames = new Map<string, string>();
     for (const name of FORMULA_NAMES) {
       const order = await placeOrder(customer.buyer1!, { name });
       if (order.orderId && (await payThroughPage(order, customer.buyer1!.address))) {
-        acceptedFormulaNames.set(name, 1);
+        acceptedFormulaNames.set(name, order.orderId);
       }
     }
     console.info(`${paidOrderIds.length} paid orders placed`);
@@ -1421,8 +1423,22 @@ async function main() {
     });
     await measure("11", mailFlood);
     await measure("14", async () => enginesCheck());
+    await measure("4", async () => {
+      await Promise.all([...acceptedFormulaNames.values()].map((id) => waitForStatus(id, "delivered", 20_000)));
+      return invoiceExport(admin!, acceptedFormulaNames);
+    });
+    // Before any fault: a process that dies closes its sockets too.
+    const trickleWaitMs = trickleStartedAt + trickleSeconds * 1000 - Date.now();
+    if (trickleWaitMs > 0) await sleep(trickleWaitMs);
+    const trickleOpen = trickles.stillOpen();
+    const trickleCut = trickles.cut();
+    trickles.close();
+    report.set(
+      "9",
+      `${COUNTS.trickles} trickling request bodies (a byte every 2 s): ${trickleOpen} still open after ${((Date.now() - trickleStartedAt) / 1000).toFixed(0)} s, ${trickleCut} cut or answered`,
+    );
     if (flags["db-restart"]) {
-      await measure("5", () => databaseRestart({ dataDir, pgPort, product, buyer: customer.buyer2!, paidOrderIds }));
+      await measure("5", () => databaseRestart({ dataDir, pgPort, product, buyer: customer.buyer2! }));
     } else {
       report.set(
         "5",
@@ -1430,28 +1446,20 @@ async function main() {
       );
     }
 
-    // Every paid order delivered, or the wait is over; the trickling bodies their time.
+    // Every paid order delivered, or the wait is over (at once when the product is gone).
     const deliveryDeadline = Date.now() + DELIVERY_WAIT_MS;
-    while (Date.now() < deliveryDeadline) {
+    while (Date.now() < deliveryDeadline && product.isRunning()) {
       const { rows } = await database
         .query<{ count: number }>(
           `select count(*)::int as count from orders o
             where exists (select 1 from payments p where p.order_id = o.id and p.status = 'successful')
-              and o.status not in ('delivered', 'refunded', 'refund_due', 'rejected')`,
+              and o.status not in ('delivered', 'refunded', 'refund_due')`,
         )
         .catch(() => ({ rows: [{ count: -1 }] }));
       if (rows[0]?.count === 0) break;
       await sleep(500);
     }
-    await measure("4", () => invoiceExport(admin!, acceptedFormulaNames));
     await measure("6", () => secretsKept(product.log(), deletedEmail));
-    const trickleWaitMs = trickleStartedAt + trickleSeconds * 1000 - Date.now();
-    if (trickleWaitMs > 0) await sleep(trickleWaitMs);
-    const trickleOpen = trickles.stillOpen();
-    report.set(
-      "9",
-      `${COUNTS.trickles} trickling request bodies (a byte every 2 s): ${trickleOpen} still open after ${((Date.now() - trickleStartedAt) / 1000).toFixed(0)} s, ${trickles.cut()} cut or answered`,
-    );
     if (flags["log-file"]) await writeFile(flags["log-file"], product.log());
     const money = await moneyFigures();
     printReport({ money, globals, product, runStartedAt });
@@ -1472,7 +1480,6 @@ async function databaseRestart(options: {
   pgPort: number;
   product: Product;
   buyer: Customer;
-  paidOrderIds: string[];
 }): Promise<string> {
   const { product, buyer } = options;
   const answers: Answer[] = [];
@@ -1491,6 +1498,7 @@ async function databaseRestart(options: {
     const order = await placeOrder(buyer);
     if (order.orderId && (await payThroughPage(order, buyer.address))) inFlight.push(order.orderId);
   }
+  for (const orderId of inFlight) faultOrderIds.add(orderId);
   isFaultActive = true;
   await currentPostgres?.stop();
   const stoppedAt = Date.now();
@@ -1498,20 +1506,23 @@ async function databaseRestart(options: {
   currentPostgres = await startEmbeddedPostgres({ dataDir: options.dataDir, port: options.pgPort });
   const restartedAt = Date.now();
   await sleep(5_000);
-  isFaultActive = false;
   isTrafficOn = false;
   await traffic;
   const duringFault = answers.filter((answer) => answer.status >= 500 || answer.status === 0);
   const ready = await call("/readyz");
+  // What follows is the fault's consequence too: its 5xx and missing answers are counted with it.
   const placed: string[] = [];
-  for (let index = 0; index < 3; index++) {
+  for (let index = 0; index < 3 && product.isRunning(); index++) {
     const order = await placeOrder(buyer);
     if (order.orderId && (await payThroughPage(order, buyer.address))) placed.push(order.orderId);
   }
   const delivered = async (orderIds: string[]) =>
-    (await Promise.all(orderIds.map((orderId) => waitForStatus(orderId, "delivered", 60_000)))).filter(Boolean).length;
+    product.isRunning()
+      ? (await Promise.all(orderIds.map((orderId) => waitForStatus(orderId, "delivered", 60_000)))).filter(Boolean)
+          .length
+      : 0;
   const [inFlightDelivered, deliveredAfter] = await Promise.all([delivered(inFlight), delivered(placed)]);
-  options.paidOrderIds.push(...inFlight, ...placed);
+  isFaultActive = false;
   return (
     `PostgreSQL stopped ${((restartedAt - stoppedAt) / 1000).toFixed(0)} s under light traffic: the product ` +
     `${product.isRunning() ? "kept running" : "EXITED"}; answers meanwhile ${statusCounts(duringFault)} (5xx or none), ` +
@@ -1520,6 +1531,9 @@ async function databaseRestart(options: {
     `${deliveredAfter} of ${placed.length} paid after the restart`
   );
 }
+/** Orders paid just before the database stop: if they are lost, the fault lost them. */
+const faultOrderIds = new Set<string>();
+
 /** The embedded PostgreSQL now running (a new one after --db-restart). */
 let currentPostgres: EmbeddedServer | undefined;
 
@@ -1582,8 +1596,8 @@ async function moneyFigures() {
               count(*) filter (where n > 1)::int as doubled
          from (select transaction_id, count(*) as n from simulator_orders group by transaction_id) s`,
     ),
-    query<{ count: number }>(
-      `select count(*)::int as count from orders o
+    query<{ id: string }>(
+      `select o.id from orders o
         where exists (select 1 from payments p where p.order_id = o.id and p.status = 'successful')
           and o.status not in ('delivered', 'refunded', 'refund_due')`,
     ),
@@ -1598,7 +1612,8 @@ async function moneyFigures() {
     upstreamOrders: upstream[0]?.upstream ?? 0,
     ordersUpstream: upstream[0]?.orders ?? 0,
     doubled: upstream[0]?.doubled ?? 0,
-    lost: lost[0]?.count ?? 0,
+    lost: lost.length,
+    lostToFault: lost.filter((row) => faultOrderIds.has(row.id)).length,
   };
 }
 
@@ -1638,7 +1653,9 @@ function printReport(options: {
   console.info(
     `| 5xx outside injected faults | ${tally.fiveXx}${tally.samples.length ? ` (${tally.samples.join("; ")})` : ""}; no answer: ${tally.noAnswer} |`,
   );
-  console.info(`| 5xx during injected faults | ${tally.fiveXxDuringFault} |`);
+  console.info(
+    `| 5xx / no answer during injected faults | ${tally.fiveXxDuringFault} / ${tally.noAnswerDuringFault} |`,
+  );
   console.info(`| authorization probes / leaks | ${globals.probes} / ${globals.leaks.length} |`);
   console.info(
     `| orders placed / paid / delivered | ${money.placed} / ${money.paid} / ${money.delivered} (${Object.entries(
@@ -1651,7 +1668,7 @@ function printReport(options: {
     `| upstream orders (simulator) | ${money.upstreamOrders} for ${money.ordersUpstream} orders, ${money.delivered} deliveries |`,
   );
   console.info(
-    `| lost (paid, not delivered after ${DELIVERY_WAIT_MS / 1000} s) / doubled | ${money.lost} / ${money.doubled} |`,
+    `| lost (paid, not delivered after ${DELIVERY_WAIT_MS / 1000} s) / doubled | ${money.lost}${money.lostToFault ? ` (${money.lostToFault} of them paid just before the database stop)` : ""} / ${money.doubled} |`,
   );
   console.info(
     `| the product | ${options.product.isRunning() ? "running at the end" : "EXITED during the run"}; run ${((Date.now() - options.runStartedAt) / 1000).toFixed(0)} s |`,
