@@ -1525,7 +1525,7 @@ async function databaseRestart(options: {
   isFaultActive = false;
   return (
     `PostgreSQL stopped ${((restartedAt - stoppedAt) / 1000).toFixed(0)} s under light traffic: the product ` +
-    `${product.isRunning() ? "kept running" : "EXITED"}; answers meanwhile ${statusCounts(duringFault)} (5xx or none), ` +
+    `${product.isRunning() ? "kept running" : "EXITED"}; answers meanwhile: ${statusCounts(duringFault)} (5xx or none), ` +
     `${answers.filter((answer) => answer.status === 500).length}×500; /readyz 5 s after the restart ${ready.status}; ` +
     `delivered within 60 s: ${inFlightDelivered} of ${inFlight.length} orders paid just before the stop, ` +
     `${deliveredAfter} of ${placed.length} paid after the restart`
