@@ -1,3 +1,4 @@
+import { toDisplayText } from "@esim/shared/display-text";
 import { formatMoney } from "@esim/shared/money";
 import type { MailMessage } from "../../providers/mail/mail-port.ts";
 import { operatorEmail } from "../../providers/mail/operator-email.ts";
