@@ -147,6 +147,7 @@ export const ERROR_HTTP_STATUS = {
    * is spent: someone is making it mail many addresses. Wait `Retry-After` seconds and ask again.
    */
   CODE_MAIL_BUDGET_EXCEEDED: 429,
+  /**
    * The account already has the most orders awaiting payment it may have at once (3, decision 057): no order was made
    * and no checkout opened. Pay or cancel one of them from My orders, then order again.
    */
