@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   Logger,
   type LogLevel,
@@ -16,6 +17,7 @@ import type { JobHandlers, JobLog } from "../lib/job-queue.ts";
 import { devicesJobs } from "../modules/devices/index.ts";
 import { mailOutboxJobs } from "../modules/mail-outbox/index.ts";
 import { createOrdersJobs, type ProvisioningTiming, upstreamOrderReadyJobs } from "../modules/orders/index.ts";
+import { unlockJobsOf } from "./worker-heartbeat.ts";
 
 // Only wiring: each module owns its tasks (name, payload, handler) and exports them from its front door.
 
@@ -29,9 +31,23 @@ export interface WorkerOptions {
   concurrency?: number;
   timing?: ProvisioningTiming;
   log?: WorkerLog;
-  /** Called with each worker and pool id graphile-worker creates in this process (the heartbeat names them). */
-  onWorkerCreated?: (workerId: string) => void;
 }
+
+/** graphile-worker's runner, kept running through database outages (startWorker). */
+export interface JobRunner {
+  /** The worker and pool ids of the runner running now: the heartbeat vouches for these. */
+  workerIds(): string[];
+  /** Stops taking jobs and lets running ones finish; call it before the pool closes. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A runner that ended on its own is replaced after this, then after twice as long at each failed start, at most
+ * RESTART_MAX_AFTER_MS: a connection attempt every 2 s while the database is away costs nothing, and delivery resumes
+ * within that of its return (bench/database-restart.ts).
+ */
+const RESTART_FIRST_AFTER_MS = 250;
+const RESTART_MAX_AFTER_MS = 2000;
 
 export const silentLog: WorkerLog = { error() {}, warn() {}, info() {}, debug() {} };
 
@@ -84,28 +100,85 @@ export async function installJobQueue(db: Database, log: WorkerLog = silentLog):
 }
 
 /**
- * Starts the worker on the app's database: it takes jobs as they are queued (LISTEN/NOTIFY) and stops gracefully with
- * `stop()`, letting running jobs finish; call that before the pool closes. Signals are the server's to handle.
+ * Starts the worker on the app's database: it takes jobs as they are queued (LISTEN/NOTIFY, and a poll every 2 s) and
+ * stops gracefully with `stop()`, letting running jobs finish. graphile-worker ends its runner for good when it cannot
+ * record a job's outcome (the database restarting or failing over under a running job); such a runner is replaced as
+ * soon as the database answers, the jobs it still held unlocked first so the new one retries them at once (every job
+ * is idempotent). Signals are the server's to handle.
  */
-export async function startWorker(deps: AppDeps, options: WorkerOptions = {}): Promise<Runner> {
+export async function startWorker(deps: AppDeps, options: WorkerOptions = {}): Promise<JobRunner> {
   const log = options.log ?? silentLog;
-  // Given before run() so no worker is created unseen: the heartbeat must name every one of them.
-  const events = new EventEmitter() as WorkerEvents;
-  events.on("worker:create", ({ worker }) => options.onWorkerCreated?.(worker.workerId));
-  // graphile-worker 0.17 locks the jobs it fetches in batches under the pool's id, not a worker's.
-  events.on("pool:create", ({ workerPool }) => options.onWorkerCreated?.(workerPool.id));
-  const runner = await run({
-    pgPool: poolOf(deps.db),
-    events,
-    concurrency: options.concurrency ?? deps.config.WORKER_CONCURRENCY,
-    noHandleSignals: true,
-    pollInterval: 2000,
-    // No cron items: without this, graphile-worker looks for a `crontab` file in the working directory.
-    crontab: "",
-    logger: graphileLogger(log),
-    taskList: createTaskList(deps, { ...(options.timing ? { timing: options.timing } : {}), log }),
-  });
-  return runner;
+  const taskList = createTaskList(deps, { ...(options.timing ? { timing: options.timing } : {}), log });
+  let current: { runner: Runner; workerIds: string[] } | undefined;
+  let isStopping = false;
+  let restarting: Promise<void> = Promise.resolve();
+
+  async function launch(): Promise<void> {
+    const workerIds: string[] = [];
+    // Given before run() so no worker is created unseen: the heartbeat must name every one of them.
+    const events = new EventEmitter() as WorkerEvents;
+    events.on("worker:create", ({ worker }) => workerIds.push(worker.workerId));
+    // graphile-worker 0.17 locks the jobs it fetches in batches under the pool's id, not a worker's.
+    events.on("pool:create", ({ workerPool }) => workerIds.push(workerPool.id));
+    const runner = await run({
+      pgPool: poolOf(deps.db),
+      events,
+      concurrency: options.concurrency ?? deps.config.WORKER_CONCURRENCY,
+      noHandleSignals: true,
+      pollInterval: 2000,
+      // No cron items: without this, graphile-worker looks for a `crontab` file in the working directory.
+      crontab: "",
+      logger: graphileLogger(log),
+      taskList,
+      // Unbatched (the default), graphile-worker 0.17 records a job's outcome without awaiting it: with the database
+      // away the rejection is unhandled and takes the process down. Batched (a batch per tick), a failure ends the
+      // runner instead, which is replaced below.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    });
+    const started = { runner, workerIds };
+    current = started;
+    runner.promise.then(
+      () => replace(started),
+      (error: unknown) => replace(started, error),
+    );
+  }
+
+  function replace(ended: { workerIds: string[] }, error?: unknown) {
+    if (isStopping) return;
+    current = undefined;
+    log.error(
+      { err: error },
+      "the job runner ended on its own (database away?); another starts once the database answers",
+    );
+    restarting = restart(ended.workerIds);
+  }
+
+  async function restart(endedWorkerIds: string[]): Promise<void> {
+    for (let waitMs = RESTART_FIRST_AFTER_MS; ; waitMs = Math.min(waitMs * 2, RESTART_MAX_AFTER_MS)) {
+      await sleep(waitMs);
+      if (isStopping) return;
+      try {
+        // Jobs whose outcome could not be recorded are still locked by the ended runner.
+        await unlockJobsOf(deps.db, endedWorkerIds);
+        await launch();
+        log.warn({}, "the job runner started again");
+        return;
+      } catch (error) {
+        log.warn({ err: error }, "the job runner cannot start yet; retrying");
+      }
+    }
+  }
+
+  await launch();
+  return {
+    workerIds: () => current?.workerIds ?? [],
+    async stop() {
+      isStopping = true;
+      // A start under way finishes first, then stops with the rest.
+      await restarting;
+      await current?.runner.stop();
+    },
+  };
 }
 
 /** Runs every job due now until none is left, then returns (tests, and the operator's one-off runs). */
