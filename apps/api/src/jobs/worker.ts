@@ -43,11 +43,11 @@ export interface JobRunner {
 
 /**
  * A runner that ended on its own is replaced after this, then after twice as long at each failed start, at most
- * RESTART_MAX_AFTER_MS: a connection attempt every 2 s while the database is away costs nothing, and delivery resumes
- * within that of its return (bench/database-restart.ts).
+ * RESTART_MAX_AFTER_MS: a connection attempt a second while the database is away costs nothing, and jobs resume within
+ * a second of its return (bench/database-restart.ts).
  */
 const RESTART_FIRST_AFTER_MS = 250;
-const RESTART_MAX_AFTER_MS = 2000;
+const RESTART_MAX_AFTER_MS = 1000;
 
 export const silentLog: WorkerLog = { error() {}, warn() {}, info() {}, debug() {} };
 
@@ -154,18 +154,20 @@ export async function startWorker(deps: AppDeps, options: WorkerOptions = {}): P
   }
 
   async function restart(endedWorkerIds: string[]): Promise<void> {
-    for (let waitMs = RESTART_FIRST_AFTER_MS; ; waitMs = Math.min(waitMs * 2, RESTART_MAX_AFTER_MS)) {
+    for (let attempt = 1, waitMs = RESTART_FIRST_AFTER_MS; ; attempt++) {
       await sleep(waitMs);
       if (isStopping) return;
       try {
         // Jobs whose outcome could not be recorded are still locked by the ended runner.
         await unlockJobsOf(deps.db, endedWorkerIds);
         await launch();
-        log.warn({}, "the job runner started again");
+        log.warn({ attempt }, "the job runner started again");
         return;
       } catch (error) {
-        log.warn({ err: error }, "the job runner cannot start yet; retrying");
+        // Said once: the database away, every attempt fails alike.
+        if (attempt === 1) log.warn({ err: error }, "the job runner cannot start yet; retrying every second");
       }
+      waitMs = Math.min(waitMs * 2, RESTART_MAX_AFTER_MS);
     }
   }
 
