@@ -8,6 +8,7 @@ import {
   runMigrations,
   runOnce,
   type TaskList,
+  type Worker,
   type WorkerEvents,
 } from "graphile-worker";
 import type pg from "pg";
@@ -48,6 +49,16 @@ export interface JobRunner {
  */
 const RESTART_FIRST_AFTER_MS = 250;
 const RESTART_MAX_AFTER_MS = 1000;
+/** An ended runner's jobs still running are waited for this long at most before they are unlocked for its successor. */
+const ENDED_JOBS_WAIT_MS = 30_000;
+
+/** One runner of startWorker's, and what it created. */
+interface Generation {
+  runner?: Runner;
+  workerIds: string[];
+  workers: Worker[];
+  hasEnded: boolean;
+}
 
 export const silentLog: WorkerLog = { error() {}, warn() {}, info() {}, debug() {} };
 
@@ -109,17 +120,23 @@ export async function installJobQueue(db: Database, log: WorkerLog = silentLog):
 export async function startWorker(deps: AppDeps, options: WorkerOptions = {}): Promise<JobRunner> {
   const log = options.log ?? silentLog;
   const taskList = createTaskList(deps, { ...(options.timing ? { timing: options.timing } : {}), log });
-  let current: { runner: Runner; workerIds: string[] } | undefined;
+  let current: Generation | undefined;
   let isStopping = false;
   let restarting: Promise<void> = Promise.resolve();
 
   async function launch(): Promise<void> {
-    const workerIds: string[] = [];
+    const generation: Generation = { workerIds: [], workers: [], hasEnded: false };
     // Given before run() so no worker is created unseen: the heartbeat must name every one of them.
     const events = new EventEmitter() as WorkerEvents;
-    events.on("worker:create", ({ worker }) => workerIds.push(worker.workerId));
+    events.on("worker:create", ({ worker }) => {
+      generation.workerIds.push(worker.workerId);
+      generation.workers.push(worker);
+    });
     // graphile-worker 0.17 locks the jobs it fetches in batches under the pool's id, not a worker's.
-    events.on("pool:create", ({ workerPool }) => workerIds.push(workerPool.id));
+    events.on("pool:create", ({ workerPool }) => generation.workerIds.push(workerPool.id));
+    // graphile-worker 0.17 does not always finish shutting down a pool whose outcome batch failed (its batcher's count
+    // of pending batches goes below zero): the runner is taken as ended at its first fatal error.
+    events.on("pool:fatalError", ({ error }) => end(generation, error));
     const runner = await run({
       pgPool: poolOf(deps.db),
       events,
@@ -135,31 +152,32 @@ export async function startWorker(deps: AppDeps, options: WorkerOptions = {}): P
       // runner instead, which is replaced below.
       preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     });
-    const started = { runner, workerIds };
-    current = started;
+    generation.runner = runner;
+    current = generation;
     runner.promise.then(
-      () => replace(started),
-      (error: unknown) => replace(started, error),
+      () => end(generation),
+      (error: unknown) => end(generation, error),
     );
   }
 
-  function replace(ended: { workerIds: string[] }, error?: unknown) {
-    if (isStopping) return;
-    current = undefined;
-    log.error(
-      { err: error },
-      "the job runner ended on its own (database away?); another starts once the database answers",
-    );
-    restarting = restart(ended.workerIds);
+  function end(generation: Generation, error?: unknown) {
+    if (generation.hasEnded || isStopping) return;
+    generation.hasEnded = true;
+    if (current === generation) current = undefined;
+    log.error({ err: error }, "the job runner ended (database away?); another starts once the database answers");
+    restarting = restart(generation);
   }
 
-  async function restart(endedWorkerIds: string[]): Promise<void> {
+  async function restart(ended: Generation): Promise<void> {
+    // Its jobs still running end first (they fail fast without the database): unlocked earlier, they could run twice.
+    const deadline = Date.now() + ENDED_JOBS_WAIT_MS;
+    while (ended.workers.some((worker) => worker.getActiveJob() !== null) && Date.now() < deadline) await sleep(100);
     for (let attempt = 1, waitMs = RESTART_FIRST_AFTER_MS; ; attempt++) {
       await sleep(waitMs);
       if (isStopping) return;
       try {
         // Jobs whose outcome could not be recorded are still locked by the ended runner.
-        await unlockJobsOf(deps.db, endedWorkerIds);
+        await unlockJobsOf(deps.db, ended.workerIds);
         await launch();
         log.warn({ attempt }, "the job runner started again");
         return;
@@ -178,7 +196,7 @@ export async function startWorker(deps: AppDeps, options: WorkerOptions = {}): P
       isStopping = true;
       // A start under way finishes first, then stops with the rest.
       await restarting;
-      await current?.runner.stop();
+      await current?.runner?.stop();
     },
   };
 }
