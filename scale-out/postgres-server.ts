@@ -31,6 +31,14 @@ export interface PostgresServer {
   /** postgres://… of a database on this server (created by createDatabase). */
   urlOf(database: string): string;
   createDatabase(name: string): void;
+  /**
+   * Stops the server and keeps its data directory, as a restart, a failover or a minor-version upgrade would:
+   * `fast` rolls back open transactions and closes connections (57P01), `immediate` drops them without a checkpoint
+   * (crash recovery at the next start). Resolves once the server has exited.
+   */
+  shutDown(mode: "fast" | "immediate"): Promise<void>;
+  /** Starts the server again on the same port and data; resolves when it accepts connections. */
+  startAgain(): Promise<void>;
   /** Fast shutdown, then the data directory is removed. */
   stop(): Promise<void>;
 }
@@ -82,6 +90,35 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     "-c",
     "max_connections=200",
   ]);
+  let server = await launch(binDir, port, [postgres, postgresArgs]);
+
+  const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  return {
+    port,
+    binDir,
+    urlOf,
+    createDatabase(name) {
+      execFileSync(path.join(binDir, "createdb"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", name]);
+    },
+    async shutDown(mode) {
+      await server.stop(mode === "fast" ? "SIGINT" : "SIGQUIT");
+    },
+    async startAgain() {
+      server = await launch(binDir, port, [postgres, postgresArgs]);
+    },
+    async stop() {
+      await server.stop("SIGINT");
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Spawns `postgres` and waits until it accepts connections (pg_isready); answers how to stop it. */
+async function launch(
+  binDir: string,
+  port: number,
+  [postgres, postgresArgs]: [string, string[]],
+): Promise<{ stop(signal: NodeJS.Signals): Promise<void> }> {
   const server: ChildProcess = spawn(postgres, postgresArgs, { stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   server.stderr?.on("data", (chunk: Buffer) => {
@@ -103,21 +140,12 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       await sleep(100);
     }
   }
-
-  const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
-    port,
-    binDir,
-    urlOf,
-    createDatabase(name) {
-      execFileSync(path.join(binDir, "createdb"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", name]);
-    },
-    async stop() {
-      if (server.exitCode === null) {
-        server.kill("SIGINT");
+    async stop(signal) {
+      if (server.exitCode === null && server.signalCode === null) {
+        server.kill(signal);
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

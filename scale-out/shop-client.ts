@@ -103,6 +103,16 @@ export async function placeOrder(
 
 /** Posts the gateway's signed `checkout.paid` for the order's payment to `instance`: true when it was taken. */
 export async function postPaidWebhook(database: pg.Pool, instance: Instance, orderId: string): Promise<boolean> {
+  const { status } = await postPaidWebhookAnswer(database, instance, orderId);
+  return status >= 200 && status < 300;
+}
+
+/** The same webhook's HTTP status (0 when the instance could not be reached) and Retry-After. */
+export async function postPaidWebhookAnswer(
+  database: pg.Pool,
+  instance: Instance,
+  orderId: string,
+): Promise<{ status: number; retryAfter: string | null }> {
   const { rows } = await database.query(
     `select id, provider_reference as "providerReference", amount_minor as "amountMinor", method,
             checkout_url as "checkoutUrl"
@@ -116,9 +126,10 @@ export async function postPaidWebhook(database: pg.Pool, instance: Instance, ord
       headers: webhookHeaders(rawBody, SANDBOX_PAYMENT_SECRET),
       body: rawBody,
     });
-    return response.ok;
+    await response.arrayBuffer();
+    return { status: response.status, retryAfter: response.headers.get("retry-after") };
   } catch {
-    return false;
+    return { status: 0, retryAfter: null };
   }
 }
 

@@ -29,6 +29,46 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   return { db, pool, close: () => pool.end() };
 }
 
+/**
+ * SQLSTATEs of a server that is going away or not taking connections yet: class 08 (connection exception), 57P01–57P03
+ * (administrator or crash shutdown, "the database system is starting up"), 53300 (too many connections).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+/** The socket's word for a server that is not there (a restart, a failover, its address moving). */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+/** node-postgres and pg-pool say these without a code. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /is not queryable$/,
+  /^timeout exceeded when trying to connect$/,
+];
+
+/**
+ * Whether an error says that PostgreSQL cannot be reached now (a restart, a failover, a full server), also when
+ * Drizzle wrapped the driver's error as its `cause`: the same request may pass later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) {
+      return true;
+    }
+    if (UNAVAILABLE_MESSAGES.some((message) => message.test(current instanceof Error ? current.message : ""))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** Applies the committed SQL migrations; safe to run on every start. */
 export async function applyMigrations(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });

@@ -39,14 +39,9 @@ export async function startBackgroundWork(
   options: { log: WorkerLog; timing?: ProvisioningTiming },
 ): Promise<BackgroundWork> {
   const { log } = options;
-  const workerIds = new Set<string>();
-  const worker = await startWorker(deps, {
-    log,
-    ...(options.timing ? { timing: options.timing } : {}),
-    onWorkerCreated: (id) => workerIds.add(id),
-  });
+  const worker = await startWorker(deps, { log, ...(options.timing ? { timing: options.timing } : {}) });
   const heartbeat = await startWorkerHeartbeat(deps.db, {
-    workerIds: () => [...workerIds],
+    workerIds: worker.workerIds,
     deadAfterSeconds: deps.config.WORKER_DEAD_AFTER_SECONDS,
     log,
   });
@@ -93,7 +88,7 @@ export async function startBackgroundWork(
       clearTimeout(deadline);
       if (isLate) {
         log.warn({ releaseJobsAfterMs }, "jobs still running at the shutdown deadline: unlocked for another worker");
-        await unlockJobsOf(deps.db, [...workerIds]);
+        await unlockJobsOf(deps.db, worker.workerIds());
       } else {
         await graceful;
       }

@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   Logger,
   type LogLevel,
@@ -7,6 +8,7 @@ import {
   runMigrations,
   runOnce,
   type TaskList,
+  type Worker,
   type WorkerEvents,
 } from "graphile-worker";
 import type pg from "pg";
@@ -17,6 +19,7 @@ import { scrubText } from "../lib/log-redaction.ts";
 import { devicesJobs } from "../modules/devices/index.ts";
 import { mailOutboxJobs } from "../modules/mail-outbox/index.ts";
 import { createOrdersJobs, type ProvisioningTiming, upstreamOrderReadyJobs } from "../modules/orders/index.ts";
+import { unlockJobsOf } from "./worker-heartbeat.ts";
 
 // Only wiring: each module owns its tasks (name, payload, handler) and exports them from its front door.
 
@@ -30,8 +33,32 @@ export interface WorkerOptions {
   concurrency?: number;
   timing?: ProvisioningTiming;
   log?: WorkerLog;
-  /** Called with each worker and pool id graphile-worker creates in this process (the heartbeat names them). */
-  onWorkerCreated?: (workerId: string) => void;
+}
+
+/** graphile-worker's runner, kept running through database outages (startWorker). */
+export interface JobRunner {
+  /** The worker and pool ids of the runner running now: the heartbeat vouches for these. */
+  workerIds(): string[];
+  /** Stops taking jobs and lets running ones finish; call it before the pool closes. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A runner that ended on its own is replaced after this, then after twice as long at each failed start, at most
+ * RESTART_MAX_AFTER_MS: a connection attempt a second while the database is away costs nothing, and jobs resume within
+ * a second of its return (bench/database-restart.ts).
+ */
+const RESTART_FIRST_AFTER_MS = 250;
+const RESTART_MAX_AFTER_MS = 1000;
+/** An ended runner's jobs still running are waited for this long at most before they are unlocked for its successor. */
+const ENDED_JOBS_WAIT_MS = 30_000;
+
+/** One runner of startWorker's, and what it created. */
+interface Generation {
+  runner?: Runner;
+  workerIds: string[];
+  workers: Worker[];
+  hasEnded: boolean;
 }
 
 export const silentLog: WorkerLog = { error() {}, warn() {}, info() {}, debug() {} };
@@ -99,28 +126,94 @@ export async function installJobQueue(db: Database, log: WorkerLog = silentLog):
 }
 
 /**
- * Starts the worker on the app's database: it takes jobs as they are queued (LISTEN/NOTIFY) and stops gracefully with
- * `stop()`, letting running jobs finish; call that before the pool closes. Signals are the server's to handle.
+ * Starts the worker on the app's database: it takes jobs as they are queued (LISTEN/NOTIFY, and a poll every 2 s) and
+ * stops gracefully with `stop()`, letting running jobs finish. graphile-worker ends its runner for good when it cannot
+ * record a job's outcome (the database restarting or failing over under a running job); such a runner is replaced as
+ * soon as the database answers, the jobs it still held unlocked first so the new one retries them at once (every job
+ * is idempotent). Signals are the server's to handle.
  */
-export async function startWorker(deps: AppDeps, options: WorkerOptions = {}): Promise<Runner> {
+export async function startWorker(deps: AppDeps, options: WorkerOptions = {}): Promise<JobRunner> {
   const log = options.log ?? silentLog;
-  // Given before run() so no worker is created unseen: the heartbeat must name every one of them.
-  const events = new EventEmitter() as WorkerEvents;
-  events.on("worker:create", ({ worker }) => options.onWorkerCreated?.(worker.workerId));
-  // graphile-worker 0.17 locks the jobs it fetches in batches under the pool's id, not a worker's.
-  events.on("pool:create", ({ workerPool }) => options.onWorkerCreated?.(workerPool.id));
-  const runner = await run({
-    pgPool: poolOf(deps.db),
-    events,
-    concurrency: options.concurrency ?? deps.config.WORKER_CONCURRENCY,
-    noHandleSignals: true,
-    pollInterval: 2000,
-    // No cron items: without this, graphile-worker looks for a `crontab` file in the working directory.
-    crontab: "",
-    logger: graphileLogger(log),
-    taskList: createTaskList(deps, { ...(options.timing ? { timing: options.timing } : {}), log }),
-  });
-  return runner;
+  const taskList = createTaskList(deps, { ...(options.timing ? { timing: options.timing } : {}), log });
+  let current: Generation | undefined;
+  let isStopping = false;
+  let restarting: Promise<void> = Promise.resolve();
+
+  async function launch(): Promise<void> {
+    const generation: Generation = { workerIds: [], workers: [], hasEnded: false };
+    // Given before run() so no worker is created unseen: the heartbeat must name every one of them.
+    const events = new EventEmitter() as WorkerEvents;
+    events.on("worker:create", ({ worker }) => {
+      generation.workerIds.push(worker.workerId);
+      generation.workers.push(worker);
+    });
+    // graphile-worker 0.17 locks the jobs it fetches in batches under the pool's id, not a worker's.
+    events.on("pool:create", ({ workerPool }) => generation.workerIds.push(workerPool.id));
+    // graphile-worker 0.17 does not always finish shutting down a pool whose outcome batch failed (its batcher's count
+    // of pending batches goes below zero): the runner is taken as ended at its first fatal error.
+    events.on("pool:fatalError", ({ error }) => end(generation, error));
+    const runner = await run({
+      pgPool: poolOf(deps.db),
+      events,
+      concurrency: options.concurrency ?? deps.config.WORKER_CONCURRENCY,
+      noHandleSignals: true,
+      pollInterval: 2000,
+      // No cron items: without this, graphile-worker looks for a `crontab` file in the working directory.
+      crontab: "",
+      logger: graphileLogger(log),
+      taskList,
+      // Unbatched (the default), graphile-worker 0.17 records a job's outcome without awaiting it: with the database
+      // away the rejection is unhandled and takes the process down. Batched (a batch per tick), a failure ends the
+      // runner instead, which is replaced below.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    });
+    generation.runner = runner;
+    current = generation;
+    runner.promise.then(
+      () => end(generation),
+      (error: unknown) => end(generation, error),
+    );
+  }
+
+  function end(generation: Generation, error?: unknown) {
+    if (generation.hasEnded || isStopping) return;
+    generation.hasEnded = true;
+    if (current === generation) current = undefined;
+    log.error({ err: error }, "the job runner ended (database away?); another starts once the database answers");
+    restarting = restart(generation);
+  }
+
+  async function restart(ended: Generation): Promise<void> {
+    // Its jobs still running end first (they fail fast without the database): unlocked earlier, they could run twice.
+    const deadline = Date.now() + ENDED_JOBS_WAIT_MS;
+    while (ended.workers.some((worker) => worker.getActiveJob() !== null) && Date.now() < deadline) await sleep(100);
+    for (let attempt = 1, waitMs = RESTART_FIRST_AFTER_MS; ; attempt++) {
+      await sleep(waitMs);
+      if (isStopping) return;
+      try {
+        // Jobs whose outcome could not be recorded are still locked by the ended runner.
+        await unlockJobsOf(deps.db, ended.workerIds);
+        await launch();
+        log.warn({ attempt }, "the job runner started again");
+        return;
+      } catch (error) {
+        // Said once: the database away, every attempt fails alike.
+        if (attempt === 1) log.warn({ err: error }, "the job runner cannot start yet; retrying every second");
+      }
+      waitMs = Math.min(waitMs * 2, RESTART_MAX_AFTER_MS);
+    }
+  }
+
+  await launch();
+  return {
+    workerIds: () => current?.workerIds ?? [],
+    async stop() {
+      isStopping = true;
+      // A start under way finishes first, then stops with the rest.
+      await restarting;
+      await current?.runner?.stop();
+    },
+  };
 }
 
 /** Runs every job due now until none is left, then returns (tests, and the operator's one-off runs). */

@@ -1,15 +1,20 @@
 import { ERROR_HTTP_STATUS } from "@esim/shared/errors";
 import { API_BASE_PATH } from "@esim/shared/http";
-import type { InjectOptions } from "fastify";
+import { sql } from "drizzle-orm";
+import Fastify, { type InjectOptions } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { createAppDeps } from "../create-deps.ts";
 import { connectDatabase } from "../db/client.ts";
+import { poolOf } from "../jobs/worker.ts";
+import { startDatabaseProxy } from "../test/database-proxy.ts";
 import { uniqueAddress } from "../test/factories.ts";
+import { waitFor } from "../test/server-process.ts";
 import { createTestApp } from "../test/test-app.ts";
+import { errorHandlerPlugin } from "./error-handler.ts";
 
-const { app } = await createTestApp();
+const { app, db } = await createTestApp();
 const url = `${API_BASE_PATH}/auth/code`;
 const json = { "content-type": "application/json" };
 
@@ -140,5 +145,57 @@ describe("dependency failures", () => {
 
     expect(response.statusCode).toBe(503);
     expect(response.json().error.code).toBe("SERVICE_UNAVAILABLE");
+  });
+});
+
+describe("a database restart under requests", () => {
+  it("answers 503 SERVICE_UNAVAILABLE with Retry-After, never a 500, to a query or a transaction it cuts off and to requests while it is away; 200 once back", async () => {
+    const proxy = await startDatabaseProxy(poolOf(db).options.connectionString!);
+    const database = connectDatabase(proxy.url, { max: 2 });
+    const probe = Fastify({ logger: false });
+    await probe.register(errorHandlerPlugin);
+    // A slow statement, so the restart lands while it runs: marked to be found in pg_stat_activity.
+    const slowQuery = sql`select pg_sleep(5) as restart_probe`;
+    probe.get("/query", async () => {
+      await database.db.execute(slowQuery);
+      return {};
+    });
+    probe.get("/transaction", async () =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(slowQuery);
+        return {};
+      }),
+    );
+    probe.get("/back", async () => (await database.db.execute(sql`select 1 as one`)).rows[0]);
+    afterAll(async () => {
+      await probe.close();
+      await database.close();
+      await proxy.close();
+    });
+    const isRunning = async () => {
+      const { rows } = await db.execute<{ count: number }>(
+        sql`select count(*)::int as count from pg_stat_activity where query like '%as restart_probe' and pid <> pg_backend_pid()`,
+      );
+      return rows[0]!.count > 0;
+    };
+    const expectUnavailable = (response: Awaited<ReturnType<typeof probe.inject>>) => {
+      expect({ status: response.statusCode, code: response.json().error.code }).toEqual({
+        status: 503,
+        code: "SERVICE_UNAVAILABLE",
+      });
+      expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+    };
+
+    for (const url of ["/query", "/transaction"]) {
+      const cutOff = probe.inject({ method: "GET", url });
+      await waitFor(isRunning, "the slow statement running");
+      await proxy.cut();
+      expectUnavailable(await cutOff);
+      expectUnavailable(await probe.inject({ method: "GET", url }));
+
+      await proxy.restore();
+      await db.execute(sql`select pg_cancel_backend(pid) from pg_stat_activity where query like '%as restart_probe'`);
+    }
+    expect((await probe.inject({ method: "GET", url: "/back" })).statusCode).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { type ErrorCode, type FieldErrorCode, isFieldErrorCode } from "@esim/sha
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -12,8 +13,8 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "BODY_INVALID_JSON",
 };
 
-// PostgreSQL unreachable or shutting down: the client may retry later.
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "53300"]);
+/** What a client is told to wait while PostgreSQL is away: a restart or a failover takes seconds (decision 058). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Turns a zod issue list into `fields`: the first code per field, by its dotted path. */
 function toFields(
@@ -38,6 +39,15 @@ function dependencyCode(error: unknown): string | undefined {
     if (typeof code === "string" && !code.startsWith("FST_")) return code;
   }
   return undefined;
+}
+
+/** The innermost `cause` of an error (Drizzle wraps the driver's). */
+function rootCauseOf(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; current instanceof Error && current.cause !== undefined && depth < 4; depth++) {
+    current = current.cause;
+  }
+  return current;
 }
 
 /** Answers an AppError in the envelope of DESIGN §3, with `Retry-After` when it has one. */
@@ -72,11 +82,18 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         }),
       );
     }
-    const sqlState = dependencyCode(error);
-    if (sqlState && UNAVAILABLE_CODES.has(sqlState)) {
-      request.log.error({ err: error }, "dependency unavailable");
-      return sendAppError(reply, new AppError("SERVICE_UNAVAILABLE", { message: "Service temporarily unavailable." }));
+    if (isDatabaseUnavailable(error)) {
+      // The driver's error alone: Drizzle's wrapper adds the query and its parameters, which are the user's data.
+      request.log.error({ err: rootCauseOf(error) }, "database unavailable");
+      return sendAppError(
+        reply,
+        new AppError("SERVICE_UNAVAILABLE", {
+          message: "Service temporarily unavailable.",
+          retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+        }),
+      );
     }
+    const sqlState = dependencyCode(error);
     // Class 22 (data exception): a value PostgreSQL cannot store, such as a NUL character in a text.
     if (sqlState?.startsWith("22")) {
       request.log.warn({ err: error }, "value refused by the database");
