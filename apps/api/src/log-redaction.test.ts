@@ -6,6 +6,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { esims } from "./db/schema.ts";
 import { runDueJobs } from "./jobs/worker.ts";
+import { codeMailsSent } from "./modules/auth/index.ts";
 import {
   createBuyingApp,
   makeJobsDue,
@@ -86,6 +87,8 @@ function post(path: string, payload: object, headers: Record<string, string> = {
 /** Signs in by emailed code, as a customer does; answers the code and the bearer token. */
 async function signIn(email: string) {
   expect((await post("/auth/code", { email })).statusCode).toBe(200);
+  // The code's email goes out after the answer (decision 056): wait for it, as a person waits for their inbox.
+  await codeMailsSent();
   const codeMail = testApp.sentMails.findLast((mail) => mail.to === email);
   const code = /\d{6}/.exec(codeMail?.text ?? "")?.[0];
   if (!code) throw new Error("no code emailed");
