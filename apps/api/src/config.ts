@@ -200,8 +200,11 @@ const configSchema = z.object({
    * (docs/decisions/056-emailed-codes-a-stranger-cannot-spend.md). 60 is several times a launch-day peak of sign-ups.
    */
   CODE_MAILS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 60),
-  /** The console's sign-in codes per minute, a budget of their own so a flood of customers' codes spares operators. */
-  OPERATOR_CODE_MAILS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 10),
+  /**
+   * The console's sign-in codes per minute, a budget of their own so a flood of customers' codes spares operators; 30,
+   * far above a team's needs, so that spending it takes a stranger 30 addresses a minute (decision 056).
+   */
+  OPERATOR_CODE_MAILS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 30),
   /** Orders to pay placed per client address per hour, whatever the account (decision 057). */
   UNPAID_ORDERS_PER_ADDRESS_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 20),
   /** eSIM upstream: the local simulator (default) or eSIM Access. */

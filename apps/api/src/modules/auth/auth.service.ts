@@ -128,7 +128,12 @@ export async function verifySignInCode(
 
   return deps.db.transaction(async (tx) => {
     await claimCheckedCode(tx, { email, codeId: checked.id, purpose: SIGN_IN, now });
-    const user = await findOrCreateVerifiedUser(tx, { email, code: checked, now });
+    const user = await findOrCreateVerifiedUser(tx, {
+      email,
+      code: checked,
+      clientAddress: options.clientAddress,
+      now,
+    });
     const token = generateToken();
     await insertSession(tx, {
       tokenHash: sha256Hex(token),
@@ -158,13 +163,20 @@ export async function signOut(
 
 async function findOrCreateVerifiedUser(
   tx: DbOrTx,
-  options: { email: string; code: Pick<SignInCodeRow, "id" | "language">; now: Date },
+  options: {
+    email: string;
+    code: Pick<SignInCodeRow, "id" | "language" | "requestIp">;
+    clientAddress: string;
+    now: Date;
+  },
 ): Promise<UserRow> {
   const { email, now } = options;
   const existing = await findUserByEmail(tx, email);
   if (existing?.isVerified) return existing;
-  // Only the registration that sent the code verified: another request's details are a stranger's word.
-  const registered = await findPendingRegistration(tx, options.code.id);
+  // Only the registration that sent the code verified, and only from the address that registered: a stranger's
+  // registration mails its owner a code too, which they may type. Elsewhere the person fills in the profile instead.
+  const registered =
+    options.code.requestIp === options.clientAddress ? await findPendingRegistration(tx, options.code.id) : undefined;
   const details = {
     name: registered?.name ?? existing?.name ?? null,
     country: registered?.country ?? existing?.country ?? null,

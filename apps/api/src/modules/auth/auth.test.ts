@@ -312,6 +312,19 @@ describe("POST /auth/register", () => {
     expect(me.json().data.language).toBe("fr");
   });
 
+  it("never applies a stranger's registration when its owner types the code that registration mailed them", async () => {
+    const email = uniqueEmail("prefilled");
+    clock.advance(MINUTE);
+    const attack = await post("/auth/register", { name: "Mallory Intruder", email, country: "FR" }, uniqueAddress());
+    expect(attack.statusCode).toBe(200);
+
+    const verified = await post("/auth/verify", { email, code: await lastCodeSentTo(email) });
+
+    expect(verifyCode.response.parse(verified.json()).data.isProfileComplete).toBe(false);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ name: null, country: null, phone: null, isVerified: true });
+  });
+
   it("answers an existing account exactly like a new email and never overwrites its profile", async () => {
     const user = await createUser(testApp, { name: "Original Name", country: "FR", language: "en" });
     const newcomer = uniqueEmail();
