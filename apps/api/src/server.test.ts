@@ -113,6 +113,13 @@ describe("server lifecycle", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "before-the-crash@example.com", language: "fr" }),
     });
+    // The code's email goes out after the answer (decision 056): the kill comes once it is stored, as data to keep.
+    await expect
+      .poll(async () => {
+        const mails = (await (await fetch(`http://127.0.0.1:${port}/dev/mailbox.json`)).json()) as { to: string }[];
+        return mails.map((mail) => mail.to);
+      })
+      .toContain("before-the-crash@example.com");
     const pidFile = path.join(killedDataDir, "postgres", "postmaster.pid");
     const orphanPid = Number((await readFile(pidFile, "utf8")).split("\n")[0]);
 
