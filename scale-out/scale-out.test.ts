@@ -174,9 +174,11 @@ describe("orders over two instances", () => {
       count: 6,
       pickInstance: (index) => (index % 2 === 0 ? webA : webB),
       fallback: webA,
+      // Each paid through the other instance as soon as it is placed: a traveller may have at most 3 orders awaiting
+      // payment at once (decision 057).
+      afterEach: (index, orderId) => payAll([orderId], () => (index % 2 === 0 ? webB : webA), webA),
     });
     const orderIds = placed.map((order) => order.orderId);
-    await payAll(orderIds, (index) => (index % 2 === 0 ? webB : webA), webA);
 
     await expectEachDeliveredOnce(orderIds);
     for (const instance of [webA, webB]) {
@@ -256,9 +258,11 @@ describe("orders over two instances", () => {
       count: 8,
       pickInstance: (index) => (index % 2 === 0 ? webA : webB),
       fallback: webA,
+      // Each paid through the other instance as soon as it is placed: a traveller may have at most 3 orders awaiting
+      // payment at once (decision 057).
+      afterEach: (index, orderId) => payAll([orderId], () => (index % 2 === 0 ? webB : webA), webA),
     });
     const orderIds = placed.map((order) => order.orderId);
-    await payAll(orderIds, (index) => (index % 2 === 0 ? webB : webA), webA);
 
     // Killed once provisioning has begun: some orders are with the upstream, others still queued.
     const deadline = Date.now() + 20_000;
