@@ -42,6 +42,9 @@ export function sharedEnvironment(databaseUrl: string): Record<string, string> {
     RATE_LIMIT_PER_MINUTE: "100000",
     // The bench asks for 4 codes a second (240 a minute), above the shop's budget of code emails: it measures capacity.
     CODE_MAILS_PER_MINUTE: "100000",
+    // One traveller per shop places an order every few hundred milliseconds, from one address: far above the cap on
+    // orders to pay an address may place in an hour (decision 057), which has tests of its own.
+    UNPAID_ORDERS_PER_ADDRESS_PER_HOUR: "100000",
     SIMULATOR_ALLOCATION_SECONDS: "1",
     // The upstream's own webhooks are posted by the tests, to the instance they choose.
     SIMULATOR_NOTIFY_SECONDS: "0",
