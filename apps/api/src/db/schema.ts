@@ -1,6 +1,12 @@
 import { OPERATOR_ROLES, type OperatorRole } from "@esim/shared/admin/roles";
 import type { PlanNameOverrides } from "@esim/shared/catalog/plan-name";
 import { VALIDITY_STARTS, type ValidityStart } from "@esim/shared/catalog/validity-start";
+import {
+  LEDGER_ACCOUNTS,
+  LEDGER_MOVEMENT_KINDS,
+  type LedgerAccount,
+  type LedgerMovementKind,
+} from "@esim/shared/ledger/vocabulary";
 import type { Currency, Language } from "@esim/shared/locale";
 import { CURRENCIES, LANGUAGES } from "@esim/shared/locale";
 import {
@@ -962,4 +968,120 @@ export const upstreamRequestStarts = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("upstream_request_starts_account_idx").on(table.account, table.startedAt)],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// The ledger (issue 26, decision 061): every movement of money, append-only and double-entry. Owned by modules/ledger.
+
+/**
+ * One movement of money (a payment captured, a refund owed or sent, credit issued, spent or expired), with its cause
+ * and actor. `key` makes posting idempotent: the same fact posted twice is one movement. Never updated or deleted
+ * (triggers of migration 0022 refuse both).
+ */
+export const ledgerMovements = pgTable(
+  "ledger_movements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The order of writing. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+    /** The fact it records, once: "payment:<payment id>", "refund-owed:cancellation:<request id>"… */
+    key: text("key").notNull(),
+    kind: text("kind").$type<LedgerMovementKind>().notNull(),
+    orderId: uuid("order_id").references(() => orders.id),
+    /** The customer whose money it is (store credit, refunds), when there is one. */
+    userId: uuid("user_id").references(() => users.id),
+    /** How money left or came (a refund's method, "chargily"…). */
+    method: text("method"),
+    /** The outside reference (a transfer's, the gateway's checkout id). */
+    reference: text("reference"),
+    cause: text("cause").notNull(),
+    /** Who: "customer:<id>", "gateway:<name>", "worker", "sweep", "operator:<id>", "operator:cli". */
+    actor: text("actor").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("ledger_movements_key_key").on(table.key),
+    index("ledger_movements_order_idx").on(table.orderId, table.seq),
+    index("ledger_movements_user_idx").on(table.userId, table.seq),
+    index("ledger_movements_created_idx").on(table.createdAt),
+    oneOf("ledger_movements_kind_check", table.kind, LEDGER_MOVEMENT_KINDS),
+  ],
+);
+
+/**
+ * A movement's lines: positive debits the account, negative credits it; a movement's lines sum to zero (a deferred
+ * trigger checks it at commit). The order and customer are the movement's, copied so a balance is one indexed sum.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    movementId: uuid("movement_id")
+      .notNull()
+      .references(() => ledgerMovements.id),
+    account: text("account").$type<LedgerAccount>().notNull(),
+    amountDzdMinor: bigint("amount_dzd_minor", { mode: "number" }).notNull(),
+    orderId: uuid("order_id").references(() => orders.id),
+    userId: uuid("user_id").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("ledger_entries_movement_idx").on(table.movementId),
+    index("ledger_entries_order_idx").on(table.orderId, table.account).where(sql`${table.orderId} is not null`),
+    index("ledger_entries_user_idx").on(table.userId, table.account).where(sql`${table.userId} is not null`),
+    index("ledger_entries_account_created_idx").on(table.account, table.createdAt),
+    oneOf("ledger_entries_account_check", table.account, LEDGER_ACCOUNTS),
+    check("ledger_entries_amount_not_zero", sql`${table.amountDzdMinor} <> 0`),
+  ],
+);
+
+/** The last credit note number given in each year (Africa/Algiers): a numbering of its own, without gaps. */
+export const creditNoteCounters = pgTable("credit_note_counters", {
+  year: integer("year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A credit note (avoir): an invoiced sale reversed, in part or whole, by a refund owed (decision 061). One per refund
+ * movement; the seller and TVA rate are the invoice's, so the TVA reversed is the TVA declared. Owned by invoices.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    /** The ledger's refund_owed movement it documents. */
+    movementId: uuid("movement_id")
+      .notNull()
+      .references(() => ledgerMovements.id),
+    /** The year it was issued (Africa/Algiers). */
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    /** A2026-000001. */
+    number: text("number").notNull(),
+    /** The buyer's language when it was issued. */
+    language: text("language").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    seller: jsonb("seller").$type<SellerIdentitySnapshot>().notNull(),
+    /** What is reversed, as the accountant reads it: HT + TVA = TTC (positive amounts). */
+    amountHtDzdMinor: integer("amount_ht_dzd_minor").notNull(),
+    tvaDzdMinor: integer("tva_dzd_minor").notNull(),
+    amountTtcDzdMinor: integer("amount_ttc_dzd_minor").notNull(),
+    /** Why, for the customer and the accountant: "eSIM cancelled on request", "not delivered". */
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("credit_notes_movement_key").on(table.movementId),
+    uniqueIndex("credit_notes_year_sequence_key").on(table.year, table.sequence),
+    uniqueIndex("credit_notes_number_key").on(table.number),
+    index("credit_notes_order_idx").on(table.orderId),
+    index("credit_notes_issued_idx").on(table.issuedAt),
+  ],
 );

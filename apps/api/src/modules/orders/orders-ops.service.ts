@@ -3,6 +3,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { findJobsByKeys } from "../../lib/job-queue.ts";
 import { issueInvoice } from "../invoices/index.ts";
+import { getOrderMoney, postMovement } from "../ledger/index.ts";
 import { listOrderEmails } from "../mail-outbox/index.ts";
 import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../operators/index.ts";
 import { queueInstallEmail } from "./install-email.ts";
@@ -167,6 +168,18 @@ export async function acceptHeldPayment(deps: AppDeps, options: { number: string
     deps,
     { number: options.number, event: "held_payment_accepted", cause: options.note, actor: options.actor },
     async (tx, order, previous) => {
+      // The money held becomes the sale, up to the order's charge; more than that stays held, to be given back.
+      const { heldDzdMinor } = await getOrderMoney(tx, order.id);
+      await postMovement(tx, {
+        kind: "held_payment_accepted",
+        key: `held-payment-accepted:${order.id}`,
+        amountDzdMinor: Math.min(heldDzdMinor, order.chargeDzdMinor),
+        orderId: order.id,
+        userId: order.userId,
+        cause: options.note,
+        actor: options.actor,
+        now: order.updatedAt,
+      });
       await issueInvoice(tx, order.id, deps.now(), deps.config);
       await queueProvisioning(tx, order.id);
       await auditOrderAction(tx, undefined, {

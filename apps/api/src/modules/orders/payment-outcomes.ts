@@ -2,8 +2,9 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { keepCouponUse, releaseCouponUse } from "../coupons/index.ts";
 import { issueInvoice } from "../invoices/index.ts";
+import { findLedgerMovement, getOrderMoney, postMovement } from "../ledger/index.ts";
 import { alertOperator } from "./operator-alert.ts";
-import { applyOrderEvent, nextStatus, type OrderActor } from "./order-lifecycle.ts";
+import { applyOrderEvent, nextStatus, type OrderActor, type OrderRow } from "./order-lifecycle.ts";
 import { lockOrder } from "./orders.repo.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
 
@@ -11,15 +12,24 @@ import { queueProvisioning } from "./provisioning.service.ts";
 // word; this module owns the order's life). Everything happens in the caller's transaction.
 
 export type PaymentOutcome =
-  /** The gateway took the order's amount (or a coupon paid it all). */
-  | { kind: "paid" }
+  /** The gateway took the order's amount (or a coupon paid it all: nothing captured). */
+  | { kind: "paid"; captured?: CapturedMoney }
   /** The gateway reports money taken that does not match the order: held for the operator. */
-  | { kind: "mismatched"; reason: string }
+  | { kind: "mismatched"; reason: string; captured: CapturedMoney }
   /**
    * The checkout ended unpaid: failed, cancelled by the payer on the gateway's page, lapsed (ended by our sweep), or
    * the order cancelled by its payer from its status page (customer_cancelled).
    */
   | { kind: "failed" | "canceled" | "lapsed" | "customer_cancelled" };
+
+/** The money a gateway took, as the ledger records it. */
+export interface CapturedMoney {
+  paymentId: string;
+  /** The gateway's checkout that took it. */
+  reference: string | null;
+  provider: string;
+  amountDzdMinor: number;
+}
 
 export type PaymentOutcomeResult = "confirmed" | "held" | "rejected" | "unchanged";
 
@@ -38,6 +48,9 @@ const REJECTING_EVENT = {
  * - mismatched: on_hold and flagged for the operator, who is told once; never delivered automatically. Its coupon use
  *   is kept as for a paid order.
  * - failed, canceled, lapsed, customer_cancelled: rejected (only before payment) and the coupon use given back.
+ * Money taken is posted to the ledger in the same transaction (decision 061): a payment captured as a sale, or held
+ * for the operator. Money taken for an order past its payment (a second checkout paid) is held and the order flagged:
+ * it is never silently kept.
  */
 export async function recordPaymentOutcome(
   tx: DbOrTx,
@@ -65,7 +78,38 @@ export async function recordPaymentOutcome(
 
   if (outcome.kind === "paid") {
     const confirmed = await applyOrderEvent(tx, { orderId, event: "paid", cause: causeWithCoupon, actor, now });
-    if (!confirmed) return "unchanged";
+    if (!confirmed) {
+      if (outcome.captured) await holdUnexpectedMoney(tx, deps, { order, captured: outcome.captured, actor, now });
+      return "unchanged";
+    }
+    if (outcome.captured) {
+      // The gateway correcting its word on a checkout it reported wrongly (held): the money held is this sale's.
+      const isCorrection = await findLedgerMovement(tx, [heldKey(outcome.captured)]);
+      const heldDzdMinor = isCorrection ? (await getOrderMoney(tx, orderId)).heldDzdMinor : 0;
+      const fromHeldDzdMinor = Math.min(heldDzdMinor, outcome.captured.amountDzdMinor);
+      await postMovement(tx, {
+        kind: "held_payment_accepted",
+        key: `held-payment-accepted:${orderId}`,
+        amountDzdMinor: fromHeldDzdMinor,
+        orderId,
+        userId: order.userId,
+        cause: `${cause}: the gateway's corrected report of the checkout it had reported otherwise`,
+        actor,
+        now,
+      });
+      await postMovement(tx, {
+        kind: "payment_captured",
+        key: capturedKey(outcome.captured),
+        amountDzdMinor: outcome.captured.amountDzdMinor - fromHeldDzdMinor,
+        orderId,
+        userId: order.userId,
+        method: outcome.captured.provider,
+        reference: outcome.captured.reference,
+        cause,
+        actor,
+        now,
+      });
+    }
     // Every paid order has its invoice, numbered in the order of payment.
     await issueInvoice(tx, orderId, now, deps.config);
     await queueProvisioning(tx, orderId);
@@ -80,7 +124,11 @@ export async function recordPaymentOutcome(
       actor,
       now,
     });
-    if (!held) return "unchanged";
+    if (!held) {
+      await holdUnexpectedMoney(tx, deps, { order, captured: outcome.captured, actor, now });
+      return "unchanged";
+    }
+    await postHeldPayment(tx, { order, captured: outcome.captured, cause: outcome.reason, actor, now });
     await alertOperator(tx, deps, { order: held, kind: "amount_mismatch", reason: outcome.reason, actor, now });
     return "held";
   }
@@ -89,4 +137,52 @@ export async function recordPaymentOutcome(
   if (!rejected) return "unchanged";
   await releaseCouponUse(tx, orderId);
   return "rejected";
+}
+
+function capturedKey(captured: CapturedMoney) {
+  return `payment-captured:${captured.paymentId}:${captured.reference ?? "none"}`;
+}
+
+function heldKey(captured: CapturedMoney) {
+  return `payment-held:${captured.paymentId}:${captured.reference ?? "none"}`;
+}
+
+async function postHeldPayment(
+  tx: DbOrTx,
+  input: { order: OrderRow; captured: CapturedMoney; cause: string; actor: OrderActor; now: Date },
+) {
+  const { captured } = input;
+  return postMovement(tx, {
+    kind: "payment_held",
+    key: heldKey(captured),
+    amountDzdMinor: captured.amountDzdMinor,
+    orderId: input.order.id,
+    userId: input.order.userId,
+    method: captured.provider,
+    reference: captured.reference,
+    cause: input.cause,
+    actor: input.actor,
+    now: input.now,
+  });
+}
+
+/**
+ * Money the gateway took for an order that no longer awaits it (a second checkout paid, a payment after the order was
+ * held or refunded): held in the ledger and the order flagged for the operator, once per checkout.
+ */
+async function holdUnexpectedMoney(
+  tx: DbOrTx,
+  deps: Pick<AppDeps, "config">,
+  input: { order: OrderRow; captured: CapturedMoney; actor: OrderActor; now: Date },
+) {
+  const { order, captured } = input;
+  if (captured.amountDzdMinor <= 0) return;
+  // The gateway repeating itself about money already recorded (or recorded before the ledger) is not new money.
+  const recorded = await findLedgerMovement(tx, [capturedKey(captured), `backfill:payment:${order.id}`]);
+  if (recorded) return;
+  const reason = `payment_mismatch: checkout ${captured.reference ?? "none"} took ${(captured.amountDzdMinor / 100).toFixed(2)} DZD for order ${order.number}, which is ${order.status}: held for a refund`;
+  const posted = await postHeldPayment(tx, { ...input, cause: reason });
+  if (posted?.isNew) {
+    await alertOperator(tx, deps, { order, kind: "amount_mismatch", reason, actor: input.actor, now: input.now });
+  }
 }

@@ -1,4 +1,4 @@
-import { toMajor } from "@esim/shared/money";
+import { MINOR_PER_MAJOR, toMajor } from "@esim/shared/money";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -81,11 +81,18 @@ export async function applyCheckoutResult(
   if (result.status === "paid") {
     await markPaymentSuccessful(tx, payment.id, now);
     const mismatch = findMismatch(payment, result);
+    // What the gateway says it took (the payer's share of its fee is the gateway's, not ours).
+    const captured = {
+      paymentId: payment.id,
+      reference: result.reference,
+      provider: payment.provider,
+      amountDzdMinor: Math.round(result.amountDzd * MINOR_PER_MAJOR),
+    };
     if (mismatch) {
       options.log.warn({ paymentId: payment.id, orderId: payment.orderId, result }, `payment held: ${mismatch}`);
-      return record({ kind: "mismatched", reason: mismatch });
+      return record({ kind: "mismatched", reason: mismatch, captured });
     }
-    return record({ kind: "paid" });
+    return record({ kind: "paid", captured });
   }
   if (result.status === "failed" || result.status === "canceled") {
     // A failure of some other checkout says nothing of this payment's own.
