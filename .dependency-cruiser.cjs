@@ -38,9 +38,10 @@ module.exports = {
     {
       name: "modules-below-jobs-and-ops",
       severity: "error",
-      comment: "jobs/ and ops/ only wire modules together: no module imports them.",
+      comment:
+        "jobs/, ops/ and subscribers/ only wire modules together: no module imports them (a reaction to an event is never an edit inside the module that emitted it).",
       from: { path: MODULES },
-      to: { path: "^apps/api/src/(jobs|ops)/" },
+      to: { path: "^apps/api/src/(jobs|ops|subscribers)/" },
     },
     {
       name: "no-file-cycles",

@@ -25,6 +25,8 @@ export interface Metrics {
   mailOutboxDepth: Gauge;
   jobQueueDepth: Gauge;
   jobQueueOldestAge: Gauge;
+  /** Order events applied, counted by the order-events-metric subscriber in the worker that ran its job. */
+  orderEvents: Counter<"event">;
   /** When the upstream balance was last learnt (ms since epoch), 0 when never. */
   upstreamBalanceAt: number;
 }
@@ -96,6 +98,12 @@ export function createMetrics(): Metrics {
     jobQueueOldestAge: new Gauge({
       name: "esim_job_queue_oldest_age_seconds",
       help: "Age of the oldest job waiting to run, 0 when none waits",
+      registers,
+    }),
+    orderEvents: new Counter({
+      name: "esim_order_events_total",
+      help: "Order events applied (paid, delivered, refund_recorded…), counted once each by the worker that ran its subscriber job",
+      labelNames: ["event"],
       registers,
     }),
   };

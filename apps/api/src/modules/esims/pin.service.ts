@@ -5,7 +5,16 @@ import { PIN_MAX_ATTEMPTS } from "@esim/shared/esims/contracts";
 import type { Language } from "@esim/shared/locale";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { findUserByEmail } from "../account/index.ts";
+import {
+  clearPinTries,
+  findPinState,
+  findUserByEmail,
+  lockPinState,
+  type PinState,
+  recordWrongPin,
+  replacePin,
+  setFirstPin,
+} from "../account/index.ts";
 import {
   type CodeMailLog,
   type CodePurpose,
@@ -16,15 +25,6 @@ import {
 } from "../auth/index.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
 import { pinResetMail } from "./pin.mails.ts";
-import {
-  clearPinTries,
-  findPinState,
-  lockPinState,
-  type PinState,
-  recordWrongPin,
-  replacePin,
-  setFirstPin,
-} from "./pin.repo.ts";
 
 const PIN_RESET: CodePurpose = "pin_reset";
 const SCRYPT_KEY_BYTES = 32;

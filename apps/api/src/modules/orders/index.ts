@@ -2,7 +2,14 @@
 // provisioning and delivery to refunds, with its history, its emails and the operator's actions.
 export { approveCancellation } from "./cancellation-approval.ts";
 export { flagOverdueDeliveries } from "./delivery-watch.ts";
-export type { OrderActor, OrderRow } from "./order-lifecycle.ts";
+export type { OrderActor, OrderEvent, OrderRow } from "./order-lifecycle.ts";
+export {
+  ORDER_SUBSCRIBERS,
+  type OrderEventMessage,
+  type OrderSubscriberName,
+  orderSubscriberTask,
+  readOrderEventMessage,
+} from "./order-subscribers.ts";
 export { presentOrder, presentPlacedOrder } from "./orders.presenter.ts";
 export { ordersRoutes } from "./orders.routes.ts";
 export {

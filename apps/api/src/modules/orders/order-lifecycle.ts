@@ -2,6 +2,7 @@ import { ORDER_ATTENTION_KINDS, type OrderAttentionKind, type OrderStatus } from
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { orderEvents, orders } from "../../db/schema.ts";
+import { queueOrderSubscribers } from "./order-subscribers.ts";
 
 // An order's life (DESIGN §4, STYLE "A lifecycle"): one table of events and the statuses each may leave from, and one
 // function that applies an event. Nothing else writes orders.status.
@@ -63,7 +64,7 @@ export function nextStatus(status: OrderStatus, event: OrderEvent): OrderStatus 
  * the same transaction, with the attention flags the event resolves cleared. Entering "confirmed" keeps the time of
  * the first payment (confirmedAt), entering "delivered" sets deliveredAt. Undefined when the table does not allow the
  * event from the order's status (or there is no such order): nothing changed, so exactly one caller sees a transition
- * and runs its side effects.
+ * and runs its side effects. The event's subscribers (order-subscribers.ts) get their jobs in the same transaction.
  */
 export async function applyOrderEvent(
   tx: DbOrTx,
@@ -101,11 +102,23 @@ export async function applyOrderEvent(
     .where(and(eq(orders.id, orderId), eq(orders.status, current.status)))
     .returning();
   if (!row) return undefined;
-  await recordOrderEvent(tx, { orderId, from: current.status, to, event, cause: input.cause, actor: input.actor, now });
+  const orderEventId = await recordOrderEvent(tx, {
+    orderId,
+    from: current.status,
+    to,
+    event,
+    cause: input.cause,
+    actor: input.actor,
+    now,
+  });
+  await queueOrderSubscribers(tx, { orderId, event, orderEventId });
   return row;
 }
 
-/** One line of an order's history (order_events); a cause is kept to 500 characters (an upstream error can be long). */
+/**
+ * One line of an order's history (order_events), its id returned; a cause is kept to 500 characters (an upstream error
+ * can be long).
+ */
 async function recordOrderEvent(
   tx: DbOrTx,
   line: {
@@ -117,16 +130,20 @@ async function recordOrderEvent(
     actor: OrderActor;
     now: Date;
   },
-): Promise<void> {
-  await tx.insert(orderEvents).values({
-    orderId: line.orderId,
-    fromStatus: line.from,
-    toStatus: line.to,
-    event: line.event,
-    cause: line.cause.slice(0, 500),
-    actor: line.actor,
-    createdAt: line.now,
-  });
+): Promise<string> {
+  const [recorded] = await tx
+    .insert(orderEvents)
+    .values({
+      orderId: line.orderId,
+      fromStatus: line.from,
+      toStatus: line.to,
+      event: line.event,
+      cause: line.cause.slice(0, 500),
+      actor: line.actor,
+      createdAt: line.now,
+    })
+    .returning({ id: orderEvents.id });
+  return recorded!.id;
 }
 
 /** Writes a new order (status not_paid) with the first line of its history. */

@@ -1,0 +1,11 @@
+import { checkApiTableOwnership } from "../src/db/table-ownership.ts";
+
+// `npm run lint`'s table-ownership check (decision 066): each module writes only the tables it owns.
+
+const problems = await checkApiTableOwnership();
+for (const problem of problems) console.error(problem);
+if (problems.length > 0) {
+  console.error(`\n${problems.length} table-ownership problem(s): see apps/api/src/db/table-owners.ts`);
+  process.exit(1);
+}
+console.info("table ownership: every table is written by its owner only");

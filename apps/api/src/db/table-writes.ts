@@ -1,0 +1,108 @@
+import ts from "typescript";
+
+// Finds where a source file writes a table (the table-ownership check, db/table-owners.ts, decision 066): Drizzle's
+// `.insert(t)`, `.update(t)`, `.delete(t)` on a table imported from db/schema.ts, and `insert into t`, `update t`,
+// `delete from t` in a sql`` template (the table written as text or as `${t}`) or a sql.raw() string.
+
+export interface TableWrite {
+  /** The table's SQL name ("orders"). */
+  table: string;
+  /** 1-based line of the write. */
+  line: number;
+  /** How it was written: "insert(…)", "sql`update …`". */
+  how: string;
+}
+
+export interface SchemaTables {
+  /** db/schema.ts's export name → SQL table name ("orderEvents" → "order_events"). */
+  byExport: ReadonlyMap<string, string>;
+  /** Every SQL table name. */
+  names: ReadonlySet<string>;
+}
+
+const DRIZZLE_WRITES = new Set(["insert", "update", "delete"]);
+/** A write statement and the table it names; `do update` (upsert) and `for update` (a lock) are not writes of a table. */
+const SQL_WRITE =
+  /\b(insert\s+into|(?<!\b(?:do|for|key)\s+)update|delete\s+from)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/gi;
+const SCHEMA_MODULE = /(^|\/)db\/schema(\.ts)?$/;
+
+/** The table writes of one file's source text. */
+export function findTableWrites(fileName: string, text: string, tables: SchemaTables): TableWrite[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const imported = new Map<string, string>();
+  const namespaces = new Set<string>();
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (!SCHEMA_MODULE.test(statement.moduleSpecifier.text)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
+    if (bindings && ts.isNamedImports(bindings)) {
+      for (const element of bindings.elements) {
+        const table = tables.byExport.get((element.propertyName ?? element.name).text);
+        if (table) imported.set(element.name.text, table);
+      }
+    }
+  }
+  const tableOf = (node: ts.Node): string | undefined => {
+    if (ts.isIdentifier(node)) return imported.get(node.text);
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && namespaces.has(node.expression.text))
+      return tables.byExport.get(node.name.text);
+    return undefined;
+  };
+  const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line + 1;
+  const writes: TableWrite[] = [];
+
+  /** Writes named in SQL text pieces, each with its position in the file; `${table}` pieces carry the table's name. */
+  function scanSql(pieces: { text: string; position: number }[], kind: string) {
+    let combined = "";
+    const starts: { at: number; position: number }[] = [];
+    for (const piece of pieces) {
+      starts.push({ at: combined.length, position: piece.position });
+      combined += piece.text;
+    }
+    for (const match of combined.matchAll(SQL_WRITE)) {
+      const table = match[2]!.toLowerCase();
+      if (!tables.names.has(table)) continue;
+      const start = starts.findLast((entry) => entry.at <= match.index) ?? starts[0]!;
+      const verb = match[1]!.toLowerCase().replace(/\s+/g, " ");
+      writes.push({ table, line: lineOf(start.position + match.index - start.at), how: `${kind}\`${verb} ${table}\`` });
+    }
+  }
+
+  function visit(node: ts.Node) {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text;
+      const [argument] = node.arguments;
+      const table = argument && node.arguments.length === 1 ? tableOf(argument) : undefined;
+      if (DRIZZLE_WRITES.has(method) && table) {
+        writes.push({ table, line: lineOf(node.expression.name.getStart()), how: `${method}(…)` });
+      }
+      // sql.raw("update orders …")
+      if (
+        method === "raw" &&
+        ts.isIdentifier(node.expression.expression) &&
+        node.expression.expression.text === "sql"
+      ) {
+        if (argument && ts.isStringLiteralLike(argument))
+          scanSql([{ text: argument.text, position: argument.getStart() + 1 }], "sql.raw");
+      }
+    }
+    if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && node.tag.text === "sql") {
+      const template = node.template;
+      if (ts.isNoSubstitutionTemplateLiteral(template)) {
+        scanSql([{ text: template.text, position: template.getStart() + 1 }], "sql");
+      } else {
+        const pieces = [{ text: template.head.text, position: template.head.getStart() + 1 }];
+        for (const span of template.templateSpans) {
+          const table = tableOf(span.expression);
+          pieces.push({ text: table ? `"${table}"` : "$0", position: span.expression.getStart() });
+          pieces.push({ text: span.literal.text, position: span.literal.getStart() + 1 });
+        }
+        scanSql(pieces, "sql");
+      }
+    }
+    ts.forEachChild(node, visit);
+  }
+  visit(source);
+  return writes;
+}

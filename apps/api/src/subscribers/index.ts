@@ -1,0 +1,21 @@
+import type { JobHandlers } from "../lib/job-queue.ts";
+import { type OrderSubscriberName, orderSubscriberTask, readOrderEventMessage } from "../modules/orders/index.ts";
+import { countOrderEvent } from "./order-events-metric.ts";
+import type { OrderSubscriber } from "./order-subscriber.ts";
+
+// The handlers of the order subscribers named in modules/orders/order-subscribers.ts (its ORDER_SUBSCRIBERS: which
+// events each listens to). Subscribers sit above the modules, as jobs/ and ops/ do: they react through the modules'
+// front doors, and no module imports them, so a reaction is never an edit inside the module that emitted the event.
+
+/** Every subscriber's handler, by name: a name added to the registry without its handler fails to compile. */
+const ORDER_SUBSCRIBER_HANDLERS = {
+  "order-events-metric": countOrderEvent,
+} as const satisfies Record<OrderSubscriberName, OrderSubscriber>;
+
+/** The subscribers' graphile-worker tasks, wired by jobs/worker.ts. */
+export const orderSubscriberJobs: JobHandlers = Object.fromEntries(
+  (Object.entries(ORDER_SUBSCRIBER_HANDLERS) as [OrderSubscriberName, OrderSubscriber][]).map(([name, handle]) => [
+    orderSubscriberTask(name),
+    (payload, context) => handle(readOrderEventMessage(payload), context),
+  ]),
+);
