@@ -19,7 +19,7 @@ import { scrubText } from "../lib/log-redaction.ts";
 import { devicesJobs } from "../modules/devices/index.ts";
 import { mailOutboxJobs } from "../modules/mail-outbox/index.ts";
 import { createOrdersJobs, type ProvisioningTiming, upstreamOrderReadyJobs } from "../modules/orders/index.ts";
-import { orderSubscriberJobs } from "../subscribers/index.ts";
+import { ledgerSubscriberJobs, orderSubscriberJobs } from "../subscribers/index.ts";
 import { unlockJobsOf } from "./worker-heartbeat.ts";
 
 // Only wiring: each module owns its tasks (name, payload, handler) and exports them from its front door.
@@ -107,6 +107,7 @@ export function createTaskList(
     ...mailOutboxJobs,
     ...devicesJobs,
     ...orderSubscriberJobs,
+    ...ledgerSubscriberJobs,
   };
   return Object.fromEntries(
     Object.entries(handlers).map(([task, handler]) => [

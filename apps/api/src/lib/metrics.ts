@@ -27,6 +27,9 @@ export interface Metrics {
   jobQueueOldestAge: Gauge;
   /** Order events applied, counted by the order-events-metric subscriber in the worker that ran its job. */
   orderEvents: Counter<"event">;
+  /** Money movements posted, and their amounts in DZD, counted by the ledger-movements-metric subscriber. */
+  ledgerMovements: Counter<"kind">;
+  ledgerAmountDzd: Counter<"kind">;
   /** When the upstream balance was last learnt (ms since epoch), 0 when never. */
   upstreamBalanceAt: number;
 }
@@ -104,6 +107,18 @@ export function createMetrics(): Metrics {
       name: "esim_order_events_total",
       help: "Order events applied (paid, delivered, refund_recorded…), counted once each by the worker that ran its subscriber job",
       labelNames: ["event"],
+      registers,
+    }),
+    ledgerMovements: new Counter({
+      name: "esim_ledger_movements_total",
+      help: "Money movements posted to the ledger (payment_captured, refund_owed, refund_sent…), by kind",
+      labelNames: ["kind"],
+      registers,
+    }),
+    ledgerAmountDzd: new Counter({
+      name: "esim_ledger_amount_dzd_total",
+      help: "Dinars moved by the ledger's movements, by kind",
+      labelNames: ["kind"],
       registers,
     }),
   };

@@ -1,7 +1,9 @@
 import type { JobHandlers } from "../lib/job-queue.ts";
+import { type LedgerSubscriberName, ledgerSubscriberTask, readLedgerMovementMessage } from "../modules/ledger/index.ts";
 import { type OrderSubscriberName, orderSubscriberTask, readOrderEventMessage } from "../modules/orders/index.ts";
+import { countLedgerMovement } from "./ledger-movements-metric.ts";
 import { countOrderEvent } from "./order-events-metric.ts";
-import type { OrderSubscriber } from "./order-subscriber.ts";
+import type { LedgerSubscriber, OrderSubscriber } from "./order-subscriber.ts";
 
 // The handlers of the order subscribers named in modules/orders/order-subscribers.ts (its ORDER_SUBSCRIBERS: which
 // events each listens to). Subscribers sit above the modules, as jobs/ and ops/ do: they react through the modules'
@@ -17,5 +19,17 @@ export const orderSubscriberJobs: JobHandlers = Object.fromEntries(
   (Object.entries(ORDER_SUBSCRIBER_HANDLERS) as [OrderSubscriberName, OrderSubscriber][]).map(([name, handle]) => [
     orderSubscriberTask(name),
     (payload, context) => handle(readOrderEventMessage(payload), context),
+  ]),
+);
+
+/** Every ledger subscriber's handler (modules/ledger/ledger-subscribers.ts names them and their movement kinds). */
+const LEDGER_SUBSCRIBER_HANDLERS = {
+  "ledger-movements-metric": countLedgerMovement,
+} as const satisfies Record<LedgerSubscriberName, LedgerSubscriber>;
+
+export const ledgerSubscriberJobs: JobHandlers = Object.fromEntries(
+  (Object.entries(LEDGER_SUBSCRIBER_HANDLERS) as [LedgerSubscriberName, LedgerSubscriber][]).map(([name, handle]) => [
+    ledgerSubscriberTask(name),
+    (payload, context) => handle(readLedgerMovementMessage(payload), context),
   ]),
 );

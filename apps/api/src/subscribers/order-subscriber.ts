@@ -1,4 +1,5 @@
 import type { JobContext } from "../lib/job-queue.ts";
+import type { LedgerMovementMessage } from "../modules/ledger/index.ts";
 import type { OrderEventMessage } from "../modules/orders/index.ts";
 
 /**
@@ -7,3 +8,6 @@ import type { OrderEventMessage } from "../modules/orders/index.ts";
  * or a ledger entry keyed by it. A throw is a failed attempt, retried with backoff.
  */
 export type OrderSubscriber = (message: OrderEventMessage, context: JobContext) => Promise<void>;
+
+/** One reaction to a money movement, run after it committed; idempotent on `message.movementId`. */
+export type LedgerSubscriber = (message: LedgerMovementMessage, context: JobContext) => Promise<void>;

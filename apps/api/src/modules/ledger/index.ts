@@ -16,3 +16,10 @@ export {
   type Posting,
   postMovement,
 } from "./ledger.service.ts";
+export {
+  LEDGER_SUBSCRIBERS,
+  type LedgerMovementMessage,
+  type LedgerSubscriberName,
+  ledgerSubscriberTask,
+  readLedgerMovementMessage,
+} from "./ledger-subscribers.ts";

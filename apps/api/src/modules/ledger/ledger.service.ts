@@ -13,6 +13,7 @@ import {
   sumCustomerAccount,
   sumOrderAccounts,
 } from "./ledger.repo.ts";
+import { queueLedgerSubscribers } from "./ledger-subscribers.ts";
 
 // The ledger (decision 061): every movement of money as two signed lines that sum to zero, written in the
 // transaction of the state change that causes it, never changed afterwards. Balances are sums of it.
@@ -60,7 +61,8 @@ export class LedgerError extends Error {}
 /**
  * Posts one movement in the caller's transaction: `amountDzdMinor` debited to one account and credited to the other.
  * Idempotent on `key`: a second posting of the same fact writes nothing and answers the first (`isNew` false). A
- * zero amount posts nothing (undefined): no money moved.
+ * zero amount posts nothing (undefined): no money moved. A new movement queues its subscribers' jobs in the same
+ * transaction (ledger-subscribers.ts).
  */
 export async function postMovement<Kind extends LedgerMovementKind>(
   tx: DbOrTx,
@@ -98,6 +100,13 @@ export async function postMovement<Kind extends LedgerMovementKind>(
     { account: debit, amountDzdMinor },
     { account: credit, amountDzdMinor: -amountDzdMinor },
   ]);
+  await queueLedgerSubscribers(tx, {
+    movementId: movement.id,
+    kind: movement.kind,
+    orderId: movement.orderId,
+    userId: movement.userId,
+    amountDzdMinor,
+  });
   return { movement, isNew: true };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { runDueJobs } from "../../jobs/worker.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import {
   createBuyingApp,
@@ -204,5 +205,55 @@ describe("the ledger's rules", () => {
       ),
     ).toMatch(/not balanced/);
     await expectBalancedLedger();
+  });
+});
+
+describe("the ledger's subscribers", () => {
+  async function jobsOfMovement(movementId: string) {
+    const result = await db.execute<{ task: string; key: string | null }>(sql`
+      select t.identifier as task, j.key
+      from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      where j.payload->>'movementId' = ${movementId}`);
+    return result.rows;
+  }
+
+  async function countedMovements(kind: string) {
+    const metric = await testApp.deps.metrics.ledgerMovements.get();
+    return metric.values.find((value) => value.labels.kind === kind)?.value ?? 0;
+  }
+
+  it("queue their jobs with a new movement, once, and run once; a rolled-back movement queues nothing", async () => {
+    const buyer = await createSignedInUser(testApp);
+    const posting = {
+      kind: "credit_issued" as const,
+      key: `test:subscribed:${buyer.user.id}`,
+      amountDzdMinor: 5_000,
+      userId: buyer.user.id,
+      cause: "goodwill",
+      actor: "operator:cli",
+      now: clock.now(),
+    };
+    await runDueJobs(testApp.deps);
+    const before = await countedMovements("credit_issued");
+
+    const posted = await db.transaction((tx) => postMovement(tx, posting));
+    await db.transaction((tx) => postMovement(tx, posting));
+    const rolledBack = await db
+      .transaction(async (tx) => {
+        const movement = await postMovement(tx, { ...posting, key: `test:rolled-back:${buyer.user.id}` });
+        tx.rollback();
+        return movement;
+      })
+      .catch(() => undefined);
+
+    expect(await jobsOfMovement(posted!.movement.id)).toEqual([
+      {
+        task: "ledger-subscriber:ledger-movements-metric",
+        key: `ledger-subscriber:ledger-movements-metric:${posted!.movement.id}`,
+      },
+    ]);
+    expect(rolledBack).toBeUndefined();
+    await runDueJobs(testApp.deps);
+    expect(await countedMovements("credit_issued")).toBe(before + 1);
   });
 });
