@@ -9,5 +9,6 @@ export {
   readSellerIdentityForConsole,
   type SellerIdentity,
   setSellerIdentity,
+  splitTva,
   validateSellerIdentity,
 } from "./seller-identity.ts";
