@@ -56,7 +56,7 @@ function FiguresCells({ figures, format }: { figures: MarginFigures; format: Con
           <bdi dir="ltr">{format.dzd(figures.costDzdMinor)}</bdi>
         )}
       </td>
-      <td className={`${CELL} ps-2 pe-0`}>
+      <td className={CELL}>
         <MarginAmount marginDzdMinor={figures.marginDzdMinor} marginBps={figures.marginBps} format={format} />
       </td>
     </>
