@@ -384,6 +384,13 @@ export const orders = pgTable(
     attentionReason: text("attention_reason"),
     attentionAt: timestamp("attention_at", { withTimezone: true }),
     upstreamOrderNo: text("upstream_order_no"),
+    /**
+     * What the order cost at the upstream, USD × 10 000 for the whole order (unit × quantity), recorded before it is
+     * bought with the rate below (decision 065); null on orders bought before it was recorded: unknown, never 0.
+     */
+    upstreamCostUsdE4: integer("upstream_cost_usd_e4"),
+    /** price_settings.dzd_per_usd when the cost was recorded, so its DZD stays what it was after the rate changes. */
+    upstreamDzdPerUsd: numeric("upstream_dzd_per_usd", { precision: 12, scale: 4 }),
     provisioningAttempts: integer("provisioning_attempts").notNull().default(0),
     lastProvisioningError: text("last_provisioning_error"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -404,6 +411,10 @@ export const orders = pgTable(
     oneOf("orders_status_check", table.status, ORDER_STATUSES),
     oneOf("orders_currency_check", table.currency, CURRENCIES),
     oneOf("orders_attention_kind_check", table.attentionKind, ORDER_ATTENTION_KINDS),
+    check(
+      "orders_upstream_cost_check",
+      sql`(${table.upstreamCostUsdE4} is null) = (${table.upstreamDzdPerUsd} is null)`,
+    ),
     // The overdue-delivery sweep reads paid orders by payment time.
     index("orders_confirmed_at_idx").on(table.confirmedAt).where(sql`${table.status} = 'confirmed'`),
     index("orders_attention_idx").on(table.attentionAt).where(sql`${table.attentionKind} is not null`),

@@ -15,6 +15,7 @@ import { devicesRoutes } from "./devices/index.ts";
 import { esimsRoutes } from "./esims/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import { invoicesRoutes } from "./invoices/index.ts";
+import { marginsRoutes } from "./margins/index.ts";
 import { nativeLinksRoutes } from "./native-links/index.ts";
 import { operatorsRoutes } from "./operators/index.ts";
 import { ordersRoutes } from "./orders/index.ts";
@@ -44,6 +45,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(couponsAdminRoutes);
   await app.register(ordersAdminRoutes);
   await app.register(pricesAdminRoutes);
+  await app.register(marginsRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);

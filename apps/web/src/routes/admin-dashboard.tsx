@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../components/ui/alert.tsx";
 import { dashboardQuery } from "../features/admin/api/get-dashboard.ts";
+import { operatorMeQuery } from "../features/admin/api/operator.ts";
 import { DashboardView } from "../features/admin/components/dashboard-view.tsx";
+import { MarginReport } from "../features/admin/components/margin-report.tsx";
 import { consoleFormatters } from "../features/admin/format.ts";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
@@ -10,6 +12,7 @@ export function AdminDashboardRoute() {
   const t = useT();
   const format = consoleFormatters(useLanguage());
   const dashboard = useQuery(dashboardQuery());
+  const me = useQuery(operatorMeQuery());
   return (
     <>
       <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.dashboard.title")}</h1>
@@ -18,6 +21,12 @@ export function AdminDashboardRoute() {
         <DashboardView dashboard={dashboard.data} format={format} />
       ) : dashboard.isPending ? (
         <p className="text-slate-600">{t("common.loading")}</p>
+      ) : null}
+      {/* The owner's figures: admins only, as the API (a support agent is refused). */}
+      {me.data?.role === "admin" ? (
+        <div className="mt-4">
+          <MarginReport format={format} />
+        </div>
       ) : null}
     </>
   );

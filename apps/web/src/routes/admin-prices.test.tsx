@@ -34,8 +34,12 @@ const PREVIEW: PricePreview = {
       afterDzdMinor: 119_000,
       differenceDzdMinor: 55_000,
       afterUsdMinor: 459,
+      costUsdE4: 33_000,
+      marginBefore: { marginDzdMinor: 9_232, marginBps: 1716 },
+      marginAfter: { marginDzdMinor: -12_500, marginBps: -1250 },
     },
   ],
+  tvaRateBps: 1900,
   planCount: 1200,
   increasedCount: 1,
   decreasedCount: 0,
@@ -92,6 +96,11 @@ describe("the console's prices (/admin/prices)", () => {
     expect(row).toHaveTextContent("640 DA");
     expect(row).toHaveTextContent("1,190 DA");
     expect(row).toHaveTextContent("+550 DA");
+    // The margin each change leaves, excluding the seller's TVA: here a loss, before applying it.
+    expect(within(preview).getByText(/Margin excluding VAT \(19%\)/)).toBeInTheDocument();
+    expect(row).toHaveTextContent("-125 DA");
+    expect(row).toHaveTextContent("-12.5%");
+    expect(row).toHaveTextContent("before: 92.32 DA");
     expect(calls.some((call) => call.method === "POST" && call.path === `${A}/prices`)).toBe(false);
 
     await user.click(within(preview).getByRole("button", { name: "Apply these prices" }));

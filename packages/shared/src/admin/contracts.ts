@@ -12,6 +12,7 @@ import {
 } from "./customers-contract.ts";
 import { getDashboard } from "./dashboard-contract.ts";
 import { INVOICING_ENDPOINTS } from "./invoicing-contract.ts";
+import { MARGIN_ENDPOINTS } from "./margins-contract.ts";
 import {
   cancelAdminOrderEsim,
   getAdminOrder,
@@ -258,4 +259,5 @@ export const ADMIN_ENDPOINTS = [
   listCatalogueDestinationPlans,
   updateCatalogueDestination,
   updateCataloguePlan,
+  ...MARGIN_ENDPOINTS,
 ] as const;

@@ -91,14 +91,32 @@ export const priceChangeSchema = z.object({
   /** after − before. */
   differenceDzdMinor: minor,
   afterUsdMinor: minor,
+  /** What the upstream charges for the plan, USD × 10 000. */
+  costUsdE4: minor,
 });
 export type PriceChangeView = z.output<typeof priceChangeSchema>;
+
+/**
+ * A plan's margin at a price and a rate, excluding TVA (decision 065): price / (1 + the seller's TVA rate) minus the
+ * cost at the rate, DZD minor units, and that margin over the price excluding TVA in basis points (null at price 0).
+ */
+export const planMarginSchema = z.object({ marginDzdMinor: minor, marginBps: z.nullable(minor) });
+export type PlanMarginView = z.output<typeof planMarginSchema>;
+
+/** A price change with the margin it leaves: before (today's price and rate) and after (the proposed ones). */
+export const priceChangeWithMarginSchema = z.extend(priceChangeSchema, {
+  marginBefore: planMarginSchema,
+  marginAfter: planMarginSchema,
+});
+export type PriceChangeWithMarginView = z.output<typeof priceChangeWithMarginSchema>;
 
 export const pricePreviewSchema = z.object({
   current: priceSettingsSchema,
   proposed: priceSettingsSchema,
-  /** Plans on sale (top-ups included) whose DZD price the change moves, by destination then price. */
-  changes: z.array(priceChangeSchema),
+  /** Plans on sale (top-ups included) whose DZD price the change moves, by destination then price, with margins. */
+  changes: z.array(priceChangeWithMarginSchema),
+  /** The TVA rate the margins are computed with (the current seller identity's), basis points. */
+  tvaRateBps: minor,
   /** Plans on sale in all. */
   planCount: minor,
   increasedCount: minor,

@@ -4,6 +4,7 @@ import {
   type CatalogSyncRunView,
   PRICE_SETTINGS_ACTION,
   PRICE_SETTINGS_ENTITY,
+  type PriceChangeView,
   type PricePreview,
   type PriceSettingsChange,
   type PriceSettingsView,
@@ -118,6 +119,9 @@ export async function readPriceSettings(deps: Pick<AppDeps, "db">): Promise<Pric
   return viewOf(values, updatedAt);
 }
 
+/** The preview as the catalogue computes it: the prices; the margins module adds what each leaves (decision 065). */
+export type PricePreviewPrices = Omit<PricePreview, "changes" | "tvaRateBps"> & { changes: PriceChangeView[] };
+
 /**
  * Every plan on sale whose DZD price the change would move, with the same function applying it uses
  * (repriceStoredPackage); reads only, so a preview never changes a price.
@@ -125,7 +129,7 @@ export async function readPriceSettings(deps: Pick<AppDeps, "db">): Promise<Pric
 export async function previewPriceChange(
   deps: Pick<AppDeps, "db">,
   input: { change: PriceSettingsChange },
-): Promise<PricePreview> {
+): Promise<PricePreviewPrices> {
   await refuseUnknownDestinations(deps.db, input.change);
   const { values: current, updatedAt } = await readValues(deps.db);
   const proposed = applyChange(current, input.change);
@@ -149,6 +153,7 @@ export async function previewPriceChange(
         afterDzdMinor: after.retailDzdMinor,
         differenceDzdMinor: after.retailDzdMinor - row.retailDzdMinor,
         afterUsdMinor: after.retailUsdMinor,
+        costUsdE4: row.costUsdE4,
       },
     ];
   });

@@ -2,7 +2,7 @@
 
 export type { CachedDestination, CatalogSnapshot } from "./catalog.cache.ts";
 export { type DestinationPlans, presentDestination, presentPlan } from "./catalog.presenter.ts";
-export { parseDzdPerUsdE4 } from "./catalog.pricing.ts";
+export { formatDzdPerUsd, parseDzdPerUsdE4 } from "./catalog.pricing.ts";
 export {
   type DestinationRow,
   findPackageWithDestination,
@@ -14,6 +14,7 @@ export { catalogRoutes } from "./catalog.routes.ts";
 export { destinationPlansOf, readCatalog, searchCatalog } from "./catalog.service.ts";
 export {
   changePriceSettings,
+  type PricePreviewPrices,
   previewPriceChange,
   readCatalogSyncStatus,
   readPriceSettings,

@@ -10,5 +10,6 @@ export {
   readSellerIdentityForConsole,
   type SellerIdentity,
   setSellerIdentity,
+  splitTva,
   validateSellerIdentity,
 } from "./seller-identity.ts";

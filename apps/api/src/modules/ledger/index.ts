@@ -5,6 +5,7 @@ export {
   findLedgerMovement,
   getOrderMoney,
   getOwedByOrder,
+  getRefundedByOrder,
   getSalesSummary,
   getStoreCreditBalance,
   getTrialBalance,

@@ -155,6 +155,11 @@ export async function getOwedByOrder(tx: DbOrTx, orderIds: readonly string[]): P
   return new Map([...sums].filter(([, total]) => total !== 0).map(([orderId, total]) => [orderId, 0 - total]));
 }
 
+/** Each of these orders' sales reversed by refunds (absent: none). */
+export function getRefundedByOrder(tx: DbOrTx, orderIds: readonly string[]): Promise<Map<string, number>> {
+  return sumAccountByOrder(tx, "refunds", orderIds);
+}
+
 /** Orders we still owe money on, oldest debt first. */
 export function listOwedOrders(tx: DbOrTx, limit: number) {
   return listOrdersOwed(tx, limit);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { destinations, orders, packages, users } from "../../db/schema.ts";
 import { listOrderEsims } from "./orders.repo.ts";
@@ -22,6 +22,21 @@ export async function recordProvisioningAttempt(db: DbOrTx, orderId: string, now
 
 export async function storeUpstreamOrderNo(db: DbOrTx, orderId: string, upstreamOrderNo: string, now: Date) {
   await db.update(orders).set({ upstreamOrderNo, updatedAt: now }).where(eq(orders.id, orderId));
+}
+
+/**
+ * Records what the order costs at the upstream (the whole order, USD × 10 000) and the DZD-per-USD rate of now, once:
+ * a later run (after a crash, a retry, a rate change) keeps the first record, made before the upstream was first called.
+ */
+export async function recordUpstreamCost(
+  db: DbOrTx,
+  orderId: string,
+  cost: { upstreamCostUsdE4: number; dzdPerUsd: string },
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ upstreamCostUsdE4: cost.upstreamCostUsdE4, upstreamDzdPerUsd: cost.dzdPerUsd })
+    .where(and(eq(orders.id, orderId), isNull(orders.upstreamCostUsdE4)));
 }
 
 /** Keeps the last provisioning failure for the operator (the order stays confirmed). */

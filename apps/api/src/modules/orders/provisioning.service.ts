@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { addJob, type JobHandlers, type JobLog, readPayload } from "../../lib/job-queue.ts";
 import { UpstreamError, type UpstreamProfile } from "../../providers/esim/esim-port.ts";
+import { readPriceSettings } from "../catalog/index.ts";
 import {
   countEsimBundlesOfPackage,
   findEsimById,
@@ -16,6 +17,7 @@ import {
   findOrderWithPackage,
   recordProvisioningAttempt,
   recordProvisioningFailure,
+  recordUpstreamCost,
   storeUpstreamOrderNo,
 } from "./provisioning.repo.ts";
 
@@ -148,7 +150,10 @@ async function applyTopUp(deps: AppDeps, { order, package: pkg }: OrderWithPacka
       upstreamCode: "TOPUP_OUTCOME_UNKNOWN",
     });
   }
-  if (!earlier) await deps.esim.topUp(topUp);
+  if (!earlier) {
+    await recordCostBeforeBuying(deps, order, pkg);
+    await deps.esim.topUp(topUp);
+  }
   const profile = await deps.esim.queryProfile(esim.upstreamReference);
   const now = deps.now();
   const delivered = await deps.db.transaction(async (tx) => {
@@ -168,6 +173,19 @@ async function applyTopUp(deps: AppDeps, { order, package: pkg }: OrderWithPacka
   });
   observeDelivery(deps, delivered);
   return delivered !== undefined;
+}
+
+/**
+ * Stores the order's upstream cost (unit price × quantity, as the upstream is asked to charge) and today's rate before
+ * the upstream is called: a crash after the purchase never leaves a bought order without its cost (decision 065).
+ */
+async function recordCostBeforeBuying(
+  deps: AppDeps,
+  order: OrderWithPackage["order"],
+  pkg: OrderWithPackage["package"],
+) {
+  const { dzdPerUsd } = await readPriceSettings(deps);
+  await recordUpstreamCost(deps.db, order.id, { upstreamCostUsdE4: pkg.costUsdE4 * order.quantity, dzdPerUsd });
 }
 
 /** confirmed → delivered with the install (or top-up) email queued in the same transaction; undefined if already done. */
@@ -228,6 +246,7 @@ export async function provisionOrder(
     }
     let upstreamOrderNo = order.upstreamOrderNo;
     if (!upstreamOrderNo) {
+      await recordCostBeforeBuying(deps, order, pkg);
       ({ upstreamOrderNo } = await deps.esim.orderProfiles({
         transactionId: order.id,
         packageCode: pkg.upstreamCode,

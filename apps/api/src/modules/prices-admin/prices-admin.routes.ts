@@ -17,11 +17,11 @@ import {
   changePriceSettings,
   listConsoleDestinationPlans,
   listConsoleDestinations,
-  previewPriceChange,
   readCatalogSyncStatus,
   readPriceSettings,
   runCatalogSyncFor,
 } from "../catalog/index.ts";
+import { previewPriceChangeWithMargins } from "../margins/index.ts";
 
 const tags = ["admin"];
 
@@ -35,8 +35,12 @@ export async function pricesAdminRoutes(app: FastifyInstance) {
   addRoute(
     app,
     previewPriceSettings,
-    async ({ body }) => ({ data: await previewPriceChange(app.deps, { change: body }) }),
-    { tags, summary: "Every plan price a change of the settings would move, before and after; changes nothing" },
+    async ({ body }) => ({ data: await previewPriceChangeWithMargins(app.deps, { change: body }) }),
+    {
+      tags,
+      summary:
+        "Every plan price a change of the settings would move, before and after, with its margin; changes nothing",
+    },
   );
 
   addRoute(

@@ -128,6 +128,26 @@ describe("preview", () => {
     expect(await priceAudits()).toEqual([]);
   });
 
+  it("gives each moved plan's margin excluding TVA, before and at the proposed price and rate", async () => {
+    const turkey = await turkeyWeek();
+    const response = await call("POST", "/prices/preview", admin.headers, { dzdPerUsd: "250", markupBps: 1000 });
+    const preview = pricePreviewSchema.parse(response.json().data);
+    // The seller of the configuration charges 19 % TVA: HT = TTC / 1.19; cost = USD × the rate.
+    expect(preview.tvaRateBps).toBe(1900);
+    const line = preview.changes.find((change) => change.packageId === turkey.id)!;
+    const afterHt = Math.round(line.afterDzdMinor / 1.19);
+    const afterMargin = afterHt - Math.round((turkey.costUsdE4 / 10_000) * 250 * 100);
+    const beforeHt = Math.round(turkey.retailDzdMinor / 1.19);
+    const beforeMargin = beforeHt - Math.round((turkey.costUsdE4 / 10_000) * 135 * 100);
+    expect(line).toMatchObject({
+      costUsdE4: turkey.costUsdE4,
+      marginBefore: { marginDzdMinor: beforeMargin, marginBps: Math.round((beforeMargin / beforeHt) * 10_000) },
+      marginAfter: { marginDzdMinor: afterMargin, marginBps: Math.round((afterMargin / afterHt) * 10_000) },
+    });
+    // 10 % on cost, less 19 % TVA, is a loss: the preview says so before the owner applies it.
+    expect(line.marginAfter.marginDzdMinor).toBeLessThan(0);
+  });
+
   it("lists no plan for a change of the service fee alone", async () => {
     const response = await call("POST", "/prices/preview", admin.headers, { serviceFeeDzdMinor: 20_000 });
     const preview = pricePreviewSchema.parse(response.json().data);

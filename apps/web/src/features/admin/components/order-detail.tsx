@@ -7,6 +7,7 @@ import type { ConsoleFormatters } from "../format.ts";
 import { OrderActions } from "./order-actions.tsx";
 import { OrderEsimCancel } from "./order-esim-cancel.tsx";
 import { ATTENTION_LABEL, PAYMENT_STATUS_LABEL } from "./order-labels.ts";
+import { OrderMargin } from "./order-margin.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { OrderTimeline } from "./order-timeline.tsx";
 
@@ -113,6 +114,11 @@ export function OrderDetail({
             ]}
           />
         </Section>
+        {isAdmin ? (
+          <Section title={t("admin.margins.margin")}>
+            <OrderMargin number={order.number} format={format} />
+          </Section>
+        ) : null}
         <Section title={t("admin.orders.provisioning")}>
           <Facts
             rows={[

@@ -268,7 +268,9 @@ export function PricesEditor({ settings }: { settings: PriceSettingsView }) {
             </Button>
           )}
           {apply.error ? <Alert>{t(errorMessageId(apply.error))}</Alert> : null}
-          {previewed.preview.changes.length > 0 ? <PricesPreviewTable changes={previewed.preview.changes} /> : null}
+          {previewed.preview.changes.length > 0 ? (
+            <PricesPreviewTable changes={previewed.preview.changes} tvaRateBps={previewed.preview.tvaRateBps} />
+          ) : null}
         </section>
       ) : null}
     </div>

@@ -1,15 +1,26 @@
-import type { PriceChangeView } from "@esim/shared/admin/prices-contract";
+import type { PriceChangeWithMarginView } from "@esim/shared/admin/prices-contract";
 import { HTML_LANG } from "@esim/shared/locale";
 import { useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { useLanguage, useT } from "../../../lib/i18n.ts";
 import { consoleFormatters } from "../format.ts";
+import { MarginAmount } from "./margin-report.tsx";
 
 /** Rows shown before "show all" (a rate change moves hundreds of plans). */
 const FIRST_ROWS = 50;
 
-/** Each plan whose price moves: which plan, the price now, the price after, and the difference. */
-export function PricesPreviewTable({ changes }: { changes: PriceChangeView[] }) {
+/**
+ * Each plan whose price moves: which plan, the price now, the price after, the difference, and the margin excluding
+ * TVA it leaves at the proposed price and rate (today's below it).
+ */
+export function PricesPreviewTable({
+  changes,
+  tvaRateBps,
+}: {
+  changes: PriceChangeWithMarginView[];
+  /** The seller's TVA rate the margins exclude, basis points. */
+  tvaRateBps: number;
+}) {
   const t = useT();
   const format = consoleFormatters(useLanguage());
   const language = useLanguage();
@@ -22,7 +33,7 @@ export function PricesPreviewTable({ changes }: { changes: PriceChangeView[] }) 
     return name && name !== code ? `${name} (${code})` : code;
   };
   const rows = isAllShown ? changes : changes.slice(0, FIRST_ROWS);
-  const data = (change: PriceChangeView) =>
+  const data = (change: PriceChangeWithMarginView) =>
     change.dataMb === null
       ? t("admin.prices.unlimited")
       : change.dataMb >= 1024
@@ -31,6 +42,9 @@ export function PricesPreviewTable({ changes }: { changes: PriceChangeView[] }) 
 
   return (
     <div className="space-y-3">
+      <p className="text-sm text-slate-600">
+        {t("admin.prices.marginNote", { tva: format.percent(tvaRateBps / 10_000) })}
+      </p>
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">{t("admin.prices.previewTitle")}</caption>
@@ -45,8 +59,11 @@ export function PricesPreviewTable({ changes }: { changes: PriceChangeView[] }) 
               <th scope="col" className="px-2 py-2 text-end font-semibold">
                 {t("admin.prices.after")}
               </th>
-              <th scope="col" className="py-2 ps-2 text-end font-semibold">
+              <th scope="col" className="px-2 py-2 text-end font-semibold">
                 {t("admin.prices.difference")}
+              </th>
+              <th scope="col" className="py-2 ps-2 text-end font-semibold">
+                {t("admin.prices.margin")}
               </th>
             </tr>
           </thead>
@@ -74,12 +91,18 @@ export function PricesPreviewTable({ changes }: { changes: PriceChangeView[] }) 
                   <bdi dir="ltr">{format.dzd(change.afterDzdMinor)}</bdi>
                 </td>
                 <td
-                  className={`py-2 ps-2 text-end whitespace-nowrap ${change.differenceDzdMinor > 0 ? "text-red-700" : "text-green-700"}`}
+                  className={`px-2 py-2 text-end whitespace-nowrap ${change.differenceDzdMinor > 0 ? "text-red-700" : "text-green-700"}`}
                 >
                   <bdi dir="ltr">
                     {change.differenceDzdMinor > 0 ? "+" : "−"}
                     {format.dzd(Math.abs(change.differenceDzdMinor))}
                   </bdi>
+                </td>
+                <td className="py-2 ps-2 text-end whitespace-nowrap">
+                  <MarginAmount {...change.marginAfter} format={format} />
+                  <span className="block text-xs text-slate-600">
+                    {t("admin.prices.marginBefore", { margin: format.dzd(change.marginBefore.marginDzdMinor) })}
+                  </span>
                 </td>
               </tr>
             ))}
