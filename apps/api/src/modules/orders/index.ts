@@ -4,6 +4,7 @@ export { approveCancellation } from "./cancellation-approval.ts";
 export { flagOverdueDeliveries } from "./delivery-watch.ts";
 export type { OrderActor, OrderRow } from "./order-lifecycle.ts";
 export { presentOrder, presentPlacedOrder } from "./orders.presenter.ts";
+export { rejectedByEvent } from "./orders.repo.ts";
 export { ordersRoutes } from "./orders.routes.ts";
 export {
   countOpenUnpaidOrders,
