@@ -471,6 +471,12 @@ describe("POST /orders/:number/accept-held-payment", () => {
     expect(detailOf(await call("GET", `/orders/${held.number}`, admin.headers)).actions.canDecideHeldPayment).toBe(
       true,
     );
+    // The operator's alert leads to the order's page in the console, where the payment is decided.
+    const [alert] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.key, `operator-alert:amount_mismatch:${held.orderId}`));
+    expect(alert!.text).toContain(`${deps.config.PUBLIC_URL}/admin/orders/${held.number}`);
     for (let click = 0; click < 2; click += 1) {
       const response = await call("POST", `/orders/${held.number}/accept-held-payment`, admin.headers, note);
       expect(response.statusCode).toBe(200);
@@ -525,6 +531,15 @@ describe("POST /orders/:number/refuse-held-payment", () => {
     expect(notHeld.statusCode).toBe(409);
     expect(notHeld.json().error.code).toBe("ORDER_ACTION_NOT_ALLOWED");
     expect((await readOrder(testApp, paid.orderId)).status).toBe("confirmed");
+  });
+
+  it("never turns a held payment accepted meanwhile (a paid order) into a refund owed", async () => {
+    const held = await createHeldOrder();
+    await call("POST", `/orders/${held.number}/accept-held-payment`, admin.headers, { note: "Seen on the dashboard" });
+    const response = await call("POST", `/orders/${held.number}/refuse-held-payment`, support.headers, words);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe("ORDER_ACTION_NOT_ALLOWED");
+    expect((await readOrder(testApp, held.orderId)).status).toBe("confirmed");
   });
 
   it("owes the refund, tells the customer in their language once, audited once with the support agent", async () => {
