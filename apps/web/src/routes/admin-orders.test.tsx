@@ -290,14 +290,27 @@ describe("the console's orders (/admin/orders)", () => {
         canRecordRefund: false,
         canDecideHeldPayment: false,
       },
-      timeline: [],
+      timeline: [
+        {
+          kind: "status",
+          at: "2026-11-24T09:10:00Z",
+          event: "customer_cancelled",
+          fromStatus: "pending",
+          toStatus: "rejected",
+          cause: "cancelled from its status page",
+          actor: "customer:u-1",
+        },
+      ],
     });
     consoleApi(SUPPORT, { [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: cancelled } }) });
     await renderApp("/admin/orders/ES26-000042", { language: "fr" });
     const summary = await screen.findByRole("region", { name: "Commande" });
     expect(summary).toHaveTextContent(/Non payé\s*110 DA/);
     expect(document.body).not.toHaveTextContent("Débité");
-    expect(screen.getByText("Commande annulée, non payée")).toBeInTheDocument();
+    expect(screen.getAllByText("Commande annulée, non payée")[0]).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Chronologie" })).toHaveTextContent(
+      "Paiement en attente → Commande annulée, non payée",
+    );
     expect(document.body).not.toHaveTextContent("Paiement refusé");
   });
 
