@@ -35,6 +35,20 @@ export function isAwaitingPayment(status: OrderStatus): boolean {
   return status === "not_paid" || status === "pending";
 }
 
+/**
+ * The order's money was taken (or a coupon paid it all): what the console calls "charged". Never an order awaiting
+ * payment or one that ended unpaid (rejected).
+ */
+export function hasTakenMoney(status: OrderStatus): boolean {
+  return (
+    status === "confirmed" ||
+    status === "delivered" ||
+    status === "on_hold" ||
+    status === "refund_due" ||
+    status === "refunded"
+  );
+}
+
 /** A payment at the gateway; "successful" once the gateway took the money. */
 export const PAYMENT_STATUSES = ["pending", "successful", "failed", "canceled"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

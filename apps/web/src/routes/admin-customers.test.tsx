@@ -63,6 +63,18 @@ function detail(overrides: Partial<CustomerDetail> = {}): CustomerDetail {
         quantity: 1,
         chargeDzdMinor: 640_000,
         createdAt: "2026-11-20T10:00:00Z",
+        rejectedBy: null,
+      },
+      {
+        number: "ES26-000124",
+        kind: "new",
+        status: "rejected",
+        destinationCode: "TR",
+        planName: "Turkey 5 GB 30 days",
+        quantity: 1,
+        chargeDzdMinor: 640_000,
+        createdAt: "2026-11-21T10:00:00Z",
+        rejectedBy: "payment_canceled",
       },
     ],
     esims: [ESIM],
@@ -119,6 +131,10 @@ describe("the console's customers (/admin/customers)", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Amina Benali" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "ES26-000123" })).toHaveAttribute("href", "/admin/orders/ES26-000123");
+    // A checkout the customer cancelled on the payment page is not a declined card.
+    const cancelled = screen.getByRole("link", { name: "ES26-000124" }).closest("li")!;
+    expect(cancelled).toHaveTextContent("Payment cancelled by the customer");
+    expect(cancelled).not.toHaveTextContent("declined");
     expect(screen.getByText("0 MB used of 5 GB")).toBeInTheDocument();
     expect(screen.getByText("Blocked after too many wrong tries")).toBeInTheDocument();
     await waitFor(() =>

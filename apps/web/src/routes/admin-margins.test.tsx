@@ -89,6 +89,7 @@ function report(period: MarginReport["period"]): MarginReport {
 const ORDER = {
   number: "ES26-000042",
   status: "delivered",
+  rejectedBy: null,
   kind: "new",
   attention: null,
   createdAt: "2026-11-24T09:00:00Z",
@@ -112,7 +113,12 @@ const ORDER = {
   },
   provisioning: { attempts: 1, lastError: null, upstreamOrderNo: "SIM123", job: null },
   esims: [],
-  actions: { canRetryProvisioning: false, canResendInstallEmail: true, canRecordRefund: false },
+  actions: {
+    canRetryProvisioning: false,
+    canResendInstallEmail: true,
+    canRecordRefund: false,
+    canDecideHeldPayment: false,
+  },
   timeline: [],
 } satisfies AdminOrderDetail;
 

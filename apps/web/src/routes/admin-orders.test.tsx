@@ -22,12 +22,14 @@ const SUMMARY: AdminOrderSummary = {
   destinationCode: "FR",
   quantity: 1,
   chargeDzdMinor: 250_000,
+  rejectedBy: null,
 };
 
 function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
   return {
     number: "ES26-000042",
     status: "confirmed",
+    rejectedBy: null,
     kind: "new",
     attention: { kind: "provisioning_failed", reason: "Simulated upstream error", since: "2026-11-24T09:05:00Z" },
     createdAt: "2026-11-24T09:00:00Z",
@@ -51,7 +53,12 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
     },
     provisioning: { attempts: 10, lastError: "Simulated upstream error", upstreamOrderNo: null, job: null },
     esims: [],
-    actions: { canRetryProvisioning: true, canResendInstallEmail: false, canRecordRefund: false },
+    actions: {
+      canRetryProvisioning: true,
+      canResendInstallEmail: false,
+      canRecordRefund: false,
+      canDecideHeldPayment: false,
+    },
     timeline: [
       {
         kind: "status",
@@ -187,7 +194,12 @@ describe("the console's orders (/admin/orders)", () => {
     const owed = detail({
       status: "refund_due",
       attention: null,
-      actions: { canRetryProvisioning: false, canResendInstallEmail: false, canRecordRefund: true },
+      actions: {
+        canRetryProvisioning: false,
+        canResendInstallEmail: false,
+        canRecordRefund: true,
+        canDecideHeldPayment: false,
+      },
     });
     const { calls } = consoleApi(ADMIN, {
       [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: owed } }),
@@ -216,7 +228,12 @@ describe("the console's orders (/admin/orders)", () => {
         body: {
           data: detail({
             status: "refund_due",
-            actions: { canRetryProvisioning: false, canResendInstallEmail: false, canRecordRefund: true },
+            actions: {
+              canRetryProvisioning: false,
+              canResendInstallEmail: false,
+              canRecordRefund: true,
+              canDecideHeldPayment: false,
+            },
           }),
         },
       }),
@@ -256,5 +273,175 @@ describe("the console's orders (/admin/orders)", () => {
     expect(screen.queryByRole("button", { name: "Cancel this eSIM at the provider" })).not.toBeInTheDocument();
     const posted = calls.filter((call) => call.path === `${A}/orders/ES26-000042/esims/${esim.id}/cancel`);
     expect(posted.map((call) => call.body)).toEqual([{ reason: "Bought for the wrong country" }]);
+  });
+
+  it("never reads an unpaid, cancelled order as charged: its amount is not paid and its status says how it ended", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const cancelled = detail({
+      status: "rejected",
+      rejectedBy: "customer_cancelled",
+      attention: null,
+      paidAt: null,
+      chargeDzdMinor: 11_000,
+      payment: { ...detail().payment, status: "canceled", amountDzdMinor: 11_000, paidAt: null },
+      actions: {
+        canRetryProvisioning: false,
+        canResendInstallEmail: false,
+        canRecordRefund: false,
+        canDecideHeldPayment: false,
+      },
+      timeline: [
+        {
+          kind: "status",
+          at: "2026-11-24T09:10:00Z",
+          event: "customer_cancelled",
+          fromStatus: "pending",
+          toStatus: "rejected",
+          cause: "cancelled from its status page",
+          actor: "customer:u-1",
+        },
+      ],
+    });
+    consoleApi(SUPPORT, { [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: cancelled } }) });
+    await renderApp("/admin/orders/ES26-000042", { language: "fr" });
+    const summary = await screen.findByRole("region", { name: "Commande" });
+    expect(summary).toHaveTextContent(/Non payé\s*110 DA/);
+    expect(document.body).not.toHaveTextContent("Débité");
+    expect(screen.getAllByText("Commande annulée, non payée")[0]).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Chronologie" })).toHaveTextContent(
+      "Paiement en attente → Commande annulée, non payée",
+    );
+    expect(document.body).not.toHaveTextContent("Paiement refusé");
+  });
+
+  it("reads a paid order's amount as charged", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    consoleApi(SUPPORT);
+    await renderApp("/admin/orders/ES26-000042", { language: "fr" });
+    expect(await screen.findByRole("region", { name: "Commande" })).toHaveTextContent(/Débité\s*2\D500 DA/);
+  });
+
+  it("lists a checkout the customer cancelled apart from a declined card", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const ended = [
+      {
+        ...SUMMARY,
+        number: "ES26-000043",
+        status: "rejected" as const,
+        attentionKind: null,
+        rejectedBy: "payment_canceled" as const,
+      },
+      {
+        ...SUMMARY,
+        number: "ES26-000044",
+        status: "rejected" as const,
+        attentionKind: null,
+        rejectedBy: "payment_failed" as const,
+      },
+      {
+        ...SUMMARY,
+        number: "ES26-000045",
+        status: "rejected" as const,
+        attentionKind: null,
+        rejectedBy: "checkout_lapsed" as const,
+      },
+    ];
+    consoleApi(SUPPORT, { [`GET ${A}/orders`]: () => ({ body: { data: ended, page: 1, hasMore: false } }) });
+    await renderApp("/admin/orders", { language: "en" });
+    const results = await screen.findByRole("list", { name: "Orders found" });
+    expect(within(results).getByRole("link", { name: /ES26-000043/ })).toHaveTextContent(
+      "Payment cancelled by the customer",
+    );
+    expect(within(results).getByRole("link", { name: /ES26-000044/ })).toHaveTextContent("Payment declined");
+    expect(within(results).getByRole("link", { name: /ES26-000045/ })).toHaveTextContent("Expired unpaid");
+    expect(within(results).getByRole("link", { name: /ES26-000043/ })).not.toHaveTextContent("declined");
+  });
+
+  const held = detail({
+    status: "on_hold",
+    attention: {
+      kind: "amount_mismatch",
+      reason: "amount_mismatch: the gateway reports 1 DZD paid, the order charges 2500 DZD",
+      since: "2026-11-24T09:01:00Z",
+    },
+    paidAt: null,
+    actions: {
+      canRetryProvisioning: false,
+      canResendInstallEmail: false,
+      canRecordRefund: false,
+      canDecideHeldPayment: true,
+    },
+  });
+
+  it("lets an admin accept a held payment, with a note, after a confirmation", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const { calls } = consoleApi(ADMIN, {
+      [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: held } }),
+      [`POST ${A}/orders/ES26-000042/accept-held-payment`]: () => ({
+        body: {
+          data: {
+            ...held,
+            status: "confirmed",
+            attention: null,
+            actions: { ...held.actions, canDecideHeldPayment: false },
+          },
+        },
+      }),
+    });
+    const { user } = await renderApp("/admin/orders/ES26-000042", { language: "en" });
+    await user.click(await screen.findByRole("button", { name: "Accept payment" }));
+    const dialog = await screen.findByRole("dialog", { name: "Accept the held payment?" });
+    const confirm = within(dialog).getByRole("button", { name: "Accept payment" });
+    expect(confirm).toBeDisabled();
+    await user.type(
+      within(dialog).getByLabelText("Note (what you checked)"),
+      "2,500 DA seen on the Chargily dashboard",
+    );
+    await user.click(confirm);
+    expect(await screen.findByText("Payment accepted: the order is being delivered.")).toBeInTheDocument();
+    const posted = calls.filter((call) => call.path === `${A}/orders/ES26-000042/accept-held-payment`);
+    expect(posted.map((call) => call.body)).toEqual([{ note: "2,500 DA seen on the Chargily dashboard" }]);
+    expect(screen.queryByRole("button", { name: "Refuse payment" })).not.toBeInTheDocument();
+  });
+
+  it("lets a support agent refuse a held payment with the reason the customer reads, not accept it", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const { calls } = consoleApi(SUPPORT, {
+      [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: held } }),
+      [`POST ${A}/orders/ES26-000042/refuse-held-payment`]: () => ({
+        body: { data: { ...held, status: "refund_due", actions: { ...held.actions, canDecideHeldPayment: false } } },
+      }),
+    });
+    const { user } = await renderApp("/admin/orders/ES26-000042", { language: "fr" });
+    await user.click(await screen.findByRole("button", { name: "Refuser le paiement" }));
+    expect(screen.queryByRole("button", { name: "Accepter le paiement" })).not.toBeInTheDocument();
+    expect(screen.getByText("Seul un administrateur peut accepter un paiement en attente.")).toBeInTheDocument();
+    const dialog = await screen.findByRole("dialog", { name: "Refuser le paiement en attente ?" });
+    expect(within(dialog).getByText("E-mail en arabe. 500 caractères au maximum.")).toBeInTheDocument();
+    await user.type(
+      within(dialog).getByLabelText("Message au client (envoyé tel quel)"),
+      "Le montant payé ne correspond pas.",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Confirmer" }));
+    expect(
+      await screen.findByText("Paiement non accepté : le remboursement est dû, le client est prévenu par e-mail."),
+    ).toBeInTheDocument();
+    const posted = calls.filter((call) => call.path === `${A}/orders/ES26-000042/refuse-held-payment`);
+    expect(posted.map((call) => call.body)).toEqual([{ reason: "Le montant payé ne correspond pas." }]);
+  });
+
+  it("shows a held payment decided meanwhile as the API's translated refusal, in Arabic", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    consoleApi(ADMIN, {
+      [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: held } }),
+      [`POST ${A}/orders/ES26-000042/accept-held-payment`]: () => apiError(409, "ORDER_ACTION_NOT_ALLOWED"),
+    });
+    const { user } = await renderApp("/admin/orders/ES26-000042", { language: "ar" });
+    await user.click(await screen.findByRole("button", { name: "قبول الدفع" }));
+    const dialog = await screen.findByRole("dialog", { name: "قبول الدفع المعلّق؟" });
+    await user.type(within(dialog).getByRole("textbox"), "تم التحقق");
+    await user.click(within(dialog).getByRole("button", { name: "قبول الدفع" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("حالة الطلب لا تسمح بهذا الإجراء");
+    expect(document.documentElement.dir).toBe("rtl");
   });
 });

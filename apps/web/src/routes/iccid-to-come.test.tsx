@@ -119,6 +119,7 @@ const esimInConsole: AdminOrderDetail["esims"][number] = {
 const deliveredOrder: AdminOrderDetail = {
   number: "ES26-000042",
   status: "delivered",
+  rejectedBy: null,
   kind: "new",
   attention: null,
   createdAt: "2026-11-24T09:00:00Z",
@@ -142,7 +143,12 @@ const deliveredOrder: AdminOrderDetail = {
   },
   provisioning: { attempts: 1, lastError: null, upstreamOrderNo: "B26112409020001", job: null },
   esims: [esimInConsole],
-  actions: { canRetryProvisioning: false, canResendInstallEmail: true, canRecordRefund: false },
+  actions: {
+    canRetryProvisioning: false,
+    canResendInstallEmail: true,
+    canRecordRefund: false,
+    canDecideHeldPayment: false,
+  },
   timeline: [{ kind: "esim", at: "2026-11-24T09:02:00Z", iccid: null }],
 };
 

@@ -12,7 +12,7 @@ import { cartOfOrder, cartSearch } from "../features/checkout/hooks/cart-params.
 import { useOrder } from "../features/orders/api/get-order.ts";
 import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
 import { OrderEsims } from "../features/orders/components/order-esims.tsx";
-import { OrderProgress } from "../features/orders/components/order-progress.tsx";
+import { isPayersOrTimesEnd, OrderProgress } from "../features/orders/components/order-progress.tsx";
 import { UnpaidOrderActions } from "../features/orders/components/unpaid-order-actions.tsx";
 import { useIsSlow } from "../features/orders/hooks/use-is-slow.ts";
 import { errorMessageId } from "../lib/error-messages.ts";
@@ -34,7 +34,7 @@ export function OrderStatusRoute() {
   const isSlow = useIsSlow(data?.createdAt, data?.status === "confirmed");
   const payNow = usePayNow({ orderId: data?.id, queryId: id });
   const isAwaiting = data !== undefined && isAwaitingPayment(data.status);
-  const canBuyAgain = data?.rejectedBy === "customer_cancelled" || data?.rejectedBy === "checkout_lapsed";
+  const canBuyAgain = data?.status === "rejected" && isPayersOrTimesEnd(data.rejectedBy);
   return (
     <Page title={t("screen.status")} hasBack backTo="/esims">
       {order.isPending ? (

@@ -60,6 +60,19 @@ describe("order history", () => {
     expect(list).not.toHaveTextContent("Paiement refusé");
   });
 
+  it("tells a checkout the payer cancelled at the gateway from a declined card", async () => {
+    ordersApi([
+      orderFor({ status: "rejected", rejectedBy: "payment_canceled" }),
+      orderFor({ id: UNPAID_ID, number: "ES26-000124", status: "rejected", rejectedBy: "payment_failed" }),
+    ]);
+    await renderApp("/orders", { token: "t", language: "fr" });
+    const list = await screen.findByRole("list", { name: "Mes commandes" }, { timeout: 5000 });
+    const [cancelled, declined] = within(list).getAllByRole("listitem");
+    expect(within(cancelled!).getByText("Paiement annulé")).toBeInTheDocument();
+    expect(cancelled).not.toHaveTextContent("Paiement refusé");
+    expect(within(declined!).getByText("Paiement refusé")).toBeInTheDocument();
+  });
+
   it("shows each order's amount as charged, in DA", async () => {
     ordersApi([orderFor({ currency: "USD", totalMinor: 1140, chargeDzdMinor: 153900 })]);
     await renderApp("/orders", { token: "t", language: "fr" });

@@ -28,14 +28,21 @@ const STATUS_LABEL: Record<OrderStatus, MessageId> = {
   refunded: "orders.status.refunded",
 };
 
-/** A rejected order that ended unpaid by its payer's choice or by time reads as such, not as a refused payment. */
-const REJECTED_LABEL: Partial<Record<NonNullable<OrderSummary["rejectedBy"]>, MessageId>> = {
-  customer_cancelled: "orders.status.cancelled",
+/**
+ * A rejected order says how it ended: a declined card, a payment its payer cancelled on the gateway's page, a checkout
+ * that lapsed, an order its payer cancelled.
+ */
+const REJECTED_LABEL: Record<NonNullable<OrderSummary["rejectedBy"]>, MessageId> = {
+  payment_failed: "orders.status.rejected",
+  payment_canceled: "orders.status.paymentCanceled",
   checkout_lapsed: "orders.status.expired",
+  customer_cancelled: "orders.status.cancelled",
 };
 
 function statusLabelOf(order: Pick<OrderSummary, "status" | "rejectedBy">): MessageId {
-  return (order.rejectedBy && REJECTED_LABEL[order.rejectedBy]) || STATUS_LABEL[order.status];
+  return order.status === "rejected" && order.rejectedBy
+    ? REJECTED_LABEL[order.rejectedBy]
+    : STATUS_LABEL[order.status];
 }
 
 const STATUS_TONE: Record<OrderStatus, string> = {

@@ -200,6 +200,42 @@ describe("the page of an order awaiting payment", () => {
   });
 });
 
+describe("the page of an order whose checkout its payer cancelled at the gateway", () => {
+  setUpAppTests();
+
+  it("says the payer cancelled the payment, not that it was refused, and offers to buy the plan again", async () => {
+    statusApi(() =>
+      orderFor({
+        status: "rejected",
+        rejectedBy: "payment_canceled",
+        payment: { id: PAYMENT_ID, status: "canceled", customerFeeDzdMinor: 0 },
+        hasInvoice: false,
+      }),
+    );
+    await renderApp(STATUS_URL, { token: "t", language: "fr" });
+
+    expect(await screen.findByText("Paiement annulé", {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByText(/Vous avez annulé le paiement sur la page de paiement/)).toBeVisible();
+    expect(screen.queryByText("Paiement refusé")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Acheter de nouveau ce forfait" })).toBeVisible();
+  });
+
+  it("says a declined card was refused", async () => {
+    statusApi(() =>
+      orderFor({
+        status: "rejected",
+        rejectedBy: "payment_failed",
+        payment: { id: PAYMENT_ID, status: "failed", customerFeeDzdMinor: 0 },
+        hasInvoice: false,
+      }),
+    );
+    await renderApp(STATUS_URL, { token: "t", language: "en" });
+
+    expect(await screen.findByText("Payment declined", {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByText(/Your bank or card refused the payment/)).toBeVisible();
+  });
+});
+
 describe("pay now in the apps", () => {
   setUpAppTests();
   beforeEach(() => runAsNative("android"));

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { ORDER_REJECTING_EVENTS } from "../checkout/contracts.ts";
 import { defineEndpoint } from "../http.ts";
 import { CURRENCIES, LANGUAGES } from "../locale.ts";
 import { ESIM_STATUSES, ORDER_STATUSES } from "../statuses.ts";
@@ -66,6 +67,8 @@ export const customerOrderSchema = z.object({
   /** What was charged, DZD minor units (USD prices are a display choice). */
   chargeDzdMinor: z.number().check(z.int()),
   createdAt: z.string(),
+  /** How a rejected order ended unpaid (declined, cancelled on the payment page, lapsed, cancelled); null otherwise. */
+  rejectedBy: z.nullable(z.enum(ORDER_REJECTING_EVENTS)),
 });
 
 export const customerEsimSchema = z.object({

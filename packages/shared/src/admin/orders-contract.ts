@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { ORDER_REJECTING_EVENTS } from "../checkout/contracts.ts";
 import { displayText } from "../display-text.ts";
 import { languageSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
@@ -7,7 +8,8 @@ import { decisionBodySchema } from "./refunds-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
 // The operator's orders (issue 15, point 4): find an order by number, email, ICCID or payment id; read its timeline;
-// retry its provisioning, resend its install email, cancel an unused eSIM upstream, record a refund made outside.
+// retry its provisioning, resend its install email, cancel an unused eSIM upstream, record a refund made outside, accept
+// or refuse a held payment (issue 26).
 // Every action is audited in the transaction of the change. Times are ISO 8601 strings, money integers of minor units.
 
 /** Orders one page of the search answers. */
@@ -33,6 +35,11 @@ export const adminOrderSummarySchema = z.object({
   destinationCode: z.string(),
   quantity: count,
   chargeDzdMinor: minor,
+  /**
+   * How a rejected order ended unpaid (the lifecycle event that rejected it): a declined card, a checkout its payer
+   * cancelled on the gateway's page, a checkout that lapsed, the payer's own cancel. Null for any other status.
+   */
+  rejectedBy: z.nullable(z.enum(ORDER_REJECTING_EVENTS)),
 });
 export type AdminOrderSummary = z.output<typeof adminOrderSummarySchema>;
 
@@ -107,6 +114,8 @@ export type OrderTimelineItem = z.output<typeof orderTimelineItemSchema>;
 export const adminOrderDetailSchema = z.object({
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** As in the search: how a rejected order ended unpaid; null for any other status. */
+  rejectedBy: z.nullable(z.enum(ORDER_REJECTING_EVENTS)),
   kind: z.enum(["new", "top_up"]),
   attention: z.nullable(
     z.object({ kind: z.enum(ORDER_ATTENTION_KINDS), reason: z.nullable(z.string()), since: z.nullable(z.string()) }),
@@ -171,6 +180,8 @@ export const adminOrderDetailSchema = z.object({
     canRetryProvisioning: z.boolean(),
     canResendInstallEmail: z.boolean(),
     canRecordRefund: z.boolean(),
+    /** A held payment (on_hold) awaits the operator: accept it (an admin) or refuse it (any operator). */
+    canDecideHeldPayment: z.boolean(),
   }),
   /** Everything that happened to the order, oldest first. */
   timeline: z.array(orderTimelineItemSchema),
@@ -257,5 +268,43 @@ export const cancelAdminOrderEsim = defineEndpoint({
   roles: OPERATOR_ROLES,
   body: decisionBodySchema,
   params: z.object({ ...orderNumberParamsSchema.shape, esimId: z.string().check(z.uuid("INVALID")) }),
+  response: detailResponse,
+});
+
+/**
+ * Accepts a held payment (on_hold: the gateway reported another amount, currency or checkout) after the operator
+ * checked it, with a note for the order's history: confirmed, invoiced and provisioned like any paid order, audited
+ * with the operator. A second click answers the order as it is; an order whose payment is not held (or was refused)
+ * is ORDER_ACTION_NOT_ALLOWED. Admin only: it delivers against a payment that did not match the price (decision 067).
+ */
+export const acceptAdminOrderHeldPayment = defineEndpoint({
+  method: "POST",
+  area: "admin",
+  path: "/orders/:number/accept-held-payment",
+  auth: "operator",
+  roles: ["admin"],
+  body: z.strictObject({
+    note: displayText({ error: "INVALID", isMultiline: true }).check(
+      z.minLength(1, "INVALID"),
+      z.maxLength(500, "INVALID"),
+    ),
+  }),
+  params: orderNumberParamsSchema,
+  response: detailResponse,
+});
+
+/**
+ * Refuses a held payment: the money goes back (refund_due, the refunds owed), audited with the operator, the customer
+ * emailed in their language with the reason as typed. A second click answers the order as it is; an order whose
+ * payment is not held (or was accepted) is ORDER_ACTION_NOT_ALLOWED. Every operator, as a technical refund's approval.
+ */
+export const refuseAdminOrderHeldPayment = defineEndpoint({
+  method: "POST",
+  area: "admin",
+  path: "/orders/:number/refuse-held-payment",
+  auth: "operator",
+  roles: OPERATOR_ROLES,
+  body: decisionBodySchema,
+  params: orderNumberParamsSchema,
   response: detailResponse,
 });

@@ -61,7 +61,7 @@ export function presentCustomerDetail(input: {
       deletedAt: iso(user.deletedAt),
     },
     pin: input.pin,
-    orders: input.orders.map(({ order, planName, destinationCode }) => ({
+    orders: input.orders.map(({ order, planName, destinationCode, rejectedBy }) => ({
       number: order.number,
       kind: order.kind,
       status: order.status,
@@ -70,6 +70,7 @@ export function presentCustomerDetail(input: {
       quantity: order.quantity,
       chargeDzdMinor: order.chargeDzdMinor,
       createdAt: order.createdAt.toISOString(),
+      rejectedBy,
     })),
     esims: input.esims.map((view) => presentCustomerEsim(view, input.now)),
     devices: input.devices.map((device) => ({

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { devices, orders, packages, sessions, users } from "../../db/schema.ts";
+import { rejectedByEvent } from "../orders/index.ts";
 
 // The console's reads of a customer. Like the dashboard's, they read tables other modules write (users, orders,
 // devices, sessions) in SQL, one query each, and never write: every change goes through the owning module.
@@ -50,7 +51,12 @@ export async function findCustomer(db: DbOrTx, userId: string) {
 /** The customer's orders with their plan, newest first. */
 export async function listCustomerOrders(db: DbOrTx, userId: string) {
   return db
-    .select({ order: orders, planName: packages.name, destinationCode: packages.destinationCode })
+    .select({
+      order: orders,
+      planName: packages.name,
+      destinationCode: packages.destinationCode,
+      rejectedBy: rejectedByEvent,
+    })
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))
     .where(eq(orders.userId, userId))

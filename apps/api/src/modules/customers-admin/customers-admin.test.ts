@@ -12,7 +12,7 @@ import { esims, operatorAuditLog, users } from "../../db/schema.ts";
 import { createDevice, createSession, createSignedInUser, createUser, uniqueEmail } from "../../test/factories.ts";
 import { buyEsim, createTopUpablePlan, readEsim } from "../esims/esims.test-kit.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
-import { createBuyingApp } from "../orders/buying.test-kit.ts";
+import { createBuyingApp, orderBody, placeTestOrder, pressButton } from "../orders/buying.test-kit.ts";
 
 const testApp = await createBuyingApp();
 const { app, db, clock } = testApp;
@@ -99,6 +99,21 @@ describe("listCustomers", () => {
 });
 
 describe("getCustomer", () => {
+  it("says how each unpaid order ended: a checkout cancelled on the payment page is not a declined card", async () => {
+    const buyer = await createSignedInUser(testApp);
+    for (const button of ["cancel", "fail"] as const) {
+      const placed = await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id));
+      await pressButton(testApp, placed.checkoutUrl, button);
+    }
+    const { data } = z
+      .object({ data: customerDetailSchema })
+      .parse((await callConsole("GET", `/customers/${buyer.user.id}`)).json());
+    expect(data.orders.map((order) => `${order.status}:${order.rejectedBy}`).sort()).toEqual([
+      "rejected:payment_canceled",
+      "rejected:payment_failed",
+    ]);
+  });
+
   it("answers 404 for an unknown customer and 400 for a malformed id", async () => {
     expect((await callConsole("GET", "/customers/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
     expect((await callConsole("GET", "/customers/not-a-uuid")).statusCode).toBe(400);
@@ -114,7 +129,7 @@ describe("getCustomer", () => {
     expect(data.orders).toHaveLength(1);
     const found = listCustomers.response.parse((await callConsole("GET", `/customers?q=${bought.user.email}`)).json());
     expect(found.data).toEqual([expect.objectContaining({ id: bought.user.id, orderCount: 1 })]);
-    expect(data.orders[0]).toMatchObject({ status: "delivered", planName: plan.name });
+    expect(data.orders[0]).toMatchObject({ status: "delivered", planName: plan.name, rejectedBy: null });
     expect(data.esims).toHaveLength(1);
     expect(data.esims[0]).toMatchObject({ iccid: bought.esim.iccid, isAvailable: true });
     expect(data.devices).toHaveLength(1);

@@ -17,6 +17,7 @@ export function presentOrderSummary(row: Awaited<ReturnType<typeof searchOrderRo
     destinationCode: row.destinationCode,
     quantity: row.quantity,
     chargeDzdMinor: row.chargeDzdMinor,
+    rejectedBy: row.rejectedBy,
   };
 }
 
@@ -81,6 +82,7 @@ export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
   return {
     number: order.number,
     status: order.status,
+    rejectedBy: detail.rejectedBy,
     kind: order.kind,
     attention: order.attentionKind
       ? { kind: order.attentionKind, reason: order.attentionReason, since: iso(order.attentionAt) }
@@ -141,6 +143,7 @@ export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
       canRetryProvisioning: order.status === "confirmed",
       canResendInstallEmail: order.status === "delivered" && hasAccount,
       canRecordRefund: order.status === "refund_due",
+      canDecideHeldPayment: order.status === "on_hold",
     },
     timeline: timelineOf(detail),
   };

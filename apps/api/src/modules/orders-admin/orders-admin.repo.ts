@@ -11,6 +11,7 @@ import {
   webhookEvents,
 } from "../../db/schema.ts";
 import { isUuid } from "../../lib/uuid.ts";
+import { rejectedByEvent } from "../orders/index.ts";
 
 /** What one typed search matches: an order number, an email, an ICCID, a payment id or the gateway's checkout id. */
 function searchCondition(q: string): SQL | undefined {
@@ -43,6 +44,7 @@ export async function searchOrderRows(db: DbOrTx, options: { q: string | undefin
       chargeDzdMinor: orders.chargeDzdMinor,
       planName: packages.name,
       destinationCode: packages.destinationCode,
+      rejectedBy: rejectedByEvent,
     })
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))

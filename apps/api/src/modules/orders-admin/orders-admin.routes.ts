@@ -1,7 +1,9 @@
 import {
+  acceptAdminOrderHeldPayment,
   cancelAdminOrderEsim,
   getAdminOrder,
   recordAdminOrderRefund,
+  refuseAdminOrderHeldPayment,
   resendAdminOrderInstallEmail,
   retryAdminOrderProvisioning,
   searchAdminOrders,
@@ -10,9 +12,11 @@ import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import { presentOrderDetail, presentOrderSummary } from "./orders-admin.presenter.ts";
 import {
+  acceptOrderHeldPayment,
   cancelOrderEsim,
   getOrderDetail,
   recordOrderRefund,
+  refuseOrderHeldPayment,
   resendOrderInstallEmail,
   retryOrderProvisioning,
   searchOrders,
@@ -20,7 +24,10 @@ import {
 
 const tags = ["admin"];
 
-/** The console's orders (issue 15, point 4): every operator; recording a refund is the admin's. */
+/**
+ * The console's orders (issue 15, point 4): every operator; recording a refund and accepting a held payment are the
+ * admin's (decision 067).
+ */
 export async function ordersAdminRoutes(app: FastifyInstance) {
   addRoute(
     app,
@@ -92,5 +99,32 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
       ),
     }),
     { tags, summary: "Cancel an unused eSIM of the order upstream, for the customer (audited, emailed)" },
+  );
+
+  addRoute(
+    app,
+    acceptAdminOrderHeldPayment,
+    async ({ params, body, operator, request }) => ({
+      data: presentOrderDetail(
+        await acceptOrderHeldPayment(app.deps, { number: params.number, note: body.note, operator, ip: request.ip }),
+      ),
+    }),
+    { tags, summary: "Accept a held payment after checking it: confirmed, invoiced, provisioned (admin, audited)" },
+  );
+
+  addRoute(
+    app,
+    refuseAdminOrderHeldPayment,
+    async ({ params, body, operator, request }) => ({
+      data: presentOrderDetail(
+        await refuseOrderHeldPayment(app.deps, {
+          number: params.number,
+          reason: body.reason,
+          operator,
+          ip: request.ip,
+        }),
+      ),
+    }),
+    { tags, summary: "Refuse a held payment: its refund is owed, the customer emailed (audited)" },
   );
 }

@@ -6,6 +6,8 @@ import { approveCancellationRequest } from "../cancellations-admin/index.ts";
 import { openCancellationForOperator } from "../esims/index.ts";
 import { type AuditActor, listAuditLog } from "../operators/index.ts";
 import {
+  acceptHeldPayment,
+  decideRefund,
   type OperatorActionOutcome,
   recordRefund,
   resendInstallEmail,
@@ -21,7 +23,7 @@ import {
 } from "./orders-admin.repo.ts";
 
 // The console's orders (issue 15, point 4): the same service functions as `npm run ops` (order:show, order:retry,
-// refund:record), with the operator named on the order's history and an audit entry in the transaction of the change.
+// order:accept, order:refund, refund:record), with the operator named on the order's history and an audit entry in the transaction of the change.
 
 /** Orders matching the search, newest first, one page at a time. */
 export async function searchOrders(deps: AppDeps, options: { q: string | undefined; page: number | undefined }) {
@@ -148,4 +150,50 @@ export async function cancelOrderEsim(
     caller: { operatorId: options.operator.id, ip: options.ip ?? "" },
   });
   return getOrderDetail(deps, { number: options.number });
+}
+
+/**
+ * The decision on a held payment as the console's answer. The same decision made already (a double click, another
+ * operator) answers the order as it is; any other order whose payment is not held is ORDER_ACTION_NOT_ALLOWED.
+ */
+async function afterHeldPaymentDecision(
+  deps: AppDeps,
+  number: string,
+  result: OperatorActionOutcome,
+  event: "held_payment_accepted" | "refund_decided",
+) {
+  if (result.outcome !== "refused") return afterAction(deps, number, result);
+  const detail = await getOrderDetail(deps, { number });
+  const isDecidedSo = detail.events.some((line) => line.event === event && line.fromStatus === "on_hold");
+  return isDecidedSo ? detail : afterAction(deps, number, result);
+}
+
+/** A held payment accepted by an admin: confirmed, invoiced, provisioned; audited with the operator. Idempotent. */
+export async function acceptOrderHeldPayment(
+  deps: AppDeps,
+  options: { number: string; note: string; operator: AuthenticatedOperator; ip: string | null },
+) {
+  const { actor, audit } = actorOf(options.operator, options.ip);
+  const result = await acceptHeldPayment(deps, { number: options.number, note: options.note, actor, audit });
+  return afterHeldPaymentDecision(deps, options.number, result, "held_payment_accepted");
+}
+
+/**
+ * A held payment refused: the refund is owed (decideRefund, only from on_hold), audited with the operator, the
+ * customer emailed in their language with the reason. Idempotent.
+ */
+export async function refuseOrderHeldPayment(
+  deps: AppDeps,
+  options: { number: string; reason: string; operator: AuthenticatedOperator; ip: string | null },
+) {
+  const { actor, audit } = actorOf(options.operator, options.ip);
+  const result = await decideRefund(deps, {
+    number: options.number,
+    reason: options.reason,
+    actor,
+    decidedBy: audit,
+    tellCustomer: true,
+    onlyFrom: "on_hold",
+  });
+  return afterHeldPaymentDecision(deps, options.number, result, "refund_decided");
 }

@@ -3,12 +3,22 @@ import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { esims, mailOutbox, operatorAuditLog } from "../../db/schema.ts";
+import { esims, invoices, mailOutbox, operatorAuditLog } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
-import { createPackage } from "../../test/factories.ts";
+import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import { buyEsim } from "../esims/esims.test-kit.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
-import { createBuyingApp, createPaidOrder, orderJobs, readOrder } from "../orders/buying.test-kit.ts";
+import {
+  createBuyingApp,
+  createPaidOrder,
+  orderBody,
+  orderJobs,
+  placeTestOrder,
+  postPaymentWebhook,
+  pressButton,
+  readOrder,
+  signedCheckoutWebhook,
+} from "../orders/buying.test-kit.ts";
 import { decideRefund } from "../orders/index.ts";
 
 // The console's orders, as an operator uses them: find an order, read its timeline, act on it; every action audited
@@ -58,6 +68,25 @@ async function createFailedOrder() {
   return paid;
 }
 
+/** An order whose payment the gateway reports at 1 DZD: held (on_hold), flagged amount_mismatch, nothing delivered. */
+async function createHeldOrder(language: "fr" | "en" | "ar" = "fr") {
+  const buyer = await createSignedInUser(testApp, { language });
+  const placed = await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id));
+  await postPaymentWebhook(
+    testApp,
+    await signedCheckoutWebhook(testApp, { paymentId: placed.paymentId, amountDzd: 1 }),
+  );
+  return { ...buyer, ...placed };
+}
+
+/** An order placed, then ended unpaid on the sandbox's page: the card declined ("fail") or the payer cancelling. */
+async function createUnpaidEndedOrder(button: "fail" | "cancel") {
+  const buyer = await createSignedInUser(testApp);
+  const placed = await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id));
+  await pressButton(testApp, placed.checkoutUrl, button);
+  return placed;
+}
+
 describe("GET /orders: search", () => {
   it("finds an order by number, email (any case), ICCID and payment id, for support too", async () => {
     const bought = await buyEsim(testApp, plan.id);
@@ -104,6 +133,26 @@ describe("GET /orders: search", () => {
   });
 });
 
+describe("how an unpaid order ended, in the search and the order", () => {
+  it("tells a declined card from a checkout the payer cancelled, and neither from an order awaiting payment", async () => {
+    const declined = await createUnpaidEndedOrder("fail");
+    const cancelled = await createUnpaidEndedOrder("cancel");
+    const paid = await createPaidOrder(testApp, plan.id);
+    const endings = [
+      [declined.number, "payment_failed"],
+      [cancelled.number, "payment_canceled"],
+      [paid.number, null],
+    ] as const;
+    for (const [number, rejectedBy] of endings) {
+      const found = searchAdminOrders.response.parse(
+        (await call("GET", `/orders?q=${number}`, support.headers)).json(),
+      );
+      expect(found.data).toEqual([expect.objectContaining({ number, rejectedBy })]);
+      expect(detailOf(await call("GET", `/orders/${number}`, support.headers)).rejectedBy).toBe(rejectedBy);
+    }
+  });
+});
+
 describe("GET /orders/:number: the order and its timeline", () => {
   it("answers 404 for an unknown number and 400 for a malformed one", async () => {
     expect((await call("GET", "/orders/ES26-999999", support.headers)).json().error.code).toBe("NOT_FOUND");
@@ -133,6 +182,7 @@ describe("GET /orders/:number: the order and its timeline", () => {
       canRetryProvisioning: false,
       canResendInstallEmail: true,
       canRecordRefund: false,
+      canDecideHeldPayment: false,
     });
   });
 
@@ -391,5 +441,127 @@ describe("POST /orders/:number/esims/:esimId/cancel", () => {
     const again = await call("POST", cancelPath(bought), admin.headers, words);
     expect(again.statusCode).toBe(200);
     expect(detailOf(again).status).toBe("refunded");
+  });
+});
+
+describe("POST /orders/:number/accept-held-payment", () => {
+  const note = { note: "1 490 DA seen on the Chargily dashboard" };
+
+  it("is the admin's: a support agent gets 403 and the payment stays held", async () => {
+    const held = await createHeldOrder();
+    const response = await call("POST", `/orders/${held.number}/accept-held-payment`, support.headers, note);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe("FORBIDDEN");
+    expect((await readOrder(testApp, held.orderId)).status).toBe("on_hold");
+  });
+
+  it("asks for a note, and refuses an order whose payment is not held with ORDER_ACTION_NOT_ALLOWED", async () => {
+    const held = await createHeldOrder();
+    const noNote = await call("POST", `/orders/${held.number}/accept-held-payment`, admin.headers, { note: " " });
+    expect(noNote.statusCode).toBe(400);
+    const paid = await createPaidOrder(testApp, plan.id);
+    const notHeld = await call("POST", `/orders/${paid.number}/accept-held-payment`, admin.headers, note);
+    expect(notHeld.statusCode).toBe(409);
+    expect(notHeld.json().error.code).toBe("ORDER_ACTION_NOT_ALLOWED");
+    expect(await auditFor(paid.number)).toEqual([]);
+  });
+
+  it("confirms, invoices and provisions the order, audited once with the operator, however often it is clicked", async () => {
+    const held = await createHeldOrder();
+    expect(detailOf(await call("GET", `/orders/${held.number}`, admin.headers)).actions.canDecideHeldPayment).toBe(
+      true,
+    );
+    // The operator's alert leads to the order's page in the console, where the payment is decided.
+    const [alert] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.key, `operator-alert:amount_mismatch:${held.orderId}`));
+    expect(alert!.text).toContain(`${deps.config.PUBLIC_URL}/admin/orders/${held.number}`);
+    for (let click = 0; click < 2; click += 1) {
+      const response = await call("POST", `/orders/${held.number}/accept-held-payment`, admin.headers, note);
+      expect(response.statusCode).toBe(200);
+      const detail = detailOf(response);
+      expect(detail).toMatchObject({ status: "confirmed", attention: null });
+      expect(detail.actions.canDecideHeldPayment).toBe(false);
+    }
+    expect(await db.select().from(invoices).where(eq(invoices.orderId, held.orderId))).toHaveLength(1);
+    expect(await orderJobs(testApp, held.orderId)).toEqual([expect.objectContaining({ task: "provision-order" })]);
+    const entries = await auditFor(held.number);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        operatorId: admin.operator.id,
+        action: "order.held_payment_accepted",
+        before: { status: "on_hold", attentionKind: "amount_mismatch" },
+        after: { status: "confirmed", note: note.note },
+        ip: "203.0.113.7",
+      }),
+    ]);
+    const detail = detailOf(await call("GET", `/orders/${held.number}`, admin.headers));
+    expect(detail.timeline).toContainEqual(
+      expect.objectContaining({
+        kind: "status",
+        event: "held_payment_accepted",
+        actor: `operator:${admin.operator.email}`,
+      }),
+    );
+    await runDueJobs(deps);
+    expect((await readOrder(testApp, held.orderId)).status).toBe("delivered");
+  });
+
+  it("refuses to accept a held payment already refused", async () => {
+    const held = await createHeldOrder();
+    await call("POST", `/orders/${held.number}/refuse-held-payment`, support.headers, { reason: "Montant incorrect." });
+    const response = await call("POST", `/orders/${held.number}/accept-held-payment`, admin.headers, note);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe("ORDER_ACTION_NOT_ALLOWED");
+    expect((await readOrder(testApp, held.orderId)).status).toBe("refund_due");
+  });
+});
+
+describe("POST /orders/:number/refuse-held-payment", () => {
+  const words = { reason: "Le montant payé ne correspond pas à la commande." };
+
+  it("asks for the reason the customer will read, and refuses an order whose payment is not held", async () => {
+    const held = await createHeldOrder();
+    const noReason = await call("POST", `/orders/${held.number}/refuse-held-payment`, support.headers, { reason: "" });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields.reason).toBe("DECISION_REASON_REQUIRED");
+    const paid = await createPaidOrder(testApp, plan.id);
+    const notHeld = await call("POST", `/orders/${paid.number}/refuse-held-payment`, support.headers, words);
+    expect(notHeld.statusCode).toBe(409);
+    expect(notHeld.json().error.code).toBe("ORDER_ACTION_NOT_ALLOWED");
+    expect((await readOrder(testApp, paid.orderId)).status).toBe("confirmed");
+  });
+
+  it("never turns a held payment accepted meanwhile (a paid order) into a refund owed", async () => {
+    const held = await createHeldOrder();
+    await call("POST", `/orders/${held.number}/accept-held-payment`, admin.headers, { note: "Seen on the dashboard" });
+    const response = await call("POST", `/orders/${held.number}/refuse-held-payment`, support.headers, words);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe("ORDER_ACTION_NOT_ALLOWED");
+    expect((await readOrder(testApp, held.orderId)).status).toBe("confirmed");
+  });
+
+  it("owes the refund, tells the customer in their language once, audited once with the support agent", async () => {
+    const held = await createHeldOrder("en");
+    for (let click = 0; click < 2; click += 1) {
+      const response = await call("POST", `/orders/${held.number}/refuse-held-payment`, support.headers, words);
+      expect(response.statusCode).toBe(200);
+      expect(detailOf(response)).toMatchObject({ status: "refund_due", actions: { canDecideHeldPayment: false } });
+    }
+    expect(await orderJobs(testApp, held.orderId)).toEqual([]);
+    const entries = await auditFor(held.number);
+    expect(entries.map((entry) => [entry.action, entry.operatorId, entry.ip])).toEqual([
+      ["refund.approved", support.operator.id, "203.0.113.7"],
+    ]);
+    const emails = await db.select().from(mailOutbox).where(eq(mailOutbox.orderId, held.orderId));
+    const decisions = emails.filter((email) => email.key.startsWith("refund-decision:"));
+    expect(decisions).toHaveLength(1);
+    expect(decisions[0]).toMatchObject({ to: held.user.email });
+    expect(decisions[0]!.subject).toContain(held.number);
+    // A held payment was taken but not accepted: the email says so, not that the eSIM could not be delivered.
+    expect(decisions[0]!.text).toContain("could not accept your payment");
+    expect(decisions[0]!.text).not.toContain("could not deliver");
+    expect(decisions[0]!.text).toContain(words.reason);
   });
 });

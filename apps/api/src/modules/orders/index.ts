@@ -11,6 +11,7 @@ export {
   readOrderEventMessage,
 } from "./order-subscribers.ts";
 export { presentOrder, presentPlacedOrder } from "./orders.presenter.ts";
+export { rejectedByEvent } from "./orders.repo.ts";
 export { ordersRoutes } from "./orders.routes.ts";
 export {
   countOpenUnpaidOrders,

@@ -22,7 +22,7 @@ export async function alertOperator(
   }
   await queueEmail(tx, {
     key: `operator-alert:${kind}:${order.id}`,
-    message: operatorAlertEmail({ to: deps.config.OPERATOR_EMAIL, order, reason }),
+    message: operatorAlertEmail({ to: deps.config.OPERATOR_EMAIL, order, reason, publicUrl: deps.config.PUBLIC_URL }),
     orderId: order.id,
     publicUrl: deps.config.PUBLIC_URL,
   });

@@ -1,3 +1,4 @@
+import type { OrderStatus } from "@esim/shared/statuses";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -76,16 +77,25 @@ export type OperatorActionOutcome =
   | { outcome: "unknown_order" }
   | { outcome: "refused"; status: string };
 
-/** Applies an operator's event to the order of this number; refused when the lifecycle does not allow it. */
+/**
+ * Applies an operator's event to the order of this number; refused when the lifecycle does not allow it, or when the
+ * order is not in `onlyFrom` (an event the table allows from several statuses, decided on a page showing one).
+ * `afterwards` sees the order as it was once locked.
+ */
 async function applyOperatorEvent(
   deps: AppDeps,
-  options: { number: string; event: OrderEvent; cause: string; actor: OrderActor },
+  options: { number: string; event: OrderEvent; cause: string; actor: OrderActor; onlyFrom?: OrderStatus },
   afterwards?: (tx: DbOrTx, order: OrderRow, previous: OrderRow) => Promise<void>,
 ): Promise<OperatorActionOutcome> {
   const view = await findOrderViewByNumber(deps.db, options.number);
   if (!view) return { outcome: "unknown_order" };
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
+    const previous = await lockOrder(tx, view.order.id);
+    if (!previous) return { outcome: "unknown_order" as const };
+    if (options.onlyFrom && previous.status !== options.onlyFrom) {
+      return { outcome: "refused" as const, status: previous.status };
+    }
     const order = await applyOrderEvent(tx, {
       orderId: view.order.id,
       event: options.event,
@@ -93,8 +103,8 @@ async function applyOperatorEvent(
       actor: options.actor,
       now,
     });
-    if (!order) return { outcome: "refused" as const, status: (await lockOrder(tx, view.order.id))?.status ?? "" };
-    await afterwards?.(tx, order, view.order);
+    if (!order) return { outcome: "refused" as const, status: previous.status };
+    await afterwards?.(tx, order, previous);
     return { outcome: "done" as const, order };
   });
 }
@@ -162,8 +172,14 @@ export async function resendInstallEmail(
   });
 }
 
-/** A held payment checked and accepted: confirmed, invoiced and provisioned like any paid order. */
-export async function acceptHeldPayment(deps: AppDeps, options: { number: string; note: string; actor: OrderActor }) {
+/**
+ * A held payment checked and accepted: confirmed, invoiced and provisioned like any paid order, audited with `audit`
+ * (the console's operator; the command line without). Refused for an order not on hold, so it happens once.
+ */
+export async function acceptHeldPayment(
+  deps: AppDeps,
+  options: { number: string; note: string; actor: OrderActor; audit?: AuditActor },
+) {
   return applyOperatorEvent(
     deps,
     { number: options.number, event: "held_payment_accepted", cause: options.note, actor: options.actor },
@@ -182,7 +198,7 @@ export async function acceptHeldPayment(deps: AppDeps, options: { number: string
       });
       await issueInvoice(tx, order.id, deps.now(), deps.config);
       await queueProvisioning(tx, order.id);
-      await auditOrderAction(tx, undefined, {
+      await auditOrderAction(tx, options.audit, {
         action: "order.held_payment_accepted",
         number: order.number,
         before: { status: previous.status, attentionKind: previous.attentionKind },
@@ -206,11 +222,19 @@ export async function decideRefund(
     actor: OrderActor;
     decidedBy?: AuditActor;
     tellCustomer?: boolean;
+    /** Only an order in this status (the console's refusal of a held payment: never one accepted meanwhile). */
+    onlyFrom?: OrderStatus;
   },
 ) {
   return applyOperatorEvent(
     deps,
-    { number: options.number, event: "refund_decided", cause: options.reason, actor: options.actor },
+    {
+      number: options.number,
+      event: "refund_decided",
+      cause: options.reason,
+      actor: options.actor,
+      onlyFrom: options.onlyFrom,
+    },
     async (tx, order, previous) => {
       const decidedBy = options.decidedBy ?? COMMAND_LINE_ACTOR;
       await recordAudit(tx, {
@@ -224,7 +248,9 @@ export async function decideRefund(
         now: order.updatedAt,
       });
       if (options.tellCustomer) {
-        await queueRefundDecisionEmail(tx, deps, { order, decision: "approved", reason: options.reason });
+        // A held payment refused was taken but never accepted: its email says so, not that delivery failed.
+        const decision = previous.status === "on_hold" ? "held_payment_refused" : "approved";
+        await queueRefundDecisionEmail(tx, deps, { order, decision, reason: options.reason });
       }
     },
   );

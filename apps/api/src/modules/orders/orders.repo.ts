@@ -40,8 +40,11 @@ export async function nextOrderNumber(db: DbOrTx, now: Date): Promise<string> {
   return `ES${year}-${result.rows[0]!.value.padStart(6, "0")}`;
 }
 
-// Why a rejected order ended unpaid: the event of its last move to rejected (order_events_order_idx finds it).
-const rejectedByEvent = sql<OrderRejectingEvent | null>`case when ${orders.status} = 'rejected' then (
+/**
+ * Why a rejected order ended unpaid, as a column of a select from orders: the event of its last move to rejected
+ * (order_events_order_idx finds it); null for any other status, so other orders cost nothing.
+ */
+export const rejectedByEvent = sql<OrderRejectingEvent | null>`case when ${orders.status} = 'rejected' then (
   select ev.event from ${orderEvents} ev where ev.order_id = ${orders.id} and ev.to_status = 'rejected'
   order by ev.seq desc limit 1) end`;
 

@@ -11,7 +11,11 @@ import type { OrderRow } from "./order-lifecycle.ts";
 import { findOrderForMail } from "./orders.repo.ts";
 
 // The traveller's answer when their paid order could not be delivered: the money goes back (approved), or we keep
-// delivering it (refused). Fixed texts in their language; the operator's words quoted as typed.
+// delivering it (refused); and when their held payment (not the order's amount, currency or checkout) is refused: the
+// money goes back. Fixed texts in their language; the operator's words quoted as typed.
+
+/** approved / refused: a refund for an undelivered order; held_payment_refused: a held payment sent back. */
+export type RefundDecision = "approved" | "refused" | "held_payment_refused";
 
 interface RefundDecisionTexts {
   greeting: (name: string | null) => string;
@@ -19,6 +23,9 @@ interface RefundDecisionTexts {
   approved: (amount: string) => string;
   refusedSubject: (number: string) => string;
   refused: string;
+  heldRefusedSubject: (number: string) => string;
+  /** No amount: what the gateway took differs from the order's charge, and the exact refund is the ledger's. */
+  heldRefused: string;
   reason: string;
   signature: string;
 }
@@ -31,6 +38,9 @@ const TEXTS: Record<Language, RefundDecisionTexts> = {
       `Nous n'avons pas pu livrer votre eSIM. Nous vous remboursons ${amount} sur le moyen de paiement utilisé, sous 7 jours ; le délai dépend ensuite de votre banque.`,
     refusedSubject: (number) => `Votre commande ${number} reste en cours`,
     refused: "Nous ne remboursons pas cette commande pour l'instant : nous continuons à préparer votre eSIM.",
+    heldRefusedSubject: (number) => `Paiement non accepté – commande ${number}`,
+    heldRefused:
+      "Nous n'avons pas pu accepter votre paiement : il ne correspond pas à votre commande, qui ne sera donc pas livrée. Nous vous remboursons le montant payé sous 7 jours ; le délai dépend ensuite de votre banque.",
     reason: "Motif :",
     signature: "L'équipe eSIM Store",
   },
@@ -41,6 +51,9 @@ const TEXTS: Record<Language, RefundDecisionTexts> = {
       `We could not deliver your eSIM. We are refunding ${amount} to the payment method you used within 7 days; your bank then decides how long it takes.`,
     refusedSubject: (number) => `Your order ${number} is still in progress`,
     refused: "We are not refunding this order for now: we are still preparing your eSIM.",
+    heldRefusedSubject: (number) => `Payment not accepted – order ${number}`,
+    heldRefused:
+      "We could not accept your payment: it does not match your order, which will therefore not be delivered. We are refunding the amount you paid within 7 days; your bank then decides how long it takes.",
     reason: "Reason:",
     signature: "The eSIM Store team",
   },
@@ -51,26 +64,34 @@ const TEXTS: Record<Language, RefundDecisionTexts> = {
       `لم نتمكن من تسليم شريحة eSIM الخاصة بك. سنعيد لك ${amount} إلى وسيلة الدفع المستعملة خلال 7 أيام، ثم تتوقف المدة على بنكك.`,
     refusedSubject: (number) => `طلبك ${number} لا يزال قيد المعالجة`,
     refused: "لن نسترد مبلغ هذا الطلب في الوقت الحالي: ما زلنا نحضّر شريحة eSIM الخاصة بك.",
+    heldRefusedSubject: (number) => `لم يُقبل الدفع – الطلب ${number}`,
+    heldRefused:
+      "لم نتمكن من قبول دفعتك: فهي لا تطابق طلبك، لذلك لن يتم تسليمه. سنعيد لك المبلغ المدفوع خلال 7 أيام، ثم تتوقف المدة على بنكك.",
     reason: "السبب:",
     signature: "فريق eSIM Store",
   },
 };
 
-/** The decision on a refund for an undelivered order, in the traveller's language, with the operator's reason. */
+/** The decision on a refund or a held payment, in the traveller's language, with the operator's reason. */
 export function refundDecisionEmail(options: {
   to: string;
   language: Language;
   name: string | null;
   order: Pick<OrderRow, "number" | "chargeDzdMinor">;
-  decision: "approved" | "refused";
+  decision: RefundDecision;
   reason: string;
 }): MailMessage {
   const texts = TEXTS[options.language];
-  const isApproved = options.decision === "approved";
-  const subject = isApproved ? texts.approvedSubject(options.order.number) : texts.refusedSubject(options.order.number);
+  const { number } = options.order;
+  const [subject, body] =
+    options.decision === "approved"
+      ? [texts.approvedSubject(number), texts.approved(formatMoney(options.order.chargeDzdMinor, "DZD"))]
+      : options.decision === "refused"
+        ? [texts.refusedSubject(number), texts.refused]
+        : [texts.heldRefusedSubject(number), texts.heldRefused];
   const paragraphs = [
     texts.greeting(options.name ? toDisplayText(options.name) : null),
-    isApproved ? texts.approved(formatMoney(options.order.chargeDzdMinor, "DZD")) : texts.refused,
+    body,
     `${texts.reason} ${toDisplayText(options.reason, { isMultiline: true })}`,
     texts.signature,
   ];
@@ -90,7 +111,7 @@ export function refundDecisionEmail(options: {
 export async function queueRefundDecisionEmail(
   tx: DbOrTx,
   deps: Pick<AppDeps, "config">,
-  options: { order: OrderRow; decision: "approved" | "refused"; reason: string },
+  options: { order: OrderRow; decision: RefundDecision; reason: string },
 ): Promise<void> {
   const mail = await findOrderForMail(tx, options.order.id);
   if (!mail?.to) return;

@@ -1,9 +1,11 @@
 import {
   type AdminOrderDetail,
+  acceptAdminOrderHeldPayment,
   cancelAdminOrderEsim,
   getAdminOrder,
   type REFUND_METHODS,
   recordAdminOrderRefund,
+  refuseAdminOrderHeldPayment,
   resendAdminOrderInstallEmail,
   retryAdminOrderProvisioning,
   searchAdminOrders,
@@ -50,7 +52,9 @@ export type OrderAction =
   | { kind: "retry" }
   | { kind: "resend"; requestKey: string }
   | { kind: "refund"; amountDzdMinor: number; method: RefundMethod; reference: string }
-  | { kind: "cancelEsim"; esimId: string; reason: string };
+  | { kind: "cancelEsim"; esimId: string; reason: string }
+  | { kind: "acceptHeld"; note: string }
+  | { kind: "refuseHeld"; reason: string };
 
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 
@@ -76,6 +80,14 @@ async function runAction(number: string, action: OrderAction): Promise<AdminOrde
         body: { reason: action.reason },
       })
     ).data;
+  }
+  if (action.kind === "acceptHeld") {
+    return (await callApi(acceptAdminOrderHeldPayment, { auth: operatorAuth, params, body: { note: action.note } }))
+      .data;
+  }
+  if (action.kind === "refuseHeld") {
+    return (await callApi(refuseAdminOrderHeldPayment, { auth: operatorAuth, params, body: { reason: action.reason } }))
+      .data;
   }
   const { amountDzdMinor, method, reference } = action;
   return (

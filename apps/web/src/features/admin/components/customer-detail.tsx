@@ -11,6 +11,7 @@ import { consoleFormatters } from "../format.ts";
 import { CustomerEsims } from "./customer-esims.tsx";
 import { CustomerSection } from "./customer-section.tsx";
 import { CustomerSessions } from "./customer-sessions.tsx";
+import { ORDER_ENDING_LABEL } from "./order-labels.ts";
 
 const ORDER_STATUS_TEXT: Record<OrderStatus, MessageId> = {
   not_paid: "orders.status.notPaid",
@@ -120,7 +121,11 @@ export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
               </span>
               <span className="flex flex-wrap items-baseline gap-2 text-slate-700">
                 <span className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-semibold">
-                  {t(ORDER_STATUS_TEXT[order.status])}
+                  {t(
+                    order.status === "rejected" && order.rejectedBy
+                      ? ORDER_ENDING_LABEL[order.rejectedBy]
+                      : ORDER_STATUS_TEXT[order.status],
+                  )}
                 </span>
                 <span className="font-medium text-slate-900">{format.dzd(order.chargeDzdMinor)}</span>
                 <span className="text-slate-600">{format.dateTime(order.createdAt)}</span>

@@ -9,14 +9,17 @@ import { errorMessageId } from "../../../lib/error-messages.ts";
 import { type MessageId, useT } from "../../../lib/i18n.ts";
 import { type OrderAction, type RefundMethod, useOrderAction } from "../api/orders.ts";
 import type { ConsoleFormatters } from "../format.ts";
+import { CancellationDecisionDialog } from "./cancellation-decision-dialog.tsx";
 
-type Dialog = "retry" | "resend" | "refund" | null;
+type Dialog = "retry" | "resend" | "refund" | "acceptHeld" | "refuseHeld" | null;
 
 const DONE: Record<OrderAction["kind"], MessageId> = {
   retry: "admin.orders.action.retried",
   resend: "admin.orders.action.resent",
   refund: "admin.orders.action.refunded",
   cancelEsim: "admin.orders.action.esimCancelled",
+  acceptHeld: "admin.orders.action.heldAccepted",
+  refuseHeld: "admin.orders.action.heldRefused",
 };
 
 const REFUND_METHOD_LABEL: Record<RefundMethod, MessageId> = {
@@ -36,8 +39,9 @@ function parseDinars(text: string): number | null {
 }
 
 /**
- * The operator's actions the order's status allows, each behind a confirmation; a refund is recorded by an admin only.
- * Each confirmation draws its own request key, so a double click acts once.
+ * The operator's actions the order's status allows, each behind a confirmation; a refund is recorded, and a held
+ * payment accepted, by an admin only (decision 067). Each confirmation draws its own request key, so a double click
+ * acts once (a held payment's decision is idempotent on the server).
  */
 export function OrderActions({
   order,
@@ -57,6 +61,7 @@ export function OrderActions({
   const [method, setMethod] = useState<RefundMethod>("bank_transfer");
   const [reference, setReference] = useState("");
   const [amountError, setAmountError] = useState<string | null>(null);
+  const [note, setNote] = useState("");
 
   const open = (next: Exclude<Dialog, null>) => {
     action.reset();
@@ -67,6 +72,7 @@ export function OrderActions({
       setReference("");
       setAmountError(null);
     }
+    if (next === "acceptHeld") setNote("");
     setDialog(next);
   };
 
@@ -90,16 +96,25 @@ export function OrderActions({
     run({ kind: "refund", amountDzdMinor, method, reference: reference.trim() });
   };
 
-  const { canRetryProvisioning, canResendInstallEmail, canRecordRefund } = order.actions;
+  const { canRetryProvisioning, canResendInstallEmail, canRecordRefund, canDecideHeldPayment } = order.actions;
   const canRefundHere = canRecordRefund && isAdmin;
+  const canAcceptHere = canDecideHeldPayment && isAdmin;
   const error = action.error ? <Alert>{t(errorMessageId(action.error))}</Alert> : null;
 
   return (
     <div className="space-y-3">
       {done ? <Alert tone="info">{t(DONE[done])}</Alert> : null}
       {dialog === null ? error : null}
-      {canRetryProvisioning || canResendInstallEmail || canRefundHere ? (
+      {canRetryProvisioning || canResendInstallEmail || canRefundHere || canDecideHeldPayment ? (
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          {canAcceptHere ? (
+            <Button onClick={() => open("acceptHeld")}>{t("admin.orders.action.acceptHeld")}</Button>
+          ) : null}
+          {canDecideHeldPayment ? (
+            <Button variant="secondary" onClick={() => open("refuseHeld")}>
+              {t("admin.orders.action.refuseHeld")}
+            </Button>
+          ) : null}
           {canRetryProvisioning ? (
             <Button onClick={() => open("retry")}>{t("admin.orders.action.retry")}</Button>
           ) : null}
@@ -119,6 +134,46 @@ export function OrderActions({
           {canRecordRefund ? t("admin.orders.action.refundAdminsOnly") : t("admin.orders.action.none")}
         </p>
       )}
+
+      {canDecideHeldPayment && !isAdmin ? (
+        <p className="text-sm text-slate-600">{t("admin.orders.action.acceptHeldAdminsOnly")}</p>
+      ) : null}
+
+      <ConfirmModal
+        open={dialog === "acceptHeld"}
+        onOpenChange={(isOpen) => setDialog(isOpen ? "acceptHeld" : null)}
+        title={t("admin.orders.action.acceptHeldTitle")}
+        message={t("admin.orders.action.acceptHeldMessage", {
+          amount: format.dzd(order.chargeDzdMinor),
+          number: order.number,
+        })}
+        confirmLabel={t("admin.orders.action.acceptHeld")}
+        isConfirming={action.isPending}
+        isConfirmDisabled={note.trim().length === 0}
+        onConfirm={() => run({ kind: "acceptHeld", note: note.trim() })}
+      >
+        <div className="space-y-3">
+          <TextField
+            label={t("admin.orders.action.acceptHeldNote")}
+            value={note}
+            maxLength={500}
+            dir="auto"
+            onChange={(event) => setNote(event.target.value)}
+          />
+          {error}
+        </div>
+      </ConfirmModal>
+
+      <CancellationDecisionDialog
+        open={dialog === "refuseHeld"}
+        onOpenChange={(isOpen) => setDialog(isOpen ? "refuseHeld" : null)}
+        title={t("admin.orders.action.refuseHeldTitle")}
+        effect={t("admin.orders.action.refuseHeldMessage", { number: order.number })}
+        customerLanguage={order.customer.language}
+        isSending={action.isPending}
+        error={action.error}
+        onConfirm={(reason) => run({ kind: "refuseHeld", reason })}
+      />
 
       <ConfirmModal
         open={dialog === "retry"}

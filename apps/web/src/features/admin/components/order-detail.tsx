@@ -6,7 +6,7 @@ import { useT } from "../../../lib/i18n.ts";
 import type { ConsoleFormatters } from "../format.ts";
 import { OrderActions } from "./order-actions.tsx";
 import { OrderEsimCancel } from "./order-esim-cancel.tsx";
-import { ATTENTION_LABEL, PAYMENT_STATUS_LABEL } from "./order-labels.ts";
+import { ATTENTION_LABEL, chargeLabel, PAYMENT_STATUS_LABEL } from "./order-labels.ts";
 import { OrderMargin } from "./order-margin.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { OrderTimeline } from "./order-timeline.tsx";
@@ -57,7 +57,7 @@ export function OrderDetail({
         <h1 className="text-2xl font-bold text-slate-900">
           {t("admin.orders.detailTitle")} <bdi className="font-mono">{order.number}</bdi>
         </h1>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} rejectedBy={order.rejectedBy} />
       </div>
       {order.attention ? (
         <Alert>
@@ -81,7 +81,7 @@ export function OrderDetail({
               [t("admin.orders.field.customer"), <bdi key="email">{order.customer.email}</bdi>],
               [t("admin.orders.field.name"), <bdi key="name">{order.customer.name}</bdi>],
               [t("admin.orders.field.plan"), `${order.plan.name} × ${format.number(order.quantity)}`],
-              [t("admin.orders.field.charged"), format.dzd(order.chargeDzdMinor)],
+              [t(chargeLabel(order.status)), format.dzd(order.chargeDzdMinor)],
               [t("admin.orders.field.coupon"), order.couponCode ? <bdi key="coupon">{order.couponCode}</bdi> : none],
               [t("admin.orders.field.createdAt"), format.dateTime(order.createdAt)],
               [t("admin.orders.field.paidAt"), order.paidAt ? format.dateTime(order.paidAt) : none],

@@ -105,7 +105,7 @@ function OrderRow({ order, format }: { order: AdminOrderSummary; format: Console
         </span>
         <span className="flex flex-wrap items-center gap-2 sm:justify-end">
           <span className="text-sm font-semibold text-slate-900">{format.dzd(order.chargeDzdMinor)}</span>
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} rejectedBy={order.rejectedBy} />
           {order.attentionKind ? (
             <span className="rounded-md bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-inset ring-red-200">
               {t(ATTENTION_LABEL[order.attentionKind])}

@@ -1,10 +1,11 @@
 import type { OrderTimelineItem } from "@esim/shared/admin/orders-contract";
+import { ORDER_REJECTING_EVENTS } from "@esim/shared/checkout/contracts";
 import { isOneOf, ORDER_ATTENTION_KINDS } from "@esim/shared/statuses";
 import type { ReactNode } from "react";
 import { IccidText } from "../../../components/ui/iccid-text.tsx";
 import { type MessageId, useT } from "../../../lib/i18n.ts";
 import type { ConsoleFormatters } from "../format.ts";
-import { ATTENTION_LABEL, ORDER_STATUS_LABEL } from "./order-labels.ts";
+import { ATTENTION_LABEL, ORDER_ENDING_LABEL, ORDER_STATUS_LABEL } from "./order-labels.ts";
 
 const EMAIL_STATUS_LABEL: Record<"queued" | "sent" | "failed", MessageId> = {
   queued: "admin.orders.timeline.emailQueued",
@@ -69,7 +70,12 @@ function TimelineText({ item }: { item: OrderTimelineItem }) {
           />
         );
       }
-      const to = t(ORDER_STATUS_LABEL[item.toStatus]);
+      // A move to rejected says how the order ended (its event), not a generic "rejected".
+      const to = t(
+        isOneOf(ORDER_REJECTING_EVENTS, item.event)
+          ? ORDER_ENDING_LABEL[item.event]
+          : ORDER_STATUS_LABEL[item.toStatus],
+      );
       return (
         <Line
           title={

@@ -11,13 +11,21 @@ const STEPS: ReadonlyArray<{ label: MessageId }> = [
   { label: "status.step.delivered" },
 ];
 
-/** What a rejected order's page says, by the event that rejected it. */
+/** What a rejected order's page says, by the event that rejected it: only a declined card reads as refused. */
 const REJECTED_TEXTS: Record<OrderRejectingEvent, { title: MessageId; message: MessageId }> = {
   payment_failed: { title: "status.rejected", message: "status.rejectedMessage" },
-  payment_canceled: { title: "status.rejected", message: "status.rejectedMessage" },
+  payment_canceled: { title: "status.paymentCanceled", message: "status.paymentCanceledMessage" },
   checkout_lapsed: { title: "status.expired", message: "status.expiredMessage" },
   customer_cancelled: { title: "status.cancelled", message: "status.cancelledMessage" },
 };
+
+/**
+ * An order that ended unpaid by its payer's choice (on the gateway's page or ours) or by time, not by a declined card:
+ * no alarm, its promo code free again, the plan offered again.
+ */
+export function isPayersOrTimesEnd(rejectedBy: OrderSummary["rejectedBy"]): boolean {
+  return rejectedBy === "payment_canceled" || rejectedBy === "customer_cancelled" || rejectedBy === "checkout_lapsed";
+}
 
 /** How far along each step is for an order on its way to the eSIM. */
 function stepStates(status: "not_paid" | "pending" | "confirmed" | "delivered"): StepState[] {
@@ -34,7 +42,7 @@ function stepStates(status: "not_paid" | "pending" | "confirmed" | "delivered"):
 
 /**
  * The order's way to the eSIM: paid → preparing your eSIM → delivered; a top-up says so when done. An order off that
- * way says what happens instead: payment refused, cancelled by its payer or expired unpaid (its promo code free
+ * way says what happens instead: payment declined, payment or order cancelled by its payer, or expired unpaid (its promo code free
  * again), refunded, on hold (a payment being checked by our team), refund due.
  */
 export function OrderProgress({
@@ -55,7 +63,7 @@ export function OrderProgress({
   const t = useT();
   if (status === "rejected") {
     const texts = REJECTED_TEXTS[rejectedBy ?? "payment_failed"];
-    const isUnpaidEnd = rejectedBy === "customer_cancelled" || rejectedBy === "checkout_lapsed";
+    const isUnpaidEnd = isPayersOrTimesEnd(rejectedBy);
     return (
       <div
         role="status"
