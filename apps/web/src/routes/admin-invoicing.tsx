@@ -1,4 +1,5 @@
 import { AdminsOnly } from "../features/admin/components/admins-only.tsx";
+import { CreditNotesList } from "../features/admin/components/credit-notes-list.tsx";
 import { InvoicesExport } from "../features/admin/components/invoices-export.tsx";
 import { SellerIdentityForm } from "../features/admin/components/seller-identity-form.tsx";
 import { useT } from "../lib/i18n.ts";
@@ -19,6 +20,11 @@ export function AdminInvoicingRoute() {
             <h2 className="text-lg font-semibold text-slate-900">{t("admin.invoicing.exportTitle")}</h2>
             <p className="text-sm text-slate-600">{t("admin.invoicing.exportHint")}</p>
             <InvoicesExport />
+          </section>
+          <section className="space-y-3">
+            <h2 className="text-lg font-semibold text-slate-900">{t("admin.creditNotes.title")}</h2>
+            <p className="text-sm text-slate-600">{t("admin.creditNotes.hint")}</p>
+            <CreditNotesList />
           </section>
         </div>
       </AdminsOnly>

@@ -13,11 +13,13 @@ const ADMIN = { id: "op-1", email: "nadia@esim-store.dz", role: "admin" as const
 const SUPPORT = { id: "op-2", email: "karim@esim-store.dz", role: "support" as const, isEnrolled: true };
 const SECRET = "JBSWY3DPEHPK3PXP";
 
-function salesWindow(paidOrders: number, revenueDzdMinor: number, started: number) {
+function salesWindow(paidOrders: number, grossDzdMinor: number, started: number, refundsDzdMinor = 0) {
   return {
     from: "2026-11-24T00:00:00+01:00",
     paidOrders,
-    revenueDzdMinor,
+    grossDzdMinor,
+    refundsDzdMinor,
+    netDzdMinor: grossDzdMinor - refundsDzdMinor,
     checkoutsStarted: started,
     checkoutsPaid: paidOrders,
     conversionRate: started === 0 ? null : paidOrders / started,
@@ -28,14 +30,16 @@ const DASHBOARD: Dashboard = {
   generatedAt: "2026-11-24T10:00:00Z",
   timeZone: "Africa/Algiers",
   sales: {
-    today: salesWindow(3, 1_920_000, 4),
+    today: salesWindow(3, 1_920_000, 4, 320_000),
     last7Days: salesWindow(20, 12_800_000, 40),
     last30Days: salesWindow(80, 51_200_000, 100),
   },
   dailySales: Array.from({ length: 30 }, (_, index) => ({
     date: `2026-11-${String(index + 1).padStart(2, "0")}`,
     paidOrders: index % 3,
-    revenueDzdMinor: (index % 3) * 640_000,
+    grossDzdMinor: (index % 3) * 640_000,
+    refundsDzdMinor: 0,
+    netDzdMinor: (index % 3) * 640_000,
   })),
   undelivered: {
     count: 1,
@@ -170,12 +174,14 @@ describe("the operator console (/admin)", () => {
     expect(document.documentElement.dir).toBe("rtl");
   });
 
-  it("shows the dashboard's figures: sales, queues with their age, overdue refunds, the low balance", async () => {
+  it("shows the dashboard's figures: net, gross and refunded sales, queues with their age, overdue refunds, the low balance", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     consoleApi(ADMIN);
     await renderApp("/admin", { language: "en" });
     const today = await screen.findByRole("region", { name: "Today" });
-    expect(within(today).getByText("19,200 DA")).toBeInTheDocument();
+    expect(within(today).getByText("16,000 DA")).toBeInTheDocument();
+    expect(within(today).getByText("Gross sales").nextElementSibling).toHaveTextContent("19,200 DA");
+    expect(within(today).getByText("Refunds").nextElementSibling).toHaveTextContent("−3,200 DA");
     expect(within(today).getByText("75%")).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Last 30 days" })).toHaveTextContent("512,000 DA");
     expect(screen.getByRole("region", { name: "Paid, not delivered" })).toHaveTextContent(/ORD-1001.*waiting 45m/);

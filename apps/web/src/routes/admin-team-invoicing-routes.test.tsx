@@ -1,6 +1,6 @@
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ADMIN_TOKEN_KEY } from "../features/admin/operator-session.ts";
 import { apiError, fakeApi } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
@@ -40,7 +40,11 @@ const IDENTITY = {
 
 describe("the console's team and invoicing pages", () => {
   setUpAppTests();
-  afterEach(() => window.sessionStorage.clear());
+  afterEach(() => {
+    window.sessionStorage.clear();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it("lists the team, offers no action on oneself, and disables another after confirming", async () => {
     let karim = teamMember({});
@@ -110,6 +114,58 @@ describe("the console's team and invoicing pages", () => {
     await waitFor(() => expect(calls.filter((call) => call.method === "PUT")).toHaveLength(1));
     expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({ tvaRateBps: 950, tvaExemption: null });
     expect(await screen.findByText(/Enregistré/)).toBeInTheDocument();
+  });
+
+  it("lists the credit notes of the days chosen in Arabic, pages on, and downloads one's PDF with the bearer", async () => {
+    const creditNote = (number: string) => ({
+      number,
+      issuedAt: "2026-11-20T10:00:00Z",
+      invoiceNumber: "F2026-000042",
+      orderNumber: "ES26-000042",
+      customerName: "أمينة بن علي",
+      customerEmail: "amina@example.dz",
+      amountHtDzdMinor: 1000_00,
+      tvaDzdMinor: 190_00,
+      amountTtcDzdMinor: 1190_00,
+      reason: "eSIM annulée",
+    });
+    const { calls } = consoleApi(ADMIN, {
+      [`GET ${A}/seller`]: () => ({ body: { data: IDENTITY, isFromConfiguration: false } }),
+      [`GET ${A}/credit-notes`]: ({ url }) =>
+        url.searchParams.get("page") === "2"
+          ? { body: { data: [creditNote("A2026-000051")], page: 2, hasMore: false } }
+          : { body: { data: [creditNote("A2026-000001")], page: 1, hasMore: true } },
+      [`GET ${A}/credit-notes/A2026-000001/pdf`]: () => ({
+        body: "%PDF-1.7",
+        headers: { "content-type": "application/pdf" },
+      }),
+    });
+    const createObjectURL = vi.fn((_file: Blob) => "blob:credit-note");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const { user } = await renderApp("/admin/invoicing", { language: "ar" });
+
+    const list = await screen.findByRole("list", { name: "الإشعارات الدائنة الصادرة" });
+    expect(list).toHaveTextContent("A2026-000001");
+    expect(list).toHaveTextContent(/يصحح الفاتورة F2026-000042 · الطلب ES26-000042/);
+    expect(list).toHaveTextContent("أمينة بن علي");
+    expect(list).toHaveTextContent(/1[,.٬]190/);
+    const firstCall = calls.find((call) => call.path === `${A}/credit-notes`);
+    expect(firstCall?.url.searchParams.get("page")).toBe("1");
+    expect(firstCall?.url.searchParams.get("from")).toMatch(/^\d{4}-\d{2}-01$/);
+
+    await user.click(screen.getByRole("button", { name: "تنزيل PDF" }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]!.download).toBe("A2026-000001.pdf");
+    const pdfCall = calls.find((call) => call.path === `${A}/credit-notes/A2026-000001/pdf`);
+    expect(pdfCall?.url.searchParams.get("lang")).toBe("ar");
+    expect(pdfCall?.headers.get("authorization")).toBe("Bearer operator-token");
+
+    await user.click(screen.getByRole("button", { name: "التالية" }));
+    expect(await screen.findByText("A2026-000051")).toBeInTheDocument();
   });
 
   it("tells a support operator the invoicing and team pages are for admins, and asks the API nothing", async () => {

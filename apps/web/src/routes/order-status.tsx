@@ -10,6 +10,7 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { PaymentModal } from "../features/checkout/components/payment-modal.tsx";
 import { cartOfOrder, cartSearch } from "../features/checkout/hooks/cart-params.ts";
 import { useOrder } from "../features/orders/api/get-order.ts";
+import { CreditNoteLinks } from "../features/orders/components/credit-note-links.tsx";
 import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
 import { OrderEsims } from "../features/orders/components/order-esims.tsx";
 import { isPayersOrTimesEnd, OrderProgress } from "../features/orders/components/order-progress.tsx";
@@ -90,6 +91,7 @@ export function OrderStatusRoute() {
             onCancel={payNow.cancel}
           />
           {data.hasInvoice ? <InvoiceButton orderId={data.id} orderNumber={data.number} /> : null}
+          <CreditNoteLinks orderId={data.id} hasInvoice={data.hasInvoice} />
           {data.status === "delivered" ? <OrderEsims esims={data.esims} isTopUp={data.kind === "top_up"} /> : null}
         </div>
       )}

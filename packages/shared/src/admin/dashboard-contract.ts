@@ -15,14 +15,23 @@ export const DASHBOARD_DAILY_DAYS = 30;
 const count = z.number().check(z.int(), z.minimum(0));
 const minor = z.number().check(z.int());
 
+/** What the ledger says was sold (decision 061), TTC, DZD minor units, by the time each movement was posted. */
+const salesMoney = {
+  /** Sold: payments captured, held payments accepted, store credit spent. */
+  grossDzdMinor: minor,
+  /** Sales reversed by refunds owed in the period (each with its credit note), whatever day the sale was. */
+  refundsDzdMinor: minor,
+  /** gross − refunds: negative on a day with more refunds than sales. */
+  netDzdMinor: minor,
+};
+
 /** Sales over one window, from an Algiers midnight until now. */
 export const dashboardWindowSchema = z.object({
   /** The window's first instant (an Algiers midnight). */
   from: z.string(),
   /** Orders paid in the window (by time of payment), later refunds included. */
   paidOrders: count,
-  /** What those orders charged, DZD minor units. */
-  revenueDzdMinor: minor,
+  ...salesMoney,
   /** Orders placed in the window: each is one checkout started. */
   checkoutsStarted: count,
   /** Of those, the ones paid (at any time since). */
@@ -36,7 +45,7 @@ export const dashboardDaySchema = z.object({
   /** The Algiers calendar day, YYYY-MM-DD. */
   date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   paidOrders: count,
-  revenueDzdMinor: minor,
+  ...salesMoney,
 });
 export type DashboardDay = z.output<typeof dashboardDaySchema>;
 
@@ -77,7 +86,10 @@ export const dashboardSchema = z.object({
     refundDzdMinor: minor,
     requests: z.array(z.object({ id: z.string(), orderNumber: z.string(), ...waiting, refundDzdMinor: minor })),
   }),
-  /** Orders whose money must go back (refund_due), oldest first; the shop promises a refund within 7 days. */
+  /**
+   * Orders we still owe money on (the ledger's refunds owed not yet sent, partial refunds leaving the rest), oldest
+   * debt first; the shop promises a refund within 7 days. amountDzdMinor is what is still owed.
+   */
   refundsOwed: z.object({
     count,
     totalDzdMinor: minor,

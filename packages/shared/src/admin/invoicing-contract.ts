@@ -65,7 +65,10 @@ export const setSellerIdentity = defineEndpoint({
 
 const day = z.iso.date({ error: "INVALID" });
 
-/** The invoices issued between two days (Algiers time, both included) as CSV, as `npm run ops -- invoices:export`. */
+/**
+ * The invoices and credit notes issued between two days (Algiers time, both included) as CSV, with the net of the
+ * period, as `npm run ops -- invoices:export`.
+ */
 export const exportInvoices = defineEndpoint({
   method: "GET",
   area: "admin",
@@ -77,4 +80,57 @@ export const exportInvoices = defineEndpoint({
   response: undefined,
 });
 
-export const INVOICING_ENDPOINTS = [getSellerIdentity, setSellerIdentity, exportInvoices] as const;
+/** One credit note as the console lists it: amounts positive, as reversed (the CSV writes them negative). */
+export const adminCreditNoteSchema = z.object({
+  number: z.string(),
+  issuedAt: z.string(),
+  /** The invoice it corrects. */
+  invoiceNumber: z.string(),
+  orderNumber: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  amountHtDzdMinor: z.number().check(z.int()),
+  tvaDzdMinor: z.number().check(z.int()),
+  amountTtcDzdMinor: z.number().check(z.int()),
+  reason: z.string(),
+});
+export type AdminCreditNote = z.output<typeof adminCreditNoteSchema>;
+
+/** The credit notes issued between two days (Algiers time, both included), oldest number first; `page` from 1. */
+export const listCreditNotes = defineEndpoint({
+  method: "GET",
+  area: "admin",
+  path: "/credit-notes",
+  auth: "operator",
+  roles: ["admin"],
+  body: undefined,
+  query: z.strictObject({
+    from: day,
+    to: day,
+    page: z.optional(
+      z.coerce.number({ error: "INVALID" }).check(z.int("INVALID"), z.minimum(1, "INVALID"), z.maximum(500, "INVALID")),
+    ),
+  }),
+  response: z.object({ data: z.array(adminCreditNoteSchema), page: z.number(), hasMore: z.boolean() }),
+});
+
+/** One credit note as a PDF, in `lang` or the language it was issued in. */
+export const getCreditNotePdf = defineEndpoint({
+  method: "GET",
+  area: "admin",
+  path: "/credit-notes/:number/pdf",
+  auth: "operator",
+  roles: ["admin"],
+  body: undefined,
+  params: z.object({ number: z.string().check(z.regex(/^[Aa]\d{4}-\d{6,}$/, "INVALID")) }),
+  query: z.strictObject({ lang: z.optional(z.string().check(z.maxLength(5))) }),
+  response: undefined,
+});
+
+export const INVOICING_ENDPOINTS = [
+  getSellerIdentity,
+  setSellerIdentity,
+  exportInvoices,
+  listCreditNotes,
+  getCreditNotePdf,
+] as const;

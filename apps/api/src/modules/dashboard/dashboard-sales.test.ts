@@ -15,6 +15,9 @@ import { getDashboard, presentDashboard } from "./index.ts";
 // first instant. Africa/Algiers is UTC+1: its midnight is 23:00 UTC the day before.
 
 const testApp = await createBuyingApp();
+
+/** Sales without refunds: the net is the gross. */
+const unrefunded = (grossDzdMinor: number) => ({ grossDzdMinor, refundsDzdMinor: 0, netDzdMinor: grossDzdMinor });
 const { clock, deps } = testApp;
 const plan = await createPackage(testApp);
 
@@ -59,7 +62,7 @@ describe("getDashboard: sales and conversion", () => {
     expect(sales.today).toEqual({
       from: new Date("2026-06-14T23:00:00Z"),
       paidOrders: 2,
-      revenueDzdMinor: todayFirst + placedYesterdayPaidToday,
+      ...unrefunded(todayFirst + placedYesterdayPaidToday),
       checkoutsStarted: 3,
       checkoutsPaid: 1,
       conversionRate: 1 / 3,
@@ -67,7 +70,7 @@ describe("getDashboard: sales and conversion", () => {
     expect(sales.last7Days).toEqual({
       from: new Date("2026-06-08T23:00:00Z"),
       paidOrders: 4,
-      revenueDzdMinor: todayFirst + yesterdayLast + sevenDaysFirst + placedYesterdayPaidToday,
+      ...unrefunded(todayFirst + yesterdayLast + sevenDaysFirst + placedYesterdayPaidToday),
       checkoutsStarted: 6,
       checkoutsPaid: 4,
       conversionRate: 4 / 6,
@@ -75,8 +78,9 @@ describe("getDashboard: sales and conversion", () => {
     expect(sales.last30Days).toEqual({
       from: new Date("2026-05-16T23:00:00Z"),
       paidOrders: 6,
-      revenueDzdMinor:
+      ...unrefunded(
         todayFirst + yesterdayLast + sevenDaysFirst + sevenDaysBefore + thirtyDaysFirst + placedYesterdayPaidToday,
+      ),
       checkoutsStarted: 8,
       checkoutsPaid: 6,
       conversionRate: 6 / 8,
@@ -93,19 +97,19 @@ describe("getDashboard: sales and conversion", () => {
     expect(sales.today).toMatchObject({
       from: new Date("2026-06-14T23:00:00Z"),
       paidOrders: 1,
-      revenueDzdMinor: todayFirst,
+      ...unrefunded(todayFirst),
       checkoutsStarted: 1,
       checkoutsPaid: 1,
       conversionRate: 1,
     });
-    expect(dailySales.at(-1)).toEqual({ date: "2026-06-15", paidOrders: 1, revenueDzdMinor: todayFirst });
+    expect(dailySales.at(-1)).toEqual({ date: "2026-06-15", paidOrders: 1, ...unrefunded(todayFirst) });
     expect(dailySales[0]?.date).toBe("2026-05-17");
   });
 
   it("answers no conversion rather than 0 % for a window without any checkout", async () => {
     clock.set(new Date("2026-08-01T10:00:00Z"));
     const { sales } = await getDashboard(deps);
-    expect(sales.today).toMatchObject({ paidOrders: 0, revenueDzdMinor: 0, checkoutsStarted: 0, conversionRate: null });
+    expect(sales.today).toMatchObject({ paidOrders: 0, ...unrefunded(0), checkoutsStarted: 0, conversionRate: null });
     expect(sales.last30Days.conversionRate).toBeNull();
   });
 });
@@ -117,22 +121,22 @@ describe("getDashboard: daily sales", () => {
     const { dailySales } = await getDashboard(deps);
 
     expect(dailySales).toHaveLength(30);
-    expect(dailySales[0]).toEqual({ date: "2026-05-17", paidOrders: 1, revenueDzdMinor: thirtyDaysFirst });
+    expect(dailySales[0]).toEqual({ date: "2026-05-17", paidOrders: 1, ...unrefunded(thirtyDaysFirst) });
     expect(dailySales.at(-1)).toEqual({
       date: "2026-06-15",
       paidOrders: 2,
-      revenueDzdMinor: todayFirst + placedYesterdayPaidToday,
+      ...unrefunded(todayFirst + placedYesterdayPaidToday),
     });
     const byDate = Object.fromEntries(dailySales.map((day) => [day.date, day]));
-    expect(byDate["2026-06-14"]).toEqual({ date: "2026-06-14", paidOrders: 1, revenueDzdMinor: yesterdayLast });
-    expect(byDate["2026-06-09"]).toMatchObject({ paidOrders: 1, revenueDzdMinor: sevenDaysFirst });
-    expect(byDate["2026-06-08"]).toMatchObject({ paidOrders: 1, revenueDzdMinor: sevenDaysBefore });
+    expect(byDate["2026-06-14"]).toEqual({ date: "2026-06-14", paidOrders: 1, ...unrefunded(yesterdayLast) });
+    expect(byDate["2026-06-09"]).toMatchObject({ paidOrders: 1, ...unrefunded(sevenDaysFirst) });
+    expect(byDate["2026-06-08"]).toMatchObject({ paidOrders: 1, ...unrefunded(sevenDaysBefore) });
     const days = dailySales.map((day) => day.date);
     expect(new Set(days).size).toBe(30);
     expect(days).toEqual([...days].sort());
     const sold = new Set(["2026-05-17", "2026-06-08", "2026-06-09", "2026-06-14", "2026-06-15"]);
     for (const day of dailySales.filter((point) => !sold.has(point.date))) {
-      expect(day).toEqual({ date: day.date, paidOrders: 0, revenueDzdMinor: 0 });
+      expect(day).toEqual({ date: day.date, paidOrders: 0, ...unrefunded(0) });
     }
   });
 

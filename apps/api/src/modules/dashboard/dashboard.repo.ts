@@ -1,31 +1,26 @@
-import { and, asc, eq, gte, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { cancellationRequests, orderEvents, orders } from "../../db/schema.ts";
+import { cancellationRequests, ledgerEntries, orders } from "../../db/schema.ts";
 
-// The dashboard's reads. They aggregate tables other modules write (orders, cancellation_requests) in SQL rather than
-// through those modules' services, which answer one order or a list, not sums over thousands; nothing here writes.
+// The dashboard's reads: a read model. They aggregate tables other modules write (orders, cancellation_requests, the
+// ledger's entries) in SQL rather than through those modules' services, which answer one order or a list, not sums
+// per day over thousands; nothing here writes.
 
-/** Paid orders and their charges per window start: a window runs from its start until `now`. */
-export async function sumPaidOrdersSince(db: DbOrTx, starts: Date[], now: Date) {
+/** Paid orders per window start (by time of payment): a window runs from its start until `now`. */
+export async function countPaidOrdersSince(db: DbOrTx, starts: Date[], now: Date) {
   const earliest = new Date(Math.min(...starts.map((start) => start.getTime())));
   const [row] = await db
     .select(
       Object.fromEntries(
-        starts.flatMap((start, index) => [
-          [`paid${index}`, sql<number>`(count(*) filter (where ${orders.confirmedAt} >= ${start}))::int`],
-          [
-            `revenue${index}`,
-            sql<number>`(coalesce(sum(${orders.chargeDzdMinor}) filter (where ${orders.confirmedAt} >= ${start}), 0))::bigint`,
-          ],
+        starts.map((start, index) => [
+          `paid${index}`,
+          sql<number>`(count(*) filter (where ${orders.confirmedAt} >= ${start}))::int`,
         ]),
       ) as Record<string, SQL<number>>,
     )
     .from(orders)
     .where(and(gte(orders.confirmedAt, earliest), lte(orders.confirmedAt, now)));
-  return starts.map((_, index) => ({
-    paidOrders: Number(row?.[`paid${index}`] ?? 0),
-    revenueDzdMinor: Number(row?.[`revenue${index}`] ?? 0),
-  }));
+  return starts.map((_, index) => Number(row?.[`paid${index}`] ?? 0));
 }
 
 /** Orders placed per window start (each one checkout started), and how many of them have been paid since. */
@@ -51,20 +46,55 @@ export async function countCheckoutsSince(db: DbOrTx, starts: Date[], now: Date)
   }));
 }
 
-/** Paid orders and charges per calendar day of `timeZone` (YYYY-MM-DD), from `start` until `now`; days with none absent. */
-export async function sumPaidOrdersByDay(db: DbOrTx, options: { start: Date; now: Date; timeZone: string }) {
+/** Paid orders per calendar day of `timeZone` (YYYY-MM-DD), from `start` until `now`; days with none absent. */
+export async function countPaidOrdersByDay(db: DbOrTx, options: { start: Date; now: Date; timeZone: string }) {
   const day = sql<string>`to_char(${orders.confirmedAt} at time zone ${options.timeZone}, 'YYYY-MM-DD')`;
+  return (
+    db
+      .select({ date: day, paidOrders: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(gte(orders.confirmedAt, options.start), lte(orders.confirmedAt, options.now)))
+      // By position: the time zone is a parameter, and two parameters never count as the same expression.
+      .groupBy(sql`1`)
+  );
+}
+
+/**
+ * The ledger's sales and refunds per calendar day of `timeZone`, in [start, end): gross = −Σ sales, refunds =
+ * Σ refunds (decision 061), by the time of their entries; days without either absent.
+ */
+export async function sumLedgerSalesByDay(db: DbOrTx, options: { start: Date; end: Date; timeZone: string }) {
+  const day = sql<string>`to_char(${ledgerEntries.createdAt} at time zone ${options.timeZone}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({
       date: day,
-      paidOrders: sql<number>`count(*)::int`,
-      revenueDzdMinor: sql<string>`coalesce(sum(${orders.chargeDzdMinor}), 0)::bigint`,
+      gross: sql<string>`-coalesce(sum(${ledgerEntries.amountDzdMinor}) filter (where ${ledgerEntries.account} = 'sales'), 0)`,
+      refunds: sql<string>`coalesce(sum(${ledgerEntries.amountDzdMinor}) filter (where ${ledgerEntries.account} = 'refunds'), 0)`,
     })
-    .from(orders)
-    .where(and(gte(orders.confirmedAt, options.start), lte(orders.confirmedAt, options.now)))
-    // By position: the time zone is a parameter, and two parameters never count as the same expression.
+    .from(ledgerEntries)
+    .where(
+      and(
+        inArray(ledgerEntries.account, ["sales", "refunds"]),
+        gte(ledgerEntries.createdAt, options.start),
+        lt(ledgerEntries.createdAt, options.end),
+      ),
+    )
     .groupBy(sql`1`);
-  return rows.map((row) => ({ ...row, revenueDzdMinor: Number(row.revenueDzdMinor) }));
+  return rows.map((row) => ({
+    date: row.date,
+    grossDzdMinor: Number(row.gross),
+    refundsDzdMinor: Number(row.refunds),
+  }));
+}
+
+/** The numbers of these orders, by id. */
+export async function findOrderNumbers(db: DbOrTx, orderIds: readonly string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]));
+  return new Map(rows.map((row) => [row.id, row.number]));
 }
 
 /** Paid orders not delivered yet (status confirmed), longest waiting first, with how many there are in all. */
@@ -114,29 +144,4 @@ export async function listPendingCancellations(db: DbOrTx, limit: number) {
     .where(eq(cancellationRequests.status, "pending"))
     .orderBy(asc(cancellationRequests.requestedAt))
     .limit(limit);
-}
-
-/**
- * Orders owed a refund (refund_due), longest owed first: since when (the history's entry into refund_due), the amount,
- * and for all of them the count, the amount and how many are owed since before `overdueBefore`.
- */
-export async function listRefundsOwed(db: DbOrTx, options: { limit: number; overdueBefore: Date }) {
-  const owedSince = sql<Date>`coalesce((
-    select max(${orderEvents.createdAt}) from ${orderEvents}
-     where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.toStatus} = 'refund_due'
-  ), ${orders.updatedAt})`;
-  const rows = await db
-    .select({
-      number: orders.number,
-      owedSince: owedSince.mapWith((value: string | Date) => new Date(value)),
-      amountDzdMinor: orders.chargeDzdMinor,
-      total: sql<number>`(count(*) over ())::int`,
-      totalDzdMinor: sql<string>`(sum(${orders.chargeDzdMinor}) over ())::bigint`,
-      overdue: sql<number>`(count(*) filter (where ${owedSince} < ${options.overdueBefore}) over ())::int`,
-    })
-    .from(orders)
-    .where(eq(orders.status, "refund_due"))
-    .orderBy(asc(owedSince))
-    .limit(options.limit);
-  return rows;
 }

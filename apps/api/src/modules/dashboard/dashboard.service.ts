@@ -2,15 +2,17 @@ import { DASHBOARD_DAILY_DAYS, DASHBOARD_TIME_ZONE } from "@esim/shared/admin/da
 import type { OrderAttentionKind } from "@esim/shared/statuses";
 import type { AppDeps } from "../../lib/deps.ts";
 import { UpstreamError } from "../../providers/esim/esim-port.ts";
+import { getSalesSummary, listOwedOrders } from "../ledger/index.ts";
 import { addDays, dayOf, midnightOf } from "./algiers-days.ts";
 import {
   countCheckoutsSince,
+  countPaidOrdersByDay,
+  countPaidOrdersSince,
+  findOrderNumbers,
   listPendingCancellations,
   listProvisioningFailures,
-  listRefundsOwed,
   listUndeliveredOrders,
-  sumPaidOrdersByDay,
-  sumPaidOrdersSince,
+  sumLedgerSalesByDay,
 } from "./dashboard.repo.ts";
 
 /** Items each list shows; its count is always the whole. */
@@ -18,11 +20,25 @@ const LIST_LIMIT = 50;
 /** The shop promises a refund within 7 days when the service fails for technical reasons (storefront texts). */
 export const REFUND_PROMISE_DAYS = 7;
 const DAY_MS = 86_400_000;
+/**
+ * Orders owed money read to count and sum them: far above a real backlog (each is a transfer to make by hand), so
+ * the count and the amount are all of them.
+ */
+const OWED_ORDERS_READ = 10_000;
 
-export interface SalesWindow {
+/** What the ledger says was sold over a period, TTC, DZD minor units (decision 061). */
+export interface SalesMoney {
+  /** Sold: payments captured, held payments accepted, credit spent. */
+  grossDzdMinor: number;
+  /** Sales reversed by refunds owed (each with its credit note). */
+  refundsDzdMinor: number;
+  /** gross − refunds. */
+  netDzdMinor: number;
+}
+
+export interface SalesWindow extends SalesMoney {
   from: Date;
   paidOrders: number;
-  revenueDzdMinor: number;
   checkoutsStarted: number;
   checkoutsPaid: number;
   /** checkoutsPaid / checkoutsStarted; null without any checkout. */
@@ -41,7 +57,7 @@ interface Waiting {
 export interface DashboardFigures {
   generatedAt: Date;
   sales: { today: SalesWindow; last7Days: SalesWindow; last30Days: SalesWindow };
-  dailySales: { date: string; paidOrders: number; revenueDzdMinor: number }[];
+  dailySales: ({ date: string; paidOrders: number } & SalesMoney)[];
   undelivered: {
     count: number;
     orders: (Waiting & { number: string; provisioningAttempts: number; attentionKind: OrderAttentionKind | null })[];
@@ -92,36 +108,56 @@ export async function getDashboard(deps: AppDeps): Promise<DashboardFigures> {
   const starts = [midnightOf(today), midnightOf(addDays(today, -6)), midnightOf(firstDay)] as const;
   const overdueBefore = new Date(now.getTime() - REFUND_PROMISE_DAYS * DAY_MS);
 
-  const [paid, checkouts, byDay, undelivered, failures, cancellations, refunds, upstreamBalance] = await Promise.all([
-    sumPaidOrdersSince(deps.db, [...starts], now),
-    countCheckoutsSince(deps.db, [...starts], now),
-    sumPaidOrdersByDay(deps.db, { start: starts[2], now, timeZone: DASHBOARD_TIME_ZONE }),
-    listUndeliveredOrders(deps.db, LIST_LIMIT),
-    listProvisioningFailures(deps.db, LIST_LIMIT),
-    listPendingCancellations(deps.db, LIST_LIMIT),
-    listRefundsOwed(deps.db, { limit: LIST_LIMIT, overdueBefore }),
-    readUpstreamBalance(deps),
-  ]);
+  // The ledger's periods end before their `to`: one millisecond past now takes what was posted at this instant.
+  const end = new Date(now.getTime() + 1);
+  const [paid, checkouts, money, paidByDay, moneyByDay, undelivered, failures, cancellations, owed, upstreamBalance] =
+    await Promise.all([
+      countPaidOrdersSince(deps.db, [...starts], now),
+      countCheckoutsSince(deps.db, [...starts], now),
+      Promise.all(starts.map((from) => getSalesSummary(deps.db, { from, to: end }))),
+      countPaidOrdersByDay(deps.db, { start: starts[2], now, timeZone: DASHBOARD_TIME_ZONE }),
+      sumLedgerSalesByDay(deps.db, { start: starts[2], end, timeZone: DASHBOARD_TIME_ZONE }),
+      listUndeliveredOrders(deps.db, LIST_LIMIT),
+      listProvisioningFailures(deps.db, LIST_LIMIT),
+      listPendingCancellations(deps.db, LIST_LIMIT),
+      listOwedOrders(deps.db, OWED_ORDERS_READ),
+      readUpstreamBalance(deps),
+    ]);
+  const owedShown = owed.slice(0, LIST_LIMIT);
+  const owedNumbers = await findOrderNumbers(
+    deps.db,
+    owedShown.map((row) => row.orderId),
+  );
+  const isOverdue = (since: Date) => since.getTime() < overdueBefore.getTime();
 
   const windowAt = (index: number): SalesWindow => {
     const { checkoutsStarted, checkoutsPaid } = checkouts[index]!;
     return {
       from: starts[index]!,
-      ...paid[index]!,
+      paidOrders: paid[index]!,
+      ...money[index]!,
       checkoutsStarted,
       checkoutsPaid,
       conversionRate: checkoutsStarted === 0 ? null : checkoutsPaid / checkoutsStarted,
     };
   };
-  const salesByDay = new Map(byDay.map((row) => [row.date, row]));
+  const paidOrdersByDay = new Map(paidByDay.map((row) => [row.date, row.paidOrders]));
+  const salesByDay = new Map(moneyByDay.map((row) => [row.date, row]));
 
   return {
     generatedAt: now,
     sales: { today: windowAt(0), last7Days: windowAt(1), last30Days: windowAt(2) },
     dailySales: Array.from({ length: DASHBOARD_DAILY_DAYS }, (_, index) => {
       const date = addDays(firstDay, index);
-      const sales = salesByDay.get(date);
-      return { date, paidOrders: sales?.paidOrders ?? 0, revenueDzdMinor: sales?.revenueDzdMinor ?? 0 };
+      const grossDzdMinor = salesByDay.get(date)?.grossDzdMinor ?? 0;
+      const refundsDzdMinor = salesByDay.get(date)?.refundsDzdMinor ?? 0;
+      return {
+        date,
+        paidOrders: paidOrdersByDay.get(date) ?? 0,
+        grossDzdMinor,
+        refundsDzdMinor,
+        netDzdMinor: grossDzdMinor - refundsDzdMinor,
+      };
     }),
     undelivered: {
       count: undelivered[0]?.total ?? 0,
@@ -152,14 +188,14 @@ export async function getDashboard(deps: AppDeps): Promise<DashboardFigures> {
       })),
     },
     refundsOwed: {
-      count: refunds[0]?.total ?? 0,
-      totalDzdMinor: Number(refunds[0]?.totalDzdMinor ?? 0),
-      overdueCount: refunds[0]?.overdue ?? 0,
-      orders: refunds.map((row) => ({
-        number: row.number,
-        ...waitingSince(row.owedSince, now),
-        amountDzdMinor: row.amountDzdMinor,
-        isOverdue: row.owedSince.getTime() < overdueBefore.getTime(),
+      count: owed.length,
+      totalDzdMinor: owed.reduce((sum, row) => sum + row.owedDzdMinor, 0),
+      overdueCount: owed.filter((row) => isOverdue(row.since)).length,
+      orders: owedShown.map((row) => ({
+        number: owedNumbers.get(row.orderId) ?? row.orderId,
+        ...waitingSince(row.since, now),
+        amountDzdMinor: row.owedDzdMinor,
+        isOverdue: isOverdue(row.since),
       })),
     },
     upstreamBalance,

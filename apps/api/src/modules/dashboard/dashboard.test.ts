@@ -8,6 +8,8 @@ import * as dashboardCommand from "../../ops/commands/dashboard.ts";
 import { OpsError } from "../../ops/ops-command.ts";
 import { createPackage } from "../../test/factories.ts";
 import { buyEsim, request } from "../esims/esims.test-kit.ts";
+import { issueCreditNote } from "../invoices/index.ts";
+import { getOrderMoney, postMovement } from "../ledger/index.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, createPaidOrder, readOrder } from "../orders/buying.test-kit.ts";
 import { decideRefund } from "../orders/index.ts";
@@ -53,13 +55,38 @@ simulator.setFaults("");
 clock.set(at(3 * HOUR_MS));
 const waiting = await createPaidOrder(testApp, plan.id);
 
+/**
+ * The refund owed of a decided refund on the ledger, with its credit note, as the refund flows post them (decision
+ * 061): posted here unless the decision posted it already.
+ */
+async function oweWholeCharge(orderId: string) {
+  await db.transaction(async (tx) => {
+    if ((await getOrderMoney(tx, orderId)).owedDzdMinor > 0) return;
+    const order = await readOrder(testApp, orderId);
+    const posted = await postMovement(tx, {
+      kind: "refund_owed",
+      key: `test:refund-owed:${orderId}`,
+      amountDzdMinor: order.chargeDzdMinor,
+      orderId,
+      userId: order.userId,
+      cause: "upstream cannot deliver",
+      actor: "operator:test",
+      now: clock.now(),
+    });
+    const input = { amountTtcDzdMinor: order.chargeDzdMinor, reason: "upstream cannot deliver", now: clock.now() };
+    await issueCreditNote(tx, { orderId, movementId: posted!.movement.id, ...input }, deps.config);
+  });
+}
+
 // Refunds decided at +1 day (8 days before "now") and at +8 days (1 day before).
 clock.set(at(DAY_MS));
 const oldRefund = await createPaidOrder(testApp, plan.id);
 await decideRefund(deps, { number: oldRefund.number, reason: "upstream cannot deliver", actor: "operator:test" });
+await oweWholeCharge(oldRefund.orderId);
 clock.set(at(8 * DAY_MS));
 const recentRefund = await createPaidOrder(testApp, plan.id, { quantity: 2 });
 await decideRefund(deps, { number: recentRefund.number, reason: "upstream cannot deliver", actor: "operator:test" });
+await oweWholeCharge(recentRefund.orderId);
 
 const NOW = at(9 * DAY_MS);
 const charge = async (orderId: string) => (await readOrder(testApp, orderId)).chargeDzdMinor;
@@ -230,7 +257,7 @@ describe("npm run ops -- dashboard", () => {
     const output = await runCommand([]);
 
     expect(output).toContain("(Africa/Algiers)");
-    expect(output).toMatch(/today\s+0 paid\s+0 DA {2}conversion no checkout/);
+    expect(output).toMatch(/today\s+0 paid {2}gross\s+0 DA {2}refunds\s+0 DA {2}net\s+0 DA {2}conversion no checkout/);
     expect(output).toMatch(/last 30 days\s+\d+ paid/);
     expect(output.match(/^ {2}\d{4}-\d{2}-\d{2} /gm)).toHaveLength(30);
     expect(output).toContain("Paid, not delivered (2):");

@@ -1,8 +1,19 @@
+import { localPlanName } from "@esim/shared/catalog/plan-name";
+import { isLanguage, type Language } from "@esim/shared/locale";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { creditNoteCounters, creditNotes, invoices, orders, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { recordedSellerAndTva } from "./invoices.service.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { renderCreditNotePdf } from "./invoice-pdf.ts";
+import { INVOICE_TEXTS } from "./invoice-texts.ts";
+import {
+  type CreditNoteView,
+  findCreditNoteByNumber,
+  findCreditNotesIssuedBetween,
+  findUserOrderCreditNotes,
+} from "./invoices.repo.ts";
+import { countryName, recordedSellerAndTva } from "./invoices.service.ts";
 import type { SellerConfig } from "./seller-identity.ts";
 import { splitTva } from "./seller-identity.ts";
 
@@ -83,4 +94,88 @@ export async function issueCreditNote(
 /** An order's credit notes, oldest first. */
 export async function listOrderCreditNotes(tx: DbOrTx, orderId: string): Promise<CreditNoteRow[]> {
   return tx.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(creditNotes.sequence);
+}
+
+/** The plan a credit note's invoice sold, in `language` (our own plan name, never the upstream's). */
+export function creditNoteDescription(view: NonNullable<CreditNoteView>, language: Language): string {
+  const destinationName = { fr: view.destination.nameFr, en: view.destination.nameEn, ar: view.destination.nameAr }[
+    language
+  ];
+  const planName = localPlanName({ ...view.plan, destinationName }, language);
+  return view.order.kind === "top_up" ? `${INVOICE_TEXTS[language].topUp} ${planName}` : planName;
+}
+
+/** A credit note as PDF, in `language` when it is one of ours, else in the language it was issued in. */
+async function renderStoredCreditNote(view: NonNullable<CreditNoteView>, requested: string | undefined) {
+  const { creditNote } = view;
+  const language: Language = isLanguage(requested)
+    ? requested
+    : isLanguage(creditNote.language)
+      ? creditNote.language
+      : "fr";
+  const pdf = await renderCreditNotePdf({
+    language,
+    number: creditNote.number,
+    issuedAt: creditNote.issuedAt,
+    invoice: view.invoice,
+    orderNumber: view.order.number,
+    seller: creditNote.seller,
+    tva: {
+      htDzdMinor: creditNote.amountHtDzdMinor,
+      tvaDzdMinor: creditNote.tvaDzdMinor,
+      ttcDzdMinor: creditNote.amountTtcDzdMinor,
+    },
+    buyer: {
+      name: view.order.billing.name,
+      email: view.order.billing.email,
+      country: countryName(view.order.billing.country, language),
+    },
+    description: creditNoteDescription(view, language),
+    reason: creditNote.reason,
+  });
+  return { number: creditNote.number, pdf };
+}
+
+/** One of the caller's order's credit notes as PDF; anyone else's, or a number not of that order, NOT_FOUND. */
+export async function getUserCreditNotePdf(
+  deps: Pick<AppDeps, "db">,
+  options: { userId: string; orderIdOrNumber: string; number: string; language: string | undefined },
+) {
+  const view = await findCreditNoteByNumber(deps.db, options.number, {
+    userId: options.userId,
+    orderIdOrNumber: options.orderIdOrNumber,
+  });
+  if (!view) throw new AppError("NOT_FOUND", { message: "No such credit note." });
+  return renderStoredCreditNote(view, options.language);
+}
+
+/** Any credit note as PDF, for the console. */
+export async function getCreditNotePdfForConsole(
+  deps: Pick<AppDeps, "db">,
+  options: { number: string; language: string | undefined },
+) {
+  const view = await findCreditNoteByNumber(deps.db, options.number);
+  if (!view) throw new AppError("NOT_FOUND", { message: "No such credit note." });
+  return renderStoredCreditNote(view, options.language);
+}
+
+/** The credit notes of one of the caller's orders (none for anyone else's), oldest first. */
+export function listUserOrderCreditNotes(deps: Pick<AppDeps, "db">, userId: string, orderIdOrNumber: string) {
+  return findUserOrderCreditNotes(deps.db, userId, orderIdOrNumber);
+}
+
+/** Credit notes one page of the console's list shows. */
+export const CREDIT_NOTES_PAGE_SIZE = 50;
+
+/** The credit notes issued in [from, to), oldest number first, one page (from 1) and whether more follow. */
+export async function listCreditNotesForConsole(
+  deps: Pick<AppDeps, "db">,
+  options: { from: Date; to: Date; page: number },
+) {
+  const rows = await findCreditNotesIssuedBetween(
+    deps.db,
+    { from: options.from, to: options.to },
+    { limit: CREDIT_NOTES_PAGE_SIZE + 1, offset: (options.page - 1) * CREDIT_NOTES_PAGE_SIZE },
+  );
+  return { rows: rows.slice(0, CREDIT_NOTES_PAGE_SIZE), hasMore: rows.length > CREDIT_NOTES_PAGE_SIZE };
 }

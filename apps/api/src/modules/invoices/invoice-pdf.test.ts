@@ -1,6 +1,6 @@
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
-import { type InvoiceDocument, renderInvoicePdf } from "./invoice-pdf.ts";
+import { type CreditNoteDocument, type InvoiceDocument, renderCreditNotePdf, renderInvoicePdf } from "./invoice-pdf.ts";
 
 function invoiceIn(language: InvoiceDocument["language"]): InvoiceDocument {
   return {
@@ -126,5 +126,62 @@ describe("renderInvoicePdf", () => {
     const text = await drawnText(await renderInvoicePdf(stored));
     expect(text).toContain("Bobgnp.exe");
     expect(text).not.toContain("exe.png");
+  });
+});
+
+function creditNoteIn(language: CreditNoteDocument["language"]): CreditNoteDocument {
+  const invoice = invoiceIn(language);
+  return {
+    language,
+    number: "A2026-000001",
+    issuedAt: new Date("2026-11-14T10:00:00Z"),
+    invoice: { number: "F2026-000042", issuedAt: new Date("2026-11-12T10:00:00Z") },
+    orderNumber: "ES26-000042",
+    seller: invoice.seller,
+    tva: { htDzdMinor: 1000_00, tvaDzdMinor: 190_00, ttcDzdMinor: 1190_00 },
+    buyer: invoice.buyer,
+    description: "Turquie · 1 Go · 7 jours",
+    reason: "eSIM annulée à la demande",
+  };
+}
+
+describe("renderCreditNotePdf", () => {
+  it("prints the credit note, the invoice it corrects, the seller and the amounts reversed in French", async () => {
+    const text = await drawnText(await renderCreditNotePdf(creditNoteIn("fr")));
+    for (const expected of [
+      "Facture d'avoir",
+      "A2026-000001",
+      "Facture rectifiée",
+      "F2026-000042",
+      "12/11/2026",
+      "NIF: 000116012345678",
+      "Motif: eSIM annulée à la demande",
+      "-1,000.00 DA",
+      "TVA reversée 19 %",
+      "-190.00 DA",
+      "-1,190.00 DA",
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("prints its title and labels in English", async () => {
+    const text = await drawnText(await renderCreditNotePdf(creditNoteIn("en")));
+    for (const expected of ["Credit note", "Invoice corrected", "F2026-000042", "VAT reversed 19 %", "-1,190.00 DA"]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("gives the Arabic lines in logical order, right to left, with the amounts left to right", async () => {
+    const pdf = await renderCreditNotePdf(creditNoteIn("ar"));
+    const lines = await logicalLines(pdf);
+    expect(lines).toContain("إشعار دائن");
+    expect(lines).toContain("الفاتورة المصححة");
+    expect(lines).toContain("الرسم على القيمة المضافة المسترجع 19\u00a0%");
+    expect(lines).toContain("أمينة بن علي");
+    const text = await drawnText(pdf);
+    expect(text).toContain("A2026-000001");
+    expect(text).toContain("F2026-000042");
+    expect(text).toContain("-1,190.00 DA");
   });
 });

@@ -5,7 +5,7 @@ import { formatDate, formatNumber, maskCardCode } from "@esim/shared/format";
 import type { Currency, Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
 import { hasArabic, isolateLtr, paragraphDirection, toLogicalText, toVisualRuns } from "./bidi-text.ts";
-import { INVOICE_TEXTS } from "./invoice-texts.ts";
+import { INVOICE_TEXTS, type InvoiceTexts } from "./invoice-texts.ts";
 import type { SellerIdentity } from "./seller-identity.ts";
 
 /** Everything printed on an invoice. */
@@ -125,52 +125,50 @@ function drawCell(
 }
 
 /**
- * The stored texts of an invoice (typed by customers and operators, some before decision 060) without what would hide
+ * The stored texts of a document (typed by customers and operators, some before decision 060) without what would hide
  * or reorder them: a name with a right-to-left override prints as typed, never reversed.
  */
+function sellerAsDisplayed(seller: SellerIdentity): SellerIdentity {
+  return {
+    ...seller,
+    name: toDisplayText(seller.name),
+    address: toDisplayText(seller.address),
+    nif: toDisplayText(seller.nif),
+    nis: toDisplayText(seller.nis),
+    rc: toDisplayText(seller.rc),
+    article: toDisplayText(seller.article),
+    tvaExemption: seller.tvaExemption === null ? null : toDisplayText(seller.tvaExemption),
+  };
+}
+
+function buyerAsDisplayed(buyer: InvoiceDocument["buyer"]): InvoiceDocument["buyer"] {
+  return { name: toDisplayText(buyer.name), email: toDisplayText(buyer.email), country: toDisplayText(buyer.country) };
+}
+
 function withDisplayTexts(invoice: InvoiceDocument): InvoiceDocument {
-  const { seller, buyer, line } = invoice;
   return {
     ...invoice,
-    seller: {
-      ...seller,
-      name: toDisplayText(seller.name),
-      address: toDisplayText(seller.address),
-      nif: toDisplayText(seller.nif),
-      nis: toDisplayText(seller.nis),
-      rc: toDisplayText(seller.rc),
-      article: toDisplayText(seller.article),
-      tvaExemption: seller.tvaExemption === null ? null : toDisplayText(seller.tvaExemption),
-    },
-    buyer: {
-      name: toDisplayText(buyer.name),
-      email: toDisplayText(buyer.email),
-      country: toDisplayText(buyer.country),
-    },
-    line: { ...line, description: toDisplayText(line.description) },
+    seller: sellerAsDisplayed(invoice.seller),
+    buyer: buyerAsDisplayed(invoice.buyer),
+    line: { ...invoice.line, description: toDisplayText(invoice.line.description) },
     couponCode: invoice.couponCode === null ? null : toDisplayText(invoice.couponCode),
   };
 }
 
-/** The invoice as PDF bytes (A4, one page), in its language; Arabic right to left. */
-export async function renderInvoicePdf(storedInvoice: InvoiceDocument): Promise<Buffer> {
-  const invoice = withDisplayTexts(storedInvoice);
-  // Loaded at the first invoice, not at start: pdfkit and its font engine cost a tenth of a second to import.
+type CellWriter = ReturnType<typeof createCellWriter>;
+
+/**
+ * An A4 page in `language` (tagged, fonts registered, Arabic right to left) with its cell writer; `finish` ends it and
+ * answers its bytes.
+ */
+async function openDocument(options: {
+  language: Language;
+  info: { Title: string; Subject: string; Author: string; CreationDate: Date };
+}) {
+  // Loaded at the first document, not at start: pdfkit and its font engine cost a tenth of a second to import.
   const { default: PDFDocument } = await import("pdfkit");
-  const texts = INVOICE_TEXTS[invoice.language];
-  const isRtl = invoice.language === "ar";
-  const doc = new PDFDocument({
-    size: "A4",
-    tagged: true,
-    margin: MARGIN,
-    info: {
-      Title: invoice.number,
-      Subject: invoice.orderNumber,
-      Author: invoice.seller.name,
-      CreationDate: invoice.issuedAt,
-    },
-    lang: invoice.language,
-  });
+  const isRtl = options.language === "ar";
+  const doc = new PDFDocument({ size: "A4", tagged: true, margin: MARGIN, info: options.info, lang: options.language });
   for (const [name, file] of Object.entries(fonts())) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -182,14 +180,35 @@ export async function renderInvoicePdf(storedInvoice: InvoiceDocument): Promise<
   const section = doc.struct("Sect");
   doc.addStructure(section);
   const cell = createCellWriter(doc, isRtl, section);
-  const money = (minor: number) => formatMoney(minor, invoice.currency);
-  const half = CONTENT_WIDTH / 2;
-  const { seller } = invoice;
+  const finish = async () => {
+    section.end();
+    doc.end();
+    await ended;
+    return Buffer.concat(chunks);
+  };
+  return { doc, cell, isRtl, finish };
+}
 
-  // Seller with its legal identity (start side) and the title with the invoice's references (end side).
+/**
+ * The head of an invoice or credit note: the seller with its legal identity (start side), the title and the
+ * document's references (end side), then the buyer. Answers the height reached.
+ */
+function drawHead(
+  cell: CellWriter,
+  isRtl: boolean,
+  head: {
+    texts: InvoiceTexts;
+    title: string;
+    seller: SellerIdentity;
+    references: [string, string][];
+    buyer: { name: string; email: string; country: string };
+  },
+): number {
+  const { texts, seller } = head;
+  const half = CONTENT_WIDTH / 2;
   let y = MARGIN;
   cell(seller.name, MARGIN, y, half, { size: 15, isBold: true });
-  cell(texts.title, MARGIN + half, y - 4, half, { align: "end", size: 22, isBold: true });
+  cell(head.title, MARGIN + half, y - 4, half, { align: "end", size: 22, isBold: true });
   y += 26;
   const identity: [string, string][] = [
     [texts.taxId, seller.nif],
@@ -204,26 +223,49 @@ export async function renderInvoicePdf(storedInvoice: InvoiceDocument): Promise<
     sellerY += 14;
     cell(`${label}: ${isolateLtr(value)}`, MARGIN, sellerY, half, { size: 9 });
   }
-  const references: [string, string][] = [
-    [texts.number, invoice.number],
-    [texts.date, formatDate(invoice.issuedAt)],
-    [texts.paidAt, formatDate(invoice.paidAt)],
-    [texts.order, invoice.orderNumber],
-  ];
-  for (const [label, value] of references) {
+  for (const [label, value] of head.references) {
     cell(label, MARGIN + half, y, half - 110, { align: "end", color: "#555555" });
     cell(value, MARGIN + CONTENT_WIDTH - 105, y, 105, { align: "end", isBold: true, isLtr: true });
     y += 15;
   }
   y = Math.max(y, sellerY + 14);
 
-  // Buyer.
   y += 20;
   cell(texts.buyer, MARGIN, y, half, { isBold: true, size: 11 });
   y += 17;
-  cell(invoice.buyer.name, MARGIN, y, half);
-  cell(invoice.buyer.email, MARGIN, y + 15, half, { isLtr: !isRtl });
-  cell(invoice.buyer.country, MARGIN, y + 30, half);
+  cell(head.buyer.name, MARGIN, y, half);
+  cell(head.buyer.email, MARGIN, y + 15, half, { isLtr: !isRtl });
+  cell(head.buyer.country, MARGIN, y + 30, half);
+  return y;
+}
+
+/** The invoice as PDF bytes (A4, one page), in its language; Arabic right to left. */
+export async function renderInvoicePdf(storedInvoice: InvoiceDocument): Promise<Buffer> {
+  const invoice = withDisplayTexts(storedInvoice);
+  const texts = INVOICE_TEXTS[invoice.language];
+  const { doc, cell, isRtl, finish } = await openDocument({
+    language: invoice.language,
+    info: {
+      Title: invoice.number,
+      Subject: invoice.orderNumber,
+      Author: invoice.seller.name,
+      CreationDate: invoice.issuedAt,
+    },
+  });
+  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const { seller } = invoice;
+  let y = drawHead(cell, isRtl, {
+    texts,
+    title: texts.title,
+    seller,
+    references: [
+      [texts.number, invoice.number],
+      [texts.date, formatDate(invoice.issuedAt)],
+      [texts.paidAt, formatDate(invoice.paidAt)],
+      [texts.order, invoice.orderNumber],
+    ],
+    buyer: invoice.buyer,
+  });
 
   // The line.
   y += 70;
@@ -306,9 +348,106 @@ export async function renderInvoicePdf(storedInvoice: InvoiceDocument): Promise<
   }
   y += 30;
   cell(texts.thanks, MARGIN, y, CONTENT_WIDTH, { color: "#555555" });
+  return finish();
+}
 
-  section.end();
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+/** Everything printed on a credit note (avoir): a sale of an invoice reversed, in part or whole. */
+export interface CreditNoteDocument {
+  language: Language;
+  number: string;
+  issuedAt: Date;
+  /** The invoice it corrects. */
+  invoice: { number: string; issuedAt: Date };
+  orderNumber: string;
+  /** As recorded on the credit note (the invoice's). */
+  seller: SellerIdentity;
+  /** What is reversed, positive amounts: printed as negatives. */
+  tva: { htDzdMinor: number; tvaDzdMinor: number; ttcDzdMinor: number };
+  buyer: { name: string; email: string; country: string };
+  /** The plan the invoice sold. */
+  description: string;
+  reason: string;
+}
+
+/** The credit note as PDF bytes (A4, one page), in its language; Arabic right to left. */
+export async function renderCreditNotePdf(stored: CreditNoteDocument): Promise<Buffer> {
+  const creditNote = {
+    ...stored,
+    seller: sellerAsDisplayed(stored.seller),
+    buyer: buyerAsDisplayed(stored.buyer),
+    description: toDisplayText(stored.description),
+    reason: toDisplayText(stored.reason),
+  };
+  const texts = INVOICE_TEXTS[creditNote.language];
+  const words = texts.creditNote;
+  const { doc, cell, isRtl, finish } = await openDocument({
+    language: creditNote.language,
+    info: {
+      Title: creditNote.number,
+      Subject: creditNote.invoice.number,
+      Author: creditNote.seller.name,
+      CreationDate: creditNote.issuedAt,
+    },
+  });
+  const { seller } = creditNote;
+  let y = drawHead(cell, isRtl, {
+    texts,
+    title: words.title,
+    seller,
+    references: [
+      [words.number, creditNote.number],
+      [words.date, formatDate(creditNote.issuedAt)],
+      [words.invoice, creditNote.invoice.number],
+      [words.invoiceDate, formatDate(creditNote.invoice.issuedAt)],
+      [texts.order, creditNote.orderNumber],
+    ],
+    buyer: creditNote.buyer,
+  });
+
+  // What is reversed, and why.
+  y += 70;
+  doc.rect(MARGIN, y - 5, CONTENT_WIDTH, 22).fill("#eef2f7");
+  cell(texts.description, MARGIN + 6, y, CONTENT_WIDTH - 12, { isBold: true });
+  y += 26;
+  cell(creditNote.description, MARGIN + 6, y, CONTENT_WIDTH - 12);
+  y += 18;
+  cell(`${words.reason}: ${creditNote.reason}`, MARGIN + 6, y, CONTENT_WIDTH - 12, { color: "#555555" });
+  y += 20;
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + CONTENT_WIDTH, y)
+    .lineWidth(0.5)
+    .stroke("#c8d0da");
+
+  // The amounts reversed, negative as the accountant books them, at the invoice's TVA rate.
+  y += 12;
+  const reversed = (minor: number) => `${minor === 0 ? "" : "-"}${CENTIMES.format(minor / 100)} DA`;
+  const totals: [string, string, boolean][] = [[texts.totalHt, reversed(creditNote.tva.htDzdMinor), false]];
+  if (seller.tvaExemption === null) {
+    totals.push([
+      `${words.tvaReversed} ${formatNumber(seller.tvaRateBps / 100)}\u00a0%`,
+      reversed(creditNote.tva.tvaDzdMinor),
+      false,
+    ]);
+  } else {
+    totals.push([texts.tvaExempt, reversed(0), false]);
+  }
+  totals.push([texts.totalTtc, reversed(creditNote.tva.ttcDzdMinor), true]);
+  const amountX = MARGIN + 400;
+  const amountWidth = CONTENT_WIDTH - 406;
+  for (const [label, value, isBold] of totals) {
+    cell(label, MARGIN + 200, y, 195, { isBold, size: isBold ? 12 : 10 });
+    cell(value, amountX, y, amountWidth, { align: "end", isBold, isLtr: true, size: isBold ? 12 : 10 });
+    y += isBold ? 20 : 16;
+  }
+
+  y += 20;
+  cell(texts.inDzd, MARGIN, y, CONTENT_WIDTH, { color: "#555555", size: 9 });
+  if (seller.tvaExemption !== null) {
+    y += 14;
+    cell(seller.tvaExemption, MARGIN, y, CONTENT_WIDTH, { size: 9 });
+  }
+  y += 16;
+  cell(words.mention, MARGIN, y, CONTENT_WIDTH, { color: "#555555", size: 9 });
+  return finish();
 }

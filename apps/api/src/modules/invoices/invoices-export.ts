@@ -1,14 +1,19 @@
 import { localPlanName } from "@esim/shared/catalog/plan-name";
-import { csvNumber, toCsv } from "../../lib/csv.ts";
+import { type CsvCell, csvNumber, toCsv } from "../../lib/csv.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import { creditNoteDescription } from "./credit-notes.service.ts";
 import { INVOICE_TEXTS } from "./invoice-texts.ts";
-import { findInvoicesIssuedBetween, findPaymentsOfOrders } from "./invoices.repo.ts";
+import { findCreditNotesIssuedBetween, findInvoicesIssuedBetween, findPaymentsOfOrders } from "./invoices.repo.ts";
 import { recordedSellerAndTva } from "./invoices.service.ts";
+import type { SellerIdentity } from "./seller-identity.ts";
 
-// The accountant's columns, in French: the language of Algerian bookkeeping (decision 033).
+// The accountant's columns, in French: the language of Algerian bookkeeping (decision 033). One row per document,
+// invoices and credit notes (avoirs, decision 063) together in order of issue, then the period's totals.
 const COLUMNS = [
-  "Facture",
+  "Type",
+  "Numéro",
   "Date",
+  "Facture d'origine",
   "Commande",
   "Client",
   "E-mail",
@@ -19,6 +24,7 @@ const COLUMNS = [
   "Taux TVA",
   "Moyen de paiement",
   "Référence de paiement",
+  "Motif",
 ];
 
 const algiersDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers" });
@@ -33,17 +39,50 @@ function startOfAlgiersDay(day: string): Date {
   return new Date(`${day}T00:00:00+01:00`);
 }
 
+/** The instants [from, to) of the Algiers days from `from` to `to` (YYYY-MM-DD, both included). */
+export function algiersDays(days: { from: string; to: string }): { from: Date; to: Date } {
+  const end = startOfAlgiersDay(days.to);
+  end.setUTCDate(end.getUTCDate() + 1);
+  return { from: startOfAlgiersDay(days.from), to: end };
+}
+
+interface Amounts {
+  htDzdMinor: number;
+  tvaDzdMinor: number;
+  ttcDzdMinor: number;
+}
+
+function add(total: Amounts, amounts: Amounts): Amounts {
+  return {
+    htDzdMinor: total.htDzdMinor + amounts.htDzdMinor,
+    tvaDzdMinor: total.tvaDzdMinor + amounts.tvaDzdMinor,
+    ttcDzdMinor: total.ttcDzdMinor + amounts.ttcDzdMinor,
+  };
+}
+
+const NOTHING: Amounts = { htDzdMinor: 0, tvaDzdMinor: 0, ttcDzdMinor: 0 };
+
+function amountCells(amounts: Amounts): CsvCell[] {
+  return [dzd(amounts.htDzdMinor), dzd(amounts.tvaDzdMinor), dzd(amounts.ttcDzdMinor)];
+}
+
+function tvaRate(seller: SellerIdentity): string {
+  return seller.tvaExemption === null ? `${seller.tvaRateBps / 100} %` : "exonéré";
+}
+
 /**
- * Every invoice issued on the Algiers days from `from` to `to` (both YYYY-MM-DD, inclusive) as CSV, one row per
- * invoice in number order, with the amounts and TVA recorded at issue (number cells); written by `toCsv`.
+ * Every invoice and credit note issued on the Algiers days from `from` to `to` (both YYYY-MM-DD, inclusive) as CSV:
+ * one row per document in order of issue, a credit note's amounts negative with the invoice it corrects, then after
+ * an empty row the period's totals (invoices, credit notes, net: what the TVA return declares). Amounts and TVA as
+ * recorded at issue (number cells); written by `toCsv`.
  */
 export async function exportInvoicesCsv(
   deps: Pick<AppDeps, "db" | "config">,
   options: { from: string; to: string },
-): Promise<{ csv: string; count: number }> {
-  const end = startOfAlgiersDay(options.to);
-  end.setUTCDate(end.getUTCDate() + 1);
-  const rows = await findInvoicesIssuedBetween(deps.db, startOfAlgiersDay(options.from), end);
+): Promise<{ csv: string; count: number; creditNoteCount: number }> {
+  const period = algiersDays(options);
+  const rows = await findInvoicesIssuedBetween(deps.db, period.from, period.to);
+  const creditNoteRows = await findCreditNotesIssuedBetween(deps.db, period);
   const paymentsByOrder = new Map<string, Awaited<ReturnType<typeof findPaymentsOfOrders>>[number]>();
   for (const payment of await findPaymentsOfOrders(
     deps.db,
@@ -52,25 +91,83 @@ export async function exportInvoicesCsv(
     if (!paymentsByOrder.has(payment.orderId)) paymentsByOrder.set(payment.orderId, payment);
   }
   const texts = INVOICE_TEXTS.fr;
-  const records = rows.map(({ invoice, order, plan, destinationName }) => {
+  let invoiced = NOTHING;
+  let reversed = NOTHING;
+  const documents: { issuedAt: Date; order: number; cells: CsvCell[] }[] = [];
+  for (const { invoice, order, plan, destinationName } of rows) {
     const { seller, tva } = recordedSellerAndTva(invoice, order.chargeDzdMinor, deps.config);
+    invoiced = add(invoiced, tva);
     const planName = localPlanName({ ...plan, destinationName }, "fr");
     const payment = paymentsByOrder.get(order.id);
     const method = order.chargeDzdMinor === 0 ? "coupon" : order.paymentMethod;
-    return [
-      invoice.number,
-      algiersDate.format(invoice.issuedAt),
-      order.number,
-      order.billing.name,
-      order.billing.email,
-      order.kind === "top_up" ? `${texts.topUp} ${planName}` : planName,
-      dzd(tva.htDzdMinor),
-      dzd(tva.tvaDzdMinor),
-      dzd(tva.ttcDzdMinor),
-      seller.tvaExemption === null ? `${seller.tvaRateBps / 100} %` : "exonéré",
-      texts.methods[method as keyof typeof texts.methods] ?? method,
-      payment ? (payment.providerReference ?? payment.id) : "",
-    ];
-  });
-  return { csv: toCsv([COLUMNS, ...records]), count: records.length };
+    documents.push({
+      issuedAt: invoice.issuedAt,
+      order: 0,
+      cells: [
+        "facture",
+        invoice.number,
+        algiersDate.format(invoice.issuedAt),
+        null,
+        order.number,
+        order.billing.name,
+        order.billing.email,
+        order.kind === "top_up" ? `${texts.topUp} ${planName}` : planName,
+        ...amountCells(tva),
+        tvaRate(seller),
+        texts.methods[method as keyof typeof texts.methods] ?? method,
+        payment ? (payment.providerReference ?? payment.id) : "",
+        null,
+      ],
+    });
+  }
+  for (const view of creditNoteRows) {
+    const { creditNote, invoice, order } = view;
+    const amounts = {
+      htDzdMinor: creditNote.amountHtDzdMinor,
+      tvaDzdMinor: creditNote.tvaDzdMinor,
+      ttcDzdMinor: creditNote.amountTtcDzdMinor,
+    };
+    reversed = add(reversed, amounts);
+    documents.push({
+      issuedAt: creditNote.issuedAt,
+      order: 1,
+      cells: [
+        "avoir",
+        creditNote.number,
+        algiersDate.format(creditNote.issuedAt),
+        invoice.number,
+        order.number,
+        order.billing.name,
+        order.billing.email,
+        creditNoteDescription(view, "fr"),
+        ...amountCells(negated(amounts)),
+        tvaRate(creditNote.seller),
+        null,
+        null,
+        creditNote.reason,
+      ],
+    });
+  }
+  // In order of issue; an invoice before the credit note issued in the same instant (its own refund).
+  documents.sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime() || a.order - b.order);
+  const total = (label: string, amounts: Amounts): CsvCell[] => [
+    label,
+    ...Array<CsvCell>(7).fill(null),
+    ...amountCells(amounts),
+    ...Array<CsvCell>(4).fill(null),
+  ];
+  const summary = [
+    total("Total factures", invoiced),
+    total("Total avoirs", negated(reversed)),
+    total("Net de la période", add(invoiced, negated(reversed))),
+  ];
+  return {
+    csv: toCsv([COLUMNS, ...documents.map((document) => document.cells), [], ...summary]),
+    count: rows.length,
+    creditNoteCount: creditNoteRows.length,
+  };
+}
+
+function negated(amounts: Amounts): Amounts {
+  return { htDzdMinor: -amounts.htDzdMinor, tvaDzdMinor: -amounts.tvaDzdMinor, ttcDzdMinor: -amounts.ttcDzdMinor };
 }

@@ -1,15 +1,37 @@
-import { exportInvoices, getSellerIdentity, setSellerIdentity } from "@esim/shared/admin/invoicing-contract";
+import {
+  exportInvoices,
+  getCreditNotePdf,
+  getSellerIdentity,
+  listCreditNotes,
+  setSellerIdentity,
+} from "@esim/shared/admin/invoicing-contract";
 import { API_BASE_PATH } from "@esim/shared/http";
-import type { FastifyInstance } from "fastify";
+import { getOrderCreditNotePdf, listOrderCreditNotes } from "@esim/shared/invoices/credit-notes-contract";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { AppError } from "../../lib/app-error.ts";
 import { sendCsv } from "../../lib/csv.ts";
 import { addRawRoute, addRoute } from "../../lib/route.ts";
 import { requireUser } from "../../plugins/auth.ts";
+import {
+  getCreditNotePdfForConsole,
+  getUserCreditNotePdf,
+  listCreditNotesForConsole,
+  listUserOrderCreditNotes,
+} from "./credit-notes.service.ts";
 import { getInvoicePdf } from "./invoices.service.ts";
-import { exportInvoicesCsv } from "./invoices-export.ts";
+import { algiersDays, exportInvoicesCsv } from "./invoices-export.ts";
 import { readSellerIdentityForConsole, setSellerIdentity as saveSellerIdentity } from "./seller-identity.ts";
 
 const adminTags = ["admin"];
+
+/** A PDF to download, never cached (it names the customer). */
+function sendPdf(reply: FastifyReply, document: { number: string; pdf: Buffer }) {
+  return reply
+    .header("content-type", "application/pdf")
+    .header("content-disposition", `attachment; filename="${document.number}.pdf"`)
+    .header("cache-control", "private, no-store")
+    .send(document.pdf);
+}
 
 /** GET /orders/{id}/invoice answers a PDF, not the JSON envelope: registered directly, not through a contract. */
 export async function invoicesRoutes(app: FastifyInstance) {
@@ -32,12 +54,36 @@ export async function invoicesRoutes(app: FastifyInstance) {
         language: request.query.lang,
         userLanguage: user.language,
       });
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${number}.pdf"`)
-        .header("cache-control", "private, no-store")
-        .send(pdf);
+      return sendPdf(reply, { number, pdf });
     },
+  );
+
+  addRoute(
+    app,
+    listOrderCreditNotes,
+    async ({ params, user }) => ({
+      data: (await listUserOrderCreditNotes(app.deps, user.id, params.id)).map((row) => ({
+        ...row,
+        issuedAt: row.issuedAt.toISOString(),
+      })),
+    }),
+    { tags: ["orders"], summary: "The credit notes (avoirs) of one of the caller's orders" },
+  );
+
+  addRawRoute(
+    app,
+    getOrderCreditNotePdf,
+    async ({ params, query, user, reply }) =>
+      sendPdf(
+        reply,
+        await getUserCreditNotePdf(app.deps, {
+          userId: user.id,
+          orderIdOrNumber: params.id,
+          number: params.number,
+          language: query.lang,
+        }),
+      ),
+    { tags: ["orders"], summary: "A credit note of one of the caller's orders, as a PDF (?lang= or its language)" },
   );
 
   addRoute(
@@ -71,6 +117,44 @@ export async function invoicesRoutes(app: FastifyInstance) {
       const { csv } = await exportInvoicesCsv(app.deps, { from: query.from, to: query.to });
       return sendCsv(reply, { filename: `factures-${query.from}-${query.to}.csv`, csv });
     },
-    { tags: adminTags, summary: "The invoices issued between two Algiers days as CSV, for the accountant (admin)" },
+    {
+      tags: adminTags,
+      summary: "The invoices and credit notes issued between two Algiers days as CSV, with the net (admin)",
+    },
+  );
+
+  addRoute(
+    app,
+    listCreditNotes,
+    async ({ query }) => {
+      if (query.from > query.to) throw new AppError("VALIDATION_FAILED", { fields: { from: "INVALID" } });
+      const page = query.page ?? 1;
+      const { rows, hasMore } = await listCreditNotesForConsole(app.deps, { ...algiersDays(query), page });
+      return {
+        data: rows.map(({ creditNote, invoice, order }) => ({
+          number: creditNote.number,
+          issuedAt: creditNote.issuedAt.toISOString(),
+          invoiceNumber: invoice.number,
+          orderNumber: order.number,
+          customerName: order.billing.name,
+          customerEmail: order.billing.email,
+          amountHtDzdMinor: creditNote.amountHtDzdMinor,
+          tvaDzdMinor: creditNote.tvaDzdMinor,
+          amountTtcDzdMinor: creditNote.amountTtcDzdMinor,
+          reason: creditNote.reason,
+        })),
+        page,
+        hasMore,
+      };
+    },
+    { tags: adminTags, summary: "The credit notes issued between two Algiers days, a page at a time (admin)" },
+  );
+
+  addRawRoute(
+    app,
+    getCreditNotePdf,
+    async ({ params, query, reply }) =>
+      sendPdf(reply, await getCreditNotePdfForConsole(app.deps, { number: params.number, language: query.lang })),
+    { tags: adminTags, summary: "A credit note as a PDF (admin)" },
   );
 }

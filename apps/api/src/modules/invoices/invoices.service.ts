@@ -99,7 +99,7 @@ export function recordedSellerAndTva(invoice: InvoiceRow, chargeDzdMinor: number
   return { seller, tva };
 }
 
-function countryName(code: string, language: Language): string {
+export function countryName(code: string, language: Language): string {
   if (!isCountryCode(code)) return code;
   return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
 }

@@ -88,7 +88,7 @@ describe("the accountant's CSV in the console", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("text/csv");
     expect(response.headers["content-disposition"]).toBe(`attachment; filename="factures-${day}-${day}.csv"`);
-    expect(response.body.startsWith("\uFEFFFacture,Date,Commande")).toBe(true);
+    expect(response.body.startsWith("\uFEFFType,Numéro,Date")).toBe(true);
     expect(response.body).toContain(invoice!.number);
   });
 

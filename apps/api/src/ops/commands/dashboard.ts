@@ -53,12 +53,14 @@ export function formatDashboard(figures: DashboardFigures): string[] {
   ] as const;
   for (const [label, window] of windows) {
     lines.push(
-      `  ${label.padEnd(13)} ${String(window.paidOrders).padStart(5)} paid  ${formatMoney(window.revenueDzdMinor, "DZD").padStart(14)}  conversion ${formatConversion(window)}`,
+      `  ${label.padEnd(13)} ${String(window.paidOrders).padStart(5)} paid  gross ${formatMoney(window.grossDzdMinor, "DZD").padStart(14)}  refunds ${formatMoney(window.refundsDzdMinor, "DZD").padStart(12)}  net ${formatMoney(window.netDzdMinor, "DZD").padStart(14)}  conversion ${formatConversion(window)}`,
     );
   }
   lines.push("", `Daily sales, last ${figures.dailySales.length} days:`);
   for (const day of figures.dailySales) {
-    lines.push(`  ${day.date}  ${String(day.paidOrders).padStart(4)}  ${formatMoney(day.revenueDzdMinor, "DZD")}`);
+    lines.push(
+      `  ${day.date}  ${String(day.paidOrders).padStart(4)}  gross ${formatMoney(day.grossDzdMinor, "DZD")}  net ${formatMoney(day.netDzdMinor, "DZD")}`,
+    );
   }
 
   const { undelivered, provisioningFailures, pendingCancellations, refundsOwed } = figures;

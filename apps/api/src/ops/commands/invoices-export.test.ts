@@ -53,31 +53,40 @@ describe("invoices:export", () => {
 
     const lines = await runCommand(["--from", "2026-11-01", "--to", "2026-11-30", "--out", out]);
 
-    expect(lines).toEqual([`2 invoices from 2026-11-01 to 2026-11-30 written to ${out}`]);
+    expect(lines).toEqual([`2 invoices and 0 credit notes from 2026-11-01 to 2026-11-30 written to ${out}`]);
     const bytes = await readFile(out);
     await rm(out);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = bytes.toString("utf8").slice(1).split("\r\n");
     expect(rows[0]).toBe(
-      "Facture,Date,Commande,Client,E-mail,Désignation,HT (DZD),TVA (DZD),TTC (DZD),Taux TVA,Moyen de paiement,Référence de paiement",
+      "Type,Numéro,Date,Facture d'origine,Commande,Client,E-mail,Désignation,HT (DZD),TVA (DZD),TTC (DZD),Taux TVA,Moyen de paiement,Référence de paiement,Motif",
     );
-    expect(rows).toHaveLength(4);
+    // Two invoices, an empty row, the totals of the period, the final line end.
+    expect(rows).toHaveLength(8);
     expect(rows[3]).toBe("");
+    expect(rows[6]).toBe("Net de la période,,,,,,,,2504.20,475.80,2980.00,,,,");
+    expect(rows[7]).toBe("");
     const [firstRow, secondRow] = [rows[1]!, rows[2]!];
     expect(firstRow).toMatch(
       new RegExp(
-        `^F2026-\\d{6},2026-11-01,${first.number},"أمينة ""بن علي"", الجزائر",[^,]+@[^,]+,Turquie · [^,]+,1252\\.10,237\\.90,1490\\.00,19 %,Carte EDAHABIA,[^,]+$`,
+        `^facture,F2026-\\d{6},2026-11-01,,${first.number},"أمينة ""بن علي"", الجزائر",[^,]+@[^,]+,Turquie · [^,]+,1252\\.10,237\\.90,1490\\.00,19 %,Carte EDAHABIA,[^,]+,$`,
       ),
     );
-    expect(secondRow).toMatch(new RegExp(`^F2026-\\d{6},2026-11-15,${second.number},Karim Haddad,`));
-    const numberOf = (row: string) => Number(row.slice(6, 12));
+    expect(secondRow).toMatch(new RegExp(`^facture,F2026-\\d{6},2026-11-15,,${second.number},Karim Haddad,`));
+    const numberOf = (row: string) => Number(row.slice(14, 20));
     expect(numberOf(secondRow)).toBe(numberOf(firstRow) + 1);
   });
 
-  it("prints the CSV itself without --out, the header alone when nothing was issued", async () => {
+  it("prints the CSV itself without --out, the header and zero totals when nothing was issued", async () => {
     const lines = await runCommand(["--from", "2027-01-01", "--to", "2027-01-31"]);
     expect(lines).toEqual([
-      "\uFEFFFacture,Date,Commande,Client,E-mail,Désignation,HT (DZD),TVA (DZD),TTC (DZD),Taux TVA,Moyen de paiement,Référence de paiement",
+      [
+        "\uFEFFType,Numéro,Date,Facture d'origine,Commande,Client,E-mail,Désignation,HT (DZD),TVA (DZD),TTC (DZD),Taux TVA,Moyen de paiement,Référence de paiement,Motif",
+        "",
+        "Total factures,,,,,,,,0.00,0.00,0.00,,,,",
+        "Total avoirs,,,,,,,,0.00,0.00,0.00,,,,",
+        "Net de la période,,,,,,,,0.00,0.00,0.00,,,,",
+      ].join("\r\n"),
     ]);
   });
 });

@@ -4,7 +4,8 @@ import { exportInvoicesCsv } from "../../modules/invoices/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 
-export const description = "Export the invoices issued between two days (Algiers time) as CSV for the accountant";
+export const description =
+  "Export the invoices and credit notes issued between two days (Algiers time), with the net, as CSV for the accountant";
 export const usage = "invoices:export --from YYYY-MM-DD --to YYYY-MM-DD [--out file.csv]";
 
 function parseOptions(args: string[]) {
@@ -37,12 +38,15 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   const from = day("from", values.from);
   const to = day("to", values.to);
   if (from > to) throw new OpsError(`invoices:export: --from ${from} is after --to ${to}`);
-  const { csv, count } = await exportInvoicesCsv(deps, { from, to });
+  const { csv, count, creditNoteCount } = await exportInvoicesCsv(deps, { from, to });
   if (values.out === undefined) {
     // Straight to standard output, so it can be piped; the summary would spoil the file.
     print(csv.replace(/\r\n$/, ""));
     return;
   }
   await writeFile(values.out, csv, "utf8");
-  print(`${count} invoice${count === 1 ? "" : "s"} from ${from} to ${to} written to ${values.out}`);
+  print(
+    `${count} invoice${count === 1 ? "" : "s"} and ${creditNoteCount} credit note${creditNoteCount === 1 ? "" : "s"} ` +
+      `from ${from} to ${to} written to ${values.out}`,
+  );
 };

@@ -27,9 +27,18 @@ function WindowCard({ title, window, format }: { title: string; window: Dashboar
     <section className={CARD} aria-label={title}>
       <h3 className="text-sm font-semibold text-slate-600">{title}</h3>
       <p className="mt-1 text-2xl font-bold text-slate-900">
-        <bdi>{format.dzd(window.revenueDzdMinor)}</bdi>
+        <span className="sr-only">{t("admin.dashboard.netSales")} </span>
+        <bdi>{format.dzd(window.netDzdMinor)}</bdi>
       </p>
       <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">{t("admin.dashboard.grossSales")}</dt>
+        <dd className="text-end font-semibold text-slate-900">
+          <bdi>{format.dzd(window.grossDzdMinor)}</bdi>
+        </dd>
+        <dt className="text-slate-600">{t("admin.dashboard.refunds")}</dt>
+        <dd className="text-end font-semibold text-slate-900">
+          <bdi>{window.refundsDzdMinor > 0 ? `−${format.dzd(window.refundsDzdMinor)}` : format.dzd(0)}</bdi>
+        </dd>
         <dt className="text-slate-600">{t("admin.dashboard.paidOrders")}</dt>
         <dd className="text-end font-semibold text-slate-900">{format.number(window.paidOrders)}</dd>
         <dt className="text-slate-600">{t("admin.dashboard.conversion")}</dt>
