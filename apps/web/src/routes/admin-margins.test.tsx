@@ -18,7 +18,9 @@ const SUPPORT = { id: "op-2", email: "karim@esim-store.dz", role: "support" as c
 const window0 = {
   from: "2026-11-23T23:00:00Z",
   paidOrders: 0,
-  revenueDzdMinor: 0,
+  grossDzdMinor: 0,
+  refundsDzdMinor: 0,
+  netDzdMinor: 0,
   checkoutsStarted: 0,
   checkoutsPaid: 0,
   conversionRate: null,
