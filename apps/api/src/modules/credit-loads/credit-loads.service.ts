@@ -129,8 +129,10 @@ export async function recordCreditLoadOutcome(
   if (outcome.kind === "paid" || outcome.kind === "mismatched") {
     const captured = outcome.captured;
     if (!captured) return "unchanged";
-    const cause = outcome.kind === "mismatched" ? `${input.cause}; credited as taken: ${outcome.reason}` : input.cause;
+    // The receipt's number leads the cause: the customer's credit history shows it beside the amount.
+    const said = outcome.kind === "mismatched" ? `${input.cause}; credited as taken: ${outcome.reason}` : input.cause;
     let key = `credit-bought:${load.id}`;
+    let receiptNumber = load.receiptNumber;
     if (load.status === "paid") {
       const credited = await findLedgerMovement(tx, [key]);
       if (!credited || credited.reference === captured.reference) return "unchanged";
@@ -138,7 +140,8 @@ export async function recordCreditLoadOutcome(
     } else {
       const year = Number(algiersYear.format(now));
       const sequence = await takeReceiptSequence(tx, year, now);
-      await markCreditLoadPaid(tx, load.id, { year, sequence, number: formatReceiptNumber(year, sequence), now });
+      receiptNumber = formatReceiptNumber(year, sequence);
+      await markCreditLoadPaid(tx, load.id, { year, sequence, number: receiptNumber, now });
     }
     await lockStoreCredit(tx, load.userId);
     const posted = await postMovement(tx, {
@@ -148,7 +151,7 @@ export async function recordCreditLoadOutcome(
       userId: load.userId,
       method: captured.provider,
       reference: captured.reference,
-      cause,
+      cause: `receipt ${receiptNumber}: ${said}`,
       actor: input.actor,
       now,
     });

@@ -72,7 +72,9 @@ describe("buying store credit through the gateway", () => {
     expect(await getStoreCreditBalance(db, load.user.id)).toBe(2_000_00);
     const movements = await creditsBought(load.user.id);
     expect(movements).toHaveLength(1);
+    const { receiptNumber } = await readLoad(load.loadId);
     expect(movements[0]).toMatchObject({ key: `credit-bought:${load.loadId}`, orderId: null });
+    expect(movements[0]!.cause).toMatch(new RegExp(`^receipt ${receiptNumber}: `));
     expect(getCreditLoad.response.parse(page.json()).data).toEqual({
       load: expect.objectContaining({
         id: load.loadId,

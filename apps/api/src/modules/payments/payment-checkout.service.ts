@@ -168,13 +168,14 @@ async function endOldCheckout(
 }
 
 /**
- * Where the payer of a pending payment (an order's or a store credit load's) pays, asking the gateway exactly once however many requests ask at the same
- * time: one claims the payment and asks; the others wait (holding no connection) and answer the checkout it stored. A
+ * Where the payer of a pending payment (an order's or a store credit load's) pays, asking the gateway exactly once
+ * however many requests ask at the same time: one claims the payment and asks; the others wait (holding no connection)
+ * and answer the checkout it stored. A
  * checkout 28 minutes old or more is never handed out again: it is first ended at the gateway (paid meanwhile: the
  * payment is applied and the answer is `{ paid: true }`), then a fresh one replaces it. A gateway failure gives the
  * claim back and answers PAYMENT_GATEWAY_UNAVAILABLE; nothing was charged. A claim left by a crashed process lapses
- * after 30 s. A payment no longer pending and not paid answers ORDER_ACTION_NOT_ALLOWED. For an order, its coupon use is held
- * until the new checkout ends (COUPON_HOLD_LAPSED when its earlier hold ended and the code has no use left for it).
+ * after 30 s. A payment no longer pending and not paid answers ORDER_ACTION_NOT_ALLOWED. For an order, its coupon use
+ * is held until the new checkout ends (COUPON_HOLD_LAPSED when its earlier hold ended and the code has no use left for it).
  */
 export async function openCheckout(
   deps: AppDeps,
