@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { apiError, signedInApi } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
@@ -54,12 +54,26 @@ describe("recharger mon crédit", () => {
 
     await waitFor(() => expect(popup.location.href).toBe(CHECKOUT_URL));
     expect(window.location.search).toBe(`?loadId=${LOAD_ID}`);
-    const posted = calls.find((call) => call.path === "/credit-loads")?.body as Record<string, unknown>;
+    const posted = calls.find((call) => call.method === "POST" && call.path === "/credit-loads")?.body as Record<
+      string,
+      unknown
+    >;
     expect(posted).toMatchObject({ amountDzd: 5_000, paymentMethod: "edahabia" });
     expect(posted.clientReference).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByRole("heading", { name: "Crédit rechargé" }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText("Nouveau solde").closest("div")).toHaveTextContent("7,000 DA");
     expect(screen.getByText("R2026-000042")).toBeInTheDocument();
+  }, 15_000);
+
+  it("lists the receipts of the credit already bought, with their numbers", async () => {
+    signedInApi({
+      ...OPTIONS,
+      "GET /credit-loads": () => ({ body: { data: [loadFor("paid", 2_000_00)] } }),
+    });
+    await renderApp("/account/credit/load", { token: "t" });
+
+    const receipts = await screen.findByRole("region", { name: "Mes reçus de crédit" }, { timeout: 5000 });
+    expect(within(receipts).getByRole("listitem")).toHaveTextContent(/R2026-000042.*26\/11\/2026.*2,000 DA/);
   });
 
   it("refuses another amount outside 500–20 000 DA before asking the server", async () => {
@@ -71,7 +85,7 @@ describe("recharger mon crédit", () => {
     await user.click(screen.getByRole("button", { name: /^Payer/ }));
 
     expect(screen.getByRole("textbox", { name: "Montant en dinars" })).toHaveAttribute("aria-invalid", "true");
-    expect(calls.some((call) => call.path === "/credit-loads")).toBe(false);
+    expect(calls.some((call) => call.method === "POST" && call.path === "/credit-loads")).toBe(false);
     expect(window.open).not.toHaveBeenCalled();
   });
 

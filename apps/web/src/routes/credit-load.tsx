@@ -6,6 +6,7 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { useCheckoutOptions } from "../features/checkout/api/get-checkout-options.ts";
 import { PaymentMethodPicker } from "../features/checkout/components/payment-method-picker.tsx";
 import { CreditLoadForm } from "../features/credit-load/components/credit-load-form.tsx";
+import { CreditLoadReceipts } from "../features/credit-load/components/credit-load-receipts.tsx";
 import { CreditLoadResult } from "../features/credit-load/components/credit-load-result.tsx";
 import { useT } from "../lib/i18n.ts";
 
@@ -35,9 +36,12 @@ function CreditLoadPurchase() {
   // The only method offered needs no choice.
   const method = chosen ?? (methods.length === 1 ? methods[0]! : null);
   return (
-    <CreditLoadForm
-      method={method}
-      methodPicker={<PaymentMethodPicker methods={methods} value={method} onChange={setChosen} />}
-    />
+    <div className="space-y-8">
+      <CreditLoadForm
+        method={method}
+        methodPicker={<PaymentMethodPicker methods={methods} value={method} onChange={setChosen} />}
+      />
+      <CreditLoadReceipts />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { createCreditLoad, getCreditLoad } from "@esim/shared/credit-loads/contracts";
+import { createCreditLoad, getCreditLoad, listCreditLoads } from "@esim/shared/credit-loads/contracts";
 import type { EndpointBody } from "@esim/shared/http";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
@@ -29,4 +29,12 @@ export function creditLoadQueryOptions(loadId: string) {
 
 export function useCreditLoad(loadId: string) {
   return useQuery(creditLoadQueryOptions(loadId));
+}
+
+/** `GET /credit-loads`: the caller's paid loads with their receipt numbers, the latest first. */
+export function useCreditLoadReceipts() {
+  return useQuery({
+    queryKey: ["credit-loads", "receipts"],
+    queryFn: async ({ signal }) => (await callApi(listCreditLoads, { signal })).data,
+  });
 }
