@@ -146,6 +146,48 @@ describe("buying store credit through the gateway", () => {
     expect(await getStoreCreditBalance(db, load.user.id)).toBe(0);
   });
 
+  it("credits what the gateway says it took when it differs from the load, never holding the customer's money", async () => {
+    const load = await startLoad({ amountDzd: 2_000 });
+    await postPaymentWebhook(
+      testApp,
+      await signedCheckoutWebhook(testApp, { paymentId: load.paymentId, amountDzd: 1_500 }),
+    );
+
+    expect((await readLoad(load.loadId)).status).toBe("paid");
+    expect(await getStoreCreditBalance(db, load.user.id)).toBe(1_500_00);
+  });
+
+  it("credits a checkout paid after its load was reported failed: money taken wins", async () => {
+    const load = await startLoad();
+    const failed = await signedCheckoutWebhook(testApp, {
+      paymentId: load.paymentId,
+      type: "checkout.failed",
+      status: "failed",
+    });
+    await postPaymentWebhook(testApp, failed);
+    await postPaymentWebhook(testApp, await signedCheckoutWebhook(testApp, { paymentId: load.paymentId }));
+
+    expect((await readLoad(load.loadId)).status).toBe("paid");
+    expect(await creditsBought(load.user.id)).toHaveLength(1);
+    expect(await getStoreCreditBalance(db, load.user.id)).toBe(2_000_00);
+  });
+
+  it("keeps a load whose checkout the gateway could not open, and opens it when the same attempt is sent again", async () => {
+    const buyer = await createSignedInUser(testApp);
+    const body = loadBody();
+    testApp.setGatewayDown(true);
+    const down = await postLoad(buyer.headers, body);
+    testApp.setGatewayDown(false);
+    const retried = await postLoad(buyer.headers, body);
+
+    expect(down.statusCode).toBe(503);
+    expect(down.json().error.code).toBe("PAYMENT_GATEWAY_UNAVAILABLE");
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data.checkoutUrl).toEqual(expect.any(String));
+    expect(await db.select().from(creditLoads).where(eq(creditLoads.userId, buyer.user.id))).toHaveLength(1);
+    expect(await getStoreCreditBalance(db, buyer.user.id)).toBe(0);
+  });
+
   it("ends a load whose checkout lapsed unpaid, crediting nothing", async () => {
     const load = await startLoad();
     clock.advance(ABANDON_PAYMENT_AFTER_MS);
