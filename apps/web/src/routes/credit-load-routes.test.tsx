@@ -41,6 +41,13 @@ describe("recharger mon crédit", () => {
     const { calls } = signedInApi({
       ...OPTIONS,
       "POST /credit-loads": () => ({ body: { data: { load: loadFor("pending"), checkoutUrl: CHECKOUT_URL } } }),
+      // The shop passes the gateway's fee on (2.5 %): the payer sees what the gateway will charge.
+      "GET /credit-loads/quote": ({ url }) => {
+        const amountDzdMinor = Number(url.searchParams.get("amountDzd")) * 100;
+        const gatewayFeeDzdMinor = amountDzdMinor / 40;
+        const chargeWithFeeDzdMinor = amountDzdMinor + gatewayFeeDzdMinor;
+        return { body: { data: { amountDzdMinor, gatewayFeeDzdMinor, chargeWithFeeDzdMinor } } };
+      },
       [`GET /credit-loads/${LOAD_ID}`]: () => ({
         body: { data: { load: loadFor(status), balanceDzdMinor: status === "paid" ? 7_000_00 : 2_000_00 } },
       }),
@@ -49,8 +56,10 @@ describe("recharger mon crédit", () => {
 
     await user.click(await screen.findByRole("link", { name: "Recharger mon crédit" }, { timeout: 5000 }));
     await user.click(await screen.findByRole("radio", { name: "5,000 DA" }, { timeout: 5000 }));
+    const pay = await screen.findByRole("button", { name: "Payer 5,125 DA" }, { timeout: 5000 });
+    expect(screen.getByText("dont 125 DA de frais de paiement")).toBeInTheDocument();
     status = "paid";
-    await user.click(screen.getByRole("button", { name: /^Payer/ }));
+    await user.click(pay);
 
     await waitFor(() => expect(popup.location.href).toBe(CHECKOUT_URL));
     expect(window.location.search).toBe(`?loadId=${LOAD_ID}`);

@@ -76,3 +76,25 @@ export const listCreditLoads = defineEndpoint({
   body: undefined,
   response: z.object({ data: z.array(creditLoadSchema) }),
 });
+
+/**
+ * What a load of `amountDzd` costs the payer: the amount credited plus their share of the gateway's fee, as the
+ * checkout will charge it (decision 054). Out of range: CREDIT_LOAD_AMOUNT_OUT_OF_RANGE.
+ */
+export const getCreditLoadQuote = defineEndpoint({
+  method: "GET",
+  path: "/credit-loads/quote",
+  auth: true,
+  body: undefined,
+  query: z.strictObject({
+    amountDzd: z.coerce.number({ error: "INVALID" }).check(z.int("INVALID"), z.positive("INVALID")),
+  }),
+  response: z.object({
+    data: z.object({
+      amountDzdMinor: z.number(),
+      /** The payer's share of the gateway's fee, on top (0 when the shop pays it). */
+      gatewayFeeDzdMinor: z.number(),
+      chargeWithFeeDzdMinor: z.number(),
+    }),
+  }),
+});

@@ -52,6 +52,19 @@ export function formatReceiptNumber(year: number, sequence: number): string {
 }
 
 /**
+ * Refuses a load that is not a whole amount from CREDIT_LOAD_MIN_DZD (or the gateway's minimum, if ever higher) to
+ * CREDIT_LOAD_MAX_DZD with CREDIT_LOAD_AMOUNT_OUT_OF_RANGE.
+ */
+export function checkCreditLoadAmount(amountDzd: number, minimumChargeDzd: number): void {
+  const minimumDzd = Math.max(CREDIT_LOAD_MIN_DZD, minimumChargeDzd);
+  if (!Number.isSafeInteger(amountDzd) || amountDzd < minimumDzd || amountDzd > CREDIT_LOAD_MAX_DZD) {
+    throw new AppError("CREDIT_LOAD_AMOUNT_OUT_OF_RANGE", {
+      message: `A load is a whole amount from ${minimumDzd} to ${CREDIT_LOAD_MAX_DZD} DZD.`,
+    });
+  }
+}
+
+/**
  * Writes a pending load in the caller's transaction, or answers the one this client reference made already (the same
  * amount and method; another answers IDEMPOTENCY_CONFLICT). A new load is refused outside CREDIT_LOAD_MIN_DZD …
  * CREDIT_LOAD_MAX_DZD (whole dinars, never under the gateway's minimum) with CREDIT_LOAD_AMOUNT_OUT_OF_RANGE, and
@@ -78,16 +91,7 @@ export async function startCreditLoad(
     }
     return { load: placed, isNew: false };
   }
-  const minimumDzd = Math.max(CREDIT_LOAD_MIN_DZD, options.minimumChargeDzd);
-  if (
-    !Number.isSafeInteger(options.amountDzd) ||
-    options.amountDzd < minimumDzd ||
-    options.amountDzd > CREDIT_LOAD_MAX_DZD
-  ) {
-    throw new AppError("CREDIT_LOAD_AMOUNT_OUT_OF_RANGE", {
-      message: `A load is a whole amount from ${minimumDzd} to ${CREDIT_LOAD_MAX_DZD} DZD.`,
-    });
-  }
+  checkCreditLoadAmount(options.amountDzd, options.minimumChargeDzd);
   await lockStoreCredit(tx, options.userId);
   const pending = await countPendingCreditLoads(tx, options.userId);
   if (pending >= PENDING_CREDIT_LOADS_PER_ACCOUNT) {

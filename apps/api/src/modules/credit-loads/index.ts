@@ -8,6 +8,7 @@ export {
 } from "./credit-loads.repo.ts";
 export {
   type CreditLoadOutcome,
+  checkCreditLoadAmount,
   formatReceiptNumber,
   recordCreditLoadOutcome,
   startCreditLoad,

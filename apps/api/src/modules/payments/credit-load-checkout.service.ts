@@ -8,6 +8,7 @@ import type { AuthenticatedUser } from "../../plugins/auth.ts";
 import { computeCustomerFeeDzd } from "../../providers/payment/payment-port.ts";
 import {
   type CreditLoadRow,
+  checkCreditLoadAmount,
   findUserCreditLoad,
   listPaidCreditLoads,
   presentCreditLoad,
@@ -26,6 +27,20 @@ type CreateCreditLoadBody = EndpointParsedBody<typeof createCreditLoad>;
 async function present(deps: AppDeps, load: CreditLoadRow) {
   const fees = await findCreditLoadFees(deps.db, [load.id]);
   return presentCreditLoad(load, fees.get(load.id) ?? 0);
+}
+
+/** The payer's share of the gateway's fee on a load, whole dinars as the gateway adds it (decision 054). */
+function customerFeeMinorOf(deps: AppDeps, amountDzd: number): number {
+  const { paidBy, percent } = deps.payments.fees;
+  return toMinor(computeCustomerFeeDzd(amountDzd, { allocation: paidBy, percent }));
+}
+
+/** What a load of `amountDzd` costs the payer, before it exists; out of range: CREDIT_LOAD_AMOUNT_OUT_OF_RANGE. */
+export function quoteCreditLoad(deps: AppDeps, amountDzd: number) {
+  checkCreditLoadAmount(amountDzd, deps.payments.minimumChargeDzd);
+  const gatewayFeeDzdMinor = customerFeeMinorOf(deps, amountDzd);
+  const amountDzdMinor = toMinor(amountDzd);
+  return { amountDzdMinor, gatewayFeeDzdMinor, chargeWithFeeDzdMinor: amountDzdMinor + gatewayFeeDzdMinor };
 }
 
 /**
@@ -54,13 +69,12 @@ export async function buyStoreCredit(
       now,
     });
     if (!started.isNew) return { load: started.load, payment: await findCreditLoadPayment(tx, started.load.id) };
-    const { paidBy, percent } = deps.payments.fees;
     const created = await createPayment(tx, {
       creditLoadId: started.load.id,
       provider: deps.payments.name,
       amountMinor: started.load.amountDzdMinor,
-      feeAllocation: paidBy,
-      customerFeeMinor: toMinor(computeCustomerFeeDzd(body.amountDzd, { allocation: paidBy, percent })),
+      feeAllocation: deps.payments.fees.paidBy,
+      customerFeeMinor: customerFeeMinorOf(deps, body.amountDzd),
       method: body.paymentMethod,
       now,
     });

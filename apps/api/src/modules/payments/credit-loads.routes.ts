@@ -1,7 +1,17 @@
-import { createCreditLoad, getCreditLoad, listCreditLoads } from "@esim/shared/credit-loads/contracts";
+import {
+  createCreditLoad,
+  getCreditLoad,
+  getCreditLoadQuote,
+  listCreditLoads,
+} from "@esim/shared/credit-loads/contracts";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
-import { buyStoreCredit, listCreditLoadReceipts, readCreditLoad } from "./credit-load-checkout.service.ts";
+import {
+  buyStoreCredit,
+  listCreditLoadReceipts,
+  quoteCreditLoad,
+  readCreditLoad,
+} from "./credit-load-checkout.service.ts";
 
 /** Buying store credit with a card (decision 068). */
 export async function creditLoadRoutes(app: FastifyInstance) {
@@ -14,6 +24,11 @@ export async function creditLoadRoutes(app: FastifyInstance) {
       summary: "Buy store credit: the load and its payment; answers where to pay (idempotent on clientReference)",
     },
   );
+
+  addRoute(app, getCreditLoadQuote, async ({ query }) => ({ data: quoteCreditLoad(app.deps, query.amountDzd) }), {
+    tags: ["payments"],
+    summary: "What a credit load of this amount costs the payer, the gateway's fee share included",
+  });
 
   addRoute(
     app,

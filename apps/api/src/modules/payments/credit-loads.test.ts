@@ -247,6 +247,44 @@ describe("buying store credit through the gateway", () => {
   });
 });
 
+describe("the price of a load", () => {
+  it("adds the payer's share of the gateway's fee when the shop passes it on, and the checkout charges the same", async () => {
+    const feeApp = await createBuyingApp({ config: { PAYMENT_FEES_PAID_BY: "customer", PAYMENT_FEE_PERCENT: 2.5 } });
+    const buyer = await createSignedInUser(feeApp);
+    const quote = await feeApp.app.inject({
+      method: "GET",
+      url: `${API_BASE_PATH}/credit-loads/quote?amountDzd=2000`,
+      headers: buyer.headers,
+    });
+    const created = await feeApp.app.inject({
+      method: "POST",
+      url: `${API_BASE_PATH}/credit-loads`,
+      headers: buyer.headers,
+      payload: loadBody(),
+    });
+
+    expect(quote.json().data).toEqual({
+      amountDzdMinor: 2_000_00,
+      gatewayFeeDzdMinor: 50_00,
+      chargeWithFeeDzdMinor: 2_050_00,
+    });
+    expect(created.json().data.load).toMatchObject({ amountDzdMinor: 2_000_00, chargeWithFeeDzdMinor: 2_050_00 });
+    await pressButton(feeApp, created.json().data.checkoutUrl, "pay");
+    expect(await getStoreCreditBalance(feeApp.db, buyer.user.id)).toBe(2_000_00);
+  });
+
+  it("refuses to price a load out of range with CREDIT_LOAD_AMOUNT_OUT_OF_RANGE", async () => {
+    const buyer = await createSignedInUser(testApp);
+    const response = await app.inject({
+      method: "GET",
+      url: `${API_BASE_PATH}/credit-loads/quote?amountDzd=100`,
+      headers: buyer.headers,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe("CREDIT_LOAD_AMOUNT_OUT_OF_RANGE");
+  });
+});
+
 describe("a payment pays one thing", () => {
   it("refuses a payment row for both an order and a load, or for neither", async () => {
     const load = await startLoad();

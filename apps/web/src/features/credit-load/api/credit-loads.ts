@@ -1,4 +1,9 @@
-import { createCreditLoad, getCreditLoad, listCreditLoads } from "@esim/shared/credit-loads/contracts";
+import {
+  createCreditLoad,
+  getCreditLoad,
+  getCreditLoadQuote,
+  listCreditLoads,
+} from "@esim/shared/credit-loads/contracts";
 import type { EndpointBody } from "@esim/shared/http";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
@@ -36,5 +41,16 @@ export function useCreditLoadReceipts() {
   return useQuery({
     queryKey: ["credit-loads", "receipts"],
     queryFn: async ({ signal }) => (await callApi(listCreditLoads, { signal })).data,
+  });
+}
+
+/** `GET /credit-loads/quote`: what a load of this amount costs the payer (the gateway's fee share included). */
+export function useCreditLoadQuote(amountDzd: number | null) {
+  return useQuery({
+    queryKey: ["credit-loads", "quote", amountDzd],
+    queryFn: async ({ signal }) =>
+      (await callApi(getCreditLoadQuote, { query: { amountDzd: amountDzd ?? 0 }, signal })).data,
+    enabled: amountDzd !== null,
+    staleTime: 5 * 60_000,
   });
 }

@@ -9,7 +9,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
 import { openCheckout } from "../../checkout/hooks/open-checkout.ts";
-import { useCreateCreditLoad } from "../api/credit-loads.ts";
+import { useCreateCreditLoad, useCreditLoadQuote } from "../api/credit-loads.ts";
 import { type AmountChoice, amountOf, CreditLoadAmountPicker } from "./credit-load-amount-picker.tsx";
 import { CREDIT_LOAD_PATH } from "./credit-load-result.tsx";
 
@@ -35,6 +35,10 @@ export function CreditLoadForm({
   const [isBlocked, setIsBlocked] = useState(false);
   const attempt = useRef<{ key: string; reference: string } | null>(null);
   const amountDzd = amountOf(choice);
+  // What the payer pays: the amount and, when the shop passes it on, their share of the gateway's fee.
+  const quote = useCreditLoadQuote(amountDzd);
+  const charge =
+    quote.data && amountDzd !== null && quote.data.amountDzdMinor === toMinor(amountDzd) ? quote.data : null;
 
   const referenceFor = (key: string): string => {
     if (attempt.current?.key !== key) attempt.current = { key, reference: crypto.randomUUID() };
@@ -82,11 +86,16 @@ export function CreditLoadForm({
       {hasTried && method === null ? <Alert>{t("creditLoad.methodRequired")}</Alert> : null}
       {isBlocked ? <Alert>{t("payment.popupBlocked")}</Alert> : null}
       {create.isError ? <Alert>{t(errorMessageId(create.error))}</Alert> : null}
+      {charge && charge.gatewayFeeDzdMinor > 0 ? (
+        <p className="text-sm text-slate-600">
+          {t("payment.modal.gatewayFee", { amount: formatMoney(charge.gatewayFeeDzdMinor, "DZD") })}
+        </p>
+      ) : null}
       <p className="text-sm text-slate-600">{t("creditLoad.receiptNotice")}</p>
       <Button type="submit" fullWidth isLoading={create.isPending || create.isSuccess}>
-        {amountDzd === null
-          ? t("creditLoad.pay")
-          : t("creditLoad.payAmount", { amount: formatMoney(toMinor(amountDzd), "DZD") })}
+        {charge
+          ? t("creditLoad.payAmount", { amount: formatMoney(charge.chargeWithFeeDzdMinor, "DZD") })
+          : t("creditLoad.pay")}
       </Button>
     </form>
   );
