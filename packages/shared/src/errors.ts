@@ -157,6 +157,16 @@ export const ERROR_HTTP_STATUS = {
    * (taken by someone else meanwhile, or blocked): nothing was opened. Cancel the order and order again.
    */
   COUPON_HOLD_LAPSED: 409,
+  /**
+   * A store credit load outside the amounts the shop takes (whole dinars from 500 to 20 000 DA, decision 068): nothing
+   * was written or charged. Choose an amount in the range.
+   */
+  CREDIT_LOAD_AMOUNT_OUT_OF_RANGE: 400,
+  /**
+   * The account already has the most store credit loads awaiting payment it may have at once (3, decision 068): no
+   * load was made and no checkout opened. Pay one, or wait for its checkout to lapse (30 minutes), then load again.
+   */
+  CREDIT_LOADS_PENDING_LIMIT_REACHED: 409,
   /** The database or another dependency is down; retry later. */
   SERVICE_UNAVAILABLE: 503,
   /** Anything unexpected; details are only in the server log (with the request id). Retry later. */

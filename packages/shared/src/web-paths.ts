@@ -16,4 +16,6 @@ export const WEB_PATHS = {
   paymentFailure: (query: { paymentId: string; orderId: string }) =>
     `/failure?paymentId=${segment(query.paymentId)}&orderId=${segment(query.orderId)}`,
   myEsims: () => "/esims",
+  /** A store credit load's return page (decision 068): asks the server for the load's state and the new balance. */
+  creditLoad: (loadId: string) => `/account/credit/load?loadId=${segment(loadId)}`,
 } as const;

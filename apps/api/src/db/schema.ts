@@ -1,6 +1,7 @@
 import { OPERATOR_ROLES, type OperatorRole } from "@esim/shared/admin/roles";
 import type { PlanNameOverrides } from "@esim/shared/catalog/plan-name";
 import { VALIDITY_STARTS, type ValidityStart } from "@esim/shared/catalog/validity-start";
+import { CREDIT_LOAD_STATUSES, type CreditLoadStatus } from "@esim/shared/credit-loads/contracts";
 import {
   LEDGER_ACCOUNTS,
   LEDGER_MOVEMENT_KINDS,
@@ -485,9 +486,10 @@ export const payments = pgTable(
   {
     /** Given to the callback page (`/payment-callback?paymentId=`). */
     id: uuid("id").primaryKey().defaultRandom(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id),
+    /** The order it pays; null for a store credit load's payment (exactly one of the two, decision 068). */
+    orderId: uuid("order_id").references(() => orders.id),
+    /** The store credit load it pays; null for an order's payment. */
+    creditLoadId: uuid("credit_load_id").references(() => creditLoads.id),
     provider: text("provider").notNull(),
     /** The gateway's checkout id. */
     providerReference: text("provider_reference"),
@@ -513,6 +515,8 @@ export const payments = pgTable(
   },
   (table) => [
     index("payments_order_idx").on(table.orderId),
+    index("payments_credit_load_idx").on(table.creditLoadId).where(sql`${table.creditLoadId} is not null`),
+    check("payments_order_or_credit_load_check", sql`num_nonnulls(${table.orderId}, ${table.creditLoadId}) = 1`),
     uniqueIndex("payments_provider_reference_key").on(table.provider, table.providerReference),
     oneOf("payments_status_check", table.status, PAYMENT_STATUSES),
     check("payments_currency_check", sql`${table.currency} = 'DZD'`),
@@ -1113,3 +1117,52 @@ export const workflowSteps = pgTable(
   },
   (table) => [primaryKey({ name: "workflow_steps_pkey", columns: [table.workflow, table.runId, table.step] })],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Store credit bought with a card (issue 26, decision 068): a load is paid through the gateway like an order, its
+// payment row pointing at it, and credited (the ledger's credit_bought) in the transaction that records the payment.
+
+/**
+ * A top-up of a customer's store credit through the gateway. Not an order (nothing is sold until the credit is spent):
+ * its receipt (reçu, no TVA) is numbered when paid. Owned by the credit-loads module.
+ */
+export const creditLoads = pgTable(
+  "credit_loads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The client's key for one attempt: a double click makes one load and one checkout. */
+    clientReference: text("client_reference").notNull(),
+    /** What is credited once paid (whole dinars, as the gateway charges). */
+    amountDzdMinor: integer("amount_dzd_minor").notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    status: text("status").$type<CreditLoadStatus>().notNull().default("pending"),
+    /** The year its receipt was numbered (Africa/Algiers), its place in that year and the number printed (R2026-000001). */
+    receiptYear: integer("receipt_year"),
+    receiptSequence: integer("receipt_sequence"),
+    receiptNumber: text("receipt_number"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When it ended unpaid (failed, canceled, expired). */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("credit_loads_client_reference_key").on(table.userId, table.clientReference),
+    uniqueIndex("credit_loads_receipt_number_key").on(table.receiptNumber),
+    index("credit_loads_user_idx").on(table.userId, table.createdAt),
+    oneOf("credit_loads_status_check", table.status, CREDIT_LOAD_STATUSES),
+    check("credit_loads_amount_positive", sql`${table.amountDzdMinor} > 0`),
+    // Paid exactly when numbered: a receipt for every load credited, none for any other.
+    check("credit_loads_receipt_when_paid", sql`(${table.status} = 'paid') = (${table.receiptNumber} is not null)`),
+  ],
+);
+
+/** The last receipt number given in each year (Africa/Algiers): a numbering of its own, without gaps. */
+export const creditLoadReceiptCounters = pgTable("credit_load_receipt_counters", {
+  year: integer("year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

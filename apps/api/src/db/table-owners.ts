@@ -37,6 +37,9 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   invoices: "invoices",
   credit_note_counters: "invoices",
   credit_notes: "invoices",
+  // credit-loads (store credit bought with a card; decision 068)
+  credit_loads: "credit-loads",
+  credit_load_receipt_counters: "credit-loads",
   // ledger (every movement of money, append-only; decision 061)
   ledger_movements: "ledger",
   ledger_entries: "ledger",

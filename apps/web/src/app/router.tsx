@@ -123,6 +123,10 @@ export function createAppRouter() {
               }),
             },
             {
+              path: "/account/credit/load",
+              lazy: async () => ({ Component: (await import("../routes/credit-load.tsx")).CreditLoadRoute }),
+            },
+            {
               path: "/preferences",
               lazy: async () => ({ Component: (await import("../routes/preferences.tsx")).PreferencesRoute }),
             },

@@ -71,7 +71,8 @@ export async function findPaymentsOfOrders(db: DbOrTx, orderIds: string[]) {
   return db
     .select({
       id: payments.id,
-      orderId: payments.orderId,
+      // Never null here: only orders' payments are read (a load's has no order, decision 068).
+      orderId: sql<string>`${payments.orderId}`,
       provider: payments.provider,
       providerReference: payments.providerReference,
       method: payments.method,

@@ -35,7 +35,9 @@ export const FREE_PAYMENT_PROVIDER = "coupon";
 export async function createPayment(
   tx: DbOrTx,
   options: {
-    orderId: string;
+    /** What it pays: an order, or a store credit load (decision 068). */
+    orderId?: string;
+    creditLoadId?: string;
     provider: string;
     amountMinor: number;
     feeAllocation: FeeAllocation;
@@ -45,7 +47,8 @@ export async function createPayment(
   },
 ): Promise<PaymentRow> {
   return insertPayment(tx, {
-    orderId: options.orderId,
+    orderId: options.orderId ?? null,
+    creditLoadId: options.creditLoadId ?? null,
     provider: options.provider,
     amountMinor: options.amountMinor,
     feeAllocation: options.feeAllocation,
@@ -100,6 +103,15 @@ function checkoutReturnUrls(
  * and a payer sent to it now needs a couple of minutes on its page (decision 054).
  */
 export const CHECKOUT_REFRESH_AFTER_MS = CHECKOUT_LIFETIME_MS - 2 * 60 * 1000;
+
+/** A store credit load's return page, on the web (decision 068): it asks the server for the load's state. */
+function creditLoadReturnUrls(publicUrl: string, loadId: string): { successUrl: string; failureUrl: string } {
+  const returnUrl = `${publicUrl}${WEB_PATHS.creditLoad(loadId)}`;
+  return { successUrl: `${returnUrl}&status=success`, failureUrl: `${returnUrl}&status=failure` };
+}
+
+/** What a checkout is for: an order (its coupon held, its history told) or a store credit load (decision 068). */
+export type CheckoutSubject = { order: { id: string; number: string } } | { creditLoad: { id: string } };
 
 /** Where a payer goes to pay: a live checkout, or nothing because the payment is already made. */
 export type CheckoutAccess = { checkoutUrl: string } | { paid: true };
@@ -156,26 +168,27 @@ async function endOldCheckout(
 }
 
 /**
- * Where the payer of a pending payment pays, asking the gateway exactly once however many requests ask at the same
- * time: one claims the payment and asks; the others wait (holding no connection) and answer the checkout it stored. A
+ * Where the payer of a pending payment (an order's or a store credit load's) pays, asking the gateway exactly once
+ * however many requests ask at the same time: one claims the payment and asks; the others wait (holding no connection)
+ * and answer the checkout it stored. A
  * checkout 28 minutes old or more is never handed out again: it is first ended at the gateway (paid meanwhile: the
  * payment is applied and the answer is `{ paid: true }`), then a fresh one replaces it. A gateway failure gives the
  * claim back and answers PAYMENT_GATEWAY_UNAVAILABLE; nothing was charged. A claim left by a crashed process lapses
- * after 30 s. A payment no longer pending and not paid answers ORDER_ACTION_NOT_ALLOWED. The order's coupon use is held
- * until the new checkout ends (COUPON_HOLD_LAPSED when its earlier hold ended and the code has no use left for it).
+ * after 30 s. A payment no longer pending and not paid answers ORDER_ACTION_NOT_ALLOWED. For an order, its coupon use
+ * is held until the new checkout ends (COUPON_HOLD_LAPSED when its earlier hold ended and the code has no use left for it).
  */
 export async function openCheckout(
   deps: AppDeps,
-  options: {
+  options: CheckoutSubject & {
     payment: PaymentRow;
-    order: { id: string; number: string };
     method: PaymentMethod;
     language: Language;
     returnTo: CheckoutReturnTarget;
     log?: PaymentsLog;
   },
 ): Promise<CheckoutAccess> {
-  const { order } = options;
+  const order = "order" in options ? options.order : null;
+  const creditLoad = "creditLoad" in options ? options.creditLoad : null;
   const log = options.log ?? consoleLog;
   const waitUntil = Date.now() + CHECKOUT_CLAIM_MS;
   let payment = options.payment;
@@ -215,13 +228,15 @@ export async function openCheckout(
   // The order's coupon use is held until this checkout ends; one whose hold ended with an earlier checkout is taken
   // again only if the code still has a use for it (COUPON_HOLD_LAPSED otherwise), before the gateway is asked.
   try {
-    await deps.db.transaction((tx) =>
-      holdOrderCoupon(tx, {
-        orderId: order.id,
-        heldUntil: new Date(openedAt.getTime() + CHECKOUT_LIFETIME_MS),
-        now: openedAt,
-      }),
-    );
+    if (order) {
+      await deps.db.transaction((tx) =>
+        holdOrderCoupon(tx, {
+          orderId: order.id,
+          heldUntil: new Date(openedAt.getTime() + CHECKOUT_LIFETIME_MS),
+          now: openedAt,
+        }),
+      );
+    }
   } catch (error) {
     await releaseCheckoutClaim(deps.db, payment.id);
     throw error;
@@ -234,10 +249,18 @@ export async function openCheckout(
       feeAllocation: payment.feeAllocation,
       method: options.method,
       locale: options.language,
-      description: `eSIM ${order.number}`,
-      ...checkoutReturnUrls(publicUrl, { paymentId: payment.id, orderId: order.id, returnTo: options.returnTo }),
+      ...(order
+        ? {
+            description: `eSIM ${order.number}`,
+            ...checkoutReturnUrls(publicUrl, { paymentId: payment.id, orderId: order.id, returnTo: options.returnTo }),
+            metadata: { paymentId: payment.id, orderNumber: order.number },
+          }
+        : {
+            description: "Store credit",
+            ...creditLoadReturnUrls(publicUrl, creditLoad!.id),
+            metadata: { paymentId: payment.id, creditLoadId: creditLoad!.id },
+          }),
       webhookUrl: `${publicUrl}${API_BASE_PATH}/webhooks/payments/${deps.payments.name}`,
-      metadata: { paymentId: payment.id, orderNumber: order.number },
     });
   } catch (error) {
     await releaseCheckoutClaim(deps.db, payment.id);
@@ -249,7 +272,7 @@ export async function openCheckout(
   const now = deps.now();
   const stored = await deps.db.transaction(async (tx) => {
     const row = await storeCheckout(tx, payment.id, { ...checkout, openedAt, replaces, now });
-    if (row) {
+    if (row && order) {
       await markCheckoutOpened(tx, {
         orderId: order.id,
         reference: checkout.reference,

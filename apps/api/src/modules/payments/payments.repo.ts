@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { orders, payments, users, webhookEvents } from "../../db/schema.ts";
 
@@ -192,4 +192,26 @@ export async function findStalePendingPayments(
     )
     .orderBy(asc(payments.updatedAt))
     .limit(options.limit);
+}
+
+/** A store credit load's latest payment (decision 068). */
+export async function findCreditLoadPayment(db: DbOrTx, creditLoadId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.creditLoadId, creditLoadId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The payer's share of the gateway's fee on each of these loads' payments (absent: none). */
+export async function findCreditLoadFees(db: DbOrTx, creditLoadIds: readonly string[]): Promise<Map<string, number>> {
+  if (creditLoadIds.length === 0) return new Map();
+  const rows = await db
+    .select({ creditLoadId: payments.creditLoadId, customerFeeMinor: payments.customerFeeMinor })
+    .from(payments)
+    .where(inArray(payments.creditLoadId, [...creditLoadIds]))
+    .orderBy(asc(payments.createdAt));
+  return new Map(rows.map((row) => [row.creditLoadId!, row.customerFeeMinor]));
 }

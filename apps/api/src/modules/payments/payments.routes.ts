@@ -4,6 +4,7 @@ import { getPayment } from "@esim/shared/payments/contracts";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import { presentOrder, presentPlacedOrder } from "../orders/index.ts";
+import { creditLoadRoutes } from "./credit-loads.routes.ts";
 import { presentPayment } from "./payments.presenter.ts";
 import * as payments from "./payments.service.ts";
 import { cancelUnpaidOrder, payUnpaidOrder } from "./unpaid-order.service.ts";
@@ -43,6 +44,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
     { tags: ["orders"], summary: "Cancel an order awaiting payment: its checkout ended, its promo code given back" },
   );
 
+  await app.register(creditLoadRoutes);
   await app.register(paymentWebhookRoutes);
 }
 

@@ -4,6 +4,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { isUuid } from "../../lib/uuid.ts";
 import { CHECKOUT_LIFETIME_MS, type CheckoutState, type CheckoutStatus } from "../../providers/payment/payment-port.ts";
+import { recordCreditLoadOutcome } from "../credit-loads/index.ts";
 import { type PaymentOutcome, type PaymentOutcomeResult, recordPaymentOutcome } from "../orders/index.ts";
 import {
   findOrderNumber,
@@ -75,8 +76,11 @@ export async function applyCheckoutResult(
   const payment = await lockPayment(tx, options.paymentId);
   if (!payment) return "unchanged";
   const actor = `gateway:${payment.provider}`;
+  // A payment pays an order or a store credit load (decision 068): its owner decides what the outcome does.
   const record = (outcome: PaymentOutcome) =>
-    recordPaymentOutcome(tx, deps, { orderId: payment.orderId, outcome, cause: options.cause, actor, now });
+    payment.creditLoadId
+      ? recordCreditLoadOutcome(tx, { creditLoadId: payment.creditLoadId, outcome, cause: options.cause, actor, now })
+      : recordPaymentOutcome(tx, deps, { orderId: payment.orderId!, outcome, cause: options.cause, actor, now });
 
   if (result.status === "paid") {
     await markPaymentSuccessful(tx, payment.id, now);
@@ -187,17 +191,30 @@ export async function reconcileStalePayments(deps: AppDeps, options: { log: Paym
 export async function readPayment(deps: AppDeps, options: { userId: string; paymentId: string; log: PaymentsLog }) {
   const found = await findUserPayment(deps.db, options.userId, options.paymentId);
   if (!found) throw new AppError("NOT_FOUND", { message: "No such payment." });
-  const { payment } = found;
+  const isSettled = await recheckPendingPayment(deps, { payment: found.payment, log: options.log });
+  if (!isSettled) return found;
+  return (await findUserPayment(deps.db, options.userId, options.paymentId)) ?? found;
+}
+
+/**
+ * A return page's look at a pending payment (an order's or a load's): asks the gateway at most every 5 s and applies
+ * a final answer exactly as the webhook would. Answers whether it applied one (the payment's owner is to be read again).
+ */
+export async function recheckPendingPayment(
+  deps: AppDeps,
+  options: { payment: PaymentRow; log: PaymentsLog },
+): Promise<boolean> {
+  const { payment } = options;
   const now = deps.now();
   const reference = payment.providerReference;
-  if (payment.status !== "pending" || !reference) return found;
-  if (now.getTime() - payment.updatedAt.getTime() < RECHECK_AFTER_MS) return found;
+  if (payment.status !== "pending" || !reference) return false;
+  if (now.getTime() - payment.updatedAt.getTime() < RECHECK_AFTER_MS) return false;
 
   try {
     const checkout = await deps.payments.retrieveCheckout(reference);
     if (checkout.status === "pending" || checkout.status === "processing") {
       await touchPayment(deps.db, payment.id, now);
-      return found;
+      return false;
     }
     await deps.db.transaction((tx) =>
       applyCheckoutResult(tx, deps, {
@@ -212,9 +229,9 @@ export async function readPayment(deps: AppDeps, options: { userId: string; paym
     // The page shows "still processing" and asks again; the webhook may well arrive meanwhile.
     options.log.warn({ err: error, paymentId: payment.id }, "could not ask the gateway about a pending payment");
     await touchPayment(deps.db, payment.id, now);
-    return found;
+    return false;
   }
-  return (await findUserPayment(deps.db, options.userId, options.paymentId)) ?? found;
+  return true;
 }
 
 /**
@@ -276,7 +293,7 @@ export async function receivePaymentWebhook(
       return "unknown_checkout" as const;
     }
     // The order's number in this request's log lines: what an operator searches for when a payer calls.
-    const orderNumber = await findOrderNumber(tx, payment.orderId);
+    const orderNumber = payment.orderId ? await findOrderNumber(tx, payment.orderId) : undefined;
     const applied = await applyCheckoutResult(tx, deps, {
       paymentId: payment.id,
       result,
@@ -285,7 +302,14 @@ export async function receivePaymentWebhook(
       log: options.log,
     });
     options.log.info(
-      { orderNumber, paymentId: payment.id, eventId: event.eventId, status: result.status, outcome: applied },
+      {
+        orderNumber,
+        creditLoadId: payment.creditLoadId ?? undefined,
+        paymentId: payment.id,
+        eventId: event.eventId,
+        status: result.status,
+        outcome: applied,
+      },
       "payment webhook applied",
     );
     return applied;

@@ -4,6 +4,7 @@ import {
   BookIcon,
   ChevronEndIcon,
   LogOutIcon,
+  PlusIcon,
   ReceiptIcon,
   SlidersIcon,
   SupportIcon,
@@ -69,6 +70,9 @@ export function AccountMenu({ onSignOutRequest, onDeleteRequest }: AccountMenuPr
         </LinkRow>
         <LinkRow to="/orders" icon={ReceiptIcon}>
           {t("nav.orders")}
+        </LinkRow>
+        <LinkRow to="/account/credit/load" icon={PlusIcon}>
+          {t("nav.creditLoad")}
         </LinkRow>
       </ul>
       <ul className={group}>
