@@ -222,6 +222,15 @@ export async function decideRefund(
     { number: options.number, event: "refund_decided", cause: options.reason, actor: options.actor },
     async (tx, order, previous) => {
       const decidedBy = options.decidedBy ?? COMMAND_LINE_ACTOR;
+      // A held order's store credit was never spent: the customer's again at once (decision 064); a paid order's
+      // credit was spent with it, and nothing is reserved any more.
+      await settleOrderCredit(tx, {
+        order,
+        outcome: "released",
+        cause: options.reason,
+        actor: options.actor,
+        now: order.updatedAt,
+      });
       await recordAudit(tx, {
         operatorId: decidedBy.operatorId,
         action: "refund.approved",

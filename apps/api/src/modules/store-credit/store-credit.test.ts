@@ -14,10 +14,13 @@ import {
   orderBody,
   placeTestOrder,
   postOrder,
+  postPaymentWebhook,
   pressButton,
   readOrder,
   readPaymentRow,
+  signedCheckoutWebhook,
 } from "../orders/buying.test-kit.ts";
+import { acceptHeldPayment, decideRefund } from "../orders/index.ts";
 import { ABANDON_PAYMENT_AFTER_MS, reconcileStalePayments } from "../payments/payments.service.ts";
 import { expireStoreCredit } from "./store-credit.service.ts";
 
@@ -204,6 +207,36 @@ describe("spending credit at checkout", () => {
       ["spent", -200_00, placed.number],
       ["issued", 200_00, null],
     ]);
+  });
+
+  it("spends the credit of a held payment the operator accepts, and gives it back when they refuse one", async () => {
+    const { user, headers } = await createSignedInUser(testApp);
+    const hold = async () => {
+      await giveCredit(user.id, 200);
+      const placed = await placeTestOrder(testApp, headers, orderBody(user, plan500.id));
+      // The gateway reports 1 DA more than the card's part (300 DA): held for the operator.
+      const amountDzd = (await readPaymentRow(testApp, placed.paymentId)).amountMinor / 100 + 1;
+      await postPaymentWebhook(
+        testApp,
+        await signedCheckoutWebhook(testApp, { paymentId: placed.paymentId, amountDzd }),
+      );
+      expect((await readOrder(testApp, placed.orderId)).status).toBe("on_hold");
+      return placed;
+    };
+    const accepted = await hold();
+    const refused = await hold();
+    expect(await readCredit(headers)).toMatchObject({ balanceDzdMinor: 0 });
+
+    await acceptHeldPayment(deps, { number: accepted.number, note: "Montant vérifié", actor: "operator:cli" });
+    await decideRefund(deps, { number: refused.number, reason: "Montant inattendu", actor: "operator:cli" });
+
+    expect(await getOrderMoney(db, accepted.orderId)).toMatchObject({
+      reservedCreditDzdMinor: 0,
+      soldDzdMinor: 500_00,
+      heldDzdMinor: 1_00,
+    });
+    expect(await getOrderMoney(db, refused.orderId)).toMatchObject({ reservedCreditDzdMinor: 0, soldDzdMinor: 0 });
+    expect(await readCredit(headers)).toMatchObject({ balanceDzdMinor: 200_00 });
   });
 
   it("never overdraws a balance of 1 000 DA under 20 concurrent orders: credit spent + balance = credit given", async () => {
