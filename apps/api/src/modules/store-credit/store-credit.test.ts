@@ -259,6 +259,11 @@ describe("spending credit at checkout", () => {
     expect(placed).toHaveLength(3 + 3);
     const credit = await readCredit(headers);
     expect(credit.balanceDzdMinor).toBe(0);
+    // The balance after each movement, in the order they were written: never below 0.
+    const running = credit.entries
+      .toReversed()
+      .map((_, index, entries) => entries.slice(0, index + 1).reduce((sum, entry) => sum + entry.amountDzdMinor, 0));
+    expect(Math.min(...running)).toBeGreaterThanOrEqual(0);
 
     for (const { payment } of placed) if (payment.checkoutUrl) await pressButton(testApp, payment.checkoutUrl, "pay");
     const spent = await sumOf("credit_spent", user.id);
