@@ -37,6 +37,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   invoices: "invoices",
   credit_note_counters: "invoices",
   credit_notes: "invoices",
+  // store-credit (an operator's grants, their reason and expiry; the balance is the ledger's; decision 064)
+  store_credit_grants: "store-credit",
   // credit-loads (store credit bought with a card; decision 068)
   credit_loads: "credit-loads",
   credit_load_receipt_counters: "credit-loads",

@@ -2,6 +2,7 @@ import type { AppDeps } from "../lib/deps.ts";
 import { sendDueEsimAlerts, syncStaleEsims } from "../modules/esims/index.ts";
 import { flagOverdueDeliveries, type ProvisioningTiming } from "../modules/orders/index.ts";
 import { reconcileStalePayments } from "../modules/payments/index.ts";
+import { expireStoreCredit } from "../modules/store-credit/index.ts";
 import { cleanUpExpiredRows } from "./clean-up.ts";
 import { startWorker, type WorkerLog } from "./worker.ts";
 import { startWorkerHeartbeat, unlockJobsOf } from "./worker-heartbeat.ts";
@@ -64,6 +65,8 @@ export async function startBackgroundWork(
         { name: "eSIM sync", run: () => syncStaleEsims(deps, { log }) },
         // Expiry alerts are due by the clock alone: the upstream may never send VALIDITY_USAGE.
         { name: "eSIM alert sweep", run: () => sendDueEsimAlerts(deps) },
+        // What is left of an operator's store credit past its expiry goes to breakage (decision 064).
+        { name: "store credit expiry", run: () => expireStoreCredit(deps) },
       ],
       log,
     ),

@@ -22,6 +22,7 @@ import { ordersRoutes } from "./orders/index.ts";
 import { ordersAdminRoutes } from "./orders-admin/index.ts";
 import { paymentsRoutes } from "./payments/index.ts";
 import { pricesAdminRoutes } from "./prices-admin/index.ts";
+import { storeCreditRoutes } from "./store-credit/index.ts";
 import { supportRoutes } from "./support/index.ts";
 
 /** Every feature module's routes, in one list (each through its front door). */
@@ -30,6 +31,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(catalogRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(storeCreditRoutes);
   await app.register(devicesRoutes);
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);

@@ -103,9 +103,25 @@ function detail(overrides: Partial<CustomerDetail> = {}): CustomerDetail {
   };
 }
 
+const CREDIT = {
+  balanceDzdMinor: 50000,
+  entries: [
+    {
+      id: "m1",
+      kind: "issued" as const,
+      amountDzdMinor: 50000,
+      createdAt: "2026-11-20T10:00:00Z",
+      orderNumber: null,
+      reason: "Retard de livraison",
+      expiresAt: null,
+    },
+  ],
+};
+
 function consoleApi(overrides: Handlers = {}) {
   return fakeApi({
     [`GET ${A}/me`]: () => ({ body: { data: SUPPORT } }),
+    [`GET ${A}/customers/${ID}/store-credit`]: () => ({ body: { data: { balanceDzdMinor: 0, entries: [] } } }),
     ...overrides,
   });
 }
@@ -197,5 +213,49 @@ describe("the console's customers (/admin/customers)", () => {
     consoleApi({ [`GET ${A}/customers/${ID}`]: () => apiError(404, "NOT_FOUND") });
     await renderApp(`/admin/customers/${ID}`, { language: "fr" });
     expect(await screen.findByRole("alert")).toHaveTextContent(/./);
+  });
+
+  it("shows support a customer's store credit and its history, without the form to give some", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    consoleApi({
+      [`GET ${A}/customers/${ID}`]: () => ({ body: { data: detail() } }),
+      [`POST ${A}/customers/${ID}/esims/refresh`]: () => ({ body: { data: [ESIM] } }),
+      [`GET ${A}/customers/${ID}/store-credit`]: () => ({ body: { data: CREDIT } }),
+    });
+    await renderApp(`/admin/customers/${ID}`, { language: "fr" });
+
+    const section = await screen.findByRole("region", { name: "Crédit boutique" }, { timeout: 5000 });
+    expect(await within(section).findByText("Solde : \u2068500 DA\u2069")).toBeInTheDocument();
+    expect(within(section).getByRole("listitem")).toHaveTextContent("Offert par la boutique : Retard de livraison");
+    expect(within(section).queryByRole("button", { name: "Offrir du crédit" })).not.toBeInTheDocument();
+  });
+
+  it("lets an admin give credit with the reason the customer reads, then shows the new balance", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const { calls } = consoleApi({
+      [`GET ${A}/me`]: () => ({ body: { data: { ...SUPPORT, role: "admin" } } }),
+      [`GET ${A}/customers/${ID}`]: () => ({ body: { data: detail() } }),
+      [`POST ${A}/customers/${ID}/esims/refresh`]: () => ({ body: { data: [ESIM] } }),
+      [`POST ${A}/customers/${ID}/store-credit`]: () => ({ body: { data: CREDIT } }),
+    });
+    const { user } = await renderApp(`/admin/customers/${ID}`, { language: "fr" });
+    const section = await screen.findByRole("region", { name: "Crédit boutique" }, { timeout: 5000 });
+    const give = await within(section).findByRole("button", { name: "Offrir du crédit" });
+
+    await user.type(within(section).getByLabelText("Montant (DA)"), "0");
+    await user.click(give);
+    expect(within(section).getByText("Saisissez un montant entier de 1 à 100 000 DA.")).toBeInTheDocument();
+    await user.clear(within(section).getByLabelText("Montant (DA)"));
+    await user.type(within(section).getByLabelText("Montant (DA)"), "500");
+    await user.type(within(section).getByLabelText("Motif (lu par le client)"), "Retard de livraison");
+    await user.click(give);
+
+    expect(await within(section).findByRole("status")).toHaveTextContent("Crédit offert : \u2068500 DA\u2069.");
+    expect(within(section).getByText("Solde : \u2068500 DA\u2069")).toBeInTheDocument();
+    expect(calls.find((call) => call.method === "POST" && call.path.endsWith("/store-credit"))?.body).toEqual({
+      amountDzd: 500,
+      reason: "Retard de livraison",
+      expiresAt: null,
+    });
   });
 });

@@ -489,6 +489,63 @@ describe("paying", () => {
     expect(within(dialog).getByText("dont \u206839 DA\u2069 de frais de paiement")).toBeInTheDocument();
   });
 
+  it("spends the store credit first: its line, the rest to pay by card, and that rest on Pay and in the modal", async () => {
+    // 1,000 DA of credit on a 1,540 DA order: the card pays 540 DA, the amount shown being the amount charged.
+    const withCredit = quoteFor(
+      {},
+      {
+        storeCreditBalanceDzdMinor: 100000,
+        creditAppliedDzdMinor: 100000,
+        cardChargeDzdMinor: 54000,
+        chargeWithFeeDzdMinor: 54000,
+      },
+    );
+    const { dialog } = await openPaymentModal({ "POST /checkout/quote": () => ({ body: quoteBody(withCredit) }) });
+
+    expect(screen.getByRole("checkbox", { name: /Utiliser mon crédit/, hidden: true })).toBeChecked();
+    expect(screen.getByText("Crédit boutique").closest("div")).toHaveTextContent("\u22121,000 DA");
+    expect(screen.getByText("Reste à payer par carte").closest("div")).toHaveTextContent("540 DA");
+    expect(screen.getByRole("button", { name: /^Payer/, hidden: true })).toHaveTextContent("Payer \u2068540 DA\u2069");
+    expect(within(dialog).getByText("Montant qui sera débité : \u2068540 DA\u2069")).toBeInTheDocument();
+  });
+
+  it("asks for the quote and places the order without store credit once the customer unticks it", async () => {
+    const quoteWith = (useStoreCredit: boolean) =>
+      quoteFor(
+        {},
+        useStoreCredit
+          ? { storeCreditBalanceDzdMinor: 20000, creditAppliedDzdMinor: 20000, chargeWithFeeDzdMinor: 134000 }
+          : { storeCreditBalanceDzdMinor: 20000 },
+      );
+    const { calls } = checkoutApi({
+      "POST /checkout/quote": ({ body }) => ({
+        body: quoteBody(quoteWith((body as { useStoreCredit?: boolean }).useStoreCredit !== false)),
+      }),
+      [`GET /payments/${PAYMENT_ID}`]: () => paymentBody("pending", "pending"),
+      "POST /orders": () => ({
+        status: 201,
+        body: {
+          data: { order: orderFor({ status: "pending" }), payment: { id: PAYMENT_ID, checkoutUrl: CHECKOUT_URL } },
+        },
+      }),
+    });
+    const { user } = await renderApp(SUMMARY_URL, { token: "token-1" });
+    const choice = await screen.findByRole("checkbox", { name: /Utiliser mon crédit/ }, { timeout: 5000 });
+    expect(screen.getByRole("button", { name: /^Payer/ })).toHaveTextContent("Payer \u20681,340 DA\u2069");
+
+    await user.click(choice);
+
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: /^Payer/ })).toHaveTextContent("Payer \u20681,540 DA\u2069"),
+    );
+    expect(screen.queryByText("Crédit boutique")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: /^Payer/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Redirection vers le paiement" });
+    await user.click(within(dialog).getByRole("button", { name: "Continuer" }));
+    await waitFor(() => expect(calls.some((call) => call.path === "/orders")).toBe(true));
+    expect(calls.find((call) => call.path === "/orders")?.body).toMatchObject({ useStoreCredit: false });
+  });
+
   it("shows the payer's share of a split payment fee in Arabic, right to left", async () => {
     const split = quoteFor(
       {},

@@ -86,7 +86,7 @@ export function OrderStatusRoute() {
           </Card>
           <PaymentModal
             state={payNow.state}
-            chargeDzdMinor={data.chargeDzdMinor}
+            chargeDzdMinor={data.chargeDzdMinor - data.creditAppliedDzdMinor}
             onContinue={payNow.pay}
             onCancel={payNow.cancel}
           />

@@ -5,11 +5,12 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { AccountMenu } from "../features/account/components/account-menu.tsx";
 import { DeleteAccountDialog } from "../features/account/components/delete-account-dialog.tsx";
 import { ProfileCard } from "../features/account/components/profile-card.tsx";
+import { StoreCreditCard } from "../features/account/components/store-credit-card.tsx";
 import { useSignOut } from "../features/auth/api/logout.ts";
 import { useSession } from "../features/auth/hooks/use-session.ts";
 import { useT } from "../lib/i18n.ts";
 
-/** /profile: who is signed in, the account's screens, sign out and delete. */
+/** /profile: who is signed in, their store credit, the account's screens, sign out and delete. */
 export function ProfileRoute() {
   const t = useT();
   const { user } = useSession();
@@ -24,6 +25,7 @@ export function ProfileRoute() {
         ) : (
           <Spinner className="mx-auto size-8 text-brand-700" label={t("common.loading")} />
         )}
+        <StoreCreditCard />
         <AccountMenu onSignOutRequest={() => setIsSignOutOpen(true)} onDeleteRequest={() => setIsDeleteOpen(true)} />
       </div>
       <ConfirmModal

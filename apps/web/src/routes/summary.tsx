@@ -27,6 +27,7 @@ import { OrderLine } from "../features/checkout/components/order-line.tsx";
 import { PaymentMethodPicker } from "../features/checkout/components/payment-method-picker.tsx";
 import { PaymentModal } from "../features/checkout/components/payment-modal.tsx";
 import { QuoteTotals } from "../features/checkout/components/quote-totals.tsx";
+import { StoreCreditChoice } from "../features/checkout/components/store-credit-choice.tsx";
 import { type Cart, cartSearch, quoteInputOf, readCart } from "../features/checkout/hooks/cart-params.ts";
 import { type PlacedCart, readPlacedCart } from "../features/checkout/hooks/placed-cart.ts";
 import { type OrderRequest, usePayFlow } from "../features/checkout/hooks/use-pay-flow.ts";
@@ -61,7 +62,9 @@ function SummaryContent({
 }) {
   const t = useT();
   const currency = useDisplayCurrency();
-  const quote = useQuote(quoteInputOf(cart, currency));
+  // Store credit is spent first unless the customer unticks it (decision 064).
+  const [useStoreCredit, setUseStoreCredit] = useState(true);
+  const quote = useQuote({ ...quoteInputOf(cart, currency), useStoreCredit });
   const options = useCheckoutOptions();
   const countries = options.data?.billingCountries.length ? options.data.billingCountries : BILLING_COUNTRY_CODES;
   const [billing, setBilling] = useState<BillingValues>(() => initialBilling(user, countries, givenBilling));
@@ -85,8 +88,10 @@ function SummaryContent({
   const isResidence = isResidenceDestination(destination, [billing.country || null, user.country]);
   // The gateway charges DZD whatever the display currency; nothing to charge needs no gateway at all.
   // What the payer is charged, the gateway's fee included when the shop passes it on (the amount on screen).
-  const { chargeDzdMinor, chargeWithFeeDzdMinor, gatewayFee } = quote.data.quote;
-  const isFree = chargeDzdMinor === 0;
+  const { chargeDzdMinor, cardChargeDzdMinor, chargeWithFeeDzdMinor, gatewayFee } = quote.data.quote;
+  const { storeCreditBalanceDzdMinor, creditAppliedDzdMinor } = quote.data.quote;
+  // Nothing left for the card (a 100 % coupon, or store credit covering the rest): no gateway.
+  const isFree = cardChargeDzdMinor === 0;
   const isBelowMinimum = isBelowMinimumCharge(quote.data.quote);
   // A free order names no method to the payer; the body still carries one (the gateway's first).
   const orderMethod = isFree ? (method ?? PAYMENT_METHODS[0]) : method;
@@ -103,6 +108,7 @@ function SummaryContent({
       currency,
       ...(cart.couponCode ? { couponCode: cart.couponCode } : {}),
       ...(cart.topUpOf ? { topUpOf: cart.topUpOf } : {}),
+      ...(useStoreCredit ? {} : { useStoreCredit: false }),
       billing: {
         email: billing.email.trim().toLowerCase(),
         name: billing.name.trim(),
@@ -151,7 +157,14 @@ function SummaryContent({
           </Card>
         )}
         <Card>
-          <QuoteTotals quote={quote.data.quote} />
+          {storeCreditBalanceDzdMinor > 0 ? (
+            <StoreCreditChoice
+              balanceDzdMinor={storeCreditBalanceDzdMinor}
+              isUsed={useStoreCredit}
+              onChange={setUseStoreCredit}
+            />
+          ) : null}
+          <QuoteTotals quote={quote.data.quote} isUpdating={quote.isPlaceholderData} />
           {isBelowMinimum ? (
             <div className="mt-4">
               <MinimumChargeAlert
@@ -160,7 +173,11 @@ function SummaryContent({
               />
             </div>
           ) : null}
-          {isFree ? <p className="mt-4 text-sm text-slate-700">{t("summary.freeNote")}</p> : null}
+          {isFree ? (
+            <p className="mt-4 text-sm text-slate-700">
+              {t(creditAppliedDzdMinor > 0 && chargeDzdMinor > 0 ? "summary.creditCoversNote" : "summary.freeNote")}
+            </p>
+          ) : null}
           {Object.values(errors).some(Boolean) ? (
             <div className="mt-4">
               <Alert>{t("summary.fixErrors")}</Alert>
@@ -179,7 +196,7 @@ function SummaryContent({
             isLoading={payFlow.state.step === "creatingFree"}
           >
             {isFree
-              ? t("summary.confirmFree")
+              ? t(creditAppliedDzdMinor > 0 ? "summary.confirmWithCredit" : "summary.confirmFree")
               : t("summary.pay", { amount: isolate(formatMoney(chargeWithFeeDzdMinor, "DZD")) })}
           </Button>
         </Card>

@@ -102,6 +102,16 @@ describe("the page of an order awaiting payment", () => {
     expect(calls.find((call) => call.path === `/orders/${ORDER_ID}/pay`)?.body).toEqual({});
   });
 
+  it("asks to pay now only the card's part of an order that spends store credit", async () => {
+    statusApi(() => unpaidOrder({ creditAppliedDzdMinor: 100000 }));
+    const { user } = await renderApp(STATUS_URL, { token: "t", language: "fr" });
+
+    await user.click(await screen.findByRole("button", { name: "Payer maintenant" }, { timeout: 5000 }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Redirection vers le paiement" });
+    expect(within(dialog).getByText("Montant qui sera débité : \u2068540 DA\u2069")).toBeInTheDocument();
+  });
+
   it("cancels after a confirmation, then shows the order cancelled and its promo code free again", async () => {
     let order = unpaidOrder({ couponCode: "ETE2026" });
     const { calls } = statusApi(() => order, {

@@ -85,7 +85,7 @@ export function quoteFor(
   const fee = currency === "DZD" ? 5000 : 40;
   const total = subtotal - discount - couponDiscount + fee;
   const chargeDzdMinor = currency === "DZD" ? total : total * 135;
-  return {
+  const quote: Quote = {
     currency,
     quantity,
     unitPriceMinor: unit,
@@ -96,10 +96,18 @@ export function quoteFor(
     totalMinor: total,
     chargeDzdMinor,
     gatewayFee: null,
+    storeCreditBalanceDzdMinor: 0,
+    creditAppliedDzdMinor: 0,
+    cardChargeDzdMinor: chargeDzdMinor,
     chargeWithFeeDzdMinor: chargeDzdMinor,
     minimumChargeDzdMinor: MINIMUM_CHARGE_DZD_MINOR,
     coupon: options.coupon ? { code: options.coupon, kind: "percent", percentOff: 10 } : null,
     ...overrides,
+  };
+  // The card pays what credit leaves of the charge, unless the test says otherwise.
+  return {
+    ...quote,
+    cardChargeDzdMinor: overrides.cardChargeDzdMinor ?? quote.chargeDzdMinor - quote.creditAppliedDzdMinor,
   };
 }
 
@@ -131,6 +139,7 @@ export function orderFor(overrides: Partial<OrderSummary> = {}): OrderSummary {
     serviceFeeMinor: quote.serviceFeeMinor,
     totalMinor: quote.totalMinor,
     chargeDzdMinor: quote.chargeDzdMinor,
+    creditAppliedDzdMinor: 0,
     couponCode: null,
     paymentMethod: "cib",
     plan: PLAN_7_DAYS,

@@ -72,6 +72,8 @@ export const SIGNED_IN_HANDLERS: Record<string, Handler> = {
   "GET /catalog/summary": () => ({ body: CATALOG_SUMMARY }),
   "GET /auth/me": () => ({ body: { data: ME } }),
   "POST /devices": () => ({ body: { data: { device_id: "d", updatedAt: "2026-01-01T00:00:00Z" } } }),
+  // The profile shows the store credit: none unless the case says otherwise.
+  "GET /account/store-credit": () => ({ body: { data: { balanceDzdMinor: 0, entries: [] } } }),
 };
 
 /** The API of a signed-in user: SIGNED_IN_HANDLERS and the case's own. */

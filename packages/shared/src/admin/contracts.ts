@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { codeSentResponseSchema } from "../auth/contracts.ts";
 import { emailSchema, languageSchema, signInCodeSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
+import { getCustomerStoreCredit, issueCustomerStoreCredit } from "../store-credit/contracts.ts";
 import { blockAdminCoupon, createAdminCoupon, listAdminCoupons, updateAdminCoupon } from "./coupons-contract.ts";
 import {
   getCustomer,
@@ -240,6 +241,8 @@ export const ADMIN_ENDPOINTS = [
   refreshCustomerEsims,
   revokeCustomerSession,
   unblockCustomerPin,
+  getCustomerStoreCredit,
+  issueCustomerStoreCredit,
   listAdminCoupons,
   createAdminCoupon,
   updateAdminCoupon,

@@ -42,7 +42,20 @@ export const quoteSchema = z.object({
   gatewayFee: z.nullable(
     z.object({ paidBy: z.enum(["customer", "split"]), percent: z.number(), amountDzdMinor: z.number() }),
   ),
-  /** What the payer pays at the gateway: chargeDzdMinor plus the gateway fee. The amount on screen is this one. */
+  /**
+   * The customer's store credit (DZD minor units, the ledger's balance), shown even when they chose not to use it.
+   */
+  storeCreditBalanceDzdMinor: z.number(),
+  /**
+   * The part of chargeDzdMinor paid by store credit, spent first (decision 064): whole dinars, all the credit up to
+   * the charge, less when the rest to pay by card would fall under the gateway's minimum. 0 when not used.
+   */
+  creditAppliedDzdMinor: z.number(),
+  /** The rest of chargeDzdMinor, paid by card: chargeDzdMinor − creditAppliedDzdMinor. 0 needs no gateway. */
+  cardChargeDzdMinor: z.number(),
+  /**
+   * What the payer pays at the gateway: cardChargeDzdMinor plus the gateway fee. The amount on screen is this one.
+   */
   chargeWithFeeDzdMinor: z.number(),
   /**
    * The gateway's smallest charge: a charge of 0 needs no gateway (paid by coupon); one above 0 and under this is
@@ -56,17 +69,19 @@ export const quoteSchema = z.object({
 export type Quote = z.output<typeof quoteSchema>;
 
 /**
- * Whether the charge is above 0 and under the gateway's smallest charge: nobody could pay it, so the server refuses
- * the order (PAYMENT_AMOUNT_TOO_LOW) and the screens do not offer to go on. A charge of 0 needs no gateway.
+ * Whether the part to pay by card is above 0 and under the gateway's smallest charge: nobody could pay it, so the
+ * server refuses the order (PAYMENT_AMOUNT_TOO_LOW) and the screens do not offer to go on. 0 needs no gateway.
  */
-export function isBelowMinimumCharge(quote: Pick<Quote, "chargeDzdMinor" | "minimumChargeDzdMinor">): boolean {
-  return quote.chargeDzdMinor > 0 && quote.chargeDzdMinor < quote.minimumChargeDzdMinor;
+export function isBelowMinimumCharge(quote: Pick<Quote, "cardChargeDzdMinor" | "minimumChargeDzdMinor">): boolean {
+  return quote.cardChargeDzdMinor > 0 && quote.cardChargeDzdMinor < quote.minimumChargeDzdMinor;
 }
 
 const quoteRequest = {
   packageId: packageIdSchema,
   quantity: quantitySchema,
   currency: currencySchema,
+  /** Pay with the customer's store credit first (default); false keeps it for later. */
+  useStoreCredit: z.optional(z.boolean({ error: "INVALID" })),
   /** A top-up: the caller's eSIM it is for; the plan must then be one of that eSIM's top-ups, quantity 1. */
   topUpOf: z.optional(z.string({ error: "INVALID" }).check(z.uuid("INVALID"))),
 };
@@ -144,6 +159,8 @@ export const orderSummarySchema = z.object({
   serviceFeeMinor: z.number(),
   totalMinor: z.number(),
   chargeDzdMinor: z.number(),
+  /** The part of chargeDzdMinor paid by store credit; the rest was (or is to be) paid by card. */
+  creditAppliedDzdMinor: z.number(),
   couponCode: z.nullable(z.string()),
   paymentMethod: z.enum(PAYMENT_METHODS),
   plan: planSchema,

@@ -30,6 +30,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
             currency: body.currency,
             couponCode: body.code,
             topUpOf: body.topUpOf,
+            useStoreCredit: body.useStoreCredit,
           },
         }),
       ),

@@ -28,6 +28,7 @@ import {
   findUserEsimView,
   listCompatibleTopUpPackages,
 } from "../esims/index.ts";
+import { readStoreCreditBalance } from "../store-credit/index.ts";
 import { computeQuote, findCouponProblem } from "./pricing.ts";
 
 export interface Cart {
@@ -38,6 +39,8 @@ export interface Cart {
   couponCode?: string | undefined;
   /** A top-up of this eSIM of the caller's. */
   topUpOf?: string | undefined;
+  /** Spend the customer's store credit first (absent: yes). */
+  useStoreCredit?: boolean | undefined;
 }
 
 const COUPON_MESSAGES: Partial<Record<ErrorCode, string>> = {
@@ -118,6 +121,8 @@ export async function priceCart(
     topUpCodes?: string[] | null;
     /** Who pays the gateway's fee and its rate (the gateway's `fees`). */
     fees: FeePolicy;
+    /** The customer's store credit balance (read under lockStoreCredit when placing the order). */
+    storeCreditBalanceDzdMinor: number;
   },
 ): Promise<PricedCart> {
   const { cart, now } = options;
@@ -162,6 +167,7 @@ export async function priceCart(
     rates: { dzdPerUsd: Number(settings.dzdPerUsd), serviceFeeDzdMinor: settings.serviceFeeDzdMinor },
     minimumChargeDzdMinor: toMinor(options.minimumChargeDzd),
     fees: options.fees,
+    storeCredit: { balanceDzdMinor: options.storeCreditBalanceDzdMinor, isUsed: cart.useStoreCredit !== false },
   });
   if (coupon && isBelowMinimumCharge(quote)) refuse("COUPON_TOTAL_BELOW_MINIMUM");
   return { quote, package: onSale.package, destination: onSale.destination, coupon, topUpOf: target?.esim ?? null };
@@ -177,6 +183,7 @@ export async function quoteCart(deps: AppDeps, options: { customer: CouponCustom
     lockCoupon: false,
     minimumChargeDzd: deps.payments.minimumChargeDzd,
     fees: deps.payments.fees,
+    storeCreditBalanceDzdMinor: await readStoreCreditBalance(deps.db, options.customer.userId),
   });
   const summaries = await summarizeDestinationPlans(deps.db, [priced.destination.code]);
   return { ...priced, destinationPlans: summaries.get(priced.destination.code) };

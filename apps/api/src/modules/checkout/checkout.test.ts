@@ -4,7 +4,7 @@ import { API_BASE_PATH } from "@esim/shared/http";
 import { describe, expect, it } from "vitest";
 import { createCoupon, createPackage, createSignedInUser, setPriceSettings } from "../../test/factories.ts";
 import { createBuyingApp, orderBody, placeTestOrder } from "../orders/buying.test-kit.ts";
-import { computeQuote } from "./pricing.ts";
+import { computeCreditApplied, computeQuote } from "./pricing.ts";
 
 const testApp = await createBuyingApp();
 const { app, clock } = testApp;
@@ -37,10 +37,35 @@ describe("computeQuote", () => {
       totalMinor: 3080_00,
       chargeDzdMinor: 3080_00,
       gatewayFee: null,
+      storeCreditBalanceDzdMinor: 0,
+      creditAppliedDzdMinor: 0,
+      cardChargeDzdMinor: 3080_00,
       chargeWithFeeDzdMinor: 3080_00,
       minimumChargeDzdMinor: 1_00,
       coupon: null,
     });
+  });
+
+  it("spends store credit first, in whole dinars, leaving the card at least the gateway's minimum", () => {
+    const applied = (chargeDzdMinor: number, availableDzdMinor: number) =>
+      computeCreditApplied({ chargeDzdMinor, availableDzdMinor, minimumChargeDzdMinor: 50_00 });
+    expect(applied(500_00, 1000_00)).toBe(500_00);
+    expect(applied(500_00, 200_50)).toBe(200_00);
+    expect(applied(500_00, 480_00)).toBe(450_00);
+    expect(applied(30_00, 20_00)).toBe(0);
+    expect(applied(30_00, 30_00)).toBe(30_00);
+    const quote = computeQuote({
+      currency: "DZD",
+      quantity: 1,
+      prices,
+      coupon: null,
+      rates,
+      fees: { paidBy: "customer", percent: 2.5 },
+      storeCredit: { balanceDzdMinor: 1000_00, isUsed: true },
+    });
+    // The fee is the gateway's share of what the card pays, not of the part paid by credit.
+    expect(quote).toMatchObject({ creditAppliedDzdMinor: 1000_00, cardChargeDzdMinor: 590_00 });
+    expect(quote.chargeWithFeeDzdMinor).toBe(590_00 + 15_00);
   });
 
   it("adds the gateway's fee to the charge when the customer pays it, half of it when split, none for the merchant", () => {

@@ -21,6 +21,7 @@ import {
   recordPaymentOutcome,
 } from "../orders/index.ts";
 import { createPayment, openCheckout, recordFreePayment } from "../payments/index.ts";
+import { lockStoreCreditBalance, reserveOrderCredit } from "../store-credit/index.ts";
 import { priceCart } from "./checkout.service.ts";
 
 // Placing an order spans modules (prices and coupons, the order, its payment, the gateway): this module owns the flow.
@@ -90,8 +91,10 @@ function isSameCart(placed: NonNullable<Awaited<ReturnType<typeof findPlacedOrde
  * Creates the order and its payment, then opens the gateway's checkout. Idempotent on (user, clientReference): the
  * same cart answers the same order and the same checkout, however many times and however concurrently it is sent;
  * another cart answers IDEMPOTENCY_CONFLICT. Prices come from the database only; the coupon's use is reserved under its
- * row lock, so its limits hold under load. Nothing left to pay (a 100 % coupon) is paid at once without the gateway;
- * a charge above 0 and under the gateway's minimum is refused before any order exists. A gateway failure answers
+ * row lock, so its limits hold under load. Store credit is spent first (unless the body says not to), set aside under
+ * the customer's credit lock, so concurrent orders never spend more than the balance (decision 064); the payment is
+ * what is left for the card. Nothing left for the card (a 100 % coupon, or credit) is paid at once without the
+ * gateway; a card part above 0 and under the gateway's minimum is refused before any order exists. A gateway failure answers
  * PAYMENT_GATEWAY_UNAVAILABLE and leaves the order unpaid with its coupon use held for a checkout's 30 minutes. An
  * order to pay beyond the account's or the address's cap (decision 057) is refused before anything is written
  * or asked of the gateway. An account without a phone keeps the order's (checked for the billing country) for the
@@ -118,6 +121,8 @@ export async function placeOrder(
       return { orderId: placed.order.id, orderNumber: placed.order.number, payment: placed.payment };
     }
     const now = deps.now();
+    // Held until commit: concurrent orders of one customer read the balance one after the other (decision 064).
+    const storeCreditBalanceDzdMinor = await lockStoreCreditBalance(tx, user.id);
     const priced = await priceCart(tx, {
       customer: { userId: user.id, email: user.email },
       cart: {
@@ -126,12 +131,14 @@ export async function placeOrder(
         currency: body.currency,
         couponCode: body.couponCode,
         topUpOf: body.topUpOf,
+        useStoreCredit: body.useStoreCredit,
       },
       topUpCodes,
       now,
       lockCoupon: true,
       minimumChargeDzd: deps.payments.minimumChargeDzd,
       fees: deps.payments.fees,
+      storeCreditBalanceDzdMinor,
     });
     const { quote } = priced;
     if (isBelowMinimumCharge(quote)) {
@@ -139,7 +146,8 @@ export async function placeOrder(
         message: `The amount to pay is under the gateway's minimum of ${formatMoney(quote.minimumChargeDzdMinor, "DZD")}.`,
       });
     }
-    const isFree = quote.chargeDzdMinor === 0;
+    // Nothing left for the card (a 100 % coupon, or store credit covering the rest): no gateway, no checkout.
+    const isFree = quote.cardChargeDzdMinor === 0;
     if (!isFree) await checkUnpaidOrderCaps(tx, deps, { userId: user.id, clientAddress: options.clientAddress, now });
     const created = await createOrder(
       tx,
@@ -158,6 +166,7 @@ export async function placeOrder(
         couponDiscountMinor: quote.couponDiscountMinor,
         totalMinor: quote.totalMinor,
         chargeDzdMinor: quote.chargeDzdMinor,
+        creditAppliedDzdMinor: quote.creditAppliedDzdMinor,
         couponId: priced.coupon?.id ?? null,
         paymentMethod: body.paymentMethod,
         billing,
@@ -175,6 +184,14 @@ export async function placeOrder(
         now,
       });
     }
+    await reserveOrderCredit(tx, {
+      orderId: created.id,
+      orderNumber: created.number,
+      userId: user.id,
+      amountDzdMinor: quote.creditAppliedDzdMinor,
+      actor,
+      now,
+    });
     // The phone is optional at sign-up and asked at the first checkout: kept on the profile to prefill the next one.
     if (!user.phone) await updateUser(tx, user.id, { phone: billing.phone, now });
     if (isFree) {
@@ -182,7 +199,10 @@ export async function placeOrder(
       await recordPaymentOutcome(tx, deps, {
         orderId: created.id,
         outcome: { kind: "paid" },
-        cause: `nothing to pay: coupon ${priced.coupon?.code ?? "none"} covers the order`,
+        cause:
+          quote.creditAppliedDzdMinor > 0
+            ? `nothing to pay by card: store credit of ${formatMoney(quote.creditAppliedDzdMinor, "DZD")} covers the rest`
+            : `nothing to pay: coupon ${priced.coupon?.code ?? "none"} covers the order`,
         actor,
         now,
       });
@@ -191,7 +211,7 @@ export async function placeOrder(
     const payment = await createPayment(tx, {
       orderId: created.id,
       provider: deps.payments.name,
-      amountMinor: quote.chargeDzdMinor,
+      amountMinor: quote.cardChargeDzdMinor,
       feeAllocation: quote.gatewayFee?.paidBy ?? "merchant",
       customerFeeMinor: quote.gatewayFee?.amountDzdMinor ?? 0,
       method: body.paymentMethod,

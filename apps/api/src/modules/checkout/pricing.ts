@@ -76,6 +76,23 @@ function amountsIn(
 }
 
 /**
+ * How much store credit pays of a charge (decision 064): all it can, in whole dinars (the card pays whole dinars), up
+ * to the charge; less when the rest would be above 0 and under the gateway's minimum, so the card pays that minimum.
+ * A charge under the minimum the credit cannot cover whole takes none (the order is then refused as today).
+ */
+export function computeCreditApplied(options: {
+  chargeDzdMinor: number;
+  availableDzdMinor: number;
+  minimumChargeDzdMinor: number;
+}): number {
+  const { chargeDzdMinor, minimumChargeDzdMinor } = options;
+  const applied = Math.min(floorToWholeUnits(Math.max(0, options.availableDzdMinor)), chargeDzdMinor);
+  const rest = chargeDzdMinor - applied;
+  if (rest > 0 && rest < minimumChargeDzdMinor) return Math.max(0, chargeDzdMinor - minimumChargeDzdMinor);
+  return applied;
+}
+
+/**
  * The quote of DESIGN §5 in the displayed currency: subtotal at list price (compare-at when higher), discount =
  * list − retail, coupon on the retail amount, service fee; the charge is the same cart priced in DZD, whole dinars.
  */
@@ -89,23 +106,34 @@ export function computeQuote(options: {
   minimumChargeDzdMinor?: number;
   /** Who pays the gateway's fee and its rate; the merchant when absent. */
   fees?: FeePolicy;
+  /** The customer's store credit and whether this order spends it; none when absent. */
+  storeCredit?: { balanceDzdMinor: number; isUsed: boolean };
 }): Quote {
   const { currency, quantity, prices, coupon, rates } = options;
   const shown = amountsIn(currency, prices, quantity, coupon, rates);
   const inDzd = currency === "DZD" ? shown : amountsIn("DZD", prices, quantity, coupon, rates);
   const chargeDzdMinor = Math.max(0, floorToWholeUnits(inDzd.totalMinor));
+  const minimumChargeDzdMinor = options.minimumChargeDzdMinor ?? 1_00;
+  const storeCreditBalanceDzdMinor = Math.max(0, options.storeCredit?.balanceDzdMinor ?? 0);
+  const creditAppliedDzdMinor = options.storeCredit?.isUsed
+    ? computeCreditApplied({ chargeDzdMinor, availableDzdMinor: storeCreditBalanceDzdMinor, minimumChargeDzdMinor })
+    : 0;
+  const cardChargeDzdMinor = chargeDzdMinor - creditAppliedDzdMinor;
   const paidBy = options.fees?.paidBy ?? "merchant";
   const percent = options.fees?.percent ?? 0;
-  // Whole dinars, on top of the charge, as the gateway adds it to what the payer pays (decision 054).
-  const feeDzdMinor = toMinor(computeCustomerFeeDzd(toMajor(chargeDzdMinor), { allocation: paidBy, percent }));
+  // Whole dinars, on top of what the card pays, as the gateway adds it to what the payer pays (decision 054).
+  const feeDzdMinor = toMinor(computeCustomerFeeDzd(toMajor(cardChargeDzdMinor), { allocation: paidBy, percent }));
   return {
     currency,
     quantity,
     ...shown,
     chargeDzdMinor,
     gatewayFee: paidBy === "merchant" ? null : { paidBy, percent, amountDzdMinor: feeDzdMinor },
-    chargeWithFeeDzdMinor: chargeDzdMinor + feeDzdMinor,
-    minimumChargeDzdMinor: options.minimumChargeDzdMinor ?? 1_00,
+    storeCreditBalanceDzdMinor,
+    creditAppliedDzdMinor,
+    cardChargeDzdMinor,
+    chargeWithFeeDzdMinor: cardChargeDzdMinor + feeDzdMinor,
+    minimumChargeDzdMinor,
     coupon: coupon
       ? { code: coupon.code, kind: coupon.kind, percentOff: coupon.kind === "percent" ? coupon.percentOff : null }
       : null,

@@ -5,8 +5,13 @@ import {
   revokeCustomerSession as revokeCustomerSessionEndpoint,
   unblockCustomerPin as unblockCustomerPinEndpoint,
 } from "@esim/shared/admin/customers-contract";
+import {
+  getCustomerStoreCredit as getCustomerStoreCreditEndpoint,
+  issueCustomerStoreCredit as issueCustomerStoreCreditEndpoint,
+} from "@esim/shared/store-credit/contracts";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
+import { getCustomerCredit, issueCustomerCredit } from "./customer-credit.service.ts";
 import { presentCustomerDetail, presentCustomerEsim, presentCustomerSummary } from "./customers-admin.presenter.ts";
 import {
   getCustomer,
@@ -65,5 +70,27 @@ export async function customersAdminRoutes(app: FastifyInstance) {
       }),
     }),
     { tags, summary: "Unblock a customer's PIN after 4 wrong tries, keeping it (audited)" },
+  );
+
+  addRoute(
+    app,
+    getCustomerStoreCreditEndpoint,
+    async ({ params }) => ({ data: await getCustomerCredit(app.deps, { userId: params.id }) }),
+    { tags, summary: "A customer's store credit: balance and history (the ledger's)" },
+  );
+
+  addRoute(
+    app,
+    issueCustomerStoreCreditEndpoint,
+    async ({ params, body, operator, request }) => ({
+      data: await issueCustomerCredit(app.deps, {
+        userId: params.id,
+        amountDzd: body.amountDzd,
+        reason: body.reason,
+        expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+        actor: { operatorId: operator.id, ip: request.ip },
+      }),
+    }),
+    { tags, summary: "Give a customer store credit with a reason and an optional expiry (admins; audited)" },
   );
 }

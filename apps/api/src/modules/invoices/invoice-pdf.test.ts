@@ -30,6 +30,7 @@ function invoiceIn(language: InvoiceDocument["language"]): InvoiceDocument {
     totalMinor: 1490_00,
     chargeDzdMinor: 1490_00,
     gatewayFeeDzdMinor: 0,
+    storeCreditDzdMinor: 0,
     paymentMethod: "edahabia",
     cardCode: null,
   };
@@ -94,6 +95,18 @@ describe("renderInvoicePdf", () => {
     for (const expected of ["Tax ID (NIF): 000116012345678", "Trade register (RC)", "VAT: exempt", mention]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it("prints the whole TTC of an order partly paid by store credit, the credit and what the card paid", async () => {
+    const partly = await drawnText(await renderInvoicePdf({ ...invoiceIn("fr"), storeCreditDzdMinor: 1000_00 }));
+
+    expect(partly).toContain("1,490.00 DA");
+    expect(partly).toContain("Payé en crédit boutique");
+    expect(partly).toContain("1,000 DA");
+    expect(partly).toContain("Payé par carte");
+    expect(partly).toContain("490 DA");
+    const arabic = await logicalLines(await renderInvoicePdf({ ...invoiceIn("ar"), storeCreditDzdMinor: 1000_00 }));
+    expect(arabic).toContain("مدفوع برصيد المتجر");
   });
 
   it("prints the payment fee the payer paid on top, and the total paid, only when there is one", async () => {

@@ -30,6 +30,8 @@ export interface InvoiceDocument {
   chargeDzdMinor: number;
   /** The gateway's fee the payer paid on top of chargeDzdMinor (PAYMENT_FEES_PAID_BY customer or split); 0 otherwise. */
   gatewayFeeDzdMinor: number;
+  /** The part of chargeDzdMinor paid by store credit (decision 064): invoiced with the sale, paid by credit. */
+  storeCreditDzdMinor: number;
   paymentMethod: string;
   /** The card number or code the gateway reported, if any: printed masked. */
   cardCode: string | null;
@@ -313,10 +315,18 @@ export async function renderInvoicePdf(storedInvoice: InvoiceDocument): Promise<
     totals.push([texts.tvaExempt, dzd(0), false]);
   }
   totals.push([texts.totalTtc, dzd(invoice.tva.ttcDzdMinor), true]);
+  // Store credit pays part of the whole TTC above (decision 064): the sale is the same, the card paid the rest.
+  const cardDzdMinor = invoice.chargeDzdMinor - invoice.storeCreditDzdMinor;
+  if (invoice.storeCreditDzdMinor > 0) {
+    totals.push([texts.paidByStoreCredit, formatMoney(invoice.storeCreditDzdMinor, "DZD"), false]);
+  }
   // The gateway keeps its fee: outside our sale and its TVA, but part of what the payer paid, shown as paid.
   if (invoice.gatewayFeeDzdMinor > 0) {
     totals.push([texts.gatewayFee, formatMoney(invoice.gatewayFeeDzdMinor, "DZD"), false]);
-    totals.push([texts.totalPaid, formatMoney(invoice.chargeDzdMinor + invoice.gatewayFeeDzdMinor, "DZD"), true]);
+  }
+  if (invoice.storeCreditDzdMinor > 0 || invoice.gatewayFeeDzdMinor > 0) {
+    const label = invoice.storeCreditDzdMinor > 0 ? texts.paidByCard : texts.totalPaid;
+    totals.push([label, formatMoney(cardDzdMinor + invoice.gatewayFeeDzdMinor, "DZD"), true]);
   }
   for (const [label, value, isBold] of totals) {
     cell(label, MARGIN + 250, y, 145, { isBold, size: isBold ? 12 : 10 });

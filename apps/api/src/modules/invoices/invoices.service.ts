@@ -150,8 +150,14 @@ export async function getInvoicePdf(
     totalMinor: order.totalMinor,
     chargeDzdMinor: order.chargeDzdMinor,
     gatewayFeeDzdMinor: view.customerFeeMinor,
-    // Nothing was charged when a coupon paid it all: the invoice says so rather than name a card.
-    paymentMethod: order.chargeDzdMinor === 0 ? "coupon" : order.paymentMethod,
+    storeCreditDzdMinor: order.creditAppliedDzdMinor,
+    // Nothing was charged when a coupon paid it all, nothing by card when credit paid the rest: said, not a card.
+    paymentMethod:
+      order.chargeDzdMinor === 0
+        ? "coupon"
+        : order.creditAppliedDzdMinor === order.chargeDzdMinor
+          ? "store_credit"
+          : order.paymentMethod,
     // The gateways report no card code yet (Chargily's checkout carries none): nothing to mask.
     cardCode: null,
   });

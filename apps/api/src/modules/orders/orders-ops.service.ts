@@ -7,6 +7,7 @@ import { issueInvoice } from "../invoices/index.ts";
 import { getOrderMoney, postMovement } from "../ledger/index.ts";
 import { listOrderEmails } from "../mail-outbox/index.ts";
 import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../operators/index.ts";
+import { settleOrderCredit } from "../store-credit/index.ts";
 import { queueInstallEmail } from "./install-email.ts";
 import { applyOrderEvent, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
 import {
@@ -184,12 +185,20 @@ export async function acceptHeldPayment(
     deps,
     { number: options.number, event: "held_payment_accepted", cause: options.note, actor: options.actor },
     async (tx, order, previous) => {
-      // The money held becomes the sale, up to the order's charge; more than that stays held, to be given back.
+      // The money held becomes the sale, up to the card's part of the charge (the rest is the store credit it set
+      // aside, spent now: decision 064); more than that stays held, to be given back.
       const { heldDzdMinor } = await getOrderMoney(tx, order.id);
+      await settleOrderCredit(tx, {
+        order,
+        outcome: "spent",
+        cause: options.note,
+        actor: options.actor,
+        now: order.updatedAt,
+      });
       await postMovement(tx, {
         kind: "held_payment_accepted",
         key: `held-payment-accepted:${order.id}`,
-        amountDzdMinor: Math.min(heldDzdMinor, order.chargeDzdMinor),
+        amountDzdMinor: Math.min(heldDzdMinor, order.chargeDzdMinor - order.creditAppliedDzdMinor),
         orderId: order.id,
         userId: order.userId,
         cause: options.note,
@@ -237,6 +246,15 @@ export async function decideRefund(
     },
     async (tx, order, previous) => {
       const decidedBy = options.decidedBy ?? COMMAND_LINE_ACTOR;
+      // A held order's store credit was never spent: the customer's again at once (decision 064); a paid order's
+      // credit was spent with it, and nothing is reserved any more.
+      await settleOrderCredit(tx, {
+        order,
+        outcome: "released",
+        cause: options.reason,
+        actor: options.actor,
+        now: order.updatedAt,
+      });
       await recordAudit(tx, {
         operatorId: decidedBy.operatorId,
         action: "refund.approved",

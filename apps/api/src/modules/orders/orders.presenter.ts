@@ -20,6 +20,7 @@ export function presentOrder({ view, esims, destinationPlans }: PresentableOrder
     serviceFeeMinor: order.serviceFeeMinor,
     totalMinor: order.totalMinor,
     chargeDzdMinor: order.chargeDzdMinor,
+    creditAppliedDzdMinor: order.creditAppliedDzdMinor,
     couponCode: view.couponCode,
     paymentMethod: order.paymentMethod as PaymentMethod,
     plan: presentPlan(view.package),

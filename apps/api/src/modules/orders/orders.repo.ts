@@ -110,6 +110,7 @@ const orderSummaryColumns = {
     serviceFeeMinor: orders.serviceFeeMinor,
     totalMinor: orders.totalMinor,
     chargeDzdMinor: orders.chargeDzdMinor,
+    creditAppliedDzdMinor: orders.creditAppliedDzdMinor,
     paymentMethod: orders.paymentMethod,
     confirmedAt: orders.confirmedAt,
     targetEsimId: orders.targetEsimId,

@@ -3,6 +3,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { keepCouponUse, releaseCouponUse } from "../coupons/index.ts";
 import { issueInvoice } from "../invoices/index.ts";
 import { findLedgerMovement, getOrderMoney, postMovement } from "../ledger/index.ts";
+import { settleOrderCredit } from "../store-credit/index.ts";
 import { alertOperator } from "./operator-alert.ts";
 import { applyOrderEvent, nextStatus, type OrderActor, type OrderRow } from "./order-lifecycle.ts";
 import { lockOrder } from "./orders.repo.ts";
@@ -47,7 +48,8 @@ const REJECTING_EVENT = {
  *   its use again, past the coupon's limits if need be, and the history says so (decision 057). Never dropped.
  * - mismatched: on_hold and flagged for the operator, who is told once; never delivered automatically. Its coupon use
  *   is kept as for a paid order.
- * - failed, canceled, lapsed, customer_cancelled: rejected (only before payment) and the coupon use given back.
+ * - failed, canceled, lapsed, customer_cancelled: rejected (only before payment), the coupon use given back.
+ * Store credit the order set aside is spent when it is paid, given back when it ends unpaid (decision 064).
  * Money taken is posted to the ledger in the same transaction (decision 061): a payment captured as a sale, or held
  * for the operator. Money taken for an order past its payment (a second checkout paid) is held and the order flagged:
  * it is never silently kept.
@@ -110,6 +112,8 @@ export async function recordPaymentOutcome(
         now,
       });
     }
+    // The store credit it set aside is spent now, beside the card's part (decision 064).
+    await settleOrderCredit(tx, { order, outcome: "spent", cause, actor, now });
     // Every paid order has its invoice, numbered in the order of payment.
     await issueInvoice(tx, orderId, now, deps.config);
     await queueProvisioning(tx, orderId);
@@ -136,6 +140,8 @@ export async function recordPaymentOutcome(
   const rejected = await applyOrderEvent(tx, { orderId, event: REJECTING_EVENT[outcome.kind], cause, actor, now });
   if (!rejected) return "unchanged";
   await releaseCouponUse(tx, orderId);
+  // Unpaid: the store credit it set aside is the customer's again, at once.
+  await settleOrderCredit(tx, { order, outcome: "released", cause, actor, now });
   return "rejected";
 }
 

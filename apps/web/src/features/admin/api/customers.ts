@@ -6,6 +6,7 @@ import {
   revokeCustomerSession,
   unblockCustomerPin,
 } from "@esim/shared/admin/customers-contract";
+import { getCustomerStoreCredit, issueCustomerStoreCredit } from "@esim/shared/store-credit/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
 import { operatorAuth } from "../operator-session.ts";
@@ -74,5 +75,26 @@ export function useUnblockCustomerPin(customerId: string) {
       queryClient.setQueryData<CustomerDetail>(customersQueryKeys.detail(customerId), (current) =>
         current ? { ...current, pin } : current,
       ),
+  });
+}
+
+export const customerStoreCreditQueryKey = (id: string) =>
+  [...ADMIN_QUERY_KEY, "customers", "store-credit", id] as const;
+
+/** The customer's store credit: balance (the ledger's) and history, newest first. */
+export const customerStoreCreditQuery = (id: string) =>
+  queryOptions({
+    queryKey: customerStoreCreditQueryKey(id),
+    queryFn: async ({ signal }) =>
+      (await callApi(getCustomerStoreCredit, { signal, auth: operatorAuth, params: { id } })).data,
+  });
+
+/** Gives the customer store credit (admins; audited), then shows the balance and history the server answers. */
+export function useIssueCustomerStoreCredit(customerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { amountDzd: number; reason: string; expiresAt: string | null }) =>
+      (await callApi(issueCustomerStoreCredit, { params: { id: customerId }, body, auth: operatorAuth })).data,
+    onSuccess: (credit) => queryClient.setQueryData(customerStoreCreditQueryKey(customerId), credit),
   });
 }

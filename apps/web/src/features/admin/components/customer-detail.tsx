@@ -11,6 +11,7 @@ import { consoleFormatters } from "../format.ts";
 import { CustomerEsims } from "./customer-esims.tsx";
 import { CustomerSection } from "./customer-section.tsx";
 import { CustomerSessions } from "./customer-sessions.tsx";
+import { CustomerStoreCredit } from "./customer-store-credit.tsx";
 import { ORDER_ENDING_LABEL } from "./order-labels.ts";
 
 const ORDER_STATUS_TEXT: Record<OrderStatus, MessageId> = {
@@ -33,7 +34,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Everything the console knows of one customer: profile, PIN, orders, eSIMs, devices, sessions. */
+/** Everything the console knows of one customer: profile, PIN, orders, store credit, eSIMs, devices, sessions. */
 export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
   const t = useT();
   const language = useLanguage();
@@ -134,6 +135,8 @@ export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
           ))}
         </ul>
       </CustomerSection>
+
+      <CustomerStoreCredit customerId={profile.id} isDeleted={isDeleted} />
 
       <CustomerEsims customerId={profile.id} esims={customer.esims} />
 

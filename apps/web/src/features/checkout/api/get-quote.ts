@@ -10,6 +10,8 @@ export interface QuoteInput {
   couponCode?: string;
   /** A top-up of this eSIM. */
   topUpOf?: string;
+  /** False: keep the store credit for later (absent: spend it first). */
+  useStoreCredit?: boolean;
 }
 
 /** The prefix of every quote's key. */
@@ -23,6 +25,7 @@ export const quoteQueryKey = (input: QuoteInput) =>
     input.currency,
     input.couponCode ?? null,
     input.topUpOf ?? null,
+    input.useStoreCredit !== false,
   ] as const;
 
 /** `POST /checkout/quote`: the cart's prices as the server computes them (never computed here). */
@@ -38,6 +41,7 @@ export function quoteQueryOptions(input: QuoteInput) {
             currency: input.currency,
             ...(input.couponCode ? { couponCode: input.couponCode } : {}),
             ...(input.topUpOf ? { topUpOf: input.topUpOf } : {}),
+            ...(input.useStoreCredit === false ? { useStoreCredit: false } : {}),
           },
           signal,
         })

@@ -7,14 +7,16 @@ import { useT } from "../../../lib/i18n.ts";
  * the dollar figures are an estimate at today's rate, the total is labelled so, and the amount charged in DA
  * follows it as the figure that counts (as it does whenever it differs from the total, a charge in whole dinars).
  * When the shop passes the gateway's fee on, it is its own line in DA and the amount charged includes it: the amount
- * on screen is the amount the payer is charged.
+ * on screen is the amount the payer is charged. Store credit spent on the order is its own line, and what is left is
+ * the rest to pay by card (decision 064).
  */
 export function QuoteTotals({ quote, isUpdating = false }: { quote: Quote; isUpdating?: boolean }) {
   const t = useT();
   const { currency } = quote;
   const isEstimate = currency !== "DZD";
   const { gatewayFee } = quote;
-  const showsCharge = isEstimate || gatewayFee !== null || quote.chargeDzdMinor !== quote.totalMinor;
+  const hasCredit = quote.creditAppliedDzdMinor > 0;
+  const showsCharge = isEstimate || gatewayFee !== null || hasCredit || quote.chargeDzdMinor !== quote.totalMinor;
   const row = "flex items-baseline justify-between gap-4 py-1.5";
   const totalRow = `${row} mt-2 border-t border-slate-200 pt-3 text-lg font-bold text-slate-900`;
   return (
@@ -58,7 +60,15 @@ export function QuoteTotals({ quote, isUpdating = false }: { quote: Quote; isUpd
                 <Money amountMinor={quote.totalMinor} currency={currency} />
               </dd>
             </div>
-            {gatewayFee ? (
+            {hasCredit ? (
+              <div className={row}>
+                <dt>{t("cart.storeCredit")}</dt>
+                <dd className="text-emerald-700">
+                  <Money amountMinor={quote.creditAppliedDzdMinor} currency="DZD" isDeduction />
+                </dd>
+              </div>
+            ) : null}
+            {gatewayFee && quote.cardChargeDzdMinor > 0 ? (
               <div className={row}>
                 <dt>
                   {t(gatewayFee.paidBy === "split" ? "cart.gatewayFeeShare" : "cart.gatewayFee", {
@@ -71,7 +81,7 @@ export function QuoteTotals({ quote, isUpdating = false }: { quote: Quote; isUpd
               </div>
             ) : null}
             <div className={`${row} text-lg font-bold text-slate-900`}>
-              <dt>{t("cart.amountCharged")}</dt>
+              <dt>{t(hasCredit ? "cart.restByCard" : "cart.amountCharged")}</dt>
               <dd>
                 <Money amountMinor={quote.chargeWithFeeDzdMinor} currency="DZD" />
               </dd>

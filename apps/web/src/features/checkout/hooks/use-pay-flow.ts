@@ -157,7 +157,8 @@ export function usePayFlow(resumed: PlacedCart["attempt"] | null = null) {
           return;
         }
         setOrderCharge({
-          chargeDzdMinor: order.chargeDzdMinor + order.payment.customerFeeDzdMinor,
+          // The card's part: store credit paid the rest (decision 064).
+          chargeDzdMinor: order.chargeDzdMinor - order.creditAppliedDzdMinor + order.payment.customerFeeDzdMinor,
           gatewayFeeDzdMinor: order.payment.customerFeeDzdMinor,
         });
         void queryClient.invalidateQueries({ queryKey: QUOTES_QUERY_KEY });
