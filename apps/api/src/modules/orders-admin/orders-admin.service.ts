@@ -1,4 +1,5 @@
 import { ORDER_SEARCH_PAGE_SIZE } from "@esim/shared/admin/orders-contract";
+import type { RefundMethod } from "@esim/shared/ledger/vocabulary";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { AuthenticatedOperator } from "../../plugins/auth.ts";
@@ -6,8 +7,10 @@ import { approveCancellationRequest } from "../cancellations-admin/index.ts";
 import { openCancellationForOperator } from "../esims/index.ts";
 import { type AuditActor, listAuditLog } from "../operators/index.ts";
 import {
+  getRefundState,
   type OperatorActionOutcome,
   recordRefund,
+  refundHeldMoney,
   resendInstallEmail,
   retryProvisioning,
   showOrder,
@@ -38,7 +41,7 @@ export async function searchOrders(deps: AppDeps, options: { q: string | undefin
 export async function getOrderDetail(deps: AppDeps, options: { number: string }) {
   const found = await showOrder(deps, { number: options.number });
   if (!found) throw new AppError("NOT_FOUND", { message: "No order has this number." });
-  const [webhooks, bundles, audit, cancellationAudit, language] = await Promise.all([
+  const [webhooks, bundles, audit, cancellationAudit, language, refund] = await Promise.all([
     listPaymentWebhooks(deps.db, found.payment),
     countBundles(
       deps.db,
@@ -47,6 +50,7 @@ export async function getOrderDetail(deps: AppDeps, options: { number: string })
     listAuditLog(deps, { filter: { entityType: "order", entityId: found.order.number }, limit: 200 }),
     listCancellationAudit(deps, found.order.id),
     findCustomerLanguage(deps.db, found.order.userId),
+    getRefundState(deps.db, found.order),
   ]);
   return {
     ...found,
@@ -54,6 +58,7 @@ export async function getOrderDetail(deps: AppDeps, options: { number: string })
     bundles,
     audit: [...audit.data, ...cancellationAudit],
     customerLanguage: language ?? "fr",
+    refund,
   };
 }
 
@@ -106,14 +111,18 @@ export async function resendOrderInstallEmail(
   );
 }
 
-/** A refund made outside recorded on an order whose refund is owed: refunded; audited. A second one is refused. */
+/**
+ * A (partial) refund recorded on an order on which money is owed, audited; refunded once nothing is owed. Once per
+ * request key; nothing owed: ORDER_ACTION_NOT_ALLOWED; more than owed: REFUND_AMOUNT_TOO_HIGH.
+ */
 export async function recordOrderRefund(
   deps: AppDeps,
   options: {
     number: string;
     amountDzdMinor: number;
-    method: string;
+    method: RefundMethod;
     reference: string;
+    requestKey: string;
     operator: AuthenticatedOperator;
     ip: string | null;
   },
@@ -124,9 +133,20 @@ export async function recordOrderRefund(
     amountDzdMinor: options.amountDzdMinor,
     method: options.method,
     reference: options.reference,
+    requestKey: options.requestKey,
     actor,
     audit,
   });
+  return afterAction(deps, options.number, result);
+}
+
+/** Money held on an order that went on without it owed back to the payer; audited. Twice is once. */
+export async function refundOrderHeldMoney(
+  deps: AppDeps,
+  options: { number: string; reason: string; operator: AuthenticatedOperator; ip: string | null },
+) {
+  const { actor, audit } = actorOf(options.operator, options.ip);
+  const result = await refundHeldMoney(deps, { number: options.number, reason: options.reason, actor, audit });
   return afterAction(deps, options.number, result);
 }
 

@@ -21,6 +21,7 @@ export {
   listOrdersNeedingAttention,
   type OperatorActionOutcome,
   recordRefund,
+  refundHeldMoney,
   resendInstallEmail,
   retryProvisioning,
   showOrder,
@@ -33,4 +34,12 @@ export {
   SIMULATOR_PROVISIONING_TIMING,
 } from "./provisioning.service.ts";
 export { approveTechnicalRefund, listRefundQueue, refuseTechnicalRefund } from "./refund-decisions.ts";
+export {
+  chooseRefund,
+  getRefundState,
+  oweRefund,
+  type RefundSource,
+  type RefundState,
+  sendRefund,
+} from "./refunds.ts";
 export { upstreamOrderReadyJobs } from "./upstream-order-ready.ts";

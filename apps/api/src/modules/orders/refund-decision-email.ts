@@ -28,7 +28,7 @@ const TEXTS: Record<Language, RefundDecisionTexts> = {
     greeting: (name) => (name ? `Bonjour ${name},` : "Bonjour,"),
     approvedSubject: (number) => `Remboursement accepté – commande ${number}`,
     approved: (amount) =>
-      `Nous n'avons pas pu livrer votre eSIM. Nous vous remboursons ${amount} sur le moyen de paiement utilisé, sous 7 jours ; le délai dépend ensuite de votre banque.`,
+      `Nous n'avons pas pu livrer votre eSIM. Nous vous devons ${amount}. Choisissez sur la page de votre commande comment le recevoir : en avoir, utilisable tout de suite, ou par virement sur votre compte CCP ou bancaire, envoyé sous 7 jours.`,
     refusedSubject: (number) => `Votre commande ${number} reste en cours`,
     refused: "Nous ne remboursons pas cette commande pour l'instant : nous continuons à préparer votre eSIM.",
     reason: "Motif :",
@@ -38,7 +38,7 @@ const TEXTS: Record<Language, RefundDecisionTexts> = {
     greeting: (name) => (name ? `Hello ${name},` : "Hello,"),
     approvedSubject: (number) => `Refund accepted – order ${number}`,
     approved: (amount) =>
-      `We could not deliver your eSIM. We are refunding ${amount} to the payment method you used within 7 days; your bank then decides how long it takes.`,
+      `We could not deliver your eSIM. We owe you ${amount}. Choose on your order's page how to get it back: as store credit, usable right away, or by transfer to your CCP or bank account, sent within 7 days.`,
     refusedSubject: (number) => `Your order ${number} is still in progress`,
     refused: "We are not refunding this order for now: we are still preparing your eSIM.",
     reason: "Reason:",
@@ -48,7 +48,7 @@ const TEXTS: Record<Language, RefundDecisionTexts> = {
     greeting: (name) => (name ? `مرحبًا ${name}،` : "مرحبًا،"),
     approvedSubject: (number) => `تم قبول الاسترداد – الطلب ${number}`,
     approved: (amount) =>
-      `لم نتمكن من تسليم شريحة eSIM الخاصة بك. سنعيد لك ${amount} إلى وسيلة الدفع المستعملة خلال 7 أيام، ثم تتوقف المدة على بنكك.`,
+      `لم نتمكن من تسليم شريحة eSIM الخاصة بك. لك عندنا ${amount}. اختر في صفحة طلبك طريقة استرجاعه: رصيدًا في المتجر يُستعمل فورًا، أو تحويلًا إلى حسابك البريدي (CCP) أو البنكي يُرسل خلال 7 أيام.`,
     refusedSubject: (number) => `طلبك ${number} لا يزال قيد المعالجة`,
     refused: "لن نسترد مبلغ هذا الطلب في الوقت الحالي: ما زلنا نحضّر شريحة eSIM الخاصة بك.",
     reason: "السبب:",
@@ -64,13 +64,17 @@ export function refundDecisionEmail(options: {
   order: Pick<OrderRow, "number" | "chargeDzdMinor">;
   decision: "approved" | "refused";
   reason: string;
+  /** What is owed (the order's charge unless said). */
+  amountDzdMinor?: number;
 }): MailMessage {
   const texts = TEXTS[options.language];
   const isApproved = options.decision === "approved";
   const subject = isApproved ? texts.approvedSubject(options.order.number) : texts.refusedSubject(options.order.number);
   const paragraphs = [
     texts.greeting(options.name ? toDisplayText(options.name) : null),
-    isApproved ? texts.approved(formatMoney(options.order.chargeDzdMinor, "DZD")) : texts.refused,
+    isApproved
+      ? texts.approved(formatMoney(options.amountDzdMinor ?? options.order.chargeDzdMinor, "DZD"))
+      : texts.refused,
     `${texts.reason} ${toDisplayText(options.reason, { isMultiline: true })}`,
     texts.signature,
   ];
@@ -90,7 +94,7 @@ export function refundDecisionEmail(options: {
 export async function queueRefundDecisionEmail(
   tx: DbOrTx,
   deps: Pick<AppDeps, "config">,
-  options: { order: OrderRow; decision: "approved" | "refused"; reason: string },
+  options: { order: OrderRow; decision: "approved" | "refused"; reason: string; amountDzdMinor?: number },
 ): Promise<void> {
   const mail = await findOrderForMail(tx, options.order.id);
   if (!mail?.to) return;
@@ -103,6 +107,7 @@ export async function queueRefundDecisionEmail(
       order: options.order,
       decision: options.decision,
       reason: options.reason,
+      ...(options.amountDzdMinor === undefined ? {} : { amountDzdMinor: options.amountDzdMinor }),
     }),
     orderId: options.order.id,
     publicUrl: deps.config.PUBLIC_URL,
