@@ -13,6 +13,7 @@ import { useOrder } from "../features/orders/api/get-order.ts";
 import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
 import { OrderEsims } from "../features/orders/components/order-esims.tsx";
 import { OrderProgress } from "../features/orders/components/order-progress.tsx";
+import { OrderRefund } from "../features/orders/components/order-refund.tsx";
 import { UnpaidOrderActions } from "../features/orders/components/unpaid-order-actions.tsx";
 import { useIsSlow } from "../features/orders/hooks/use-is-slow.ts";
 import { errorMessageId } from "../lib/error-messages.ts";
@@ -89,6 +90,7 @@ export function OrderStatusRoute() {
             onContinue={payNow.pay}
             onCancel={payNow.cancel}
           />
+          {data.hasInvoice || data.status === "on_hold" ? <OrderRefund orderId={data.id} /> : null}
           {data.hasInvoice ? <InvoiceButton orderId={data.id} orderNumber={data.number} /> : null}
           {data.status === "delivered" ? <OrderEsims esims={data.esims} isTopUp={data.kind === "top_up"} /> : null}
         </div>

@@ -2,8 +2,6 @@ import {
   type AdminOrderDetail,
   cancelAdminOrderEsim,
   getAdminOrder,
-  type REFUND_METHODS,
-  recordAdminOrderRefund,
   resendAdminOrderInstallEmail,
   retryAdminOrderProvisioning,
   searchAdminOrders,
@@ -49,10 +47,7 @@ export const orderDetailQuery = (number: string) =>
 export type OrderAction =
   | { kind: "retry" }
   | { kind: "resend"; requestKey: string }
-  | { kind: "refund"; amountDzdMinor: number; method: RefundMethod; reference: string }
   | { kind: "cancelEsim"; esimId: string; reason: string };
-
-export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 async function runAction(number: string, action: OrderAction): Promise<AdminOrderDetail> {
   const params = { number };
@@ -68,21 +63,11 @@ async function runAction(number: string, action: OrderAction): Promise<AdminOrde
       })
     ).data;
   }
-  if (action.kind === "cancelEsim") {
-    return (
-      await callApi(cancelAdminOrderEsim, {
-        auth: operatorAuth,
-        params: { ...params, esimId: action.esimId },
-        body: { reason: action.reason },
-      })
-    ).data;
-  }
-  const { amountDzdMinor, method, reference } = action;
   return (
-    await callApi(recordAdminOrderRefund, {
+    await callApi(cancelAdminOrderEsim, {
       auth: operatorAuth,
-      params,
-      body: { amountDzdMinor, method, reference },
+      params: { ...params, esimId: action.esimId },
+      body: { reason: action.reason },
     })
   ).data;
 }

@@ -7,6 +7,7 @@ import type { ConsoleFormatters } from "../format.ts";
 import { OrderActions } from "./order-actions.tsx";
 import { OrderEsimCancel } from "./order-esim-cancel.tsx";
 import { ATTENTION_LABEL, PAYMENT_STATUS_LABEL } from "./order-labels.ts";
+import { OrderRefundsPanel } from "./order-refunds-panel.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { OrderTimeline } from "./order-timeline.tsx";
 
@@ -70,7 +71,11 @@ export function OrderDetail({
       ) : null}
 
       <Section title={t("admin.orders.actions")}>
-        <OrderActions order={order} isAdmin={isAdmin} format={format} />
+        <OrderActions order={order} />
+      </Section>
+
+      <Section title={t("admin.orders.refund.title")}>
+        <OrderRefundsPanel order={order} isAdmin={isAdmin} format={format} />
       </Section>
 
       <div className="grid gap-4 lg:grid-cols-2">
