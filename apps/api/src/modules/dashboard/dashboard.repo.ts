@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { cancellationRequests, orderEvents, orders } from "../../db/schema.ts";
+import { cancellationRequests, orders } from "../../db/schema.ts";
 
 // The dashboard's reads. They aggregate tables other modules write (orders, cancellation_requests) in SQL rather than
 // through those modules' services, which answer one order or a list, not sums over thousands; nothing here writes.
@@ -114,29 +114,4 @@ export async function listPendingCancellations(db: DbOrTx, limit: number) {
     .where(eq(cancellationRequests.status, "pending"))
     .orderBy(asc(cancellationRequests.requestedAt))
     .limit(limit);
-}
-
-/**
- * Orders owed a refund (refund_due), longest owed first: since when (the history's entry into refund_due), the amount,
- * and for all of them the count, the amount and how many are owed since before `overdueBefore`.
- */
-export async function listRefundsOwed(db: DbOrTx, options: { limit: number; overdueBefore: Date }) {
-  const owedSince = sql<Date>`coalesce((
-    select max(${orderEvents.createdAt}) from ${orderEvents}
-     where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.toStatus} = 'refund_due'
-  ), ${orders.updatedAt})`;
-  const rows = await db
-    .select({
-      number: orders.number,
-      owedSince: owedSince.mapWith((value: string | Date) => new Date(value)),
-      amountDzdMinor: orders.chargeDzdMinor,
-      total: sql<number>`(count(*) over ())::int`,
-      totalDzdMinor: sql<string>`(sum(${orders.chargeDzdMinor}) over ())::bigint`,
-      overdue: sql<number>`(count(*) filter (where ${owedSince} < ${options.overdueBefore}) over ())::int`,
-    })
-    .from(orders)
-    .where(eq(orders.status, "refund_due"))
-    .orderBy(asc(owedSince))
-    .limit(options.limit);
-  return rows;
 }

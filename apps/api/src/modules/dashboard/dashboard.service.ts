@@ -2,12 +2,12 @@ import { DASHBOARD_DAILY_DAYS, DASHBOARD_TIME_ZONE } from "@esim/shared/admin/da
 import type { OrderAttentionKind } from "@esim/shared/statuses";
 import type { AppDeps } from "../../lib/deps.ts";
 import { UpstreamError } from "../../providers/esim/esim-port.ts";
+import { listRefundsOwed } from "../orders/index.ts";
 import { addDays, dayOf, midnightOf } from "./algiers-days.ts";
 import {
   countCheckoutsSince,
   listPendingCancellations,
   listProvisioningFailures,
-  listRefundsOwed,
   listUndeliveredOrders,
   sumPaidOrdersByDay,
   sumPaidOrdersSince,
@@ -15,6 +15,8 @@ import {
 
 /** Items each list shows; its count is always the whole. */
 const LIST_LIMIT = 50;
+/** Refunds owed read to count and sum them: far more than a shop owes at once. */
+const REFUNDS_OWED_LIMIT = 10_000;
 /** The shop promises a refund within 7 days when the service fails for technical reasons (storefront texts). */
 export const REFUND_PROMISE_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -99,7 +101,8 @@ export async function getDashboard(deps: AppDeps): Promise<DashboardFigures> {
     listUndeliveredOrders(deps.db, LIST_LIMIT),
     listProvisioningFailures(deps.db, LIST_LIMIT),
     listPendingCancellations(deps.db, LIST_LIMIT),
-    listRefundsOwed(deps.db, { limit: LIST_LIMIT, overdueBefore }),
+    // What the ledger says is owed (an eSIM cancelled while others remain too), not the orders in refund_due.
+    listRefundsOwed(deps, REFUNDS_OWED_LIMIT),
     readUpstreamBalance(deps),
   ]);
 
@@ -152,14 +155,14 @@ export async function getDashboard(deps: AppDeps): Promise<DashboardFigures> {
       })),
     },
     refundsOwed: {
-      count: refunds[0]?.total ?? 0,
-      totalDzdMinor: Number(refunds[0]?.totalDzdMinor ?? 0),
-      overdueCount: refunds[0]?.overdue ?? 0,
-      orders: refunds.map((row) => ({
-        number: row.number,
-        ...waitingSince(row.owedSince, now),
-        amountDzdMinor: row.amountDzdMinor,
-        isOverdue: row.owedSince.getTime() < overdueBefore.getTime(),
+      count: refunds.length,
+      totalDzdMinor: refunds.reduce((sum, row) => sum + row.owedDzdMinor, 0),
+      overdueCount: refunds.filter((row) => row.since.getTime() < overdueBefore.getTime()).length,
+      orders: refunds.slice(0, LIST_LIMIT).map((row) => ({
+        number: row.order.number,
+        ...waitingSince(row.since, now),
+        amountDzdMinor: row.owedDzdMinor,
+        isOverdue: row.since.getTime() < overdueBefore.getTime(),
       })),
     },
     upstreamBalance,

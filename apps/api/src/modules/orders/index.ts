@@ -37,6 +37,7 @@ export { approveTechnicalRefund, listRefundQueue, refuseTechnicalRefund } from "
 export {
   chooseRefund,
   getRefundState,
+  listRefundsOwed,
   oweRefund,
   type RefundSource,
   type RefundState,

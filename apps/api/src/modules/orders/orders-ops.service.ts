@@ -4,7 +4,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { findJobsByKeys } from "../../lib/job-queue.ts";
 import { issueInvoice } from "../invoices/index.ts";
-import { getOrderMoney, listOwedOrders, postMovement } from "../ledger/index.ts";
+import { getOrderMoney, postMovement } from "../ledger/index.ts";
 import { listOrderEmails } from "../mail-outbox/index.ts";
 import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../operators/index.ts";
 import { queueInstallEmail } from "./install-email.ts";
@@ -12,8 +12,7 @@ import { applyOrderEvent, clearOrderFlag, type OrderActor, type OrderEvent, type
 import { findOrderViewByNumber, listFlaggedOrders, listOrderEsims, listOrderEvents, lockOrder } from "./orders.repo.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
 import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
-import { listOrdersWithBuyer } from "./refunds.repo.ts";
-import { heldRefundKey, oweRefund, sendRefund, settleOrderRefund } from "./refunds.ts";
+import { heldRefundKey, listRefundsOwed, oweRefund, sendRefund, settleOrderRefund } from "./refunds.ts";
 
 // The operator's actions on orders (`npm run ops`; later the console): every one goes through the lifecycle, so it is
 // on the order's history with who did it.
@@ -63,22 +62,10 @@ export async function showOrder(deps: AppDeps, options: { number: string }) {
  * first, with what is still owed), whatever the order's status (an eSIM cancelled while others remain is owed too).
  */
 export async function listOrdersNeedingAttention(deps: AppDeps) {
-  const [flagged, owed] = await Promise.all([
+  const [flagged, refundsDue] = await Promise.all([
     listFlaggedOrders(deps.db, LIST_LIMIT),
-    listOwedOrders(deps.db, LIST_LIMIT),
+    listRefundsOwed(deps, LIST_LIMIT),
   ]);
-  const rows = new Map(
-    (
-      await listOrdersWithBuyer(
-        deps.db,
-        owed.map((debt) => debt.orderId),
-      )
-    ).map((row) => [row.order.id, row]),
-  );
-  const refundsDue = owed.flatMap((debt) => {
-    const row = rows.get(debt.orderId);
-    return row ? [{ order: row.order, email: row.deletedAt ? null : row.email, ...debt }] : [];
-  });
   return { flagged, refundsDue };
 }
 

@@ -1,7 +1,6 @@
 import { REFUND_PROMISE_DAYS, type RefundQueueItem } from "@esim/shared/admin/refunds-contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import { listOwedOrders } from "../ledger/index.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
 import { clearOrderFlag } from "./order-lifecycle.ts";
 import { findOrderViewById, listOrderEvents } from "./orders.repo.ts";
@@ -9,7 +8,7 @@ import { decideRefund } from "./orders-ops.service.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
 import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
 import { listUndeliveredFlagged } from "./refund-decisions.repo.ts";
-import { listOrdersWithBuyer } from "./refunds.repo.ts";
+import { listRefundsOwed } from "./refunds.ts";
 
 // The console's refunds for technical failures (issue 15, point 6): a paid order whose eSIMs could not be delivered is
 // refunded (approved: refund_due, made outside and recorded) or kept (refused: delivery goes on), the traveller told
@@ -50,22 +49,11 @@ export async function listRefundQueue(deps: Pick<AppDeps, "db" | "now">) {
   const now = deps.now();
   const [toDecide, owed] = await Promise.all([
     listUndeliveredFlagged(deps.db, QUEUE_LIMIT),
-    listOwedOrders(deps.db, QUEUE_LIMIT),
+    listRefundsOwed(deps, QUEUE_LIMIT),
   ]);
-  const rows = new Map(
-    (
-      await listOrdersWithBuyer(
-        deps.db,
-        owed.map((debt) => debt.orderId),
-      )
-    ).map((row) => [row.order.id, row]),
-  );
   return {
     refundsToDecide: toDecide.map((row) => presentRefund(row, row.order.attentionAt ?? row.order.updatedAt, now)),
-    refundsOwed: owed.flatMap((debt) => {
-      const row = rows.get(debt.orderId);
-      return row ? [presentRefund(row, debt.since, now, debt.owedDzdMinor)] : [];
-    }),
+    refundsOwed: owed.map((row) => presentRefund(row, row.since, now, row.owedDzdMinor)),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   getOrderMoney,
   type LedgerMovementRow,
   listLedgerMovements,
+  listOwedOrders,
   lockStoreCredit,
   postMovement,
 } from "../ledger/index.ts";
@@ -302,4 +303,34 @@ export async function getCustomerRefund(deps: AppDeps, options: { userId: string
   const [order] = await listOrdersWithBuyer(deps.db, [options.orderId]);
   if (!order || order.order.userId !== options.userId) throw new AppError("NOT_FOUND", { message: "No such order." });
   return getRefundState(deps.db, order.order);
+}
+
+/**
+ * The orders we owe money on as the ledger says, oldest debt first, each with its buyer's live email (null once the
+ * account is gone), what is still owed and since when, whatever the order's status.
+ */
+export async function listRefundsOwed(deps: Pick<AppDeps, "db">, limit: number) {
+  const owed = await listOwedOrders(deps.db, limit);
+  const rows = new Map(
+    (
+      await listOrdersWithBuyer(
+        deps.db,
+        owed.map((debt) => debt.orderId),
+      )
+    ).map((row) => [row.order.id, row]),
+  );
+  return owed.flatMap((debt) => {
+    const row = rows.get(debt.orderId);
+    if (!row) return [];
+    return [
+      {
+        order: row.order,
+        email: row.deletedAt ? null : row.email,
+        language: row.language,
+        deletedAt: row.deletedAt,
+        owedDzdMinor: debt.owedDzdMinor,
+        since: debt.since,
+      },
+    ];
+  });
 }
