@@ -243,6 +243,7 @@ export async function decideRefund(
           decision: "approved",
           reason: options.reason,
           amountDzdMinor,
+          isHeldMoney: isHeld,
         });
       }
       await settleOrderRefund(tx, { order, cause: "nothing owed", actor: options.actor, now: order.updatedAt });

@@ -17,6 +17,8 @@ interface RefundDecisionTexts {
   greeting: (name: string | null) => string;
   approvedSubject: (number: string) => string;
   approved: (amount: string) => string;
+  /** A held payment refused: its money goes back the way it came (no choice, decision 062). */
+  approvedHeld: (amount: string) => string;
   refusedSubject: (number: string) => string;
   refused: string;
   reason: string;
@@ -29,6 +31,8 @@ const TEXTS: Record<Language, RefundDecisionTexts> = {
     approvedSubject: (number) => `Remboursement accepté – commande ${number}`,
     approved: (amount) =>
       `Nous n'avons pas pu livrer votre eSIM. Nous vous devons ${amount}. Choisissez sur la page de votre commande comment le recevoir : en avoir, utilisable tout de suite, ou par virement sur votre compte CCP ou bancaire, envoyé sous 7 jours.`,
+    approvedHeld: (amount) =>
+      `Nous ne pouvons pas accepter ce paiement. Nous vous devons ${amount}, renvoyés par le moyen utilisé pour payer sous 7 jours ; vous recevrez un message à l'envoi.`,
     refusedSubject: (number) => `Votre commande ${number} reste en cours`,
     refused: "Nous ne remboursons pas cette commande pour l'instant : nous continuons à préparer votre eSIM.",
     reason: "Motif :",
@@ -39,6 +43,8 @@ const TEXTS: Record<Language, RefundDecisionTexts> = {
     approvedSubject: (number) => `Refund accepted – order ${number}`,
     approved: (amount) =>
       `We could not deliver your eSIM. We owe you ${amount}. Choose on your order's page how to get it back: as store credit, usable right away, or by transfer to your CCP or bank account, sent within 7 days.`,
+    approvedHeld: (amount) =>
+      `We cannot accept this payment. We owe you ${amount}, sent back the way it was paid within 7 days; you will get a message when it is sent.`,
     refusedSubject: (number) => `Your order ${number} is still in progress`,
     refused: "We are not refunding this order for now: we are still preparing your eSIM.",
     reason: "Reason:",
@@ -49,6 +55,8 @@ const TEXTS: Record<Language, RefundDecisionTexts> = {
     approvedSubject: (number) => `تم قبول الاسترداد – الطلب ${number}`,
     approved: (amount) =>
       `لم نتمكن من تسليم شريحة eSIM الخاصة بك. لك عندنا ${amount}. اختر في صفحة طلبك طريقة استرجاعه: رصيدًا في المتجر يُستعمل فورًا، أو تحويلًا إلى حسابك البريدي (CCP) أو البنكي يُرسل خلال 7 أيام.`,
+    approvedHeld: (amount) =>
+      `لا يمكننا قبول هذا الدفع. لك عندنا ${amount}، نعيدها بالوسيلة التي دفعت بها خلال 7 أيام؛ ستصلك رسالة عند الإرسال.`,
     refusedSubject: (number) => `طلبك ${number} لا يزال قيد المعالجة`,
     refused: "لن نسترد مبلغ هذا الطلب في الوقت الحالي: ما زلنا نحضّر شريحة eSIM الخاصة بك.",
     reason: "السبب:",
@@ -66,6 +74,8 @@ export function refundDecisionEmail(options: {
   reason: string;
   /** What is owed (the order's charge unless said). */
   amountDzdMinor?: number;
+  /** The money owed is a held payment's: it goes back the way it came. */
+  isHeldMoney?: boolean;
 }): MailMessage {
   const texts = TEXTS[options.language];
   const isApproved = options.decision === "approved";
@@ -73,7 +83,9 @@ export function refundDecisionEmail(options: {
   const paragraphs = [
     texts.greeting(options.name ? toDisplayText(options.name) : null),
     isApproved
-      ? texts.approved(formatMoney(options.amountDzdMinor ?? options.order.chargeDzdMinor, "DZD"))
+      ? (options.isHeldMoney ? texts.approvedHeld : texts.approved)(
+          formatMoney(options.amountDzdMinor ?? options.order.chargeDzdMinor, "DZD"),
+        )
       : texts.refused,
     `${texts.reason} ${toDisplayText(options.reason, { isMultiline: true })}`,
     texts.signature,
@@ -94,7 +106,13 @@ export function refundDecisionEmail(options: {
 export async function queueRefundDecisionEmail(
   tx: DbOrTx,
   deps: Pick<AppDeps, "config">,
-  options: { order: OrderRow; decision: "approved" | "refused"; reason: string; amountDzdMinor?: number },
+  options: {
+    order: OrderRow;
+    decision: "approved" | "refused";
+    reason: string;
+    amountDzdMinor?: number;
+    isHeldMoney?: boolean;
+  },
 ): Promise<void> {
   const mail = await findOrderForMail(tx, options.order.id);
   if (!mail?.to) return;
@@ -108,6 +126,7 @@ export async function queueRefundDecisionEmail(
       decision: options.decision,
       reason: options.reason,
       ...(options.amountDzdMinor === undefined ? {} : { amountDzdMinor: options.amountDzdMinor }),
+      isHeldMoney: options.isHeldMoney ?? false,
     }),
     orderId: options.order.id,
     publicUrl: deps.config.PUBLIC_URL,

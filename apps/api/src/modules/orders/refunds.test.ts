@@ -324,7 +324,12 @@ describe("refunds decided by the operator", () => {
       await signedCheckoutWebhook(testApp, { paymentId: buyer.paymentId, amountDzd: 10 }),
     );
     expect(await readOrder(testApp, buyer.orderId)).toMatchObject({ status: "on_hold" });
-    const decided = await decideRefund(deps, { number: buyer.number, reason: "wrong amount", actor: "operator:cli" });
+    const decided = await decideRefund(deps, {
+      number: buyer.number,
+      reason: "wrong amount",
+      actor: "operator:cli",
+      tellCustomer: true,
+    });
     expect(decided.outcome).toBe("done");
     const movements = await listLedgerMovements(db, { orderId: buyer.orderId });
     const owed = movements.find(({ movement }) => movement.kind === "refund_owed");
@@ -338,6 +343,9 @@ describe("refunds decided by the operator", () => {
     expect((await choose(buyer, buyer.orderId, { kind: "store_credit" })).json().error.code).toBe(
       "REFUND_CHOICE_NOT_OPEN",
     );
+    // Told it comes back the way it was paid, not offered a choice it does not have.
+    const [told] = (await mailsTo(buyer.user.email)).filter((mail) => mail.subject.startsWith("Remboursement accepté"));
+    expect(told!.text).toContain("Nous ne pouvons pas accepter ce paiement. Nous vous devons 10 DA");
   });
 
   it("owes back from the console the money a second checkout took for a paid order, once", async () => {
