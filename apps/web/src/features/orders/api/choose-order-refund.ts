@@ -15,7 +15,11 @@ export function useChooseOrderRefund(orderId: string) {
       (await callApi(chooseOrderRefund, { params: { id: orderId }, body: choice })).data,
     onSuccess: (refund) => {
       queryClient.setQueryData(orderRefundQueryKey(orderId), refund);
-      void queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId), exact: true });
+      // The order (read by id or number) and the list: store credit refunds it at once.
+      void queryClient.invalidateQueries({
+        queryKey: orderQueryKey(orderId).slice(0, 1),
+        predicate: (query) => query.queryKey[2] !== "refund",
+      });
     },
   });
 }
