@@ -7,7 +7,6 @@ import { approveCancellationRequest } from "../cancellations-admin/index.ts";
 import { openCancellationForOperator } from "../esims/index.ts";
 import { type AuditActor, listAuditLog } from "../operators/index.ts";
 import {
-  getRefundState,
   type OperatorActionOutcome,
   recordRefund,
   refundHeldMoney,
@@ -41,7 +40,7 @@ export async function searchOrders(deps: AppDeps, options: { q: string | undefin
 export async function getOrderDetail(deps: AppDeps, options: { number: string }) {
   const found = await showOrder(deps, { number: options.number });
   if (!found) throw new AppError("NOT_FOUND", { message: "No order has this number." });
-  const [webhooks, bundles, audit, cancellationAudit, language, refund] = await Promise.all([
+  const [webhooks, bundles, audit, cancellationAudit, language] = await Promise.all([
     listPaymentWebhooks(deps.db, found.payment),
     countBundles(
       deps.db,
@@ -50,7 +49,6 @@ export async function getOrderDetail(deps: AppDeps, options: { number: string })
     listAuditLog(deps, { filter: { entityType: "order", entityId: found.order.number }, limit: 200 }),
     listCancellationAudit(deps, found.order.id),
     findCustomerLanguage(deps.db, found.order.userId),
-    getRefundState(deps.db, found.order),
   ]);
   return {
     ...found,
@@ -58,7 +56,6 @@ export async function getOrderDetail(deps: AppDeps, options: { number: string })
     bundles,
     audit: [...audit.data, ...cancellationAudit],
     customerLanguage: language ?? "fr",
-    refund,
   };
 }
 

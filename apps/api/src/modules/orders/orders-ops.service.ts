@@ -12,7 +12,7 @@ import { applyOrderEvent, clearOrderFlag, type OrderActor, type OrderEvent, type
 import { findOrderViewByNumber, listFlaggedOrders, listOrderEsims, listOrderEvents, lockOrder } from "./orders.repo.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
 import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
-import { heldRefundKey, listRefundsOwed, oweRefund, sendRefund, settleOrderRefund } from "./refunds.ts";
+import { getRefundState, heldRefundKey, listRefundsOwed, oweRefund, sendRefund, settleOrderRefund } from "./refunds.ts";
 
 // The operator's actions on orders (`npm run ops`; later the console): every one goes through the lifecycle, so it is
 // on the order's history with who did it.
@@ -42,19 +42,20 @@ async function auditOrderAction(
 
 /**
  * Everything the operator needs about one order: status, amounts, payment, eSIMs, attention flag, its history (every
- * status change and flag with cause and actor), its jobs and its emails.
+ * status change and flag with cause and actor), its jobs, its emails and its refund (owed, sent, the customer's choice).
  */
 export async function showOrder(deps: AppDeps, options: { number: string }) {
   const view = await findOrderViewByNumber(deps.db, options.number);
   if (!view) return undefined;
   const orderId = view.order.id;
-  const [esims, jobs, events, emails] = await Promise.all([
+  const [esims, jobs, events, emails, refund] = await Promise.all([
     listOrderEsims(deps.db, [view.order]),
     findJobsByKeys(deps.db, [orderId]),
     listOrderEvents(deps.db, orderId),
     listOrderEmails(deps.db, orderId),
+    getRefundState(deps.db, view.order),
   ]);
-  return { ...view, esims: esims.get(orderId) ?? [], jobs, events, emails };
+  return { ...view, esims: esims.get(orderId) ?? [], jobs, events, emails, refund };
 }
 
 /**

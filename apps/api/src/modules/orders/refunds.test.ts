@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { cancellationRequests, creditNotes, esims, refundChoices } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
+import * as showCommand from "../../ops/commands/order-show.ts";
 import * as attentionCommand from "../../ops/commands/orders-attention.ts";
 import * as refundRecordCommand from "../../ops/commands/refund-record.ts";
 import { createSignedInUser } from "../../test/factories.ts";
@@ -224,6 +225,9 @@ describe("recording refunds sent", () => {
       print: (line) => lines.push(line),
     });
     expect(lines[0]).toContain("still owed");
+    const shown: string[] = [];
+    await showCommand.run({ deps, args: [bought.number], print: (line) => shown.push(line) });
+    expect(shown.join("\n")).toContain("sent 200 DA by bank_transfer, reference VIR-1");
     await refundRecordCommand.run({ deps, args: [bought.number, "bank_transfer", "VIR-2"], print: () => {} });
     expect(await readOrder(testApp, bought.orderId)).toMatchObject({ status: "refunded" });
     expect((await getOrderMoney(db, bought.orderId)).owedDzdMinor).toBe(0);
