@@ -68,7 +68,7 @@ async function main() {
     const posts: Promise<void>[] = [];
     const startedAt = Date.now();
     for (const [index, payment] of paymentRows.entries()) {
-      sentAt.set(payment.orderId, Date.now());
+      sentAt.set(payment.orderId!, Date.now());
       posts.push(postPaidWebhook(stack, payment));
       await sleep(Math.max(0, startedAt + (index + 1) * gapMs - Date.now()));
     }

@@ -43,7 +43,11 @@ for (const language of ["fr", "ar"] as const) {
     await page.reload();
     await expect(section.getByRole("status")).toContainText(before(text(language, "cancel.approved"), "{amount}"));
     await shoot(page, `cancel-approved-${language}-390`);
+    // Approved is not refunded (decision 062): the order's page says the refund is owed and offers the choice.
     await page.goto(`/status/${orderId}`);
-    await expect(page.getByText(text(language, "status.refundedMessage"))).toBeVisible();
+    await expect(page.getByText(text(language, "status.refundDueMessage"))).toBeVisible();
+    const refund = page.getByRole("region", { name: text(language, "refund.title") });
+    await expect(refund).toContainText(text(language, "refund.owed"));
+    await expect(refund.getByRole("radio", { name: text(language, "refund.storeCredit") })).toBeVisible();
   });
 }

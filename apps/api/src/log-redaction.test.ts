@@ -126,6 +126,12 @@ function expectNoLineHolding(secrets: Record<string, string>) {
 }
 
 describe("logs", () => {
+  it("hold no refund transfer details, whatever logs them (decision 062)", async () => {
+    const account = "00799999000123456789";
+    testApp.app.log.warn({ choice: { accountNumber: account, holderName: "Amina Benali" }, account }, "refund choice");
+    expectNoLineHolding({ "the transfer's account": account, "its holder": "Amina Benali" });
+  });
+
   it("of a full purchase hold no sign-in code, token, activation code, email text or webhook token", async () => {
     const bought = await buyAndPay();
     await runWorker();

@@ -20,7 +20,7 @@ export const ERROR_HTTP_STATUS = {
    * delivered, recording a refund nobody owes). Reload the order: someone may have acted first.
    */
   ORDER_ACTION_NOT_ALLOWED: 409,
-  /** The refund recorded is more than the order charged. Check the amount (DZD). */
+  /** The refund recorded is more than is still owed on the order (or than it charged). Check the amount (DZD). */
   REFUND_AMOUNT_TOO_HIGH: 400,
   /** No valid session token. The client clears its token and shows AuthPage. */
   UNAUTHENTICATED: 401,
@@ -167,6 +167,12 @@ export const ERROR_HTTP_STATUS = {
    * load was made and no checkout opened. Pay one, or wait for its checkout to lapse (30 minutes), then load again.
    */
   CREDIT_LOADS_PENDING_LIMIT_REACHED: 409,
+  /**
+   * The customer's choice of refund (store credit or a transfer) is not open on this order: nothing is owed, the
+   * choice is made already, or the refund is not theirs to choose (a held payment goes back the way it came). Reload
+   * the order.
+   */
+  REFUND_CHOICE_NOT_OPEN: 409,
   /** The database or another dependency is down; retry later. */
   SERVICE_UNAVAILABLE: 503,
   /** Anything unexpected; details are only in the server log (with the request id). Retry later. */
@@ -222,6 +228,8 @@ export const FIELD_ERROR_CODES = [
    * than paste it.
    */
   "TEXT_INVISIBLE_CHARACTERS",
+  /** A refund's transfer account is not the 20 digits of an Algerian RIB (bank) or RIP (CCP): retype it. */
+  "PAYOUT_ACCOUNT_INVALID",
 ] as const;
 
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

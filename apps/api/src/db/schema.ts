@@ -10,6 +10,7 @@ import {
 } from "@esim/shared/ledger/vocabulary";
 import type { Currency, Language } from "@esim/shared/locale";
 import { CURRENCIES, LANGUAGES } from "@esim/shared/locale";
+import { REFUND_CHOICES, type RefundChoice } from "@esim/shared/orders/refunds";
 import {
   CANCELLATION_STATUSES,
   type CancellationStatus,
@@ -1198,5 +1199,35 @@ export const storeCreditGrants = pgTable(
       .on(table.expiresAt)
       .where(sql`${table.expiresAt} is not null and ${table.expirySettledAt} is null`),
     check("store_credit_grants_amount_positive", sql`${table.amountDzdMinor} > 0`),
+  ],
+);
+
+/**
+ * How the customer wants an order's refund back (decision 062): store credit at once, or a transfer to their RIB/RIP
+ * (the account and its holder kept only for that refund: the row is deleted once nothing is owed on the order).
+ */
+export const refundChoices = pgTable(
+  "refund_choices",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<RefundChoice>().notNull(),
+    /** A transfer's 20 digits (RIB or RIP); never logged. */
+    accountNumber: text("account_number"),
+    holderName: text("holder_name"),
+    chosenAt: timestamp("chosen_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("refund_choices_user_idx").on(table.userId),
+    oneOf("refund_choices_kind_check", table.kind, REFUND_CHOICES),
+    check(
+      "refund_choices_transfer_check",
+      sql`(${table.kind} = 'transfer') = (${table.accountNumber} is not null and ${table.holderName} is not null)`,
+    ),
   ],
 );

@@ -28,6 +28,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   // orders (order-lifecycle.ts is the only writer of orders.status)
   orders: "orders",
   order_events: "orders",
+  refund_choices: "orders",
   // payments
   payments: "payments",
   webhook_events: "payments",

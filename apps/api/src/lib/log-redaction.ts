@@ -47,6 +47,10 @@ const SECRET_KEYS = new Set(
     "token",
     "pushToken",
     "secret",
+    // A refund's transfer details (decision 062): the customer's RIB/RIP and its holder.
+    "account",
+    "accountNumber",
+    "holderName",
   ].map((key) => key.toLowerCase()),
 );
 

@@ -115,11 +115,13 @@ const ORDER = {
   },
   provisioning: { attempts: 1, lastError: null, upstreamOrderNo: "SIM123", job: null },
   esims: [],
+  refund: { totalOwedDzdMinor: 0, owedDzdMinor: 0, heldDzdMinor: 0, sent: [], choice: null },
   actions: {
     canRetryProvisioning: false,
     canResendInstallEmail: true,
     canRecordRefund: false,
     canDecideHeldPayment: false,
+    canRefundHeldMoney: false,
   },
   timeline: [],
 } satisfies AdminOrderDetail;

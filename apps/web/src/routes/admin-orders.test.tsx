@@ -53,11 +53,13 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
     },
     provisioning: { attempts: 10, lastError: "Simulated upstream error", upstreamOrderNo: null, job: null },
     esims: [],
+    refund: { totalOwedDzdMinor: 0, owedDzdMinor: 0, heldDzdMinor: 0, sent: [], choice: null },
     actions: {
       canRetryProvisioning: true,
       canResendInstallEmail: false,
       canRecordRefund: false,
       canDecideHeldPayment: false,
+      canRefundHeldMoney: false,
     },
     timeline: [
       {
@@ -189,23 +191,50 @@ describe("the console's orders (/admin/orders)", () => {
     expect(document.documentElement.dir).toBe("rtl");
   });
 
-  it("lets an admin record a refund owed with amount, method and bank reference", async () => {
+  it("lets an admin record a partial refund owed with amount, method and bank reference; the rest still owed", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     const owed = detail({
       status: "refund_due",
       attention: null,
+      refund: {
+        totalOwedDzdMinor: 260_000,
+        owedDzdMinor: 260_000,
+        heldDzdMinor: 0,
+        sent: [],
+        choice: {
+          kind: "transfer",
+          accountNumber: "00799999000123456789",
+          holderName: "Amina Benali",
+          chosenAt: "2026-11-24T10:00:00Z",
+        },
+      },
       actions: {
         canRetryProvisioning: false,
         canResendInstallEmail: false,
         canRecordRefund: true,
         canDecideHeldPayment: false,
+        canRefundHeldMoney: false,
       },
     });
+    const partlyRefunded = {
+      ...owed,
+      refund: {
+        ...owed.refund,
+        owedDzdMinor: 9_950,
+        sent: [
+          {
+            amountDzdMinor: 250_050,
+            method: "ccp_transfer" as const,
+            reference: "VIR-0042",
+            at: "2026-11-25T10:00:00Z",
+            by: "operator:nadia@esim-store.dz",
+          },
+        ],
+      },
+    };
     const { calls } = consoleApi(ADMIN, {
       [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: owed } }),
-      [`POST ${A}/orders/ES26-000042/refund`]: () => ({
-        body: { data: { ...owed, status: "refunded", actions: { ...owed.actions, canRecordRefund: false } } },
-      }),
+      [`POST ${A}/orders/ES26-000042/refund`]: () => ({ body: { data: partlyRefunded } }),
     });
     const { user } = await renderApp("/admin/orders/ES26-000042", { language: "fr" });
     await user.click(await screen.findByRole("button", { name: "Enregistrer le remboursement" }));
@@ -213,12 +242,23 @@ describe("the console's orders (/admin/orders)", () => {
     const amount = within(dialog).getByLabelText("Montant remboursé (DA)");
     await user.clear(amount);
     await user.type(amount, "2500,50");
-    await user.selectOptions(within(dialog).getByLabelText("Moyen de remboursement"), "ccp");
+    await user.selectOptions(within(dialog).getByLabelText("Moyen de remboursement"), "ccp_transfer");
     await user.type(within(dialog).getByLabelText("Référence bancaire"), "VIR-0042");
     await user.click(within(dialog).getByRole("button", { name: "Enregistrer le remboursement" }));
     expect(await screen.findByText("Remboursement enregistré.")).toBeInTheDocument();
     const posted = calls.find((call) => call.path === `${A}/orders/ES26-000042/refund`);
-    expect(posted?.body).toEqual({ amountDzdMinor: 250_050, method: "ccp", reference: "VIR-0042" });
+    expect(posted?.body).toEqual({
+      amountDzdMinor: 250_050,
+      method: "ccp_transfer",
+      reference: "VIR-0042",
+      requestKey: expect.any(String),
+    });
+    // The rest is still owed, the refund sent listed with its method and reference, the customer's account shown.
+    const panel = screen.getByRole("region", { name: "Remboursements" });
+    expect(within(panel).getByText("99.5 DA")).toBeInTheDocument();
+    expect(within(panel).getByText("VIR-0042")).toBeInTheDocument();
+    expect(within(panel).getByText("Virement CCP")).toBeInTheDocument();
+    expect(within(panel).getByText("00799999000123456789")).toBeInTheDocument();
   });
 
   it("tells a support agent that a refund owed is for an admin to record", async () => {
@@ -228,11 +268,13 @@ describe("the console's orders (/admin/orders)", () => {
         body: {
           data: detail({
             status: "refund_due",
+            refund: { totalOwedDzdMinor: 250_000, owedDzdMinor: 250_000, heldDzdMinor: 0, sent: [], choice: null },
             actions: {
               canRetryProvisioning: false,
               canResendInstallEmail: false,
               canRecordRefund: true,
               canDecideHeldPayment: false,
+              canRefundHeldMoney: false,
             },
           }),
         },
@@ -289,6 +331,7 @@ describe("the console's orders (/admin/orders)", () => {
         canResendInstallEmail: false,
         canRecordRefund: false,
         canDecideHeldPayment: false,
+        canRefundHeldMoney: false,
       },
       timeline: [
         {
@@ -370,6 +413,7 @@ describe("the console's orders (/admin/orders)", () => {
       canResendInstallEmail: false,
       canRecordRefund: false,
       canDecideHeldPayment: true,
+      canRefundHeldMoney: false,
     },
   });
 
@@ -383,7 +427,7 @@ describe("the console's orders (/admin/orders)", () => {
             ...held,
             status: "confirmed",
             attention: null,
-            actions: { ...held.actions, canDecideHeldPayment: false },
+            actions: { ...held.actions, canDecideHeldPayment: false, canRefundHeldMoney: false },
           },
         },
       }),
@@ -409,7 +453,13 @@ describe("the console's orders (/admin/orders)", () => {
     const { calls } = consoleApi(SUPPORT, {
       [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: held } }),
       [`POST ${A}/orders/ES26-000042/refuse-held-payment`]: () => ({
-        body: { data: { ...held, status: "refund_due", actions: { ...held.actions, canDecideHeldPayment: false } } },
+        body: {
+          data: {
+            ...held,
+            status: "refund_due",
+            actions: { ...held.actions, canDecideHeldPayment: false, canRefundHeldMoney: false },
+          },
+        },
       }),
     });
     const { user } = await renderApp("/admin/orders/ES26-000042", { language: "fr" });

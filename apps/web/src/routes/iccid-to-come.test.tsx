@@ -143,11 +143,13 @@ const deliveredOrder: AdminOrderDetail = {
   },
   provisioning: { attempts: 1, lastError: null, upstreamOrderNo: "B26112409020001", job: null },
   esims: [esimInConsole],
+  refund: { totalOwedDzdMinor: 0, owedDzdMinor: 0, heldDzdMinor: 0, sent: [], choice: null },
   actions: {
     canRetryProvisioning: false,
     canResendInstallEmail: true,
     canRecordRefund: false,
     canDecideHeldPayment: false,
+    canRefundHeldMoney: false,
   },
   timeline: [{ kind: "esim", at: "2026-11-24T09:02:00Z", iccid: null }],
 };

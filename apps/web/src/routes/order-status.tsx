@@ -14,6 +14,7 @@ import { CreditNoteLinks } from "../features/orders/components/credit-note-links
 import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
 import { OrderEsims } from "../features/orders/components/order-esims.tsx";
 import { isPayersOrTimesEnd, OrderProgress } from "../features/orders/components/order-progress.tsx";
+import { OrderRefund } from "../features/orders/components/order-refund.tsx";
 import { UnpaidOrderActions } from "../features/orders/components/unpaid-order-actions.tsx";
 import { useIsSlow } from "../features/orders/hooks/use-is-slow.ts";
 import { errorMessageId } from "../lib/error-messages.ts";
@@ -90,6 +91,7 @@ export function OrderStatusRoute() {
             onContinue={payNow.pay}
             onCancel={payNow.cancel}
           />
+          {data.hasInvoice || data.status === "on_hold" ? <OrderRefund orderId={data.id} /> : null}
           {data.hasInvoice ? <InvoiceButton orderId={data.id} orderNumber={data.number} /> : null}
           <CreditNoteLinks orderId={data.id} hasInvoice={data.hasInvoice} />
           {data.status === "delivered" ? <OrderEsims esims={data.esims} isTopUp={data.kind === "top_up"} /> : null}

@@ -101,3 +101,75 @@ describe("order history", () => {
     expect(screen.getByRole("link", { name: "ابحث عن وجهة" })).toHaveAttribute("href", "/home");
   });
 });
+
+describe("an order's refund", () => {
+  setUpAppTests();
+
+  const owed = { totalOwedDzdMinor: 22_000, owedDzdMinor: 22_000, sent: [], choice: null, canChoose: true };
+
+  it("shows the refund owed, checks the transfer's account, then says what was chosen", async () => {
+    const { calls } = fakeApi({
+      ...SIGNED_IN_HANDLERS,
+      [`GET /orders/${ORDER_ID}`]: () => ({ body: { data: orderFor({ status: "refund_due", hasInvoice: true }) } }),
+      [`GET /orders/${ORDER_ID}/refund`]: () => ({ body: { data: owed } }),
+      [`POST /orders/${ORDER_ID}/refund/choice`]: () => ({
+        body: {
+          data: {
+            ...owed,
+            canChoose: false,
+            choice: { kind: "transfer", accountMasked: "•••• 6789", chosenAt: "2026-11-26T10:00:00Z" },
+          },
+        },
+      }),
+    });
+    const { user } = await renderApp(`/status/${ORDER_ID}`, { token: "t", language: "fr" });
+    const refund = await screen.findByRole("region", { name: "Remboursement" }, { timeout: 5000 });
+    expect(refund).toHaveTextContent("Remboursement dû : 220 DA");
+
+    await user.click(within(refund).getByRole("radio", { name: /Par virement/ }));
+    await user.type(within(refund).getByLabelText("RIP (CCP) ou RIB (banque), 20 chiffres"), "0079999900012345");
+    await user.type(within(refund).getByLabelText("Titulaire du compte"), "Amina Benali");
+    await user.click(within(refund).getByRole("button", { name: "Demander le virement" }));
+    expect(
+      within(refund).getByText(
+        "Saisissez les 20 chiffres de votre RIB (compte bancaire) ou de votre RIP (compte CCP).",
+      ),
+    ).toBeInTheDocument();
+    const isChoice = (call: (typeof calls)[number]) => call.path === `/orders/${ORDER_ID}/refund/choice`;
+    expect(calls.some(isChoice)).toBe(false);
+
+    const account = within(refund).getByLabelText("RIP (CCP) ou RIB (banque), 20 chiffres");
+    await user.clear(account);
+    await user.type(account, "007 99999 0001234567 89");
+    await user.click(within(refund).getByRole("button", { name: "Demander le virement" }));
+    expect(await within(refund).findByText("•••• 6789")).toBeInTheDocument();
+    expect(within(refund).queryByRole("radio")).not.toBeInTheDocument();
+    const posted = calls.find(isChoice);
+    expect(posted?.body).toEqual({ kind: "transfer", account: "00799999000123456789", holderName: "Amina Benali" });
+  });
+
+  it("lists a partial refund sent and what is still owed, in Arabic", async () => {
+    fakeApi({
+      ...SIGNED_IN_HANDLERS,
+      [`GET /orders/${ORDER_ID}`]: () => ({ body: { data: orderFor({ status: "refund_due", hasInvoice: true }) } }),
+      [`GET /orders/${ORDER_ID}/refund`]: () => ({
+        body: {
+          data: {
+            totalOwedDzdMinor: 26_000,
+            owedDzdMinor: 6_000,
+            sent: [{ amountDzdMinor: 20_000, method: "ccp_transfer", reference: "VIR-7", at: "2026-11-26T10:00:00Z" }],
+            choice: { kind: "transfer", accountMasked: "•••• 6789", chosenAt: "2026-11-25T10:00:00Z" },
+            canChoose: false,
+          },
+        },
+      }),
+    });
+    await renderApp(`/status/${ORDER_ID}`, { token: "t", language: "ar" });
+    const refund = await screen.findByRole("region", { name: "الاسترداد" }, { timeout: 5000 });
+    expect(refund).toHaveTextContent("المبلغ المستحق لك: 60 DA");
+    expect(refund).toHaveTextContent("200 DA");
+    expect(refund).toHaveTextContent("تحويل بريدي (CCP)");
+    expect(within(refund).getByText("VIR-7")).toBeInTheDocument();
+    expect(document.documentElement.dir).toBe("rtl");
+  });
+});

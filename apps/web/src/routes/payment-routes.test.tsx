@@ -229,7 +229,7 @@ describe("payment results", () => {
     ["on_hold", "Nous avons reçu votre paiement et nous le vérifions. Notre équipe vous contactera."],
     [
       "refund_due",
-      "Cette commande ne sera pas livrée et votre paiement sera remboursé sur le moyen de paiement utilisé.",
+      "Nous vous devons un remboursement pour cette commande : son montant et la façon de le recevoir sont ci-dessous.",
     ],
   ] as const)(
     "/success for an order %s says what happens next, not that the eSIM is on its way",
@@ -470,7 +470,7 @@ describe("order status", () => {
     ["on_hold", "Nous avons reçu votre paiement et nous le vérifions. Notre équipe vous contactera."],
     [
       "refund_due",
-      "Cette commande ne sera pas livrée et votre paiement sera remboursé sur le moyen de paiement utilisé.",
+      "Nous vous devons un remboursement pour cette commande : son montant et la façon de le recevoir sont ci-dessous.",
     ],
   ] as const)("says what happens to an order %s, never that the eSIM is being prepared", async (status, message) => {
     paymentApi(() => "successful", {

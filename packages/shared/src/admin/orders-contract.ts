@@ -3,6 +3,8 @@ import { ORDER_REJECTING_EVENTS } from "../checkout/contracts.ts";
 import { displayText } from "../display-text.ts";
 import { languageSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
+import { REFUND_METHODS } from "../ledger/vocabulary.ts";
+import { REFUND_CHOICES } from "../orders/refunds.ts";
 import { ESIM_STATUSES, ORDER_ATTENTION_KINDS, ORDER_STATUSES, PAYMENT_STATUSES } from "../statuses.ts";
 import { decisionBodySchema } from "./refunds-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
@@ -175,13 +177,44 @@ export const adminOrderDetailSchema = z.object({
       isCancellable: z.boolean(),
     }),
   ),
+  /** The order's refund as the ledger says (decision 062): owed, each refund sent, the customer's choice. */
+  refund: z.object({
+    /** Every refund owed on the order so far. */
+    totalOwedDzdMinor: minor,
+    /** Still to send: the order reads "refund owed" while it is above 0. */
+    owedDzdMinor: minor,
+    /** Money a payment took that is neither sold nor owed back yet (a second checkout): refund it or accept it. */
+    heldDzdMinor: minor,
+    sent: z.array(
+      z.object({
+        amountDzdMinor: minor,
+        method: z.enum(REFUND_METHODS),
+        reference: z.nullable(z.string()),
+        at: z.string(),
+        /** Who recorded it: "operator:<email>", "operator:cli", "customer:<id>" (store credit chosen). */
+        by: z.string(),
+      }),
+    ),
+    /** The customer's choice, with the transfer's account in full (the operator sends it there). */
+    choice: z.nullable(
+      z.object({
+        kind: z.enum(REFUND_CHOICES),
+        accountNumber: z.nullable(z.string()),
+        holderName: z.nullable(z.string()),
+        chosenAt: z.string(),
+      }),
+    ),
+  }),
   /** What the order's status allows now (the server decides again on each action). */
   actions: z.object({
     canRetryProvisioning: z.boolean(),
     canResendInstallEmail: z.boolean(),
+    /** Something is owed: a (partial) refund can be recorded. */
     canRecordRefund: z.boolean(),
     /** A held payment (on_hold) awaits the operator: accept it (an admin) or refuse it (any operator). */
     canDecideHeldPayment: z.boolean(),
+    /** Money is held on an order that went on without it: it can be owed back to the payer. */
+    canRefundHeldMoney: z.boolean(),
   }),
   /** Everything that happened to the order, oldest first. */
   timeline: z.array(orderTimelineItemSchema),
@@ -232,11 +265,11 @@ export const resendAdminOrderInstallEmail = defineEndpoint({
   response: detailResponse,
 });
 
-export const REFUND_METHODS = ["bank_transfer", "ccp", "edahabia", "cib", "cash", "other"] as const;
-
 /**
- * Records a refund made outside (Chargily has no refund API) for an order whose refund is owed: amount (at most what
- * was charged), method and the bank's reference. The order becomes refunded. Admin only: money leaves the shop.
+ * Records a refund made outside (Chargily has no refund API), or given as store credit, for an order on which money is
+ * owed: amount (at most what is still owed: REFUND_AMOUNT_TOO_HIGH), method and the bank's reference. Partial refunds
+ * leave the rest owed; the order becomes refunded once nothing is owed; the customer is emailed each time. Idempotent
+ * on `requestKey` (drawn once per form: a double click records one refund). Admin only: money leaves the shop.
  */
 export const recordAdminOrderRefund = defineEndpoint({
   method: "POST",
@@ -247,8 +280,25 @@ export const recordAdminOrderRefund = defineEndpoint({
   body: z.strictObject({
     amountDzdMinor: z.number({ error: "INVALID" }).check(z.int("INVALID"), z.minimum(1, "INVALID")),
     method: z.enum(REFUND_METHODS, { error: "INVALID" }),
-    reference: displayText({ error: "INVALID" }).check(z.minLength(2, "REQUIRED"), z.maxLength(100, "INVALID")),
+    reference: displayText({ error: "INVALID" }).check(z.minLength(2, "INVALID"), z.maxLength(100, "INVALID")),
+    requestKey: requestKeySchema,
   }),
+  params: orderNumberParamsSchema,
+  response: detailResponse,
+});
+
+/**
+ * Money held on an order that went on without it (a second checkout paid) is owed back to the payer, the way it came:
+ * a refund owed of the whole amount held, the order's flag cleared, audited; then recorded sent like any refund.
+ * ORDER_ACTION_NOT_ALLOWED for an order on hold (refuse its payment instead) or holding nothing. Admin only.
+ */
+export const refundAdminOrderHeldMoney = defineEndpoint({
+  method: "POST",
+  area: "admin",
+  path: "/orders/:number/held-money/refund",
+  auth: "operator",
+  roles: ["admin"],
+  body: decisionBodySchema,
   params: orderNumberParamsSchema,
   response: detailResponse,
 });

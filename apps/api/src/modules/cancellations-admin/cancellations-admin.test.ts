@@ -110,7 +110,7 @@ describe("approving a cancellation in the console", () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it("cancels upstream, refunds, audits with the operator and emails the customer in Arabic with the reason, once", async () => {
+  it("cancels upstream, owes the refund, audits with the operator and emails the customer in Arabic with the reason, once", async () => {
     const asked = await requestedCancellation("ar");
     const reason = "تمت الموافقة، سيصلك المبلغ خلال أيام";
     const [first, second] = await Promise.all([
@@ -122,7 +122,9 @@ describe("approving a cancellation in the console", () => {
 
     expect((await testApp.simulator.queryProfile(asked.esim.upstreamReference))?.status).toBe("Canceled");
     expect((await readEsim(testApp, asked.esim.id)).status).toBe("Canceled");
-    expect((await readOrder(testApp, asked.orderId)).status).toBe("refunded");
+    // Owed until sent (decision 062), no longer "refunded" at once: in the queue's refunds owed.
+    expect((await readOrder(testApp, asked.orderId)).status).toBe("refund_due");
+    expect((await readQueue()).refundsOwed.map((item) => item.orderId)).toContain(asked.orderId);
 
     const audit = await auditOf(asked.requestId);
     expect(audit).toHaveLength(1);

@@ -17,6 +17,7 @@ import {
 
 /** Items each list shows; its count is always the whole. */
 const LIST_LIMIT = 50;
+/** Refunds owed read to count and sum them: far more than a shop owes at once. */
 /** The shop promises a refund within 7 days when the service fails for technical reasons (storefront texts). */
 export const REFUND_PROMISE_DAYS = 7;
 const DAY_MS = 86_400_000;

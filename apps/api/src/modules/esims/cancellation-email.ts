@@ -20,6 +20,7 @@ interface DecisionTexts {
   reason: string;
   note: string;
   details: string;
+  order: string;
   signature: string;
 }
 
@@ -28,36 +29,39 @@ const TEXTS: Record<Language, DecisionTexts> = {
     greeting: (name) => (name ? `Bonjour ${name},` : "Bonjour,"),
     approvedSubject: (number) => `Annulation acceptée – commande ${number}`,
     approved: (destination, amount) =>
-      `Votre eSIM ${destination} est annulée. Nous vous remboursons ${amount} sur le moyen de paiement utilisé ; le délai dépend de votre banque.`,
+      `Votre eSIM ${destination} est annulée. Nous vous devons ${amount}. Choisissez sur la page de votre commande comment le recevoir : en avoir, utilisable tout de suite, ou par virement sur votre compte CCP ou bancaire, envoyé sous 7 jours. Vous recevrez un message à chaque envoi.`,
     refusedSubject: (number) => `Annulation refusée – commande ${number}`,
     refused: (destination) => `Nous ne pouvons pas annuler votre eSIM ${destination}.`,
     reason: "Motif :",
     note: "Message de notre équipe :",
     details: "Voir mon eSIM",
+    order: "Choisir mon remboursement",
     signature: "L'équipe eSIM Store",
   },
   en: {
     greeting: (name) => (name ? `Hello ${name},` : "Hello,"),
     approvedSubject: (number) => `Cancellation accepted – order ${number}`,
     approved: (destination, amount) =>
-      `Your ${destination} eSIM is cancelled. We are refunding ${amount} to the payment method you used; how long it takes depends on your bank.`,
+      `Your ${destination} eSIM is cancelled. We owe you ${amount}. Choose on your order's page how to get it back: as store credit, usable right away, or by transfer to your CCP or bank account, sent within 7 days. You will get a message each time money is sent.`,
     refusedSubject: (number) => `Cancellation refused – order ${number}`,
     refused: (destination) => `We cannot cancel your ${destination} eSIM.`,
     reason: "Reason:",
     note: "A word from our team:",
     details: "See my eSIM",
+    order: "Choose my refund",
     signature: "The eSIM Store team",
   },
   ar: {
     greeting: (name) => (name ? `مرحبًا ${name}،` : "مرحبًا،"),
     approvedSubject: (number) => `تم قبول الإلغاء – الطلب ${number}`,
     approved: (destination, amount) =>
-      `تم إلغاء شريحة eSIM الخاصة بـ${destination}. سنعيد لك ${amount} إلى وسيلة الدفع المستعملة؛ وتتوقف المدة على بنكك.`,
+      `تم إلغاء شريحة eSIM الخاصة بـ${destination}. لك عندنا ${amount}. اختر في صفحة طلبك طريقة استرجاعه: رصيدًا في المتجر يُستعمل فورًا، أو تحويلًا إلى حسابك البريدي (CCP) أو البنكي يُرسل خلال 7 أيام. ستصلك رسالة عند كل إرسال.`,
     refusedSubject: (number) => `تم رفض الإلغاء – الطلب ${number}`,
     refused: (destination) => `لا يمكننا إلغاء شريحة eSIM الخاصة بـ${destination}.`,
     reason: "السبب:",
     note: "رسالة من فريقنا:",
     details: "عرض شريحتي",
+    order: "اختيار طريقة الاسترداد",
     signature: "فريق eSIM Store",
   },
 };
@@ -74,7 +78,7 @@ export function buildOperatorEmail(data: EmailData, to: string): MailMessage {
     `Client : ${data.user?.email ?? "(compte supprimé)"}`,
     `Destination : ${data.destination.nameFr}`,
     `Demandée le : ${request.requestedAt.toISOString()}`,
-    `Montant à rembourser par la passerelle : ${amount}`,
+    `Montant dû au client une fois acceptée : ${amount} (avoir ou virement, au choix du client)`,
     `Motif du client : ${request.reason ? toDisplayText(request.reason) : "(aucun)"}`,
     "",
     `Accepter : npm run ops -- cancellation:approve ${request.id}`,
@@ -106,6 +110,8 @@ export function buildDecisionEmail(
       : null
     : `${texts.reason} ${toDisplayText(data.request.refusalReason ?? "", { isMultiline: true })}`;
   const detailsUrl = `${options.publicUrl}${WEB_PATHS.esimDetails(data.esimId)}`;
+  // Approved: the refund is owed, chosen on the order's page.
+  const orderUrl = isApproved ? `${options.publicUrl}${WEB_PATHS.orderStatus(data.request.orderId)}` : null;
   const greeting = texts.greeting(data.user?.name ? toDisplayText(data.user.name) : null);
   const text = [
     greeting,
@@ -113,6 +119,7 @@ export function buildDecisionEmail(
     body,
     ...(reason ? [reason] : []),
     "",
+    ...(orderUrl ? [`${texts.order}: ${orderUrl}`] : []),
     `${texts.details}: ${detailsUrl}`,
     "",
     texts.signature,
@@ -124,6 +131,7 @@ export function buildDecisionEmail(
       `<p>${escapeHtml(greeting)}</p>`,
       `<p>${escapeHtml(body)}</p>`,
       ...(reason ? [`<p>${escapeHtml(reason)}</p>`] : []),
+      ...(orderUrl ? [`<p><a href="${escapeHtml(orderUrl)}">${escapeHtml(texts.order)}</a></p>`] : []),
       `<p><a href="${escapeHtml(detailsUrl)}">${escapeHtml(texts.details)}</a></p>`,
       `<p>${escapeHtml(texts.signature)}</p>`,
     ].join("\n"),

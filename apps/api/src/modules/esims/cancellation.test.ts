@@ -118,7 +118,7 @@ describe("asking to cancel an unused eSIM", () => {
 });
 
 describe("the operator's decision", () => {
-  it("approves: cancelled upstream, the eSIM Canceled, the order refunded, the traveller told in Arabic", async () => {
+  it("approves: cancelled upstream, the eSIM Canceled, the order's refund owed, the traveller told in Arabic", async () => {
     const bought = await buyEsim(testApp, plan.id);
     await db.execute(sql`update users set language = 'ar' where id = ${bought.user.id}`);
     await askCancellation(bought);
@@ -128,7 +128,8 @@ describe("the operator's decision", () => {
     expect(printed).toContain(`order ${bought.number}`);
     expect((await testApp.simulator.queryProfile(bought.esim.upstreamReference))?.status).toBe("Canceled");
     expect((await readEsim(testApp, bought.esim.id)).status).toBe("Canceled");
-    expect((await readOrder(testApp, bought.orderId)).status).toBe("refunded");
+    // Owed until sent (decision 062), no longer "refunded" at once.
+    expect((await readOrder(testApp, bought.orderId)).status).toBe("refund_due");
     expect(await readCancellation(bought)).toMatchObject({
       isAvailable: false,
       request: { status: "approved", refusalReason: null },

@@ -76,7 +76,7 @@ function timelineOf(detail: OrderDetail): OrderTimelineItem[] {
 }
 
 export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
-  const { order, payment } = detail;
+  const { order, payment, refund } = detail;
   const job = detail.jobs.find((candidate) => candidate.task === "provision-order");
   const hasAccount = order.userId !== null;
   return {
@@ -139,11 +139,32 @@ export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
       usageUpdatedAt: iso(esim.usageUpdatedAt),
       isCancellable: esim.status === "New" && (detail.bundles.get(esim.id) ?? 1) <= 1,
     })),
+    refund: {
+      totalOwedDzdMinor: refund.totalOwedDzdMinor,
+      owedDzdMinor: refund.owedDzdMinor,
+      heldDzdMinor: refund.heldDzdMinor,
+      sent: refund.sent.map((sent) => ({
+        amountDzdMinor: sent.amountDzdMinor,
+        method: sent.method,
+        reference: sent.reference,
+        at: sent.at.toISOString(),
+        by: sent.actor,
+      })),
+      choice: refund.choice
+        ? {
+            kind: refund.choice.kind,
+            accountNumber: refund.choice.accountNumber,
+            holderName: refund.choice.holderName,
+            chosenAt: refund.choice.chosenAt.toISOString(),
+          }
+        : null,
+    },
     actions: {
       canRetryProvisioning: order.status === "confirmed",
       canResendInstallEmail: order.status === "delivered" && hasAccount,
-      canRecordRefund: order.status === "refund_due",
+      canRecordRefund: refund.owedDzdMinor > 0,
       canDecideHeldPayment: order.status === "on_hold",
+      canRefundHeldMoney: refund.heldDzdMinor > 0 && order.status !== "on_hold",
     },
     timeline: timelineOf(detail),
   };

@@ -3,6 +3,7 @@ import {
   cancelAdminOrderEsim,
   getAdminOrder,
   recordAdminOrderRefund,
+  refundAdminOrderHeldMoney,
   refuseAdminOrderHeldPayment,
   resendAdminOrderInstallEmail,
   retryAdminOrderProvisioning,
@@ -16,6 +17,7 @@ import {
   cancelOrderEsim,
   getOrderDetail,
   recordOrderRefund,
+  refundOrderHeldMoney,
   refuseOrderHeldPayment,
   resendOrderInstallEmail,
   retryOrderProvisioning,
@@ -81,7 +83,18 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
         await recordOrderRefund(app.deps, { number: params.number, ...body, operator, ip: request.ip }),
       ),
     }),
-    { tags, summary: "Record a refund made outside for an order whose refund is owed (admin, audited)" },
+    { tags, summary: "Record a (partial) refund sent for an order on which money is owed (admin, audited)" },
+  );
+
+  addRoute(
+    app,
+    refundAdminOrderHeldMoney,
+    async ({ params, body, operator, request }) => ({
+      data: presentOrderDetail(
+        await refundOrderHeldMoney(app.deps, { number: params.number, reason: body.reason, operator, ip: request.ip }),
+      ),
+    }),
+    { tags, summary: "Owe back the money held on an order that went on without it (admin, audited)" },
   );
 
   addRoute(

@@ -1,4 +1,5 @@
 import { ORDER_SEARCH_PAGE_SIZE } from "@esim/shared/admin/orders-contract";
+import type { RefundMethod } from "@esim/shared/ledger/vocabulary";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { AuthenticatedOperator } from "../../plugins/auth.ts";
@@ -10,6 +11,7 @@ import {
   decideRefund,
   type OperatorActionOutcome,
   recordRefund,
+  refundHeldMoney,
   resendInstallEmail,
   retryProvisioning,
   showOrder,
@@ -108,14 +110,18 @@ export async function resendOrderInstallEmail(
   );
 }
 
-/** A refund made outside recorded on an order whose refund is owed: refunded; audited. A second one is refused. */
+/**
+ * A (partial) refund recorded on an order on which money is owed, audited; refunded once nothing is owed. Once per
+ * request key; nothing owed: ORDER_ACTION_NOT_ALLOWED; more than owed: REFUND_AMOUNT_TOO_HIGH.
+ */
 export async function recordOrderRefund(
   deps: AppDeps,
   options: {
     number: string;
     amountDzdMinor: number;
-    method: string;
+    method: RefundMethod;
     reference: string;
+    requestKey: string;
     operator: AuthenticatedOperator;
     ip: string | null;
   },
@@ -126,9 +132,20 @@ export async function recordOrderRefund(
     amountDzdMinor: options.amountDzdMinor,
     method: options.method,
     reference: options.reference,
+    requestKey: options.requestKey,
     actor,
     audit,
   });
+  return afterAction(deps, options.number, result);
+}
+
+/** Money held on an order that went on without it owed back to the payer; audited. Twice is once. */
+export async function refundOrderHeldMoney(
+  deps: AppDeps,
+  options: { number: string; reason: string; operator: AuthenticatedOperator; ip: string | null },
+) {
+  const { actor, audit } = actorOf(options.operator, options.ip);
+  const result = await refundHeldMoney(deps, { number: options.number, reason: options.reason, actor, audit });
   return afterAction(deps, options.number, result);
 }
 

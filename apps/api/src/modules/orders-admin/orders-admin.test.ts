@@ -183,6 +183,7 @@ describe("GET /orders/:number: the order and its timeline", () => {
       canResendInstallEmail: true,
       canRecordRefund: false,
       canDecideHeldPayment: false,
+      canRefundHeldMoney: false,
     });
   });
 
@@ -299,35 +300,40 @@ describe("POST /orders/:number/resend-install-email", () => {
 });
 
 describe("POST /orders/:number/refund", () => {
-  const refund = { amountDzdMinor: 100, method: "bank_transfer", reference: "VIR-2026-0042" };
+  const refund = () => ({
+    amountDzdMinor: 100,
+    method: "bank_transfer",
+    reference: "VIR-2026-0042",
+    requestKey: crypto.randomUUID(),
+  });
 
   it("is the admin's: a support agent gets 403", async () => {
     const paid = await createPaidOrder(testApp, plan.id);
-    const response = await call("POST", `/orders/${paid.number}/refund`, support.headers, refund);
+    const response = await call("POST", `/orders/${paid.number}/refund`, support.headers, refund());
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe("FORBIDDEN");
   });
 
   it("refuses an order whose refund is not owed", async () => {
     const paid = await createPaidOrder(testApp, plan.id);
-    const response = await call("POST", `/orders/${paid.number}/refund`, admin.headers, refund);
+    const response = await call("POST", `/orders/${paid.number}/refund`, admin.headers, refund());
     expect(response.json().error.code).toBe("ORDER_ACTION_NOT_ALLOWED");
   });
 
-  it("refuses more than the order charged, then records the refund, once, audited", async () => {
+  it("refuses more than is owed, then records the refund, once, audited", async () => {
     const paid = await createPaidOrder(testApp, plan.id);
     await decideRefund(deps, { number: paid.number, reason: "upstream cannot deliver", actor: "operator:test" });
     const { chargeDzdMinor } = await readOrder(testApp, paid.orderId);
 
     const tooMuch = await call("POST", `/orders/${paid.number}/refund`, admin.headers, {
-      ...refund,
+      ...refund(),
       amountDzdMinor: chargeDzdMinor + 1,
     });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().error.code).toBe("REFUND_AMOUNT_TOO_HIGH");
 
     const response = await call("POST", `/orders/${paid.number}/refund`, admin.headers, {
-      ...refund,
+      ...refund(),
       amountDzdMinor: chargeDzdMinor,
     });
     expect(response.statusCode).toBe(200);
@@ -338,7 +344,7 @@ describe("POST /orders/:number/refund", () => {
     expect(recorded?.kind === "status" && recorded.cause).toContain("VIR-2026-0042");
 
     const again = await call("POST", `/orders/${paid.number}/refund`, admin.headers, {
-      ...refund,
+      ...refund(),
       amountDzdMinor: chargeDzdMinor,
     });
     expect(again.json().error.code).toBe("ORDER_ACTION_NOT_ALLOWED");
@@ -351,9 +357,10 @@ describe("POST /orders/:number/refund", () => {
     expect(entries[1]).toMatchObject({
       operatorId: admin.operator.id,
       action: "order.refund_recorded",
-      before: { status: "refund_due" },
+      before: { status: "refund_due", owedDzdMinor: chargeDzdMinor },
       after: {
         status: "refunded",
+        owedDzdMinor: 0,
         amountDzdMinor: chargeDzdMinor,
         method: "bank_transfer",
         reference: "VIR-2026-0042",
@@ -368,7 +375,7 @@ describe("POST /orders/:number/esims/:esimId/cancel", () => {
   const cancelPath = (bought: { number: string; esim: { id: string } }) =>
     `/orders/${bought.number}/esims/${bought.esim.id}/cancel`;
 
-  it("cancels an unused eSIM upstream for a support agent: refunded, emailed in the customer's words, audited once", async () => {
+  it("cancels an unused eSIM upstream for a support agent: refund owed, emailed in the customer's words, audited once", async () => {
     const bought = await buyEsim(testApp, plan.id);
     const cancelled: string[] = [];
     const cancel = deps.esim.cancel;
@@ -381,7 +388,8 @@ describe("POST /orders/:number/esims/:esimId/cancel", () => {
         const response = await call("POST", cancelPath(bought), support.headers, words);
         expect(response.statusCode).toBe(200);
         const detail = detailOf(response);
-        expect(detail.status).toBe("refunded");
+        // Owed until sent (decision 062), no longer "refunded" at once.
+        expect(detail).toMatchObject({ status: "refund_due", refund: { owedDzdMinor: detail.chargeDzdMinor } });
         expect(detail.esims[0]).toMatchObject({ status: "Canceled", isCancellable: false });
         expect(detail.timeline.filter((item) => item.kind === "operator").map((item) => item.action)).toEqual([
           "cancellation.approved",
@@ -440,7 +448,7 @@ describe("POST /orders/:number/esims/:esimId/cancel", () => {
 
     const again = await call("POST", cancelPath(bought), admin.headers, words);
     expect(again.statusCode).toBe(200);
-    expect(detailOf(again).status).toBe("refunded");
+    expect(detailOf(again).status).toBe("refund_due");
   });
 });
 

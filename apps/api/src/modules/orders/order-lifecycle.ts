@@ -38,10 +38,13 @@ export const ORDER_LIFECYCLE = {
   held_payment_accepted: { from: ["on_hold"], to: "confirmed", clears: ["amount_mismatch"] },
   /** The operator decides the money goes back: a held payment, or eSIMs the upstream cannot deliver. */
   refund_decided: { from: ["on_hold", "confirmed"], to: "refund_due" },
-  /** The operator made the refund outside (Chargily has no refund API) and recorded it. */
+  /**
+   * The last of what was owed is sent (by transfer, recorded by the operator, or as store credit): applied only when
+   * the ledger's owed balance of the order reaches 0, never on a partial refund (decision 062).
+   */
   refund_recorded: { from: ["refund_due"], to: "refunded", clears: ORDER_ATTENTION_KINDS },
-  /** Every eSIM of the order was cancelled on request and refunded. */
-  esims_cancelled: { from: ["delivered"], to: "refunded" },
+  /** Every eSIM of the order was cancelled on request: their refunds are owed until sent. */
+  esims_cancelled: { from: ["delivered"], to: "refund_due" },
 } as const satisfies Record<string, Transition>;
 
 export type OrderEvent = keyof typeof ORDER_LIFECYCLE;

@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
+import type { RefundMethod } from "@esim/shared/ledger/vocabulary";
 import type { OrderStatus } from "@esim/shared/statuses";
 import type { DbOrTx } from "../../db/client.ts";
-import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { findJobsByKeys } from "../../lib/job-queue.ts";
 import { issueInvoice } from "../invoices/index.ts";
@@ -9,17 +10,11 @@ import { listOrderEmails } from "../mail-outbox/index.ts";
 import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../operators/index.ts";
 import { settleOrderCredit } from "../store-credit/index.ts";
 import { queueInstallEmail } from "./install-email.ts";
-import { applyOrderEvent, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
-import {
-  findOrderViewByNumber,
-  listFlaggedOrders,
-  listOrderEsims,
-  listOrderEvents,
-  listRefundsDue,
-  lockOrder,
-} from "./orders.repo.ts";
+import { applyOrderEvent, clearOrderFlag, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
+import { findOrderViewByNumber, listFlaggedOrders, listOrderEsims, listOrderEvents, lockOrder } from "./orders.repo.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
 import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
+import { getRefundState, heldRefundKey, listRefundsOwed, oweRefund, sendRefund, settleOrderRefund } from "./refunds.ts";
 
 // The operator's actions on orders (`npm run ops`; later the console): every one goes through the lifecycle, so it is
 // on the order's history with who did it.
@@ -49,26 +44,30 @@ async function auditOrderAction(
 
 /**
  * Everything the operator needs about one order: status, amounts, payment, eSIMs, attention flag, its history (every
- * status change and flag with cause and actor), its jobs and its emails.
+ * status change and flag with cause and actor), its jobs, its emails and its refund (owed, sent, the customer's choice).
  */
 export async function showOrder(deps: AppDeps, options: { number: string }) {
   const view = await findOrderViewByNumber(deps.db, options.number);
   if (!view) return undefined;
   const orderId = view.order.id;
-  const [esims, jobs, events, emails] = await Promise.all([
+  const [esims, jobs, events, emails, refund] = await Promise.all([
     listOrderEsims(deps.db, [view.order]),
     findJobsByKeys(deps.db, [orderId]),
     listOrderEvents(deps.db, orderId),
     listOrderEmails(deps.db, orderId),
+    getRefundState(deps.db, view.order),
   ]);
-  return { ...view, esims: esims.get(orderId) ?? [], jobs, events, emails };
+  return { ...view, esims: esims.get(orderId) ?? [], jobs, events, emails, refund };
 }
 
-/** What needs the operator: flagged orders (oldest flag first) and the refunds owed. */
+/**
+ * What needs the operator: flagged orders (oldest flag first) and the refunds owed as the ledger says (oldest debt
+ * first, with what is still owed), whatever the order's status (an eSIM cancelled while others remain is owed too).
+ */
 export async function listOrdersNeedingAttention(deps: AppDeps) {
   const [flagged, refundsDue] = await Promise.all([
     listFlaggedOrders(deps.db, LIST_LIMIT),
-    listRefundsDue(deps.db, LIST_LIMIT),
+    listRefundsOwed(deps, LIST_LIMIT),
   ]);
   return { flagged, refundsDue };
 }
@@ -219,9 +218,10 @@ export async function acceptHeldPayment(
 }
 
 /**
- * The money of a held or undeliverable order goes back: it joins the refund queue (refund_due), audited in the same
- * transaction (`decidedBy`: the console's operator; the command line without). With `tellCustomer` the traveller is
- * emailed in their language with the reason as typed.
+ * The money of a held or undeliverable order goes back: it joins the refunds owed (refund_due) with an exact amount
+ * owed on the ledger (oweRefund): a paid order's sale reversed (with its credit note), a held payment's money as held.
+ * Audited in the same transaction (`decidedBy`: the console's operator; the command line without). With `tellCustomer`
+ * the traveller is emailed in their language with the reason as typed.
  */
 export async function decideRefund(
   deps: AppDeps,
@@ -245,6 +245,21 @@ export async function decideRefund(
       onlyFrom: options.onlyFrom,
     },
     async (tx, order, previous) => {
+      const money = await getOrderMoney(tx, order.id);
+      const isHeld = previous.status === "on_hold";
+      const amountDzdMinor = isHeld ? money.heldDzdMinor : money.soldDzdMinor - money.refundedDzdMinor;
+      const key = isHeld ? await heldRefundKey(tx, order.id) : `refund-owed:technical:${order.id}`;
+      if (key) {
+        await oweRefund(tx, deps, {
+          order,
+          key,
+          source: isHeld ? "held" : "sale",
+          amountDzdMinor,
+          reason: options.reason,
+          actor: options.actor,
+          now: order.updatedAt,
+        });
+      }
       const decidedBy = options.decidedBy ?? COMMAND_LINE_ACTOR;
       // A held order's store credit was never spent: the customer's again at once (decision 064); a paid order's
       // credit was spent with it, and nothing is reserved any more.
@@ -261,61 +276,124 @@ export async function decideRefund(
         entityType: "order",
         entityId: order.number,
         before: { status: previous.status },
-        after: { status: order.status, reason: options.reason, amountDzdMinor: order.chargeDzdMinor },
+        after: { status: order.status, reason: options.reason, amountDzdMinor },
         ip: decidedBy.ip,
         now: order.updatedAt,
       });
       if (options.tellCustomer) {
         // A held payment refused was taken but never accepted: its email says so, not that delivery failed.
-        const decision = previous.status === "on_hold" ? "held_payment_refused" : "approved";
-        await queueRefundDecisionEmail(tx, deps, { order, decision, reason: options.reason });
+        await queueRefundDecisionEmail(tx, deps, {
+          order,
+          decision: previous.status === "on_hold" ? "held_payment_refused" : "approved",
+          reason: options.reason,
+          amountDzdMinor,
+          isHeldMoney: isHeld,
+        });
       }
+      await settleOrderRefund(tx, { order, cause: "nothing owed", actor: options.actor, now: order.updatedAt });
     },
   );
 }
 
-/** A refund made outside (Chargily has no refund API) is recorded with its method and reference: refunded. */
+/**
+ * Money held on an order that went on without it (a second checkout paid for a paid order, decision 061) is owed back
+ * to the payer, the way it came: a refund owed of the whole amount held, the order's flag cleared, audited. Refused
+ * for an order on hold (refuse its payment instead, decideRefund) or holding nothing. Idempotent per held payment.
+ */
+export async function refundHeldMoney(
+  deps: AppDeps,
+  options: { number: string; reason: string; actor: OrderActor; audit?: AuditActor },
+): Promise<OperatorActionOutcome> {
+  const view = await findOrderViewByNumber(deps.db, options.number);
+  if (!view) return { outcome: "unknown_order" };
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, view.order.id);
+    if (!order) return { outcome: "unknown_order" as const };
+    const { heldDzdMinor } = await getOrderMoney(tx, order.id);
+    const key = await heldRefundKey(tx, order.id);
+    if (order.status === "on_hold" || heldDzdMinor <= 0 || !key) {
+      return { outcome: "refused" as const, status: order.status };
+    }
+    await oweRefund(tx, deps, {
+      order,
+      key,
+      source: "held",
+      amountDzdMinor: heldDzdMinor,
+      reason: options.reason,
+      actor: options.actor,
+      now,
+    });
+    await clearOrderFlag(tx, {
+      orderId: order.id,
+      status: order.status,
+      kinds: ["amount_mismatch"],
+      event: "held_money_refund_owed",
+      cause: options.reason,
+      actor: options.actor,
+      now,
+    });
+    await auditOrderAction(tx, options.audit, {
+      action: "order.held_money_refund_owed",
+      number: order.number,
+      before: { heldDzdMinor },
+      after: { owedDzdMinor: (await getOrderMoney(tx, order.id)).owedDzdMinor, reason: options.reason },
+      now,
+    });
+    return { outcome: "done" as const, order: (await lockOrder(tx, order.id)) ?? order };
+  });
+}
+
+/**
+ * A refund made outside (Chargily has no refund API) recorded with its amount (default: all that is still owed),
+ * method and reference (decision 062): partial refunds leave the rest owed; the order is refunded only once nothing is
+ * owed; the customer is emailed each time. More than is owed: REFUND_AMOUNT_TOO_HIGH; nothing owed: refused.
+ * Idempotent on `requestKey` (the console draws one per form: a double click records one refund).
+ */
 export async function recordRefund(
   deps: AppDeps,
   options: {
     number: string;
-    method: string;
+    method: RefundMethod;
     reference: string;
     actor: OrderActor;
-    /** What was paid back (the console asks for it; at most what the order charged). */
     amountDzdMinor?: number;
+    requestKey?: string;
     audit?: AuditActor;
   },
 ): Promise<OperatorActionOutcome> {
-  const { amountDzdMinor } = options;
-  if (amountDzdMinor !== undefined) {
-    const view = await findOrderViewByNumber(deps.db, options.number);
-    if (!view) return { outcome: "unknown_order" };
-    if (amountDzdMinor > view.order.chargeDzdMinor) {
-      throw new AppError("REFUND_AMOUNT_TOO_HIGH", { message: "The refund is more than the order charged." });
-    }
-  }
-  const amount = amountDzdMinor === undefined ? "" : ` ${(amountDzdMinor / 100).toFixed(2)} DZD`;
-  return applyOperatorEvent(
-    deps,
-    {
-      number: options.number,
-      event: "refund_recorded",
-      cause: `refunded${amount} by ${options.method}, reference ${options.reference}`,
+  const view = await findOrderViewByNumber(deps.db, options.number);
+  if (!view) return { outcome: "unknown_order" };
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, view.order.id);
+    if (!order) return { outcome: "unknown_order" as const };
+    const { owedDzdMinor } = await getOrderMoney(tx, order.id);
+    const result = await sendRefund(tx, deps, {
+      order,
+      key: `refund-sent:${order.id}:${options.requestKey ?? randomUUID()}`,
+      amountDzdMinor: options.amountDzdMinor ?? owedDzdMinor,
+      method: options.method,
+      reference: options.reference,
       actor: options.actor,
-    },
-    async (tx, order) =>
-      auditOrderAction(tx, options.audit, {
+      now,
+    });
+    if (result.outcome === "nothing_owed") return { outcome: "refused" as const, status: order.status };
+    if (result.isNew) {
+      await auditOrderAction(tx, options.audit, {
         action: "order.refund_recorded",
         number: order.number,
-        before: { status: "refund_due" },
+        before: { status: order.status, owedDzdMinor },
         after: {
-          status: order.status,
-          amountDzdMinor: amountDzdMinor ?? null,
+          status: result.order.status,
+          owedDzdMinor: result.owedDzdMinor,
+          amountDzdMinor: owedDzdMinor - result.owedDzdMinor,
           method: options.method,
           reference: options.reference,
         },
-        now: deps.now(),
-      }),
-  );
+        now,
+      });
+    }
+    return { outcome: "done" as const, order: result.order };
+  });
 }

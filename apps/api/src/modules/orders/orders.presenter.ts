@@ -1,6 +1,8 @@
 import type { OrderSummary, PaymentMethod } from "@esim/shared/checkout/contracts";
+import { maskPayoutAccount, type OrderRefund } from "@esim/shared/orders/refunds";
 import { presentDestination, presentPlan } from "../catalog/index.ts";
 import type { PresentableOrder } from "./orders.service.ts";
+import type { RefundState } from "./refunds.ts";
 
 /** An order as the contract's order summary. */
 export function presentOrder({ view, esims, destinationPlans }: PresentableOrder): OrderSummary {
@@ -45,5 +47,27 @@ export function presentPlacedOrder(placed: { order: PresentableOrder; checkoutUr
       order: presentOrder(placed.order),
       payment: { id: placed.order.view.payment.id, checkoutUrl: placed.checkoutUrl },
     },
+  };
+}
+
+/** An order's refund as its customer sees it: a transfer's account only by its last digits. */
+export function presentOrderRefund(state: RefundState): OrderRefund {
+  return {
+    totalOwedDzdMinor: state.totalOwedDzdMinor,
+    owedDzdMinor: state.owedDzdMinor,
+    sent: state.sent.map((sent) => ({
+      amountDzdMinor: sent.amountDzdMinor,
+      method: sent.method,
+      reference: sent.reference,
+      at: sent.at.toISOString(),
+    })),
+    choice: state.choice
+      ? {
+          kind: state.choice.kind,
+          accountMasked: state.choice.accountNumber ? maskPayoutAccount(state.choice.accountNumber) : null,
+          chosenAt: state.choice.chosenAt.toISOString(),
+        }
+      : null,
+    canChoose: state.canChoose,
   };
 }

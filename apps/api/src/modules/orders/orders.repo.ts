@@ -258,17 +258,6 @@ export async function listFlaggedOrders(db: DbOrTx, limit: number) {
     .limit(limit);
 }
 
-/** Orders whose money must go back and has not yet (refund_due), oldest first. */
-export async function listRefundsDue(db: DbOrTx, limit: number) {
-  return db
-    .select({ order: orders, email: users.email })
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.status, "refund_due"))
-    .orderBy(asc(orders.updatedAt))
-    .limit(limit);
-}
-
 /** How many of the order's eSIMs are not cancelled. */
 export async function countUncancelledEsims(db: DbOrTx, orderId: string): Promise<number> {
   const [row] = await db

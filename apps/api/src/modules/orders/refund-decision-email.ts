@@ -24,8 +24,8 @@ interface RefundDecisionTexts {
   refusedSubject: (number: string) => string;
   refused: string;
   heldRefusedSubject: (number: string) => string;
-  /** No amount: what the gateway took differs from the order's charge, and the exact refund is the ledger's. */
-  heldRefused: string;
+  /** A held payment refused: what the gateway took (the ledger's) goes back the way it came (no choice, decision 062). */
+  heldRefused: (amount: string) => string;
   reason: string;
   signature: string;
 }
@@ -35,12 +35,12 @@ const TEXTS: Record<Language, RefundDecisionTexts> = {
     greeting: (name) => (name ? `Bonjour ${name},` : "Bonjour,"),
     approvedSubject: (number) => `Remboursement accepté – commande ${number}`,
     approved: (amount) =>
-      `Nous n'avons pas pu livrer votre eSIM. Nous vous remboursons ${amount} sur le moyen de paiement utilisé, sous 7 jours ; le délai dépend ensuite de votre banque.`,
+      `Nous n'avons pas pu livrer votre eSIM. Nous vous devons ${amount}. Choisissez sur la page de votre commande comment le recevoir : en avoir, utilisable tout de suite, ou par virement sur votre compte CCP ou bancaire, envoyé sous 7 jours.`,
     refusedSubject: (number) => `Votre commande ${number} reste en cours`,
     refused: "Nous ne remboursons pas cette commande pour l'instant : nous continuons à préparer votre eSIM.",
     heldRefusedSubject: (number) => `Paiement non accepté – commande ${number}`,
-    heldRefused:
-      "Nous n'avons pas pu accepter votre paiement : il ne correspond pas à votre commande, qui ne sera donc pas livrée. Nous vous remboursons le montant payé sous 7 jours ; le délai dépend ensuite de votre banque.",
+    heldRefused: (amount) =>
+      `Nous n'avons pas pu accepter votre paiement : il ne correspond pas à votre commande, qui ne sera donc pas livrée. Nous vous devons ${amount}, renvoyés par le moyen utilisé pour payer sous 7 jours ; vous recevrez un message à l'envoi.`,
     reason: "Motif :",
     signature: "L'équipe eSIM Store",
   },
@@ -48,12 +48,12 @@ const TEXTS: Record<Language, RefundDecisionTexts> = {
     greeting: (name) => (name ? `Hello ${name},` : "Hello,"),
     approvedSubject: (number) => `Refund accepted – order ${number}`,
     approved: (amount) =>
-      `We could not deliver your eSIM. We are refunding ${amount} to the payment method you used within 7 days; your bank then decides how long it takes.`,
+      `We could not deliver your eSIM. We owe you ${amount}. Choose on your order's page how to get it back: as store credit, usable right away, or by transfer to your CCP or bank account, sent within 7 days.`,
     refusedSubject: (number) => `Your order ${number} is still in progress`,
     refused: "We are not refunding this order for now: we are still preparing your eSIM.",
     heldRefusedSubject: (number) => `Payment not accepted – order ${number}`,
-    heldRefused:
-      "We could not accept your payment: it does not match your order, which will therefore not be delivered. We are refunding the amount you paid within 7 days; your bank then decides how long it takes.",
+    heldRefused: (amount) =>
+      `We could not accept your payment: it does not match your order, which will therefore not be delivered. We owe you ${amount}, sent back the way it was paid within 7 days; you will get a message when it is sent.`,
     reason: "Reason:",
     signature: "The eSIM Store team",
   },
@@ -61,12 +61,12 @@ const TEXTS: Record<Language, RefundDecisionTexts> = {
     greeting: (name) => (name ? `مرحبًا ${name}،` : "مرحبًا،"),
     approvedSubject: (number) => `تم قبول الاسترداد – الطلب ${number}`,
     approved: (amount) =>
-      `لم نتمكن من تسليم شريحة eSIM الخاصة بك. سنعيد لك ${amount} إلى وسيلة الدفع المستعملة خلال 7 أيام، ثم تتوقف المدة على بنكك.`,
+      `لم نتمكن من تسليم شريحة eSIM الخاصة بك. لك عندنا ${amount}. اختر في صفحة طلبك طريقة استرجاعه: رصيدًا في المتجر يُستعمل فورًا، أو تحويلًا إلى حسابك البريدي (CCP) أو البنكي يُرسل خلال 7 أيام.`,
     refusedSubject: (number) => `طلبك ${number} لا يزال قيد المعالجة`,
     refused: "لن نسترد مبلغ هذا الطلب في الوقت الحالي: ما زلنا نحضّر شريحة eSIM الخاصة بك.",
     heldRefusedSubject: (number) => `لم يُقبل الدفع – الطلب ${number}`,
-    heldRefused:
-      "لم نتمكن من قبول دفعتك: فهي لا تطابق طلبك، لذلك لن يتم تسليمه. سنعيد لك المبلغ المدفوع خلال 7 أيام، ثم تتوقف المدة على بنكك.",
+    heldRefused: (amount) =>
+      `لم نتمكن من قبول دفعتك: فهي لا تطابق طلبك، لذلك لن يتم تسليمه. لك عندنا ${amount}، نعيدها بالوسيلة التي دفعت بها خلال 7 أيام؛ ستصلك رسالة عند الإرسال.`,
     reason: "السبب:",
     signature: "فريق eSIM Store",
   },
@@ -80,15 +80,21 @@ export function refundDecisionEmail(options: {
   order: Pick<OrderRow, "number" | "chargeDzdMinor">;
   decision: RefundDecision;
   reason: string;
+  /** What is owed (the order's charge unless said). */
+  amountDzdMinor?: number;
+  /** The money owed is a held payment's: it goes back the way it came. */
+  isHeldMoney?: boolean;
 }): MailMessage {
   const texts = TEXTS[options.language];
   const { number } = options.order;
+  const owed = formatMoney(options.amountDzdMinor ?? options.order.chargeDzdMinor, "DZD");
+  const isHeld = options.decision === "held_payment_refused" || options.isHeldMoney;
   const [subject, body] =
-    options.decision === "approved"
-      ? [texts.approvedSubject(number), texts.approved(formatMoney(options.order.chargeDzdMinor, "DZD"))]
-      : options.decision === "refused"
-        ? [texts.refusedSubject(number), texts.refused]
-        : [texts.heldRefusedSubject(number), texts.heldRefused];
+    options.decision === "refused"
+      ? [texts.refusedSubject(number), texts.refused]
+      : isHeld
+        ? [texts.heldRefusedSubject(number), texts.heldRefused(owed)]
+        : [texts.approvedSubject(number), texts.approved(owed)];
   const paragraphs = [
     texts.greeting(options.name ? toDisplayText(options.name) : null),
     body,
@@ -111,7 +117,13 @@ export function refundDecisionEmail(options: {
 export async function queueRefundDecisionEmail(
   tx: DbOrTx,
   deps: Pick<AppDeps, "config">,
-  options: { order: OrderRow; decision: RefundDecision; reason: string },
+  options: {
+    order: OrderRow;
+    decision: RefundDecision;
+    reason: string;
+    amountDzdMinor?: number;
+    isHeldMoney?: boolean;
+  },
 ): Promise<void> {
   const mail = await findOrderForMail(tx, options.order.id);
   if (!mail?.to) return;
@@ -124,6 +136,8 @@ export async function queueRefundDecisionEmail(
       order: options.order,
       decision: options.decision,
       reason: options.reason,
+      ...(options.amountDzdMinor === undefined ? {} : { amountDzdMinor: options.amountDzdMinor }),
+      isHeldMoney: options.isHeldMoney ?? false,
     }),
     orderId: options.order.id,
     publicUrl: deps.config.PUBLIC_URL,

@@ -20,14 +20,3 @@ export async function listUndeliveredFlagged(db: DbOrTx, limit: number) {
     .orderBy(asc(orders.attentionAt))
     .limit(limit);
 }
-
-/** Orders whose refund is decided and not yet made (refund_due), oldest first. */
-export async function listOwedRefunds(db: DbOrTx, limit: number) {
-  return db
-    .select(queueColumns)
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.status, "refund_due"))
-    .orderBy(asc(orders.updatedAt))
-    .limit(limit);
-}

@@ -7,7 +7,8 @@ import { findOrderViewById, listOrderEvents } from "./orders.repo.ts";
 import { decideRefund } from "./orders-ops.service.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
 import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
-import { listOwedRefunds, listUndeliveredFlagged } from "./refund-decisions.repo.ts";
+import { listUndeliveredFlagged } from "./refund-decisions.repo.ts";
+import { listRefundsOwed } from "./refunds.ts";
 
 // The console's refunds for technical failures (issue 15, point 6): a paid order whose eSIMs could not be delivered is
 // refunded (approved: refund_due, made outside and recorded) or kept (refused: delivery goes on), the traveller told
@@ -19,9 +20,9 @@ const DELIVERY_FLAGS = ["provisioning_failed", "delivery_overdue"] as const;
 /** The history line of a refund refused: the order stays paid, its delivery goes on. */
 const REFUSED_EVENT = "refund_refused";
 
-type QueueRow = Awaited<ReturnType<typeof listOwedRefunds>>[number];
+type QueueRow = Awaited<ReturnType<typeof listUndeliveredFlagged>>[number];
 
-function presentRefund(row: QueueRow, since: Date, now: Date): RefundQueueItem {
+function presentRefund(row: QueueRow, since: Date, now: Date, amountDzdMinor?: number): RefundQueueItem {
   const { order } = row;
   const paidAt = order.confirmedAt ?? order.createdAt;
   const deadline = new Date(paidAt.getTime() + REFUND_PROMISE_DAYS * DAY_MS);
@@ -30,7 +31,7 @@ function presentRefund(row: QueueRow, since: Date, now: Date): RefundQueueItem {
     orderNumber: order.number,
     email: row.deletedAt ? null : row.email,
     language: row.language ?? "fr",
-    amountDzdMinor: order.chargeDzdMinor,
+    amountDzdMinor: amountDzdMinor ?? order.chargeDzdMinor,
     attentionKind: order.attentionKind,
     attentionReason: order.attentionReason,
     since: since.toISOString(),
@@ -40,16 +41,19 @@ function presentRefund(row: QueueRow, since: Date, now: Date): RefundQueueItem {
   };
 }
 
-/** Undelivered paid orders to decide (oldest flag first) and refunds decided but not yet made (oldest first). */
+/**
+ * Undelivered paid orders to decide (oldest flag first) and the refunds owed as the ledger says, with what is still
+ * owed (oldest debt first): an eSIM cancelled while others remain, a partial refund's rest, a failed delivery's.
+ */
 export async function listRefundQueue(deps: Pick<AppDeps, "db" | "now">) {
   const now = deps.now();
   const [toDecide, owed] = await Promise.all([
     listUndeliveredFlagged(deps.db, QUEUE_LIMIT),
-    listOwedRefunds(deps.db, QUEUE_LIMIT),
+    listRefundsOwed(deps, QUEUE_LIMIT),
   ]);
   return {
     refundsToDecide: toDecide.map((row) => presentRefund(row, row.order.attentionAt ?? row.order.updatedAt, now)),
-    refundsOwed: owed.map((row) => presentRefund(row, row.order.updatedAt, now)),
+    refundsOwed: owed.map((row) => presentRefund(row, row.since, now, row.owedDzdMinor)),
   };
 }
 

@@ -216,13 +216,14 @@ describe("a held payment: order:accept, order:refund and refund:record", () => {
       `refund:record ${held.number}`,
     );
     expect(await runCommand(ordersAttention, [])).toContain(`Refunds owed`);
-    expect(await refusal(refundRecord, [held.number, "virement"])).toMatch(/^Usage/);
-    expect(await runCommand(refundRecord, [held.number, "virement", "CCP-2026-0042"])).toContain("refunded");
+    expect(await refusal(refundRecord, [held.number, "ccp_transfer"])).toMatch(/^Usage/);
+    expect(await refusal(refundRecord, [held.number, "virement", "CCP-2026-0042"])).toMatch(/the method is one of/);
+    expect(await runCommand(refundRecord, [held.number, "ccp_transfer", "CCP-2026-0042"])).toContain("refunded");
     await runDueJobs(deps);
 
     expect(await readOrder(testApp, held.orderId)).toMatchObject({ status: "refunded", attentionKind: null });
-    expect(await runCommand(orderShow, [held.number])).toContain("refunded by virement, reference CCP-2026-0042");
-    expect(await refusal(refundRecord, [held.number, "virement", "again"])).toMatch(/is refunded: only an order/);
+    expect(await runCommand(orderShow, [held.number])).toContain("by ccp_transfer, reference CCP-2026-0042");
+    expect(await refusal(refundRecord, [held.number, "ccp_transfer", "again"])).toMatch(/is refunded: only an order/);
     expect(await commandLineAudit(held.number)).toEqual(["refund.approved", "order.refund_recorded"]);
   });
 });

@@ -1,4 +1,5 @@
 import { formatMoney } from "@esim/shared/money";
+import { getOrderMoney } from "../../modules/ledger/index.ts";
 import { decideRefund } from "../../modules/orders/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { changedOrder, OPERATOR_CLI, OpsError, operatorReason } from "../ops-command.ts";
@@ -15,7 +16,8 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
     actor: OPERATOR_CLI,
   });
   const order = changedOrder("order:refund", number, result, "only a held or paid, undelivered order is refunded here");
+  const { owedDzdMinor } = await getOrderMoney(deps.db, order.id);
   print(
-    `${order.number}: refund ${formatMoney(order.chargeDzdMinor, "DZD")} through the gateway's dashboard, then refund:record ${order.number} <method> <reference>.`,
+    `${order.number}: ${formatMoney(owedDzdMinor, "DZD")} owed; send it, then refund:record ${order.number} <method> <reference> [amount].`,
   );
 };

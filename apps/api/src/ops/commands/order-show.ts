@@ -37,6 +37,17 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   for (const esim of found.esims) {
     print(`    ${esim.iccid ?? ICCID_TO_COME.en}  ${esim.status}  (upstream ${esim.upstreamReference})`);
   }
+  const { refund } = found;
+  if (refund.totalOwedDzdMinor > 0 || refund.heldDzdMinor > 0) {
+    print(
+      `  refund: owed ${formatMoney(refund.owedDzdMinor, "DZD")} of ${formatMoney(refund.totalOwedDzdMinor, "DZD")}${refund.heldDzdMinor > 0 ? `; held ${formatMoney(refund.heldDzdMinor, "DZD")}` : ""}${refund.choice ? `; the customer chose ${refund.choice.kind === "transfer" ? "a transfer (account on the console's order page)" : "store credit"}` : ""}`,
+    );
+    for (const sent of refund.sent) {
+      print(
+        `    sent ${formatMoney(sent.amountDzdMinor, "DZD")} by ${sent.method}${sent.reference ? `, reference ${sent.reference}` : ""}, ${sent.at.toISOString()}, by ${sent.actor}`,
+      );
+    }
+  }
   print("  history:");
   for (const event of found.events) {
     print(

@@ -3,7 +3,8 @@ import { listOrdersNeedingAttention } from "../../modules/orders/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
 
-export const description = "List the orders that need the operator: flagged ones (oldest first) and refunds owed";
+export const description =
+  "List the orders that need the operator: flagged ones (oldest first) and refunds owed as the ledger says (amount owed)";
 export const usage = "orders:attention";
 
 export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
@@ -16,9 +17,9 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
     );
   }
   print(refundsDue.length === 0 ? "No refund owed." : `Refunds owed (${refundsDue.length}):`);
-  for (const { order, email } of refundsDue) {
+  for (const { order, email, owedDzdMinor, since } of refundsDue) {
     print(
-      `  ${order.number}  ${formatMoney(order.chargeDzdMinor, "DZD")}  ${email ?? order.billing.email}  → refund:record ${order.number} <method> <reference>`,
+      `  ${order.number}  owed ${formatMoney(owedDzdMinor, "DZD")}  since ${since.toISOString()}  ${order.status}  ${email ?? order.billing.email}  → refund:record ${order.number} <method> <reference> [amount]`,
     );
   }
 };

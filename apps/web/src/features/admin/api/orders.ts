@@ -3,8 +3,6 @@ import {
   acceptAdminOrderHeldPayment,
   cancelAdminOrderEsim,
   getAdminOrder,
-  type REFUND_METHODS,
-  recordAdminOrderRefund,
   refuseAdminOrderHeldPayment,
   resendAdminOrderInstallEmail,
   retryAdminOrderProvisioning,
@@ -51,12 +49,9 @@ export const orderDetailQuery = (number: string) =>
 export type OrderAction =
   | { kind: "retry" }
   | { kind: "resend"; requestKey: string }
-  | { kind: "refund"; amountDzdMinor: number; method: RefundMethod; reference: string }
   | { kind: "cancelEsim"; esimId: string; reason: string }
   | { kind: "acceptHeld"; note: string }
   | { kind: "refuseHeld"; reason: string };
-
-export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 async function runAction(number: string, action: OrderAction): Promise<AdminOrderDetail> {
   const params = { number };
@@ -72,15 +67,6 @@ async function runAction(number: string, action: OrderAction): Promise<AdminOrde
       })
     ).data;
   }
-  if (action.kind === "cancelEsim") {
-    return (
-      await callApi(cancelAdminOrderEsim, {
-        auth: operatorAuth,
-        params: { ...params, esimId: action.esimId },
-        body: { reason: action.reason },
-      })
-    ).data;
-  }
   if (action.kind === "acceptHeld") {
     return (await callApi(acceptAdminOrderHeldPayment, { auth: operatorAuth, params, body: { note: action.note } }))
       .data;
@@ -89,12 +75,11 @@ async function runAction(number: string, action: OrderAction): Promise<AdminOrde
     return (await callApi(refuseAdminOrderHeldPayment, { auth: operatorAuth, params, body: { reason: action.reason } }))
       .data;
   }
-  const { amountDzdMinor, method, reference } = action;
   return (
-    await callApi(recordAdminOrderRefund, {
+    await callApi(cancelAdminOrderEsim, {
       auth: operatorAuth,
-      params,
-      body: { amountDzdMinor, method, reference },
+      params: { ...params, esimId: action.esimId },
+      body: { reason: action.reason },
     })
   ).data;
 }

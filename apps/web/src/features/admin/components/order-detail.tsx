@@ -8,6 +8,7 @@ import { OrderActions } from "./order-actions.tsx";
 import { OrderEsimCancel } from "./order-esim-cancel.tsx";
 import { ATTENTION_LABEL, chargeLabel, PAYMENT_STATUS_LABEL } from "./order-labels.ts";
 import { OrderMargin } from "./order-margin.tsx";
+import { OrderRefundsPanel } from "./order-refunds-panel.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { OrderTimeline } from "./order-timeline.tsx";
 
@@ -72,6 +73,10 @@ export function OrderDetail({
 
       <Section title={t("admin.orders.actions")}>
         <OrderActions order={order} isAdmin={isAdmin} format={format} />
+      </Section>
+
+      <Section title={t("admin.orders.refund.title")}>
+        <OrderRefundsPanel order={order} isAdmin={isAdmin} format={format} />
       </Section>
 
       <div className="grid gap-4 lg:grid-cols-2">
