@@ -14,6 +14,7 @@ import {
   readOrder,
   signedCheckoutWebhook,
 } from "../orders/buying.test-kit.ts";
+import { decideRefund } from "../orders/index.ts";
 import { expireStoreCredit } from "../store-credit/index.ts";
 
 // A day of the shop replayed through its real flows (issue 26, item 1): card payments, declines, a held payment
@@ -101,7 +102,8 @@ describe("a day of the shop, replayed", () => {
     ];
 
     // Morning: card payments, a decline, a payer who gives up.
-    for (const traveller of [amina, karim, lina, yacine]) await buy(traveller, "pay");
+    const morningOrders = [];
+    for (const traveller of [amina, karim, lina, yacine]) morningOrders.push(await buy(traveller, "pay"));
     await buy(sofiane, "fail");
     await buy(nour, "cancel");
     // Two payments that do not match their orders: one accepted, one refused.
@@ -146,6 +148,41 @@ describe("a day of the shop, replayed", () => {
     const [cardPart] = await db.select().from(payments).where(eq(payments.orderId, partlyByCredit.orderId));
     expect(cardPart!.amountMinor).toBe((await readOrder(testApp, partlyByCredit.orderId)).chargeDzdMinor - 1_000_00);
 
+    // Afternoon: two paid orders that cannot be delivered. Yacine takes his refund as store credit; Karim's is sent
+    // by CCP in two parts.
+    const [, karimsOrder, , yacinesOrder] = morningOrders;
+    for (const order of [karimsOrder!, yacinesOrder!]) {
+      const decided = await decideRefund(deps, {
+        number: order.number,
+        reason: "not delivered",
+        actor: "operator:cli",
+      });
+      expect(decided.outcome).toBe("done");
+    }
+    await expectOk(
+      await app.inject({
+        method: "POST",
+        url: `${API_BASE_PATH}/orders/${yacinesOrder!.orderId}/refund/choice`,
+        headers: yacine.headers,
+        payload: { kind: "store_credit" },
+      }),
+    );
+    const owedToKarim = 0 - (await sumOf("refunds_owed", { orderId: karimsOrder!.orderId }));
+    for (const amountDzdMinor of [200_00, owedToKarim - 200_00]) {
+      await expectOk(
+        await adminCall("POST", `/orders/${karimsOrder!.number}/refund`, {
+          amountDzdMinor,
+          method: "ccp_transfer",
+          reference: `CCP-${amountDzdMinor}`,
+          requestKey: randomUUID(),
+        }),
+      );
+      const detail = await expectOk(await adminCall("GET", `/orders/${karimsOrder!.number}`));
+      expect(detail.refund.owedDzdMinor).toBe(0 - (await sumOf("refunds_owed", { orderId: karimsOrder!.orderId })));
+    }
+    expect((await readOrder(testApp, karimsOrder!.orderId)).status).toBe("refunded");
+    expect((await readOrder(testApp, yacinesOrder!.orderId)).status).toBe("refunded");
+
     // Evening: Karim's credit expires unspent.
     clock.advance(3 * 60 * 60_000);
     await expireStoreCredit(deps);
@@ -156,6 +193,7 @@ describe("a day of the shop, replayed", () => {
     }
     expect(await creditShownTo(amina)).toBe(0);
     expect(await creditShownTo(karim)).toBe(0);
+    expect(await creditShownTo(yacine)).toBe((await readOrder(testApp, yacinesOrder!.orderId)).chargeDzdMinor);
     expect(await creditShownTo(lina)).toBe(
       2_000_00 - (await readOrder(testApp, whollyByCredit.orderId)).chargeDzdMinor,
     );
@@ -169,6 +207,11 @@ describe("a day of the shop, replayed", () => {
     });
     expect(dashboard.refundsOwed.totalDzdMinor).toBe(0 - (await sumOf("refunds_owed")));
     expect(0 - (await sumOf("refunds_owed", { orderId: heldRefused.orderId }))).toBe(100);
+    expect(dashboard.refundsOwed.totalDzdMinor).toBe(100);
+    expect(refunds).toBe(
+      (await readOrder(testApp, karimsOrder!.orderId)).chargeDzdMinor +
+        (await readOrder(testApp, yacinesOrder!.orderId)).chargeDzdMinor,
+    );
 
     // The lines balance, and the morning's lines are exactly as they were written.
     const lines = await ledgerLines();
