@@ -4,9 +4,9 @@ import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { formatMoney } from "@esim/shared/money";
 import { orderRefundSchema } from "@esim/shared/orders/refunds";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
-import { cancellationRequests, creditNotes, esims, refundChoices } from "../../db/schema.ts";
+import { cancellationRequests, creditNotes, esims, refundChoices, workflowSteps } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import * as showCommand from "../../ops/commands/order-show.ts";
 import * as attentionCommand from "../../ops/commands/orders-attention.ts";
@@ -24,7 +24,7 @@ import {
   readOrder,
   signedCheckoutWebhook,
 } from "./buying.test-kit.ts";
-import { decideRefund, recordPaymentOutcome } from "./index.ts";
+import { approveCancellation, decideRefund, recordPaymentOutcome } from "./index.ts";
 
 // Refunds as they really are (issue 26, decision 062): money to give back is owed on the ledger, of an exact amount,
 // until all of it is sent; partial refunds leave the rest owed; the customer may take store credit at once or a
@@ -140,6 +140,33 @@ describe("a refund owed when an unused eSIM is cancelled", () => {
     const [approvedMail] = (await mailsTo(bought.user.email)).filter((mail) => mail.subject.startsWith("Annulation"));
     expect(approvedMail!.text).toContain(`Nous vous devons ${formatMoney(cancelled.refundDzdMinor, "DZD")}`);
     expect(approvedMail!.text).not.toContain("Nous vous remboursons");
+  });
+
+  it("resumes an approval whose profile was cancelled upstream before a crash, without cancelling it again", async () => {
+    const bought = await deliveredOrder();
+    const asked = await request(testApp, "POST", `/esims/${bought.esims[0]!.id}/cancellation`, {
+      headers: bought.headers,
+      payload: { reason: "Voyage annulé" },
+    });
+    expect(asked.statusCode).toBe(200);
+    const [row] = await db
+      .select()
+      .from(cancellationRequests)
+      .where(eq(cancellationRequests.esimId, bought.esims[0]!.id));
+    // An earlier run cancelled the profile upstream, then the process died before the approval's transaction.
+    await db
+      .insert(workflowSteps)
+      .values({ workflow: "cancel-and-refund", runId: row!.id, step: "cancel-upstream-profile", output: null });
+    const cancel = vi.spyOn(deps.esim, "cancel");
+
+    const approved = await approveCancellation(deps, { idOrIccid: row!.id, actor: "operator:cli" });
+
+    expect(cancel).not.toHaveBeenCalled();
+    cancel.mockRestore();
+    expect(approved.outcome).toBe("approved");
+    expect(await getOrderMoney(db, bought.orderId)).toMatchObject({ owedDzdMinor: row!.refundDzdMinor });
+    const steps = await db.select().from(workflowSteps).where(eq(workflowSteps.runId, row!.id));
+    expect(steps.map((step) => step.step).sort()).toEqual(["approve-and-owe-refund", "cancel-upstream-profile"]);
   });
 
   it("owes each cancelled eSIM's share while others of the order remain, the order still delivered", async () => {
@@ -348,7 +375,7 @@ describe("refunds decided by the operator", () => {
       "REFUND_CHOICE_NOT_OPEN",
     );
     // Told it comes back the way it was paid, not offered a choice it does not have.
-    const [told] = (await mailsTo(buyer.user.email)).filter((mail) => mail.subject.startsWith("Remboursement accepté"));
+    const [told] = (await mailsTo(buyer.user.email)).filter((mail) => mail.subject.startsWith("Paiement non accepté"));
     expect(told!.text).toContain("Nous n'avons pas pu accepter votre paiement");
     expect(told!.text).toContain("Nous vous devons 10 DA");
   });
