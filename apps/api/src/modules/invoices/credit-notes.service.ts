@@ -37,7 +37,14 @@ export function formatCreditNoteNumber(year: number, sequence: number): string {
  */
 export async function issueCreditNote(
   tx: DbOrTx,
-  input: { orderId: string; movementId: string; amountTtcDzdMinor: number; reason: string; now: Date },
+  input: {
+    orderId: string;
+    movementId: string;
+    amountTtcDzdMinor: number;
+    /** Printed on it: the operator's words, or a text in the buyer's language (the credit note's). */
+    reason: string | ((language: Language) => string);
+    now: Date;
+  },
   config: SellerConfig,
 ): Promise<CreditNoteRow | undefined> {
   const [order] = await tx
@@ -70,6 +77,8 @@ export async function issueCreditNote(
     .returning({ lastNumber: creditNoteCounters.lastNumber });
   const sequence = counter!.lastNumber;
   const split = splitTva(input.amountTtcDzdMinor, seller.tvaRateBps);
+  const language: Language = isLanguage(order.language) ? order.language : "fr";
+  const reason = typeof input.reason === "string" ? input.reason : input.reason(language);
   const [row] = await tx
     .insert(creditNotes)
     .values({
@@ -79,13 +88,13 @@ export async function issueCreditNote(
       year,
       sequence,
       number: formatCreditNoteNumber(year, sequence),
-      language: order.language ?? "fr",
+      language,
       issuedAt: input.now,
       seller,
       amountHtDzdMinor: split.htDzdMinor,
       tvaDzdMinor: split.tvaDzdMinor,
       amountTtcDzdMinor: split.ttcDzdMinor,
-      reason: input.reason.slice(0, 500),
+      reason: reason.slice(0, 500),
     })
     .returning();
   return row!;
@@ -178,4 +187,9 @@ export async function listCreditNotesForConsole(
     { limit: CREDIT_NOTES_PAGE_SIZE + 1, offset: (options.page - 1) * CREDIT_NOTES_PAGE_SIZE },
   );
   return { rows: rows.slice(0, CREDIT_NOTES_PAGE_SIZE), hasMore: rows.length > CREDIT_NOTES_PAGE_SIZE };
+}
+
+/** Why a credit note was issued for an eSIM cancelled on request, in the credit note's language. */
+export function cancelledOnRequestReason(language: Language, esim: string): string {
+  return INVOICE_TEXTS[language].creditNote.cancelledOnRequest(esim);
 }

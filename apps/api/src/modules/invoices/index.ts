@@ -1,7 +1,12 @@
 // Invoices: numbered at payment with the seller's identity of the day, rendered as PDF in the buyer's language,
 // exported as CSV for the accountant.
 
-export { type CreditNoteRow, issueCreditNote, listOrderCreditNotes } from "./credit-notes.service.ts";
+export {
+  type CreditNoteRow,
+  cancelledOnRequestReason,
+  issueCreditNote,
+  listOrderCreditNotes,
+} from "./credit-notes.service.ts";
 export { invoicesRoutes } from "./invoices.routes.ts";
 export { type InvoiceRow, issueInvoice, issueMissingInvoices } from "./invoices.service.ts";
 export { exportInvoicesCsv } from "./invoices-export.ts";

@@ -44,6 +44,7 @@ export const INVOICE_TEXTS = {
       reason: "Motif",
       tvaReversed: "TVA reversée",
       mention: "Cet avoir annule, à hauteur de son montant, la facture rectifiée.",
+      cancelledOnRequest: (esim: string) => `eSIM annulée à la demande du client (${esim})`,
     },
     methods: {
       edahabia: "Carte EDAHABIA",
@@ -96,6 +97,7 @@ export const INVOICE_TEXTS = {
       reason: "Reason",
       tvaReversed: "VAT reversed",
       mention: "This credit note cancels the corrected invoice up to its amount.",
+      cancelledOnRequest: (esim: string) => `eSIM cancelled at the customer's request (${esim})`,
     },
     methods: {
       edahabia: "EDAHABIA card",
@@ -148,6 +150,7 @@ export const INVOICE_TEXTS = {
       reason: "السبب",
       tvaReversed: "الرسم على القيمة المضافة المسترجع",
       mention: "يلغي هذا الإشعار الدائن الفاتورة المصححة في حدود مبلغه.",
+      cancelledOnRequest: (esim: string) => `شريحة eSIM ملغاة بطلب من الزبون (${esim})`,
     },
     methods: {
       edahabia: "بطاقة الذهبية EDAHABIA",

@@ -6,6 +6,7 @@ import {
   iccidLine,
   recordCancellationApproval,
 } from "../esims/index.ts";
+import { cancelledOnRequestReason } from "../invoices/index.ts";
 import type { AuditActor } from "../operators/index.ts";
 import { applyOrderEvent, type OrderActor } from "./order-lifecycle.ts";
 import { countUncancelledEsims, lockOrder } from "./orders.repo.ts";
@@ -58,6 +59,7 @@ const cancelAndRefund = defineWorkflow<CancelAndRefundInput>("cancel-and-refund"
           source: "sale",
           amountDzdMinor: row.refundDzdMinor,
           reason: `eSIM cancelled on request (${iccidLine(input.iccid, "en")})`,
+          documentReason: (language) => cancelledOnRequestReason(language, iccidLine(input.iccid, language)),
           actor: input.actor,
           now,
         });

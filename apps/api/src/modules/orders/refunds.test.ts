@@ -123,6 +123,8 @@ describe("a refund owed when an unused eSIM is cancelled", () => {
     expect(owed!.movement.key).toBe(`refund-owed:cancellation:${cancelled.id}`);
     const notes = await db.select().from(creditNotes).where(eq(creditNotes.orderId, bought.orderId));
     expect(notes).toMatchObject([{ movementId: owed!.movement.id, amountTtcDzdMinor: cancelled.refundDzdMinor }]);
+    // In the buyer's language, as the credit note is: never the history's English words.
+    expect(notes[0]!.reason).toMatch(/^eSIM annulée à la demande du client \(ICCID \d+\)$/);
 
     const queue = cancellationQueueSchema.parse(
       (await callConsole("GET", "/cancellations", support.headers)).json().data,

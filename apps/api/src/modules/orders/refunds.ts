@@ -1,4 +1,5 @@
 import { REFUND_METHODS, type RefundMethod } from "@esim/shared/ledger/vocabulary";
+import type { Language } from "@esim/shared/locale";
 import type { RefundChoiceBody } from "@esim/shared/orders/refunds";
 import { isOneOf } from "@esim/shared/statuses";
 import type { DbOrTx } from "../../db/client.ts";
@@ -46,6 +47,8 @@ export async function oweRefund(
     source: RefundSource;
     amountDzdMinor: number;
     reason: string;
+    /** What the credit note says, in the buyer's language; the reason (as typed, or the history's words) without it. */
+    documentReason?: (language: Language) => string;
     actor: OrderActor;
     now: Date;
   },
@@ -69,7 +72,7 @@ export async function oweRefund(
         orderId: input.order.id,
         movementId: posted.movement.id,
         amountTtcDzdMinor: input.amountDzdMinor,
-        reason: input.reason,
+        reason: input.documentReason ?? input.reason,
         now: input.now,
       },
       deps.config,
