@@ -4,7 +4,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { creditNoteDescription } from "./credit-notes.service.ts";
 import { INVOICE_TEXTS } from "./invoice-texts.ts";
 import { findCreditNotesIssuedBetween, findInvoicesIssuedBetween, findPaymentsOfOrders } from "./invoices.repo.ts";
-import { recordedSellerAndTva } from "./invoices.service.ts";
+import { invoicedPaymentMethod, recordedSellerAndTva } from "./invoices.service.ts";
 import type { SellerIdentity } from "./seller-identity.ts";
 
 // The accountant's columns, in French: the language of Algerian bookkeeping (decision 033). One row per document,
@@ -99,7 +99,7 @@ export async function exportInvoicesCsv(
     invoiced = add(invoiced, tva);
     const planName = localPlanName({ ...plan, destinationName }, "fr");
     const payment = paymentsByOrder.get(order.id);
-    const method = order.chargeDzdMinor === 0 ? "coupon" : order.paymentMethod;
+    const method = invoicedPaymentMethod(order);
     documents.push({
       issuedAt: invoice.issuedAt,
       order: 0,

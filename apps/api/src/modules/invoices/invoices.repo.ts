@@ -47,6 +47,7 @@ export async function findInvoicesIssuedBetween(db: DbOrTx, from: Date, to: Date
         kind: orders.kind,
         billing: orders.billing,
         chargeDzdMinor: orders.chargeDzdMinor,
+        creditAppliedDzdMinor: orders.creditAppliedDzdMinor,
         paymentMethod: orders.paymentMethod,
       },
       plan: {

@@ -99,6 +99,19 @@ export function recordedSellerAndTva(invoice: InvoiceRow, chargeDzdMinor: number
   return { seller, tva };
 }
 
+/**
+ * How an invoiced order was paid, as its invoice and the accountant's export say it: nothing was charged when a coupon
+ * paid it all, nothing by card when store credit paid it all; otherwise the gateway's method.
+ */
+export function invoicedPaymentMethod(order: {
+  chargeDzdMinor: number;
+  creditAppliedDzdMinor: number;
+  paymentMethod: string;
+}): string {
+  if (order.chargeDzdMinor === 0) return "coupon";
+  return order.creditAppliedDzdMinor === order.chargeDzdMinor ? "store_credit" : order.paymentMethod;
+}
+
 export function countryName(code: string, language: Language): string {
   if (!isCountryCode(code)) return code;
   return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
@@ -151,13 +164,7 @@ export async function getInvoicePdf(
     chargeDzdMinor: order.chargeDzdMinor,
     gatewayFeeDzdMinor: view.customerFeeMinor,
     storeCreditDzdMinor: order.creditAppliedDzdMinor,
-    // Nothing was charged when a coupon paid it all, nothing by card when credit paid the rest: said, not a card.
-    paymentMethod:
-      order.chargeDzdMinor === 0
-        ? "coupon"
-        : order.creditAppliedDzdMinor === order.chargeDzdMinor
-          ? "store_credit"
-          : order.paymentMethod,
+    paymentMethod: invoicedPaymentMethod(order),
     // The gateways report no card code yet (Chargily's checkout carries none): nothing to mask.
     cardCode: null,
   });

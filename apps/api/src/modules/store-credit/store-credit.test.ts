@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerMovements, operatorAuditLog, payments, sandboxCheckouts } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createPackage, createSignedInUser, setPriceSettings } from "../../test/factories.ts";
+import { exportInvoicesCsv } from "../invoices/index.ts";
 import { getOrderMoney } from "../ledger/index.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import {
@@ -188,6 +189,12 @@ describe("spending credit at checkout", () => {
     await runDueJobs(deps);
     expect((await readOrder(testApp, order.id)).status).toBe("delivered");
     expect(await readCredit(headers)).toMatchObject({ balanceDzdMinor: 500_00 });
+    // The accountant reads it paid by store credit, not by the card chosen at checkout.
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers" }).format(testApp.clock.now());
+    const { csv } = await exportInvoicesCsv(deps, { from: day, to: day });
+    const line = csv.split("\n").find((row) => row.includes(order.number));
+    expect(line).toContain("Crédit boutique");
+    expect(line).not.toContain("EDAHABIA");
   });
 
   it("gives the credit back when an order to pay lapses unpaid", async () => {
