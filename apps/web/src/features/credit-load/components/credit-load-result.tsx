@@ -7,19 +7,10 @@ import { Money } from "../../../components/ui/money.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
+import { PaymentPendingPanel, PaymentResultPanel } from "../../payments/components/payment-callback-view.tsx";
 import { useCreditLoad } from "../api/credit-loads.ts";
 
 export const CREDIT_LOAD_PATH = "/account/credit/load";
-
-function Panel({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
-  return (
-    <Card className="text-center sm:p-10">
-      <div className="mx-auto grid size-16 place-items-center rounded-full bg-brand-50 text-brand-700">{icon}</div>
-      <h2 className="mt-5 text-xl font-semibold text-slate-900">{title}</h2>
-      {children}
-    </Card>
-  );
-}
 
 const ENDED_MESSAGE = {
   failed: "creditLoad.result.failed",
@@ -36,16 +27,16 @@ export function CreditLoadResult({ loadId }: { loadId: string }) {
   const query = useCreditLoad(loadId);
   if (query.isPending) {
     return (
-      <Panel icon={<Spinner className="size-8" />} title={t("callback.verifying")}>
+      <PaymentResultPanel icon={<Spinner className="size-8" />} title={t("callback.verifying")}>
         <p role="status" className="mt-2 text-slate-600">
           {t("callback.verifyingMessage")}
         </p>
-      </Panel>
+      </PaymentResultPanel>
     );
   }
   if (query.isError) {
     return (
-      <Panel icon={<ErrorCircleIcon className="size-8 text-red-700" />} title={t("callback.errorTitle")}>
+      <PaymentResultPanel icon={<ErrorCircleIcon className="size-8 text-red-700" />} title={t("callback.errorTitle")}>
         <p role="alert" className="mt-2 text-slate-600">
           {t(errorMessageId(query.error))}
         </p>
@@ -54,14 +45,14 @@ export function CreditLoadResult({ loadId }: { loadId: string }) {
             {t("payment.retry")}
           </Button>
         </div>
-      </Panel>
+      </PaymentResultPanel>
     );
   }
   const { load, balanceDzdMinor } = query.data;
   switch (load.status) {
     case "paid":
       return (
-        <Panel icon={<CheckCircleIcon className="size-8" />} title={t("creditLoad.result.paidTitle")}>
+        <PaymentResultPanel icon={<CheckCircleIcon className="size-8" />} title={t("creditLoad.result.paidTitle")}>
           <p role="status" className="mt-2 text-slate-600">
             {t("creditLoad.result.paid")}
           </p>
@@ -94,25 +85,16 @@ export function CreditLoadResult({ loadId }: { loadId: string }) {
               {t("nav.profile")}
             </Link>
           </div>
-        </Panel>
+        </PaymentResultPanel>
       );
     case "pending":
-      return (
-        <Panel icon={<Spinner className="size-8" />} title={t("callback.pendingTitle")}>
-          <p role="status" className="mt-2 text-slate-600">
-            {t("callback.pending")}
-          </p>
-          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button variant="secondary" onClick={() => void query.refetch()} isLoading={query.isFetching}>
-              {query.isFetching ? null : <RefreshIcon className="size-5" />}
-              {t("callback.refresh")}
-            </Button>
-          </div>
-        </Panel>
-      );
+      return <PaymentPendingPanel onRefresh={() => void query.refetch()} isRefreshing={query.isFetching} />;
     default:
       return (
-        <Panel icon={<ErrorCircleIcon className="size-8 text-red-700" />} title={t("creditLoad.result.endedTitle")}>
+        <PaymentResultPanel
+          icon={<ErrorCircleIcon className="size-8 text-red-700" />}
+          title={t("creditLoad.result.endedTitle")}
+        >
           <p role="alert" className="mt-2 text-slate-600">
             {t(ENDED_MESSAGE[load.status])}
           </p>
@@ -121,7 +103,7 @@ export function CreditLoadResult({ loadId }: { loadId: string }) {
               {t("creditLoad.result.tryAgain")}
             </Link>
           </div>
-        </Panel>
+        </PaymentResultPanel>
       );
   }
 }

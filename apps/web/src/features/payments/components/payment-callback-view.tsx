@@ -9,7 +9,16 @@ import { useT } from "../../../lib/i18n.ts";
 /** The callback page's states (product description §4): verifying, success, error, pending. */
 export type CallbackState = "verifying" | "success" | "error" | "pending";
 
-function Panel({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
+/** A payment's result as the payer reads it on return from the gateway: an icon, a title and what follows. */
+export function PaymentResultPanel({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <Card className="text-center sm:p-10">
       <div className="mx-auto grid size-16 place-items-center rounded-full bg-brand-50 text-brand-700">{icon}</div>
@@ -46,35 +55,30 @@ function PaymentCallbackPanel({ state, orderId, errorMessage, onRefresh, isRefre
     case "verifying":
     case "success":
       return (
-        <Panel icon={<Spinner className="size-8" />} title={t("callback.verifying")}>
+        <PaymentResultPanel icon={<Spinner className="size-8" />} title={t("callback.verifying")}>
           <p role="status" className="mt-2 text-slate-600">
             {state === "success" ? t("callback.confirmed") : t("callback.verifyingMessage")}
           </p>
-        </Panel>
+        </PaymentResultPanel>
       );
     case "pending":
       return (
-        <Panel icon={<Spinner className="size-8" />} title={t("callback.pendingTitle")}>
-          <p role="status" className="mt-2 text-slate-600">
-            {t("callback.pending")}
-          </p>
-          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button variant="secondary" onClick={onRefresh} isLoading={isRefreshing}>
-              {isRefreshing ? null : <RefreshIcon className="size-5" />}
-              {t("callback.refresh")}
-            </Button>
-            {orderId ? (
+        <PaymentPendingPanel
+          onRefresh={onRefresh}
+          isRefreshing={isRefreshing}
+          link={
+            orderId ? (
               <Link to={`/status/${orderId}`} className={buttonClasses("ghost")}>
                 {t("callback.backToOrder")}
               </Link>
-            ) : null}
-          </div>
-          {orderId ? <p className="mt-4 text-sm text-slate-600">{t("callback.backToOrderHint")}</p> : null}
-        </Panel>
+            ) : null
+          }
+          hint={orderId ? <p className="mt-4 text-sm text-slate-600">{t("callback.backToOrderHint")}</p> : null}
+        />
       );
     case "error":
       return (
-        <Panel icon={<ErrorCircleIcon className="size-8 text-red-700" />} title={t("callback.errorTitle")}>
+        <PaymentResultPanel icon={<ErrorCircleIcon className="size-8 text-red-700" />} title={t("callback.errorTitle")}>
           <p role="alert" className="mt-2 text-slate-600">
             {errorMessage}
           </p>
@@ -86,7 +90,40 @@ function PaymentCallbackPanel({ state, orderId, errorMessage, onRefresh, isRefre
               {t("comingSoon.backHome")}
             </Link>
           </div>
-        </Panel>
+        </PaymentResultPanel>
       );
   }
+}
+
+/**
+ * A payment the gateway has not settled yet (an order's or a store credit load's): says so and asks again on demand.
+ * `link` stands beside the button, `hint` under it.
+ */
+export function PaymentPendingPanel({
+  onRefresh,
+  isRefreshing,
+  link,
+  hint,
+}: {
+  onRefresh: () => void;
+  isRefreshing: boolean;
+  link?: ReactNode;
+  hint?: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <PaymentResultPanel icon={<Spinner className="size-8" />} title={t("callback.pendingTitle")}>
+      <p role="status" className="mt-2 text-slate-600">
+        {t("callback.pending")}
+      </p>
+      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+        <Button variant="secondary" onClick={onRefresh} isLoading={isRefreshing}>
+          {isRefreshing ? null : <RefreshIcon className="size-5" />}
+          {t("callback.refresh")}
+        </Button>
+        {link}
+      </div>
+      {hint}
+    </PaymentResultPanel>
+  );
 }
