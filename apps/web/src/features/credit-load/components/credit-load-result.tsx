@@ -1,8 +1,6 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { CheckCircleIcon, ErrorCircleIcon, RefreshIcon } from "../../../components/ui/icons.tsx";
+import { CheckCircleIcon, ErrorCircleIcon } from "../../../components/ui/icons.tsx";
 import { Money } from "../../../components/ui/money.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
