@@ -7,6 +7,7 @@ import {
 import { toMinor } from "@esim/shared/money";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { algiersYearOf, formatYearlyNumber } from "../../lib/yearly-number.ts";
 import { findLedgerMovement, lockStoreCredit, postMovement } from "../ledger/index.ts";
 import {
   type CreditLoadRow,
@@ -43,13 +44,6 @@ const ENDED_STATUS = {
   lapsed: "expired",
   customer_cancelled: "canceled",
 } as const satisfies Record<string, CreditLoadStatus>;
-
-const algiersYear = new Intl.DateTimeFormat("en-US", { timeZone: "Africa/Algiers", year: "numeric" });
-
-/** R2026-000001: a receipt (reçu) of its own numbering, apart from invoices (F) and credit notes (A). */
-export function formatReceiptNumber(year: number, sequence: number): string {
-  return `R${year}-${String(sequence).padStart(6, "0")}`;
-}
 
 /**
  * Refuses a load that is not a whole amount from CREDIT_LOAD_MIN_DZD (or the gateway's minimum, if ever higher) to
@@ -142,9 +136,10 @@ export async function recordCreditLoadOutcome(
       if (!credited || credited.reference === captured.reference) return "unchanged";
       key = `credit-bought:${load.id}:${captured.reference}`;
     } else {
-      const year = Number(algiersYear.format(now));
+      const year = algiersYearOf(now);
       const sequence = await takeReceiptSequence(tx, year, now);
-      receiptNumber = formatReceiptNumber(year, sequence);
+      // A receipt (reçu) of its own series, apart from invoices (F) and credit notes (A).
+      receiptNumber = formatYearlyNumber("R", year, sequence);
       await markCreditLoadPaid(tx, load.id, { year, sequence, number: receiptNumber, now });
     }
     await lockStoreCredit(tx, load.userId);

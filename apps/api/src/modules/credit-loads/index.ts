@@ -9,7 +9,6 @@ export {
 export {
   type CreditLoadOutcome,
   checkCreditLoadAmount,
-  formatReceiptNumber,
   recordCreditLoadOutcome,
   startCreditLoad,
 } from "./credit-loads.service.ts";

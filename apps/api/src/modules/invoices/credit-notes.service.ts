@@ -5,6 +5,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { creditNoteCounters, creditNotes, invoices, orders, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import { algiersYearOf, formatYearlyNumber } from "../../lib/yearly-number.ts";
 import { renderCreditNotePdf } from "./invoice-pdf.ts";
 import { INVOICE_TEXTS } from "./invoice-texts.ts";
 import {
@@ -21,13 +22,6 @@ import { splitTva } from "./seller-identity.ts";
 // invoices (A2026-000001), with the invoice's seller and TVA rate, so the TVA reversed is the TVA declared.
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
-
-const algiersYear = new Intl.DateTimeFormat("en-US", { timeZone: "Africa/Algiers", year: "numeric" });
-
-/** A2026-000001 (more digits past a million). */
-export function formatCreditNoteNumber(year: number, sequence: number): string {
-  return `A${year}-${String(sequence).padStart(6, "0")}`;
-}
 
 /**
  * Issues the credit note of a refund owed (its ledger movement), in the caller's transaction: numbered with the next
@@ -66,7 +60,7 @@ export async function issueCreditNote(
   if ((reversed?.total ?? 0) + input.amountTtcDzdMinor > tva.ttcDzdMinor) {
     throw new AppError("REFUND_AMOUNT_TOO_HIGH", { message: "The refunds would be more than the invoice." });
   }
-  const year = Number(algiersYear.format(input.now));
+  const year = algiersYearOf(input.now);
   const [counter] = await tx
     .insert(creditNoteCounters)
     .values({ year, lastNumber: 1, updatedAt: input.now })
@@ -87,7 +81,7 @@ export async function issueCreditNote(
       movementId: input.movementId,
       year,
       sequence,
-      number: formatCreditNoteNumber(year, sequence),
+      number: formatYearlyNumber("A", year, sequence),
       language,
       issuedAt: input.now,
       seller,

@@ -6,19 +6,13 @@ import type { DbOrTx } from "../../db/client.ts";
 import { invoiceCounters, invoices, orders, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import { algiersYearOf, formatYearlyNumber } from "../../lib/yearly-number.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { INVOICE_TEXTS } from "./invoice-texts.ts";
 import { findUserInvoiceOrder } from "./invoices.repo.ts";
 import { readSellerIdentity, type SellerConfig, sellerIdentityFromConfig, splitTva } from "./seller-identity.ts";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
-
-const algiersYear = new Intl.DateTimeFormat("en-US", { timeZone: "Africa/Algiers", year: "numeric" });
-
-/** F2026-000001 (more digits past a million). */
-export function formatInvoiceNumber(year: number, sequence: number): string {
-  return `F${year}-${String(sequence).padStart(6, "0")}`;
-}
 
 /**
  * The order's invoice, issued now if it has none: numbered in the year of payment (Africa/Algiers) with the next
@@ -37,7 +31,7 @@ export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date, confi
   const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
   if (existing) return existing;
   if (!order.confirmedAt) throw new AppError("INVOICE_NOT_AVAILABLE", { message: "The order is not paid yet." });
-  const year = Number(algiersYear.format(order.confirmedAt));
+  const year = algiersYearOf(order.confirmedAt);
   const [counter] = await tx
     .insert(invoiceCounters)
     .values({ year, lastNumber: 1, updatedAt: now })
@@ -55,7 +49,7 @@ export async function issueInvoice(tx: DbOrTx, orderId: string, now: Date, confi
       orderId,
       year,
       sequence,
-      number: formatInvoiceNumber(year, sequence),
+      number: formatYearlyNumber("F", year, sequence),
       language: order.language ?? "fr",
       issuedAt: now,
       seller,
