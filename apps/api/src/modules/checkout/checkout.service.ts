@@ -28,7 +28,7 @@ import {
   findUserEsimView,
   listCompatibleTopUpPackages,
 } from "../esims/index.ts";
-import { readStoreCreditBalance } from "../store-credit/index.ts";
+import { getStoreCreditBalance } from "../ledger/index.ts";
 import { computeQuote, findCouponProblem } from "./pricing.ts";
 
 export interface Cart {
@@ -183,7 +183,7 @@ export async function quoteCart(deps: AppDeps, options: { customer: CouponCustom
     lockCoupon: false,
     minimumChargeDzd: deps.payments.minimumChargeDzd,
     fees: deps.payments.fees,
-    storeCreditBalanceDzdMinor: await readStoreCreditBalance(deps.db, options.customer.userId),
+    storeCreditBalanceDzdMinor: await getStoreCreditBalance(deps.db, options.customer.userId),
   });
   const summaries = await summarizeDestinationPlans(deps.db, [priced.destination.code]);
   return { ...priced, destinationPlans: summaries.get(priced.destination.code) };

@@ -9,7 +9,6 @@ export {
   getCustomerStoreCredit,
   issueStoreCredit,
   lockStoreCreditBalance,
-  readStoreCreditBalance,
   reserveOrderCredit,
   settleOrderCredit,
 } from "./store-credit.service.ts";

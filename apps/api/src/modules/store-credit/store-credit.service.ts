@@ -92,11 +92,6 @@ export async function lockStoreCreditBalance(tx: DbOrTx, userId: string): Promis
   return getStoreCreditBalance(tx, userId);
 }
 
-/** A customer's balance, without a lock (what a quote shows). */
-export function readStoreCreditBalance(db: DbOrTx, userId: string): Promise<number> {
-  return getStoreCreditBalance(db, userId);
-}
-
 /**
  * Sets an order's credit aside (store_credit → credit_reserved) until it is paid or ends unpaid. The caller holds the
  * credit lock (lockStoreCreditBalance) and checked the balance covers it. Idempotent on the order.
