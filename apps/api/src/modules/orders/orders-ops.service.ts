@@ -78,6 +78,23 @@ export type OperatorActionOutcome =
   | { outcome: "refused"; status: string };
 
 /**
+ * Runs an operator's action on the order of this number, locked for the length of one transaction (concurrent actions
+ * on it wait for each other); unknown_order when there is none.
+ */
+async function onLockedOrder(
+  deps: AppDeps,
+  number: string,
+  act: (tx: DbOrTx, order: OrderRow) => Promise<OperatorActionOutcome>,
+): Promise<OperatorActionOutcome> {
+  const view = await findOrderViewByNumber(deps.db, number);
+  if (!view) return { outcome: "unknown_order" };
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, view.order.id);
+    return order ? act(tx, order) : { outcome: "unknown_order" };
+  });
+}
+
+/**
  * Applies an operator's event to the order of this number; refused when the lifecycle does not allow it, or when the
  * order is not in `onlyFrom` (an event the table allows from several statuses, decided on a page showing one).
  * `afterwards` sees the order as it was once locked.
@@ -87,17 +104,13 @@ async function applyOperatorEvent(
   options: { number: string; event: OrderEvent; cause: string; actor: OrderActor; onlyFrom?: OrderStatus },
   afterwards?: (tx: DbOrTx, order: OrderRow, previous: OrderRow) => Promise<void>,
 ): Promise<OperatorActionOutcome> {
-  const view = await findOrderViewByNumber(deps.db, options.number);
-  if (!view) return { outcome: "unknown_order" };
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const previous = await lockOrder(tx, view.order.id);
-    if (!previous) return { outcome: "unknown_order" as const };
+  return onLockedOrder(deps, options.number, async (tx, previous) => {
     if (options.onlyFrom && previous.status !== options.onlyFrom) {
       return { outcome: "refused" as const, status: previous.status };
     }
     const order = await applyOrderEvent(tx, {
-      orderId: view.order.id,
+      orderId: previous.id,
       event: options.event,
       cause: options.cause,
       actor: options.actor,
@@ -118,11 +131,8 @@ export async function retryProvisioning(
   deps: AppDeps,
   options: { number: string; audit?: AuditActor },
 ): Promise<OperatorActionOutcome> {
-  const view = await findOrderViewByNumber(deps.db, options.number);
-  if (!view) return { outcome: "unknown_order" };
-  return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, view.order.id);
-    if (order?.status !== "confirmed") return { outcome: "refused" as const, status: order?.status ?? "" };
+  return onLockedOrder(deps, options.number, async (tx, order) => {
+    if (order.status !== "confirmed") return { outcome: "refused" as const, status: order.status };
     await queueProvisioning(tx, order.id);
     await auditOrderAction(tx, options.audit, {
       action: "order.provisioning_retried",
@@ -148,11 +158,8 @@ export async function resendInstallEmail(
   deps: AppDeps,
   options: { number: string; requestKey: string; audit?: AuditActor },
 ): Promise<OperatorActionOutcome> {
-  const view = await findOrderViewByNumber(deps.db, options.number);
-  if (!view) return { outcome: "unknown_order" };
-  return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, view.order.id);
-    if (order?.status !== "delivered") return { outcome: "refused" as const, status: order?.status ?? "" };
+  return onLockedOrder(deps, options.number, async (tx, order) => {
+    if (order.status !== "delivered") return { outcome: "refused" as const, status: order.status };
     const key = `install:${order.id}:resend:${options.requestKey}`;
     const isQueued = await queueInstallEmail(tx, { orderId: order.id, publicUrl: deps.config.PUBLIC_URL, key });
     if (!isQueued) {
@@ -304,12 +311,8 @@ export async function refundHeldMoney(
   deps: AppDeps,
   options: { number: string; reason: string; actor: OrderActor; audit?: AuditActor },
 ): Promise<OperatorActionOutcome> {
-  const view = await findOrderViewByNumber(deps.db, options.number);
-  if (!view) return { outcome: "unknown_order" };
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, view.order.id);
-    if (!order) return { outcome: "unknown_order" as const };
+  return onLockedOrder(deps, options.number, async (tx, order) => {
     const { heldDzdMinor } = await getOrderMoney(tx, order.id);
     const key = await heldRefundKey(tx, order.id);
     if (order.status === "on_hold" || heldDzdMinor <= 0 || !key) {
@@ -362,12 +365,8 @@ export async function recordRefund(
     audit?: AuditActor;
   },
 ): Promise<OperatorActionOutcome> {
-  const view = await findOrderViewByNumber(deps.db, options.number);
-  if (!view) return { outcome: "unknown_order" };
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, view.order.id);
-    if (!order) return { outcome: "unknown_order" as const };
+  return onLockedOrder(deps, options.number, async (tx, order) => {
     const { owedDzdMinor } = await getOrderMoney(tx, order.id);
     const result = await sendRefund(tx, deps, {
       order,
