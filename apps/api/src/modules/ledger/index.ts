@@ -4,12 +4,10 @@ export type { LedgerMovementRow } from "./ledger.repo.ts";
 export {
   findLedgerMovement,
   getOrderMoney,
-  getOwedByOrder,
   getRefundedByOrder,
   getSalesSummary,
   getStoreCreditBalance,
   getTrialBalance,
-  LedgerError,
   listLedgerMovements,
   listOwedOrders,
   lockStoreCredit,
@@ -18,7 +16,6 @@ export {
   postMovement,
 } from "./ledger.service.ts";
 export {
-  LEDGER_SUBSCRIBERS,
   type LedgerMovementMessage,
   type LedgerSubscriberName,
   ledgerSubscriberTask,

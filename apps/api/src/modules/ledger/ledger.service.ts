@@ -149,12 +149,6 @@ export async function getOrderMoney(tx: DbOrTx, orderId: string): Promise<OrderM
   };
 }
 
-/** What is still owed on each of these orders (absent: nothing). */
-export async function getOwedByOrder(tx: DbOrTx, orderIds: readonly string[]): Promise<Map<string, number>> {
-  const sums = await sumAccountByOrder(tx, "refunds_owed", orderIds);
-  return new Map([...sums].filter(([, total]) => total !== 0).map(([orderId, total]) => [orderId, 0 - total]));
-}
-
 /** Each of these orders' sales reversed by refunds (absent: none). */
 export function getRefundedByOrder(tx: DbOrTx, orderIds: readonly string[]): Promise<Map<string, number>> {
   return sumAccountByOrder(tx, "refunds", orderIds);
