@@ -7,7 +7,6 @@ export {
   listPaidCreditLoads,
 } from "./credit-loads.repo.ts";
 export {
-  type CreditLoadOutcome,
   checkCreditLoadAmount,
   recordCreditLoadOutcome,
   startCreditLoad,

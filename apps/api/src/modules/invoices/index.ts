@@ -2,10 +2,8 @@
 // exported as CSV for the accountant.
 
 export {
-  type CreditNoteRow,
   cancelledOnRequestReason,
   issueCreditNote,
-  listOrderCreditNotes,
 } from "./credit-notes.service.ts";
 export { invoicesRoutes } from "./invoices.routes.ts";
 export { type InvoiceRow, issueInvoice, issueMissingInvoices } from "./invoices.service.ts";

@@ -42,13 +42,4 @@ export {
   SIMULATOR_PROVISIONING_TIMING,
 } from "./provisioning.service.ts";
 export { approveTechnicalRefund, listRefundQueue, refuseTechnicalRefund } from "./refund-decisions.ts";
-export {
-  chooseRefund,
-  getRefundState,
-  listRefundsOwed,
-  oweRefund,
-  type RefundSource,
-  type RefundState,
-  sendRefund,
-} from "./refunds.ts";
 export { upstreamOrderReadyJobs } from "./upstream-order-ready.ts";
