@@ -15,6 +15,7 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
+COPY packages/ui/package.json packages/ui/
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The build's own node_modules (dev tools included) stay behind; the runtime takes the next stage's.
@@ -28,6 +29,7 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
+COPY packages/ui/package.json packages/ui/
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
@@ -40,6 +42,7 @@ WORKDIR /app
 COPY --from=runtime-deps /app ./
 COPY --from=build /app/tsconfig.base.json ./
 COPY --from=build /app/packages/shared ./packages/shared
+COPY --from=build /app/packages/ui ./packages/ui
 # The compiled server (dist) with the sources beside it: the migrations, and `npm run ops` for the operator's commands.
 COPY --from=build /app/apps/api ./apps/api
 COPY --from=build /app/apps/web/dist ./apps/web/dist

@@ -15,7 +15,14 @@ const WEB_DIST = path.join(ROOT, "apps/web/dist");
 /** Outside anything served: apps/web/dist is public. */
 const STAMP_DIR = path.join(ROOT, "node_modules/.cache/esim-build");
 
-const SHARED_INPUTS = ["packages/shared/src", "packages/shared/package.json", "package-lock.json", "scripts/build.mjs"];
+const SHARED_INPUTS = [
+  "packages/shared/src",
+  "packages/shared/package.json",
+  "packages/ui/src",
+  "packages/ui/package.json",
+  "package-lock.json",
+  "scripts/build.mjs",
+];
 const WEB_INPUTS = [
   ...SHARED_INPUTS,
   "apps/web/src",

@@ -64,7 +64,10 @@ export function buildManifest(options: { description: string; themeColor: string
 function buildAppFiles(root: string): Map<string, Buffer> {
   const css = readFileSync(path.join(root, "src/index.css"), "utf8");
   const faviconSvg = readFileSync(path.join(root, "public/favicon.svg"), "utf8");
-  const french = JSON.parse(readFileSync(path.join(root, "src/locales/fr.json"), "utf8")) as Record<string, string>;
+  const french = JSON.parse(readFileSync(path.join(root, "../../packages/ui/src/messages/fr.json"), "utf8")) as Record<
+    string,
+    string
+  >;
   const manifest = buildManifest({
     description: french["meta.description"] ?? "",
     themeColor: readThemeColor(css, "brand-700"),

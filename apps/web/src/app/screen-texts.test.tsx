@@ -7,7 +7,7 @@ import { disposeApp, renderApp } from "../test/render-app.tsx";
 
 // The rest of each catalog arrives late, as on a slow connection: a screen that rendered before its texts
 // would show message ids and make Lingui report them missing.
-vi.mock(import("../locales/fr.json?catalog=rest"), async (importOriginal) => {
+vi.mock(import("@esim/ui/messages/fr.json?catalog=rest"), async (importOriginal) => {
   await new Promise((resolve) => setTimeout(resolve, 200));
   return importOriginal();
 });

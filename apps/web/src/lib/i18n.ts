@@ -1,12 +1,9 @@
 import { HTML_LANG, type Language, textDirection } from "@esim/shared/locale";
+import type { MessageId, MessageValues } from "@esim/ui/i18n";
 import { type Messages, setupI18n } from "@lingui/core";
-import { useLingui } from "@lingui/react";
-import type enCatalog from "../locales/en.json";
 import { mirrorLanguageCookie, writeLanguage } from "./storage.ts";
 
-/** Every message id, typed from the English catalog; the catalog test keeps fr and ar in step. */
-export type MessageId = keyof typeof enCatalog;
-export type MessageValues = Record<string, string | number | undefined>;
+export type { MessageId, MessageValues } from "@esim/ui/i18n";
 
 export const i18n = setupI18n();
 
@@ -17,16 +14,16 @@ type CatalogPart = "sign-in" | "rest";
 // Lingui's token form.
 const catalogLoaders: Record<Language, Record<CatalogPart, () => Promise<{ default: unknown }>>> = {
   fr: {
-    "sign-in": () => import("../locales/fr.json?catalog=sign-in"),
-    rest: () => import("../locales/fr.json?catalog=rest"),
+    "sign-in": () => import("@esim/ui/messages/fr.json?catalog=sign-in"),
+    rest: () => import("@esim/ui/messages/fr.json?catalog=rest"),
   },
   en: {
-    "sign-in": () => import("../locales/en.json?catalog=sign-in"),
-    rest: () => import("../locales/en.json?catalog=rest"),
+    "sign-in": () => import("@esim/ui/messages/en.json?catalog=sign-in"),
+    rest: () => import("@esim/ui/messages/en.json?catalog=rest"),
   },
   ar: {
-    "sign-in": () => import("../locales/ar.json?catalog=sign-in"),
-    rest: () => import("../locales/ar.json?catalog=rest"),
+    "sign-in": () => import("@esim/ui/messages/ar.json?catalog=sign-in"),
+    rest: () => import("@esim/ui/messages/ar.json?catalog=rest"),
   },
 };
 const loadedParts = new Set<`${Language}:${CatalogPart}`>();
@@ -98,18 +95,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   await activateLanguage(language);
 }
 
-/** `t(id, values)` bound to the active language; components re-render when it changes. */
-export function useT(): (id: MessageId, values?: MessageValues) => string {
-  // Lingui's provider hands out a new bound `_` on every language change, so users of `t` re-render.
-  const { _ } = useLingui();
-  return _ as (id: MessageId, values?: MessageValues) => string;
-}
-
-/** The active interface language. */
-export function useLanguage(): Language {
-  const { i18n: active } = useLingui();
-  return (active.locale || "fr") as Language;
-}
-
 // The app's messages isolate values the shared way (packages/shared/src/bidi.ts).
 export { isolate, isolateLtr } from "@esim/shared/bidi";
+// The components shared with the server renders (packages/ui) and the app read the same hooks.
+export { useLanguage, useT } from "@esim/ui/i18n";
