@@ -1,13 +1,13 @@
 import { HTML_LANG, type Language, textDirection } from "@esim/shared/locale";
+import ar from "@esim/ui/messages/ar.json?catalog=sign-in";
+import en from "@esim/ui/messages/en.json?catalog=sign-in";
+import fr from "@esim/ui/messages/fr.json?catalog=sign-in";
 import { type Messages, setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { OfflineBanner } from "../components/ui/offline-banner.tsx";
-import ar from "@esim/ui/messages/ar.json?catalog=sign-in";
-import en from "@esim/ui/messages/en.json?catalog=sign-in";
-import fr from "@esim/ui/messages/fr.json?catalog=sign-in";
 import { LoginRoute } from "../routes/login.tsx";
 
 // The build step (build-tools/prerender-sign-in.ts) renders one page per language; it cannot import the workspace package itself.
