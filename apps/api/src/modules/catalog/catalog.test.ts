@@ -15,6 +15,7 @@ import { connectDatabase } from "../../db/client.ts";
 import { packages } from "../../db/schema.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { POPULAR_COUNTRIES } from "./catalog.destinations.ts";
+import { readCatalog, searchCatalog } from "./catalog.service.ts";
 import { type CatalogSyncResult, setDzdPerUsd, syncCatalog } from "./catalog.sync.ts";
 
 const testApp = await createTestApp();
@@ -148,6 +149,17 @@ describe("with the simulator's catalogue synced", () => {
       const [tunisia] = await search("tunis");
       expect(tunisia?.code).toBe("TN");
       expect(tunisia?.matchedPlace).toBeUndefined();
+    });
+
+    it("gives the public pages' search (searchCatalog) the same results, the place on each", async () => {
+      const snapshot = await readCatalog({ db }, app.log);
+      const [turkey] = searchCatalog(snapshot, { query: "Stamboul" });
+      expect(turkey?.summary.code).toBe("TR");
+      expect(turkey?.matchedPlace?.names.fr).toBe("Istanbul");
+      expect(searchCatalog(snapshot, { query: "AYT" })[0]?.matchedPlace).toEqual({
+        names: { fr: "Antalya", en: "Antalya", ar: "أنطاليا" },
+        airport: "AYT",
+      });
     });
 
     it("ranks a country through a city after the same match on a country's name, and not before 3 letters", async () => {
