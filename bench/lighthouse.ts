@@ -57,7 +57,8 @@ async function skipReason(url: string): Promise<string | null> {
   const response = await fetch(url);
   if (response.status === 404) return "answers 404";
   const html = await response.text();
-  if (html.includes('<div id="root"></div>')) return "answers the app shell (no page of its own yet)";
+  if (/<div id="root">(<\/div>|<div[^>]*aria-busy="true")/.test(html))
+    return "answers the app shell (no page of its own yet)";
   return null;
 }
 

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { renderSignInPage } from "../src/prerender/render-sign-in-page.tsx";
-import { injectPage } from "./prerender-sign-in.ts";
+import { renderAppShell, renderSignInPage } from "../src/prerender/render-sign-in-page.tsx";
+import { injectAppShell, injectPage } from "./prerender-sign-in.ts";
 
 const indexHtml = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "../index.html"), "utf8");
 
@@ -56,5 +56,41 @@ describe("the prerendered sign-in page", () => {
 
   it("fails the build when index.html no longer has the places it fills", () => {
     expect(() => injectPage("<html><body></body></html>", "fr", renderSignInPage("fr"))).toThrow(/index.html/);
+  });
+});
+
+describe("the app pages' placeholder", () => {
+  const built = indexHtml
+    .replace('<script type="module" src="/src/main.tsx"></script>', "")
+    .replace(
+      "</head>",
+      '<script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n</head>',
+    );
+
+  it("paints the header bar, the brand and a skeleton in #root, busy, before the app's code runs", () => {
+    const html = injectAppShell(built, renderAppShell("fr"));
+    expect(html).toContain('<html lang="fr-DZ" dir="ltr">');
+    const root = /<div id="root">(.*)<\/div>/s.exec(html)?.[1] ?? "";
+    expect(root).toMatch(/^<div[^>]*aria-busy="true"/);
+    expect(root).toMatch(/<header[^>]*>.*<a[^>]*href="\/home"[^>]*>.*eSIM Store.*<\/a>.*<\/header>/s);
+    expect(root.match(/animate-pulse/g)?.length).toBeGreaterThanOrEqual(3);
+    // The app still starts at once, and nothing inline runs (the CSP allows inline scripts by hash only).
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+  });
+
+  it("is right to left in Arabic", () => {
+    const html = injectAppShell(built, renderAppShell("ar"));
+    expect(html).toContain('<html lang="ar-DZ" dir="rtl">');
+  });
+
+  it("paints from its inline rules: the whole stylesheet comes after #root, where it blocks nothing before it", () => {
+    const html = injectAppShell(built, renderAppShell("en"), {
+      "/assets/index-abc.css": ".not-on-this-screen{color:red}.flex{display:flex}",
+    });
+    expect(html).toMatch(/<head>.*<style>\.flex\{display:flex\}<\/style>.*<\/head>/s);
+    expect(html).toMatch(
+      /<div id="root">.*<\/div>\s*<link rel="stylesheet" crossorigin href="\/assets\/index-abc.css">\s*<\/body>/s,
+    );
   });
 });

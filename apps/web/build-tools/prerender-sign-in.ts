@@ -12,6 +12,8 @@ import { linguiCatalogs } from "./lingui-catalogs.ts";
 /** Where the prerendered sign-in pages go in dist/, one per language; the API's static plugin picks one for /login. */
 export const SIGN_IN_PAGE_DIR = "prerendered";
 export const signInPageFile = (language: string) => `${SIGN_IN_PAGE_DIR}/login-${language}.html`;
+/** Every other app page, painted as the app's placeholder (header, brand, skeleton) until the app's code has run. */
+export const appShellPageFile = (language: string) => `${SIGN_IN_PAGE_DIR}/app-${language}.html`;
 
 const escapeAttribute = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
@@ -94,6 +96,33 @@ export function injectPage(
   return replaced(html, /<div id="root"><\/div>/, `<div id="root">${page.body}</div>`);
 }
 
+/**
+ * The built index.html with the app's placeholder painted into `#root` in the language's direction (decision 075):
+ * the rules it uses inlined in the head, and the whole stylesheet moved after `#root`, where Chromium and WebKit
+ * keep painting what comes before it while it downloads. The app's entry still loads at once (it waits for that
+ * stylesheet before it runs, so React never draws unstyled); its first commit replaces the placeholder.
+ */
+export function injectAppShell(
+  indexHtml: string,
+  shell: { body: string; htmlLang: string; dir: "ltr" | "rtl" },
+  styles: Record<string, string> = {},
+): string {
+  const replaced = (html: string, pattern: RegExp, replacement: string) => {
+    if (!pattern.test(html)) throw new Error(`index.html no longer matches ${pattern}: update prerender-sign-in.ts`);
+    return html.replace(pattern, () => replacement);
+  };
+  let html = replaced(indexHtml, /<html[^>]*>/, `<html lang="${shell.htmlLang}" dir="${shell.dir}">`);
+  const classNames = classNamesOf(shell.body);
+  let movedLinks = "";
+  for (const [href, css] of Object.entries(styles)) {
+    const link = new RegExp(`\\s*(<link rel="stylesheet"[^>]*href="${escapeRegExp(href)}"[^>]*>)`);
+    movedLinks += `\n    ${link.exec(html)?.[1] ?? ""}`;
+    html = replaced(html, link, `\n    <style>${criticalCss(css, classNames)}</style>`);
+  }
+  html = replaced(html, /<div id="root"><\/div>/, `<div id="root">${shell.body}</div>${movedLinks}`);
+  return html;
+}
+
 /** src/sign-in-boot.ts and what it imports as one minified IIFE, to be inlined in the prerendered pages. */
 async function buildBootScript(root: string): Promise<string> {
   const result = await build({
@@ -116,7 +145,8 @@ async function buildBootScript(root: string): Promise<string> {
 /**
  * Prerenders the sign-in screen in each language at build (decision 030): a server build of
  * src/prerender/render-sign-in-page.tsx, run here, its markup put into the built index.html and emitted as
- * `prerendered/login-{fr,en,ar}.html` with the rest of the bundle (so the service worker's precache and the
+ * `prerendered/login-{fr,en,ar}.html`, and the signed-in app's placeholder as `prerendered/app-{fr,en,ar}.html`
+ * (decision 075), with the rest of the bundle (so the service worker's precache and the
  * .gz/.br copies include them).
  */
 export function prerenderSignIn(): Plugin {
@@ -148,7 +178,7 @@ export function prerenderSignIn(): Plugin {
             ssr: { noExternal: ["@esim/shared"] },
             build: { ssr: "src/prerender/render-sign-in-page.tsx", outDir, emptyOutDir: true },
           });
-          const { LANGUAGES, renderSignInPage } = (await import(
+          const { LANGUAGES, renderAppShell, renderSignInPage } = (await import(
             pathToFileURL(path.join(outDir, "render-sign-in-page.js")).href
           )) as typeof import("../src/prerender/render-sign-in-page.tsx");
           const assets: BuiltAssets = { styles: {}, bootScript: await buildBootScript(root) };
@@ -162,6 +192,11 @@ export function prerenderSignIn(): Plugin {
               type: "asset",
               fileName: signInPageFile(language),
               source: injectPage(assetText(index.source), language, renderSignInPage(language), assets),
+            });
+            this.emitFile({
+              type: "asset",
+              fileName: appShellPageFile(language),
+              source: injectAppShell(assetText(index.source), renderAppShell(language), assets.styles),
             });
           }
         } finally {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -21,10 +21,20 @@ const signInPage = (lang: string, text: string) =>
 await writeFile(path.join(distDir, "prerendered/login-fr.html"), signInPage("fr-DZ", "Adresse e-mail"));
 await writeFile(path.join(distDir, "prerendered/login-en.html"), signInPage("en-US", "Email address"));
 await writeFile(path.join(distDir, "prerendered/login-ar.html"), signInPage("ar-DZ", "البريد الإلكتروني"));
+// The app's placeholder pages, as build-tools/prerender-sign-in.ts writes them (its own test checks their markup).
+const appShellPage = (lang: string, dir: string) =>
+  `<!doctype html><html lang="${lang}" dir="${dir}"><div id="root"><div aria-busy="true"><header>eSIM Store</header></div></div>`;
+const appShellDist = await mkdtemp(path.join(tmpdir(), "esim-web-dist-"));
 await writeFile(path.join(distDir, "assets/index-abc123.js.gz"), gzipSync(script));
 await writeFile(path.join(distDir, "assets/index-abc123.js.br"), brotliCompressSync(script));
 
 const { app } = await createTestApp({ config: { WEB_DIST_DIR: distDir } });
+
+await cp(distDir, appShellDist, { recursive: true });
+await writeFile(path.join(appShellDist, "prerendered/app-fr.html"), appShellPage("fr-DZ", "ltr"));
+await writeFile(path.join(appShellDist, "prerendered/app-en.html"), appShellPage("en-US", "ltr"));
+await writeFile(path.join(appShellDist, "prerendered/app-ar.html"), appShellPage("ar-DZ", "rtl"));
+const withShell = await createTestApp({ config: { WEB_DIST_DIR: appShellDist } });
 
 describe("the built web app", () => {
   it("answers every page address with the app shell, never cached", async () => {
@@ -35,6 +45,24 @@ describe("the built web app", () => {
       expect(response.headers["cache-control"]).toBe("no-cache");
       expect(response.body).toContain("<div id=root>");
     }
+  });
+
+  it("answers an app page with the app's placeholder painted in the LANG cookie's language and direction", async () => {
+    const cases = [
+      { cookie: undefined, html: '<html lang="fr-DZ" dir="ltr">' },
+      { cookie: "theme=dark; LANG=ar", html: '<html lang="ar-DZ" dir="rtl">' },
+      { cookie: "LANG=en", html: '<html lang="en-US" dir="ltr">' },
+    ];
+    for (const { cookie, html } of cases) {
+      const response = await withShell.app.inject({ method: "GET", url: "/esims", headers: cookie ? { cookie } : {} });
+      expect(response.statusCode, cookie).toBe(200);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.headers.vary).toContain("Cookie");
+      expect(response.body, cookie).toContain(html);
+      expect(response.body).toContain('<div id="root"><div aria-busy="true"><header>eSIM Store</header>');
+    }
+    // /login stays the sign-in screen.
+    expect((await withShell.app.inject({ method: "GET", url: "/login" })).body).toContain("<form>");
   });
 
   it("answers /login with the sign-in screen prerendered in the LANG cookie's language, French without one", async () => {

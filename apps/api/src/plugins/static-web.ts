@@ -9,6 +9,8 @@ import { AppError } from "../lib/app-error.ts";
 
 /** Written by the web build (apps/web/build-tools/prerender-sign-in.ts): the sign-in screen painted, per language. */
 const signInPageFile = (language: Language) => `prerendered/login-${language}.html`;
+/** Written by the same build step: the app's placeholder (header, brand, skeleton) painted in #root (decision 075). */
+const appShellPageFile = (language: Language) => `prerendered/app-${language}.html`;
 
 /**
  * The CSP sources of the prerendered pages' inline scripts (`'sha256-…'`), read from the files this server sends,
@@ -54,7 +56,7 @@ function comparablePath(url: string): string {
 /**
  * Serves the built web app: hashed assets pre-compressed (brotli, gzip) with immutable caching, /login with the
  * sign-in screen prerendered in the `LANG` cookie's language (/fr, /en, /ar in theirs), every other page GET
- * outside /api answered with the app shell. Files outside assets/ (index.html, the service
+ * outside /api answered with the app shell, its placeholder painted in the cookie's language and direction. Files outside assets/ (index.html, the service
  * worker sw.js, manifest.webmanifest, icons) are revalidated on every use, so a deploy reaches installed apps.
  * Owns the not-found answer: with no built web app, or for API paths, /.well-known/ files (read by machines, which
  * must never get the app shell) and other methods, it is the ROUTE_NOT_FOUND envelope.
@@ -63,6 +65,9 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDi
   const hasWebApp = existsSync(path.join(options.distDir, "index.html"));
   const hasSignInPages = LANGUAGES.every((language) =>
     existsSync(path.join(options.distDir, signInPageFile(language))),
+  );
+  const hasAppShellPages = LANGUAGES.every((language) =>
+    existsSync(path.join(options.distDir, appShellPageFile(language))),
   );
   if (hasWebApp) {
     await app.register(fastifyStatic, {
@@ -99,6 +104,11 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDi
     if (hasSignInPages && isLanguage(addressLanguage)) return reply.sendFile(signInPageFile(addressLanguage));
     if (hasSignInPages && pathname === "/login") {
       return reply.header("vary", "Cookie").sendFile(signInPageFile(cookieLanguage(request.headers.cookie)));
+    }
+    // Every other page paints the app's placeholder at once, in the cookie's direction, instead of a blank screen
+    // for as long as the app's code takes to arrive (seconds on a slow network).
+    if (hasAppShellPages) {
+      return reply.header("vary", "Cookie").sendFile(appShellPageFile(cookieLanguage(request.headers.cookie)));
     }
     return reply.sendFile("index.html");
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiError, ME, signedInApi } from "../test/fake-api.ts";
-import { disposeApp, renderApp } from "../test/render-app.tsx";
+import { disposeApp, reloadApp, renderApp } from "../test/render-app.tsx";
 
 const currentAddress = () => `${window.location.pathname}${window.location.search}`;
 
@@ -104,6 +104,45 @@ describe("the web app", () => {
     await user.click(screen.getByRole("button", { name: "Continuer" }));
     expect(await screen.findByText("Bonjour Karim !")).toBeInTheDocument();
     expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({ name: "Karim Haddad", country: "DZ" });
+  });
+
+  it("keeps the name and country step through a reload after the code, as the server says the profile lacks them", async () => {
+    // The server's account: no name nor country until the step sends them.
+    let me: typeof ME = { ...ME, name: null as unknown as string, country: null as unknown as string };
+    const { calls } = signedInApi({
+      "GET /auth/me": () => ({ body: { data: me } }),
+      "GET /orders": () => ({ body: { data: [] } }),
+      "POST /auth/code": () => ({ body: { data: { sent: true, resendAfterSeconds: 60 } } }),
+      "POST /auth/verify": () => ({ body: { data: { token: "new-token", isProfileComplete: false } } }),
+      "PATCH /profile": ({ body }) => {
+        me = { ...me, ...(body as { name: string; country: string }) };
+        return { body: { data: me } };
+      },
+    });
+    const first = await renderApp("/login?redirect=%2Forders");
+    await first.user.type(await screen.findByLabelText("Adresse e-mail"), "karim@example.com");
+    await first.user.click(screen.getByRole("button", { name: "Recevoir un code" }));
+    await first.user.click(await screen.findByRole("textbox", { name: "Chiffre 1 sur 6" }));
+    await first.user.paste("123456");
+    expect(await screen.findByLabelText("Nom complet")).toBeInTheDocument();
+
+    const { user } = await reloadApp();
+    expect(await screen.findByRole("heading", { name: /^Bienvenue/, level: 2 })).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/orders");
+    expect(screen.queryByRole("heading", { name: "Mes commandes" })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText("Nom complet"), "Karim Haddad");
+    await user.click(screen.getByRole("button", { name: "Continuer" }));
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({ name: "Karim Haddad", country: "DZ" });
+    // Then on to the page the sign-in was for.
+    expect(await screen.findByRole("heading", { name: "Mes commandes", level: 1 })).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/orders");
+  }, 15_000);
+
+  it("asks an account without a name or country for them on any signed-in page", async () => {
+    signedInApi({ "GET /auth/me": () => ({ body: { data: { ...ME, country: null } } }) });
+    await renderApp("/home", { token: "token-1" });
+    expect(await screen.findByLabelText("Nom complet")).toBeInTheDocument();
+    expect(screen.queryByText("Bonjour Amina !")).not.toBeInTheDocument();
   });
 
   it("waits out Retry-After when a code is asked for too soon", async () => {

@@ -7,6 +7,7 @@ import { I18nProvider } from "@lingui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter, Route, Routes } from "react-router";
+import { AppShellPlaceholder } from "../app/layouts/app-shell-placeholder.tsx";
 import { OfflineBanner } from "../components/ui/offline-banner.tsx";
 import { LoginRoute } from "../routes/login.tsx";
 
@@ -53,4 +54,17 @@ export function renderSignInPage(language: Language): PrerenderedPage {
     description: i18n._("meta.description"),
     keywords: i18n._("meta.keywords"),
   };
+}
+
+/** The signed-in app's placeholder (header, brand, skeleton) in `language`, for `<div id="root">` of every app page. */
+export function renderAppShell(language: Language): { body: string; htmlLang: string; dir: "ltr" | "rtl" } {
+  const i18n = setupI18n({ locale: language, messages: { [language]: signInCatalogs[language] as Messages } });
+  const body = renderToString(
+    <I18nProvider i18n={i18n}>
+      <MemoryRouter>
+        <AppShellPlaceholder />
+      </MemoryRouter>
+    </I18nProvider>,
+  );
+  return { body, htmlLang: HTML_LANG[language], dir: textDirection(language) };
 }

@@ -12,6 +12,13 @@ function catalogApi() {
     "GET /destinations": ({ url }) => {
       const q = (url.searchParams.get("q") ?? "").toLowerCase();
       const type = url.searchParams.get("type");
+      // The API leads a city or an airport to its country and says which place it matched.
+      if (type !== "region" && (q === "istanbul" || q === "إسطنبول" || q === "saw")) {
+        const istanbul = { fr: "Istanbul", en: "Istanbul", ar: "إسطنبول" };
+        return {
+          body: { data: [{ ...TURKEY, matchedPlace: { names: istanbul, airport: q === "saw" ? "SAW" : null } }] },
+        };
+      }
       const found = DESTINATIONS.filter(
         (destination) =>
           (!type || destination.type === type) &&
@@ -114,6 +121,26 @@ describe("catalog screens", () => {
     // Flags are never mirrored.
     expect(turkey.querySelector("img")?.className).not.toMatch(/scale-x/);
   });
+
+  it("shows a country found through a city or an airport as “Istanbul → Turquie”", async () => {
+    catalogApi();
+    const { user } = await renderApp("/search", { token: "token-1" });
+    await user.type(await screen.findByLabelText("Rechercher un pays", {}, { timeout: 5000 }), "Istanbul");
+    const turkey = await within(screen.getByRole("tabpanel")).findByRole("link", { name: /Istanbul → Turquie/ });
+    expect(turkey).toHaveAttribute("href", "/packages/TR");
+    await user.clear(screen.getByLabelText("Rechercher un pays"));
+    await user.type(screen.getByLabelText("Rechercher un pays"), "saw");
+    expect(
+      await within(screen.getByRole("tabpanel")).findByRole("link", { name: /Istanbul \(\u2068SAW\u2069\) → Turquie/ }),
+    ).toBeInTheDocument();
+  }, 15_000);
+
+  it("shows a country found through a city in Arabic with the arrow pointing from the city to the country", async () => {
+    catalogApi();
+    const { user } = await renderApp("/search", { token: "token-1", language: "ar" });
+    await user.type(await screen.findByLabelText("ابحث عن دولة", {}, { timeout: 5000 }), "إسطنبول");
+    expect(await screen.findByRole("link", { name: /إسطنبول ← تركيا/ })).toHaveAttribute("href", "/packages/TR");
+  }, 15_000);
 
   it("states the lowest price in dollars when prices show in dollars, in the hero and the footer", async () => {
     fakeApi({

@@ -23,6 +23,15 @@ export const meSchema = z.object({
 });
 export type Me = z.output<typeof meSchema>;
 
+/**
+ * An account may enter the shop once it has a name and a country (asked right after the first code). The server
+ * answers it at sign-in and `/auth/me` carries both, so the app asks again after a reload instead of trusting a step
+ * it kept in memory.
+ */
+export function isProfileComplete(account: { name: string | null; country: string | null }): boolean {
+  return Boolean(account.name && account.country);
+}
+
 export const meResponseSchema = z.object({ data: meSchema });
 
 export const codeSentResponseSchema = z.object({

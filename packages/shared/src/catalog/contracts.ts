@@ -53,17 +53,30 @@ export type Plan = z.output<typeof planSchema>;
 export const PLAN_MIN_DAYS = 1;
 export const PLAN_MAX_DAYS = 90;
 
+/** The city or airport a search found a country through ("Istanbul" for Turkey); `airport` when its IATA code was typed. */
+export const matchedPlaceSchema = z.object({
+  names: z.object({ fr: z.string(), en: z.string(), ar: z.string() }),
+  airport: z.nullable(z.string()),
+});
+export type MatchedPlace = z.output<typeof matchedPlaceSchema>;
+
+/** A search result: the destination, and the place that led to it when the query named a city or an airport. */
+export const destinationSearchResultSchema = z.extend(destinationSummarySchema, {
+  matchedPlace: z.optional(matchedPlaceSchema),
+});
+export type DestinationSearchResult = z.output<typeof destinationSearchResultSchema>;
+
 export const searchDestinations = defineEndpoint({
   method: "GET",
   path: "/destinations",
   auth: false,
   body: undefined,
   query: z.strictObject({
-    /** Any language, any case, with or without accents, or an ISO code. Empty: every destination. */
+    /** Any language, any case, with or without accents, an ISO code, a city or an airport's code. Empty: every destination. */
     q: z.optional(z.string().check(z.maxLength(100, "INVALID"))),
     type: z.optional(z.enum(["country", "region"], { error: "INVALID" })),
   }),
-  response: z.object({ data: z.array(destinationSummarySchema) }),
+  response: z.object({ data: z.array(destinationSearchResultSchema) }),
 });
 
 export const getDestination = defineEndpoint({

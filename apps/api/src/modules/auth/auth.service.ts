@@ -1,4 +1,4 @@
-import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES, type CodeSent } from "@esim/shared/auth/contracts";
+import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES, type CodeSent, isProfileComplete } from "@esim/shared/auth/contracts";
 import type { RegisterBody } from "@esim/shared/auth/register-contract";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@esim/shared/locale";
 import { checkPhone } from "@esim/shared/phone";
@@ -142,7 +142,7 @@ export async function verifySignInCode(
       userAgent: options.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
       now,
     });
-    return { token, isProfileComplete: Boolean(user.name && user.country) };
+    return { token, isProfileComplete: isProfileComplete(user) };
   });
 }
 

@@ -23,13 +23,13 @@ export const POPULAR_COUNTRIES: readonly string[] = [
   "QA",
 ];
 
-/** Other names travellers type that none of fr/en/ar official names contain. */
+/** Other names of the country itself that none of fr/en/ar official names contain (cities: shared/catalog/places.ts). */
 const ALIASES: Readonly<Record<string, readonly string[]>> = {
   TR: ["Turkey", "Turkiye"],
   GB: ["UK", "England", "Angleterre", "Great Britain", "Grande-Bretagne", "بريطانيا", "انجلترا"],
   US: ["USA", "America", "Amérique", "أمريكا"],
-  AE: ["UAE", "Emirates", "Dubai", "Dubaï", "دبي"],
-  SA: ["KSA", "Mecca", "La Mecque", "مكة", "السعودية"],
+  AE: ["UAE", "Emirates"],
+  SA: ["KSA", "السعودية"],
   NL: ["Holland", "Hollande", "هولندا"],
   CZ: ["Czech Republic", "République tchèque"],
   KR: ["South Korea", "Corée"],

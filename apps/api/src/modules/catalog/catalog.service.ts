@@ -17,7 +17,7 @@ import {
   memoiseAnswer,
 } from "./catalog.cache.ts";
 import type { DestinationPlans } from "./catalog.presenter.ts";
-import { searchEntries } from "./catalog.search.ts";
+import { type SearchResult, searchEntries } from "./catalog.search.ts";
 
 /**
  * Catalog reads. Each answers a serialised body (validated against its contract once per catalog version)
@@ -43,8 +43,10 @@ export async function findDestinations(
   // Keyed on the query as typed: a repeated query costs a map lookup, not even the folding.
   return memoiseAnswer(snapshot, `search:${input.type ?? ""}:${input.query ?? ""}`, () =>
     searchDestinations.response.parse({
-      data: searchEntries(snapshot.destinations, { query: input.query ?? "", type: input.type }).map(
-        (destination) => destination.summary,
+      data: searchEntries(snapshot.destinations, { query: input.query ?? "", type: input.type }).map((destination) =>
+        destination.matchedPlace
+          ? { ...destination.summary, matchedPlace: destination.matchedPlace }
+          : destination.summary,
       ),
     }),
   );
@@ -124,10 +126,13 @@ export async function destinationPlansOf(
   return plans;
 }
 
-/** Destinations of the snapshot matching a query in any language or by code, best first (the search's ranking). */
+/**
+ * Destinations of the snapshot matching a query in any language, by code, or by one of their cities or airports
+ * (`matchedPlace` then says which: "Istanbul → Turkey"), best first (the search's ranking).
+ */
 export function searchCatalog(
   snapshot: CatalogSnapshot,
   input: { query: string; type?: "country" | "region" | undefined },
-): CachedDestination[] {
+): SearchResult<CachedDestination>[] {
   return searchEntries(snapshot.destinations, input);
 }

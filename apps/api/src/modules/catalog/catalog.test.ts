@@ -1,5 +1,5 @@
 import {
-  type DestinationSummary,
+  type DestinationSearchResult,
   getCatalogSummary,
   getDestination,
   listDestinationPlans,
@@ -15,6 +15,7 @@ import { connectDatabase } from "../../db/client.ts";
 import { packages } from "../../db/schema.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { POPULAR_COUNTRIES } from "./catalog.destinations.ts";
+import { readCatalog, searchCatalog } from "./catalog.service.ts";
 import { type CatalogSyncResult, setDzdPerUsd, syncCatalog } from "./catalog.sync.ts";
 
 const testApp = await createTestApp();
@@ -24,7 +25,7 @@ function get(url: string, headers: Record<string, string> = {}) {
   return app.inject({ method: "GET", url: `${API_BASE_PATH}${url}`, headers });
 }
 
-async function search(query: string, type?: "country" | "region"): Promise<DestinationSummary[]> {
+async function search(query: string, type?: "country" | "region"): Promise<DestinationSearchResult[]> {
   const params = new URLSearchParams({ q: query, ...(type ? { type } : {}) });
   const response = await get(`/destinations?${params}`);
   expect(response.statusCode).toBe(200);
@@ -114,6 +115,61 @@ describe("with the simulator's catalogue synced", () => {
       expect(codes.indexOf("PG")).toBeGreaterThan(codes.indexOf("GQ"));
       // "lgerie" is only inside "Algérie".
       expect((await search("lgerie")).map((destination) => destination.code)).toEqual(["DZ"]);
+    });
+
+    it.each([
+      ["Istanbul", "TR", "Istanbul", null],
+      ["istanbul", "TR", "Istanbul", null],
+      ["إسطنبول", "TR", "Istanbul", null],
+      ["اسطنبول", "TR", "Istanbul", null],
+      ["ANTALYA", "TR", "Antalya", null],
+      ["saw", "TR", "Istanbul", "SAW"],
+      ["Dubaï", "AE", "Dubai", null],
+      ["دبي", "AE", "Dubai", null],
+      ["Makkah", "SA", "Mecca", null],
+      ["مكة", "SA", "Mecca", null],
+      ["la mecque", "SA", "Mecca", null],
+      ["médine", "SA", "Medina", null],
+      ["Barcelone", "ES", "Barcelona", null],
+      ["CDG", "FR", "Paris", "CDG"],
+      ["Kuala", "MY", "Kuala Lumpur", null],
+      ["Montréal", "CA", "Montreal", null],
+      ["montreal", "CA", "Montreal", null],
+    ])("finds %j, a city or airport, as its country with the place it matched", async (query, code, place, airport) => {
+      const [first] = await search(query);
+      expect(first?.code).toBe(code);
+      expect(first?.matchedPlace?.names.en).toBe(place);
+      expect(first?.matchedPlace?.airport).toBe(airport);
+    });
+
+    it("names the place in the three languages, and says no place when a country's own name matched", async () => {
+      const [turkey] = await search("istanbul");
+      expect(turkey?.matchedPlace?.names).toEqual({ fr: "Istanbul", en: "Istanbul", ar: "إسطنبول" });
+      // "Tunis" starts Tunisia's own name: the country, no city between.
+      const [tunisia] = await search("tunis");
+      expect(tunisia?.code).toBe("TN");
+      expect(tunisia?.matchedPlace).toBeUndefined();
+    });
+
+    it("gives the public pages' search (searchCatalog) the same results, the place on each", async () => {
+      const snapshot = await readCatalog({ db }, app.log);
+      const [turkey] = searchCatalog(snapshot, { query: "Stamboul" });
+      expect(turkey?.summary.code).toBe("TR");
+      expect(turkey?.matchedPlace?.names.fr).toBe("Istanbul");
+      expect(searchCatalog(snapshot, { query: "AYT" })[0]?.matchedPlace).toEqual({
+        names: { fr: "Antalya", en: "Antalya", ar: "أنطاليا" },
+        airport: "AYT",
+      });
+    });
+
+    it("ranks a country through a city after the same match on a country's name, and not before 3 letters", async () => {
+      // "par": Paraguay's name starts so; France only through Paris.
+      const codes = (await search("par")).map((destination) => destination.code);
+      expect(codes.indexOf("PY")).toBeGreaterThanOrEqual(0);
+      expect(codes.indexOf("PY")).toBeLessThan(codes.indexOf("FR"));
+      expect((await search("pa")).map((destination) => destination.code)).not.toContain("FR");
+      // Regions are never reached through a city.
+      expect(await search("istanbul", "region")).toEqual([]);
     });
 
     it("puts countries before regions at equal rank", async () => {

@@ -88,6 +88,34 @@ describe("PinPad", () => {
     expect(onConfirm).toHaveBeenCalledWith("4210");
   });
 
+  it("takes a physical keyboard's digits, Backspace and Enter as soon as it shows, before any click", async () => {
+    const onConfirm = vi.fn();
+    const { user } = await renderWithI18n(<Harness onConfirm={onConfirm} />);
+    // The pad has the focus, named by its title, so a screen reader says what to type.
+    expect(screen.getByRole("group", { name: "Enter your PIN" })).toHaveFocus();
+    await user.keyboard("43{Backspace}21");
+    expect(filledCount()).toBe(3);
+    await user.keyboard("0{Enter}");
+    expect(onConfirm).toHaveBeenCalledWith("4210");
+  });
+
+  it("still hears the keyboard when the focus fell to the page, but leaves another field's keys alone", async () => {
+    const onConfirm = vi.fn();
+    const { user } = await renderWithI18n(
+      <>
+        <input aria-label="Note" />
+        <Harness onConfirm={onConfirm} />
+      </>,
+    );
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard("12");
+    expect(filledCount()).toBe(2);
+    await user.click(screen.getByRole("textbox", { name: "Note" }));
+    await user.keyboard("34");
+    expect(filledCount()).toBe(2);
+    expect(screen.getByRole("textbox", { name: "Note" })).toHaveValue("34");
+  });
+
   it("disables confirm and the keys while loading", async () => {
     await renderWithI18n(<Harness isLoading />);
     expect(key("5")).toBeDisabled();

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useT } from "../../lib/i18n.ts";
 import { CloseIcon } from "./icons.tsx";
 import { Spinner } from "./spinner.tsx";
@@ -97,8 +97,21 @@ export function PinPad({
     if (canConfirm) onConfirm?.(pin);
   };
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+  // A physical keyboard types as soon as the pad shows: the pad takes the focus when it appears (a screen reader
+  // reads its title), and digits, Backspace and Enter are heard on the document while the focus is in the pad or
+  // nowhere (a key pressed while loading leaves a disabled button, the focus falls to <body>). Keys meant for
+  // another control (a field, a link elsewhere on the page) stay theirs.
+  const padRef = useRef<HTMLFieldSetElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    padRef.current?.focus({ preventScroll: true });
+  }, []);
+  const keyHandlerRef = useRef<(event: KeyboardEvent) => void>(() => {});
+  keyHandlerRef.current = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    const isForThePad = target === document.body || (target instanceof Node && padRef.current?.contains(target));
+    if (!isForThePad) return;
     if (/^\d$/.test(event.key)) {
       event.preventDefault();
       press(event.key);
@@ -110,6 +123,11 @@ export function PinPad({
       confirm();
     }
   };
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keyHandlerRef.current(event);
+    document.addEventListener("keydown", listener);
+    return () => document.removeEventListener("keydown", listener);
+  }, []);
 
   const digitKey = (digit: string) => (
     <button
@@ -124,8 +142,12 @@ export function PinPad({
   );
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: typing digits on a keyboard is a shortcut for the buttons inside.
-    <div className="relative mx-auto w-full max-w-xs" onKeyDown={handleKeyDown}>
+    <fieldset
+      ref={padRef}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      className="relative mx-auto w-full min-w-0 max-w-xs focus:outline-none"
+    >
       {onClose ? (
         <button
           type="button"
@@ -136,7 +158,9 @@ export function PinPad({
           <CloseIcon className="size-5" />
         </button>
       ) : null}
-      <p className="px-10 text-center text-lg font-semibold text-slate-900">{title}</p>
+      <p id={titleId} className="px-10 text-center text-lg font-semibold text-slate-900">
+        {title}
+      </p>
 
       <div
         dir="ltr"
@@ -217,6 +241,6 @@ export function PinPad({
           {confirmLabel ?? t("common.confirm")}
         </button>
       ) : null}
-    </div>
+    </fieldset>
   );
 }

@@ -1,17 +1,28 @@
-import type { DestinationSummary } from "@esim/shared/catalog/contracts";
+import type { DestinationSearchResult } from "@esim/shared/catalog/contracts";
 import { formatNumber } from "@esim/shared/format";
 import type { Currency } from "@esim/shared/locale";
 import { Link } from "react-router";
 import { DestinationFlag } from "../../../components/flags/destination-flag.tsx";
 import { ChevronEndIcon } from "../../../components/ui/icons.tsx";
 import { Money } from "../../../components/ui/money.tsx";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { isolate, useLanguage, useT } from "../../../lib/i18n.ts";
 
-/** One destination in a result list: flag, name in the UI language, what it covers, the lowest price. */
-export function DestinationRow({ destination, currency }: { destination: DestinationSummary; currency: Currency }) {
+/**
+ * One destination in a result list: flag, name in the UI language ("Istanbul → Turquie" when the search found the
+ * country through a city or an airport), what it covers, the lowest price.
+ */
+export function DestinationRow({
+  destination,
+  currency,
+}: {
+  destination: DestinationSearchResult;
+  currency: Currency;
+}) {
   const t = useT();
   const language = useLanguage();
   const isZone = destination.type !== "country";
+  const place = destination.matchedPlace;
+  const name = destination.names[language];
   return (
     <Link
       to={`/packages/${encodeURIComponent(destination.code)}`}
@@ -19,7 +30,17 @@ export function DestinationRow({ destination, currency }: { destination: Destina
     >
       <DestinationFlag destination={destination} />
       <span className="min-w-0 flex-1">
-        <span className="block font-semibold text-slate-900">{destination.names[language]}</span>
+        <span className="block font-semibold text-slate-900">
+          {place === undefined
+            ? name
+            : place.airport === null
+              ? t("catalog.search.placeInCountry", { place: place.names[language], country: name })
+              : t("catalog.search.airportInCountry", {
+                  place: place.names[language],
+                  airport: isolate(place.airport),
+                  country: name,
+                })}
+        </span>
         <span className="block text-sm text-slate-600">
           {isZone
             ? `${t("catalog.countryCount", {
