@@ -12,6 +12,12 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const MAX_QUANTITY = 10;
 
+/**
+ * The version of the terms of sale and privacy policy now published (their "updated on" date, YYYY-MM-DD): placing an
+ * order requires accepting them, and the order records this version (packages/ui/src/legal). Change it with them.
+ */
+export const TERMS_VERSION = "2026-11-26";
+
 const quantitySchema = z
   .number({ error: "QUANTITY_INVALID" })
   .check(z.int("QUANTITY_INVALID"), z.minimum(1, "QUANTITY_INVALID"), z.maximum(MAX_QUANTITY, "QUANTITY_INVALID"));
