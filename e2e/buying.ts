@@ -87,6 +87,7 @@ export async function buyTurkeyPlanByApi(
       currency: "DZD",
       billing: { email: options.email, name: "Samir Haddad", country: "DZ", phone: "+213551234567" },
       paymentMethod: "cib",
+      termsAccepted: true,
     },
   });
   expect(created.status()).toBe(200);

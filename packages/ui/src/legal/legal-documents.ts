@@ -2,14 +2,15 @@ import { REFUND_PROMISE_DAYS } from "@esim/shared/admin/refunds-contract";
 import { CODE_TTL_MINUTES } from "@esim/shared/auth/contracts";
 import { TERMS_VERSION } from "@esim/shared/checkout/contracts";
 import { CANCELLATION_WINDOW_HOURS } from "@esim/shared/esims/contracts";
+import type { LegalPage } from "@esim/shared/legal-pages";
 import type { Language } from "@esim/shared/locale";
 import { arabicLegalDocuments } from "./content/ar.ts";
 import { englishLegalDocuments } from "./content/en.ts";
 import { frenchLegalDocuments } from "./content/fr.ts";
 
-/** The three documents an Algerian online shop publishes (law 18-05 on e-commerce, law 18-07 on personal data). */
-export const LEGAL_PAGES = ["terms", "privacy", "legal-notice"] as const;
-export type LegalPage = (typeof LEGAL_PAGES)[number];
+// The three documents an Algerian online shop publishes (law 18-05 on e-commerce, law 18-07 on personal data); their
+// names and addresses (legalPagePath) are in packages/shared, which the checkout links without this long text.
+export { LEGAL_PAGES, type LegalPage, legalPagePath } from "@esim/shared/legal-pages";
 
 /** The seller as invoices name them (the identity set with `seller:set`), with the ways to reach them. */
 export interface SellerIdentity {
