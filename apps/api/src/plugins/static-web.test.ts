@@ -54,6 +54,24 @@ describe("the built web app", () => {
     }
   });
 
+  // Decision 073: a public page's "Sign in" carries its language; a first visit gets the browser's.
+  it("answers /login in the language a public page's link asks, else the cookie's, else the browser's", async () => {
+    const cases = [
+      { url: "/login?lang=ar", headers: { cookie: "LANG=fr", "accept-language": "en" }, text: "البريد الإلكتروني" },
+      { url: "/login?redirect=%2Fhome&lang=en", headers: {}, text: "Email address" },
+      { url: "/login", headers: { "accept-language": "ar-DZ,ar;q=0.9,fr;q=0.8" }, text: "البريد الإلكتروني" },
+      { url: "/login", headers: { "accept-language": "de-DE,en;q=0.7" }, text: "Email address" },
+      { url: "/login", headers: { cookie: "LANG=fr", "accept-language": "ar" }, text: "Adresse e-mail" },
+      { url: "/login?lang=xx", headers: { "accept-language": "de, it" }, text: "Adresse e-mail" },
+    ];
+    for (const { url, headers, text } of cases) {
+      const response = await app.inject({ method: "GET", url, headers });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers.vary).toContain("Accept-Language");
+      expect(response.body, `${url} ${JSON.stringify(headers)}`).toContain(`<label>${text}</label>`);
+    }
+  });
+
   it("answers /fr, /en and /ar with the sign-in screen prerendered in the address's language", async () => {
     const cases = [
       { url: "/ar", text: "البريد الإلكتروني" },
