@@ -22,7 +22,7 @@ describe("the sign-in page's boot script", () => {
     document.cookie = "LANG=; Max-Age=0; Path=/";
   });
   afterEach(() => {
-    document.head.querySelectorAll("script, link").forEach((element) => element.remove());
+    for (const element of document.head.querySelectorAll("script, link")) element.remove();
     document.body.replaceChildren();
     delete document.documentElement.dataset.prerenderedLanguage;
   });
