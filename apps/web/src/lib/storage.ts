@@ -1,4 +1,4 @@
-import { type Currency, DEFAULT_LANGUAGE, isLanguage, type Language } from "@esim/shared/locale";
+import { type Currency, isLanguage, type Language } from "@esim/shared/locale";
 import type { NativePlugins } from "./platform.ts";
 
 // The only access to stored values. Every function is async because the native apps keep them in Capacitor
