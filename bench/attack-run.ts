@@ -346,6 +346,7 @@ function orderBody(customer: Customer, options: { name?: string; couponCode?: st
     currency: "DZD",
     billing: { email: customer.email, name: options.name ?? "Amina Benali", country: "DZ", phone: PHONE },
     paymentMethod: "cib",
+    termsAccepted: true,
     ...(options.couponCode ? { couponCode: options.couponCode } : {}),
   };
 }

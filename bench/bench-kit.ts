@@ -120,6 +120,7 @@ export async function placeOrderAsNewBuyer(
       currency: "DZD",
       billing: { email: user.email, name: "Bench Buyer", country: "DZ", phone: "0551234567" },
       paymentMethod: "cib",
+      termsAccepted: true,
     }),
   });
   if (!response.ok) throw new Error(`POST /orders: ${response.status} ${await response.text()}`);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expectAccessible, expectKeyboardNavigable, expectNoCutText, expectNoOverflow } from "./accessibility.ts";
-import { buyTurkeyPlan, summaryPayButton } from "./buying.ts";
+import { acceptTerms, buyTurkeyPlan, summaryPayButton } from "./buying.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 
@@ -144,6 +144,7 @@ test("every screen passes axe, names its controls by their visible label and fit
         name: "/summary with the payment dialog open",
         open: async (page) => {
           await page.getByLabel(text(language, "form.phone")).fill("0551 23 45 67");
+          await acceptTerms(page, language);
           await summaryPayButton(page, language).click();
           await expect(page.getByRole("dialog")).toBeVisible();
         },

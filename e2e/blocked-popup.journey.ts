@@ -1,3 +1,4 @@
+import { acceptTerms } from "./buying.ts";
 import { expect, findPlanId, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
@@ -18,6 +19,7 @@ test("on a desktop that blocks popups, paying says to allow popups and retry, an
   await page.goto(`/cart?plan=${planId}&destination=FR`);
   await page.getByRole("button", { name: text("fr", "cart.continue") }).click();
   await page.getByLabel(text("fr", "form.phone")).fill("0551 23 45 67");
+  await acceptTerms(page, "fr");
   await page.getByRole("button", { name: /Payer/ }).click();
   await page.getByRole("button", { name: text("fr", "payment.modal.continue") }).click();
 

@@ -1,3 +1,4 @@
+import { acceptTerms } from "./buying.ts";
 import { expect, ops, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
@@ -54,6 +55,7 @@ test("a traveller follows a promo link, signs in, buys a 7-day Turkey plan with 
   await expect(page).toHaveURL(/\/summary/);
   await page.getByLabel(text("fr", "form.phone")).fill("0551 23 45 67");
   await page.getByRole("radio", { name: /CIB/ }).check();
+  await acceptTerms(page, "fr");
   await shoot(page, "summary-fr-390");
   await page.getByRole("button", { name: /Payer/ }).click();
 

@@ -23,6 +23,11 @@ export function summaryPayButton(page: Page, language: JourneyLanguage) {
   return page.getByRole("button", { name: new RegExp(`^${text(language, "summary.pay", { amount: "" }).trim()}`) });
 }
 
+/** Ticks the terms of sale and privacy policy at checkout, as a buyer must before paying (decision 073). */
+export async function acceptTerms(page: Page, language: JourneyLanguage) {
+  await page.getByRole("checkbox", { name: text(language, "terms.accept") }).check();
+}
+
 /** With the payment modal open: Continue; answers the gateway's popup once it shows the sandbox's page. */
 export async function continueToGateway(page: Page, language: JourneyLanguage): Promise<Page> {
   const popupPromise = page.waitForEvent("popup");
@@ -34,6 +39,7 @@ export async function continueToGateway(page: Page, language: JourneyLanguage): 
 
 /** On /summary with the billing filled: Pay, then Continue in the payment modal; answers the gateway's popup. */
 export async function openGateway(page: Page, language: JourneyLanguage): Promise<Page> {
+  await acceptTerms(page, language);
   await summaryPayButton(page, language).click();
   return continueToGateway(page, language);
 }
@@ -87,6 +93,7 @@ export async function buyTurkeyPlanByApi(
       currency: "DZD",
       billing: { email: options.email, name: "Samir Haddad", country: "DZ", phone: "+213551234567" },
       paymentMethod: "cib",
+      termsAccepted: true,
     },
   });
   expect(created.status()).toBe(200);

@@ -1,4 +1,4 @@
-import { summaryPayButton } from "./buying.ts";
+import { acceptTerms, summaryPayButton } from "./buying.ts";
 import { expect, findPlanId, ops, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
@@ -40,6 +40,7 @@ for (const language of ["fr", "ar"] as const) {
     await shootWidths(page, `summary-free-${language}`);
 
     // Confirm: straight to the success page, without the payment modal or a gateway window.
+    await acceptTerms(page, language);
     await confirm.click();
     await expect(page).toHaveURL(/\/success\?/, { timeout: 20_000 });
     await expect(page.getByText(text(language, "result.successMessage"))).toBeVisible();

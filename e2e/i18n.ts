@@ -1,6 +1,6 @@
-import ar from "../apps/web/src/locales/ar.json" with { type: "json" };
-import en from "../apps/web/src/locales/en.json" with { type: "json" };
-import fr from "../apps/web/src/locales/fr.json" with { type: "json" };
+import ar from "../packages/ui/src/messages/ar.json" with { type: "json" };
+import en from "../packages/ui/src/messages/en.json" with { type: "json" };
+import fr from "../packages/ui/src/messages/fr.json" with { type: "json" };
 
 const catalogs = { fr, en, ar };
 export type JourneyLanguage = keyof typeof catalogs;

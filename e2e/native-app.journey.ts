@@ -1,4 +1,5 @@
 import type { Request } from "@playwright/test";
+import { acceptTerms } from "./buying.ts";
 import { emitNative, installFakeNativeBridge, nativeCalls, PREFERENCES_PREFIX } from "./fake-native-bridge.ts";
 import { expect, findPlanId, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
@@ -63,6 +64,7 @@ test("iOS: a launch link with a promo code, push registration, and paying in the
   await page.goto(`/cart?plan=${planId}&destination=TR`);
   await page.getByRole("button", { name: text("fr", "cart.continue") }).click();
   await page.getByLabel(text("fr", "form.phone")).fill("0551 23 45 67");
+  await acceptTerms(page, "fr");
   await page.getByRole("button", { name: new RegExp(text("fr", "summary.pay", { amount: "" }).trim()) }).click();
   await page.getByRole("button", { name: text("fr", "payment.modal.continue") }).click();
   await expect(page).toHaveURL(/\/payment-callback\?paymentId=/);

@@ -27,6 +27,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // A browser that speaks French, the product's default: a journey that wants another language says so (decision 073).
+    locale: "fr-FR",
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   webServer: {

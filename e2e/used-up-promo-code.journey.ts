@@ -31,6 +31,7 @@ for (const language of ["fr", "ar"] as const) {
         couponCode: coupon,
         billing: { email: otherEmail, name: "Hakim Rahmani", country: "DZ", phone: "+213551234567" },
         paymentMethod: "edahabia",
+        termsAccepted: true,
       },
     });
     expect(placed.status()).toBe(200);

@@ -146,6 +146,7 @@ async function placeOrder(answers: Answer[], shop: Shop): Promise<string | undef
       currency: "DZD",
       billing: { email: shop.traveller.email, name: "Amina Benali", country: "DZ", phone: "0551234567" },
       paymentMethod: "cib",
+      termsAccepted: true,
     },
   });
   return status === 200 ? (body as { data: { order: { id: string } } }).data.order.id : undefined;

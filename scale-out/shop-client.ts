@@ -95,6 +95,7 @@ export async function placeOrder(
       currency: "DZD",
       billing: { email: options.traveller.email, name: "Amina Benali", country: "DZ", phone: "0551234567" },
       paymentMethod: "cib",
+      termsAccepted: true,
     },
   });
   if (placed.status !== 200) throw new Error(`POST /orders: ${placed.status} ${JSON.stringify(placed.body)}`);

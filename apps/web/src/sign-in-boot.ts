@@ -17,14 +17,24 @@ import { APP_ASSETS_ELEMENT_ID, type AppAssets } from "./prerender/app-assets.ts
 // Not `scroll`, which the browser itself sends (restoring a position, a tool's full-page screenshot).
 const FIRST_USE_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel"] as const;
 
-/** /fr, /en, /ar signed out: store the language as the app does and show sign-in's address, home as the way back. */
+/**
+ * Signed out on /fr, /en, /ar, or on /login?lang= (a public page's "Sign in" link, decision 073), painted in that
+ * language: store it as the app does (a choice, which the code email and the account then follow) and show sign-in's
+ * address: home as the way back from /fr…, the other parameters of /login kept.
+ */
 function settleLanguageAddress(): void {
-  const language = window.location.pathname.replace(/^\/|\/$/g, "");
+  const { pathname, search } = window.location;
+  const params = new URLSearchParams(search);
+  const isSignIn = pathname === "/login";
+  const language = isSignIn ? params.get("lang") : pathname.replace(/^\/|\/$/g, "");
   if (!isLanguage(language) || language !== document.documentElement.dataset.prerenderedLanguage) return;
   if (window.localStorage.getItem(STORAGE_KEYS.token)) return;
   window.localStorage.setItem(STORAGE_KEYS.language, language);
   mirrorLanguageCookie(language);
-  window.history.replaceState(null, "", `/login?redirect=${encodeURIComponent("/home")}`);
+  params.delete("lang");
+  const rest = params.toString();
+  const address = isSignIn ? `/login${rest ? `?${rest}` : ""}` : `/login?redirect=${encodeURIComponent("/home")}`;
+  window.history.replaceState(null, "", address);
 }
 
 function mustStartNow(): boolean {

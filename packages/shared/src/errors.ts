@@ -214,6 +214,8 @@ export const FIELD_ERROR_CODES = [
   "DAYS_INVALID",
   "PAYMENT_METHOD_INVALID",
   "BILLING_EMAIL_MISMATCH",
+  /** The terms of sale and privacy policy were not accepted: a sale needs the buyer's express acceptance (law 18-05). */
+  "TERMS_NOT_ACCEPTED",
   "PIN_FORMAT",
   "UNKNOWN_FIELD",
   "CANCELLATION_REASON_TOO_LONG",

@@ -380,6 +380,9 @@ export const orders = pgTable(
     couponId: uuid("coupon_id").references(() => coupons.id),
     paymentMethod: text("payment_method").notNull(),
     billing: jsonb("billing").$type<{ email: string; name: string; country: string; phone: string }>().notNull(),
+    /** When the buyer ticked the terms of sale and privacy policy, and their version (decision 073); null before it. */
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    termsVersion: text("terms_version"),
     /** Changed only by applyOrderEvent (modules/orders/order-lifecycle.ts), which writes order_events beside it. */
     status: text("status").$type<OrderStatus>().notNull(),
     /** Set when the operator must look; cleared by the transition that resolves it (order-lifecycle.ts). */
@@ -1141,6 +1144,9 @@ export const creditLoads = pgTable(
     /** What is credited once paid (whole dinars, as the gateway charges). */
     amountDzdMinor: integer("amount_dzd_minor").notNull(),
     paymentMethod: text("payment_method").notNull(),
+    /** When the buyer ticked the terms of sale and privacy policy, and their version (decision 073); null before it. */
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    termsVersion: text("terms_version"),
     status: text("status").$type<CreditLoadStatus>().notNull().default("pending"),
     /** The year its receipt was numbered (Africa/Algiers), its place in that year and the number printed (R2026-000001). */
     receiptYear: integer("receipt_year"),

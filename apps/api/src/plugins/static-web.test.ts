@@ -47,17 +47,24 @@ describe("the built web app", () => {
     }
   });
 
-  it("answers an app page with the app's placeholder painted in the LANG cookie's language and direction", async () => {
+  it("answers an app page with the app's placeholder painted in the visitor's language and direction", async () => {
     const cases = [
       { cookie: undefined, html: '<html lang="fr-DZ" dir="ltr">' },
       { cookie: "theme=dark; LANG=ar", html: '<html lang="ar-DZ" dir="rtl">' },
       { cookie: "LANG=en", html: '<html lang="en-US" dir="ltr">' },
+      // No choice yet: the browser's language, as /login's (decision 073).
+      { cookie: undefined, acceptLanguage: "ar-DZ,ar;q=0.9", html: '<html lang="ar-DZ" dir="rtl">' },
+      { cookie: "LANG=fr", acceptLanguage: "ar", html: '<html lang="fr-DZ" dir="ltr">' },
     ];
-    for (const { cookie, html } of cases) {
-      const response = await withShell.app.inject({ method: "GET", url: "/esims", headers: cookie ? { cookie } : {} });
+    for (const { cookie, acceptLanguage, html } of cases) {
+      const headers = {
+        ...(cookie ? { cookie } : {}),
+        ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}),
+      };
+      const response = await withShell.app.inject({ method: "GET", url: "/esims", headers });
       expect(response.statusCode, cookie).toBe(200);
       expect(response.headers["cache-control"]).toBe("no-cache");
-      expect(response.headers.vary).toContain("Cookie");
+      expect(response.headers.vary).toContain("Accept-Language");
       expect(response.body, cookie).toContain(html);
       expect(response.body).toContain('<div id="root"><div aria-busy="true"><header>eSIM Store</header>');
     }
@@ -79,6 +86,24 @@ describe("the built web app", () => {
       expect(response.headers["cache-control"]).toBe("no-cache");
       expect(response.headers.vary).toContain("Cookie");
       expect(response.body, cookie).toContain(`<label>${text}</label>`);
+    }
+  });
+
+  // Decision 073: a public page's "Sign in" carries its language; a first visit gets the browser's.
+  it("answers /login in the language a public page's link asks, else the cookie's, else the browser's", async () => {
+    const cases = [
+      { url: "/login?lang=ar", headers: { cookie: "LANG=fr", "accept-language": "en" }, text: "البريد الإلكتروني" },
+      { url: "/login?redirect=%2Fhome&lang=en", headers: {}, text: "Email address" },
+      { url: "/login", headers: { "accept-language": "ar-DZ,ar;q=0.9,fr;q=0.8" }, text: "البريد الإلكتروني" },
+      { url: "/login", headers: { "accept-language": "de-DE,en;q=0.7" }, text: "Email address" },
+      { url: "/login", headers: { cookie: "LANG=fr", "accept-language": "ar" }, text: "Adresse e-mail" },
+      { url: "/login?lang=xx", headers: { "accept-language": "de, it" }, text: "Adresse e-mail" },
+    ];
+    for (const { url, headers, text } of cases) {
+      const response = await app.inject({ method: "GET", url, headers });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers.vary).toContain("Accept-Language");
+      expect(response.body, `${url} ${JSON.stringify(headers)}`).toContain(`<label>${text}</label>`);
     }
   });
 

@@ -1,9 +1,16 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "@esim/shared/locale";
+import {
+  acceptLanguageTags,
+  DEFAULT_LANGUAGE,
+  firstSupportedLanguage,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+} from "@esim/shared/locale";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error.ts";
 
@@ -32,10 +39,17 @@ export function prerenderedScriptHashes(distDir: string): string[] {
   return [...hashes];
 }
 
-/** The `LANG` cookie the web app mirrors from its stored language (decision 030). */
-function cookieLanguage(cookieHeader: string | undefined): Language {
-  const value = /(?:^|;\s*)LANG=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? "")?.[1];
-  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+/**
+ * The language /login and the app's placeholder are painted in (decisions 030, 073, 075): the one a public page's link carries
+ * (`?lang=`), else the one the visitor chose before (the `LANG` cookie the web app mirrors from its stored language),
+ * else the browser's (Accept-Language), else French.
+ */
+function pageLanguage(request: FastifyRequest): Language {
+  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
+  if (isLanguage(asked)) return asked;
+  const cookie = /(?:^|;\s*)LANG=([a-z]{2})(?:;|$)/.exec(request.headers.cookie ?? "")?.[1];
+  if (isLanguage(cookie)) return cookie;
+  return firstSupportedLanguage(acceptLanguageTags(request.headers["accept-language"])) ?? DEFAULT_LANGUAGE;
 }
 
 /**
@@ -97,18 +111,18 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDi
       throw new AppError("ROUTE_NOT_FOUND", { message: `No route ${request.method} ${request.url.split("?")[0]}.` });
     }
     reply.header("cache-control", "no-cache");
-    // /login is painted before the app's code runs, in the language the visitor last chose (the page varies by
-    // cookie); /fr, /en and /ar, which set the language and lead a visitor to sign-in, are painted in theirs.
+    // /login is painted before the app's code runs, in the visitor's language (pageLanguage: the page varies by
+    // cookie and browser language); /fr, /en and /ar, which set the language and lead to sign-in, in theirs.
     const pathname = request.url.split("?")[0];
     const addressLanguage = /^\/(fr|en|ar)\/?$/.exec(pathname ?? "")?.[1];
     if (hasSignInPages && isLanguage(addressLanguage)) return reply.sendFile(signInPageFile(addressLanguage));
     if (hasSignInPages && pathname === "/login") {
-      return reply.header("vary", "Cookie").sendFile(signInPageFile(cookieLanguage(request.headers.cookie)));
+      return reply.header("vary", "Cookie, Accept-Language").sendFile(signInPageFile(pageLanguage(request)));
     }
-    // Every other page paints the app's placeholder at once, in the cookie's direction, instead of a blank screen
+    // Every other page paints the app's placeholder at once, in the visitor's direction, instead of a blank screen
     // for as long as the app's code takes to arrive (seconds on a slow network).
     if (hasAppShellPages) {
-      return reply.header("vary", "Cookie").sendFile(appShellPageFile(cookieLanguage(request.headers.cookie)));
+      return reply.header("vary", "Cookie, Accept-Language").sendFile(appShellPageFile(pageLanguage(request)));
     }
     return reply.sendFile("index.html");
   });

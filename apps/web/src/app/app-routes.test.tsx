@@ -69,10 +69,8 @@ describe("the web app", () => {
     expect(await screen.findByText("Bonjour Amina !")).toBeInTheDocument();
     expect(window.location.pathname).toBe("/home");
     expect(window.localStorage.getItem("Token")).toBe("new-token");
-    expect(calls.find((call) => call.path === "/auth/code")?.body).toEqual({
-      email: "amina@example.com",
-      language: "fr",
-    });
+    // No language chosen on this device: the server writes in the account's, else the browser's (decision 073).
+    expect(calls.find((call) => call.path === "/auth/code")?.body).toEqual({ email: "amina@example.com" });
   });
 
   it("returns to the page that asked for sign-in", async () => {

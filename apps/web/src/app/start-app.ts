@@ -1,10 +1,10 @@
-import { isLanguage } from "@esim/shared/locale";
+import { DEFAULT_LANGUAGE, firstSupportedLanguage, isLanguage, type Language } from "@esim/shared/locale";
 import { activateLanguage } from "../lib/i18n.ts";
 import { registerNavigator } from "../lib/navigation.ts";
 import { getPlatform } from "../lib/platform.ts";
 import { createQueryClient } from "../lib/query-client.ts";
 import { startSession } from "../lib/session.ts";
-import { readLanguage } from "../lib/storage.ts";
+import { readChosenLanguage } from "../lib/storage.ts";
 import { createAppRouter } from "./router.tsx";
 
 /** The native shell's chunk (native-shell.ts), fetched only inside the iOS and Android apps. */
@@ -22,6 +22,24 @@ async function loadNativeShell() {
 }
 
 /**
+ * The language the app starts in (decision 073): the one the address sets (/fr, /en, /ar; a public page's `?lang=`,
+ * which the root loader then stores: its catalog is loaded first, not the stored one's too), else the one chosen on
+ * this device, else the one the server painted the prerendered sign-in page in (decision 030: it read the same
+ * choice, or the browser's), else the browser's, else French.
+ */
+function startLanguage(chosen: Language | null): Language {
+  const pathLanguage = /^\/(fr|en|ar)\/?$/.exec(window.location.pathname)?.[1];
+  const askedLanguage = new URLSearchParams(window.location.search).get("lang");
+  const prerenderedLanguage = document.documentElement.dataset.prerenderedLanguage;
+  const candidates = [pathLanguage, askedLanguage, chosen, prerenderedLanguage];
+  return (
+    candidates.find((candidate) => isLanguage(candidate)) ??
+    firstSupportedLanguage(navigator.languages) ??
+    DEFAULT_LANGUAGE
+  );
+}
+
+/**
  * Everything the first render needs: the session from storage (a stored token
  * means signed in), the stored language and its catalog, the router. Shared by
  * main.tsx and the route tests, so tests start the app the way users do. In the
@@ -32,15 +50,8 @@ export async function startApp() {
   // index.css gives the fixed headers each platform's top spacing from this attribute.
   document.documentElement.dataset.platform = getPlatform();
   const nativeShell = await loadNativeShell();
-  // Nothing stored yet: the language the server painted the prerendered sign-in page in (decision 030).
-  const prerenderedLanguage = document.documentElement.dataset.prerenderedLanguage;
-  const [storedLanguage] = await Promise.all([
-    readLanguage(isLanguage(prerenderedLanguage) ? prerenderedLanguage : undefined),
-    startSession(),
-  ]);
-  // Opening /fr, /en or /ar switches to that language: load its catalog first, not the stored one's too.
-  const pathLanguage = /^\/(fr|en|ar)\/?$/.exec(window.location.pathname)?.[1];
-  await activateLanguage(isLanguage(pathLanguage) ? pathLanguage : storedLanguage);
+  const [chosenLanguage] = await Promise.all([readChosenLanguage(), startSession()]);
+  await activateLanguage(startLanguage(chosenLanguage));
   const queryClient = createQueryClient();
   const router = createAppRouter();
   registerNavigator((to, options) => router.navigate(to, options));

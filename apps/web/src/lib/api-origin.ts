@@ -22,3 +22,11 @@ export function parseApiOrigin(value: string | undefined): string {
   if ((url.protocol !== "https:" && url.protocol !== "http:") || !isBareOrigin) throw fail();
   return url.origin;
 }
+
+/**
+ * A public page of the server (the storefront's, e.g. the terms of sale) as the app links it: relative in a browser,
+ * on the product's host in the native apps, which serve only the app's own screens.
+ */
+export function publicPageAddress(path: string, apiOrigin: string | undefined): string {
+  return `${parseApiOrigin(apiOrigin)}${path}`;
+}

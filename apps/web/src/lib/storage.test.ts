@@ -3,7 +3,7 @@ import {
   createPreferencesBackend,
   localStorageBackend,
   onTokenChangedElsewhere,
-  readLanguage,
+  readChosenLanguage,
   readOrCreateDeviceId,
   readPreferences,
   readPromoCode,
@@ -45,12 +45,12 @@ describe("storage", () => {
     expect(await readPromoCode()).toBe("SUMMER26");
   });
 
-  it("falls back to French when LANG is missing or unknown", async () => {
-    expect(await readLanguage()).toBe("fr");
+  it("reads no chosen language when LANG is missing or unknown", async () => {
+    expect(await readChosenLanguage()).toBeNull();
     window.localStorage.setItem("LANG", "de");
-    expect(await readLanguage()).toBe("fr");
+    expect(await readChosenLanguage()).toBeNull();
     window.localStorage.setItem("LANG", "ar");
-    expect(await readLanguage()).toBe("ar");
+    expect(await readChosenLanguage()).toBe("ar");
   });
 
   it("generates DEVICE_ID once and keeps it", async () => {
@@ -99,7 +99,7 @@ describe("storage in the native apps (Capacitor Preferences)", () => {
     setStorageBackend(createPreferencesBackend(preferences));
     await expect(writeToken("token-1")).resolves.toBeUndefined();
     expect(await readToken()).toBeNull();
-    expect(await readLanguage()).toBe("fr");
+    expect(await readChosenLanguage()).toBeNull();
   });
 
   it("follows no other tab: the web view is the only one and localStorage is not its store", () => {

@@ -1,4 +1,4 @@
-import { type Currency, DEFAULT_LANGUAGE, isLanguage, type Language } from "@esim/shared/locale";
+import { type Currency, isLanguage, type Language } from "@esim/shared/locale";
 import type { NativePlugins } from "./platform.ts";
 
 // The only access to stored values. Every function is async because the native apps keep them in Capacitor
@@ -93,10 +93,13 @@ const remove = (key: StorageKey) => backend.remove(key);
 
 /* Language (LANG: fr | en | ar, default fr) */
 
-/** LANG, or `fallback` (the product's default language unless told) when nothing valid is stored. */
-export async function readLanguage(fallback: Language = DEFAULT_LANGUAGE): Promise<Language> {
+/**
+ * LANG: the language the visitor chose on this device (the picker, /fr /en /ar, a public page's `?lang=`) or took from
+ * their account at sign-in; null when none is stored, the app then showing the browser's (decision 073).
+ */
+export async function readChosenLanguage(): Promise<Language | null> {
   const value = await read(STORAGE_KEYS.language);
-  return isLanguage(value) ? value : fallback;
+  return isLanguage(value) ? value : null;
 }
 
 export function writeLanguage(language: Language): Promise<void> {

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   ALGERIA,
+  acceptTerms,
   EUROPE,
   MINIMUM_CHARGE_DZD_MINOR,
   ORDER_ID,
@@ -328,6 +329,7 @@ describe("summary", () => {
     const phone = await screen.findByLabelText("Téléphone", {}, { timeout: 5000 });
     const pay = screen.getByRole("button", { name: /^Payer/ });
 
+    await acceptTerms(user);
     await user.click(pay);
     expect(screen.getByText("Le téléphone est obligatoire")).toBeInTheDocument();
     expect(screen.getByText("Le pays est obligatoire")).toBeInTheDocument();
@@ -353,6 +355,46 @@ describe("summary", () => {
     await user.click(pay);
     expect(await screen.findByRole("dialog", { name: "Redirection vers le paiement" })).toBeInTheDocument();
   });
+  // Law 18-05 (decision 073): the terms are shown, linked in the buyer's language, and ticked by the buyer.
+  it("links the terms of sale and privacy policy in the buyer's language and pays only once they are ticked", async () => {
+    checkoutApi();
+    const { user } = await renderApp(SUMMARY_URL, { token: "token-1", language: "ar" });
+    const box = await screen.findByRole(
+      "checkbox",
+      { name: "أوافق على الشروط العامة للبيع وسياسة الخصوصية." },
+      { timeout: 5000 },
+    );
+    expect(box).not.toBeChecked();
+    expect(screen.getByRole("link", { name: "الشروط العامة للبيع" })).toHaveAttribute("href", "/ar/terms");
+    expect(screen.getByRole("link", { name: "سياسة الخصوصية" })).toHaveAttribute("href", "/ar/privacy");
+
+    await user.click(screen.getByRole("button", { name: /^ادفع/ }));
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(box).toHaveAccessibleDescription("ضع علامة في الخانة لقبول الشروط العامة للبيع وسياسة الخصوصية.");
+    expect(box).toHaveFocus();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+
+    await user.click(box);
+    expect(box).not.toHaveAttribute("aria-invalid");
+    await user.click(screen.getByRole("button", { name: /^ادفع/ }));
+    expect(await screen.findByRole("dialog")).toBeInTheDocument();
+  }, 15_000);
+
+  it("moves the focus to the first faulty field of a refused summary, and says why", async () => {
+    checkoutApi({}, { me: { ...ME, name: null, phone: null } });
+    const { user } = await renderApp(SUMMARY_URL, { token: "token-1" });
+    const name = await screen.findByLabelText("Nom complet", {}, { timeout: 5000 });
+    await user.click(screen.getByRole("button", { name: /^Payer/ }));
+    expect(name).toHaveFocus();
+    expect(screen.getAllByRole("alert").some((alert) => alert.textContent === "Vérifiez les champs signalés.")).toBe(
+      true,
+    );
+
+    await user.type(name, "Amina Benali");
+    await user.click(screen.getByRole("button", { name: /^Payer/ }));
+    expect(screen.getByLabelText("Téléphone")).toHaveFocus();
+  });
+
   it("states the amount charged in DA on the pay button when prices show in dollars", async () => {
     checkoutApi({}, { me: { ...ME, currency: "USD" } });
     await renderApp(SUMMARY_URL, { token: "token-1" });
@@ -416,6 +458,7 @@ describe("paying", () => {
       ...overrides,
     });
     const rendered = await renderApp(url, { token: "token-1" });
+    await acceptTerms(rendered.user);
     await rendered.user.click(await screen.findByRole("button", { name: /^Payer/ }, { timeout: 5000 }));
     const dialog = await screen.findByRole("dialog", { name: "Redirection vers le paiement" });
     return { ...api, ...rendered, dialog };
@@ -458,6 +501,7 @@ describe("paying", () => {
     const field = await screen.findByLabelText("Téléphone", {}, { timeout: 5000 });
     expect(field).toHaveValue("");
     await user.type(field, "0555 12 34 56");
+    await acceptTerms(user);
     await user.click(screen.getByRole("button", { name: /^Payer/ }));
     const dialog = await screen.findByRole("dialog", { name: "Redirection vers le paiement" });
     await user.click(within(dialog).getByRole("button", { name: "Continuer" }));
@@ -539,6 +583,7 @@ describe("paying", () => {
       expect(screen.getByRole("button", { name: /^Payer/ })).toHaveTextContent("Payer \u20681,540 DA\u2069"),
     );
     expect(screen.queryByText("Crédit boutique")).not.toBeInTheDocument();
+    await acceptTerms(user);
     await user.click(screen.getByRole("button", { name: /^Payer/ }));
     const dialog = await screen.findByRole("dialog", { name: "Redirection vers le paiement" });
     await user.click(within(dialog).getByRole("button", { name: "Continuer" }));
@@ -564,6 +609,7 @@ describe("paying", () => {
     expect(pay).toHaveTextContent("ادفع \u20681,560 DA\u2069");
     expect(screen.getByText("حصتك من رسوم الدفع (2.5٪، مقسومة)").closest("div")).toHaveTextContent("20 DA");
     expect(screen.getByText("المبلغ المخصوم").closest("div")).toHaveTextContent("1,560 DA");
+    await acceptTerms(user);
     await user.click(pay);
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText("المبلغ الذي سيُخصم: \u20681,560 DA\u2069")).toBeInTheDocument();
@@ -709,6 +755,7 @@ describe("paying", () => {
       ...paidFreeOrder,
     });
     const { user } = await renderApp(`${SUMMARY_URL}&coupon=FREE100`, { token: "token-1" });
+    await acceptTerms(user);
     await user.click(await screen.findByRole("button", { name: "Confirmer la commande gratuite" }, { timeout: 5000 }));
 
     await waitFor(() => expect(window.location.pathname).toBe("/success"));
@@ -719,7 +766,7 @@ describe("paying", () => {
     expect(screen.getByRole("heading", { name: "Commande confirmée" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Paiement réussi" })).not.toBeInTheDocument();
     const order = calls.find((call) => call.path === "/orders")?.body as Record<string, unknown>;
-    expect(order).toMatchObject({ packageId: PLAN_7_DAYS.id, couponCode: "FREE100" });
+    expect(order).toMatchObject({ packageId: PLAN_7_DAYS.id, couponCode: "FREE100", termsAccepted: true });
     expect(order.clientReference).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -734,6 +781,7 @@ describe("paying", () => {
       ...paidFreeOrder,
     });
     const { user } = await renderApp(`${SUMMARY_URL}&coupon=FREE100`, { token: "token-1" });
+    await acceptTerms(user);
     await user.click(await screen.findByRole("button", { name: "Confirmer la commande gratuite" }, { timeout: 5000 }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "L'opération a échoué, réessayez plus tard. Rien n'a été débité.",
@@ -774,6 +822,7 @@ describe.each(["android", "ios"] as const)("paying in the %s app", (platform) =>
       [`GET /payments/${PAYMENT_ID}`]: () => paymentBody("pending", "pending"),
     });
     const { user } = await renderApp(SUMMARY_URL, { token: "token-1" });
+    await acceptTerms(user);
     await user.click(await screen.findByRole("button", { name: /^Payer/ }, { timeout: 5000 }));
     const dialog = await screen.findByRole("dialog", { name: "Redirection vers le paiement" });
     await user.click(within(dialog).getByRole("button", { name: "Continuer" }));
@@ -798,6 +847,7 @@ describe.each(["android", "ios"] as const)("paying in the %s app", (platform) =>
       ...paidFreeOrder,
     });
     const { user } = await renderApp(`${SUMMARY_URL}&coupon=FREE100`, { token: "token-1" });
+    await acceptTerms(user);
     await user.click(await screen.findByRole("button", { name: "Confirmer la commande gratuite" }, { timeout: 5000 }));
 
     await waitFor(() => expect(window.location.pathname).toBe("/success"));

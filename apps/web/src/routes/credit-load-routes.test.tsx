@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { acceptTerms } from "../test/buying-fixtures.ts";
 import { apiError, signedInApi } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
@@ -59,6 +60,7 @@ describe("recharger mon crédit", () => {
     const pay = await screen.findByRole("button", { name: "Payer 5,125 DA" }, { timeout: 5000 });
     expect(screen.getByText("dont 125 DA de frais de paiement")).toBeInTheDocument();
     status = "paid";
+    await acceptTerms(user);
     await user.click(pay);
 
     await waitFor(() => expect(popup.location.href).toBe(CHECKOUT_URL));
@@ -67,7 +69,7 @@ describe("recharger mon crédit", () => {
       string,
       unknown
     >;
-    expect(posted).toMatchObject({ amountDzd: 5_000, paymentMethod: "edahabia" });
+    expect(posted).toMatchObject({ amountDzd: 5_000, paymentMethod: "edahabia", termsAccepted: true });
     expect(posted.clientReference).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByRole("heading", { name: "Crédit rechargé" }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText("Nouveau solde").closest("div")).toHaveTextContent("7,000 DA");
@@ -85,12 +87,26 @@ describe("recharger mon crédit", () => {
     expect(within(receipts).getByRole("listitem")).toHaveTextContent(/R2026-000042.*26\/11\/2026.*2,000 DA/);
   });
 
+  it("asks the buyer to accept the terms of sale before buying credit, on the box itself", async () => {
+    const { calls } = signedInApi(OPTIONS);
+    const { user } = await renderApp("/account/credit/load", { token: "t" });
+
+    await user.click(await screen.findByRole("button", { name: /^Payer/ }, { timeout: 5000 }));
+
+    const box = screen.getByRole("checkbox", { name: /J’accepte les conditions générales de vente/ });
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(box).toHaveFocus();
+    expect(calls.some((call) => call.method === "POST" && call.path === "/credit-loads")).toBe(false);
+    expect(window.open).not.toHaveBeenCalled();
+  });
+
   it("refuses another amount outside 500–20 000 DA before asking the server", async () => {
     const { calls } = signedInApi(OPTIONS);
     const { user } = await renderApp("/account/credit/load", { token: "t" });
 
     await user.click(await screen.findByRole("radio", { name: "Autre montant" }, { timeout: 5000 }));
     await user.type(screen.getByRole("textbox", { name: "Montant en dinars" }), "300");
+    await acceptTerms(user);
     await user.click(screen.getByRole("button", { name: /^Payer/ }));
 
     expect(screen.getByRole("textbox", { name: "Montant en dinars" })).toHaveAttribute("aria-invalid", "true");
@@ -118,6 +134,7 @@ describe("recharger mon crédit", () => {
     });
     const { user } = await renderApp("/account/credit/load", { token: "t", language: "ar" });
 
+    await acceptTerms(user);
     await user.click(await screen.findByRole("button", { name: /^ادفع/ }, { timeout: 5000 }));
 
     expect(await screen.findByText(/لديك بالفعل 3 عمليات شحن رصيد بانتظار الدفع/)).toBeInTheDocument();

@@ -1,10 +1,13 @@
 import type { Me } from "@esim/shared/auth/contracts";
 import { isBelowMinimumCharge, PAYMENT_METHODS, type PaymentMethod } from "@esim/shared/checkout/contracts";
 import { BILLING_COUNTRY_CODES } from "@esim/shared/countries";
+import type { FieldErrorCode } from "@esim/shared/errors";
 import { formatMoney } from "@esim/shared/money";
 import type { OrderStatus } from "@esim/shared/statuses";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
+import { TermsAcceptance } from "../components/forms/terms-acceptance.tsx";
+import { useFocusFirstInvalid } from "../components/forms/use-focus-first-invalid.ts";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
@@ -69,6 +72,10 @@ function SummaryContent({
   const countries = options.data?.billingCountries.length ? options.data.billingCountries : BILLING_COUNTRY_CODES;
   const [billing, setBilling] = useState<BillingValues>(() => initialBilling(user, countries, givenBilling));
   const [errors, setErrors] = useState<BillingErrors>({});
+  // Law 18-05: the buyer ticks the terms of sale and privacy policy themselves (decision 073), never pre-ticked.
+  const [isTermsAccepted, setIsTermsAccepted] = useState(false);
+  const [termsError, setTermsError] = useState<FieldErrorCode | undefined>(undefined);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const [chosenMethod, setChosenMethod] = useState<PaymentMethod | null>(null);
   const [order, setOrder] = useState<OrderRequest | null>(null);
   const payFlow = usePayFlow(resumedAttempt);
@@ -101,7 +108,12 @@ function SummaryContent({
     if (isBelowMinimum) return;
     const { errors: found, phoneE164 } = validateBilling(billing, user.email);
     setErrors(found);
-    if (Object.keys(found).length > 0 || !phoneE164 || !orderMethod) return;
+    setTermsError(isTermsAccepted ? undefined : "TERMS_NOT_ACCEPTED");
+    if (Object.keys(found).length > 0 || !isTermsAccepted) {
+      focusFirstInvalid();
+      return;
+    }
+    if (!phoneE164 || !orderMethod) return;
     const request: OrderRequest = {
       packageId: plan.id,
       quantity: cart.quantity,
@@ -116,6 +128,7 @@ function SummaryContent({
         phone: phoneE164,
       },
       paymentMethod: orderMethod,
+      termsAccepted: true,
     };
     setOrder(request);
     if (isFree) payFlow.confirmFree(request);
@@ -132,7 +145,7 @@ function SummaryContent({
           <p className="mt-2 text-sm text-slate-600">{t("summary.quantity", { quantity: cart.quantity })}</p>
         )}
       </Card>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
         <Card>
           <BillingFields
             values={billing}
@@ -178,7 +191,17 @@ function SummaryContent({
               {t(creditAppliedDzdMinor > 0 && chargeDzdMinor > 0 ? "summary.creditCoversNote" : "summary.freeNote")}
             </p>
           ) : null}
-          {Object.values(errors).some(Boolean) ? (
+          <div className="mt-4">
+            <TermsAcceptance
+              isAccepted={isTermsAccepted}
+              onChange={(isAccepted) => {
+                setIsTermsAccepted(isAccepted);
+                if (isAccepted) setTermsError(undefined);
+              }}
+              error={termsError}
+            />
+          </div>
+          {Object.values(errors).some(Boolean) || termsError ? (
             <div className="mt-4">
               <Alert>{t("summary.fixErrors")}</Alert>
             </div>

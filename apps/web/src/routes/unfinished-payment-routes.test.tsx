@@ -2,6 +2,7 @@ import type { OrderSummary } from "@esim/shared/checkout/contracts";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  acceptTerms,
   ORDER_ID,
   orderFor,
   PAYMENT_ID,
@@ -300,6 +301,7 @@ describe("browser Back after a successful payment", () => {
     const phone = await screen.findByLabelText("Téléphone", {}, { timeout: 5000 });
     await user.clear(phone);
     await user.type(phone, "0555 12 34 56");
+    await acceptTerms(user);
     await user.click(screen.getByRole("button", { name: /^Payer/ }));
     const dialog = await screen.findByRole("dialog", { name: "Redirection vers le paiement" });
     await user.click(within(dialog).getByRole("button", { name: "Continuer" }));

@@ -1,6 +1,7 @@
 import type { DestinationSummary, Plan } from "@esim/shared/catalog/contracts";
 import type { OrderSummary, Quote } from "@esim/shared/checkout/contracts";
 import type { OrderStatus, PaymentStatus } from "@esim/shared/statuses";
+import { screen } from "@testing-library/react";
 
 export const TURKEY: DestinationSummary = {
   code: "TR",
@@ -152,4 +153,14 @@ export function orderFor(overrides: Partial<OrderSummary> = {}): OrderSummary {
     rejectedBy: null,
     ...overrides,
   };
+}
+
+/** Ticks the terms of sale and privacy policy, as a buyer must before paying (decision 073), in any language. */
+export async function acceptTerms(user: { click: (element: Element) => Promise<void> }): Promise<void> {
+  const box = await screen.findByRole(
+    "checkbox",
+    { name: /conditions générales de vente|terms of sale|الشروط العامة للبيع/ },
+    { timeout: 5000 },
+  );
+  if (!(box as HTMLInputElement).checked) await user.click(box);
 }

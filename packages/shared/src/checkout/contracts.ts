@@ -12,6 +12,18 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const MAX_QUANTITY = 10;
 
+/**
+ * The version of the terms of sale and privacy policy now published (their "updated on" date, YYYY-MM-DD): placing an
+ * order requires accepting them, and the order records this version (packages/ui/src/legal). Change it with them.
+ */
+export const TERMS_VERSION = "2026-11-26";
+
+/**
+ * The buyer's express acceptance of the terms of sale and privacy policy (law 18-05): a sale's body must say `true`;
+ * anything else is refused with the field error TERMS_NOT_ACCEPTED. The server records when, and TERMS_VERSION.
+ */
+export const termsAcceptedSchema = z.literal(true, { error: "TERMS_NOT_ACCEPTED" });
+
 const quantitySchema = z
   .number({ error: "QUANTITY_INVALID" })
   .check(z.int("QUANTITY_INVALID"), z.minimum(1, "QUANTITY_INVALID"), z.maximum(MAX_QUANTITY, "QUANTITY_INVALID"));
@@ -200,6 +212,7 @@ export const createOrder = defineEndpoint({
     couponCode: z.optional(couponCodeSchema),
     billing: billingSchema,
     paymentMethod: z.enum(PAYMENT_METHODS, { error: "PAYMENT_METHOD_INVALID" }),
+    termsAccepted: termsAcceptedSchema,
     /**
      * Where the gateway sends the payer back: `web` (default) to /payment-callback in the browser; `app` to the
      * App Link / Universal Link `/success` or `/failure`, which the iOS and Android apps open (issue 6).

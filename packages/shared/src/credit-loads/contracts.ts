@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { PAYMENT_METHODS } from "../checkout/contracts.ts";
+import { PAYMENT_METHODS, termsAcceptedSchema } from "../checkout/contracts.ts";
 import { defineEndpoint } from "../http.ts";
 
 // Store credit bought with a card before the trip (issue 26, decision 068): a load is paid through the gateway and
@@ -51,6 +51,7 @@ export const createCreditLoad = defineEndpoint({
     /** Whole dinars, as the gateway charges them. */
     amountDzd: z.number({ error: "INVALID" }).check(z.int("INVALID"), z.positive("INVALID")),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: "PAYMENT_METHOD_INVALID" }),
+    termsAccepted: termsAcceptedSchema,
   }),
   response: z.object({ data: z.object({ load: creditLoadSchema, checkoutUrl: z.nullable(z.string()) }) }),
 });

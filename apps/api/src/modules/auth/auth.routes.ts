@@ -1,6 +1,7 @@
 import { deleteAccount as deleteAccountEndpoint } from "@esim/shared/account/contracts";
 import { getMe, logout, requestCode, verifyCode } from "@esim/shared/auth/contracts";
 import { register } from "@esim/shared/auth/register-contract";
+import { acceptLanguageTags, firstSupportedLanguage } from "@esim/shared/locale";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import { presentMe } from "../account/index.ts";
@@ -30,6 +31,7 @@ export async function authRoutes(app: FastifyInstance) {
       data: await requestSignInCode(app.deps, {
         email: body.email,
         language: body.language,
+        browserLanguage: firstSupportedLanguage(acceptLanguageTags(request.headers["accept-language"])),
         clientAddress: request.ip,
         log: request.log,
       }),

@@ -33,13 +33,26 @@ type Registration = Pick<RegisterBody, "name" | "country" | "phone" | "language"
 
 /**
  * Sends a new code to `email` after the limits of emailed-codes.ts (older codes asked from elsewhere keep working);
- * the answer is the same whether or not an account exists, and does not wait for the mail.
+ * the answer is the same whether or not an account exists, and does not wait for the mail. Its language (decision
+ * 073): the one the visitor chose (`language`: a public page's, the picker's), else the account's, else the
+ * browser's; a new account starts in the chosen or the browser's.
  */
 export async function requestSignInCode(
   deps: AppDeps,
-  options: { email: string; language: Language | undefined; clientAddress: string; log: CodeMailLog },
+  options: {
+    email: string;
+    language: Language | undefined;
+    browserLanguage: Language | null;
+    clientAddress: string;
+    log: CodeMailLog;
+  },
 ): Promise<CodeSent> {
-  return issueSignInCode(deps, options);
+  const { browserLanguage, ...rest } = options;
+  return issueSignInCode(deps, {
+    ...rest,
+    language: options.language ?? browserLanguage ?? undefined,
+    mailLanguage: (user) => pickLanguage(options.language, user?.language, browserLanguage),
+  });
 }
 
 /**
@@ -54,6 +67,8 @@ export async function registerAndSendCode(
   return issueSignInCode(deps, {
     email,
     language: registration.language,
+    // The account's language, not the form's, for an existing account: a stranger's sign-up must not choose it.
+    mailLanguage: (user) => pickLanguage(user?.language, registration.language),
     clientAddress: options.clientAddress,
     log: options.log,
     registration,
@@ -64,7 +79,10 @@ async function issueSignInCode(
   deps: AppDeps,
   options: {
     email: string;
+    /** Kept with the code: the language a new account starts in. */
     language: Language | undefined;
+    /** The email's language, given the account of that email if there is one. */
+    mailLanguage: (user: { language: string } | undefined) => Language;
     clientAddress: string;
     log: CodeMailLog;
     registration?: Registration;
@@ -94,7 +112,7 @@ async function issueSignInCode(
         now,
       });
     }
-    return { codeId, code, language: pickLanguage(user?.language, options.language) };
+    return { codeId, code, language: options.mailLanguage(user) };
   });
 
   sendCodeMailAfterAnswer(deps, {

@@ -151,10 +151,44 @@ describe("POST /auth/code", () => {
     await lastCodeSentTo(unknown);
   });
 
-  it("writes in the account's language over the one asked, Arabic right to left with the code left to right", async () => {
+  // Decision 073: the language the visitor chose, else the account's, else the browser's.
+  it("writes in the language the visitor chose over the account's", async () => {
+    const user = await createUser(testApp, { language: "ar" });
+    await app.inject({
+      method: "POST",
+      url: `${API_BASE_PATH}/auth/code`,
+      payload: { email: user.email, language: "en" },
+      headers: { "accept-language": "fr" },
+    });
+    expect((await testApp.mails()).find((mail) => mail.to === user.email)).toMatchObject({
+      subject: "Your sign-in code",
+    });
+  });
+
+  it("without a chosen language writes in the account's, else in the browser's, and a new account starts in it", async () => {
+    const known = await createUser(testApp, { language: "en" });
+    const unknown = uniqueEmail("browser");
+    for (const email of [known.email, unknown]) {
+      await app.inject({
+        method: "POST",
+        url: `${API_BASE_PATH}/auth/code`,
+        payload: { email },
+        headers: { "accept-language": "ar-DZ,ar;q=0.9,fr;q=0.5" },
+        remoteAddress: `10.9.${email === unknown ? 1 : 2}.1`,
+      });
+    }
+    const mails = await testApp.mails();
+    expect(mails.find((mail) => mail.to === known.email)!.subject).toBe("Your sign-in code");
+    expect(mails.find((mail) => mail.to === unknown)!.subject).toBe("رمز تسجيل الدخول الخاص بك");
+    await post("/auth/verify", { email: unknown, code: await lastCodeSentTo(unknown) }, "10.9.1.1");
+    const [created] = await db.select().from(users).where(eq(users.email, unknown));
+    expect(created!.language).toBe("ar");
+  });
+
+  it("writes Arabic right to left with the code left to right", async () => {
     const user = await createUser(testApp, { language: "ar" });
 
-    await post("/auth/code", { email: user.email, language: "en" });
+    await post("/auth/code", { email: user.email });
 
     const [mail] = await testApp.mails();
     const code = await lastCodeSentTo(user.email!);

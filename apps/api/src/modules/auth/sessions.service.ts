@@ -22,7 +22,7 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Auth
 }
 
 // A day keeps every code a user could still be told about (valid 10 minutes) and the resend checks.
-const KEEP_SIGN_IN_CODES_MS = 24 * 60 * 60 * 1000;
+export const KEEP_SIGN_IN_CODES_MS = 24 * 60 * 60 * 1000;
 
 /** Deletes expired sessions and sign-in codes over a day old (idempotent; every instance may run it). */
 export async function deleteExpiredSignInRows(db: DbOrTx, now: Date): Promise<void> {

@@ -1,4 +1,8 @@
-import { type createOrder as createOrderEndpoint, isBelowMinimumCharge } from "@esim/shared/checkout/contracts";
+import {
+  type createOrder as createOrderEndpoint,
+  isBelowMinimumCharge,
+  TERMS_VERSION,
+} from "@esim/shared/checkout/contracts";
 import type { FieldErrorCode } from "@esim/shared/errors";
 import type { EndpointParsedBody } from "@esim/shared/http";
 import { formatMoney } from "@esim/shared/money";
@@ -170,6 +174,9 @@ export async function placeOrder(
         couponId: priced.coupon?.id ?? null,
         paymentMethod: body.paymentMethod,
         billing,
+        // The contract refused a body without the acceptance: the terms now published are the ones accepted.
+        termsAcceptedAt: now,
+        termsVersion: TERMS_VERSION,
         createdAt: now,
       },
       actor,

@@ -4,10 +4,20 @@ import { creditLoadReceiptCounters, creditLoads } from "../../db/schema.ts";
 
 export type CreditLoadRow = typeof creditLoads.$inferSelect;
 
-/** Writes a pending load unless the user's client reference has one already: the new row, or undefined. */
+/**
+ * Writes a pending load unless the user's client reference has one already: the new row, or undefined. The terms the
+ * buyer accepted are recorded as accepted now (decision 073).
+ */
 export async function insertCreditLoad(
   db: DbOrTx,
-  values: { userId: string; clientReference: string; amountDzdMinor: number; paymentMethod: string; now: Date },
+  values: {
+    userId: string;
+    clientReference: string;
+    amountDzdMinor: number;
+    paymentMethod: string;
+    termsVersion: string;
+    now: Date;
+  },
 ): Promise<CreditLoadRow | undefined> {
   const [row] = await db
     .insert(creditLoads)
@@ -16,6 +26,8 @@ export async function insertCreditLoad(
       clientReference: values.clientReference,
       amountDzdMinor: values.amountDzdMinor,
       paymentMethod: values.paymentMethod,
+      termsAcceptedAt: values.now,
+      termsVersion: values.termsVersion,
       status: "pending",
       createdAt: values.now,
       updatedAt: values.now,

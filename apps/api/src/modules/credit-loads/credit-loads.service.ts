@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from "@esim/shared/checkout/contracts";
 import {
   CREDIT_LOAD_MAX_DZD,
   CREDIT_LOAD_MIN_DZD,
@@ -98,6 +99,8 @@ export async function startCreditLoad(
     clientReference: options.clientReference,
     amountDzdMinor: toMinor(options.amountDzd),
     paymentMethod: options.paymentMethod,
+    // The contract refused a body without the acceptance: the terms now published are the ones accepted.
+    termsVersion: TERMS_VERSION,
     now: options.now,
   });
   if (load) return { load, isNew: true };

@@ -137,7 +137,7 @@ describe("a day of the shop, replayed", () => {
       method: "POST",
       url: `${API_BASE_PATH}/credit-loads`,
       headers: lina.headers,
-      payload: { clientReference: randomUUID(), amountDzd: 2_000, paymentMethod: "edahabia" },
+      payload: { clientReference: randomUUID(), amountDzd: 2_000, paymentMethod: "edahabia", termsAccepted: true },
     });
     await pressButton(testApp, (await expectOk(load)).checkoutUrl, "pay");
     // Amina's 1 000 DA pay part of her order, the card the rest; Lina's 2 000 DA pay a whole one.

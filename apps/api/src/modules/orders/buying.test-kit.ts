@@ -111,6 +111,7 @@ export function orderBody(
     currency: "DZD",
     billing: { email: user.email, name: "Amina Benali", country: "DZ", phone: "0551 23 45 67" },
     paymentMethod: "edahabia",
+    termsAccepted: true,
     ...overrides,
   };
 }

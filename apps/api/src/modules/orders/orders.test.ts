@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createOrder } from "@esim/shared/checkout/contracts";
+import { createOrder, TERMS_VERSION } from "@esim/shared/checkout/contracts";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { getOrder, listOrders } from "@esim/shared/orders/contracts";
 import { eq } from "drizzle-orm";
@@ -54,6 +54,28 @@ describe("POST /orders", () => {
       price: "UNKNOWN_FIELD",
       clientReference: "INVALID",
     });
+  });
+
+  // Law 18-05: the buyer's express acceptance of the terms of sale and privacy policy, recorded with the order.
+  it("refuses an order whose terms of sale were not accepted with TERMS_NOT_ACCEPTED, and makes none", async () => {
+    const { user, headers } = await createSignedInUser(testApp);
+    for (const termsAccepted of [false, undefined]) {
+      const response = await postOrder(testApp, headers, orderBody(user, plan.id, { termsAccepted }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: "VALIDATION_FAILED",
+        fields: { termsAccepted: "TERMS_NOT_ACCEPTED" },
+      });
+    }
+    expect(await db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+  });
+
+  it("records when the terms were accepted and which version", async () => {
+    const { user, headers } = await createSignedInUser(testApp);
+    const response = await postOrder(testApp, headers, orderBody(user, plan.id));
+    expect(response.statusCode).toBe(200);
+    const [order] = await db.select().from(orders).where(eq(orders.userId, user.id));
+    expect(order).toMatchObject({ termsAcceptedAt: testApp.clock.now(), termsVersion: TERMS_VERSION });
   });
 
   it("refuses a billing email other than the account's and a phone not of the billing country", async () => {

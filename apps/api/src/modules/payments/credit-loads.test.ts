@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { TERMS_VERSION } from "@esim/shared/checkout/contracts";
 import { getCreditLoad, listCreditLoads } from "@esim/shared/credit-loads/contracts";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { and, eq } from "drizzle-orm";
@@ -28,7 +29,13 @@ function postLoad(headers: Record<string, string>, body: Record<string, unknown>
 }
 
 function loadBody(overrides: Record<string, unknown> = {}) {
-  return { clientReference: randomUUID(), amountDzd: 2_000, paymentMethod: "edahabia", ...overrides };
+  return {
+    clientReference: randomUUID(),
+    amountDzd: 2_000,
+    paymentMethod: "edahabia",
+    termsAccepted: true,
+    ...overrides,
+  };
 }
 
 async function startLoad(overrides: Record<string, unknown> = {}) {
@@ -59,6 +66,15 @@ async function creditsBought(userId: string) {
 }
 
 describe("buying store credit through the gateway", () => {
+  it("needs the terms of sale accepted (TERMS_NOT_ACCEPTED otherwise) and records when and which version", async () => {
+    const buyer = await createSignedInUser(testApp);
+    const refused = await postLoad(buyer.headers, loadBody({ termsAccepted: undefined }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ termsAccepted: "TERMS_NOT_ACCEPTED" });
+    const { loadId } = await startLoad();
+    expect(await readLoad(loadId)).toMatchObject({ termsAcceptedAt: testApp.clock.now(), termsVersion: TERMS_VERSION });
+  });
+
   it("credits a paid load once, whatever repeats its payment: webhook replayed, return page and sweep", async () => {
     const load = await startLoad({ amountDzd: 2_000 });
     expect(await getStoreCreditBalance(db, load.user.id)).toBe(0);

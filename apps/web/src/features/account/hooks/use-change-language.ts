@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { changeLanguage } from "../../../lib/i18n.ts";
 import { isAuthenticated, ME_QUERY_KEY } from "../../../lib/session.ts";
-import { readPreferences } from "../../../lib/storage.ts";
+import { readChosenLanguage, readPreferences } from "../../../lib/storage.ts";
 import { savePreferences } from "../api/update-preferences.ts";
 
 /**
@@ -22,6 +22,20 @@ export async function switchLanguage(language: Language): Promise<Me | null> {
     console.error("Saving the language preference failed", error);
     return null;
   }
+}
+
+/**
+ * At sign-in (decision 073): a language the visitor chose on this device before signing in (a public page's, the
+ * picker's) is theirs and becomes the account's, so its emails follow; with none (a new device), the account's saved
+ * language is shown from now on. Answers the account as saved when it changed.
+ */
+export async function followLanguageAtSignIn(account: Me): Promise<Me | null> {
+  const chosen = await readChosenLanguage();
+  if (chosen === null) {
+    await changeLanguage(account.language);
+    return null;
+  }
+  return chosen === account.language ? null : switchLanguage(chosen);
 }
 
 export function useChangeLanguage(): (language: Language) => Promise<void> {

@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { CodeInput } from "../../../components/ui/code-input.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { useT } from "../../../lib/i18n.ts";
 import { useRequestCode } from "../api/request-code.ts";
 import { useVerifyCode } from "../api/verify-code.ts";
 import { useCountdown } from "../hooks/use-countdown.ts";
@@ -22,7 +22,6 @@ interface CodeStepProps {
 /** Step 2: the six-digit code from the email, with a visible resend countdown. */
 export function CodeStep({ email, resendDeadlineMs, onResendWindow, onVerified, onChangeEmail }: CodeStepProps) {
   const t = useT();
-  const language = useLanguage();
   const hintId = useId();
   const [code, setCode] = useState("");
   const verify = useVerifyCode();
@@ -50,7 +49,7 @@ export function CodeStep({ email, resendDeadlineMs, onResendWindow, onVerified, 
   const askForNewCode = () => {
     setHasResent(false);
     resend.mutate(
-      { email, language },
+      { email },
       {
         onSuccess: ({ data }) => {
           setHasResent(true);

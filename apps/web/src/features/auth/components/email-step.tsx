@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessageId, fieldErrorMessageId } from "../../../lib/error-messages.ts";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { useT } from "../../../lib/i18n.ts";
 import { checkField } from "../../../lib/validation.ts";
 import { useRequestCode } from "../api/request-code.ts";
 
@@ -20,7 +20,6 @@ interface EmailStepProps {
 /** Step 1 of signing in: the email that receives the code. */
 export function EmailStep({ defaultEmail = "", onSubmit, onCodeSent }: EmailStepProps) {
   const t = useT();
-  const language = useLanguage();
   const [email, setEmail] = useState(defaultEmail);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const requestCode = useRequestCode();
@@ -33,7 +32,7 @@ export function EmailStep({ defaultEmail = "", onSubmit, onCodeSent }: EmailStep
     onSubmit?.();
     const normalized = email.trim().toLowerCase();
     requestCode.mutate(
-      { email: normalized, language },
+      { email: normalized },
       {
         onSuccess: ({ data }) => onCodeSent(normalized, data.resendAfterSeconds),
         onError: (error) => {

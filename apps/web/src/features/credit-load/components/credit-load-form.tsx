@@ -2,6 +2,8 @@ import type { PaymentMethod } from "@esim/shared/checkout/contracts";
 import { formatMoney, toMinor } from "@esim/shared/money";
 import { type ReactNode, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { TermsAcceptance } from "../../../components/forms/terms-acceptance.tsx";
+import { useFocusFirstInvalid } from "../../../components/forms/use-focus-first-invalid.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
@@ -33,6 +35,9 @@ export function CreditLoadForm({
   const [choice, setChoice] = useState<AmountChoice>({ kind: "preset", amountDzd: 2_000 });
   const [hasTried, setHasTried] = useState(false);
   const [isBlocked, setIsBlocked] = useState(false);
+  // Buying credit is a sale too: the terms are accepted by the buyer's own tick (decision 073).
+  const [isTermsAccepted, setIsTermsAccepted] = useState(false);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const attempt = useRef<{ key: string; reference: string } | null>(null);
   const amountDzd = amountOf(choice);
   // What the payer pays: the amount and, when the shop passes it on, their share of the gateway's fee.
@@ -48,13 +53,14 @@ export function CreditLoadForm({
   /** Runs in the Pay click: nothing may be awaited before the payment window opens. */
   const submit = () => {
     setHasTried(true);
-    if (amountDzd === null || method === null) return;
+    if (!isTermsAccepted) focusFirstInvalid();
+    if (amountDzd === null || method === null || !isTermsAccepted) return;
     const checkoutWindow = openCheckout();
     setIsBlocked(checkoutWindow === null);
     if (!checkoutWindow) return;
     const clientReference = referenceFor(`${amountDzd}:${method}`);
     create.mutate(
-      { clientReference, amountDzd, paymentMethod: method },
+      { clientReference, amountDzd, paymentMethod: method, termsAccepted: true },
       {
         onSuccess: ({ load, checkoutUrl }) => {
           if (checkoutUrl) checkoutWindow.show(checkoutUrl);
@@ -72,6 +78,7 @@ export function CreditLoadForm({
 
   return (
     <form
+      ref={formRef}
       className="space-y-6"
       onSubmit={(event) => {
         event.preventDefault();
@@ -92,6 +99,11 @@ export function CreditLoadForm({
         </p>
       ) : null}
       <p className="text-sm text-slate-600">{t("creditLoad.receiptNotice")}</p>
+      <TermsAcceptance
+        isAccepted={isTermsAccepted}
+        onChange={setIsTermsAccepted}
+        error={hasTried && !isTermsAccepted ? "TERMS_NOT_ACCEPTED" : undefined}
+      />
       <Button type="submit" fullWidth isLoading={create.isPending || create.isSuccess}>
         {charge
           ? t("creditLoad.payAmount", { amount: formatMoney(charge.chargeWithFeeDzdMinor, "DZD") })
