@@ -245,6 +245,7 @@ describe("GET /orders: filters (issue 27)", () => {
     const { coupon, a, b, c, d } = await placeFilteredOrders();
     const code = `couponCode=${coupon.code.toLowerCase()}`;
     expect(await searchNumbers(code)).toEqual([c, a, b]);
+    expect(await searchNumbers(code, admin.headers)).toEqual([c, a, b]);
     expect(await searchNumbers(`${code}&from=2026-11-21&to=2026-11-21`)).toEqual([c, a]);
     expect(await searchNumbers(`${code}&from=2026-11-20&to=2026-11-20`)).toEqual([b]);
     expect(await searchNumbers(`${code}&to=2026-11-20`)).toEqual([b]);
