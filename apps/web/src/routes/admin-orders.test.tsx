@@ -114,6 +114,7 @@ describe("the console's orders (/admin/orders)", () => {
   setUpAppTests();
   afterEach(() => window.sessionStorage.clear());
 
+  // 15 s: the file's first test loads the console's lazy chunks, seconds on a busy machine.
   it("searches by email and lists the matching order with its status and flag", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT);
@@ -135,7 +136,7 @@ describe("the console's orders (/admin/orders)", () => {
     expect(link).toHaveTextContent("2,500 DA");
     const nav = screen.getByRole("navigation", { name: "Console sections" });
     expect(within(nav).getByRole("link", { name: "Orders" })).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it("says so when no order matches", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
@@ -144,6 +145,7 @@ describe("the console's orders (/admin/orders)", () => {
     expect(await screen.findByText("Aucune commande ne correspond à cette recherche.")).toBeInTheDocument();
   });
 
+  // 15 s: typing in six fields takes seconds on a busy machine.
   it("filters by status, payment method, promo code and days, keeps the filter in the address, and clears it", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT);
@@ -178,7 +180,7 @@ describe("the console's orders (/admin/orders)", () => {
     await user.click(within(shown).getByRole("button", { name: "Clear filters" }));
     await waitFor(() => expect(window.location.search).toBe(""));
     expect(within(screen.getByRole("form", { name: "Filter orders" })).getByLabelText("Status")).toHaveValue("");
-  });
+  }, 15_000);
 
   it("opens a shared filtered address with its fields filled and that list asked for, in Arabic", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
