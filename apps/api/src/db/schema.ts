@@ -23,7 +23,7 @@ import {
   PAYMENT_STATUSES,
   type PaymentStatus,
 } from "@esim/shared/statuses";
-import { type AnyColumn, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -46,6 +46,21 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 /** A check constraint keeping a text column within the shared vocabulary (packages/shared): `<column> in (…)`. */
 function oneOf(name: string, column: AnyColumn, values: readonly string[]) {
   return check(name, sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`);
+}
+
+/**
+ * What the console's search matches a row on (decision 074): its words folded (lower case, no accents) and its phone's
+ * digits, by the SQL function `search_document` (migration 0031). Queries call the same expression as the trigram
+ * index (users_search_idx, orders_search_idx), or PostgreSQL reads every row.
+ */
+export function userSearchDocument(columns: { name: AnyColumn; email: AnyColumn; phone: AnyColumn }): SQL {
+  return sql`search_document(${columns.name}, ${columns.email}, ${columns.phone}, null)`;
+}
+
+/** An order's: the billing name, email and phone, and its number. */
+export function orderSearchDocument(columns: { billing: AnyColumn; number: AnyColumn }): SQL {
+  const { billing } = columns;
+  return sql`search_document(${billing}->>'name', ${billing}->>'email', ${billing}->>'phone', ${columns.number})`;
 }
 
 export const users = pgTable(
@@ -73,6 +88,9 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(table.email).where(sql`${table.email} is not null`),
     // The upkeep sweep finds the accounts deleted lately (their eSIMs' install secrets to clear; decision 059).
     index("users_deleted_at_idx").on(table.deletedAt).where(sql`${table.deletedAt} is not null`),
+    // The console's search (decision 074) and its list, newest accounts first.
+    index("users_search_idx").using("gin", sql`${userSearchDocument(table)} gin_trgm_ops`),
+    index("users_created_idx").on(table.createdAt, table.id),
     oneOf("users_language_check", table.language, LANGUAGES),
     oneOf("users_currency_check", table.currency, CURRENCIES),
   ],
@@ -432,6 +450,9 @@ export const orders = pgTable(
       .where(sql`${table.status} = 'confirmed' and ${table.deliveryOverdueAt} is null`),
     // An eSIM webhook may name only the upstream's order number (findEsimsByUpstreamHint).
     index("orders_upstream_order_no_idx").on(table.upstreamOrderNo).where(sql`${table.upstreamOrderNo} is not null`),
+    // The console's search (decision 074) and its list, newest first.
+    index("orders_search_idx").using("gin", sql`${orderSearchDocument(table)} gin_trgm_ops`),
+    index("orders_created_idx").on(table.createdAt, table.number),
   ],
 );
 

@@ -1,8 +1,10 @@
+import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { esims, orders, payments } from "../db/schema.ts";
 import { sendDueEsimAlerts, syncStaleEsims } from "../modules/esims/index.ts";
+import { createSignedInOperator } from "../modules/operators/operators.test-kit.ts";
 import { createBuyingApp, postPaymentWebhook, signedCheckoutWebhook } from "../modules/orders/buying.test-kit.ts";
 import { flagOverdueDeliveries } from "../modules/orders/index.ts";
 import { reconcileStalePayments } from "../modules/payments/index.ts";
@@ -33,6 +35,8 @@ const pool = (testApp.db as unknown as { $client: pg.Pool }).$client;
 const quiet = { warn() {}, error() {}, info() {} };
 const recorder = recordQueries(pool);
 afterAll(() => recorder.restore());
+
+const admin = await createSignedInOperator(testApp, "admin");
 
 beforeAll(async () => {
   for (const simulatorIndex of [0, 1, 2, 3]) await createPackage(testApp, { simulatorIndex });
@@ -197,5 +201,41 @@ describe("queries of webhooks and sweeps on a seeded database (20 000 users, 50 
     // Through the index of due eSIMs (in order, or as a bitmap then sorted), planned for a handful of rows.
     expect(scans.map((node) => node["Node Type"])).toEqual([expect.stringMatching(/^(Index Scan|Bitmap Heap Scan)$/)]);
     expect(scans[0]!["Plan Rows"]).toBeLessThanOrEqual(100);
+  });
+
+  it("searches, filters and exports the console's customers and orders through indexes", async () => {
+    const consoleGet = async (path: string) => {
+      const response = await testApp.app.inject({
+        method: "GET",
+        url: `${ADMIN_API_BASE_PATH}${path}`,
+        headers: admin.headers,
+      });
+      expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
+      return response;
+    };
+    const customers = [
+      "/customers",
+      `/customers?q=${encodeURIComponent("scale 1234")}`,
+      `/customers?q=${encodeURIComponent("plans-1234@")}`,
+      `/customers?q=${encodeURIComponent("+213 555 12 34 56")}`,
+    ];
+    for (const path of customers) {
+      expect(await plansOf(() => consoleGet(path)), path).toEqual([]);
+    }
+    const found = await consoleGet(`/orders?q=${encodeURIComponent("cplans-1234")}`);
+    expect(found.json().data.length).toBeGreaterThan(0);
+    const orderLists = [
+      "/orders",
+      "/orders?page=3",
+      `/orders?q=${encodeURIComponent("SCplans-4321")}`,
+      `/orders?q=${encodeURIComponent("0555 12 34 56")}`,
+      `/orders?q=${encodeURIComponent("scale-plans-77@example.com")}`,
+      "/orders?status=refunded&from=2026-01-01&to=2026-06-30&paymentMethod=cib",
+      "/orders?couponCode=NOSUCHCODE",
+      "/orders/export.csv?status=confirmed&from=2026-11-01",
+    ];
+    for (const path of orderLists) {
+      expect(await plansOf(() => consoleGet(path)), path).toEqual([]);
+    }
   });
 });

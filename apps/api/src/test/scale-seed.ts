@@ -8,11 +8,11 @@ import type { UpstreamProfile } from "../providers/esim/esim-port.ts";
  * bench/seed-scale.ts (a million orders). Needs the catalogue's base packages already in the database.
  *
  * Spreads, by a hash of the row number (repeatable, no random()): orders over the past year; 85 % delivered, 9 %
- * rejected, 2 % awaiting payment, 3 % refunded, 1 % confirmed (already flagged overdue); one order in seven has two
- * eSIMs; eSIMs of the last month's orders are available (New, Onboard, In Use), older ones depleted or deleted; a
- * few heavy users (one order in 97 goes to one of the first ten users); half the users hold a session (3 %
- * of them expired), a quarter asked for a sign-in code in the last day
- * (and the quarter of an hour the clean-up has not yet swept).
+ * rejected (the declined payment on their history), 2 % awaiting payment, 3 % refunded, 1 % confirmed (already
+ * flagged overdue); one order in seven has two eSIMs; eSIMs of the last month's orders are available (New, Onboard,
+ * In Use), older ones depleted or deleted; a few heavy users (one order in 97 goes to one of the first ten users);
+ * half the users hold a session (3 % of them expired), a quarter asked for a sign-in code in the last day (and the
+ * quarter of an hour the clean-up has not yet swept).
  */
 export interface ScaleSeedOptions {
   users: number;
@@ -147,6 +147,14 @@ export async function seedScaleData(pool: pg.Pool, options: ScaleSeedOptions): P
         o.created_at, o.created_at + interval '2 minutes'
       from scale_orders o join scale_plans p on p.n = o.plan`,
       [tag],
+    );
+    // How each rejected order ended (the console's lists read it): its last history line, a declined payment.
+    await step(
+      "order events",
+      `insert into order_events (order_id, from_status, to_status, event, cause, actor, created_at)
+      select o.id, 'pending', 'rejected', 'payment_failed', 'webhook scale', 'gateway:sandbox',
+        o.created_at + interval '1 minute'
+      from scale_orders o where o.bucket >= 850 and o.bucket < 940`,
     );
     const payments = await step(
       "payments",

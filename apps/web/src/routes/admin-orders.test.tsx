@@ -1,7 +1,7 @@
 import type { AdminOrderDetail, AdminOrderSummary } from "@esim/shared/admin/orders-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ADMIN_TOKEN_KEY } from "../features/admin/operator-session.ts";
 import { apiError, fakeApi } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
@@ -114,12 +114,16 @@ describe("the console's orders (/admin/orders)", () => {
   setUpAppTests();
   afterEach(() => window.sessionStorage.clear());
 
+  // 15 s: the file's first test loads the console's lazy chunks, seconds on a busy machine.
   it("searches by email and lists the matching order with its status and flag", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT);
     const { user } = await renderApp("/admin/orders", { language: "en" });
     expect(await screen.findByRole("heading", { level: 1, name: "Orders" })).toBeInTheDocument();
-    await user.type(screen.getByLabelText("Order number, email, ICCID or payment id"), "amina@example.com");
+    await user.type(
+      screen.getByLabelText("Name, email, phone, order number, ICCID or payment id"),
+      "amina@example.com",
+    );
     await user.click(screen.getByRole("button", { name: "Search" }));
     await waitFor(() => expect(window.location.search).toBe("?q=amina%40example.com"));
     const searched = calls.filter((call) => call.path === `${A}/orders`).at(-1);
@@ -132,13 +136,110 @@ describe("the console's orders (/admin/orders)", () => {
     expect(link).toHaveTextContent("2,500 DA");
     const nav = screen.getByRole("navigation", { name: "Console sections" });
     expect(within(nav).getByRole("link", { name: "Orders" })).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it("says so when no order matches", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     consoleApi(SUPPORT, { [`GET ${A}/orders`]: () => ({ body: { data: [], page: 1, hasMore: false } }) });
     await renderApp("/admin/orders?q=nobody%40example.com", { language: "fr" });
     expect(await screen.findByText("Aucune commande ne correspond à cette recherche.")).toBeInTheDocument();
+  });
+
+  // 15 s: typing in six fields takes seconds on a busy machine.
+  it("filters by status, payment method, promo code and days, keeps the filter in the address, and clears it", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const { calls } = consoleApi(SUPPORT);
+    const { user } = await renderApp("/admin/orders", { language: "en" });
+    const form = await screen.findByRole("form", { name: "Filter orders" });
+    await user.type(within(form).getByLabelText("Name, email, phone, order number, ICCID or payment id"), "Ami");
+    await user.selectOptions(within(form).getByLabelText("Status"), "Refunded");
+    await user.selectOptions(within(form).getByLabelText("Payment method"), "CIB");
+    await user.type(within(form).getByLabelText("Promo code"), "summer26");
+    await user.type(within(form).getByLabelText("Created from"), "2026-11-01");
+    await user.type(within(form).getByLabelText("Created until (included)"), "2026-11-20");
+    await user.click(within(form).getByRole("button", { name: "Search" }));
+
+    const expected = "?q=Ami&status=refunded&from=2026-11-01&to=2026-11-20&paymentMethod=cib&couponCode=summer26";
+    await waitFor(() => expect(window.location.search).toBe(expected));
+    await waitFor(() => {
+      const searched = calls.filter((call) => call.path === `${A}/orders`).at(-1);
+      expect(Object.fromEntries(searched!.url.searchParams)).toEqual({
+        q: "Ami",
+        status: "refunded",
+        from: "2026-11-01",
+        to: "2026-11-20",
+        paymentMethod: "cib",
+        couponCode: "summer26",
+      });
+    });
+    expect(await screen.findByRole("list", { name: "Orders found" })).toBeInTheDocument();
+
+    // The list shown is the address's: its form (drawn again) holds the filter, and clears it.
+    const shown = screen.getByRole("form", { name: "Filter orders" });
+    expect(within(shown).getByLabelText("Status")).toHaveValue("refunded");
+    await user.click(within(shown).getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(window.location.search).toBe(""));
+    expect(within(screen.getByRole("form", { name: "Filter orders" })).getByLabelText("Status")).toHaveValue("");
+  }, 15_000);
+
+  it("opens a shared filtered address with its fields filled and that list asked for, in Arabic", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const { calls } = consoleApi(SUPPORT);
+    await renderApp("/admin/orders?status=delivered&paymentMethod=edahabia&from=2026-11-02&page=2", { language: "ar" });
+    const form = await screen.findByRole("form", { name: "تصفية الطلبات" });
+    expect(within(form).getByLabelText("الحالة")).toHaveValue("delivered");
+    expect(within(form).getByLabelText("وسيلة الدفع")).toHaveValue("edahabia");
+    expect(within(form).getByLabelText("أُنشئت ابتداءً من")).toHaveValue("2026-11-02");
+    await waitFor(() => {
+      const searched = calls.filter((call) => call.path === `${A}/orders`).at(-1);
+      expect(Object.fromEntries(searched!.url.searchParams)).toEqual({
+        status: "delivered",
+        paymentMethod: "edahabia",
+        from: "2026-11-02",
+        page: "2",
+      });
+    });
+  });
+
+  it("refuses a first day after the last without asking the API", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const { calls } = consoleApi(SUPPORT);
+    const { user } = await renderApp("/admin/orders", { language: "fr" });
+    const form = await screen.findByRole("form", { name: "Filtrer les commandes" });
+    await user.type(within(form).getByLabelText("Créées à partir du"), "2026-11-20");
+    await user.type(within(form).getByLabelText("Créées jusqu’au (inclus)"), "2026-11-01");
+    expect(within(form).getByText("Choisissez un premier jour antérieur ou égal au dernier.")).toBeInTheDocument();
+    const before = calls.length;
+    await user.click(within(form).getByRole("button", { name: "Rechercher" }));
+    expect(window.location.search).toBe("");
+    expect(calls.length).toBe(before);
+  });
+
+  it("exports the filtered list as CSV for an admin, and offers no export to support", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const { calls } = consoleApi(ADMIN, {
+      [`GET ${A}/orders/export.csv`]: () => ({ body: "number\r\n", headers: { "content-type": "text/csv" } }),
+    });
+    const createObjectURL = vi.fn((_file: Blob) => "blob:orders");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const { user, unmount } = await renderApp("/admin/orders?status=refunded&couponCode=SUMMER26", { language: "en" });
+    await user.click(await screen.findByRole("button", { name: "Export CSV" }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]!.download).toBe("orders.csv");
+    const exported = calls.find((call) => call.path === `${A}/orders/export.csv`);
+    expect(Object.fromEntries(exported!.url.searchParams)).toEqual({ status: "refunded", couponCode: "SUMMER26" });
+    expect(exported?.headers.get("authorization")).toBe("Bearer operator-token");
+    expect(exported?.headers.get("accept")).toBe("text/csv");
+    unmount();
+
+    consoleApi(SUPPORT);
+    await renderApp("/admin/orders", { language: "en" });
+    expect(await screen.findByRole("list", { name: "Orders found" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Export CSV" })).not.toBeInTheDocument();
   });
 
   it("shows an order's timeline, and retries its provisioning after a confirmation", async () => {

@@ -1,26 +1,22 @@
 import { useSearchParams } from "react-router";
+import { filterOfParams, paramsOfFilter } from "../features/admin/components/order-list-filters.tsx";
 import { OrderSearch } from "../features/admin/components/order-search.tsx";
 import { useT } from "../lib/i18n.ts";
 
-/** /admin/orders?q=…&page=…: find an order (every operator). */
+/** /admin/orders?q=…&status=…&from=…&to=…&paymentMethod=…&couponCode=…&page=…: the orders list (every operator). */
 export function AdminOrdersRoute() {
   const t = useT();
   const [params, setParams] = useSearchParams();
-  const q = params.get("q") ?? "";
+  const filter = filterOfParams(params);
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   return (
     <>
       <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.orders.title")}</h1>
       <OrderSearch
-        key={q}
-        q={q}
+        key={paramsOfFilter(filter, 1).toString()}
+        filter={filter}
         page={page}
-        onSearch={(next) => {
-          const search = new URLSearchParams();
-          if (next.q) search.set("q", next.q);
-          if (next.page > 1) search.set("page", String(next.page));
-          setParams(search);
-        }}
+        onSearch={(next) => setParams(paramsOfFilter(next.filter, next.page))}
       />
     </>
   );

@@ -16,6 +16,7 @@ import { INVOICING_ENDPOINTS } from "./invoicing-contract.ts";
 import { MARGIN_ENDPOINTS } from "./margins-contract.ts";
 import {
   cancelAdminOrderEsim,
+  exportAdminOrders,
   getAdminOrder,
   recordAdminOrderRefund,
   resendAdminOrderInstallEmail,
@@ -248,6 +249,7 @@ export const ADMIN_ENDPOINTS = [
   updateAdminCoupon,
   blockAdminCoupon,
   searchAdminOrders,
+  exportAdminOrders,
   getAdminOrder,
   retryAdminOrderProvisioning,
   resendAdminOrderInstallEmail,

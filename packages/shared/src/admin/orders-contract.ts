@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { ORDER_REJECTING_EVENTS } from "../checkout/contracts.ts";
+import { ORDER_REJECTING_EVENTS, PAYMENT_METHODS } from "../checkout/contracts.ts";
 import { displayText } from "../display-text.ts";
 import { languageSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
@@ -9,7 +9,7 @@ import { ESIM_STATUSES, ORDER_ATTENTION_KINDS, ORDER_STATUSES, PAYMENT_STATUSES 
 import { decisionBodySchema } from "./refunds-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
-// The operator's orders (issue 15, point 4): find an order by number, email, ICCID or payment id; read its timeline;
+// The operator's orders (issue 15, point 4): find and filter orders (issue 27), export them as CSV; read its timeline;
 // retry its provisioning, resend its install email, cancel an unused eSIM upstream, record a refund made outside, accept
 // or refuse a held payment (issue 26).
 // Every action is audited in the transaction of the change. Times are ISO 8601 strings, money integers of minor units.
@@ -45,10 +45,30 @@ export const adminOrderSummarySchema = z.object({
 });
 export type AdminOrderSummary = z.output<typeof adminOrderSummarySchema>;
 
+const day = z.iso.date({ error: "INVALID" });
+
 /**
- * Orders matching `q` (an order number, an email, an ICCID, a payment id or the gateway's checkout id), newest first;
- * without `q`, the newest orders. `page` starts at 1.
+ * What the orders list shows, the same for a page and for the CSV export (in the console's address, so a filtered list
+ * can be shared and reloaded): `q` matches every word typed in the billing name, email or phone (any case, any accents,
+ * a phone in any form) or a fragment of the order number, or exactly an ICCID, a payment id or the gateway's checkout
+ * id; the other filters narrow it. `from` and `to` are Algiers days (YYYY-MM-DD, both included) of the order's
+ * creation; `couponCode` the promo code used (any case).
  */
+export const orderListFilterShape = {
+  q: z.optional(z.string().check(z.maxLength(200, "INVALID"))),
+  status: z.optional(z.enum(ORDER_STATUSES, { error: "INVALID" })),
+  from: z.optional(day),
+  to: z.optional(day),
+  paymentMethod: z.optional(z.enum(PAYMENT_METHODS, { error: "INVALID" })),
+  couponCode: z.optional(z.string().check(z.trim(), z.minLength(1, "INVALID"), z.maxLength(50, "INVALID"))),
+};
+const orderListFilterSchema = z.strictObject(orderListFilterShape);
+export type OrderListFilter = z.output<typeof orderListFilterSchema>;
+
+/** The filter's fields, in the order the address and the export name them. */
+export const ORDER_LIST_FILTER_KEYS = ["q", "status", "from", "to", "paymentMethod", "couponCode"] as const;
+
+/** The matching orders, newest first (every order without a filter); `page` starts at 1. Every operator. */
 export const searchAdminOrders = defineEndpoint({
   method: "GET",
   area: "admin",
@@ -57,7 +77,7 @@ export const searchAdminOrders = defineEndpoint({
   roles: OPERATOR_ROLES,
   body: undefined,
   query: z.strictObject({
-    q: z.optional(z.string().check(z.maxLength(200, "INVALID"))),
+    ...orderListFilterShape,
     page: z.optional(
       z.coerce.number({ error: "INVALID" }).check(z.int("INVALID"), z.minimum(1, "INVALID"), z.maximum(500, "INVALID")),
     ),
@@ -67,6 +87,24 @@ export const searchAdminOrders = defineEndpoint({
     page: count,
     hasMore: z.boolean(),
   }),
+});
+
+/** The most orders one CSV export holds, newest first (narrow the filter for more). */
+export const ORDER_EXPORT_MAX_ROWS = 10_000;
+
+/**
+ * The same filter as a CSV file (text/csv, at most ORDER_EXPORT_MAX_ROWS rows, newest first; stable English column
+ * ids). Admin only, audited (orders.exported): it carries the names, emails and phones of every buyer listed.
+ */
+export const exportAdminOrders = defineEndpoint({
+  method: "GET",
+  area: "admin",
+  path: "/orders/export.csv",
+  auth: "operator",
+  roles: ["admin"],
+  body: undefined,
+  query: orderListFilterSchema,
+  response: undefined,
 });
 
 /** One moment of an order's life, from whichever record tells it. */

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { devices, orders, packages, sessions, users } from "../../db/schema.ts";
+import { devices, orders, packages, sessions, userSearchDocument, users } from "../../db/schema.ts";
+import { matchesSearch } from "../../lib/console-search.ts";
 import { rejectedByEvent } from "../orders/index.ts";
 
 // The console's reads of a customer. Like the dashboard's, they read tables other modules write (users, orders,
@@ -9,31 +10,18 @@ import { rejectedByEvent } from "../orders/index.ts";
 /** The most orders a customer's page lists, newest first. */
 const ORDERS_LIMIT = 50;
 
-/** `%text%` for LIKE, the wildcards typed by the operator taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** Matches on email, name or phone; a phone typed the local way (0555 12 34 56) matches its E.164 form too. */
-function matching(query: string): SQL | undefined {
-  const conditions: SQL[] = [ilike(users.email, containing(query)), ilike(users.name, containing(query))];
-  const digits = query.replace(/\D/g, "");
-  if (digits.length >= 4) {
-    conditions.push(sql`${users.phone} like ${containing(digits.replace(/^0+/, ""))}`);
-  }
-  return or(...conditions);
-}
-
 // Spelled out with table names: inside a subquery drizzle would print bare column names, which bind to orders.
 const orderCount = sql<number>`(select count(*)::int from orders where orders.user_id = users.id)`;
 
-/** One page of accounts (live or deleted) matching the query, newest first; `limit + 1` rows tell "more". */
+/** One page of accounts (live or deleted) whose name, email or phone match the query, newest first; `limit + 1` rows tell "more". */
 export async function searchCustomers(
   db: DbOrTx,
   options: { query: string; isDeleted: boolean; offset: number; limit: number },
 ) {
-  const conditions = [options.isDeleted ? isNotNull(users.deletedAt) : isNull(users.deletedAt)];
-  if (options.query) conditions.push(matching(options.query)!);
+  const conditions = [
+    options.isDeleted ? isNotNull(users.deletedAt) : isNull(users.deletedAt),
+    matchesSearch(userSearchDocument(users), options.query),
+  ];
   return db
     .select({ user: users, orderCount })
     .from(users)

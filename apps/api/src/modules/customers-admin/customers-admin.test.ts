@@ -57,6 +57,54 @@ describe("listCustomers", () => {
     expect(nobody.data).toEqual([]);
   });
 
+  it("finds a customer by part of either name, in any case, with or without accents, both names in any order", async () => {
+    const surname = `Bénali${Date.now().toString(36).replace(/\d/g, "")}`;
+    const user = await createUser(testApp, { name: `Amína ${surname}` });
+    const plain = surname.normalize("NFD").replace(/\p{M}/gu, "");
+    for (const q of ["Ami", surname.toLowerCase(), plain.toUpperCase(), `${plain} amina`, `ami ${plain.slice(0, 7)}`]) {
+      const body = listSchema.parse((await callConsole("GET", `/customers?q=${encodeURIComponent(q)}`)).json());
+      expect(
+        body.data.map((row) => row.id),
+        q,
+      ).toContain(user.id);
+    }
+    const other = listSchema.parse(
+      (await callConsole("GET", `/customers?q=${encodeURIComponent(`${plain} karim`)}`)).json(),
+    );
+    expect(other.data).toEqual([]);
+  });
+
+  it("finds a customer by part of an Arabic name", async () => {
+    const user = await createUser(testApp, { name: "أمينة بن علي" });
+    for (const q of ["أمينة", "بن عل"]) {
+      const body = listSchema.parse((await callConsole("GET", `/customers?q=${encodeURIComponent(q)}`)).json());
+      expect(
+        body.data.map((row) => row.id),
+        q,
+      ).toContain(user.id);
+    }
+  });
+
+  it("finds a customer by a phone typed in any form", async () => {
+    const national = `66${String(Date.now() % 10_000_000).padStart(7, "0")}`;
+    const user = await createUser(testApp, { phone: `+213${national}` });
+    const spaced = national.replace(/(\d{3})(\d{2})(\d{2})(\d{2})$/, "$1 $2 $3 $4");
+    for (const q of [
+      `0${national}`,
+      `0${spaced}`,
+      `+213 ${spaced}`,
+      `213 ${spaced}`,
+      `00213${national}`,
+      national.slice(3),
+    ]) {
+      const body = listSchema.parse((await callConsole("GET", `/customers?q=${encodeURIComponent(q)}`)).json());
+      expect(
+        body.data.map((row) => row.id),
+        q,
+      ).toEqual([user.id]);
+    }
+  });
+
   it("shows a name stored with a right-to-left override (before decision 060) without it, never reversed", async () => {
     const user = await createUser(testApp, { name: "Bob\u202Egnp.exe" });
     const list = listSchema.parse((await callConsole("GET", `/customers?q=${encodeURIComponent(user.email!)}`)).json());

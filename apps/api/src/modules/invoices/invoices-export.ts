@@ -1,4 +1,5 @@
 import { localPlanName } from "@esim/shared/catalog/plan-name";
+import { algiersDays } from "../../lib/algiers-days.ts";
 import { type CsvCell, csvNumber, toCsv } from "../../lib/csv.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { creditNoteDescription } from "./credit-notes.service.ts";
@@ -32,18 +33,6 @@ const algiersDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers
 /** 1252_10 → 1252.10: a number cell every spreadsheet parses, no grouping. */
 function dzd(minor: number) {
   return csvNumber(minor / 100, { fractionDigits: 2 });
-}
-
-/** The first instant of an Algiers calendar day (UTC+1 all year: Algeria keeps no summer time). */
-function startOfAlgiersDay(day: string): Date {
-  return new Date(`${day}T00:00:00+01:00`);
-}
-
-/** The instants [from, to) of the Algiers days from `from` to `to` (YYYY-MM-DD, both included). */
-export function algiersDays(days: { from: string; to: string }): { from: Date; to: Date } {
-  const end = startOfAlgiersDay(days.to);
-  end.setUTCDate(end.getUTCDate() + 1);
-  return { from: startOfAlgiersDay(days.from), to: end };
 }
 
 interface Amounts {

@@ -8,6 +8,7 @@ import {
 import { API_BASE_PATH } from "@esim/shared/http";
 import { getOrderCreditNotePdf, listOrderCreditNotes } from "@esim/shared/invoices/credit-notes-contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { algiersDays } from "../../lib/algiers-days.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { sendCsv } from "../../lib/csv.ts";
 import { addRawRoute, addRoute } from "../../lib/route.ts";
@@ -19,7 +20,7 @@ import {
   listUserOrderCreditNotes,
 } from "./credit-notes.service.ts";
 import { getInvoicePdf } from "./invoices.service.ts";
-import { algiersDays, exportInvoicesCsv } from "./invoices-export.ts";
+import { exportInvoicesCsv } from "./invoices-export.ts";
 import { readSellerIdentityForConsole, setSellerIdentity as saveSellerIdentity } from "./seller-identity.ts";
 
 const adminTags = ["admin"];

@@ -1,38 +1,75 @@
-import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { PaymentMethod } from "@esim/shared/checkout/contracts";
+import type { OrderStatus } from "@esim/shared/statuses";
+import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import {
   cancellationRequests,
+  coupons,
   esimBundles,
   esims,
+  orderSearchDocument,
   orders,
   packages,
   payments,
   users,
   webhookEvents,
 } from "../../db/schema.ts";
+import { matchesSearch } from "../../lib/console-search.ts";
 import { isUuid } from "../../lib/uuid.ts";
 import { rejectedByEvent } from "../orders/index.ts";
 
-/** What one typed search matches: an order number, an email, an ICCID, a payment id or the gateway's checkout id. */
-function searchCondition(q: string): SQL | undefined {
-  const term = q.trim();
-  if (!term) return undefined;
-  const lowered = term.toLowerCase();
-  const conditions: SQL[] = [eq(orders.number, term.toUpperCase())];
-  if (term.includes("@")) {
-    conditions.push(sql`lower(${orders.billing}->>'email') = ${lowered}`);
-    conditions.push(sql`${orders.userId} in (select ${users.id} from ${users} where ${users.email} = ${lowered})`);
-  }
-  if (/^\d{10,22}F?$/i.test(term)) {
-    conditions.push(sql`${orders.id} in (select ${esims.orderId} from ${esims} where ${esims.iccid} = ${term})`);
-  }
-  if (isUuid(term)) conditions.push(eq(payments.id, lowered));
-  conditions.push(eq(payments.providerReference, term));
-  return or(...conditions);
+/** The orders list's filter as the service hands it over: the search typed, the days as instants [from, to). */
+export interface OrderRowsFilter {
+  q: string | undefined;
+  status: OrderStatus | undefined;
+  from: Date | undefined;
+  to: Date | undefined;
+  paymentMethod: PaymentMethod | undefined;
+  couponCode: string | undefined;
 }
 
-/** One page of orders matching `q` (all orders without it), newest first; one row more than `limit` says "more". */
-export async function searchOrderRows(db: DbOrTx, options: { q: string | undefined; limit: number; offset: number }) {
+/**
+ * The orders a typed search finds: its words in the billing name, email or phone, or in the order number (the
+ * trigram index of search_document, decision 074), the account's email, and exactly an ICCID, a payment id or the
+ * gateway's checkout id. One branch per index, joined by UNION: an OR across tables would read every order.
+ */
+function searchCondition(q: string): SQL | undefined {
+  const term = q.trim();
+  const matching = matchesSearch(orderSearchDocument(orders), term);
+  if (!matching) return undefined;
+  const lowered = term.toLowerCase();
+  const branches: SQL[] = [
+    sql`select ${orders.id} from ${orders} where ${matching}`,
+    sql`select ${payments.orderId} from ${payments} where ${payments.providerReference} = ${term}`,
+  ];
+  if (term.includes("@")) {
+    branches.push(
+      sql`select ${orders.id} from ${orders} join ${users} on ${users.id} = ${orders.userId} where ${users.email} = ${lowered}`,
+    );
+  }
+  if (/^\d{10,22}F?$/i.test(term)) {
+    branches.push(sql`select ${esims.orderId} from ${esims} where ${esims.iccid} = ${term}`);
+  }
+  if (isUuid(term)) branches.push(sql`select ${payments.orderId} from ${payments} where ${payments.id} = ${lowered}`);
+  return sql`${orders.id} in (${sql.join(branches, sql` union `)})`;
+}
+
+function filterConditions(filter: OrderRowsFilter): SQL | undefined {
+  return and(
+    filter.q ? searchCondition(filter.q) : undefined,
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.from ? gte(orders.createdAt, filter.from) : undefined,
+    filter.to ? lt(orders.createdAt, filter.to) : undefined,
+    filter.paymentMethod ? eq(orders.paymentMethod, filter.paymentMethod) : undefined,
+    // Coupon codes are stored in capitals (coupons.service).
+    filter.couponCode
+      ? sql`${orders.couponId} in (select ${coupons.id} from ${coupons} where ${coupons.code} = ${filter.couponCode.trim().toUpperCase()})`
+      : undefined,
+  );
+}
+
+/** One page of the orders the filter keeps (all orders without one), newest first; one row more than `limit` says "more". */
+export async function searchOrderRows(db: DbOrTx, options: { filter: OrderRowsFilter; limit: number; offset: number }) {
   return db
     .select({
       number: orders.number,
@@ -48,11 +85,33 @@ export async function searchOrderRows(db: DbOrTx, options: { q: string | undefin
     })
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))
-    .innerJoin(payments, eq(payments.orderId, orders.id))
-    .where(options.q ? searchCondition(options.q) : undefined)
+    .where(filterConditions(options.filter))
     .orderBy(desc(orders.createdAt), desc(orders.number))
     .limit(options.limit + 1)
     .offset(options.offset);
+}
+
+/** The orders the filter keeps, newest first, with the fields their file export writes (at most `limit`). */
+export async function listOrderExportRows(db: DbOrTx, options: { filter: OrderRowsFilter; limit: number }) {
+  return db
+    .select({
+      number: orders.number,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      billing: orders.billing,
+      planName: packages.name,
+      destinationCode: packages.destinationCode,
+      quantity: orders.quantity,
+      chargeDzdMinor: orders.chargeDzdMinor,
+      paymentMethod: orders.paymentMethod,
+      couponCode: coupons.code,
+    })
+    .from(orders)
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .leftJoin(coupons, eq(coupons.id, orders.couponId))
+    .where(filterConditions(options.filter))
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(options.limit);
 }
 
 /** The gateway's webhooks about this payment's checkout, oldest first. */

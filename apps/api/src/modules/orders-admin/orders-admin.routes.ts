@@ -1,6 +1,7 @@
 import {
   acceptAdminOrderHeldPayment,
   cancelAdminOrderEsim,
+  exportAdminOrders,
   getAdminOrder,
   recordAdminOrderRefund,
   refundAdminOrderHeldMoney,
@@ -10,11 +11,13 @@ import {
   searchAdminOrders,
 } from "@esim/shared/admin/orders-contract";
 import type { FastifyInstance } from "fastify";
-import { addRoute } from "../../lib/route.ts";
+import { sendCsv } from "../../lib/csv.ts";
+import { addRawRoute, addRoute } from "../../lib/route.ts";
 import { presentOrderDetail, presentOrderSummary } from "./orders-admin.presenter.ts";
 import {
   acceptOrderHeldPayment,
   cancelOrderEsim,
+  exportOrdersCsv,
   getOrderDetail,
   recordOrderRefund,
   refundOrderHeldMoney,
@@ -35,10 +38,21 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
     app,
     searchAdminOrders,
     async ({ query }) => {
-      const found = await searchOrders(app.deps, { q: query.q, page: query.page });
+      const { page, ...filter } = query;
+      const found = await searchOrders(app.deps, { filter, page });
       return { data: found.rows.map(presentOrderSummary), page: found.page, hasMore: found.hasMore };
     },
-    { tags, summary: "Find orders by number, email, ICCID or payment id, newest first" },
+    { tags, summary: "Find and filter orders (name, email, phone, number; status, days, payment method, promo code)" },
+  );
+
+  addRawRoute(
+    app,
+    exportAdminOrders,
+    async ({ query, operator, reply, request }) => {
+      const csv = await exportOrdersCsv(app.deps, { filter: query, operator, ip: request.ip });
+      return sendCsv(reply, { filename: "orders.csv", csv });
+    },
+    { tags, summary: "The filtered orders list as CSV (admin, audited)" },
   );
 
   addRoute(

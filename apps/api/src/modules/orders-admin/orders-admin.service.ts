@@ -1,11 +1,17 @@
-import { ORDER_SEARCH_PAGE_SIZE } from "@esim/shared/admin/orders-contract";
+import {
+  ORDER_EXPORT_MAX_ROWS,
+  ORDER_SEARCH_PAGE_SIZE,
+  type OrderListFilter,
+} from "@esim/shared/admin/orders-contract";
 import type { RefundMethod } from "@esim/shared/ledger/vocabulary";
+import { algiersDayEnd, algiersDayStart } from "../../lib/algiers-days.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { type CsvCell, csvNumber, toCsv } from "../../lib/csv.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { AuthenticatedOperator } from "../../plugins/auth.ts";
 import { approveCancellationRequest } from "../cancellations-admin/index.ts";
 import { openCancellationForOperator } from "../esims/index.ts";
-import { type AuditActor, listAuditLog } from "../operators/index.ts";
+import { type AuditActor, listAuditLog, recordAudit } from "../operators/index.ts";
 import {
   acceptHeldPayment,
   decideRefund,
@@ -20,22 +26,91 @@ import {
   countBundles,
   findCustomerLanguage,
   listCancellationRequestIds,
+  listOrderExportRows,
   listPaymentWebhooks,
+  type OrderRowsFilter,
   searchOrderRows,
 } from "./orders-admin.repo.ts";
 
 // The console's orders (issue 15, point 4): the same service functions as `npm run ops` (order:show, order:retry,
 // order:accept, order:refund, refund:record), with the operator named on the order's history and an audit entry in the transaction of the change.
 
-/** Orders matching the search, newest first, one page at a time. */
-export async function searchOrders(deps: AppDeps, options: { q: string | undefined; page: number | undefined }) {
+/** The filter as the console sends it (Algiers days) as the repository reads it (instants); a blank search is none. */
+function rowsFilter(filter: OrderListFilter): OrderRowsFilter {
+  return {
+    q: filter.q?.trim() || undefined,
+    status: filter.status,
+    from: filter.from ? algiersDayStart(filter.from) : undefined,
+    to: filter.to ? algiersDayEnd(filter.to) : undefined,
+    paymentMethod: filter.paymentMethod,
+    couponCode: filter.couponCode,
+  };
+}
+
+/** The orders the filter keeps, newest first, one page at a time. */
+export async function searchOrders(deps: AppDeps, options: { filter: OrderListFilter; page: number | undefined }) {
   const page = options.page ?? 1;
   const rows = await searchOrderRows(deps.db, {
-    q: options.q?.trim() || undefined,
+    filter: rowsFilter(options.filter),
     limit: ORDER_SEARCH_PAGE_SIZE,
     offset: (page - 1) * ORDER_SEARCH_PAGE_SIZE,
   });
   return { rows: rows.slice(0, ORDER_SEARCH_PAGE_SIZE), page, hasMore: rows.length > ORDER_SEARCH_PAGE_SIZE };
+}
+
+/**
+ * Column ids, stable English like the audit log's (decision 074): a spreadsheet or a script reads the same file
+ * whatever the operator's language. Amounts are dinars, dates ISO 8601 (UTC).
+ */
+const EXPORT_COLUMNS = [
+  "number",
+  "created_at",
+  "status",
+  "customer_name",
+  "email",
+  "phone",
+  "plan",
+  "destination",
+  "quantity",
+  "charged_dzd",
+  "payment_method",
+  "coupon_code",
+] as const;
+
+/**
+ * The filtered list as CSV by `toCsv` (header line, newest first, at most ORDER_EXPORT_MAX_ROWS rows; names and
+ * phones typed by buyers defused there), audited in the same breath: the file carries every buyer's contact details.
+ */
+export async function exportOrdersCsv(
+  deps: AppDeps,
+  options: { filter: OrderListFilter; operator: AuthenticatedOperator; ip: string | null },
+): Promise<string> {
+  const rows = await listOrderExportRows(deps.db, { filter: rowsFilter(options.filter), limit: ORDER_EXPORT_MAX_ROWS });
+  const records: CsvCell[][] = rows.map((row) => [
+    row.number,
+    row.createdAt.toISOString(),
+    row.status,
+    row.billing.name,
+    row.billing.email,
+    row.billing.phone,
+    row.planName,
+    row.destinationCode,
+    csvNumber(row.quantity),
+    csvNumber(row.chargeDzdMinor / 100, { fractionDigits: 2 }),
+    row.paymentMethod,
+    row.couponCode,
+  ]);
+  await recordAudit(deps.db, {
+    operatorId: options.operator.id,
+    action: "orders.exported",
+    entityType: "order",
+    entityId: null,
+    before: null,
+    after: { filter: options.filter, rows: rows.length },
+    ip: options.ip,
+    now: deps.now(),
+  });
+  return toCsv([EXPORT_COLUMNS, ...records]);
 }
 
 /** Everything about one order with its timeline's sources: history, webhooks, eSIMs, emails, operators' actions. */

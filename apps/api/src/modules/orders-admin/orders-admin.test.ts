@@ -1,11 +1,11 @@
 import { adminOrderDetailSchema, searchAdminOrders } from "@esim/shared/admin/orders-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
-import { and, eq, like, sql } from "drizzle-orm";
+import { and, desc, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { esims, invoices, mailOutbox, operatorAuditLog } from "../../db/schema.ts";
+import { esims, invoices, mailOutbox, operatorAuditLog, orders } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
-import { createPackage, createSignedInUser } from "../../test/factories.ts";
+import { createCoupon, createPackage, createSignedInUser } from "../../test/factories.ts";
 import { buyEsim } from "../esims/esims.test-kit.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import {
@@ -130,6 +130,193 @@ describe("GET /orders: search", () => {
     const second = searchAdminOrders.response.parse((await call("GET", "/orders?page=2", support.headers)).json());
     expect(second.page).toBe(2);
     expect(second.data.map((order) => order.number)).not.toContain(first.data[0]!.number);
+  });
+});
+
+/** A word of letters no other order's billing name holds, so a search answers this test's orders only. */
+function uniqueWord() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => String.fromCharCode(97 + (byte % 26))).join(
+    "",
+  );
+}
+
+/** A valid Algerian mobile number (05 5x xx xx xx) no other order uses, as a buyer types it. */
+function uniqueMobile() {
+  const digits = String(crypto.getRandomValues(new Uint32Array(1))[0]! % 10_000_000).padStart(7, "0");
+  return `055${digits}`;
+}
+
+async function placeOrderWith(billing: { name: string; phone: string }, overrides: Record<string, unknown> = {}) {
+  const buyer = await createSignedInUser(testApp);
+  const body = orderBody(buyer.user, plan.id, overrides);
+  return placeTestOrder(testApp, buyer.headers, {
+    ...body,
+    billing: { ...(body.billing as Record<string, unknown>), ...billing },
+  });
+}
+
+async function searchNumbers(query: string, headers = support.headers) {
+  const response = await call("GET", `/orders?${query}`, headers);
+  expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+  return searchAdminOrders.response.parse(response.json()).data.map((order) => order.number);
+}
+
+describe("GET /orders: search by fragments (issue 27)", () => {
+  it("finds an order by part of a name, either name, any case or accents, both names in any order", async () => {
+    const surname = uniqueWord();
+    const placed = await placeOrderWith({ name: `Amína Bénali${surname}`, phone: uniqueMobile() });
+    for (const q of [`ami bENALI${surname}`, `benali${surname}`, `BÉNALI${surname.slice(0, 5)}`, `${surname} amina`]) {
+      expect(await searchNumbers(`q=${encodeURIComponent(q)}`), q).toEqual([placed.number]);
+    }
+    expect(await searchNumbers("q=Ami")).toContain(placed.number);
+    expect(await searchNumbers(`q=${encodeURIComponent(`${surname} karim`)}`)).toEqual([]);
+  });
+
+  it("finds an order by a fragment of its number, in any case", async () => {
+    const placed = await placeOrderWith({ name: "Karim Saidi", phone: uniqueMobile() });
+    const digits = placed.number.split("-")[1]!;
+    for (const q of [digits, digits.slice(-4), placed.number.slice(0, 8).toLowerCase()]) {
+      expect(await searchNumbers(`q=${encodeURIComponent(q)}`), q).toContain(placed.number);
+    }
+  });
+
+  it("finds an order by the buyer's phone typed in any form", async () => {
+    const mobile = uniqueMobile();
+    const national = mobile.slice(1);
+    const placed = await placeOrderWith({ name: "Karim Saidi", phone: mobile });
+    const spaced = (digits: string) => digits.replace(/(\d{3})(\d{2})(\d{2})(\d{2})$/, "$1 $2 $3 $4");
+    for (const q of [
+      mobile,
+      `0${spaced(national)}`,
+      `+213${national}`,
+      `+213 ${spaced(national)}`,
+      `213 ${spaced(national)}`,
+      `00213${national}`,
+      national.slice(2, 8),
+    ]) {
+      expect(await searchNumbers(`q=${encodeURIComponent(q)}`), q).toEqual([placed.number]);
+    }
+  });
+});
+
+describe("GET /orders: filters (issue 27)", () => {
+  /**
+   * Four orders around an Algiers midnight: A paid by CIB at 00:30 on the 21st (23:30 UTC on the 20th), B unpaid by
+   * EDAHABIA at 23:30 on the 20th, C unpaid by CIB on the 21st, all three with the promo code; D paid by CIB on the
+   * 21st without it.
+   */
+  async function placeFilteredOrders() {
+    const coupon = await createCoupon(testApp);
+    const place = async (options: { paymentMethod: string; couponCode?: string; pay: boolean; createdAt: string }) => {
+      const placed = await placeOrderWith(
+        { name: "Karim Saidi", phone: uniqueMobile() },
+        { paymentMethod: options.paymentMethod, ...(options.couponCode ? { couponCode: options.couponCode } : {}) },
+      );
+      if (options.pay) await pressButton(testApp, placed.checkoutUrl, "pay");
+      await db
+        .update(orders)
+        .set({ createdAt: new Date(options.createdAt) })
+        .where(eq(orders.id, placed.orderId));
+      return placed.number;
+    };
+    const a = await place({
+      paymentMethod: "cib",
+      couponCode: coupon.code,
+      pay: true,
+      createdAt: "2026-11-20T23:30:00Z",
+    });
+    const b = await place({
+      paymentMethod: "edahabia",
+      couponCode: coupon.code,
+      pay: false,
+      createdAt: "2026-11-20T22:30:00Z",
+    });
+    const c = await place({
+      paymentMethod: "cib",
+      couponCode: coupon.code,
+      pay: false,
+      createdAt: "2026-11-21T10:00:00Z",
+    });
+    const d = await place({ paymentMethod: "cib", pay: true, createdAt: "2026-11-21T11:00:00Z" });
+    return { coupon, a, b, c, d };
+  }
+
+  it("filters by promo code, Algiers days, payment method and status, combined, newest first", async () => {
+    const { coupon, a, b, c, d } = await placeFilteredOrders();
+    const code = `couponCode=${coupon.code.toLowerCase()}`;
+    expect(await searchNumbers(code)).toEqual([c, a, b]);
+    expect(await searchNumbers(code, admin.headers)).toEqual([c, a, b]);
+    expect(await searchNumbers(`${code}&from=2026-11-21&to=2026-11-21`)).toEqual([c, a]);
+    expect(await searchNumbers(`${code}&from=2026-11-20&to=2026-11-20`)).toEqual([b]);
+    expect(await searchNumbers(`${code}&to=2026-11-20`)).toEqual([b]);
+    expect(await searchNumbers(`${code}&from=2026-11-21&paymentMethod=cib`)).toEqual([c, a]);
+    expect(await searchNumbers(`${code}&paymentMethod=cib&status=confirmed`)).toEqual([a]);
+    expect(await searchNumbers(`${code}&q=${encodeURIComponent(a)}`)).toEqual([a]);
+    const sameDay = await searchNumbers("from=2026-11-21&to=2026-11-21&paymentMethod=cib&status=confirmed");
+    expect(sameDay).toEqual(expect.arrayContaining([a, d]));
+    expect(sameDay).not.toContain(c);
+  });
+
+  it("refuses an unknown status, payment method or a malformed day", async () => {
+    for (const query of ["status=lost", "paymentMethod=cash", "from=21-11-2026", "to=2026-13-01"]) {
+      const response = await call("GET", `/orders?${query}`, support.headers);
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+
+  it("exports the filtered list as CSV for an admin, its cells defused, audited", async () => {
+    const { coupon, a, c } = await placeFilteredOrders();
+    await db
+      .update(orders)
+      .set({
+        billing: sql`${orders.billing} || ${JSON.stringify({ name: '=HYPERLINK("http://evil")', email: "x@y.dz" })}::jsonb`,
+      })
+      .where(eq(orders.number, c));
+    await db
+      .update(orders)
+      .set({ billing: sql`${orders.billing} || ${JSON.stringify({ name: 'Benali, "Amina"' })}::jsonb` })
+      .where(eq(orders.number, a));
+    const query = `couponCode=${coupon.code}&paymentMethod=cib`;
+    const response = await call("GET", `/orders/export.csv?${query}`, admin.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toBe('attachment; filename="orders.csv"');
+    expect(response.headers["cache-control"]).toContain("no-store");
+    const lines = response.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "number,created_at,status,customer_name,email,phone,plan,destination,quantity,charged_dzd,payment_method,coupon_code",
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(
+      new RegExp(`^${c},2026-11-21T10:00:00.000Z,pending,"'=HYPERLINK\\(""http://evil""\\)",x@y.dz,'\\+213`),
+    );
+    expect(lines[1]).toMatch(new RegExp(`,1,\\d+\\.\\d{2},cib,${coupon.code}$`));
+    expect(lines[2]).toMatch(new RegExp(`^${a},2026-11-20T23:30:00.000Z,confirmed,"Benali, ""Amina""",`));
+
+    const [entry] = await db
+      .select()
+      .from(operatorAuditLog)
+      .where(eq(operatorAuditLog.action, "orders.exported"))
+      .orderBy(desc(operatorAuditLog.seq))
+      .limit(1);
+    expect(entry).toMatchObject({
+      operatorId: admin.operator.id,
+      entityType: "order",
+      ip: "203.0.113.7",
+      after: { filter: { couponCode: coupon.code, paymentMethod: "cib" }, rows: 2 },
+    });
+  });
+
+  it("keeps the export from support agents and customers, auditing nothing", async () => {
+    const before = await db.select().from(operatorAuditLog).where(eq(operatorAuditLog.action, "orders.exported"));
+    expect((await call("GET", "/orders/export.csv", support.headers)).statusCode).toBe(403);
+    const customer = await createSignedInUser(testApp);
+    expect([401, 403]).toContain((await call("GET", "/orders/export.csv", customer.headers)).statusCode);
+    const after = await db.select().from(operatorAuditLog).where(eq(operatorAuditLog.action, "orders.exported"));
+    expect(after).toHaveLength(before.length);
   });
 });
 

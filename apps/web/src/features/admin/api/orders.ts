@@ -2,37 +2,45 @@ import {
   type AdminOrderDetail,
   acceptAdminOrderHeldPayment,
   cancelAdminOrderEsim,
+  exportAdminOrders,
   getAdminOrder,
+  type OrderListFilter,
   refuseAdminOrderHeldPayment,
   resendAdminOrderInstallEmail,
   retryAdminOrderProvisioning,
   searchAdminOrders,
 } from "@esim/shared/admin/orders-contract";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { callApi } from "../../../lib/api-client.ts";
+import { callApi, fetchEndpointFile } from "../../../lib/api-client.ts";
 import { operatorAuth } from "../operator-session.ts";
 import { ADMIN_QUERY_KEY } from "./query-keys.ts";
 
-// The console's orders: search, one order, and the operator's actions on it (each answers the order as it is now).
+// The console's orders: the filtered list and its CSV, one order, and the operator's actions on it (each answers the
+// order as it is now).
 
 const ordersKey = [...ADMIN_QUERY_KEY, "orders"] as const;
 export const orderQueryKeys = {
-  search: (q: string, page: number) => [...ordersKey, "search", { q, page }] as const,
+  search: (filter: OrderListFilter, page: number) => [...ordersKey, "search", { ...filter, page }] as const,
   detail: (number: string) => [...ordersKey, "detail", number.toUpperCase()] as const,
 };
 
-/** One page of the orders matching `q` (the newest without it); the previous page stays shown while the next loads. */
-export const orderSearchQuery = (q: string, page: number) =>
+/** One page of the orders the filter keeps (the newest without one); the previous page stays shown while the next loads. */
+export const orderSearchQuery = (filter: OrderListFilter, page: number) =>
   queryOptions({
-    queryKey: orderQueryKeys.search(q, page),
+    queryKey: orderQueryKeys.search(filter, page),
     queryFn: ({ signal }) =>
       callApi(searchAdminOrders, {
         signal,
         auth: operatorAuth,
-        query: { ...(q.trim() ? { q: q.trim() } : {}), ...(page > 1 ? { page } : {}) },
+        query: { ...filter, ...(page > 1 ? { page } : {}) },
       }),
     placeholderData: keepPreviousData,
   });
+
+/** The orders the filter keeps as a CSV file (admins; the API audits it). */
+export function fetchOrdersCsv(filter: OrderListFilter): Promise<Blob> {
+  return fetchEndpointFile(exportAdminOrders, { query: filter, auth: operatorAuth, accept: "text/csv" });
+}
 
 /**
  * An order with its timeline, read again while open: every 3 s while paid and waiting for its eSIM (a retried

@@ -1,4 +1,4 @@
-import type { AdminOrderSummary } from "@esim/shared/admin/orders-contract";
+import type { AdminOrderSummary, OrderListFilter } from "@esim/shared/admin/orders-contract";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
@@ -10,51 +10,72 @@ import { useLanguage, useT } from "../../../lib/i18n.ts";
 import { orderSearchQuery } from "../api/orders.ts";
 import { type ConsoleFormatters, consoleFormatters } from "../format.ts";
 import { ATTENTION_LABEL } from "./order-labels.ts";
+import { filterOfForm, formOfFilter, isBadRange, OrderFilterFields } from "./order-list-filters.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
+import { OrdersExport } from "./orders-export.tsx";
 
 /**
- * One search box for an order number, an email, an ICCID or a payment id, and the matching orders newest first, a
- * page at a time. The search and page live in the address (`q`, `page`) so "back" from an order returns here.
+ * The orders list: one search box (a name, an email, a phone, part of an order number, an ICCID or a payment id) with
+ * the filter's fields, the matching orders newest first a page at a time, and the export of them all. The filter and
+ * page live in the address so "back" from an order returns here and a filtered list can be shared.
  */
 export function OrderSearch({
-  q,
+  filter,
   page,
   onSearch,
 }: {
-  q: string;
+  filter: OrderListFilter;
   page: number;
-  onSearch: (next: { q: string; page: number }) => void;
+  onSearch: (next: { filter: OrderListFilter; page: number }) => void;
 }) {
   const t = useT();
   const format = consoleFormatters(useLanguage());
-  const [typed, setTyped] = useState(q);
-  const results = useQuery(orderSearchQuery(q, page));
+  const [form, setForm] = useState(() => formOfFilter(filter));
+  const results = useQuery(orderSearchQuery(filter, page));
+  const hasFilter = Object.keys(filter).length > 0;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSearch({ q: typed.trim(), page: 1 });
+    if (isBadRange(form)) return;
+    onSearch({ filter: filterOfForm(form), page: 1 });
   };
 
   return (
     <div className="space-y-4">
       <form
-        aria-label={t("admin.orders.title")}
+        aria-label={t("admin.orders.filters")}
         onSubmit={submit}
-        className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:flex-row sm:items-end"
+        className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3"
       >
         <TextField
-          className="flex-1"
+          className="sm:col-span-2 lg:col-span-3"
           label={t("admin.orders.searchLabel")}
           type="search"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          value={form.q}
+          onChange={(event) => setForm({ ...form, q: event.target.value })}
           autoComplete="off"
           spellCheck={false}
         />
-        <Button type="submit" className="sm:min-w-32">
-          {t("admin.orders.searchButton")}
-        </Button>
+        <OrderFilterFields form={form} onChange={setForm} />
+        <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-3">
+          <Button type="submit" className="sm:min-w-32">
+            {t("admin.orders.searchButton")}
+          </Button>
+          {hasFilter ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setForm(formOfFilter({}));
+                onSearch({ filter: {}, page: 1 });
+              }}
+            >
+              {t("admin.orders.filter.reset")}
+            </Button>
+          ) : null}
+        </div>
       </form>
+
+      <OrdersExport filter={filter} />
 
       {results.error ? <Alert>{t(errorMessageId(results.error))}</Alert> : null}
       {results.data ? (
@@ -73,11 +94,15 @@ export function OrderSearch({
 
       {results.data && (page > 1 || results.data.hasMore) ? (
         <nav aria-label={t("admin.orders.pages")} className="flex items-center justify-between gap-3">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => onSearch({ q, page: page - 1 })}>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => onSearch({ filter, page: page - 1 })}>
             {t("admin.orders.previous")}
           </Button>
           <p className="text-sm text-slate-700">{t("admin.orders.page", { page: format.number(page) })}</p>
-          <Button variant="secondary" disabled={!results.data.hasMore} onClick={() => onSearch({ q, page: page + 1 })}>
+          <Button
+            variant="secondary"
+            disabled={!results.data.hasMore}
+            onClick={() => onSearch({ filter, page: page + 1 })}
+          >
             {t("admin.orders.next")}
           </Button>
         </nav>
