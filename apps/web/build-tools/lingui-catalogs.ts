@@ -1,7 +1,7 @@
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
 
-const CATALOG_FILE = /[\\/]ui[\\/]src[\\/]messages[\\/][a-z]{2}\.json$/;
+const CATALOG_FILE = /[\\/]ui[\\/]src[\\/]messages[\\/](?:console[\\/])?[a-z]{2}\.json$/;
 
 /** The parts a catalog is split into at build (decision 030): the sign-in screens' texts, and everything else. */
 export type CatalogPart = "sign-in" | "rest";

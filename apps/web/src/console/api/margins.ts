@@ -1,7 +1,7 @@
 import { getAdminOrderMargin, getMarginReport, type MarginPeriod } from "@esim/shared/admin/margins-contract";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { callApi } from "../../../lib/api-client.ts";
-import { operatorAuth } from "../operator-session.ts";
+import { callApi } from "../../lib/api-client.ts";
+import { operatorAuth } from "../lib/operator-session.ts";
 import { ADMIN_QUERY_KEY } from "./query-keys.ts";
 
 // The owner's margin (admins): one order's, and the report of a period per plan and per day.

@@ -1,7 +1,7 @@
 import { getOperatorMe, operatorLogout } from "@esim/shared/admin/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { callApi } from "../../../lib/api-client.ts";
-import { clearOperatorToken, operatorAuth } from "../operator-session.ts";
+import { callApi } from "../../lib/api-client.ts";
+import { clearOperatorToken, operatorAuth } from "../lib/operator-session.ts";
 import { ADMIN_QUERY_KEY, adminQueryKeys } from "./query-keys.ts";
 
 export const operatorMeQuery = () =>

@@ -7,3 +7,6 @@ export const adminQueryKeys = {
   sessions: [...ADMIN_QUERY_KEY, "sessions"] as const,
   auditLog: (filter: Record<string, string | undefined>) => [...ADMIN_QUERY_KEY, "audit-log", filter] as const,
 };
+
+/** The cancellations and refunds queue: the refunds area reads it, an order's refund refreshes it. */
+export const cancellationQueueKey = [...ADMIN_QUERY_KEY, "cancellations"] as const;

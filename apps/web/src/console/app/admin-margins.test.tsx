@@ -4,8 +4,8 @@ import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN_KEY } from "../features/admin/operator-session.ts";
-import { fakeApi } from "../test/fake-api.ts";
+import { fakeApi } from "../../test/fake-api.ts";
+import { ADMIN_TOKEN_KEY } from "../lib/operator-session.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 // The owner's margin in the console (decision 065): the dashboard's Margins section and an order's margin, for admins

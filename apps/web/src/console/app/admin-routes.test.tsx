@@ -2,8 +2,8 @@ import type { Dashboard } from "@esim/shared/admin/dashboard-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ADMIN_TOKEN_KEY } from "../features/admin/operator-session.ts";
-import { apiError, fakeApi } from "../test/fake-api.ts";
+import { apiError, fakeApi } from "../../test/fake-api.ts";
+import { ADMIN_TOKEN_KEY } from "../lib/operator-session.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useT } from "../../../lib/i18n.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { errorMessageId } from "../../lib/error-messages.ts";
 import { operatorMeQuery, useOperatorLogout } from "../api/operator.ts";
-import { ADMIN_LOGIN_PATH, useOperatorToken } from "../operator-session.ts";
-import { LanguageSelect } from "./language-select.tsx";
+import { LanguageSelect } from "../components/language-select.tsx";
+import { useT } from "../lib/i18n.ts";
+import { ADMIN_LOGIN_PATH, useOperatorToken } from "../lib/operator-session.ts";
 
 const NAV_LINK =
   "inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-brand-600";

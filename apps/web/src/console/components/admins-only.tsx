@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Alert } from "../../../components/ui/alert.tsx";
-import type { MessageId } from "../../../lib/i18n.ts";
-import { useT } from "../../../lib/i18n.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import { operatorMeQuery } from "../api/operator.ts";
+import type { MessageId } from "../lib/i18n.ts";
+import { useT } from "../lib/i18n.ts";
 
 /**
  * An admin-only screen: a support operator who opens its address is told so rather than shown an empty page. The

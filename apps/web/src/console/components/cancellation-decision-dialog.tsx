@@ -1,9 +1,9 @@
 import type { Language } from "@esim/shared/locale";
 import { useId, useState } from "react";
-import { Modal } from "../../../components/ui/modal.tsx";
-import { FIELD_CLASSES } from "../../../components/ui/text-field.tsx";
-import { fieldOrErrorMessageId } from "../../../lib/error-messages.ts";
-import { useT } from "../../../lib/i18n.ts";
+import { Modal } from "../../components/ui/modal.tsx";
+import { FIELD_CLASSES } from "../../components/ui/text-field.tsx";
+import { fieldOrErrorMessageId } from "../../lib/error-messages.ts";
+import { useT } from "../lib/i18n.ts";
 
 const REASON_MAX_LENGTH = 500;
 

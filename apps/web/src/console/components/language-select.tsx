@@ -1,6 +1,6 @@
 import { HTML_LANG, isLanguage, LANGUAGES } from "@esim/shared/locale";
 import { useId } from "react";
-import { changeLanguage, useLanguage, useT } from "../../../lib/i18n.ts";
+import { changeLanguage, useLanguage, useT } from "../lib/i18n.ts";
 
 const LANGUAGE_NAMES = { fr: "Français", en: "English", ar: "العربية" } as const;
 

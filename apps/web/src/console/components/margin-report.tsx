@@ -6,11 +6,11 @@ import {
 } from "@esim/shared/admin/margins-contract";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useT } from "../../../lib/i18n.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { errorMessageId } from "../../lib/error-messages.ts";
 import { marginReportQuery } from "../api/margins.ts";
-import type { ConsoleFormatters } from "../format.ts";
+import type { ConsoleFormatters } from "../lib/format.ts";
+import { useT } from "../lib/i18n.ts";
 
 const CARD = "rounded-2xl bg-white p-4 ring-1 ring-slate-200";
 const TAB =

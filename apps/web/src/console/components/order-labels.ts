@@ -6,7 +6,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from "@esim/shared/statuses";
-import type { MessageId } from "../../../lib/i18n.ts";
+import type { MessageId } from "../lib/i18n.ts";
 
 // The words of an order's states in the console (operators' words, not the traveller's).
 

@@ -1,8 +1,8 @@
 import { exportAuditLog, listAuditLog } from "@esim/shared/admin/contracts";
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { callApi, fetchEndpointFile } from "../../../lib/api-client.ts";
-import { operatorAuth } from "../operator-session.ts";
-import { adminQueryKeys } from "./query-keys.ts";
+import { adminQueryKeys } from "../../api/query-keys.ts";
+import { operatorAuth } from "../../lib/operator-session.ts";
 
 /** The filter as the form holds it; empty fields are left out of the request. */
 export interface AuditFilter {

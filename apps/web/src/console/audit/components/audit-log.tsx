@@ -4,10 +4,10 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
 import { saveFile } from "../../../lib/save-file.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
 import { type AuditFilter, auditLogQuery, fetchAuditCsv } from "../api/audit-log.ts";
-import { consoleFormatters } from "../format.ts";
 
 interface FilterForm {
   action: string;

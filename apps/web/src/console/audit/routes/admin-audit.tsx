@@ -1,6 +1,6 @@
-import { AdminsOnly } from "../features/admin/components/admins-only.tsx";
-import { AuditLog } from "../features/admin/components/audit-log.tsx";
-import { useT } from "../lib/i18n.ts";
+import { AdminsOnly } from "../../components/admins-only.tsx";
+import { useT } from "../../lib/i18n.ts";
+import { AuditLog } from "../components/audit-log.tsx";
 
 export function AdminAuditRoute() {
   const t = useT();

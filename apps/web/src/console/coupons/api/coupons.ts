@@ -9,8 +9,8 @@ import {
 import { listDestinationPlans } from "@esim/shared/catalog/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { operatorAuth } from "../operator-session.ts";
-import { ADMIN_QUERY_KEY } from "./query-keys.ts";
+import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";
+import { operatorAuth } from "../../lib/operator-session.ts";
 
 /** Below the console's key, so signing out drops the list with the rest. */
 export const couponsQueryKey = [...ADMIN_QUERY_KEY, "coupons"] as const;

@@ -5,10 +5,10 @@ import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmModal } from "../../../components/ui/modal.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessageId, fieldErrorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
-import { type MessageId, useLanguage, useT } from "../../../lib/i18n.ts";
+import { fromLocalInput, numberOrNull, toLocalInput } from "../../lib/coupon-dates.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { type MessageId, useLanguage, useT } from "../../lib/i18n.ts";
 import { useBlockCoupon, useUpdateCoupon } from "../api/coupons.ts";
-import { fromLocalInput, numberOrNull, toLocalInput } from "../coupon-dates.ts";
-import { consoleFormatters } from "../format.ts";
 import { CouponLimitsFields } from "./coupon-limits-fields.tsx";
 
 const STATE_STYLES: Record<CouponState, { labelId: MessageId; classes: string }> = {

@@ -5,9 +5,9 @@ import { SelectField } from "../../../components/ui/select-field.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessageId, fieldErrorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
-import { useT } from "../../../lib/i18n.ts";
+import { fromLocalInput, numberOrNull } from "../../lib/coupon-dates.ts";
+import { useT } from "../../lib/i18n.ts";
 import { useCreateCoupon } from "../api/coupons.ts";
-import { fromLocalInput, numberOrNull } from "../coupon-dates.ts";
 import { CouponLimitsFields } from "./coupon-limits-fields.tsx";
 import { CouponPlanPicker } from "./coupon-plan-picker.tsx";
 

@@ -1,5 +1,5 @@
 import { TextField } from "../../../components/ui/text-field.tsx";
-import { useT } from "../../../lib/i18n.ts";
+import { useT } from "../../lib/i18n.ts";
 
 type LimitField = "startsAt" | "endsAt" | "maxUses" | "maxUsesPerUser";
 

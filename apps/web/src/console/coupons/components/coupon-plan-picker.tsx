@@ -5,9 +5,9 @@ import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
 import { couponPlanChoicesQuery } from "../api/coupons.ts";
-import { consoleFormatters } from "../format.ts";
 
 /**
  * The plans a coupon is limited to (none chosen: every plan), picked destination by destination from the catalogue;

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useT } from "../../../lib/i18n.ts";
+import { useT } from "../../lib/i18n.ts";
 import { adminCouponsQuery } from "../api/coupons.ts";
 import { CouponCard, type CouponNotice } from "./coupon-card.tsx";
 import { CouponCreateForm } from "./coupon-create-form.tsx";

@@ -2,10 +2,10 @@ import type { AdminCoupon } from "@esim/shared/admin/coupons-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN_KEY } from "../features/admin/operator-session.ts";
-import { PLAN_7_DAYS, PLAN_30_DAYS, TURKEY } from "../test/buying-fixtures.ts";
-import { apiError, fakeApi } from "../test/fake-api.ts";
-import { renderApp, setUpAppTests } from "../test/render-app.tsx";
+import { PLAN_7_DAYS, PLAN_30_DAYS, TURKEY } from "../../../test/buying-fixtures.ts";
+import { apiError, fakeApi } from "../../../test/fake-api.ts";
+import { ADMIN_TOKEN_KEY } from "../../lib/operator-session.ts";
+import { renderApp, setUpAppTests } from "../../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];
 

@@ -1,6 +1,6 @@
-import { AdminsOnly } from "../features/admin/components/admins-only.tsx";
-import { CouponsAdmin } from "../features/admin/components/coupons-admin.tsx";
-import { useT } from "../lib/i18n.ts";
+import { AdminsOnly } from "../../components/admins-only.tsx";
+import { useT } from "../../lib/i18n.ts";
+import { CouponsAdmin } from "../components/coupons-admin.tsx";
 
 export function AdminCouponsRoute() {
   const t = useT();

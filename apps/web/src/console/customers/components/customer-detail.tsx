@@ -5,14 +5,14 @@ import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { type MessageId, useLanguage, useT } from "../../../lib/i18n.ts";
+import { ORDER_ENDING_LABEL } from "../../components/order-labels.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { type MessageId, useLanguage, useT } from "../../lib/i18n.ts";
 import { useUnblockCustomerPin } from "../api/customers.ts";
-import { consoleFormatters } from "../format.ts";
 import { CustomerEsims } from "./customer-esims.tsx";
 import { CustomerSection } from "./customer-section.tsx";
 import { CustomerSessions } from "./customer-sessions.tsx";
 import { CustomerStoreCredit } from "./customer-store-credit.tsx";
-import { ORDER_ENDING_LABEL } from "./order-labels.ts";
 
 const ORDER_STATUS_TEXT: Record<OrderStatus, MessageId> = {
   not_paid: "orders.status.notPaid",

@@ -4,9 +4,9 @@ import { useEffect } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { IccidText } from "../../../components/ui/iccid-text.tsx";
-import { type MessageId, useLanguage, useT } from "../../../lib/i18n.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { type MessageId, useLanguage, useT } from "../../lib/i18n.ts";
 import { useRefreshCustomerEsims } from "../api/customers.ts";
-import { consoleFormatters } from "../format.ts";
 import { CustomerSection } from "./customer-section.tsx";
 
 const STATUS_TEXT: Record<EsimStatus, MessageId> = {

@@ -2,9 +2,9 @@ import type { CustomerDetail } from "@esim/shared/admin/customers-contract";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
 import { useRevokeCustomerSession } from "../api/customers.ts";
-import { consoleFormatters } from "../format.ts";
 import { CustomerSection } from "./customer-section.tsx";
 
 /** The customer's live sessions; ending one (a lost or shared phone) signs that device out. Audited. */

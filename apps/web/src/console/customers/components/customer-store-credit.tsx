@@ -6,10 +6,10 @@ import { Button } from "../../../components/ui/button.tsx";
 import { StoreCreditHistory } from "../../../components/ui/store-credit-history.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { errorMessageId, fieldOrErrorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
-import { isolate, useT } from "../../../lib/i18n.ts";
+import { operatorMeQuery } from "../../api/operator.ts";
+import { fromLocalInput } from "../../lib/coupon-dates.ts";
+import { isolate, useT } from "../../lib/i18n.ts";
 import { customerStoreCreditQuery, useIssueCustomerStoreCredit } from "../api/customers.ts";
-import { operatorMeQuery } from "../api/operator.ts";
-import { fromLocalInput } from "../coupon-dates.ts";
 import { CustomerSection } from "./customer-section.tsx";
 
 /** Whole dinars from 1 to 100 000, as the API takes them (MAX_ISSUED_CREDIT_DZD). */

@@ -5,9 +5,9 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
 import { type CustomersFilter, customersQuery } from "../api/customers.ts";
-import { consoleFormatters } from "../format.ts";
 
 const TAB =
   "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-brand-600";

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { Alert } from "../components/ui/alert.tsx";
-import { customerQuery } from "../features/admin/api/customers.ts";
-import { CustomerDetailView } from "../features/admin/components/customer-detail.tsx";
-import { errorMessageId } from "../lib/error-messages.ts";
-import { useT } from "../lib/i18n.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { errorMessageId } from "../../../lib/error-messages.ts";
+import { useT } from "../../lib/i18n.ts";
+import { customerQuery } from "../api/customers.ts";
+import { CustomerDetailView } from "../components/customer-detail.tsx";
 
 /** /admin/customers/:id: one customer's whole picture, for every operator. */
 export function AdminCustomerRoute() {

@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
-import type { CustomersFilter } from "../features/admin/api/customers.ts";
-import { CustomersSearch } from "../features/admin/components/customers-search.tsx";
-import { useT } from "../lib/i18n.ts";
+import { useT } from "../../lib/i18n.ts";
+import type { CustomersFilter } from "../api/customers.ts";
+import { CustomersSearch } from "../components/customers-search.tsx";
 
 /** The filter read from the address (?q=&state=deleted&page=2); anything malformed falls back to the default. */
 function readFilter(params: URLSearchParams): CustomersFilter {

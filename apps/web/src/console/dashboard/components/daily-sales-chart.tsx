@@ -1,6 +1,6 @@
 import type { DashboardDay } from "@esim/shared/admin/dashboard-contract";
-import { useT } from "../../../lib/i18n.ts";
-import type { ConsoleFormatters } from "../format.ts";
+import type { ConsoleFormatters } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.ts";
 
 /**
  * Thirty days of gross sales as CSS bars (the net beside them in each bar's name: a refund can make it negative), oldest first in reading order (so right to left in Arabic, as a timeline

@@ -1,8 +1,8 @@
 import type { Dashboard, DashboardWindow } from "@esim/shared/admin/dashboard-contract";
 import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
-import { useT } from "../../../lib/i18n.ts";
-import type { ConsoleFormatters } from "../format.ts";
+import type { ConsoleFormatters } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.ts";
 import { DailySalesChart } from "./daily-sales-chart.tsx";
 
 const CARD = "rounded-2xl bg-white p-4 ring-1 ring-slate-200";

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { Alert } from "../components/ui/alert.tsx";
-import { dashboardQuery } from "../features/admin/api/get-dashboard.ts";
-import { operatorMeQuery } from "../features/admin/api/operator.ts";
-import { DashboardView } from "../features/admin/components/dashboard-view.tsx";
-import { MarginReport } from "../features/admin/components/margin-report.tsx";
-import { consoleFormatters } from "../features/admin/format.ts";
-import { errorMessageId } from "../lib/error-messages.ts";
-import { useLanguage, useT } from "../lib/i18n.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { errorMessageId } from "../../../lib/error-messages.ts";
+import { operatorMeQuery } from "../../api/operator.ts";
+import { MarginReport } from "../../components/margin-report.tsx";
+import { consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
+import { dashboardQuery } from "../api/get-dashboard.ts";
+import { DashboardView } from "../components/dashboard-view.tsx";
 
 export function AdminDashboardRoute() {
   const t = useT();

@@ -9,8 +9,8 @@ import {
 import type { Language } from "@esim/shared/locale";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi, fetchEndpointFile } from "../../../lib/api-client.ts";
-import { operatorAuth } from "../operator-session.ts";
-import { ADMIN_QUERY_KEY } from "./query-keys.ts";
+import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";
+import { operatorAuth } from "../../lib/operator-session.ts";
 
 const sellerKey = [...ADMIN_QUERY_KEY, "seller"] as const;
 

@@ -4,10 +4,10 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
 import { saveFile } from "../../../lib/save-file.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
 import { creditNotesQuery, fetchCreditNotePdf } from "../api/invoicing.ts";
-import { consoleFormatters } from "../format.ts";
 
 const algiersDay = (date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers" }).format(date);
 

@@ -2,8 +2,8 @@ import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
-import { useT } from "../../../lib/i18n.ts";
 import { saveFile } from "../../../lib/save-file.ts";
+import { useT } from "../../lib/i18n.ts";
 import { fetchInvoicesCsv } from "../api/invoicing.ts";
 
 const algiersDay = (date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers" }).format(date);

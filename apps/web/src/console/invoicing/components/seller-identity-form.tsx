@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useT } from "../../../lib/i18n.ts";
+import { useT } from "../../lib/i18n.ts";
 import { sellerIdentityQuery, useSetSellerIdentity } from "../api/invoicing.ts";
 
 type TextFieldName = "name" | "address" | "nif" | "nis" | "rc" | "article";

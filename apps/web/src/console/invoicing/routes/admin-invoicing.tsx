@@ -1,8 +1,8 @@
-import { AdminsOnly } from "../features/admin/components/admins-only.tsx";
-import { CreditNotesList } from "../features/admin/components/credit-notes-list.tsx";
-import { InvoicesExport } from "../features/admin/components/invoices-export.tsx";
-import { SellerIdentityForm } from "../features/admin/components/seller-identity-form.tsx";
-import { useT } from "../lib/i18n.ts";
+import { AdminsOnly } from "../../components/admins-only.tsx";
+import { useT } from "../../lib/i18n.ts";
+import { CreditNotesList } from "../components/credit-notes-list.tsx";
+import { InvoicesExport } from "../components/invoices-export.tsx";
+import { SellerIdentityForm } from "../components/seller-identity-form.tsx";
 
 export function AdminInvoicingRoute() {
   const t = useT();

@@ -6,10 +6,9 @@ import {
 import type { RefundMethod } from "@esim/shared/ledger/vocabulary";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { operatorAuth } from "../operator-session.ts";
-import { cancellationQueueKey } from "./cancellations.ts";
+import { ADMIN_QUERY_KEY, adminQueryKeys, cancellationQueueKey } from "../../api/query-keys.ts";
+import { operatorAuth } from "../../lib/operator-session.ts";
 import { orderQueryKeys } from "./orders.ts";
-import { ADMIN_QUERY_KEY, adminQueryKeys } from "./query-keys.ts";
 
 // The order's refunds in the console (decision 062): record a (partial) refund sent, or owe back money held. Each
 // answers the order as it is now.

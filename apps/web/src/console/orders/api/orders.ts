@@ -10,8 +10,8 @@ import {
 } from "@esim/shared/admin/orders-contract";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { operatorAuth } from "../operator-session.ts";
-import { ADMIN_QUERY_KEY } from "./query-keys.ts";
+import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";
+import { operatorAuth } from "../../lib/operator-session.ts";
 
 // The console's orders: search, one order, and the operator's actions on it (each answers the order as it is now).
 

@@ -5,10 +5,10 @@ import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmModal } from "../../../components/ui/modal.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { type MessageId, useT } from "../../../lib/i18n.ts";
+import { CancellationDecisionDialog } from "../../components/cancellation-decision-dialog.tsx";
+import type { ConsoleFormatters } from "../../lib/format.ts";
+import { type MessageId, useT } from "../../lib/i18n.ts";
 import { type OrderAction, useOrderAction } from "../api/orders.ts";
-import type { ConsoleFormatters } from "../format.ts";
-import { CancellationDecisionDialog } from "./cancellation-decision-dialog.tsx";
 
 type Dialog = "retry" | "resend" | "acceptHeld" | "refuseHeld" | null;
 

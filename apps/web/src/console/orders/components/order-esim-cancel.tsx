@@ -2,10 +2,10 @@ import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { useT } from "../../../lib/i18n.ts";
+import { CancellationDecisionDialog } from "../../components/cancellation-decision-dialog.tsx";
+import type { ConsoleFormatters } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.ts";
 import { useOrderAction } from "../api/orders.ts";
-import type { ConsoleFormatters } from "../format.ts";
-import { CancellationDecisionDialog } from "./cancellation-decision-dialog.tsx";
 
 /**
  * Cancels one unused eSIM of the order at the provider, for the customer (bought for the wrong country, say): the

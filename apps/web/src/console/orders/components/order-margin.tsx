@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useT } from "../../../lib/i18n.ts";
-import { orderMarginQuery } from "../api/margins.ts";
-import type { ConsoleFormatters } from "../format.ts";
-import { MarginAmount } from "./margin-report.tsx";
+import { orderMarginQuery } from "../../api/margins.ts";
+import { MarginAmount } from "../../components/margin-report.tsx";
+import type { ConsoleFormatters } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.ts";
 
 /** One order's margin for the admin: sold and refunded excluding TVA, the upstream cost in DZD, the margin. */
 export function OrderMargin({ number, format }: { number: string; format: ConsoleFormatters }) {

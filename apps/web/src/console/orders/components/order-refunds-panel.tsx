@@ -7,10 +7,10 @@ import { ConfirmModal } from "../../../components/ui/modal.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { type MessageId, useT } from "../../../lib/i18n.ts";
+import { CancellationDecisionDialog } from "../../components/cancellation-decision-dialog.tsx";
+import type { ConsoleFormatters } from "../../lib/format.ts";
+import { type MessageId, useT } from "../../lib/i18n.ts";
 import { useRecordRefund, useRefundHeldMoney } from "../api/order-refunds.ts";
-import type { ConsoleFormatters } from "../format.ts";
-import { CancellationDecisionDialog } from "./cancellation-decision-dialog.tsx";
 
 export const REFUND_METHOD_LABEL: Record<RefundMethod, MessageId> = {
   ccp_transfer: "admin.orders.refund.method.ccp_transfer",

@@ -6,10 +6,10 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { ATTENTION_LABEL } from "../../components/order-labels.ts";
+import { type ConsoleFormatters, consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
 import { orderSearchQuery } from "../api/orders.ts";
-import { type ConsoleFormatters, consoleFormatters } from "../format.ts";
-import { ATTENTION_LABEL } from "./order-labels.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 
 /**

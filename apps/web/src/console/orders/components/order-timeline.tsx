@@ -3,9 +3,9 @@ import { ORDER_REJECTING_EVENTS } from "@esim/shared/checkout/contracts";
 import { isOneOf, ORDER_ATTENTION_KINDS } from "@esim/shared/statuses";
 import type { ReactNode } from "react";
 import { IccidText } from "../../../components/ui/iccid-text.tsx";
-import { type MessageId, useT } from "../../../lib/i18n.ts";
-import type { ConsoleFormatters } from "../format.ts";
-import { ATTENTION_LABEL, ORDER_ENDING_LABEL, ORDER_STATUS_LABEL } from "./order-labels.ts";
+import { ATTENTION_LABEL, ORDER_ENDING_LABEL, ORDER_STATUS_LABEL } from "../../components/order-labels.ts";
+import type { ConsoleFormatters } from "../../lib/format.ts";
+import { type MessageId, useT } from "../../lib/i18n.ts";
 
 const EMAIL_STATUS_LABEL: Record<"queued" | "sent" | "failed", MessageId> = {
   queued: "admin.orders.timeline.emailQueued",

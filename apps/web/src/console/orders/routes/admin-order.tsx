@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { Alert } from "../components/ui/alert.tsx";
-import { operatorMeQuery } from "../features/admin/api/operator.ts";
-import { orderDetailQuery } from "../features/admin/api/orders.ts";
-import { OrderDetail } from "../features/admin/components/order-detail.tsx";
-import { consoleFormatters } from "../features/admin/format.ts";
-import { errorMessageId } from "../lib/error-messages.ts";
-import { useLanguage, useT } from "../lib/i18n.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { errorMessageId } from "../../../lib/error-messages.ts";
+import { operatorMeQuery } from "../../api/operator.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
+import { orderDetailQuery } from "../api/orders.ts";
+import { OrderDetail } from "../components/order-detail.tsx";
 
 /** /admin/orders/:number: one order, its actions and its timeline (every operator; refunds for admins). */
 export function AdminOrderRoute() {

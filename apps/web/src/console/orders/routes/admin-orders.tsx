@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
-import { OrderSearch } from "../features/admin/components/order-search.tsx";
-import { useT } from "../lib/i18n.ts";
+import { useT } from "../../lib/i18n.ts";
+import { OrderSearch } from "../components/order-search.tsx";
 
 /** /admin/orders?q=…&page=…: find an order (every operator). */
 export function AdminOrdersRoute() {

@@ -14,8 +14,8 @@ import {
 } from "@esim/shared/admin/prices-contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { operatorAuth } from "../operator-session.ts";
-import { ADMIN_QUERY_KEY } from "./query-keys.ts";
+import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";
+import { operatorAuth } from "../../lib/operator-session.ts";
 
 // The console's prices and catalogue sync (admins only): the settings, a preview, applying it, its history (the
 // audit log's price entries) and the catalogue sync.

@@ -10,14 +10,14 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
 import {
   catalogueDestinationPlansQuery,
   catalogueDestinationsQuery,
   useUpdateDestination,
   useUpdatePlan,
 } from "../api/prices.ts";
-import { consoleFormatters } from "../format.ts";
 
 /** Case- and accent-blind, for the filter box. */
 function fold(text: string): string {

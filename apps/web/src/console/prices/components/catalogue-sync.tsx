@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
 import { catalogSyncQuery, useRunCatalogSync } from "../api/prices.ts";
-import { consoleFormatters } from "../format.ts";
 
 /** Import the upstream's plans now (as `catalog:sync`) and see the last sync's outcome: when, who, counts, error. */
 export function CatalogueSync() {

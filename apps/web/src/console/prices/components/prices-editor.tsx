@@ -5,9 +5,9 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
 import { useApplyPrices, usePreviewPrices } from "../api/prices.ts";
-import { consoleFormatters } from "../format.ts";
 import { PricesPreviewTable } from "./prices-preview-table.tsx";
 
 interface PriceForm {

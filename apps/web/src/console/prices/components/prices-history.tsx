@@ -2,9 +2,9 @@ import type { AuditEntryView } from "@esim/shared/admin/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { type ConsoleFormatters, consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
 import { priceHistoryQuery } from "../api/prices.ts";
-import { type ConsoleFormatters, consoleFormatters } from "../format.ts";
 
 interface SettingsSnapshot {
   dzdPerUsd?: string;

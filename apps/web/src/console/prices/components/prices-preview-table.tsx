@@ -2,9 +2,9 @@ import type { PriceChangeWithMarginView } from "@esim/shared/admin/prices-contra
 import { HTML_LANG } from "@esim/shared/locale";
 import { useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
-import { consoleFormatters } from "../format.ts";
-import { MarginAmount } from "./margin-report.tsx";
+import { MarginAmount } from "../../components/margin-report.tsx";
+import { consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
 
 /** Rows shown before "show all" (a rate change moves hundreds of plans). */
 const FIRST_ROWS = 50;

@@ -1,7 +1,7 @@
-import { AdminsOnly } from "../features/admin/components/admins-only.tsx";
-import { CatalogueDestinations } from "../features/admin/components/catalogue-destinations.tsx";
-import { CatalogueSync } from "../features/admin/components/catalogue-sync.tsx";
-import { useT } from "../lib/i18n.ts";
+import { AdminsOnly } from "../../components/admins-only.tsx";
+import { useT } from "../../lib/i18n.ts";
+import { CatalogueDestinations } from "../components/catalogue-destinations.tsx";
+import { CatalogueSync } from "../components/catalogue-sync.tsx";
 
 /** The catalogue sync and its last outcome, then every destination to hide, show or mark popular. */
 export function AdminCatalogueRoute() {

@@ -2,9 +2,9 @@ import type { PricePreview } from "@esim/shared/admin/prices-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN_KEY } from "../features/admin/operator-session.ts";
-import { fakeApi } from "../test/fake-api.ts";
-import { renderApp, setUpAppTests } from "../test/render-app.tsx";
+import { fakeApi } from "../../../test/fake-api.ts";
+import { ADMIN_TOKEN_KEY } from "../../lib/operator-session.ts";
+import { renderApp, setUpAppTests } from "../../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];
 

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { Alert } from "../components/ui/alert.tsx";
-import { priceSettingsQuery } from "../features/admin/api/prices.ts";
-import { AdminsOnly } from "../features/admin/components/admins-only.tsx";
-import { PricesEditor } from "../features/admin/components/prices-editor.tsx";
-import { PricesHistory } from "../features/admin/components/prices-history.tsx";
-import { errorMessageId } from "../lib/error-messages.ts";
-import { useT } from "../lib/i18n.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { errorMessageId } from "../../../lib/error-messages.ts";
+import { AdminsOnly } from "../../components/admins-only.tsx";
+import { useT } from "../../lib/i18n.ts";
+import { priceSettingsQuery } from "../api/prices.ts";
+import { PricesEditor } from "../components/prices-editor.tsx";
+import { PricesHistory } from "../components/prices-history.tsx";
 
 /** Rendered for admins only, so the settings are never requested for a support agent. */
 function PricesPage() {

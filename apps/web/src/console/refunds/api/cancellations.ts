@@ -7,10 +7,8 @@ import {
 } from "@esim/shared/admin/refunds-contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { operatorAuth } from "../operator-session.ts";
-import { ADMIN_QUERY_KEY, adminQueryKeys } from "./query-keys.ts";
-
-export const cancellationQueueKey = [...ADMIN_QUERY_KEY, "cancellations"] as const;
+import { adminQueryKeys, cancellationQueueKey } from "../../api/query-keys.ts";
+import { operatorAuth } from "../../lib/operator-session.ts";
 
 /** The queue: cancellation requests, failed deliveries to decide, refunds owed; refreshed every minute. */
 export const cancellationQueueQuery = () =>

@@ -7,10 +7,10 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { IccidText } from "../../../components/ui/iccid-text.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { type MessageId, useLanguage, useT } from "../../../lib/i18n.ts";
+import { CancellationDecisionDialog } from "../../components/cancellation-decision-dialog.tsx";
+import { type ConsoleFormatters, consoleFormatters } from "../../lib/format.ts";
+import { type MessageId, useLanguage, useT } from "../../lib/i18n.ts";
 import { cancellationQueueQuery, type QueueDecision, useQueueDecision } from "../api/cancellations.ts";
-import { type ConsoleFormatters, consoleFormatters } from "../format.ts";
-import { CancellationDecisionDialog } from "./cancellation-decision-dialog.tsx";
 
 const CARD = "rounded-2xl bg-white p-4 ring-1 ring-slate-200";
 

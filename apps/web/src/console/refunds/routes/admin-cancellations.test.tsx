@@ -2,9 +2,9 @@ import type { CancellationQueue } from "@esim/shared/admin/refunds-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN_KEY } from "../features/admin/operator-session.ts";
-import { apiError, fakeApi } from "../test/fake-api.ts";
-import { renderApp, setUpAppTests } from "../test/render-app.tsx";
+import { apiError, fakeApi } from "../../../test/fake-api.ts";
+import { ADMIN_TOKEN_KEY } from "../../lib/operator-session.ts";
+import { renderApp, setUpAppTests } from "../../test/render-app.tsx";
 
 const A = ADMIN_API_BASE_PATH;
 const SUPPORT = { id: "op-2", email: "karim@esim-store.dz", role: "support" as const, isEnrolled: true };

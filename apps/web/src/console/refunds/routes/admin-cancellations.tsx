@@ -1,5 +1,5 @@
-import { CancellationsQueue } from "../features/admin/components/cancellations-queue.tsx";
-import { useT } from "../lib/i18n.ts";
+import { useT } from "../../lib/i18n.ts";
+import { CancellationsQueue } from "../components/cancellations-queue.tsx";
 
 /** /admin/cancellations: the cancellations and refunds queue, for admins and support alike. */
 export function AdminCancellationsRoute() {

@@ -1,8 +1,8 @@
 import { listOperatorSessions, revokeOperatorSession } from "@esim/shared/admin/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { operatorAuth } from "../operator-session.ts";
-import { adminQueryKeys } from "./query-keys.ts";
+import { adminQueryKeys } from "../../api/query-keys.ts";
+import { operatorAuth } from "../../lib/operator-session.ts";
 
 export const operatorSessionsQuery = () =>
   queryOptions({

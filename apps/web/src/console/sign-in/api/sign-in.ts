@@ -2,7 +2,7 @@ import { requestOperatorCode, verifyOperatorCode, verifyOperatorTotp } from "@es
 import type { Language } from "@esim/shared/locale";
 import { useMutation } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { storeOperatorToken } from "../operator-session.ts";
+import { storeOperatorToken } from "../../lib/operator-session.ts";
 
 /** Step 1: an emailed code to the operator's address. */
 export function useRequestOperatorCode() {

@@ -1,5 +1,5 @@
-import { useT } from "../../../lib/i18n.ts";
 import { useQrSvg } from "../../../lib/qr-code.ts";
+import { useT } from "../../lib/i18n.ts";
 
 /** The `otpauth://` address as a QR code for an authenticator app; never mirrored (left to right in Arabic too). */
 export function AuthenticatorQr({ otpauthUri }: { otpauthUri: string }) {

@@ -4,7 +4,7 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
 import { useRequestOperatorCode, useVerifyOperatorCode, useVerifyOperatorTotp } from "../api/sign-in.ts";
 import { AuthenticatorQr } from "./authenticator-qr.tsx";
 

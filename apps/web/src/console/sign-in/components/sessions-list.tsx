@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
 import { operatorSessionsQuery, useRevokeOperatorSession } from "../api/sessions.ts";
-import { consoleFormatters } from "../format.ts";
 
 /** The operator's live sessions, this one marked; any other can be ended from here (a lost phone, a shared PC). */
 export function SessionsList() {

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from "react-router";
-import { LanguageSelect } from "../features/admin/components/language-select.tsx";
-import { OperatorSignIn } from "../features/admin/components/operator-sign-in.tsx";
-import { ADMIN_LOGIN_PATH, readOperatorToken } from "../features/admin/operator-session.ts";
-import { useT } from "../lib/i18n.ts";
+import { LanguageSelect } from "../../components/language-select.tsx";
+import { useT } from "../../lib/i18n.ts";
+import { ADMIN_LOGIN_PATH, readOperatorToken } from "../../lib/operator-session.ts";
+import { OperatorSignIn } from "../components/operator-sign-in.tsx";
 
 /** Only console addresses are a way back from the console's sign-in. */
 function consoleTarget(value: string | null): string {

@@ -1,5 +1,5 @@
-import { SessionsList } from "../features/admin/components/sessions-list.tsx";
-import { useT } from "../lib/i18n.ts";
+import { useT } from "../../lib/i18n.ts";
+import { SessionsList } from "../components/sessions-list.tsx";
 
 export function AdminSessionsRoute() {
   const t = useT();

@@ -7,8 +7,8 @@ import {
 } from "@esim/shared/admin/team-contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { operatorAuth } from "../operator-session.ts";
-import { ADMIN_QUERY_KEY } from "./query-keys.ts";
+import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";
+import { operatorAuth } from "../../lib/operator-session.ts";
 
 const teamKey = [...ADMIN_QUERY_KEY, "team"] as const;
 

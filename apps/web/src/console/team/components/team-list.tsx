@@ -9,15 +9,15 @@ import { SelectField } from "../../../components/ui/select-field.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
-import { operatorMeQuery } from "../api/operator.ts";
+import { operatorMeQuery } from "../../api/operator.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
 import {
   teamQuery,
   useAddTeamOperator,
   useResetTeamOperatorAuthenticator,
   useUpdateTeamOperator,
 } from "../api/team.ts";
-import { consoleFormatters } from "../format.ts";
 
 type Confirmation = { kind: "disable" | "enable" | "reset"; operator: TeamOperatorView };
 

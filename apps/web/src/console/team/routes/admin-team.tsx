@@ -1,6 +1,6 @@
-import { AdminsOnly } from "../features/admin/components/admins-only.tsx";
-import { TeamList } from "../features/admin/components/team-list.tsx";
-import { useT } from "../lib/i18n.ts";
+import { AdminsOnly } from "../../components/admins-only.tsx";
+import { useT } from "../../lib/i18n.ts";
+import { TeamList } from "../components/team-list.tsx";
 
 export function AdminTeamRoute() {
   const t = useT();
