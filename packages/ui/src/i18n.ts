@@ -1,6 +1,5 @@
 import type { Language } from "@esim/shared/locale";
 import { useLingui } from "@lingui/react";
-import type enConsoleCatalog from "./messages/console/en.json";
 import type enCatalog from "./messages/en.json";
 
 /**
@@ -9,17 +8,8 @@ import type enCatalog from "./messages/en.json";
  * invoices (compiled once per language on the server: server-i18n.ts).
  */
 export type MessageId = keyof typeof enCatalog;
-/**
- * The operator console's own ids (`admin.*`, messages/console/xx.json; decision 072): compiled into the console's
- * build only, never the traveller's app. The console reads them and the shared ones (errors, fields, statuses), so
- * its texts are `ConsoleMessageId | MessageId`; so are the server's, whose operator alert emails use `admin.mail.*`.
- */
-export type ConsoleMessageId = keyof typeof enConsoleCatalog;
-/** An id of either catalogue: what the console and the server may say. */
-export type AnyMessageId = MessageId | ConsoleMessageId;
 export type MessageValues = Record<string, string | number | undefined>;
 export type Translate = (id: MessageId, values?: MessageValues) => string;
-export type TranslateAny = (id: AnyMessageId, values?: MessageValues) => string;
 
 /** `t(id, values)` bound to the active language; components re-render when it changes. */
 export function useT(): Translate {

@@ -1,7 +1,8 @@
 import type { Language } from "@esim/shared/locale";
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
-import type { AnyMessageId, MessageValues, TranslateAny } from "./i18n.ts";
+import type { AnyMessageId, TranslateAny } from "./console-i18n.ts";
+import type { MessageValues } from "./i18n.ts";
 import ar from "./messages/ar.json" with { type: "json" };
 import consoleAr from "./messages/console/ar.json" with { type: "json" };
 import consoleEn from "./messages/console/en.json" with { type: "json" };

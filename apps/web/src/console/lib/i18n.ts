@@ -1,5 +1,5 @@
 import type { Language } from "@esim/shared/locale";
-import type { AnyMessageId, TranslateAny } from "@esim/ui/i18n";
+import type { AnyMessageId, TranslateAny } from "@esim/ui/console-i18n";
 import { activateLanguage, addCatalog, loadAllTexts, useT as useAppT } from "../../lib/i18n.ts";
 
 // The console's words (decision 072): its own catalogue (`admin.*`, packages/ui/src/messages/console/xx.json) on top

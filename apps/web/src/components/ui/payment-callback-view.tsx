@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Button, buttonClasses } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { ErrorCircleIcon, RefreshIcon } from "../../../components/ui/icons.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useT } from "../../../lib/i18n.ts";
+import { useT } from "../../lib/i18n.ts";
+import { Button, buttonClasses } from "./button.tsx";
+import { Card } from "./card.tsx";
+import { ErrorCircleIcon, RefreshIcon } from "./icons.tsx";
+import { Spinner } from "./spinner.tsx";
 
 /** The callback page's states (product description §4): verifying, success, error, pending. */
 export type CallbackState = "verifying" | "success" | "error" | "pending";

@@ -1,7 +1,7 @@
 import type { CheckoutReturnTarget } from "@esim/shared/checkout/contracts";
-import { translate } from "../../../lib/i18n.ts";
-import { openPaymentWindow } from "../../../lib/payment-window.ts";
-import { isNativePlatform, loadNativePlugins } from "../../../lib/platform.ts";
+import { translate } from "./i18n.ts";
+import { openPaymentWindow } from "./payment-window.ts";
+import { isNativePlatform, loadNativePlugins } from "./platform.ts";
 
 /** Something to read in the blank popup while the order is created (same origin until the checkout loads). */
 function showWaitingMessage(popup: Window): void {

@@ -1,7 +1,7 @@
 import type { Plan } from "@esim/shared/catalog/contracts";
 import type { Currency } from "@esim/shared/locale";
-import { Money } from "../../../components/ui/money.tsx";
-import { useT } from "../../../lib/i18n.ts";
+import { useT } from "../../lib/i18n.ts";
+import { Money } from "./money.tsx";
 
 /** The price in the chosen currency, and the struck-through compare-at price when the plan is discounted. */
 export function PlanPrice({ plan, currency }: { plan: Pick<Plan, "price" | "compareAtPrice">; currency: Currency }) {
