@@ -42,7 +42,8 @@ function requestedPart(id: string): CatalogPart | null {
 }
 
 /**
- * Turns an ICU JSON catalog (`packages/ui/src/messages/xx.json`) into Lingui's compiled
+ * Turns an ICU JSON catalog (`packages/ui/src/messages/xx.json`, or the console's `messages/console/xx.json`, which
+ * only the console imports, whole; decision 072) into Lingui's compiled
  * form while it is imported, so the browser never ships a message compiler.
  * `xx.json?catalog=sign-in` and `xx.json?catalog=rest` are the two parts of
  * the catalog (catalogPartOf); the plain import is the whole catalog.
