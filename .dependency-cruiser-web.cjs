@@ -57,7 +57,7 @@ module.exports = {
       severity: "error",
       comment: "lib/ and components/ serve both apps: they import neither app, nor a feature.",
       from: { path: SHARED },
-      to: { path: [TRAVELLER, CONSOLE] },
+      to: { path: [TRAVELLER, CONSOLE, CONSOLE_CATALOGUE] },
     },
     {
       name: "no-file-cycles",
