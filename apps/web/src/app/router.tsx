@@ -1,10 +1,10 @@
 import { isLanguage, type Language } from "@esim/shared/locale";
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-router";
+import { RouteError } from "../components/ui/route-error.tsx";
 import { changeLanguage, loadAllTexts } from "../lib/i18n.ts";
 import { isAuthenticated } from "../lib/session.ts";
 import { writePromoCode } from "../lib/storage.ts";
 import { RootLayout } from "./layouts/root-layout.tsx";
-import { RouteError } from "./layouts/route-error.tsx";
 
 /**
  * Any address with `?promo=` stores the code (upper-cased) and loses the parameter, without a new history entry.

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Outlet, redirect, ScrollRestoration } from "react-router";
+import { RouteError } from "../../components/ui/route-error.tsx";
 
 /** Back restores the scroll position; any other navigation starts at the top. */
 function ConsoleRoot() {
@@ -18,6 +19,7 @@ export function createConsoleRouter() {
   return createBrowserRouter([
     {
       element: <ConsoleRoot />,
+      errorElement: <RouteError homeHref="/admin" />,
       children: [
         {
           path: "/admin/login",

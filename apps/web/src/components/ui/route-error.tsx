@@ -1,10 +1,13 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { buttonClasses } from "../../components/ui/button.tsx";
-import { ErrorCircleIcon } from "../../components/ui/icons.tsx";
 import { useT } from "../../lib/i18n.ts";
+import { buttonClasses } from "./button.tsx";
+import { ErrorCircleIcon } from "./icons.tsx";
 
-/** Last resort when a screen fails to load or render (a lost chunk after a deploy, a bug). */
-export function RouteError() {
+/**
+ * Last resort when a screen fails to load or render (a lost chunk after a deploy, a bug), in either app: the link
+ * reloads the app's home (the traveller's /home, the console's /admin).
+ */
+export function RouteError({ homeHref = "/home" }: { homeHref?: string }) {
   const t = useT();
   const error = useRouteError();
   if (!isRouteErrorResponse(error)) console.error("Route failed", error);
@@ -14,7 +17,7 @@ export function RouteError() {
         <ErrorCircleIcon className="mx-auto size-12 text-red-700" />
         <h1 className="mt-4 text-2xl font-bold text-slate-900">{t("routeError.title")}</h1>
         <p className="mt-2 text-slate-600">{t("routeError.message")}</p>
-        <a href="/home" className={buttonClasses("primary", "mt-6")}>
+        <a href={homeHref} className={buttonClasses("primary", "mt-6")}>
           {t("routeError.reload")}
         </a>
       </div>
