@@ -46,6 +46,7 @@ COPY --from=build /app/packages/ui ./packages/ui
 # The compiled server (dist) with the sources beside it: the migrations, and `npm run ops` for the operator's commands.
 COPY --from=build /app/apps/api ./apps/api
 COPY --from=build /app/apps/web/dist ./apps/web/dist
+COPY --from=build /app/apps/web/dist-console ./apps/web/dist-console
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \

@@ -1,5 +1,5 @@
 /**
- * `npm run build`: the web app (Vite) into apps/web/dist and the API (esbuild, one ES module) into apps/api/dist, each
+ * `npm run build`: the web app (Vite) into apps/web/dist, the operator console into apps/web/dist-console, and the API (esbuild, one ES module) into apps/api/dist, each
  * followed by a stamp holding the hash of its inputs. `--if-stale` skips a build whose stamp matches its inputs
  * (`npm start` uses it). Plain JavaScript: it runs on plain `node`, before anything is compiled.
  */
@@ -12,6 +12,8 @@ export const ROOT = path.resolve(import.meta.dirname, "..");
 export const API_DIST = path.join(ROOT, "apps/api/dist");
 export const API_ENTRY = path.join(API_DIST, "server.js");
 const WEB_DIST = path.join(ROOT, "apps/web/dist");
+/** The operator console, its own app (decision 072): beside the traveller's build, never inside it. */
+const CONSOLE_DIST = path.join(ROOT, "apps/web/dist-console");
 /** Outside anything served: apps/web/dist is public. */
 const STAMP_DIR = path.join(ROOT, "node_modules/.cache/esim-build");
 
@@ -29,7 +31,9 @@ const WEB_INPUTS = [
   "apps/web/build-tools",
   "apps/web/public",
   "apps/web/index.html",
+  "apps/web/console.html",
   "apps/web/vite.config.ts",
+  "apps/web/vite.console.config.ts",
   "apps/web/package.json",
   "apps/web/tsconfig.json",
 ];
@@ -98,20 +102,27 @@ function viteEnv() {
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith("VITE_")));
 }
 
-/** Builds the web app unless `ifStale` and its stamp matches; answers whether it built. */
+/** Builds the web app and the console unless `ifStale` and its stamp matches; answers whether it built. */
 export async function buildWeb({ ifStale = false } = {}) {
   const inputs = await hashInputs(WEB_INPUTS, viteEnv());
-  if (ifStale && (await readStamp("web")) === inputs && (await exists(path.join(WEB_DIST, "index.html")))) return false;
+  const isBuilt =
+    (await exists(path.join(WEB_DIST, "index.html"))) && (await exists(path.join(CONSOLE_DIST, "console.html")));
+  if (ifStale && (await readStamp("web")) === inputs && isBuilt) return false;
   // Vite's own entry, without an npm wrapper.
   const vite = path.join(ROOT, "node_modules/vite/bin/vite.js");
-  // Always a production build: a NODE_ENV=development inherited from the server's settings would make Vite build
-  // React's development code and leave the service worker out.
-  const result = spawnSync(process.execPath, [vite, "build"], {
-    cwd: path.join(ROOT, "apps/web"),
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.status !== 0) throw new Error(`the web build failed (exit ${result.status ?? result.signal})`);
+  for (const [name, args] of [
+    ["web", ["build"]],
+    ["console", ["build", "--config", "vite.console.config.ts"]],
+  ]) {
+    // Always a production build: a NODE_ENV=development inherited from the server's settings would make Vite build
+    // React's development code and leave the service worker out.
+    const result = spawnSync(process.execPath, [vite, ...args], {
+      cwd: path.join(ROOT, "apps/web"),
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    if (result.status !== 0) throw new Error(`the ${name} build failed (exit ${result.status ?? result.signal})`);
+  }
   await writeStamp("web", inputs);
   return true;
 }

@@ -1,12 +1,14 @@
 /**
- * `npm run dev`: the API in watch mode on :8080 (embedded PostgreSQL, dev mailbox) and Vite's dev server on
- * :5173 with hot reload, proxying /api and /dev to the API. One Ctrl-C stops both.
+ * `npm run dev`: the API in watch mode on :8080 (embedded PostgreSQL, dev mailbox), Vite's dev server on :5173 with
+ * hot reload, proxying /api and /dev to the API, and the operator console's on :5174 (/admin; decision 072). One
+ * Ctrl-C stops them all.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 
 const children: ChildProcess[] = [
   spawn("npm", ["run", "dev", "--workspace", "apps/api"], { stdio: "inherit" }),
   spawn("npm", ["run", "dev", "--workspace", "apps/web"], { stdio: "inherit" }),
+  spawn("npm", ["run", "dev:console", "--workspace", "apps/web"], { stdio: "inherit" }),
 ];
 
 let isStopping = false;

@@ -139,6 +139,6 @@ export async function buildApp(
   }
   // The public shop window: its own addresses, before the web app's catch-all answers every other page.
   await app.register(storefrontRoutes);
-  await app.register(staticWebPlugin, { distDir: config.WEB_DIST_DIR });
+  await app.register(staticWebPlugin, { distDir: config.WEB_DIST_DIR, consoleDistDir: config.CONSOLE_DIST_DIR });
   return app;
 }

@@ -183,6 +183,8 @@ const configSchema = z.object({
   /** Where the shop's operator is told of what needs a decision (cancellation requests). */
   OPERATOR_EMAIL: z._default(z.email(), "operator@esim.localhost"),
   WEB_DIST_DIR: z._default(z.string(), path.join(REPO_ROOT, "apps/web/dist")),
+  /** The operator console's build, served below /admin: its own app, outside the traveller's (decision 072). */
+  CONSOLE_DIST_DIR: z._default(z.string(), path.join(REPO_ROOT, "apps/web/dist-console")),
   TRUST_PROXY: z._default(booleanText, false),
   SESSION_TTL_DAYS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(365)), 30),
   /**

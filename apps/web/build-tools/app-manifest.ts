@@ -23,10 +23,10 @@ const ICONS: readonly AppIcon[] = [
   { fileName: "icons/apple-touch-icon.png", sizePx: 180, isFullBleed: true },
 ];
 
-/** A colour of the Tailwind theme in src/index.css (`--color-brand-700: #0f5f5a;`), so the brand has one source. */
+/** A colour of the Tailwind theme in src/theme.css (`--color-brand-700: #0f5f5a;`), so the brand has one source. */
 export function readThemeColor(css: string, name: string): string {
   const match = new RegExp(`--color-${name}:\\s*(#[0-9a-fA-F]{3,8})\\s*;`).exec(css);
-  if (!match?.[1]) throw new Error(`src/index.css has no --color-${name}`);
+  if (!match?.[1]) throw new Error(`src/theme.css has no --color-${name}`);
   return match[1];
 }
 
@@ -62,7 +62,7 @@ export function buildManifest(options: { description: string; themeColor: string
 
 /** Every file of the installable app: the manifest and the PNG icons, drawn from public/favicon.svg. */
 function buildAppFiles(root: string): Map<string, Buffer> {
-  const css = readFileSync(path.join(root, "src/index.css"), "utf8");
+  const css = readFileSync(path.join(root, "src/theme.css"), "utf8");
   const faviconSvg = readFileSync(path.join(root, "public/favicon.svg"), "utf8");
   const french = JSON.parse(readFileSync(path.join(root, "../../packages/ui/src/messages/fr.json"), "utf8")) as Record<
     string,

@@ -1,7 +1,7 @@
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
 
-const CATALOG_FILE = /[\\/]ui[\\/]src[\\/]messages[\\/][a-z]{2}\.json$/;
+const CATALOG_FILE = /[\\/]ui[\\/]src[\\/]messages[\\/](?:console[\\/])?[a-z]{2}\.json$/;
 
 /** The parts a catalog is split into at build (decision 030): the sign-in screens' texts, and everything else. */
 export type CatalogPart = "sign-in" | "rest";
@@ -42,7 +42,8 @@ function requestedPart(id: string): CatalogPart | null {
 }
 
 /**
- * Turns an ICU JSON catalog (`packages/ui/src/messages/xx.json`) into Lingui's compiled
+ * Turns an ICU JSON catalog (`packages/ui/src/messages/xx.json`, or the console's `messages/console/xx.json`, which
+ * only the console imports, whole; decision 072) into Lingui's compiled
  * form while it is imported, so the browser never ships a message compiler.
  * `xx.json?catalog=sign-in` and `xx.json?catalog=rest` are the two parts of
  * the catalog (catalogPartOf); the plain import is the whole catalog.

@@ -29,7 +29,8 @@ export const isFlagRequest: UrlPattern = ({ url, request, sameOrigin }) =>
 
 /**
  * Navigations the shell does not answer: addresses the app does not own (the API and its docs, the dev mailbox, the
- * sandbox gateway's page, the public storefront the API renders: /{fr,en,ar}/esim…, sitemap.xml, robots.txt), and
+ * sandbox gateway's page, the public storefront the API renders: /{fr,en,ar}/esim…, sitemap.xml, robots.txt, the
+ * operator console: another app, served by the API below /admin, decision 072), and
  * /login, which the server answers prerendered in the visitor's language (decision 030; signing in needs the network
  * anyway). /fr, /en and /ar stay the app's.
  */
@@ -37,6 +38,7 @@ export const NAVIGATION_DENYLIST = [
   /^\/api(?:\/|$)/,
   /^\/dev(?:\/|$)/,
   /^\/sandbox(?:\/|$)/,
+  /^\/admin(?:[/?]|$)/,
   /^\/(?:fr|en|ar)\/esim(?:\/|$)/,
   /^\/(?:sitemap\.xml|robots\.txt)$/,
   /^\/login(?:\?|$)/,

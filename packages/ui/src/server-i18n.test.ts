@@ -13,4 +13,9 @@ describe("serverTranslator", () => {
     expect(t("catalog.countryCount", { count: 3, countText: "3" })).toBe("3 دول");
     expect(t("catalog.countryCount", { count: 11, countText: "11" })).toBe("11 دولة");
   });
+
+  it("also speaks the console's catalogue, for the operators' emails", () => {
+    expect(serverTranslator("en")("admin.title")).toBe("Operator console");
+    expect(serverTranslator("ar")("admin.title")).not.toBe("Operator console");
+  });
 });

@@ -28,7 +28,18 @@ const appShellDist = await mkdtemp(path.join(tmpdir(), "esim-web-dist-"));
 await writeFile(path.join(distDir, "assets/index-abc123.js.gz"), gzipSync(script));
 await writeFile(path.join(distDir, "assets/index-abc123.js.br"), brotliCompressSync(script));
 
-const { app } = await createTestApp({ config: { WEB_DIST_DIR: distDir } });
+// The operator console's build (apps/web/dist-console, decision 072): its page and its hashed files below /admin/.
+const consoleDistDir = await mkdtemp(path.join(tmpdir(), "esim-console-dist-"));
+const consoleScript = "console.log('operator console');".repeat(20);
+await mkdir(path.join(consoleDistDir, "assets"), { recursive: true });
+await writeFile(
+  path.join(consoleDistDir, "console.html"),
+  '<!doctype html><title>Console</title><div id=root></div><script type=module src="/admin/assets/console-def456.js"></script>',
+);
+await writeFile(path.join(consoleDistDir, "assets/console-def456.js"), consoleScript);
+await writeFile(path.join(consoleDistDir, "assets/console-def456.js.br"), brotliCompressSync(consoleScript));
+
+const { app } = await createTestApp({ config: { WEB_DIST_DIR: distDir, CONSOLE_DIST_DIR: consoleDistDir } });
 
 await cp(distDir, appShellDist, { recursive: true });
 await writeFile(path.join(appShellDist, "prerendered/app-fr.html"), appShellPage("fr-DZ", "ltr"));
@@ -137,6 +148,30 @@ describe("the built web app", () => {
       headers: { "accept-encoding": "gzip" },
     });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("answers the console's addresses with the console's own page, not the app shell, never cached", async () => {
+    for (const url of ["/admin", "/admin/", "/admin/login?redirect=%2Fadmin", "/admin/orders/ES26-000042"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"], url).toContain("text/html");
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+      expect(response.headers["content-security-policy"], url).toContain("script-src 'self'");
+      expect(response.body, url).toContain("/admin/assets/console-def456.js");
+    }
+  });
+
+  it("serves the console's hashed files below /admin/assets/, pre-compressed and immutable, and none at /assets/", async () => {
+    const file = await app.inject({
+      method: "GET",
+      url: "/admin/assets/console-def456.js",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-encoding"]).toBe("br");
+    expect(file.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const elsewhere = await app.inject({ method: "GET", url: "/assets/console-def456.js" });
+    expect(elsewhere.body).not.toContain("operator console");
   });
 
   it("keeps the error envelope for unknown API paths and for other methods", async () => {

@@ -39,6 +39,24 @@ export function prerenderedScriptHashes(distDir: string): string[] {
   return [...hashes];
 }
 
+interface StaticWebOptions {
+  /** The traveller's web app (apps/web/dist). */
+  distDir: string;
+  /** The operator console's build (apps/web/dist-console), its own app (decision 072). */
+  consoleDistDir: string;
+}
+
+/** The operator console's pages: its own app (decision 072), built apart, its files below /admin/. */
+const CONSOLE_PAGE = "console.html";
+const CONSOLE_PREFIX = "/admin/";
+const isConsoleAddress = (pathname: string) => pathname === "/admin" || pathname.startsWith(CONSOLE_PREFIX);
+
+/** Hashed files (below assets/) never change under their name; every other file is revalidated on each use. */
+function setCacheHeaders(response: { header(name: string, value: string): unknown }, filePath: string): void {
+  const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+  response.header("cache-control", isHashedAsset ? "public, max-age=31536000, immutable" : "no-cache");
+}
+
 /**
  * The language /login and the app's placeholder are painted in (decisions 030, 073, 075): the one a public page's link carries
  * (`?lang=`), else the one the visitor chose before (the `LANG` cookie the web app mirrors from its stored language),
@@ -72,11 +90,14 @@ function comparablePath(url: string): string {
  * sign-in screen prerendered in the `LANG` cookie's language (/fr, /en, /ar in theirs), every other page GET
  * outside /api answered with the app shell, its placeholder painted in the cookie's language and direction. Files outside assets/ (index.html, the service
  * worker sw.js, manifest.webmanifest, icons) are revalidated on every use, so a deploy reaches installed apps.
+ * The operator console, built apart into `consoleDistDir`, is served the same way below /admin (decision 072): its
+ * hashed files at /admin/assets/, console.html for /admin and every page below it.
  * Owns the not-found answer: with no built web app, or for API paths, /.well-known/ files (read by machines, which
  * must never get the app shell) and other methods, it is the ROUTE_NOT_FOUND envelope.
  */
-export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
+export const staticWebPlugin = fp(async (app: FastifyInstance, options: StaticWebOptions) => {
   const hasWebApp = existsSync(path.join(options.distDir, "index.html"));
+  const hasConsole = existsSync(path.join(options.consoleDistDir, CONSOLE_PAGE));
   const hasSignInPages = LANGUAGES.every((language) =>
     existsSync(path.join(options.distDir, signInPageFile(language))),
   );
@@ -92,29 +113,41 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDi
       wildcard: true,
       allowedPath: (pathName) => !pathName.endsWith("/"),
       index: false,
-      setHeaders: (response, filePath) => {
-        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.header("cache-control", isHashedAsset ? "public, max-age=31536000, immutable" : "no-cache");
-      },
+      setHeaders: setCacheHeaders,
     });
   } else {
     app.log.warn({ distDir: options.distDir }, "web app not built: run `npm run build`; serving the API only");
   }
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: options.consoleDistDir,
+      prefix: CONSOLE_PREFIX,
+      // reply.sendFile comes from the registration above (or is added here when the web app is not built).
+      decorateReply: !hasWebApp,
+      preCompressed: true,
+      wildcard: true,
+      allowedPath: (pathName) => !pathName.endsWith("/") && pathName !== `/${CONSOLE_PAGE}`,
+      index: false,
+      setHeaders: setCacheHeaders,
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const place = comparablePath(request.url);
     const isPageRequest =
-      hasWebApp &&
       (request.method === "GET" || request.method === "HEAD") &&
       !place.startsWith("/api/") &&
       !place.startsWith("/.well-known/");
-    if (!isPageRequest) {
+    const pathname = request.url.split("?")[0] ?? "";
+    if (isPageRequest && hasConsole && isConsoleAddress(pathname)) {
+      return reply.header("cache-control", "no-cache").sendFile(CONSOLE_PAGE, options.consoleDistDir);
+    }
+    if (!isPageRequest || !hasWebApp) {
       throw new AppError("ROUTE_NOT_FOUND", { message: `No route ${request.method} ${request.url.split("?")[0]}.` });
     }
     reply.header("cache-control", "no-cache");
     // /login is painted before the app's code runs, in the visitor's language (pageLanguage: the page varies by
     // cookie and browser language); /fr, /en and /ar, which set the language and lead to sign-in, in theirs.
-    const pathname = request.url.split("?")[0];
-    const addressLanguage = /^\/(fr|en|ar)\/?$/.exec(pathname ?? "")?.[1];
+    const addressLanguage = /^\/(fr|en|ar)\/?$/.exec(pathname)?.[1];
     if (hasSignInPages && isLanguage(addressLanguage)) return reply.sendFile(signInPageFile(addressLanguage));
     if (hasSignInPages && pathname === "/login") {
       return reply.header("vary", "Cookie, Accept-Language").sendFile(signInPageFile(pageLanguage(request)));

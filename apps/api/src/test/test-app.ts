@@ -68,6 +68,7 @@ export async function createTestApp(
     { NODE_ENV: "test", LOG_LEVEL: "silent" },
     {
       WEB_DIST_DIR: "/nonexistent",
+      CONSOLE_DIST_DIR: "/nonexistent",
       DATABASE_URL: database.url,
       // Every test of a file is one client address (inject's 127.0.0.1); the tests of this cap set their own.
       UNPAID_ORDERS_PER_ADDRESS_PER_HOUR: 1_000_000,

@@ -1,10 +1,10 @@
 import { isLanguage, type Language } from "@esim/shared/locale";
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-router";
+import { RouteError } from "../components/ui/route-error.tsx";
 import { changeLanguage, loadAllTexts } from "../lib/i18n.ts";
 import { isAuthenticated } from "../lib/session.ts";
 import { writePromoCode } from "../lib/storage.ts";
 import { RootLayout } from "./layouts/root-layout.tsx";
-import { RouteError } from "./layouts/route-error.tsx";
 
 /**
  * Any address with `?promo=` stores the code (upper-cased) and loses the parameter, without a new history entry.
@@ -190,77 +190,6 @@ export function createAppRouter() {
             {
               path: "/support",
               lazy: async () => ({ Component: (await import("../routes/support.tsx")).SupportRoute }),
-            },
-          ],
-        },
-        {
-          // The operator's console (decision 035): its own lazy chunks, its own session, never on a customer's path.
-          path: "/admin/login",
-          lazy: async () => {
-            const [route] = await Promise.all([import("../routes/admin-login.tsx"), loadAllTexts()]);
-            return { Component: route.AdminLoginRoute, loader: route.adminLoginLoader };
-          },
-        },
-        {
-          path: "/admin",
-          lazy: async () => {
-            const [shell] = await Promise.all([import("../features/admin/components/admin-shell.tsx"), loadAllTexts()]);
-            return { Component: shell.AdminShell };
-          },
-          children: [
-            {
-              index: true,
-              lazy: async () => ({ Component: (await import("../routes/admin-dashboard.tsx")).AdminDashboardRoute }),
-            },
-            {
-              path: "team",
-              lazy: async () => ({ Component: (await import("../routes/admin-team.tsx")).AdminTeamRoute }),
-            },
-            {
-              path: "invoicing",
-              lazy: async () => ({ Component: (await import("../routes/admin-invoicing.tsx")).AdminInvoicingRoute }),
-            },
-            {
-              path: "sessions",
-              lazy: async () => ({ Component: (await import("../routes/admin-sessions.tsx")).AdminSessionsRoute }),
-            },
-            {
-              path: "audit",
-              lazy: async () => ({ Component: (await import("../routes/admin-audit.tsx")).AdminAuditRoute }),
-            },
-            {
-              path: "cancellations",
-              lazy: async () => ({
-                Component: (await import("../routes/admin-cancellations.tsx")).AdminCancellationsRoute,
-              }),
-            },
-            {
-              path: "customers",
-              lazy: async () => ({ Component: (await import("../routes/admin-customers.tsx")).AdminCustomersRoute }),
-            },
-            {
-              path: "customers/:id",
-              lazy: async () => ({ Component: (await import("../routes/admin-customer.tsx")).AdminCustomerRoute }),
-            },
-            {
-              path: "coupons",
-              lazy: async () => ({ Component: (await import("../routes/admin-coupons.tsx")).AdminCouponsRoute }),
-            },
-            {
-              path: "orders",
-              lazy: async () => ({ Component: (await import("../routes/admin-orders.tsx")).AdminOrdersRoute }),
-            },
-            {
-              path: "orders/:number",
-              lazy: async () => ({ Component: (await import("../routes/admin-order.tsx")).AdminOrderRoute }),
-            },
-            {
-              path: "prices",
-              lazy: async () => ({ Component: (await import("../routes/admin-prices.tsx")).AdminPricesRoute }),
-            },
-            {
-              path: "catalogue",
-              lazy: async () => ({ Component: (await import("../routes/admin-catalogue.tsx")).AdminCatalogueRoute }),
             },
           ],
         },

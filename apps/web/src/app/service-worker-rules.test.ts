@@ -81,6 +81,14 @@ describe("the service worker's rules", () => {
     }
   });
 
+  it("leaves the operator console's pages to the server: the console is another app (decision 072)", () => {
+    const isDenied = (path: string) => NAVIGATION_DENYLIST.some((pattern) => pattern.test(path));
+    for (const path of ["/admin", "/admin/", "/admin/login", "/admin/orders/ES26-000042", "/admin?x=1"]) {
+      expect(isDenied(path), path).toBe(true);
+    }
+    expect(isDenied("/administration-fees"), "/administration-fees").toBe(false);
+  });
+
   it("keeps the user's answers network-first in the cache that sign-out deletes, and updates itself", () => {
     const workbox = serviceWorkerOptions.workbox!;
     const userRule = workbox.runtimeCaching!.find((rule) => rule.urlPattern === isUserApiRequest)!;

@@ -26,7 +26,10 @@ const catalogLoaders: Record<Language, Record<CatalogPart, () => Promise<{ defau
     rest: () => import("@esim/ui/messages/ar.json?catalog=rest"),
   },
 };
-const loadedParts = new Set<`${Language}:${CatalogPart}`>();
+type CatalogLoaders = Record<Language, () => Promise<{ default: unknown }>>;
+// Catalogues beyond the app's (the operator console's, decision 072), added by their own entry, loaded whole.
+const addedCatalogs: CatalogLoaders[] = [];
+const loadedParts = new Set<string>();
 // The rest of the texts is wanted from the moment a screen outside sign-in is opened; later language changes
 // then load both parts before switching.
 const neededParts = new Set<CatalogPart>(["sign-in"]);
@@ -39,8 +42,26 @@ async function loadCatalogPart(language: Language, part: CatalogPart): Promise<v
   loadedParts.add(`${language}:${part}`);
 }
 
+async function loadAddedCatalog(language: Language, index: number): Promise<void> {
+  if (loadedParts.has(`${language}:added-${index}`)) return;
+  const catalog = await addedCatalogs[index]![language]();
+  i18n.load(language, catalog.default as Messages);
+  loadedParts.add(`${language}:added-${index}`);
+}
+
 async function loadCatalog(language: Language): Promise<void> {
-  await Promise.all([...neededParts].map((part) => loadCatalogPart(language, part)));
+  await Promise.all([
+    ...[...neededParts].map((part) => loadCatalogPart(language, part)),
+    ...addedCatalogs.map((_, index) => loadAddedCatalog(language, index)),
+  ]);
+}
+
+/**
+ * Another catalogue, loaded with every language from now on (the console's: its entry adds it before the first
+ * render, so only the console's build holds it).
+ */
+export function addCatalog(loaders: CatalogLoaders): void {
+  if (!addedCatalogs.includes(loaders)) addedCatalogs.push(loaders);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { type CallbackState, PaymentCallbackView } from "../components/ui/payment-callback-view.tsx";
 import { usePayment } from "../features/payments/api/get-payment.ts";
-import { type CallbackState, PaymentCallbackView } from "../features/payments/components/payment-callback-view.tsx";
 import { usePaymentWindowReturn } from "../features/payments/hooks/use-payment-window-return.ts";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useT } from "../lib/i18n.ts";

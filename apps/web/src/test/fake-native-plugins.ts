@@ -2,7 +2,7 @@ import { type Mock, vi } from "vitest";
 import type { NativePlugins, Platform } from "../lib/platform.ts";
 
 // Stand-ins for the Capacitor plugins of lib/native-plugins.ts, for tests of the native code paths:
-//   vi.mock("../lib/native-plugins.ts", async () => (await import("../test/fake-native-plugins.ts")).fakeNativePlugins);
+//   vi.mock("../lib/native-plugins.ts", async () => (await import("./fake-native-plugins.ts")).fakeNativePlugins);
 //   beforeEach(() => runAsNative("ios")); afterEach(() => resetFakeNative());
 // Every method is a vi.fn with a plausible answer (override with mockResolvedValue…); `emitNative` fires a plugin
 // event to its listeners as the bridge would. Preferences keep their values in localStorage under

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { openCheckout } from "../../features/checkout/hooks/open-checkout.ts";
 import type { PayState } from "../../features/checkout/hooks/use-pay-flow.ts";
 import { orderQueryKey } from "../../features/orders/api/get-order.ts";
 import { payOrderRequest } from "../../features/orders/api/pay-order.ts";
+import { openCheckout } from "../../lib/open-checkout.ts";
 
 /**
  * Pay now, from an order's page: the summary's payment modal, then (on Continue) the same payment window as the

@@ -3,10 +3,10 @@ import type { Currency } from "@esim/shared/locale";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../../components/ui/button.tsx";
 import { LabelWithContext } from "../../../components/ui/label-with-context.tsx";
+import { PlanPrice } from "../../../components/ui/plan-price.tsx";
 import { useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
 import { PlanBadges } from "./plan-badges.tsx";
-import { PlanPrice } from "./plan-price.tsx";
 
 /** Where "Choose this plan" goes: the cart, with the plan and its destination in the address. */
 export function cartHref(planId: string, destinationCode: string): string {

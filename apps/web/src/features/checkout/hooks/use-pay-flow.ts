@@ -3,10 +3,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useReducer, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client.ts";
+import { checkoutReturnTarget, openCheckout } from "../../../lib/open-checkout.ts";
 import { ME_QUERY_KEY } from "../../../lib/session.ts";
 import { type CreateOrderBody, createOrderRequest } from "../api/create-order.ts";
 import { QUOTES_QUERY_KEY } from "../api/get-quote.ts";
-import { checkoutReturnTarget, openCheckout } from "./open-checkout.ts";
 import { type PlacedCart, placedCartState } from "./placed-cart.ts";
 
 export type PayState =

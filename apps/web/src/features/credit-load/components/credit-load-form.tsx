@@ -10,7 +10,7 @@ import { Card } from "../../../components/ui/card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
-import { openCheckout } from "../../checkout/hooks/open-checkout.ts";
+import { openCheckout } from "../../../lib/open-checkout.ts";
 import { useCreateCreditLoad, useCreditLoadQuote } from "../api/credit-loads.ts";
 import { type AmountChoice, amountOf, CreditLoadAmountPicker } from "./credit-load-amount-picker.tsx";
 import { CREDIT_LOAD_PATH } from "./credit-load-result.tsx";

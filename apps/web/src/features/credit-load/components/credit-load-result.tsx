@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { Button, buttonClasses } from "../../../components/ui/button.tsx";
 import { CheckCircleIcon, ErrorCircleIcon } from "../../../components/ui/icons.tsx";
 import { Money } from "../../../components/ui/money.tsx";
+import { PaymentPendingPanel, PaymentResultPanel } from "../../../components/ui/payment-callback-view.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
-import { PaymentPendingPanel, PaymentResultPanel } from "../../payments/components/payment-callback-view.tsx";
 import { useCreditLoad } from "../api/credit-loads.ts";
 
 export const CREDIT_LOAD_PATH = "/account/credit/load";

@@ -4,11 +4,11 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { LabelWithContext } from "../../../components/ui/label-with-context.tsx";
+import { PlanPrice } from "../../../components/ui/plan-price.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
-import { PlanPrice } from "../../catalog/components/plan-price.tsx";
 import { useEsimTopUps } from "../api/esims.ts";
 
 /** Where choosing a top-up goes: the usual cart, for this eSIM. */

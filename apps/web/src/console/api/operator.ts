@@ -1,0 +1,27 @@
+import { getOperatorMe, operatorLogout } from "@esim/shared/admin/contracts";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { callApi } from "../../lib/api-client.ts";
+import { clearOperatorToken, operatorAuth } from "../lib/operator-session.ts";
+import { ADMIN_QUERY_KEY, adminQueryKeys } from "./query-keys.ts";
+
+export const operatorMeQuery = () =>
+  queryOptions({
+    queryKey: adminQueryKeys.me,
+    queryFn: async ({ signal }) => (await callApi(getOperatorMe, { signal, auth: operatorAuth })).data,
+    staleTime: 5 * 60_000,
+  });
+
+/** Ends the session on the server, then here whatever the answer (a dead session is signed out all the same). */
+export function useOperatorLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await callApi(operatorLogout, { auth: operatorAuth });
+      } finally {
+        clearOperatorToken();
+        queryClient.removeQueries({ queryKey: ADMIN_QUERY_KEY });
+      }
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import { useQuery } from "@tanstack/react-query";
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { errorMessageId } from "../../lib/error-messages.ts";
+import { operatorMeQuery, useOperatorLogout } from "../api/operator.ts";
+import { LanguageSelect } from "../components/language-select.tsx";
+import { useT } from "../lib/i18n.ts";
+import { ADMIN_LOGIN_PATH, useOperatorToken } from "../lib/operator-session.ts";
+
+const NAV_LINK =
+  "inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-brand-600";
+
+/**
+ * The console's frame: who is signed in (email and role), the language, sign-out, and the sections. Without an
+ * operator session (none yet, signed out, or a 401) it sends to the console's sign-in.
+ */
+export function AdminShell() {
+  const t = useT();
+  const token = useOperatorToken();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const me = useQuery({ ...operatorMeQuery(), enabled: token !== null });
+  const logout = useOperatorLogout();
+
+  if (token === null) {
+    const back = `${location.pathname}${location.search}`;
+    return <Navigate to={`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(back)}`} replace />;
+  }
+
+  const links = [
+    { to: "/admin", label: t("admin.nav.dashboard"), end: true, isShown: true },
+    { to: "/admin/orders", label: t("admin.nav.orders"), end: false, isShown: true },
+    { to: "/admin/customers", label: t("admin.nav.customers"), end: false, isShown: true },
+    { to: "/admin/cancellations", label: t("admin.nav.cancellations"), end: false, isShown: true },
+    { to: "/admin/coupons", label: t("admin.nav.coupons"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/prices", label: t("admin.nav.prices"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/catalogue", label: t("admin.nav.catalogue"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/invoicing", label: t("admin.nav.invoicing"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/team", label: t("admin.nav.team"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/audit", label: t("admin.nav.audit"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/sessions", label: t("admin.nav.sessions"), end: false, isShown: true },
+  ];
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <p className="text-lg font-bold text-slate-900">{t("admin.title")}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            {me.data ? (
+              <p className="text-sm text-slate-700">
+                <bdi className="font-semibold text-slate-900">{me.data.email}</bdi>{" "}
+                <span className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                  {t(me.data.role === "admin" ? "admin.role.admin" : "admin.role.support")}
+                </span>
+              </p>
+            ) : null}
+            <LanguageSelect />
+            <Button
+              variant="secondary"
+              className="min-h-11 px-3 text-sm"
+              isLoading={logout.isPending}
+              onClick={() => logout.mutate(undefined, { onSettled: () => navigate(ADMIN_LOGIN_PATH) })}
+            >
+              {t("admin.signOut")}
+            </Button>
+          </div>
+        </div>
+        {/* Wrapped, not scrolled: on the on-call phone every section stays in sight. */}
+        <nav aria-label={t("admin.nav.label")} className="mx-auto max-w-6xl px-2 pb-2">
+          <ul className="flex flex-wrap gap-1">
+            {links
+              .filter((link) => link.isShown)
+              .map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    end={link.end}
+                    className={({ isActive }) =>
+                      `${NAV_LINK} ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
+                    }
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+        {me.error ? <Alert>{t(errorMessageId(me.error))}</Alert> : <Outlet context={me.data ?? null} />}
+      </main>
+    </div>
+  );
+}

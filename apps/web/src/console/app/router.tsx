@@ -1,0 +1,110 @@
+import { createBrowserRouter, Outlet, redirect, ScrollRestoration } from "react-router";
+import { RouteError } from "../../components/ui/route-error.tsx";
+
+/** Back restores the scroll position; any other navigation starts at the top. */
+function ConsoleRoot() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/**
+ * The operator's console (decisions 035, 072): its own entry and router, served by the API under /admin, each area's
+ * screens a lazy chunk. None of it is in the traveller's app.
+ */
+export function createConsoleRouter() {
+  return createBrowserRouter([
+    {
+      element: <ConsoleRoot />,
+      errorElement: <RouteError homeHref="/admin" />,
+      children: [
+        {
+          path: "/admin/login",
+          lazy: async () => {
+            const route = await import("../sign-in/routes/admin-login.tsx");
+            return { Component: route.AdminLoginRoute, loader: route.adminLoginLoader };
+          },
+        },
+        {
+          path: "/admin",
+          lazy: async () => ({ Component: (await import("./admin-shell.tsx")).AdminShell }),
+          children: [
+            {
+              index: true,
+              lazy: async () => ({
+                Component: (await import("../dashboard/routes/admin-dashboard.tsx")).AdminDashboardRoute,
+              }),
+            },
+            {
+              path: "team",
+              lazy: async () => ({ Component: (await import("../team/routes/admin-team.tsx")).AdminTeamRoute }),
+            },
+            {
+              path: "invoicing",
+              lazy: async () => ({
+                Component: (await import("../invoicing/routes/admin-invoicing.tsx")).AdminInvoicingRoute,
+              }),
+            },
+            {
+              path: "sessions",
+              lazy: async () => ({
+                Component: (await import("../sign-in/routes/admin-sessions.tsx")).AdminSessionsRoute,
+              }),
+            },
+            {
+              path: "audit",
+              lazy: async () => ({ Component: (await import("../audit/routes/admin-audit.tsx")).AdminAuditRoute }),
+            },
+            {
+              path: "cancellations",
+              lazy: async () => ({
+                Component: (await import("../refunds/routes/admin-cancellations.tsx")).AdminCancellationsRoute,
+              }),
+            },
+            {
+              path: "customers",
+              lazy: async () => ({
+                Component: (await import("../customers/routes/admin-customers.tsx")).AdminCustomersRoute,
+              }),
+            },
+            {
+              path: "customers/:id",
+              lazy: async () => ({
+                Component: (await import("../customers/routes/admin-customer.tsx")).AdminCustomerRoute,
+              }),
+            },
+            {
+              path: "coupons",
+              lazy: async () => ({
+                Component: (await import("../coupons/routes/admin-coupons.tsx")).AdminCouponsRoute,
+              }),
+            },
+            {
+              path: "orders",
+              lazy: async () => ({ Component: (await import("../orders/routes/admin-orders.tsx")).AdminOrdersRoute }),
+            },
+            {
+              path: "orders/:number",
+              lazy: async () => ({ Component: (await import("../orders/routes/admin-order.tsx")).AdminOrderRoute }),
+            },
+            {
+              path: "prices",
+              lazy: async () => ({ Component: (await import("../prices/routes/admin-prices.tsx")).AdminPricesRoute }),
+            },
+            {
+              path: "catalogue",
+              lazy: async () => ({
+                Component: (await import("../prices/routes/admin-catalogue.tsx")).AdminCatalogueRoute,
+              }),
+            },
+          ],
+        },
+        // Any other address this app is sent (the server sends it every page below /admin): the dashboard.
+        { path: "*", loader: () => redirect("/admin") },
+      ],
+    },
+  ]);
+}

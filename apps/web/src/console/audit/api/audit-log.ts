@@ -1,0 +1,36 @@
+import { exportAuditLog, listAuditLog } from "@esim/shared/admin/contracts";
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import { callApi, fetchEndpointFile } from "../../../lib/api-client.ts";
+import { adminQueryKeys } from "../../api/query-keys.ts";
+import { operatorAuth } from "../../lib/operator-session.ts";
+
+/** The filter as the form holds it; empty fields are left out of the request. */
+export interface AuditFilter {
+  action?: string | undefined;
+  entityType?: string | undefined;
+  entityId?: string | undefined;
+  /** ISO 8601 instants; `to` excluded. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** Newest first, one page per `nextCursor`. */
+export const auditLogQuery = (filter: AuditFilter) =>
+  infiniteQueryOptions({
+    queryKey: adminQueryKeys.auditLog({ ...filter }),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ signal, pageParam }) =>
+      callApi(listAuditLog, {
+        signal,
+        auth: operatorAuth,
+        query: { ...filter, before: pageParam, limit: AUDIT_PAGE_SIZE },
+      }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+/** The same filter as a CSV file, fetched with the operator's bearer (a plain link could not carry it). */
+export function fetchAuditCsv(filter: AuditFilter): Promise<Blob> {
+  return fetchEndpointFile(exportAuditLog, { query: { ...filter }, auth: operatorAuth, accept: "text/csv" });
+}

@@ -1,0 +1,143 @@
+import { type FormEvent, useState } from "react";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { SelectField } from "../../../components/ui/select-field.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { errorMessageId, fieldErrorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
+import { fromLocalInput, numberOrNull } from "../../lib/coupon-dates.ts";
+import { useT } from "../../lib/i18n.ts";
+import { useCreateCoupon } from "../api/coupons.ts";
+import { CouponLimitsFields } from "./coupon-limits-fields.tsx";
+import { CouponPlanPicker } from "./coupon-plan-picker.tsx";
+
+interface CouponForm {
+  code: string;
+  kind: "percent" | "amount";
+  value: string;
+  startsAt: string;
+  endsAt: string;
+  maxUses: string;
+  maxUsesPerUser: string;
+  minOrderDzd: string;
+}
+
+const EMPTY_FORM: CouponForm = {
+  code: "",
+  kind: "percent",
+  value: "",
+  startsAt: "",
+  endsAt: "",
+  maxUses: "",
+  maxUsesPerUser: "1",
+  minOrderDzd: "",
+};
+
+/** A new coupon with every rule the checkout enforces; the server checks them all again. */
+export function CouponCreateForm({ onCreated, onCancel }: { onCreated: (code: string) => void; onCancel: () => void }) {
+  const t = useT();
+  const create = useCreateCoupon();
+  const [form, setForm] = useState<CouponForm>(EMPTY_FORM);
+  const [packageIds, setPackageIds] = useState<Set<string>>(new Set());
+
+  const field = (name: keyof CouponForm) => ({
+    value: form[name],
+    onChange: (event: { target: { value: string } }) =>
+      setForm((current) => ({ ...current, [name]: event.target.value })),
+  });
+  const fieldError = (...names: string[]) => {
+    if (!(create.error instanceof ApiError)) return null;
+    for (const name of names) {
+      const code = create.error.fields[name];
+      if (code) return t(fieldErrorMessageId(code));
+    }
+    return null;
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const value = Number(form.value);
+    create.mutate(
+      {
+        code: form.code,
+        discount:
+          form.kind === "percent" ? { kind: "percent", percentOff: value } : { kind: "amount", amountOffDzd: value },
+        startsAt: fromLocalInput(form.startsAt),
+        endsAt: fromLocalInput(form.endsAt),
+        maxUses: numberOrNull(form.maxUses),
+        maxUsesPerUser: Number(form.maxUsesPerUser),
+        minOrderDzd: numberOrNull(form.minOrderDzd),
+        packageIds: packageIds.size > 0 ? [...packageIds] : null,
+      },
+      { onSuccess: ({ data }) => onCreated(data.code) },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={t("admin.coupons.createTitle")}
+      noValidate
+      className="space-y-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
+    >
+      <h2 className="text-lg font-semibold text-slate-900">{t("admin.coupons.createTitle")}</h2>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <TextField
+          label={t("admin.coupons.code")}
+          hint={t("admin.coupons.codeHint")}
+          autoCapitalize="characters"
+          className="[&_input]:font-mono [&_input]:uppercase"
+          autoComplete="off"
+          dir="ltr"
+          required
+          error={fieldError("code")}
+          {...field("code")}
+        />
+        <SelectField
+          label={t("admin.coupons.discountKind")}
+          options={[
+            { value: "percent", label: t("admin.coupons.kind.percent") },
+            { value: "amount", label: t("admin.coupons.kind.amount") },
+          ]}
+          value={form.kind}
+          onChange={(event) => setForm((current) => ({ ...current, kind: event.target.value as CouponForm["kind"] }))}
+        />
+        <TextField
+          label={t(form.kind === "percent" ? "admin.coupons.percentOff" : "admin.coupons.amountOff")}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={form.kind === "percent" ? 100 : undefined}
+          required
+          error={fieldError("discount.percentOff", "discount.amountOffDzd", "discount", "percentOff", "amountOffDzd")}
+          {...field("value")}
+        />
+        <CouponLimitsFields field={field} fieldError={fieldError} isNew />
+        <TextField
+          label={t("admin.coupons.minOrder")}
+          hint={t("admin.coupons.minOrderHint")}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          error={fieldError("minOrderDzd")}
+          {...field("minOrderDzd")}
+        />
+        <CouponPlanPicker
+          selected={packageIds}
+          onChange={setPackageIds}
+          error={fieldError("packageIds", ...[...packageIds].map((_, index) => `packageIds.${index}`))}
+        />
+      </div>
+      {create.error && !hasFieldErrors(create.error) ? <Alert>{t(errorMessageId(create.error))}</Alert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" isLoading={create.isPending}>
+          {t("admin.coupons.create")}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t("common.cancel")}
+        </Button>
+      </div>
+    </form>
+  );
+}

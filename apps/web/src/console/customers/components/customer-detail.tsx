@@ -1,0 +1,174 @@
+import type { CustomerDetail } from "@esim/shared/admin/customers-contract";
+import type { OrderStatus } from "@esim/shared/statuses";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { errorMessageId } from "../../../lib/error-messages.ts";
+import { ORDER_ENDING_LABEL } from "../../components/order-labels.ts";
+import { consoleFormatters } from "../../lib/format.ts";
+import { type MessageId, useLanguage, useT } from "../../lib/i18n.ts";
+import { useUnblockCustomerPin } from "../api/customers.ts";
+import { CustomerEsims } from "./customer-esims.tsx";
+import { CustomerSection } from "./customer-section.tsx";
+import { CustomerSessions } from "./customer-sessions.tsx";
+import { CustomerStoreCredit } from "./customer-store-credit.tsx";
+
+const ORDER_STATUS_TEXT: Record<OrderStatus, MessageId> = {
+  not_paid: "orders.status.notPaid",
+  pending: "orders.status.pending",
+  confirmed: "orders.status.confirmed",
+  delivered: "orders.status.delivered",
+  rejected: "orders.status.rejected",
+  on_hold: "orders.status.onHold",
+  refund_due: "orders.status.refundDue",
+  refunded: "orders.status.refunded",
+};
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-x-2 py-1">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="min-w-0 font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Everything the console knows of one customer: profile, PIN, orders, store credit, eSIMs, devices, sessions. */
+export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
+  const t = useT();
+  const language = useLanguage();
+  const format = consoleFormatters(language);
+  const { profile, pin } = customer;
+  const unblock = useUnblockCustomerPin(profile.id);
+  const countryName = (code: string) =>
+    new Intl.DisplayNames([language], { type: "region", fallback: "code" }).of(code);
+  const languageName = (code: string) =>
+    new Intl.DisplayNames([language], { type: "language", fallback: "code" }).of(code);
+  const isDeleted = profile.deletedAt !== null;
+
+  return (
+    <div className="space-y-4">
+      {profile.deletedAt ? (
+        <Alert tone="info">{t("admin.customers.deletedAlert", { time: format.dateTime(profile.deletedAt) })}</Alert>
+      ) : null}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <CustomerSection title={t("admin.customers.profile.title")}>
+          <dl className="text-sm">
+            <Row label={t("admin.customers.profile.email")}>
+              {profile.email ? <bdi className="break-all">{profile.email}</bdi> : "—"}
+            </Row>
+            <Row label={t("admin.customers.profile.phone")}>
+              {profile.phone ? <bdi dir="ltr">{profile.phone}</bdi> : "—"}
+            </Row>
+            <Row label={t("admin.customers.profile.country")}>
+              {profile.country ? countryName(profile.country) : "—"}
+            </Row>
+            <Row label={t("admin.customers.profile.language")}>{languageName(profile.language)}</Row>
+            <Row label={t("admin.customers.profile.currency")}>
+              <bdi dir="ltr">{profile.currency}</bdi>
+            </Row>
+            <Row label={t("admin.customers.profile.verified")}>
+              {t(profile.isVerified ? "admin.customers.yes" : "admin.customers.no")}
+            </Row>
+            <Row label={t("admin.customers.profile.createdAt")}>{format.dateTime(profile.createdAt)}</Row>
+          </dl>
+        </CustomerSection>
+
+        <CustomerSection title={t("admin.customers.pin.title")}>
+          <p className="text-sm font-medium text-slate-900">
+            {!pin.isSet
+              ? t("admin.customers.pin.notSet")
+              : pin.isBlocked
+                ? t("admin.customers.pin.blocked")
+                : t("admin.customers.pin.attemptsLeft", { count: pin.attemptsLeft })}
+          </p>
+          <p className="mt-1 text-sm text-slate-600">{t("admin.customers.pin.hint")}</p>
+          {unblock.isSuccess ? (
+            <p role="status" className="mt-2 text-sm font-medium text-emerald-800">
+              {t("admin.customers.pin.unblocked")}
+            </p>
+          ) : null}
+          {unblock.error ? <Alert>{t(errorMessageId(unblock.error))}</Alert> : null}
+          {!isDeleted && pin.isSet && (pin.isBlocked || pin.attemptsLeft < 4) ? (
+            <Button
+              className="mt-3 min-h-11 px-3 text-sm"
+              isLoading={unblock.isPending}
+              onClick={() => unblock.mutate()}
+            >
+              {t("admin.customers.pin.unblock")}
+            </Button>
+          ) : null}
+        </CustomerSection>
+      </div>
+
+      <CustomerSection title={t("admin.customers.orders.title")}>
+        {customer.orders.length === 0 ? <p className="text-slate-600">{t("admin.customers.orders.empty")}</p> : null}
+        <ul className="divide-y divide-slate-100">
+          {customer.orders.map((order) => (
+            <li key={order.number} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
+              <span className="min-w-0">
+                <Link
+                  to={`/admin/orders/${encodeURIComponent(order.number)}`}
+                  className="font-semibold text-brand-800 underline underline-offset-2"
+                >
+                  <bdi dir="ltr">{order.number}</bdi>
+                </Link>{" "}
+                <span className="text-slate-700">
+                  {order.planName}
+                  {order.kind === "top_up" ? ` · ${t("admin.customers.orders.topUp")}` : ""}
+                </span>
+              </span>
+              <span className="flex flex-wrap items-baseline gap-2 text-slate-700">
+                <span className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-semibold">
+                  {t(
+                    order.status === "rejected" && order.rejectedBy
+                      ? ORDER_ENDING_LABEL[order.rejectedBy]
+                      : ORDER_STATUS_TEXT[order.status],
+                  )}
+                </span>
+                <span className="font-medium text-slate-900">{format.dzd(order.chargeDzdMinor)}</span>
+                <span className="text-slate-600">{format.dateTime(order.createdAt)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CustomerSection>
+
+      <CustomerStoreCredit customerId={profile.id} isDeleted={isDeleted} />
+
+      <CustomerEsims customerId={profile.id} esims={customer.esims} />
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <CustomerSection title={t("admin.customers.devices.title")}>
+          {customer.devices.length === 0 ? (
+            <p className="text-slate-600">{t("admin.customers.devices.empty")}</p>
+          ) : null}
+          <ul className="space-y-2">
+            {customer.devices.map((device) => (
+              <li key={device.id} className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
+                <p className="font-semibold text-slate-900">
+                  <bdi>
+                    {device.model} · {device.platform} {device.osVersion}
+                  </bdi>
+                </p>
+                <p>
+                  {t("admin.customers.devices.app", { version: device.appVersion })}
+                  {" · "}
+                  <bdi dir="ltr">{device.deviceLocale}</bdi>
+                  {" · "}
+                  {t(device.hasPushToken ? "admin.customers.devices.push" : "admin.customers.devices.noPush")}
+                </p>
+                <p className="text-slate-600">
+                  {t("admin.customers.devices.seenAt", { time: format.dateTime(device.updatedAt) })}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </CustomerSection>
+        <CustomerSessions customerId={profile.id} sessions={customer.sessions} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
+import { type ReactNode, useId } from "react";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { IccidText } from "../../../components/ui/iccid-text.tsx";
+import { ATTENTION_LABEL, chargeLabel, PAYMENT_STATUS_LABEL } from "../../components/order-labels.ts";
+import type { ConsoleFormatters } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.ts";
+import { OrderActions } from "./order-actions.tsx";
+import { OrderEsimCancel } from "./order-esim-cancel.tsx";
+import { OrderMargin } from "./order-margin.tsx";
+import { OrderRefundsPanel } from "./order-refunds-panel.tsx";
+import { OrderStatusBadge } from "./order-status-badge.tsx";
+import { OrderTimeline } from "./order-timeline.tsx";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+      <h2 id={id} className="mb-3 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 gap-y-1.5 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="min-w-0 break-words text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
+
+/** One order for the operator: what it is, where it stands, what can be done, and everything that happened to it. */
+export function OrderDetail({
+  order,
+  isAdmin,
+  format,
+}: {
+  order: AdminOrderDetail;
+  isAdmin: boolean;
+  format: ConsoleFormatters;
+}) {
+  const t = useT();
+  const none = "—";
+  const { payment, provisioning } = order;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">
+          {t("admin.orders.detailTitle")} <bdi className="font-mono">{order.number}</bdi>
+        </h1>
+        <OrderStatusBadge status={order.status} rejectedBy={order.rejectedBy} />
+      </div>
+      {order.attention ? (
+        <Alert>
+          <strong>{t(ATTENTION_LABEL[order.attention.kind])}</strong>
+          {order.attention.reason ? (
+            <span className="block">
+              <bdi>{order.attention.reason}</bdi>
+            </span>
+          ) : null}
+        </Alert>
+      ) : null}
+
+      <Section title={t("admin.orders.actions")}>
+        <OrderActions order={order} isAdmin={isAdmin} format={format} />
+      </Section>
+
+      <Section title={t("admin.orders.refund.title")}>
+        <OrderRefundsPanel order={order} isAdmin={isAdmin} format={format} />
+      </Section>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Section title={t("admin.orders.summary")}>
+          <Facts
+            rows={[
+              [t("admin.orders.field.customer"), <bdi key="email">{order.customer.email}</bdi>],
+              [t("admin.orders.field.name"), <bdi key="name">{order.customer.name}</bdi>],
+              [t("admin.orders.field.plan"), `${order.plan.name} × ${format.number(order.quantity)}`],
+              [t(chargeLabel(order.status)), format.dzd(order.chargeDzdMinor)],
+              [t("admin.orders.field.coupon"), order.couponCode ? <bdi key="coupon">{order.couponCode}</bdi> : none],
+              [t("admin.orders.field.createdAt"), format.dateTime(order.createdAt)],
+              [t("admin.orders.field.paidAt"), order.paidAt ? format.dateTime(order.paidAt) : none],
+              [t("admin.orders.field.deliveredAt"), order.deliveredAt ? format.dateTime(order.deliveredAt) : none],
+            ]}
+          />
+        </Section>
+        <Section title={t("admin.orders.payment")}>
+          <Facts
+            rows={[
+              [t("admin.orders.field.paymentStatus"), t(PAYMENT_STATUS_LABEL[payment.status])],
+              [
+                t("admin.orders.field.paymentId"),
+                <bdi key="id" className="font-mono text-xs">
+                  {payment.id}
+                </bdi>,
+              ],
+              [t("admin.orders.field.gateway"), <bdi key="gw">{`${payment.provider} / ${payment.method}`}</bdi>],
+              [
+                t("admin.orders.field.checkout"),
+                payment.providerReference ? (
+                  <bdi key="ref" className="font-mono text-xs">
+                    {payment.providerReference}
+                  </bdi>
+                ) : (
+                  none
+                ),
+              ],
+              [t("admin.orders.field.amount"), format.dzd(payment.amountDzdMinor)],
+            ]}
+          />
+        </Section>
+        {isAdmin ? (
+          <Section title={t("admin.margins.margin")}>
+            <OrderMargin number={order.number} format={format} />
+          </Section>
+        ) : null}
+        <Section title={t("admin.orders.provisioning")}>
+          <Facts
+            rows={[
+              [t("admin.orders.field.attempts"), format.number(provisioning.attempts)],
+              [
+                t("admin.orders.field.lastError"),
+                provisioning.lastError ? <bdi key="err">{provisioning.lastError}</bdi> : none,
+              ],
+              [
+                t("admin.orders.field.upstreamOrder"),
+                provisioning.upstreamOrderNo ? <bdi key="up">{provisioning.upstreamOrderNo}</bdi> : none,
+              ],
+              [
+                t("admin.orders.field.job"),
+                provisioning.job
+                  ? provisioning.job.isRunning
+                    ? t("admin.orders.jobRunning")
+                    : t("admin.orders.jobQueued", {
+                        attempts: format.number(provisioning.job.attempts),
+                        max: format.number(provisioning.job.maxAttempts),
+                        time: format.dateTime(provisioning.job.runAt),
+                      })
+                  : none,
+              ],
+            ]}
+          />
+        </Section>
+        <Section title={t("admin.orders.esims")}>
+          {order.esims.length === 0 ? (
+            <p className="text-sm text-slate-600">{t("admin.orders.noEsims")}</p>
+          ) : (
+            <ul className="space-y-2 text-sm">
+              {order.esims.map((esim) => (
+                <li key={esim.id} className="rounded-xl bg-slate-50 p-3">
+                  <IccidText iccid={esim.iccid} hasPrefix className="block text-xs break-all text-slate-900" />
+                  <span className="text-slate-700">
+                    <bdi>{esim.status}</bdi>
+                    {esim.dataTotalBytes !== null
+                      ? ` · ${t("admin.orders.usage", {
+                          used: format.number(mb(esim.dataUsedBytes)),
+                          total: format.number(mb(esim.dataTotalBytes)),
+                        })}`
+                      : null}
+                  </span>
+                  <OrderEsimCancel order={order} esim={esim} format={format} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+
+      <Section title={t("admin.orders.timeline")}>
+        <OrderTimeline items={order.timeline} format={format} />
+      </Section>
+    </div>
+  );
+}

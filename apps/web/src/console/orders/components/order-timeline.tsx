@@ -1,0 +1,140 @@
+import type { OrderTimelineItem } from "@esim/shared/admin/orders-contract";
+import { ORDER_REJECTING_EVENTS } from "@esim/shared/checkout/contracts";
+import { isOneOf, ORDER_ATTENTION_KINDS } from "@esim/shared/statuses";
+import type { ReactNode } from "react";
+import { IccidText } from "../../../components/ui/iccid-text.tsx";
+import { ATTENTION_LABEL, ORDER_ENDING_LABEL, ORDER_STATUS_LABEL } from "../../components/order-labels.ts";
+import type { ConsoleFormatters } from "../../lib/format.ts";
+import { type MessageId, useT } from "../../lib/i18n.ts";
+
+const EMAIL_STATUS_LABEL: Record<"queued" | "sent" | "failed", MessageId> = {
+  queued: "admin.orders.timeline.emailQueued",
+  sent: "admin.orders.timeline.emailSent",
+  failed: "admin.orders.timeline.emailFailed",
+};
+
+const DOT: Record<OrderTimelineItem["kind"], string> = {
+  status: "bg-brand-600",
+  webhook: "bg-violet-600",
+  esim: "bg-emerald-600",
+  email: "bg-sky-600",
+  operator: "bg-amber-600",
+};
+
+/** The order's life in time order: history, webhooks, eSIMs stored, emails and operators' actions. */
+export function OrderTimeline({ items, format }: { items: OrderTimelineItem[]; format: ConsoleFormatters }) {
+  return (
+    <ol className="relative space-y-4 border-s-2 border-slate-200 ps-5">
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the timeline is append-only and has no id of its own.
+        <li key={index} className="relative">
+          <span
+            aria-hidden="true"
+            className={`absolute -start-[1.72rem] top-1.5 size-3 rounded-full ring-4 ring-white ${DOT[item.kind]}`}
+          />
+          <p className="text-xs text-slate-600">
+            <time dateTime={item.at}>{format.dateTime(item.at)}</time>
+          </p>
+          <TimelineText item={item} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Line({ title, details }: { title: ReactNode; details?: ReactNode }) {
+  return (
+    <>
+      <p className="font-medium text-slate-900">{title}</p>
+      {details ? <p className="text-sm break-words text-slate-700">{details}</p> : null}
+    </>
+  );
+}
+
+function TimelineText({ item }: { item: OrderTimelineItem }) {
+  const t = useT();
+  switch (item.kind) {
+    case "status": {
+      const by = t("admin.orders.timeline.by", { actor: item.actor });
+      if (item.event.startsWith("flagged:")) {
+        const kind = item.event.slice("flagged:".length);
+        const label = isOneOf(ORDER_ATTENTION_KINDS, kind) ? t(ATTENTION_LABEL[kind]) : kind;
+        return (
+          <Line
+            title={t("admin.orders.timeline.flagged", { kind: label })}
+            details={
+              <>
+                <bdi>{item.cause}</bdi> · <bdi>{by}</bdi>
+              </>
+            }
+          />
+        );
+      }
+      // A move to rejected says how the order ended (its event), not a generic "rejected".
+      const to = t(
+        isOneOf(ORDER_REJECTING_EVENTS, item.event)
+          ? ORDER_ENDING_LABEL[item.event]
+          : ORDER_STATUS_LABEL[item.toStatus],
+      );
+      return (
+        <Line
+          title={
+            item.fromStatus === null
+              ? t("admin.orders.timeline.created", { status: to })
+              : t("admin.orders.timeline.status", { from: t(ORDER_STATUS_LABEL[item.fromStatus]), to })
+          }
+          details={
+            <>
+              <bdi>{item.cause}</bdi> · <bdi>{by}</bdi>
+            </>
+          }
+        />
+      );
+    }
+    case "webhook":
+      return (
+        <Line
+          title={t("admin.orders.timeline.webhook", { provider: item.provider })}
+          details={
+            <bdi className="font-mono text-xs">
+              {item.eventType ?? "?"} · {item.eventId}
+            </bdi>
+          }
+        />
+      );
+    case "esim":
+      return (
+        <Line
+          title={t("admin.orders.timeline.esim")}
+          details={<IccidText iccid={item.iccid} hasPrefix className="text-xs" />}
+        />
+      );
+    case "email":
+      return (
+        <Line
+          title={t("admin.orders.timeline.email", { status: t(EMAIL_STATUS_LABEL[item.status]) })}
+          details={
+            <>
+              <bdi>{item.subject}</bdi> → <bdi>{item.to}</bdi>
+              {item.lastError ? (
+                <span className="block text-red-800">
+                  <bdi>{item.lastError}</bdi>
+                </span>
+              ) : null}
+            </>
+          }
+        />
+      );
+    case "operator":
+      return (
+        <Line
+          title={t("admin.orders.timeline.operator")}
+          details={
+            <bdi>
+              {item.action} · {item.operatorEmail ?? t("admin.audit.commandLine")}
+            </bdi>
+          }
+        />
+      );
+  }
+}

@@ -1,0 +1,92 @@
+import type { AuditEntryView } from "@esim/shared/admin/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { errorMessageId } from "../../../lib/error-messages.ts";
+import { type ConsoleFormatters, consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
+import { priceHistoryQuery } from "../api/prices.ts";
+
+interface SettingsSnapshot {
+  dzdPerUsd?: string;
+  markupBps?: number;
+  destinationMarkups?: Record<string, number>;
+  serviceFeeDzdMinor?: number;
+}
+
+function snapshotOf(value: unknown): SettingsSnapshot {
+  return value !== null && typeof value === "object" ? (value as SettingsSnapshot) : {};
+}
+
+/** The settings an entry moved, as "before → after" texts. */
+function movedSettings(entry: AuditEntryView, format: ConsoleFormatters, t: ReturnType<typeof useT>) {
+  const before = snapshotOf(entry.before);
+  const after = snapshotOf(entry.after);
+  const moves: { label: string; before: string; after: string }[] = [];
+  if (before.dzdPerUsd !== after.dzdPerUsd) {
+    moves.push({ label: t("admin.prices.rate"), before: before.dzdPerUsd ?? "–", after: after.dzdPerUsd ?? "–" });
+  }
+  if (before.markupBps !== after.markupBps) {
+    const percent = (bps: number | undefined) => (bps === undefined ? "–" : `${format.number(bps / 100)} %`);
+    moves.push({ label: t("admin.prices.markup"), before: percent(before.markupBps), after: percent(after.markupBps) });
+  }
+  const beforeMarkups = before.destinationMarkups ?? {};
+  const afterMarkups = after.destinationMarkups ?? {};
+  for (const code of [...new Set([...Object.keys(beforeMarkups), ...Object.keys(afterMarkups)])].sort()) {
+    if (beforeMarkups[code] === afterMarkups[code]) continue;
+    const percent = (bps: number | undefined) => (bps === undefined ? "–" : `${format.number(bps / 100)} %`);
+    moves.push({
+      label: `${t("admin.prices.markup")} ${code}`,
+      before: percent(beforeMarkups[code]),
+      after: percent(afterMarkups[code]),
+    });
+  }
+  if (before.serviceFeeDzdMinor !== after.serviceFeeDzdMinor) {
+    const dzd = (minor: number | undefined) => (minor === undefined ? "–" : format.dzd(minor));
+    moves.push({
+      label: t("admin.prices.serviceFee"),
+      before: dzd(before.serviceFeeDzdMinor),
+      after: dzd(after.serviceFeeDzdMinor),
+    });
+  }
+  return moves;
+}
+
+/** Every change of the price settings, newest first: when, who (or the command line), what moved. */
+export function PricesHistory() {
+  const t = useT();
+  const format = consoleFormatters(useLanguage());
+  const history = useQuery(priceHistoryQuery());
+
+  return (
+    <section aria-labelledby="price-history-title" className="space-y-3">
+      <h2 id="price-history-title" className="text-lg font-bold text-slate-900">
+        {t("admin.prices.historyTitle")}
+      </h2>
+      {history.error ? <Alert>{t(errorMessageId(history.error))}</Alert> : null}
+      {history.isPending ? <p className="text-slate-600">{t("common.loading")}</p> : null}
+      {history.data?.length === 0 ? <p className="text-slate-600">{t("admin.prices.historyEmpty")}</p> : null}
+      {history.data && history.data.length > 0 ? (
+        <ul className="space-y-2">
+          {history.data.map((entry) => (
+            <li key={entry.id} className="rounded-xl bg-white p-3 text-sm ring-1 ring-slate-200">
+              <p className="flex flex-wrap justify-between gap-2 text-slate-700">
+                <span>{entry.operatorEmail ? <bdi>{entry.operatorEmail}</bdi> : t("admin.audit.commandLine")}</span>
+                <span>{format.dateTime(entry.createdAt)}</span>
+              </p>
+              <ul className="mt-1 space-y-0.5">
+                {movedSettings(entry, format, t).map((move) => (
+                  <li key={move.label} className="text-slate-900">
+                    <span className="font-semibold">{move.label}</span>{" "}
+                    <bdi dir="ltr">
+                      {move.before} → {move.after}
+                    </bdi>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

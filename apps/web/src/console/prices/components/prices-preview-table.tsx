@@ -1,0 +1,119 @@
+import type { PriceChangeWithMarginView } from "@esim/shared/admin/prices-contract";
+import { HTML_LANG } from "@esim/shared/locale";
+import { useMemo, useState } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import { MarginAmount } from "../../components/margin-report.tsx";
+import { consoleFormatters } from "../../lib/format.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
+
+/** Rows shown before "show all" (a rate change moves hundreds of plans). */
+const FIRST_ROWS = 50;
+
+/**
+ * Each plan whose price moves: which plan, the price now, the price after, the difference, and the margin excluding
+ * TVA it leaves at the proposed price and rate (today's below it).
+ */
+export function PricesPreviewTable({
+  changes,
+  tvaRateBps,
+}: {
+  changes: PriceChangeWithMarginView[];
+  /** The seller's TVA rate the margins exclude, basis points. */
+  tvaRateBps: number;
+}) {
+  const t = useT();
+  const format = consoleFormatters(useLanguage());
+  const language = useLanguage();
+  const [isAllShown, setIsAllShown] = useState(false);
+  const regionNames = useMemo(() => new Intl.DisplayNames([HTML_LANG[language]], { type: "region" }), [language]);
+  // A country by its name in the interface language, its code beside it; a region or global plan by its code.
+  const destinationName = (code: string) => {
+    if (!/^[A-Z]{2}$/.test(code)) return code;
+    const name = regionNames.of(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  };
+  const rows = isAllShown ? changes : changes.slice(0, FIRST_ROWS);
+  const data = (change: PriceChangeWithMarginView) =>
+    change.dataMb === null
+      ? t("admin.prices.unlimited")
+      : change.dataMb >= 1024
+        ? `${format.number(Math.round((change.dataMb / 1024) * 10) / 10)} GB`
+        : `${format.number(change.dataMb)} MB`;
+
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-600">
+        {t("admin.prices.marginNote", { tva: format.percent(tvaRateBps / 10_000) })}
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t("admin.prices.previewTitle")}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              <th scope="col" className="py-2 pe-2 text-start font-semibold">
+                {t("admin.prices.plan")}
+              </th>
+              <th scope="col" className="px-2 py-2 text-end font-semibold">
+                {t("admin.prices.before")}
+              </th>
+              <th scope="col" className="px-2 py-2 text-end font-semibold">
+                {t("admin.prices.after")}
+              </th>
+              <th scope="col" className="px-2 py-2 text-end font-semibold">
+                {t("admin.prices.difference")}
+              </th>
+              <th scope="col" className="py-2 ps-2 text-end font-semibold">
+                {t("admin.prices.margin")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((change) => (
+              <tr key={change.packageId} className="border-b border-slate-100 align-top">
+                <td className="py-2 pe-2 text-start">
+                  <span className="block font-semibold text-slate-900">{destinationName(change.destinationCode)}</span>
+                  <span className="text-slate-700">
+                    <bdi dir="ltr" className="whitespace-nowrap">
+                      {data(change)}
+                    </bdi>{" "}
+                    ·{" "}
+                    {t("admin.prices.days", {
+                      count: change.validityDays,
+                      countText: format.number(change.validityDays),
+                    })}
+                    {change.isTopUp ? ` · ${t("admin.prices.topUp")}` : ""}
+                  </span>
+                </td>
+                <td className="px-2 py-2 text-end whitespace-nowrap text-slate-700">
+                  <bdi dir="ltr">{format.dzd(change.beforeDzdMinor)}</bdi>
+                </td>
+                <td className="px-2 py-2 text-end font-semibold whitespace-nowrap text-slate-900">
+                  <bdi dir="ltr">{format.dzd(change.afterDzdMinor)}</bdi>
+                </td>
+                <td
+                  className={`px-2 py-2 text-end whitespace-nowrap ${change.differenceDzdMinor > 0 ? "text-red-700" : "text-green-700"}`}
+                >
+                  <bdi dir="ltr">
+                    {change.differenceDzdMinor > 0 ? "+" : "−"}
+                    {format.dzd(Math.abs(change.differenceDzdMinor))}
+                  </bdi>
+                </td>
+                <td className="py-2 ps-2 text-end whitespace-nowrap">
+                  <MarginAmount {...change.marginAfter} format={format} />
+                  <span className="block text-xs text-slate-600">
+                    {t("admin.prices.marginBefore", { margin: format.dzd(change.marginBefore.marginDzdMinor) })}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {!isAllShown && changes.length > FIRST_ROWS ? (
+        <Button variant="secondary" onClick={() => setIsAllShown(true)}>
+          {t("admin.prices.showAll", { count: changes.length, countText: format.number(changes.length) })}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
