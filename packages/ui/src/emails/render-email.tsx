@@ -22,7 +22,7 @@ export interface RenderedEmail {
 /** Renders a template in the reader's language, as Documenso's and Outline's emails are: React on the server. */
 export async function renderEmail<Props extends object>(
   template: EmailTemplate<Props>,
-  props: Props,
+  props: NoInfer<Props>,
   language: Language,
 ): Promise<RenderedEmail> {
   const subject = template.subject(serverTranslator(language), props);

@@ -83,7 +83,7 @@ function InstallEmailBody(props: InstallEmailProps) {
       {delivery.kind === "top_up" ? (
         <>
           <EmailParagraph>
-            {t("mail.topUp.intro", { plan: wrap(props.planTitle), destination: props.destination })}
+            {t("mail.topUp.intro", { plan: props.planTitle, destination: props.destination })}
           </EmailParagraph>
           <EmailParagraph>{iccidText(t, delivery.iccid, wrap)}</EmailParagraph>
           <EmailParagraph isStrong>{t("mail.topUp.keep")}</EmailParagraph>
