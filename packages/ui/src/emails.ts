@@ -2,7 +2,7 @@
 // catalogue. The API gathers each email's facts and hands them to `renderEmail` with a template.
 
 export { iccidText } from "./emails/iccid-text.ts";
-export { type RenderedEmail, renderEmail } from "./emails/render-email.tsx";
+export { type EmailTemplate, type RenderedEmail, renderEmail } from "./emails/render-email.tsx";
 export { cancellationDecisionEmail } from "./emails/templates/cancellation-decision-email.tsx";
 export { cancellationRequestEmail } from "./emails/templates/cancellation-request-email.tsx";
 export { type CodeEmailKind, codeEmail } from "./emails/templates/code-email.tsx";
