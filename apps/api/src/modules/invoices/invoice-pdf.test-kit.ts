@@ -4,22 +4,25 @@ import type { CreditNoteDocument, InvoiceDocument } from "./invoice-pdf.ts";
 // An invoice and a credit note to print, and the two ways to read a printed page back (pdf.js), for the tests of the
 // PDFs and of the words they show.
 
+/** A seller's whole legal identity, TVA at 19 %. */
+export const SELLER_IDENTITY = {
+  name: "eSIM Store SARL",
+  address: "12 rue Didouche Mourad, 16000 Alger",
+  nif: "000116012345678",
+  nis: "000116290012345",
+  rc: "16/00-1234567 B 18",
+  article: "16012345678",
+  tvaRateBps: 1900,
+  tvaExemption: null,
+};
+
 export function invoiceIn(language: InvoiceDocument["language"]): InvoiceDocument {
   return {
     language,
     number: "F2026-000042",
     issuedAt: new Date("2026-11-12T10:00:00Z"),
     paidAt: new Date("2026-11-12T09:58:00Z"),
-    seller: {
-      name: "eSIM Store SARL",
-      address: "12 rue Didouche Mourad, 16000 Alger",
-      nif: "000116012345678",
-      nis: "000116290012345",
-      rc: "16/00-1234567 B 18",
-      article: "16012345678",
-      tvaRateBps: 1900,
-      tvaExemption: null,
-    },
+    seller: SELLER_IDENTITY,
     tva: { htDzdMinor: 1252_10, tvaDzdMinor: 237_90, ttcDzdMinor: 1490_00 },
     buyer: { name: "أمينة بن علي", email: "amina@example.dz", country: "Algérie" },
     orderNumber: "ES26-000042",
