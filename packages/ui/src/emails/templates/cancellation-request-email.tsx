@@ -31,7 +31,10 @@ function CancellationRequestEmailBody(props: CancellationRequestEmailProps) {
       <EmailFacts
         rows={[
           [t("admin.mail.order"), props.orderNumber],
-          [t("admin.mail.cancellation.iccid"), props.iccid ? <Ltr key="iccid">{props.iccid}</Ltr> : t("iccid.toCome")],
+          [
+            t("admin.mail.cancellation.iccid"),
+            props.iccid ? <Ltr key="iccid">{props.iccid}</Ltr> : t("iccid.toComeAfterLabel"),
+          ],
           [
             t("admin.mail.customer"),
             props.customerEmail ? <Ltr key="email">{props.customerEmail}</Ltr> : t("admin.mail.accountDeleted"),
