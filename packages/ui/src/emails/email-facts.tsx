@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
  */
 export function EmailFacts({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (
-    <table role="presentation" style={{ borderCollapse: "collapse", margin: "8px 0" }}>
+    <table role="presentation" data-text-format="dataTable" style={{ borderCollapse: "collapse", margin: "8px 0" }}>
       <tbody>
         {rows.map(([label, value]) => (
           <tr key={label}>
