@@ -16,6 +16,10 @@ export const WEB_PATHS = {
   paymentFailure: (query: { paymentId: string; orderId: string }) =>
     `/failure?paymentId=${segment(query.paymentId)}&orderId=${segment(query.orderId)}`,
   myEsims: () => "/esims",
+  /** An order's page in the operator's console (operator alerts link to it). */
+  consoleOrder: (orderNumber: string) => `/admin/orders/${segment(orderNumber)}`,
+  /** The console's queue of cancellations and refunds. */
+  consoleCancellations: () => "/admin/cancellations",
   /** A store credit load's return page (decision 068): asks the server for the load's state and the new balance. */
   creditLoad: (loadId: string) => `/account/credit/load?loadId=${segment(loadId)}`,
 } as const;

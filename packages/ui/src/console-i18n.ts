@@ -1,4 +1,4 @@
-import type { MessageId, MessageValues } from "./i18n.ts";
+import { type MessageId, type MessageValues, useT } from "./i18n.ts";
 import type enConsoleCatalog from "./messages/console/en.json";
 
 /**
@@ -10,3 +10,6 @@ export type ConsoleMessageId = keyof typeof enConsoleCatalog;
 /** An id of either catalogue: what the console and the server may say. */
 export type AnyMessageId = MessageId | ConsoleMessageId;
 export type TranslateAny = (id: AnyMessageId, values?: MessageValues) => string;
+
+/** `t(id, values)` over both catalogues: the console's screens and the operators' emails. */
+export const useConsoleT = useT as () => TranslateAny;

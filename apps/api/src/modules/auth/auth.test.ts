@@ -131,7 +131,7 @@ describe("POST /auth/code", () => {
     const [mail] = await testApp.mails();
     expect(mail).toMatchObject({ to: email, subject: "Votre code de connexion" });
     const code = await lastCodeSentTo(email);
-    expect(mail!.html).toContain('lang="fr"');
+    expect(mail!.html).toContain('lang="fr-DZ"');
     const [stored] = await codesOf(email);
     expect(stored!.codeHash).toBe(sha256Hex(`${email}:${code}`));
     expect(JSON.stringify(stored)).not.toContain(code);
@@ -193,7 +193,7 @@ describe("POST /auth/code", () => {
     const [mail] = await testApp.mails();
     const code = await lastCodeSentTo(user.email!);
     expect(mail!.subject).toBe("رمز تسجيل الدخول الخاص بك");
-    expect(mail!.html).toContain('<html dir="rtl" lang="ar">');
+    expect(mail!.html).toContain('<html dir="rtl" lang="ar-DZ">');
     expect(mail!.html).toContain(`<bdi dir="ltr">${code}</bdi>`);
     expect(mail!.text).toContain(`\u2066${code}\u2069`);
   });
@@ -203,7 +203,7 @@ describe("POST /auth/code", () => {
     await post("/auth/code", { email, language: "en" });
     const [mail] = await testApp.mails();
     expect(mail).toMatchObject({ to: email, subject: "Your sign-in code" });
-    expect(mail!.html).toContain('<html dir="ltr" lang="en">');
+    expect(mail!.html).toContain('<html dir="ltr" lang="en-US">');
   });
 
   it("replaces the previous code asked from the same address when it sends a new one", async () => {

@@ -181,10 +181,10 @@ const mailsInFlight = new Set<Promise<void>>();
  */
 export function sendCodeMailAfterAnswer(
   deps: Pick<AppDeps, "db" | "mailer">,
-  options: { codeId: string; purpose: CodePurpose; buildMail: () => MailMessage; log: CodeMailLog },
+  options: { codeId: string; purpose: CodePurpose; buildMail: () => Promise<MailMessage>; log: CodeMailLog },
 ): void {
   const sending = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => deps.mailer.send(options.buildMail()))
+    .then(async () => deps.mailer.send(await options.buildMail()))
     .catch(async (error: unknown) => {
       options.log.warn(
         // The error's code only (ECONNECTION, EENVELOPE…): an SMTP message may quote the recipient.
@@ -222,7 +222,7 @@ export async function sendEmailedCode(
      * The email carrying the code; undefined keeps the code without sending it, for an address that must get the same
      * answers as a real one (the console's sign-in for an email that is no operator's).
      */
-    buildMail: ((code: string) => MailMessage) | undefined;
+    buildMail: ((code: string) => Promise<MailMessage>) | undefined;
   },
 ): Promise<void> {
   const { email, purpose, clientAddress, buildMail } = options;

@@ -211,14 +211,18 @@ async function queueCancellationEmail(
   const publicUrl = deps.config.PUBLIC_URL;
   const key = `cancellation:${options.step}:${options.requestId}`;
   if (options.step === "requested") {
-    await queueEmail(tx, { key, message: buildOperatorEmail(data, deps.config.OPERATOR_EMAIL), publicUrl });
+    await queueEmail(tx, {
+      key,
+      message: await buildOperatorEmail(data, deps.config.OPERATOR_EMAIL, publicUrl),
+      publicUrl,
+    });
     return;
   }
   const to = data.user?.deletedAt ? null : data.user?.email;
   if (!to) return;
   await queueEmail(tx, {
     key,
-    message: buildDecisionEmail(data, { to, publicUrl, note: options.note ?? null }),
+    message: await buildDecisionEmail(data, { to, publicUrl, note: options.note ?? null }),
     publicUrl,
   });
 }

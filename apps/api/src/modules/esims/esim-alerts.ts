@@ -81,7 +81,7 @@ export async function queueDueEsimAlerts(
     const key = `esim-alert:${kind}:${bundle.id}`;
     await queueEmail(tx, {
       key,
-      message: buildEsimAlertEmail(kind, subject, { to, publicUrl: options.publicUrl, now }),
+      message: await buildEsimAlertEmail(kind, subject, { to, publicUrl: options.publicUrl, now }),
       publicUrl: options.publicUrl,
     });
     if (subject.user) {

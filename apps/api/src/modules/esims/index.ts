@@ -33,5 +33,5 @@ export {
   syncStaleEsims,
   UPSTREAM_ORDER_READY_TASK,
 } from "./esims.service.ts";
-export { ICCID_TO_COME, iccidLine } from "./iccid-text.ts";
+export { iccidLine, iccidToCome } from "./iccid-text.ts";
 export { getPinStatus, unblockPin, unblockPinByEmail } from "./pin.service.ts";

@@ -1,5 +1,6 @@
 import { localPlanName } from "@esim/shared/catalog/plan-name";
 import { isLanguage, type Language } from "@esim/shared/locale";
+import { serverTranslator } from "@esim/ui/server-i18n";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { creditNoteCounters, creditNotes, invoices, orders, users } from "../../db/schema.ts";
@@ -7,7 +8,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { algiersYearOf, formatYearlyNumber } from "../../lib/yearly-number.ts";
 import { renderCreditNotePdf } from "./invoice-pdf.ts";
-import { INVOICE_TEXTS } from "./invoice-texts.ts";
+import { soldPlanWords } from "./invoice-words.ts";
 import {
   type CreditNoteView,
   findCreditNoteByNumber,
@@ -105,7 +106,7 @@ export function creditNoteDescription(view: NonNullable<CreditNoteView>, languag
     language
   ];
   const planName = localPlanName({ ...view.plan, destinationName }, language);
-  return view.order.kind === "top_up" ? `${INVOICE_TEXTS[language].topUp} ${planName}` : planName;
+  return soldPlanWords(serverTranslator(language), planName, view.order.kind === "top_up");
 }
 
 /** A credit note as PDF, in `language` when it is one of ours, else in the language it was issued in. */
@@ -185,5 +186,5 @@ export async function listCreditNotesForConsole(
 
 /** Why a credit note was issued for an eSIM cancelled on request, in the credit note's language. */
 export function cancelledOnRequestReason(language: Language, esim: string): string {
-  return INVOICE_TEXTS[language].creditNote.cancelledOnRequest(esim);
+  return serverTranslator(language)("invoice.creditNote.cancelledOnRequest", { esim });
 }

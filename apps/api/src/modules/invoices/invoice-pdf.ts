@@ -4,8 +4,10 @@ import { toDisplayText } from "@esim/shared/display-text";
 import { formatDate, formatNumber, maskCardCode } from "@esim/shared/format";
 import type { Currency, Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
+import type { Translate } from "@esim/ui/i18n";
+import { serverTranslator } from "@esim/ui/server-i18n";
 import { hasArabic, isolateLtr, paragraphDirection, toLogicalText, toVisualRuns } from "./bidi-text.ts";
-import { INVOICE_TEXTS, type InvoiceTexts } from "./invoice-texts.ts";
+import { paymentMethodWords } from "./invoice-words.ts";
 import type { SellerIdentity } from "./seller-identity.ts";
 
 /** Everything printed on an invoice. */
@@ -199,31 +201,31 @@ function drawHead(
   cell: CellWriter,
   isRtl: boolean,
   head: {
-    texts: InvoiceTexts;
+    t: Translate;
     title: string;
     seller: SellerIdentity;
     references: [string, string][];
     buyer: { name: string; email: string; country: string };
   },
 ): number {
-  const { texts, seller } = head;
+  const { t, seller } = head;
   const half = CONTENT_WIDTH / 2;
   let y = MARGIN;
   cell(seller.name, MARGIN, y, half, { size: 15, isBold: true });
   cell(head.title, MARGIN + half, y - 4, half, { align: "end", size: 22, isBold: true });
   y += 26;
   const identity: [string, string][] = [
-    [texts.taxId, seller.nif],
-    [texts.nis, seller.nis],
-    [texts.rc, seller.rc],
-    [texts.article, seller.article],
+    [t("invoice.taxId"), seller.nif],
+    [t("invoice.nis"), seller.nis],
+    [t("invoice.rc"), seller.rc],
+    [t("invoice.article"), seller.article],
   ];
   let sellerY = y;
   cell(seller.address, MARGIN, sellerY, half);
   for (const [label, value] of identity) {
     if (!value) continue;
     sellerY += 14;
-    cell(`${label}: ${isolateLtr(value)}`, MARGIN, sellerY, half, { size: 9 });
+    cell(t("invoice.identityLine", { label, value: isolateLtr(value) }), MARGIN, sellerY, half, { size: 9 });
   }
   for (const [label, value] of head.references) {
     cell(label, MARGIN + half, y, half - 110, { align: "end", color: "#555555" });
@@ -233,7 +235,7 @@ function drawHead(
   y = Math.max(y, sellerY + 14);
 
   y += 20;
-  cell(texts.buyer, MARGIN, y, half, { isBold: true, size: 11 });
+  cell(t("invoice.buyer"), MARGIN, y, half, { isBold: true, size: 11 });
   y += 17;
   cell(head.buyer.name, MARGIN, y, half);
   cell(head.buyer.email, MARGIN, y + 15, half, { isLtr: !isRtl });
@@ -244,7 +246,7 @@ function drawHead(
 /** The invoice as PDF bytes (A4, one page), in its language; Arabic right to left. */
 export async function renderInvoicePdf(storedInvoice: InvoiceDocument): Promise<Buffer> {
   const invoice = withDisplayTexts(storedInvoice);
-  const texts = INVOICE_TEXTS[invoice.language];
+  const t = serverTranslator(invoice.language);
   const { doc, cell, isRtl, finish } = await openDocument({
     language: invoice.language,
     info: {
@@ -257,14 +259,14 @@ export async function renderInvoicePdf(storedInvoice: InvoiceDocument): Promise<
   const money = (minor: number) => formatMoney(minor, invoice.currency);
   const { seller } = invoice;
   let y = drawHead(cell, isRtl, {
-    texts,
-    title: texts.title,
+    t,
+    title: t("invoice.title"),
     seller,
     references: [
-      [texts.number, invoice.number],
-      [texts.date, formatDate(invoice.issuedAt)],
-      [texts.paidAt, formatDate(invoice.paidAt)],
-      [texts.order, invoice.orderNumber],
+      [t("invoice.number"), invoice.number],
+      [t("invoice.date"), formatDate(invoice.issuedAt)],
+      [t("invoice.paidAt"), formatDate(invoice.paidAt)],
+      [t("invoice.order"), invoice.orderNumber],
     ],
     buyer: invoice.buyer,
   });
@@ -278,10 +280,10 @@ export async function renderInvoicePdf(storedInvoice: InvoiceDocument): Promise<
     amount: { x: MARGIN + 400, width: CONTENT_WIDTH - 406 },
   };
   doc.rect(MARGIN, y - 5, CONTENT_WIDTH, 22).fill("#eef2f7");
-  cell(texts.description, columns.description.x, y, columns.description.width, { isBold: true });
-  cell(texts.quantity, columns.quantity.x, y, columns.quantity.width, { isBold: true, align: "end" });
-  cell(texts.unitPrice, columns.unitPrice.x, y, columns.unitPrice.width, { isBold: true, align: "end" });
-  cell(texts.amount, columns.amount.x, y, columns.amount.width, { isBold: true, align: "end" });
+  cell(t("invoice.description"), columns.description.x, y, columns.description.width, { isBold: true });
+  cell(t("invoice.quantity"), columns.quantity.x, y, columns.quantity.width, { isBold: true, align: "end" });
+  cell(t("invoice.unitPrice"), columns.unitPrice.x, y, columns.unitPrice.width, { isBold: true, align: "end" });
+  cell(t("invoice.amount"), columns.amount.x, y, columns.amount.width, { isBold: true, align: "end" });
   y += 26;
   const { line } = invoice;
   cell(line.description, columns.description.x, y, columns.description.width);
@@ -297,35 +299,39 @@ export async function renderInvoicePdf(storedInvoice: InvoiceDocument): Promise<
 
   // Totals.
   y += 12;
-  const totals: [string, string, boolean][] = [[texts.subtotal, money(line.amountMinor), false]];
-  if (invoice.discountMinor > 0) totals.push([texts.discount, `-${money(invoice.discountMinor)}`, false]);
+  const totals: [string, string, boolean][] = [[t("invoice.subtotal"), money(line.amountMinor), false]];
+  if (invoice.discountMinor > 0) totals.push([t("invoice.discount"), `-${money(invoice.discountMinor)}`, false]);
   if (invoice.couponDiscountMinor > 0) {
-    const label = invoice.couponCode ? `${texts.coupon} ${invoice.couponCode}` : texts.coupon;
+    const label = t("invoice.coupon", { code: invoice.couponCode ?? "none" });
     totals.push([label, `-${money(invoice.couponDiscountMinor)}`, false]);
   }
-  totals.push([texts.serviceFee, money(invoice.serviceFeeMinor), false]);
-  totals.push([texts.total, money(invoice.totalMinor), true]);
-  totals.push([texts.charged, formatMoney(invoice.chargeDzdMinor, "DZD"), false]);
+  totals.push([t("invoice.serviceFee"), money(invoice.serviceFeeMinor), false]);
+  totals.push([t("invoice.total"), money(invoice.totalMinor), true]);
+  totals.push([t("invoice.charged"), formatMoney(invoice.chargeDzdMinor, "DZD"), false]);
   // What the accountant books, always in DZD: HT, TVA at the recorded rate (or the exemption), TTC.
   const dzd = (minor: number) => `${CENTIMES.format(minor / 100)} DA`;
-  totals.push([texts.totalHt, dzd(invoice.tva.htDzdMinor), false]);
+  totals.push([t("invoice.totalHt"), dzd(invoice.tva.htDzdMinor), false]);
   if (seller.tvaExemption === null) {
-    totals.push([`${texts.tva} ${formatNumber(seller.tvaRateBps / 100)}\u00a0%`, dzd(invoice.tva.tvaDzdMinor), false]);
+    totals.push([
+      t("invoice.tvaRate", { rate: formatNumber(seller.tvaRateBps / 100) }),
+      dzd(invoice.tva.tvaDzdMinor),
+      false,
+    ]);
   } else {
-    totals.push([texts.tvaExempt, dzd(0), false]);
+    totals.push([t("invoice.tvaExempt"), dzd(0), false]);
   }
-  totals.push([texts.totalTtc, dzd(invoice.tva.ttcDzdMinor), true]);
+  totals.push([t("invoice.totalTtc"), dzd(invoice.tva.ttcDzdMinor), true]);
   // Store credit pays part of the whole TTC above (decision 064): the sale is the same, the card paid the rest.
   const cardDzdMinor = invoice.chargeDzdMinor - invoice.storeCreditDzdMinor;
   if (invoice.storeCreditDzdMinor > 0) {
-    totals.push([texts.paidByStoreCredit, formatMoney(invoice.storeCreditDzdMinor, "DZD"), false]);
+    totals.push([t("invoice.paidByStoreCredit"), formatMoney(invoice.storeCreditDzdMinor, "DZD"), false]);
   }
   // The gateway keeps its fee: outside our sale and its TVA, but part of what the payer paid, shown as paid.
   if (invoice.gatewayFeeDzdMinor > 0) {
-    totals.push([texts.gatewayFee, formatMoney(invoice.gatewayFeeDzdMinor, "DZD"), false]);
+    totals.push([t("invoice.gatewayFee"), formatMoney(invoice.gatewayFeeDzdMinor, "DZD"), false]);
   }
   if (invoice.storeCreditDzdMinor > 0 || invoice.gatewayFeeDzdMinor > 0) {
-    const label = invoice.storeCreditDzdMinor > 0 ? texts.paidByCard : texts.totalPaid;
+    const label = t(invoice.storeCreditDzdMinor > 0 ? "invoice.paidByCard" : "invoice.totalPaid");
     totals.push([label, formatMoney(cardDzdMinor + invoice.gatewayFeeDzdMinor, "DZD"), true]);
   }
   for (const [label, value, isBold] of totals) {
@@ -341,8 +347,8 @@ export async function renderInvoicePdf(storedInvoice: InvoiceDocument): Promise<
 
   // Payment.
   y += 20;
-  const method = texts.methods[invoice.paymentMethod as keyof typeof texts.methods] ?? invoice.paymentMethod;
-  cell(texts.paymentMethod, MARGIN, y, 150, { color: "#555555" });
+  const method = paymentMethodWords(t, invoice.paymentMethod);
+  cell(t("invoice.paymentMethod"), MARGIN, y, 150, { color: "#555555" });
   cell(
     invoice.cardCode ? `${method} ${isolateLtr(maskCardCode(invoice.cardCode))}` : method,
     MARGIN + 155,
@@ -350,14 +356,14 @@ export async function renderInvoicePdf(storedInvoice: InvoiceDocument): Promise<
     CONTENT_WIDTH - 155,
   );
   y += 16;
-  cell(texts.inDzd, MARGIN, y, CONTENT_WIDTH, { color: "#555555", size: 9 });
+  cell(t("invoice.inDzd"), MARGIN, y, CONTENT_WIDTH, { color: "#555555", size: 9 });
   if (seller.tvaExemption !== null) {
     // The legal mention as the seller wrote it (its law's words, usually French), under the translated label.
     y += 14;
     cell(seller.tvaExemption, MARGIN, y, CONTENT_WIDTH, { size: 9 });
   }
   y += 30;
-  cell(texts.thanks, MARGIN, y, CONTENT_WIDTH, { color: "#555555" });
+  cell(t("invoice.thanks"), MARGIN, y, CONTENT_WIDTH, { color: "#555555" });
   return finish();
 }
 
@@ -388,8 +394,7 @@ export async function renderCreditNotePdf(stored: CreditNoteDocument): Promise<B
     description: toDisplayText(stored.description),
     reason: toDisplayText(stored.reason),
   };
-  const texts = INVOICE_TEXTS[creditNote.language];
-  const words = texts.creditNote;
+  const t = serverTranslator(creditNote.language);
   const { doc, cell, isRtl, finish } = await openDocument({
     language: creditNote.language,
     info: {
@@ -401,15 +406,15 @@ export async function renderCreditNotePdf(stored: CreditNoteDocument): Promise<B
   });
   const { seller } = creditNote;
   let y = drawHead(cell, isRtl, {
-    texts,
-    title: words.title,
+    t,
+    title: t("invoice.creditNote.title"),
     seller,
     references: [
-      [words.number, creditNote.number],
-      [words.date, formatDate(creditNote.issuedAt)],
-      [words.invoice, creditNote.invoice.number],
-      [words.invoiceDate, formatDate(creditNote.invoice.issuedAt)],
-      [texts.order, creditNote.orderNumber],
+      [t("invoice.creditNote.number"), creditNote.number],
+      [t("invoice.creditNote.date"), formatDate(creditNote.issuedAt)],
+      [t("invoice.creditNote.invoice"), creditNote.invoice.number],
+      [t("invoice.date"), formatDate(creditNote.invoice.issuedAt)],
+      [t("invoice.order"), creditNote.orderNumber],
     ],
     buyer: creditNote.buyer,
   });
@@ -417,11 +422,13 @@ export async function renderCreditNotePdf(stored: CreditNoteDocument): Promise<B
   // What is reversed, and why.
   y += 70;
   doc.rect(MARGIN, y - 5, CONTENT_WIDTH, 22).fill("#eef2f7");
-  cell(texts.description, MARGIN + 6, y, CONTENT_WIDTH - 12, { isBold: true });
+  cell(t("invoice.description"), MARGIN + 6, y, CONTENT_WIDTH - 12, { isBold: true });
   y += 26;
   cell(creditNote.description, MARGIN + 6, y, CONTENT_WIDTH - 12);
   y += 18;
-  cell(`${words.reason}: ${creditNote.reason}`, MARGIN + 6, y, CONTENT_WIDTH - 12, { color: "#555555" });
+  cell(t("invoice.creditNote.reason", { reason: creditNote.reason }), MARGIN + 6, y, CONTENT_WIDTH - 12, {
+    color: "#555555",
+  });
   y += 20;
   doc
     .moveTo(MARGIN, y)
@@ -432,17 +439,17 @@ export async function renderCreditNotePdf(stored: CreditNoteDocument): Promise<B
   // The amounts reversed, negative as the accountant books them, at the invoice's TVA rate.
   y += 12;
   const reversed = (minor: number) => `${minor === 0 ? "" : "-"}${CENTIMES.format(minor / 100)} DA`;
-  const totals: [string, string, boolean][] = [[texts.totalHt, reversed(creditNote.tva.htDzdMinor), false]];
+  const totals: [string, string, boolean][] = [[t("invoice.totalHt"), reversed(creditNote.tva.htDzdMinor), false]];
   if (seller.tvaExemption === null) {
     totals.push([
-      `${words.tvaReversed} ${formatNumber(seller.tvaRateBps / 100)}\u00a0%`,
+      t("invoice.creditNote.tvaReversed", { rate: formatNumber(seller.tvaRateBps / 100) }),
       reversed(creditNote.tva.tvaDzdMinor),
       false,
     ]);
   } else {
-    totals.push([texts.tvaExempt, reversed(0), false]);
+    totals.push([t("invoice.tvaExempt"), reversed(0), false]);
   }
-  totals.push([texts.totalTtc, reversed(creditNote.tva.ttcDzdMinor), true]);
+  totals.push([t("invoice.totalTtc"), reversed(creditNote.tva.ttcDzdMinor), true]);
   const amountX = MARGIN + 400;
   const amountWidth = CONTENT_WIDTH - 406;
   for (const [label, value, isBold] of totals) {
@@ -452,12 +459,12 @@ export async function renderCreditNotePdf(stored: CreditNoteDocument): Promise<B
   }
 
   y += 20;
-  cell(texts.inDzd, MARGIN, y, CONTENT_WIDTH, { color: "#555555", size: 9 });
+  cell(t("invoice.inDzd"), MARGIN, y, CONTENT_WIDTH, { color: "#555555", size: 9 });
   if (seller.tvaExemption !== null) {
     y += 14;
     cell(seller.tvaExemption, MARGIN, y, CONTENT_WIDTH, { size: 9 });
   }
   y += 16;
-  cell(words.mention, MARGIN, y, CONTENT_WIDTH, { color: "#555555", size: 9 });
+  cell(t("invoice.creditNote.mention"), MARGIN, y, CONTENT_WIDTH, { color: "#555555", size: 9 });
   return finish();
 }

@@ -1,32 +1,37 @@
 import { localPlanName } from "@esim/shared/catalog/plan-name";
+import { formatNumber } from "@esim/shared/format";
+import type { MessageId, Translate } from "@esim/ui/i18n";
+import { serverTranslator } from "@esim/ui/server-i18n";
 import { algiersDays } from "../../lib/algiers-days.ts";
 import { type CsvCell, csvNumber, toCsv } from "../../lib/csv.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { creditNoteDescription } from "./credit-notes.service.ts";
-import { INVOICE_TEXTS } from "./invoice-texts.ts";
+import { paymentMethodWords, soldPlanWords } from "./invoice-words.ts";
 import { findCreditNotesIssuedBetween, findInvoicesIssuedBetween, findPaymentsOfOrders } from "./invoices.repo.ts";
 import { invoicedPaymentMethod, recordedSellerAndTva } from "./invoices.service.ts";
 import type { SellerIdentity } from "./seller-identity.ts";
 
-// The accountant's columns, in French: the language of Algerian bookkeeping (decision 033). One row per document,
-// invoices and credit notes (avoirs, decision 063) together in order of issue, then the period's totals.
+// The accountant's columns, in French: the language of Algerian bookkeeping (decision 033), words from the catalogue
+// (`invoice.export.*`). One row per document, invoices and credit notes (avoirs, decision 063) together in order of
+// issue, then the period's totals.
+const EXPORT_LANGUAGE = "fr";
 const COLUMNS = [
-  "Type",
-  "Numéro",
-  "Date",
-  "Facture d'origine",
-  "Commande",
-  "Client",
-  "E-mail",
-  "Désignation",
-  "HT (DZD)",
-  "TVA (DZD)",
-  "TTC (DZD)",
-  "Taux TVA",
-  "Moyen de paiement",
-  "Référence de paiement",
-  "Motif",
-];
+  "invoice.export.type",
+  "invoice.export.number",
+  "invoice.export.date",
+  "invoice.export.invoiceCorrected",
+  "invoice.export.order",
+  "invoice.export.customer",
+  "invoice.export.email",
+  "invoice.export.description",
+  "invoice.export.ht",
+  "invoice.export.tva",
+  "invoice.export.ttc",
+  "invoice.export.tvaRate",
+  "invoice.export.paymentMethod",
+  "invoice.export.paymentReference",
+  "invoice.export.reason",
+] as const satisfies readonly MessageId[];
 
 const algiersDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers" });
 
@@ -55,8 +60,10 @@ function amountCells(amounts: Amounts): CsvCell[] {
   return [dzd(amounts.htDzdMinor), dzd(amounts.tvaDzdMinor), dzd(amounts.ttcDzdMinor)];
 }
 
-function tvaRate(seller: SellerIdentity): string {
-  return seller.tvaExemption === null ? `${seller.tvaRateBps / 100} %` : "exonéré";
+function tvaRate(t: Translate, seller: SellerIdentity): string {
+  return seller.tvaExemption === null
+    ? t("invoice.export.rate", { rate: formatNumber(seller.tvaRateBps / 100) })
+    : t("invoice.export.exempt");
 }
 
 /**
@@ -79,31 +86,31 @@ export async function exportInvoicesCsv(
   )) {
     if (!paymentsByOrder.has(payment.orderId)) paymentsByOrder.set(payment.orderId, payment);
   }
-  const texts = INVOICE_TEXTS.fr;
+  const t = serverTranslator(EXPORT_LANGUAGE);
   let invoiced = NOTHING;
   let reversed = NOTHING;
   const documents: { issuedAt: Date; order: number; cells: CsvCell[] }[] = [];
   for (const { invoice, order, plan, destinationName } of rows) {
     const { seller, tva } = recordedSellerAndTva(invoice, order.chargeDzdMinor, deps.config);
     invoiced = add(invoiced, tva);
-    const planName = localPlanName({ ...plan, destinationName }, "fr");
+    const planName = localPlanName({ ...plan, destinationName }, EXPORT_LANGUAGE);
     const payment = paymentsByOrder.get(order.id);
     const method = invoicedPaymentMethod(order);
     documents.push({
       issuedAt: invoice.issuedAt,
       order: 0,
       cells: [
-        "facture",
+        t("invoice.export.kind.invoice"),
         invoice.number,
         algiersDate.format(invoice.issuedAt),
         null,
         order.number,
         order.billing.name,
         order.billing.email,
-        order.kind === "top_up" ? `${texts.topUp} ${planName}` : planName,
+        soldPlanWords(t, planName, order.kind === "top_up"),
         ...amountCells(tva),
-        tvaRate(seller),
-        texts.methods[method as keyof typeof texts.methods] ?? method,
+        tvaRate(t, seller),
+        paymentMethodWords(t, method),
         payment ? (payment.providerReference ?? payment.id) : "",
         null,
       ],
@@ -121,16 +128,16 @@ export async function exportInvoicesCsv(
       issuedAt: creditNote.issuedAt,
       order: 1,
       cells: [
-        "avoir",
+        t("invoice.export.kind.creditNote"),
         creditNote.number,
         algiersDate.format(creditNote.issuedAt),
         invoice.number,
         order.number,
         order.billing.name,
         order.billing.email,
-        creditNoteDescription(view, "fr"),
+        creditNoteDescription(view, EXPORT_LANGUAGE),
         ...amountCells(negated(amounts)),
-        tvaRate(creditNote.seller),
+        tvaRate(t, creditNote.seller),
         null,
         null,
         creditNote.reason,
@@ -146,12 +153,12 @@ export async function exportInvoicesCsv(
     ...Array<CsvCell>(4).fill(null),
   ];
   const summary = [
-    total("Total factures", invoiced),
-    total("Total avoirs", negated(reversed)),
-    total("Net de la période", add(invoiced, negated(reversed))),
+    total(t("invoice.export.totalInvoices"), invoiced),
+    total(t("invoice.export.totalCreditNotes"), negated(reversed)),
+    total(t("invoice.export.net"), add(invoiced, negated(reversed))),
   ];
   return {
-    csv: toCsv([COLUMNS, ...documents.map((document) => document.cells), [], ...summary]),
+    csv: toCsv([COLUMNS.map((column) => t(column)), ...documents.map((document) => document.cells), [], ...summary]),
     count: rows.length,
     creditNoteCount: creditNoteRows.length,
   };

@@ -1,6 +1,7 @@
 import { localPlanName } from "@esim/shared/catalog/plan-name";
 import { isCountryCode } from "@esim/shared/countries";
 import { isLanguage, type Language } from "@esim/shared/locale";
+import { serverTranslator } from "@esim/ui/server-i18n";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { invoiceCounters, invoices, orders, users } from "../../db/schema.ts";
@@ -8,7 +9,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { algiersYearOf, formatYearlyNumber } from "../../lib/yearly-number.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
-import { INVOICE_TEXTS } from "./invoice-texts.ts";
+import { soldPlanWords } from "./invoice-words.ts";
 import { findUserInvoiceOrder } from "./invoices.repo.ts";
 import { readSellerIdentity, type SellerConfig, sellerIdentityFromConfig, splitTva } from "./seller-identity.ts";
 
@@ -130,7 +131,7 @@ export async function getInvoicePdf(
   ];
   // Our own plan name in the invoice's language, never the upstream's English one.
   const planName = localPlanName({ ...view.plan, destinationName }, language);
-  const plan = order.kind === "top_up" ? `${INVOICE_TEXTS[language].topUp} ${planName}` : planName;
+  const plan = soldPlanWords(serverTranslator(language), planName, order.kind === "top_up");
   const pdf = await renderInvoicePdf({
     language,
     number: invoice.number,

@@ -5,6 +5,7 @@ import { invoiceCounters, invoices, orders } from "../../db/schema.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import { COMMAND_LINE_ACTOR } from "../operators/index.ts";
 import { createBuyingApp, createPaidOrder, orderBody, placeTestOrder, pressButton } from "../orders/buying.test-kit.ts";
+import { SELLER_IDENTITY } from "./invoice-pdf.test-kit.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { issueMissingInvoices } from "./invoices.service.ts";
 import { setSellerIdentity } from "./seller-identity.ts";
@@ -166,16 +167,7 @@ describe("issueMissingInvoices (ops invoices:issue)", () => {
 
 describe("the seller's identity and TVA on invoices", () => {
   const lastRendered = () => vi.mocked(renderInvoicePdf).mock.calls.at(-1)![0];
-  const identity = {
-    name: "eSIM Store SARL",
-    address: "12 rue Didouche Mourad, 16000 Alger",
-    nif: "000116012345678",
-    nis: "000116290012345",
-    rc: "16/00-1234567 B 18",
-    article: "16012345678",
-    tvaRateBps: 1900,
-    tvaExemption: null,
-  };
+  const identity = SELLER_IDENTITY;
 
   it("prints the configuration's seller until one is stored, with TVA at its rate on the DZD charged", async () => {
     const paid = await createPaidOrder(testApp, plan.id);

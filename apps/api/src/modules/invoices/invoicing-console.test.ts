@@ -5,6 +5,7 @@ import { invoices, operatorAuditLog } from "../../db/schema.ts";
 import { createPackage } from "../../test/factories.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, createPaidOrder } from "../orders/buying.test-kit.ts";
+import { SELLER_IDENTITY } from "./invoice-pdf.test-kit.ts";
 
 // The console's invoicing page: an admin sets the seller's identity that invoices print from then on (audited, every
 // wrong field named), and downloads the accountant's CSV of a date range.
@@ -14,16 +15,7 @@ const { app, db } = testApp;
 const admin = await createSignedInOperator(testApp, "admin");
 const plan = await createPackage(testApp, { retailDzdMinor: 1490_00, retailUsdMinor: 11_04 });
 
-const identity = {
-  name: "eSIM Store SARL",
-  address: "12 rue Didouche Mourad, 16000 Alger",
-  nif: "000116012345678",
-  nis: "000116290012345",
-  rc: "16/00-1234567 B 18",
-  article: "16012345678",
-  tvaRateBps: 1900,
-  tvaExemption: null,
-};
+const identity = SELLER_IDENTITY;
 
 function call(method: "GET" | "PUT", path: string, payload?: object) {
   return app.inject({

@@ -22,7 +22,12 @@ export async function alertOperator(
   }
   await queueEmail(tx, {
     key: `operator-alert:${kind}:${order.id}`,
-    message: operatorAlertEmail({ to: deps.config.OPERATOR_EMAIL, order, reason, publicUrl: deps.config.PUBLIC_URL }),
+    message: await operatorAlertEmail({
+      to: deps.config.OPERATOR_EMAIL,
+      order,
+      kind,
+      publicUrl: deps.config.PUBLIC_URL,
+    }),
     orderId: order.id,
     publicUrl: deps.config.PUBLIC_URL,
   });

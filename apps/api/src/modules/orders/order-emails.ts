@@ -1,29 +1,32 @@
-import { toDisplayText } from "@esim/shared/display-text";
-import { formatMoney } from "@esim/shared/money";
+import type { OrderAttentionKind } from "@esim/shared/statuses";
+import { WEB_PATHS } from "@esim/shared/web-paths";
+import { operatorAlertEmail as operatorAlertEmailTemplate, renderEmail } from "@esim/ui/emails";
 import type { MailMessage } from "../../providers/mail/mail-port.ts";
-import { operatorEmail } from "../../providers/mail/operator-email.ts";
 import type { OrderRow } from "./order-lifecycle.ts";
 
-// The order's emails besides the install details: the operator's alerts (in French, as the operator's other emails).
+// The order's emails besides the install details: the operator's alerts. Operators have no language of their own
+// yet, so alerts are written in French, the shop's language (decision 071), all of it: labels, status, attention.
+export const OPERATOR_ALERT_LANGUAGE = "fr";
 
-/** An order needs the operator: what, which order, and where to act on it (the console's order page, the commands). */
-export function operatorAlertEmail(options: {
+/** An order needs the operator: what, which order, and its page in the console. */
+export async function operatorAlertEmail(options: {
   to: string;
   order: Pick<OrderRow, "number" | "status" | "chargeDzdMinor" | "billing">;
-  reason: string;
+  kind: OrderAttentionKind;
   publicUrl: string;
-}): MailMessage {
+}): Promise<MailMessage> {
   const { order } = options;
-  const subject = `Commande ${order.number} à vérifier – ${options.reason.slice(0, 80)}`;
-  const lines = [
-    `Commande : ${order.number} (statut ${order.status})`,
-    `Client : ${order.billing.email}`,
-    `Montant payé ou attendu : ${formatMoney(order.chargeDzdMinor, "DZD")}`,
-    `Motif : ${toDisplayText(options.reason, { isMultiline: true })}`,
-    "",
-    `Dans la console : ${options.publicUrl}/admin/orders/${order.number}`,
-    `Voir : npm run ops -- order:show ${order.number}`,
-    `À traiter : npm run ops -- orders:attention`,
-  ];
-  return operatorEmail({ to: options.to, subject, lines });
+  const rendered = await renderEmail(
+    operatorAlertEmailTemplate,
+    {
+      orderNumber: order.number,
+      status: order.status,
+      attention: options.kind,
+      customerEmail: order.billing.email,
+      chargeDzdMinor: order.chargeDzdMinor,
+      consoleUrl: `${options.publicUrl}${WEB_PATHS.consoleOrder(order.number)}`,
+    },
+    OPERATOR_ALERT_LANGUAGE,
+  );
+  return { to: options.to, ...rendered };
 }

@@ -1,5 +1,5 @@
 import { formatMoney } from "@esim/shared/money";
-import { ICCID_TO_COME } from "../../modules/esims/index.ts";
+import { iccidToCome } from "../../modules/esims/index.ts";
 import { approveCancellation } from "../../modules/orders/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OPERATOR_CLI, OpsError } from "../ops-command.ts";
@@ -19,6 +19,6 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
     );
   }
   print(
-    `Approved: eSIM ${decision.iccid ?? `(${ICCID_TO_COME.en})`} of order ${decision.orderNumber} cancelled; refund ${formatMoney(decision.request.refundDzdMinor, "DZD")} through the payment gateway. The traveller is emailed.`,
+    `Approved: eSIM ${decision.iccid ?? `(${iccidToCome("en")})`} of order ${decision.orderNumber} cancelled; refund ${formatMoney(decision.request.refundDzdMinor, "DZD")} through the payment gateway. The traveller is emailed.`,
   );
 };

@@ -1,4 +1,4 @@
-import { ICCID_TO_COME, refuseCancellation } from "../../modules/esims/index.ts";
+import { iccidToCome, refuseCancellation } from "../../modules/esims/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError, operatorReason } from "../ops-command.ts";
 
@@ -17,6 +17,6 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
     );
   }
   print(
-    `Refused: the request for eSIM ${decision.iccid ?? `(${ICCID_TO_COME.en})`} of order ${decision.orderNumber}. The traveller is emailed.`,
+    `Refused: the request for eSIM ${decision.iccid ?? `(${iccidToCome("en")})`} of order ${decision.orderNumber}. The traveller is emailed.`,
   );
 };

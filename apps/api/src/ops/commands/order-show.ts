@@ -1,5 +1,5 @@
 import { formatMoney } from "@esim/shared/money";
-import { ICCID_TO_COME } from "../../modules/esims/index.ts";
+import { iccidToCome } from "../../modules/esims/index.ts";
 import { showOrder } from "../../modules/orders/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OpsError } from "../ops-command.ts";
@@ -35,7 +35,7 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   if (order.deliveredAt) print(`  delivered ${order.deliveredAt.toISOString()}`);
   print(`  eSIMs: ${found.esims.length === 0 ? "none" : ""}`);
   for (const esim of found.esims) {
-    print(`    ${esim.iccid ?? ICCID_TO_COME.en}  ${esim.status}  (upstream ${esim.upstreamReference})`);
+    print(`    ${esim.iccid ?? iccidToCome("en")}  ${esim.status}  (upstream ${esim.upstreamReference})`);
   }
   const { refund } = found;
   if (refund.totalOwedDzdMinor > 0 || refund.heldDzdMinor > 0) {

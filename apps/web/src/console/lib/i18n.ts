@@ -1,17 +1,17 @@
 import type { Language } from "@esim/shared/locale";
-import type { AnyMessageId, TranslateAny } from "@esim/ui/console-i18n";
-import { activateLanguage, addCatalog, loadAllTexts, useT as useAppT } from "../../lib/i18n.ts";
+import type { AnyMessageId } from "@esim/ui/console-i18n";
+import { activateLanguage, addCatalog, loadAllTexts } from "../../lib/i18n.ts";
 
 // The console's words (decision 072): its own catalogue (`admin.*`, packages/ui/src/messages/console/xx.json) on top
 // of the shared one, whose errors, fields, statuses and common words it reuses. Console code imports its i18n from
 // here, so an `admin.*` id type-checks only inside the console.
 
 export type MessageId = AnyMessageId;
-export type { MessageValues } from "@esim/ui/i18n";
-export { changeLanguage, currentLanguage, isolate, isolateLtr, useLanguage } from "../../lib/i18n.ts";
 
 /** `t(id, values)` over both catalogues, in the active language. */
-export const useT: () => TranslateAny = useAppT as () => TranslateAny;
+export { useConsoleT as useT } from "@esim/ui/console-i18n";
+export type { MessageValues } from "@esim/ui/i18n";
+export { changeLanguage, currentLanguage, isolate, isolateLtr, useLanguage } from "../../lib/i18n.ts";
 
 const CONSOLE_CATALOG: Record<Language, () => Promise<{ default: unknown }>> = {
   fr: () => import("@esim/ui/messages/console/fr.json"),

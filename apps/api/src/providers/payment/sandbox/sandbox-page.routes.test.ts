@@ -131,7 +131,7 @@ describe("GET /sandbox/checkout/:id", () => {
     expect(html).toContain('<html lang="en-US" dir="ltr">');
     expect(html).toContain("Test payment page: no real money is charged.");
     expect(html).toContain("Amount to pay");
-    expect(html).toContain("CIB card");
+    expect(html).toContain(">CIB<");
     expect(html).toContain(">Pay <bdi>6,400 DA</bdi></button>");
     expect(html).toContain(">Simulate a failure</button>");
     expect(html).toContain(">Cancel payment</button>");
@@ -144,7 +144,7 @@ describe("GET /sandbox/checkout/:id", () => {
     expect(html).toContain("صفحة دفع تجريبية: لن يُخصم أي مبلغ حقيقي.");
     expect(html).toContain("المبلغ المطلوب دفعه");
     expect(html).toContain("طريقة الدفع");
-    expect(html).toContain("بطاقة CIB");
+    expect(html).toContain("الذهبية (EDAHABIA)");
     expect(html).toContain(">ادفع <bdi>6,400 DA</bdi></button>");
     expect(html).toContain(">محاكاة فشل الدفع</button>");
     expect(html).toContain(">إلغاء الدفع</button>");

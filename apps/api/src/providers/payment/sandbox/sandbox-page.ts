@@ -1,11 +1,13 @@
 import { HTML_LANG, type Language, textDirection } from "@esim/shared/locale";
 import { formatMoney, toMinor } from "@esim/shared/money";
+import type { Translate } from "@esim/ui/i18n";
+import { serverTranslator } from "@esim/ui/server-i18n";
 import { escapeHtml } from "../../../lib/html.ts";
 import type { PaymentMethod } from "../payment-port.ts";
 import type { SandboxCheckoutRow } from "./sandbox-checkouts.repo.ts";
-import { SANDBOX_MERCHANT_NAME, SANDBOX_TEXTS, type SandboxTexts } from "./sandbox-texts.ts";
 
-/** Text into HTML, in element content and in double-quoted attributes alike. */
+/** The merchant shown to the payer, written the same way in every language (as in our emails). */
+const MERCHANT_NAME = "eSIM Store";
 
 /** The checkout's locale, or French (the store's default) for anything else. */
 export function toLanguage(value: string | undefined): Language {
@@ -66,18 +68,18 @@ button:focus-visible,.button:focus-visible,.method:has(input:focus-visible){outl
 .muted{color:#475569;font-size:.875rem;margin:0 0 1rem}
 `;
 
-function document(language: Language, texts: SandboxTexts, body: string): string {
+function document(language: Language, t: Translate, body: string): string {
   return `<!doctype html>
 <html lang="${HTML_LANG[language]}" dir="${textDirection(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(`${texts.testBadge} · ${texts.documentTitle} · ${SANDBOX_MERCHANT_NAME}`)}</title>
+<title>${escapeHtml(`${t("sandbox.testBadge")} · ${t("sandbox.documentTitle")} · ${MERCHANT_NAME}`)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<div class="banner" role="note"><span class="badge">${escapeHtml(texts.testBadge)}</span><span>${escapeHtml(texts.testNotice)}</span></div>
+<div class="banner" role="note"><span class="badge">${escapeHtml(t("sandbox.testBadge"))}</span><span>${escapeHtml(t("sandbox.testNotice"))}</span></div>
 <main>
 ${body}
 </main>
@@ -89,16 +91,16 @@ ${body}
 /** Amounts are read left to right even inside Arabic text: `<bdi>` keeps "6,400 DA" whole. */
 const money = (amountDzd: number) => `<bdi>${escapeHtml(formatMoney(toMinor(amountDzd), "DZD"))}</bdi>`;
 
-function summary(checkout: SandboxCheckoutRow, texts: SandboxTexts): string {
-  const rows: [string, string][] = [[texts.merchant, escapeHtml(SANDBOX_MERCHANT_NAME)]];
-  if (checkout.description) rows.push([texts.description, escapeHtml(checkout.description)]);
-  rows.push([texts.reference, `<bdi>${escapeHtml(checkout.id)}</bdi>`]);
+function summary(checkout: SandboxCheckoutRow, t: Translate): string {
+  const rows: [string, string][] = [[t("sandbox.merchant"), escapeHtml(MERCHANT_NAME)]];
+  if (checkout.description) rows.push([t("sandbox.description"), escapeHtml(checkout.description)]);
+  rows.push([t("sandbox.reference"), `<bdi>${escapeHtml(checkout.id)}</bdi>`]);
   // As Chargily's page does with the allocation "customer" or "split": the payer's share of the fee comes on top.
   if (checkout.feesOnCustomer > 0) {
-    rows.push([texts.price, money(checkout.amount)], [texts.gatewayFee, money(checkout.feesOnCustomer)]);
+    rows.push([t("sandbox.price"), money(checkout.amount)], [t("sandbox.gatewayFee"), money(checkout.feesOnCustomer)]);
   }
   return `<dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${value}</dd>`).join("")}</dl>
-<p class="amount"><span>${escapeHtml(texts.amount)}</span><strong>${money(amountToPay(checkout))}</strong></p>`;
+<p class="amount"><span>${escapeHtml(t("sandbox.amount"))}</span><strong>${money(amountToPay(checkout))}</strong></p>`;
 }
 
 /** What the payer pays: the merchant's amount and the payer's share of the fee. */
@@ -111,18 +113,18 @@ const amountToPay = (checkout: SandboxCheckoutRow) => checkout.amount + checkout
  */
 export function renderCheckoutPage(checkout: SandboxCheckoutRow, methods: readonly PaymentMethod[]): string {
   const language = toLanguage(checkout.locale);
-  const texts = SANDBOX_TEXTS[language];
+  const t = serverTranslator(language);
   if (checkout.status !== "pending") {
     const target = checkout.status === "paid" ? checkout.successUrl : checkout.failureUrl;
     return document(
       language,
-      texts,
+      t,
       `<div class="card">
-<h1>${escapeHtml(texts.heading)}</h1>
-<p class="status status-${checkout.status}" role="status">${escapeHtml(texts.finalStatus[checkout.status])}</p>
-${summary(checkout, texts)}
-<p class="muted">${escapeHtml(texts.finalHint)}</p>
-<a class="button pay" href="${escapeHtml(target)}">${escapeHtml(texts.backToMerchant)}</a>
+<h1>${escapeHtml(t("sandbox.heading"))}</h1>
+<p class="status status-${checkout.status}" role="status">${escapeHtml(t(`sandbox.final.${checkout.status}`))}</p>
+${summary(checkout, t)}
+<p class="muted">${escapeHtml(t("sandbox.finalHint"))}</p>
+<a class="button pay" href="${escapeHtml(target)}">${escapeHtml(t("sandbox.backToMerchant"))}</a>
 </div>`,
     );
   }
@@ -133,25 +135,25 @@ ${summary(checkout, texts)}
       (method) =>
         `<label class="method"><input type="radio" name="method" value="${method}"${
           method === checkout.paymentMethod ? " checked" : ""
-        }><span>${escapeHtml(texts.methods[method])}</span></label>`,
+        }><span>${escapeHtml(t(`payment.method.${method}`))}</span></label>`,
     )
     .join("\n");
   return document(
     language,
-    texts,
+    t,
     `<div class="card">
-<h1>${escapeHtml(texts.heading)}</h1>
-${summary(checkout, texts)}
+<h1>${escapeHtml(t("sandbox.heading"))}</h1>
+${summary(checkout, t)}
 <form method="post" action="${base}/pay">
 <fieldset>
-<legend>${escapeHtml(texts.method)}</legend>
-<p class="hint">${escapeHtml(texts.methodHint)}</p>
+<legend>${escapeHtml(t("sandbox.method"))}</legend>
+<p class="hint">${escapeHtml(t("sandbox.methodHint"))}</p>
 ${options}
 </fieldset>
 <div class="actions">
-<button type="submit" class="pay">${escapeHtml(texts.pay)} ${money(amountToPay(checkout))}</button>
-<button type="submit" class="fail" formaction="${base}/fail">${escapeHtml(texts.fail)}</button>
-<button type="submit" class="cancel" formaction="${base}/cancel">${escapeHtml(texts.cancel)}</button>
+<button type="submit" class="pay">${escapeHtml(t("sandbox.pay"))} ${money(amountToPay(checkout))}</button>
+<button type="submit" class="fail" formaction="${base}/fail">${escapeHtml(t("sandbox.fail"))}</button>
+<button type="submit" class="cancel" formaction="${base}/cancel">${escapeHtml(t("sandbox.cancel"))}</button>
 </div>
 </form>
 </div>`,
@@ -160,22 +162,22 @@ ${options}
 
 /** The plain page for an id the sandbox does not know. */
 export function renderNotFoundPage(language: Language): string {
-  const texts = SANDBOX_TEXTS[language];
+  const t = serverTranslator(language);
   return document(
     language,
-    texts,
-    `<div class="card"><h1>${escapeHtml(texts.notFoundTitle)}</h1><p>${escapeHtml(texts.notFoundBody)}</p></div>`,
+    t,
+    `<div class="card"><h1>${escapeHtml(t("sandbox.notFoundTitle"))}</h1><p>${escapeHtml(t("sandbox.notFoundBody"))}</p></div>`,
   );
 }
 
 /** A method was posted that this gateway does not offer (only a hand-made request can do that). */
 export function renderInvalidMethodPage(checkout: SandboxCheckoutRow, pageUrl: string): string {
   const language = toLanguage(checkout.locale);
-  const texts = SANDBOX_TEXTS[language];
+  const t = serverTranslator(language);
   return document(
     language,
-    texts,
-    `<div class="card"><h1>${escapeHtml(texts.invalidMethodTitle)}</h1><p>${escapeHtml(texts.invalidMethodBody)}</p>
-<a class="button fail" href="${escapeHtml(pageUrl)}">${escapeHtml(texts.backToPage)}</a></div>`,
+    t,
+    `<div class="card"><h1>${escapeHtml(t("sandbox.invalidMethodTitle"))}</h1><p>${escapeHtml(t("sandbox.invalidMethodBody"))}</p>
+<a class="button fail" href="${escapeHtml(pageUrl)}">${escapeHtml(t("sandbox.backToPage"))}</a></div>`,
   );
 }

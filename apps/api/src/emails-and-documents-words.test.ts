@@ -1,0 +1,271 @@
+import { REFUND_METHODS } from "@esim/shared/ledger/vocabulary";
+import type { Language } from "@esim/shared/locale";
+import { ORDER_ATTENTION_KINDS, ORDER_STATUSES } from "@esim/shared/statuses";
+import * as emails from "@esim/ui/emails";
+import { serverTranslator } from "@esim/ui/server-i18n";
+import { describe, expect, it } from "vitest";
+import { signInCodeMail } from "./modules/auth/auth.mails.ts";
+import { pinResetMail } from "./modules/esims/pin.mails.ts";
+import { creditNoteIn, drawnText, invoiceIn, logicalLines } from "./modules/invoices/invoice-pdf.test-kit.ts";
+import { type InvoiceDocument, renderCreditNotePdf, renderInvoicePdf } from "./modules/invoices/invoice-pdf.ts";
+import { operatorCodeMail } from "./modules/operators/operators.mails.ts";
+import { operatorAlertEmail } from "./modules/orders/order-emails.ts";
+import { refundDecisionEmail } from "./modules/orders/refund-decision-email.ts";
+import { refundSentEmail } from "./modules/orders/refund-sent-email.ts";
+import { findForeignWords } from "./test/foreign-words.ts";
+
+// Issue 27: no email, push or PDF a French or Arabic reader gets shows an English word or a raw code. Every template
+// is rendered in both languages with data of that language; what each shows is checked against the one catalogue.
+
+const READER_LANGUAGES = ["fr", "ar"] as const satisfies readonly Language[];
+const PUBLIC_URL = "https://esim.example.dz";
+
+/** Data a French or an Arabic reader would have: names, places and plans in their language. */
+const DATA = {
+  fr: {
+    name: "Amina Benali",
+    destination: "Turquie",
+    country: "Algérie",
+    plan: "Turquie · 5 Go · 30 jours",
+    title: "5 Go · 30 jours",
+  },
+  ar: {
+    name: "أمينة بن علي",
+    destination: "تركيا",
+    country: "الجزائر",
+    plan: "تركيا · 5 جيغابايت · 30 يومًا",
+    title: "5 جيغابايت · 30 يومًا",
+  },
+};
+const FIXED = ["ES26-000042", "89330123456789012345", "amina@example.dz", "LPA:1$smdp.example$K2-ABC", "K2-ABC"];
+const dataWords = (language: "fr" | "ar", more: string[] = []) => [...Object.values(DATA[language]), ...FIXED, ...more];
+
+const covered = new Set<unknown>();
+async function render<Props extends object>(
+  template: emails.EmailTemplate<Props>,
+  props: Props,
+  language: Language,
+): Promise<string> {
+  covered.add(template);
+  const { subject, text } = await emails.renderEmail(template, props, language);
+  return `${subject}\n${text}`;
+}
+
+describe.each(READER_LANGUAGES)("what a reader in %s gets", (language) => {
+  const data = DATA[language];
+
+  it("shows no English word nor raw code in the one-time-code emails", async () => {
+    for (const build of [signInCodeMail, pinResetMail, operatorCodeMail]) {
+      const mail = await build({ to: "amina@example.dz", code: "123456", language, validityMinutes: 10 });
+      expect(findForeignWords(`${mail.subject}\n${mail.text}`, dataWords(language))).toEqual([]);
+    }
+    covered.add(emails.codeEmail);
+  });
+
+  it("shows no English word nor raw code in the install and top-up emails", async () => {
+    const base = {
+      name: data.name,
+      orderNumber: "ES26-000042",
+      destination: data.destination,
+      planName: data.plan,
+      planTitle: data.title,
+      quantity: 2,
+      totalMinor: 6400_00,
+      currency: "DZD" as const,
+      chargeDzdMinor: 6400_00,
+      advice: { sentence: "", lasts: "" },
+    };
+    const esim = (iccid: string | null, index: number) => ({
+      iccid,
+      qrCid: `esim-qr-${index}@esim-store`,
+      smdpAddress: "smdp.example",
+      matchingId: "K2-ABC",
+      activationCode: "LPA:1$smdp.example$K2-ABC",
+      iphoneUrl: "https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=x",
+    });
+    const renders = [
+      await render(
+        emails.installEmail,
+        { ...base, delivery: { kind: "install", esims: [esim("89330123456789012345", 1), esim(null, 2)] } },
+        language,
+      ),
+      await render(
+        emails.installEmail,
+        { ...base, quantity: 1, delivery: { kind: "install", esims: [esim(null, 1)] } },
+        language,
+      ),
+      await render(
+        emails.installEmail,
+        { ...base, advice: null, delivery: { kind: "top_up", iccid: null, detailsUrl: `${PUBLIC_URL}/details/1` } },
+        language,
+      ),
+    ];
+    for (const text of renders) expect(findForeignWords(text, dataWords(language))).toEqual([]);
+  });
+
+  it("shows no English word nor raw code in the refund emails, whatever the method or decision", async () => {
+    const texts: string[] = [];
+    for (const method of REFUND_METHODS) {
+      for (const stillOwedDzdMinor of [0, 60_00]) {
+        const mail = await refundSentEmail({
+          to: "amina@example.dz",
+          language,
+          name: data.name,
+          order: { id: "1", number: "ES26-000042" },
+          amountDzdMinor: 1234_00,
+          method,
+          reference: "VIR-2026-0042",
+          stillOwedDzdMinor,
+          publicUrl: PUBLIC_URL,
+        });
+        texts.push(`${mail.subject}\n${mail.text}`);
+      }
+    }
+    for (const decision of ["approved", "refused", "held_payment_refused"] as const) {
+      const mail = await refundDecisionEmail({
+        to: "amina@example.dz",
+        language,
+        name: data.name,
+        order: { number: "ES26-000042", chargeDzdMinor: 6400_00 },
+        decision,
+        reason: "—",
+      });
+      texts.push(`${mail.subject}\n${mail.text}`);
+    }
+    for (const text of texts) expect(findForeignWords(text, dataWords(language, ["VIR-2026-0042"]))).toEqual([]);
+    covered.add(emails.refundSentEmail).add(emails.refundDecisionEmail);
+  });
+
+  it("shows no English word nor raw code in the cancellation emails", async () => {
+    const base = {
+      name: data.name,
+      orderNumber: "ES26-000042",
+      destination: data.destination,
+      esimUrl: `${PUBLIC_URL}/details/1`,
+    };
+    const renders = [
+      await render(
+        emails.cancellationDecisionEmail,
+        {
+          ...base,
+          decision: { kind: "approved", refundDzdMinor: 3200_00, note: null, orderUrl: `${PUBLIC_URL}/status/1` },
+        },
+        language,
+      ),
+      await render(emails.cancellationDecisionEmail, { ...base, decision: { kind: "refused", reason: "—" } }, language),
+    ];
+    for (const text of renders) expect(findForeignWords(text, dataWords(language))).toEqual([]);
+  });
+
+  it("shows no English word nor raw code in the eSIM alerts, by email and by push", async () => {
+    const texts: string[] = [];
+    for (const kind of ["usage", "expiry"] as const) {
+      for (const canTopUp of [true, false]) {
+        for (const isExpiringToday of [true, false]) {
+          const alert = {
+            kind,
+            destination: data.destination,
+            dataLeftBytes: 1.5 * 1024 ** 3,
+            expiresAt: new Date("2026-11-27T10:00:00Z"),
+            isExpiringToday,
+            canTopUp,
+          };
+          texts.push(
+            await render(
+              emails.esimAlertEmail,
+              { ...alert, name: data.name, detailsUrl: `${PUBLIC_URL}/details/1` },
+              language,
+            ),
+          );
+          const t = serverTranslator(language);
+          texts.push(`${emails.esimAlertTitle(t, alert)}\n${emails.esimAlertPushBody(t, alert)}`);
+        }
+      }
+    }
+    for (const text of texts) expect(findForeignWords(text, dataWords(language))).toEqual([]);
+  });
+
+  it("shows no English word nor raw code on the invoice and the credit note", async () => {
+    const buyer = { name: data.name, email: "amina@example.dz", country: data.country };
+    const invoice = (paymentMethod: string, extra: Partial<InvoiceDocument> = {}): InvoiceDocument => {
+      const base = invoiceIn(language);
+      return { ...base, buyer, line: { ...base.line, description: data.plan }, paymentMethod, ...extra };
+    };
+    const reason = serverTranslator(language)("invoice.creditNote.cancelledOnRequest", {
+      esim: "ICCID 89330123456789012345",
+    });
+    const pdfs = [
+      ...["edahabia", "cib", "chargily_app", "card", "coupon", "store_credit"].map((method) =>
+        renderInvoicePdf(invoice(method)),
+      ),
+      renderInvoicePdf(
+        invoice("cib", {
+          couponDiscountMinor: 100_00,
+          couponCode: "ETE26",
+          storeCreditDzdMinor: 500_00,
+          gatewayFeeDzdMinor: 37_00,
+        }),
+      ),
+      renderCreditNotePdf({ ...creditNoteIn(language), buyer, description: data.plan, reason }),
+    ];
+    const sellerWords = Object.values(invoiceIn(language).seller).map(String);
+    for (const pdf of await Promise.all(pdfs)) {
+      const text = `${await drawnText(pdf)}\n${(await logicalLines(pdf)).join("\n")}`;
+      expect(findForeignWords(text, dataWords(language, [...sellerWords, "ETE26"]))).toEqual([]);
+    }
+  });
+});
+
+describe("what an operator gets (in French, decision 071)", () => {
+  it("shows no English word nor raw code in an order's alert, whatever its status and why, and links to the console", async () => {
+    for (const status of ORDER_STATUSES) {
+      for (const kind of ORDER_ATTENTION_KINDS) {
+        const mail = await operatorAlertEmail({
+          to: "ops@example.dz",
+          order: {
+            number: "ES26-000042",
+            status,
+            chargeDzdMinor: 6400_00,
+            billing: { email: "amina@example.dz", name: "Amina", country: "DZ", phone: "" },
+          },
+          kind,
+          publicUrl: PUBLIC_URL,
+        });
+        expect(
+          findForeignWords(`${mail.subject}\n${mail.text}`, [...FIXED, "ops", "order:show", "npm", "run"]),
+        ).toEqual([]);
+        expect(mail.html).toContain(`href="${PUBLIC_URL}/admin/orders/ES26-000042"`);
+      }
+    }
+    covered.add(emails.operatorAlertEmail);
+  });
+
+  it("shows no English word nor raw code in a cancellation request", async () => {
+    const text = await render(
+      emails.cancellationRequestEmail,
+      {
+        requestId: "0b9c2f4e-6c1d-4e0a-9d51-1f1a7f8c2b3d",
+        orderNumber: "ES26-000042",
+        iccid: null,
+        customerEmail: null,
+        destination: "Turquie",
+        requestedAt: new Date("2026-11-26T10:00:00Z"),
+        refundDzdMinor: 3200_00,
+        reason: null,
+        consoleUrl: `${PUBLIC_URL}/admin/cancellations`,
+      },
+      "fr",
+    );
+    expect(
+      findForeignWords(text, [...FIXED, "npm", "run", "ops", "cancellation:approve", "cancellation:refuse"]),
+    ).toEqual([]);
+  });
+
+  it("covers every email template", () => {
+    const templates = Object.values(emails).filter(
+      (value) => typeof value === "object" && value !== null && "Body" in value && "subject" in value,
+    );
+    expect(templates.length).toBeGreaterThan(0);
+    for (const template of templates) expect(covered).toContain(template);
+  });
+});

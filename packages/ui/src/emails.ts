@@ -1,0 +1,13 @@
+// The emails (decision 071): React components rendered on the server in the reader's language, words from the one
+// catalogue. The API gathers each email's facts and hands them to `renderEmail` with a template.
+
+export { iccidText } from "./emails/iccid-text.ts";
+export { type EmailTemplate, type RenderedEmail, renderEmail } from "./emails/render-email.tsx";
+export { cancellationDecisionEmail } from "./emails/templates/cancellation-decision-email.tsx";
+export { cancellationRequestEmail } from "./emails/templates/cancellation-request-email.tsx";
+export { type CodeEmailKind, codeEmail } from "./emails/templates/code-email.tsx";
+export { esimAlertEmail, esimAlertPushBody, esimAlertTitle } from "./emails/templates/esim-alert-email.tsx";
+export { type InstallEmailEsim, installEmail } from "./emails/templates/install-email.tsx";
+export { operatorAlertEmail } from "./emails/templates/operator-alert-email.tsx";
+export { type RefundDecisionKind, refundDecisionEmail } from "./emails/templates/refund-decision-email.tsx";
+export { refundSentEmail } from "./emails/templates/refund-sent-email.tsx";

@@ -1,0 +1,51 @@
+import { formatMoney } from "@esim/shared/money";
+import type { OrderAttentionKind, OrderStatus } from "@esim/shared/statuses";
+import { useConsoleT } from "../../console-i18n.ts";
+import { EmailButton } from "../email-button.tsx";
+import { EmailFacts } from "../email-facts.tsx";
+import { EmailParagraph } from "../email-paragraph.tsx";
+import { Ltr } from "../ltr.tsx";
+import type { EmailTemplate } from "../render-email.tsx";
+
+export interface OperatorAlertEmailProps {
+  orderNumber: string;
+  status: OrderStatus;
+  attention: OrderAttentionKind;
+  customerEmail: string;
+  chargeDzdMinor: number;
+  /** The order's page in the console (PUBLIC_URL/admin/orders/<number>). */
+  consoleUrl: string;
+}
+
+function OperatorAlertEmailBody(props: OperatorAlertEmailProps) {
+  const t = useConsoleT();
+  const attention = t(`admin.orders.attention.${props.attention}`);
+  return (
+    <>
+      <EmailParagraph>{t("admin.mail.alert.intro", { number: props.orderNumber, attention })}</EmailParagraph>
+      <EmailFacts
+        rows={[
+          [t("admin.mail.order"), props.orderNumber],
+          [t("admin.mail.status"), t(`admin.orders.status.${props.status}`)],
+          [t("admin.mail.customer"), <Ltr key="email">{props.customerEmail}</Ltr>],
+          [t("admin.mail.amount"), formatMoney(props.chargeDzdMinor, "DZD")],
+        ]}
+      />
+      <EmailButton href={props.consoleUrl}>{t("admin.mail.openInConsole")}</EmailButton>
+      <EmailParagraph>{t("admin.mail.commands")}</EmailParagraph>
+      <EmailParagraph>
+        <Ltr>{`npm run ops -- order:show ${props.orderNumber}`}</Ltr>
+      </EmailParagraph>
+    </>
+  );
+}
+
+/** An order needs the operator (flagged): what, which order, and its page in the console. */
+export const operatorAlertEmail: EmailTemplate<OperatorAlertEmailProps> = {
+  subject: (t, props) =>
+    t("admin.mail.alert.subject", {
+      number: props.orderNumber,
+      attention: t(`admin.orders.attention.${props.attention}`),
+    }),
+  Body: OperatorAlertEmailBody,
+};
