@@ -1,4 +1,5 @@
 import type { Currency } from "@esim/shared/locale";
+import { PlanPrice } from "@esim/ui/catalog";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
@@ -8,7 +9,6 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
-import { PlanPrice } from "../../catalog/components/plan-price.tsx";
 import { useEsimTopUps } from "../api/esims.ts";
 
 /** Where choosing a top-up goes: the usual cart, for this eSIM. */
