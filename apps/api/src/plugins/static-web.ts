@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "@esim/shared/locale";
+import { renderNoScriptNotice } from "@esim/ui/storefront";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -51,10 +52,34 @@ function comparablePath(url: string): string {
   }
 }
 
+/** `?lang=` of an address, when it is one of ours. */
+function queryLanguage(url: string): Language | null {
+  const queryStart = url.indexOf("?");
+  const value = queryStart === -1 ? null : new URLSearchParams(url.slice(queryStart)).get("lang");
+  return isLanguage(value) ? value : null;
+}
+
+/**
+ * The app shell (index.html) per language, with a <noscript> saying the app needs JavaScript and leading back to
+ * the public plans; null when index.html has no `<div id="root">` to put it after (the shell is then sent as is).
+ */
+function readAppShells(distDir: string): Record<Language, string> | null {
+  const indexHtml = readFileSync(path.join(distDir, "index.html"), "utf8");
+  const root = /<div id="?root"?><\/div>/.exec(indexHtml);
+  if (!root) return null;
+  const at = root.index + root[0].length;
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      `${indexHtml.slice(0, at)}${renderNoScriptNotice(language)}${indexHtml.slice(at)}`,
+    ]),
+  ) as Record<Language, string>;
+}
+
 /**
  * Serves the built web app: hashed assets pre-compressed (brotli, gzip) with immutable caching, /login with the
  * sign-in screen prerendered in the `LANG` cookie's language (/fr, /en, /ar in theirs), every other page GET
- * outside /api answered with the app shell. Files outside assets/ (index.html, the service
+ * outside /api answered with the app shell (its <noscript> in the visitor's language). Files outside assets/ (index.html, the service
  * worker sw.js, manifest.webmanifest, icons) are revalidated on every use, so a deploy reaches installed apps.
  * Owns the not-found answer: with no built web app, or for API paths, /.well-known/ files (read by machines, which
  * must never get the app shell) and other methods, it is the ROUTE_NOT_FOUND envelope.
@@ -64,6 +89,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDi
   const hasSignInPages = LANGUAGES.every((language) =>
     existsSync(path.join(options.distDir, signInPageFile(language))),
   );
+  const appShells = hasWebApp ? readAppShells(options.distDir) : null;
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -100,6 +126,10 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { distDi
     if (hasSignInPages && pathname === "/login") {
       return reply.header("vary", "Cookie").sendFile(signInPageFile(cookieLanguage(request.headers.cookie)));
     }
-    return reply.sendFile("index.html");
+    // Without JavaScript the shell would be blank (a public page's "Choose this plan" leads here): its <noscript>
+    // says why, in the language the address carries (`?lang=`, as public pages' links do), else the cookie's.
+    const shell = appShells?.[queryLanguage(request.url) ?? cookieLanguage(request.headers.cookie)];
+    if (!shell) return reply.sendFile("index.html");
+    return reply.header("vary", "Cookie").type("text/html; charset=utf-8").send(shell);
   });
 });

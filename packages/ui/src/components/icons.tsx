@@ -34,3 +34,9 @@ export const RefreshIcon = (props: IconProps) => (
     <path d="M20 11a8 8 0 0 0-14.9-3.5M4 4v4h4M4 13a8 8 0 0 0 14.9 3.5M20 20v-4h-4" />
   </Icon>
 );
+export const SimIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 3h9l4 4v13a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Z" />
+    <rect x="8.5" y="11" width="7" height="6" rx="1" />
+  </Icon>
+);

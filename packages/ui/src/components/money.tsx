@@ -1,3 +1,4 @@
+import { isolate } from "@esim/shared/bidi";
 import type { Currency } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
 import type { HTMLAttributes } from "react";
@@ -49,4 +50,9 @@ export function ShownPrice({
       {...rest}
     />
   );
+}
+
+/** `ShownPrice` as text for a sentence: isolated, so an Arabic sentence keeps "1,490 DA" in order. */
+export function shownPriceText(amount: { DZD: number; USD: number }, currency: Currency): string {
+  return isolate(`${currency === "USD" ? "≈ " : ""}${formatMoney(amount[currency], currency)}`);
 }

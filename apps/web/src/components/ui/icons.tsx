@@ -1,7 +1,7 @@
 import { Icon, type IconProps } from "@esim/ui/components";
 
 // The app's own inline icons, drawn by packages/ui's `Icon`; the shared components' icons are re-exported.
-export { RefreshIcon, WifiIcon } from "@esim/ui/components";
+export { RefreshIcon, SimIcon, WifiIcon } from "@esim/ui/components";
 
 export const ArrowBackIcon = (props: IconProps) => (
   <Icon {...props}>
@@ -22,12 +22,6 @@ export const ChatIcon = (props: IconProps) => (
 export const HomeIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1Z" />
-  </Icon>
-);
-export const SimIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 3h9l4 4v13a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Z" />
-    <rect x="8.5" y="11" width="7" height="6" rx="1" />
   </Icon>
 );
 export const BookIcon = (props: IconProps) => (
