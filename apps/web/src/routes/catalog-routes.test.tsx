@@ -168,10 +168,8 @@ describe("catalog screens", () => {
     ).toBeInTheDocument();
     expect(unlimited.querySelector("s")).toBeNull();
 
-    await user.click(screen.getByRole("button", { name: "7 jours" }));
-    await waitFor(() =>
-      expect(screen.getByRole("button", { name: "7 jours" })).toHaveAttribute("aria-pressed", "true"),
-    );
+    await user.click(screen.getByRole("link", { name: "7 jours" }));
+    await waitFor(() => expect(screen.getByRole("link", { name: "7 jours" })).toHaveAttribute("aria-current", "page"));
     await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(1));
     expect(window.location.search).toBe("?days=7");
     expect(screen.getByRole("link", { name: "Choisir ce forfait – 5 Go · 7 jours" })).toHaveAttribute(
@@ -179,7 +177,7 @@ describe("catalog screens", () => {
       `/cart?plan=${PLAN_7_DAYS.id}&destination=TR`,
     );
 
-    await user.click(screen.getByRole("button", { name: "Toutes" }));
+    await user.click(screen.getByRole("link", { name: "Toutes" }));
     await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(2));
     expect(window.location.search).toBe("");
   });
@@ -292,7 +290,7 @@ describe("catalog screens", () => {
   it("says durations with Arabic plural forms", async () => {
     catalogApi();
     await renderApp("/packages/TR", { token: "token-1", language: "ar" });
-    expect(await screen.findByRole("button", { name: "7 أيام" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "30 يومًا" })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "7 أيام" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "30 يومًا" })).toBeInTheDocument();
   });
 });

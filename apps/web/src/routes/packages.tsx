@@ -1,7 +1,7 @@
 import type { Plan } from "@esim/shared/catalog/contracts";
 import { PLAN_MAX_DAYS, PLAN_MIN_DAYS } from "@esim/shared/catalog/contracts";
 import { pickBestValue } from "@esim/shared/catalog/plan-value";
-import { cartHref, PlanCard } from "@esim/ui/catalog";
+import { cartHref, DurationFilter, PlanCard } from "@esim/ui/catalog";
 import { useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { Alert } from "../components/ui/alert.tsx";
@@ -11,7 +11,6 @@ import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { useDestinationPlans } from "../features/catalog/api/list-destination-plans.ts";
 import { DestinationHeader } from "../features/catalog/components/destination-header.tsx";
-import { DurationFilter } from "../features/catalog/components/duration-filter.tsx";
 import { PlanDetailsDialog } from "../features/catalog/components/plan-details-dialog.tsx";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
@@ -29,7 +28,7 @@ export function PackagesRoute() {
   const t = useT();
   const language = useLanguage();
   const { code = "" } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const days = readDays(params.get("days"));
   const currency = useDisplayCurrency();
   const plans = useDestinationPlans(code, days);
@@ -40,11 +39,13 @@ export function PackagesRoute() {
   const bestValueId = data ? pickBestValue(data.plans) : null;
   const destinationCode = data?.destination.code ?? code;
 
-  const selectDays = (next: number | undefined) => {
+  /** This list lasting `next` days (all with null), the other parameters kept. */
+  const daysHref = (next: number | null) => {
     const nextParams = new URLSearchParams(params);
-    if (next === undefined) nextParams.delete("days");
+    if (next === null) nextParams.delete("days");
     else nextParams.set("days", String(next));
-    setParams(nextParams, { replace: true, preventScrollReset: true });
+    const search = nextParams.toString();
+    return `/packages/${encodeURIComponent(code)}${search ? `?${search}` : ""}`;
   };
 
   return (
@@ -58,7 +59,7 @@ export function PackagesRoute() {
       ) : (
         <div className="space-y-6">
           <DestinationHeader destination={data.destination} />
-          <DurationFilter availableDays={data.availableDays} selectedDays={days} onChange={selectDays} />
+          <DurationFilter availableDays={data.availableDays} selectedDays={days ?? null} hrefOf={daysHref} />
           <section aria-labelledby="plans-heading" aria-busy={plans.isFetching || undefined}>
             <h2 id="plans-heading" className="sr-only">
               {t("catalog.plansHeading")}

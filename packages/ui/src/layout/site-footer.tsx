@@ -25,6 +25,27 @@ export function MarketingLine({ figures, currency }: { figures: CatalogueFigures
   );
 }
 
+/** The hero's line of figures ("Data plans from 64 DA · 170+ destinations"), on the app's home and the landing page. */
+export function HeroMarketingLine({
+  figures,
+  currency,
+  className,
+}: {
+  figures: CatalogueFigures | null;
+  currency: Currency;
+  className: string;
+}) {
+  const t = useT();
+  if (!figures) return null;
+  return (
+    <p className={className}>
+      {t("marketing.fromPrice", { price: isolate(formatMoney(figures.lowestPrice[currency], currency)) })}
+      {" · "}
+      {t("marketing.destinations", { count: isolateLtr(formatRoundedCount(figures.destinationCount)) })}
+    </p>
+  );
+}
+
 const LEGAL_LINK_TEXT: Record<LegalPage, MessageId> = {
   terms: "footer.terms",
   privacy: "footer.privacy",
@@ -59,7 +80,7 @@ export function SiteFooter({
     <footer className={`border-t border-slate-200 bg-white ${className}`}>
       <div className="mx-auto flex max-w-5xl flex-col gap-2 px-4 py-6">
         <MarketingLine figures={figures} currency={currency} />
-        <p className="text-sm text-slate-600">{t("catalog.dataOnly")}</p>
+        <p className="text-sm text-slate-600">{t("footer.dataOnly")}</p>
         <nav aria-label={t("footer.legalNav")}>
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {LEGAL_PAGES.map((page) => (

@@ -8,6 +8,7 @@ import { shownPriceText } from "../components/money.tsx";
 import { useLanguage, useT } from "../i18n.ts";
 import type { FaqEntry } from "./faq.ts";
 import { LINK_CLASSES, type LinkedDestination } from "./landing.tsx";
+import { PageSection } from "./section.tsx";
 
 export interface CoverageCountry {
   name: string;
@@ -109,10 +110,7 @@ export function DestinationMain({ view }: { view: DestinationView }) {
           </p>
         </aside>
       ) : null}
-      <section aria-labelledby="plans" className="mt-8">
-        <h2 id="plans" className="text-xl font-bold">
-          {t("catalog.plansHeading")}
-        </h2>
+      <PageSection id="plans" heading={t("catalog.plansHeading")}>
         {view.plans.length === 0 ? <p className="mt-3 text-slate-700">{t("catalog.noPlans")}</p> : null}
         <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {view.plans.map((plan) => (
@@ -133,18 +131,20 @@ export function DestinationMain({ view }: { view: DestinationView }) {
         </ul>
         {view.bestValueId ? <p className="mt-3 text-sm text-slate-600">{t("plan.bestValueRule")}</p> : null}
         <p className="mt-1 text-sm text-slate-600">{t("catalog.chooseHint")}</p>
-      </section>
-      <section aria-labelledby="coverage" className="mt-8">
-        <h2 id="coverage" className="text-xl font-bold">
-          {view.coverage.length > 1
+      </PageSection>
+      <PageSection
+        id="coverage"
+        heading={
+          view.coverage.length > 1
             ? t("catalog.coverageCountries", {
                 countries: t("catalog.countryCount", {
                   count: view.coverage.length,
                   countText: String(view.coverage.length),
                 }),
               })
-            : t("catalog.coverageHeading")}
-        </h2>
+            : t("catalog.coverageHeading")
+        }
+      >
         <ul className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
           {view.coverage.map((country) => (
             <li key={country.name}>
@@ -158,11 +158,8 @@ export function DestinationMain({ view }: { view: DestinationView }) {
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="faq" className="mt-8">
-        <h2 id="faq" className="text-xl font-bold">
-          {t("support.faqTitle")}
-        </h2>
+      </PageSection>
+      <PageSection id="faq" heading={t("support.faqTitle")}>
         <div className="mt-3 space-y-4">
           {view.faq.map((entry) => (
             <div key={entry.question} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -171,7 +168,7 @@ export function DestinationMain({ view }: { view: DestinationView }) {
             </div>
           ))}
         </div>
-      </section>
+      </PageSection>
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { isolate, isolateLtr } from "@esim/shared/bidi";
+import { isolate } from "@esim/shared/bidi";
 import type { DestinationSummary } from "@esim/shared/catalog/contracts";
 import { formatNumber } from "@esim/shared/format";
-import { formatMoney } from "@esim/shared/money";
 import { DestinationCard } from "../catalog/destination-card.tsx";
 import { type MessageId, useLanguage, useT } from "../i18n.ts";
+import { HeroMarketingLine } from "../layout/site-footer.tsx";
+import { PageSection } from "./section.tsx";
 
 /** A destination shown on a public page, with the address of its page. */
 export interface LinkedDestination {
@@ -21,7 +22,7 @@ export interface LandingView {
   regions: LinkedDestination[];
   /** Every country on sale, sorted by name in the page's language: a way to each page without search. */
   countries: LinkedDestination[];
-  destinationCountText: string;
+  destinationCount: number;
   lowestPrice: { DZD: number; USD: number };
 }
 
@@ -59,14 +60,11 @@ export function LandingMain({ view }: { view: LandingView }) {
           {t("storefront.landing.heading")}
         </h1>
         <p className="mt-2 max-w-prose text-brand-50">{t("storefront.landing.intro")}</p>
-        <ul className="mt-4 flex flex-wrap gap-2 text-sm font-semibold">
-          <li className="rounded-full bg-white/15 px-3 py-1">
-            {t("marketing.destinations", { count: isolateLtr(view.destinationCountText) })}
-          </li>
-          <li className="rounded-full bg-white/15 px-3 py-1">
-            {t("marketing.fromPrice", { price: isolate(formatMoney(view.lowestPrice.DZD, "DZD")) })}
-          </li>
-        </ul>
+        <HeroMarketingLine
+          figures={{ destinationCount: view.destinationCount, lowestPrice: view.lowestPrice }}
+          currency="DZD"
+          className="mt-4 text-sm font-semibold text-brand-50"
+        />
         <search>
           <form method="get" action={view.action} className="mt-6 flex flex-wrap gap-2">
             <label htmlFor="q" className="w-full text-sm font-semibold">
@@ -92,35 +90,28 @@ export function LandingMain({ view }: { view: LandingView }) {
         </search>
       </section>
       {view.results === null ? null : (
-        <section aria-labelledby="results" className="mt-8">
-          <h2 id="results" className="text-xl font-bold">
-            {view.results.length === 0
+        <PageSection
+          id="results"
+          heading={
+            view.results.length === 0
               ? t("catalog.search.none", { query: isolate(view.query) })
               : t("storefront.search.results", {
                   count: view.results.length,
                   countText: formatNumber(view.results.length),
                   query: view.query,
-                })}
-          </h2>
+                })
+          }
+        >
           <Cards destinations={view.results} columns="grid-cols-1 sm:grid-cols-2 lg:grid-cols-3" />
-        </section>
+        </PageSection>
       )}
-      <section aria-labelledby="popular" className="mt-8">
-        <h2 id="popular" className="text-xl font-bold">
-          {t("catalog.popular")}
-        </h2>
+      <PageSection id="popular" heading={t("catalog.popular")}>
         <Cards destinations={view.popular} columns="grid-cols-2 sm:grid-cols-3 lg:grid-cols-4" />
-      </section>
-      <section aria-labelledby="regions" className="mt-8">
-        <h2 id="regions" className="text-xl font-bold">
-          {t("catalog.tab.regions")}
-        </h2>
+      </PageSection>
+      <PageSection id="regions" heading={t("catalog.tab.regions")}>
         <Cards destinations={view.regions} columns="grid-cols-1 sm:grid-cols-2 lg:grid-cols-3" />
-      </section>
-      <section aria-labelledby="how" className="mt-8">
-        <h2 id="how" className="text-xl font-bold">
-          {t("storefront.how.heading")}
-        </h2>
+      </PageSection>
+      <PageSection id="how" heading={t("storefront.how.heading")}>
         <ol className="mt-3 grid gap-3 sm:grid-cols-3">
           {STEPS.map((step, index) => (
             <li key={step.title} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -137,7 +128,7 @@ export function LandingMain({ view }: { view: LandingView }) {
             </li>
           ))}
         </ol>
-      </section>
+      </PageSection>
       <section
         aria-labelledby="compatibility"
         className="mt-8 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
@@ -152,10 +143,7 @@ export function LandingMain({ view }: { view: LandingView }) {
           </a>
         </p>
       </section>
-      <section aria-labelledby="trust" className="mt-8">
-        <h2 id="trust" className="text-xl font-bold">
-          {t("storefront.trust.heading")}
-        </h2>
+      <PageSection id="trust" heading={t("storefront.trust.heading")}>
         <ul className="mt-3 grid gap-3 sm:grid-cols-3">
           {TRUST.map((id) => (
             <li key={id} className="rounded-2xl bg-white p-4 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200">
@@ -163,11 +151,8 @@ export function LandingMain({ view }: { view: LandingView }) {
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="all" className="mt-8">
-        <h2 id="all" className="text-xl font-bold">
-          {t("catalog.allDestinations")}
-        </h2>
+      </PageSection>
+      <PageSection id="all" heading={t("catalog.allDestinations")}>
         <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-5">
           {view.countries.map((destination) => (
             <li key={destination.summary.code}>
@@ -180,7 +165,7 @@ export function LandingMain({ view }: { view: LandingView }) {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
     </>
   );
 }

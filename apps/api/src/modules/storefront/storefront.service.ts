@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import type { Plan } from "@esim/shared/catalog/contracts";
-import { formatRoundedCount } from "@esim/shared/catalog/marketing";
 import { planTitle } from "@esim/shared/catalog/plan-name";
 import { pickBestValue } from "@esim/shared/catalog/plan-value";
 import { countryName } from "@esim/shared/countries";
@@ -213,7 +212,7 @@ export async function showLanding(
           .map(linked),
         regions: snapshot.destinations.filter((destination) => destination.summary.type !== "country").map(linked),
         countries: countriesByName(snapshot, language).map(linked),
-        destinationCountText: formatRoundedCount(snapshot.summary.destinationCount),
+        destinationCount: snapshot.summary.destinationCount,
         lowestPrice: snapshot.summary.lowestPrice,
       },
     });

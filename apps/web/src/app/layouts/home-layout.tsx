@@ -1,3 +1,4 @@
+import { MAIN_CONTENT_ID, SkipLink } from "@esim/ui/layout";
 import { useMemo } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageHeaderChatContext } from "../../components/ui/page-header.tsx";
@@ -6,7 +7,6 @@ import { ChatButton } from "../../features/support/chat/chat-button.tsx";
 import { AppNav } from "./app-nav.tsx";
 import { BottomTabs } from "./bottom-tabs.tsx";
 import { SiteFooter } from "./site-footer.tsx";
-import { MAIN_CONTENT_ID, SkipLink } from "./skip-link.tsx";
 
 /**
  * The signed-in shell. The route loader turns visitors away on arrival; this
