@@ -15,7 +15,9 @@ export function Brand({ href, tone = "dark" }: { href: string; tone?: "dark" | "
       >
         <SimIcon className="size-5" />
       </span>
-      <span dir="ltr">{t("app.name")}</span>
+      <span dir="ltr" className="whitespace-nowrap">
+        {t("app.name")}
+      </span>
     </AppLink>
   );
 }

@@ -23,7 +23,9 @@ export function LanguagePicker({
     <nav aria-label={t("nav.language")}>
       <ul className="flex gap-1">
         {LANGUAGES.map((language) => (
-          <li key={language}>
+          // On a phone the current language is left out: it is the page's own, and three names beside the brand
+          // do not fit in 390 px.
+          <li key={language} className={language === current ? "max-sm:hidden" : undefined}>
             <a
               href={hrefOf(language)}
               lang={HTML_LANG[language]}
