@@ -36,7 +36,7 @@ test("a traveller follows a promo link, signs in, buys a 7-day Turkey plan with 
     .click();
   await expect(page).toHaveURL(/\/packages\/TR/);
   await expect(page.getByRole("heading", { level: 1, name: /Turquie/ })).toBeVisible();
-  await page.getByRole("button", { name: "7 jours", exact: true }).click();
+  await page.getByRole("link", { name: "7 jours", exact: true }).click();
   await expect(page).toHaveURL(/days=7/);
   await shoot(page, "packages-tr-fr-390");
 

@@ -7,7 +7,7 @@ async function readPlanCards(page: Page) {
   return page.locator("article[data-plan-id]").evaluateAll((articles) =>
     articles.map((article) => ({
       id: article.getAttribute("data-plan-id") ?? "",
-      title: article.querySelector("h3")?.textContent ?? "",
+      title: article.getAttribute("aria-label") ?? "",
       // Amounts are isolated (U+2068 … U+2069) for Arabic sentences; the figures are what counts here.
       price: (article.querySelector("[data-price]")?.textContent ?? "").replace(/[\u2066-\u2069]/g, ""),
       isBestValue: article.classList.contains("ring-2"),
@@ -121,8 +121,8 @@ test("a crawler without JavaScript reads the plans and prices of a destination p
   const plans = page.locator("article[data-plan-id]");
   await expect(plans.first()).toBeVisible();
   for (const card of await plans.all()) {
-    await expect(card.getByRole("heading", { level: 3 })).toContainText("30 jours");
-    await expect(card.locator("[data-price]")).toHaveText(/^\u2068[\d,.]+ DA\u2069$/);
+    await expect(card).toHaveAttribute("aria-label", /30 jours/);
+    await expect(card.locator("[data-price]")).toHaveText(/^[\d,.]+ DA$/);
   }
   expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/fr\/esim\/turkey$/);

@@ -37,5 +37,8 @@ export default defineConfig({
     outDir: "dist",
     assetsDir: "assets",
     emptyOutDir: true,
+    // dist/.vite/manifest.json names the entry's stylesheet: the API inlines that file in the public pages
+    // (docs/decisions/070-react-storefront.md), reading the manifest rather than parsing index.html.
+    manifest: true,
   },
 });

@@ -83,6 +83,26 @@ describe("the built web app", () => {
     expect((await withShell.app.inject({ method: "GET", url: "/login" })).body).toContain("<form>");
   });
 
+  it("tells a visitor without JavaScript, in the public page's language, that the cart needs it, and leads back", async () => {
+    // "Choose this plan" on /ar/esim/turkey links to the app's cart with the page's language.
+    const arabic = await app.inject({ method: "GET", url: "/cart?plan=p-1&destination=TR&lang=ar" });
+    expect(arabic.statusCode).toBe(200);
+    const notice = /<noscript>([\s\S]*?)<\/noscript>/.exec(arabic.body)?.[1] ?? "";
+    expect(notice).toContain('lang="ar-DZ" dir="rtl"');
+    expect(notice).toContain("تتطلب هذه الخطوة JavaScript");
+    expect(notice).toContain('href="/ar/esim"');
+    expect(arabic.body).toContain("<div id=root></div>");
+
+    const french = await app.inject({ method: "GET", url: "/cart?plan=p-1&destination=TR&lang=fr" });
+    expect(french.body).toMatch(/<noscript>[\s\S]*Cette étape nécessite JavaScript[\s\S]*href="\/fr\/esim"/);
+    const byCookie = await app.inject({ method: "GET", url: "/cart", headers: { cookie: "LANG=en" } });
+    expect(byCookie.body).toContain("This step needs JavaScript");
+    // With the build's placeholder pages, the notice comes with the placeholder (decision 075).
+    const withPlaceholder = await withShell.app.inject({ method: "GET", url: "/cart?plan=p-1&lang=ar" });
+    expect(withPlaceholder.body).toContain('<div id="root"><div aria-busy="true">');
+    expect(withPlaceholder.body).toContain("تتطلب هذه الخطوة JavaScript");
+  });
+
   it("answers /login with the sign-in screen prerendered in the LANG cookie's language, French without one", async () => {
     const cases = [
       { cookie: undefined, text: "Adresse e-mail", url: "/login" },

@@ -9,6 +9,7 @@ import {
   LANGUAGES,
   type Language,
 } from "@esim/shared/locale";
+import { renderNoScriptNotice } from "@esim/ui/storefront";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -86,9 +87,27 @@ function comparablePath(url: string): string {
 }
 
 /**
+ * The app shell per language, read once: the page the build painted with the app's placeholder (decision 075), else
+ * index.html, with a <noscript> saying the app needs JavaScript and leading back to the public plans (decision 070)
+ * put before the root element; null when there is no such element (the shell is then sent as is).
+ */
+function readAppShells(distDir: string): Record<Language, string> | null {
+  const shells: Partial<Record<Language, string>> = {};
+  for (const language of LANGUAGES) {
+    const placeholderPage = path.join(distDir, appShellPageFile(language));
+    const html = readFileSync(existsSync(placeholderPage) ? placeholderPage : path.join(distDir, "index.html"), "utf8");
+    const root = /<div id="?root"?[\s>]/.exec(html)?.index;
+    if (root === undefined) return null;
+    shells[language] = `${html.slice(0, root)}${renderNoScriptNotice(language)}${html.slice(root)}`;
+  }
+  return shells as Record<Language, string>;
+}
+
+/**
  * Serves the built web app: hashed assets pre-compressed (brotli, gzip) with immutable caching, /login with the
  * sign-in screen prerendered in the `LANG` cookie's language (/fr, /en, /ar in theirs), every other page GET
- * outside /api answered with the app shell, its placeholder painted in the cookie's language and direction. Files outside assets/ (index.html, the service
+ * outside /api answered with the app shell: its placeholder painted in the visitor's language and direction, its
+ * <noscript> in that language. Files outside assets/ (index.html, the service
  * worker sw.js, manifest.webmanifest, icons) are revalidated on every use, so a deploy reaches installed apps.
  * The operator console, built apart into `consoleDistDir`, is served the same way below /admin (decision 072): its
  * hashed files at /admin/assets/, console.html for /admin and every page below it.
@@ -101,9 +120,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: StaticWe
   const hasSignInPages = LANGUAGES.every((language) =>
     existsSync(path.join(options.distDir, signInPageFile(language))),
   );
-  const hasAppShellPages = LANGUAGES.every((language) =>
-    existsSync(path.join(options.distDir, appShellPageFile(language))),
-  );
+  const appShells = hasWebApp ? readAppShells(options.distDir) : null;
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -152,11 +169,11 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: StaticWe
     if (hasSignInPages && pathname === "/login") {
       return reply.header("vary", "Cookie, Accept-Language").sendFile(signInPageFile(pageLanguage(request)));
     }
-    // Every other page paints the app's placeholder at once, in the visitor's direction, instead of a blank screen
-    // for as long as the app's code takes to arrive (seconds on a slow network).
-    if (hasAppShellPages) {
-      return reply.header("vary", "Cookie, Accept-Language").sendFile(appShellPageFile(pageLanguage(request)));
-    }
-    return reply.sendFile("index.html");
+    // Every other page paints the app's placeholder at once, in the visitor's language and direction, instead of a
+    // blank screen for as long as the app's code takes to arrive (seconds on a slow network); without JavaScript (a
+    // public page's "Choose this plan" leads here) its <noscript> says why.
+    const shell = appShells?.[pageLanguage(request)];
+    if (!shell) return reply.sendFile("index.html");
+    return reply.header("vary", "Cookie, Accept-Language").type("text/html; charset=utf-8").send(shell);
   });
 });

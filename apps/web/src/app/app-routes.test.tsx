@@ -255,7 +255,8 @@ describe("the web app", () => {
       "PUT /profile/preferences": ({ body }) => ({ body: { data: { ...ME, ...(body as object) } } }),
     });
     const { user } = await renderApp("/profile", { token: "token-1" });
-    await user.selectOptions(await screen.findByRole("combobox", { name: "Langue" }), "ar");
+    const picker = await screen.findByRole("navigation", { name: "Langue" });
+    await user.click(within(picker).getByRole("link", { name: "العربية" }));
     expect(await screen.findByRole("heading", { name: "حسابي", level: 1 })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute("dir", "rtl");
     expect(document.documentElement).toHaveAttribute("lang", "ar-DZ");

@@ -1,3 +1,4 @@
+import type { Plan } from "@esim/shared/catalog/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EUROPE, PLAN_7_DAYS, PLAN_30_DAYS, TURKEY } from "../test/buying-fixtures.ts";
@@ -187,13 +188,15 @@ describe("catalog screens", () => {
     expect(within(weekPlan).getByText("1,990 DA").closest("s")).not.toBeNull();
     expect(within(weekPlan).getByText("Recharge possible")).toBeInTheDocument();
     const unlimited = screen.getByRole("article", { name: "Illimité · 30 jours" });
-    expect(within(unlimited).getByText("Soumis à une politique d’utilisation raisonnable.")).toBeInTheDocument();
+    expect(
+      within(unlimited).getByText(
+        "Utilisation raisonnable : haut débit jusqu’à 2 Go par jour, puis 512 kbit/s jusqu’au lendemain.",
+      ),
+    ).toBeInTheDocument();
     expect(unlimited.querySelector("s")).toBeNull();
 
-    await user.click(screen.getByRole("button", { name: "7 jours" }));
-    await waitFor(() =>
-      expect(screen.getByRole("button", { name: "7 jours" })).toHaveAttribute("aria-pressed", "true"),
-    );
+    await user.click(screen.getByRole("link", { name: "7 jours" }));
+    await waitFor(() => expect(screen.getByRole("link", { name: "7 jours" })).toHaveAttribute("aria-current", "page"));
     await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(1));
     expect(window.location.search).toBe("?days=7");
     expect(screen.getByRole("link", { name: "Choisir ce forfait – 5 Go · 7 jours" })).toHaveAttribute(
@@ -201,9 +204,41 @@ describe("catalog screens", () => {
       `/cart?plan=${PLAN_7_DAYS.id}&destination=TR`,
     );
 
-    await user.click(screen.getByRole("button", { name: "Toutes" }));
+    await user.click(screen.getByRole("link", { name: "Toutes" }));
     await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(2));
     expect(window.location.search).toBe("");
+  });
+
+  it("compares plans as the public page does: price per GB, best value and fair use in plain words", async () => {
+    const smallPlan: Plan = {
+      ...PLAN_7_DAYS,
+      id: "7b0d8a8e-1c1e-4f43-9b7a-0a5f3f0c0a03",
+      dataMb: 1024,
+      price: { DZD: 64000, USD: 470 },
+      compareAtPrice: null,
+    };
+    fakeApi({
+      ...SIGNED_IN_HANDLERS,
+      "GET /destinations/TR/packages": () => ({
+        body: { data: { destination: TURKEY, availableDays: [30, 7], plans: [smallPlan, PLAN_7_DAYS, PLAN_30_DAYS] } },
+      }),
+    });
+    await renderApp("/packages/TR", { token: "token-1" });
+    const fiveGb = await screen.findByRole("article", { name: "5 Go · 7 jours" }, { timeout: 5000 });
+    expect(within(fiveGb).getByText("Meilleur rapport qualité-prix")).toBeInTheDocument();
+    expect(within(fiveGb).getByText("\u2068298 DA\u2069 par Go")).toBeInTheDocument();
+    const oneGb = screen.getByRole("article", { name: "1 Go · 7 jours" });
+    expect(within(oneGb).queryByText("Meilleur rapport qualité-prix")).not.toBeInTheDocument();
+    expect(within(oneGb).getByText("\u2068640 DA\u2069 par Go")).toBeInTheDocument();
+    expect(
+      screen.getByText("Meilleur rapport qualité-prix : le prix par Go le plus bas parmi les forfaits affichés."),
+    ).toBeInTheDocument();
+    const unlimited = screen.getByRole("article", { name: "Illimité · 30 jours" });
+    expect(
+      within(unlimited).getByText(
+        "Utilisation raisonnable : haut débit jusqu’à 2 Go par jour, puis 512 kbit/s jusqu’au lendemain.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("opens a plan's details in the bottom sheet on phones", async () => {
@@ -282,7 +317,7 @@ describe("catalog screens", () => {
   it("says durations with Arabic plural forms", async () => {
     catalogApi();
     await renderApp("/packages/TR", { token: "token-1", language: "ar" });
-    expect(await screen.findByRole("button", { name: "7 أيام" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "30 يومًا" })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "7 أيام" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "30 يومًا" })).toBeInTheDocument();
   });
 });

@@ -1,17 +1,20 @@
 import type { Plan } from "@esim/shared/catalog/contracts";
 import { PLAN_MAX_DAYS, PLAN_MIN_DAYS } from "@esim/shared/catalog/contracts";
+import { pickBestValue } from "@esim/shared/catalog/plan-value";
+import { cartHref, DurationFilter, PlanCard } from "@esim/ui/catalog";
 import { useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { LabelWithContext } from "../components/ui/label-with-context.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { useDestinationPlans } from "../features/catalog/api/list-destination-plans.ts";
 import { DestinationHeader } from "../features/catalog/components/destination-header.tsx";
-import { DurationFilter } from "../features/catalog/components/duration-filter.tsx";
-import { PlanCard } from "../features/catalog/components/plan-card.tsx";
 import { PlanDetailsDialog } from "../features/catalog/components/plan-details-dialog.tsx";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
+import { usePlanText } from "../lib/plan-text.ts";
 import { useDisplayCurrency } from "./hooks/use-display-currency.ts";
 
 /** `?days=` when it is a duration plans can have (1–90), else no filter. */
@@ -25,20 +28,24 @@ export function PackagesRoute() {
   const t = useT();
   const language = useLanguage();
   const { code = "" } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const days = readDays(params.get("days"));
   const currency = useDisplayCurrency();
   const plans = useDestinationPlans(code, days);
   const [detailsPlan, setDetailsPlan] = useState<Plan | null>(null);
   const [isDetailsOpen, setIsDetailsOpen] = useState(false);
+  const { title } = usePlanText();
   const data = plans.data;
+  const bestValueId = data ? pickBestValue(data.plans) : null;
   const destinationCode = data?.destination.code ?? code;
 
-  const selectDays = (next: number | undefined) => {
+  /** This list lasting `next` days (all with null), the other parameters kept. */
+  const daysHref = (next: number | null) => {
     const nextParams = new URLSearchParams(params);
-    if (next === undefined) nextParams.delete("days");
+    if (next === null) nextParams.delete("days");
     else nextParams.set("days", String(next));
-    setParams(nextParams, { replace: true, preventScrollReset: true });
+    const search = nextParams.toString();
+    return `/packages/${encodeURIComponent(code)}${search ? `?${search}` : ""}`;
   };
 
   return (
@@ -52,7 +59,7 @@ export function PackagesRoute() {
       ) : (
         <div className="space-y-6">
           <DestinationHeader destination={data.destination} />
-          <DurationFilter availableDays={data.availableDays} selectedDays={days} onChange={selectDays} />
+          <DurationFilter availableDays={data.availableDays} selectedDays={days ?? null} hrefOf={daysHref} />
           <section aria-labelledby="plans-heading" aria-busy={plans.isFetching || undefined}>
             <h2 id="plans-heading" className="sr-only">
               {t("catalog.plansHeading")}
@@ -65,17 +72,26 @@ export function PackagesRoute() {
                   <li key={plan.id}>
                     <PlanCard
                       plan={plan}
-                      destinationCode={destinationCode}
                       currency={currency}
-                      onShowDetails={(chosen) => {
-                        setDetailsPlan(chosen);
-                        setIsDetailsOpen(true);
-                      }}
+                      isBestValue={plan.id === bestValueId}
+                      cartHref={cartHref({ planId: plan.id, destinationCode })}
+                      actions={
+                        <Button
+                          variant="secondary"
+                          onClick={() => {
+                            setDetailsPlan(plan);
+                            setIsDetailsOpen(true);
+                          }}
+                        >
+                          <LabelWithContext label={t("plan.details")} context={title(plan)} />
+                        </Button>
+                      }
                     />
                   </li>
                 ))}
               </ul>
             )}
+            {bestValueId ? <p className="mt-3 text-sm text-slate-600">{t("plan.bestValueRule")}</p> : null}
           </section>
         </div>
       )}

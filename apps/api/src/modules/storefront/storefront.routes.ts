@@ -1,4 +1,5 @@
 import { type Currency, LANGUAGES, type Language } from "@esim/shared/locale";
+import { LEGAL_PAGES } from "@esim/ui/legal/legal-documents";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isNotModified } from "../../lib/http-cache.ts";
 import { compressOnce, pickContentEncoding } from "../../lib/http-compression.ts";
@@ -72,7 +73,10 @@ async function answerPage(
   return sendPage(request, reply, answer);
 }
 
-/** The public shop window (docs/decisions/028-public-storefront.md): /{lang}/esim, /{lang}/esim/{slug}, sitemap, robots. */
+/**
+ * The public shop window (docs/decisions/070-react-storefront.md): /{lang}/esim, /{lang}/esim/{slug}, the legal pages
+ * /{lang}/terms, /{lang}/privacy, /{lang}/legal-notice, sitemap, robots.
+ */
 export async function storefrontRoutes(app: FastifyInstance) {
   // Read at the first public page, not at start: every process (tests, workers, the CLI) builds the app.
   let css: string | undefined;
@@ -83,6 +87,7 @@ export async function storefrontRoutes(app: FastifyInstance) {
       css ??= readWebStylesheets(app.deps.config.WEB_DIST_DIR);
       return css;
     },
+    now: () => app.deps.now(),
   };
 
   for (const language of LANGUAGES) {
@@ -116,6 +121,14 @@ export async function storefrontRoutes(app: FastifyInstance) {
         .header("cache-control", CACHE_CONTROL)
         .redirect(`/${language}/esim/${encodeURIComponent(request.params.slug)}${search}`, 301);
     });
+  }
+
+  for (const language of LANGUAGES) {
+    for (const page of LEGAL_PAGES) {
+      app.get(`/${language}/${page}`, PAGE_ROUTE, async (request, reply) =>
+        answerPage(context, request, reply, language, () => storefront.showLegalPage(context, { language, page })),
+      );
+    }
   }
 
   app.get("/sitemap.xml", PAGE_ROUTE, async (request, reply) =>

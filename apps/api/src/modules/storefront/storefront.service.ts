@@ -1,29 +1,31 @@
 import { createHash } from "node:crypto";
-import { isolate, isolateLtr } from "@esim/shared/bidi";
 import type { Plan } from "@esim/shared/catalog/contracts";
-import { formatRoundedCount } from "@esim/shared/catalog/marketing";
 import { planTitle } from "@esim/shared/catalog/plan-name";
+import { pickBestValue } from "@esim/shared/catalog/plan-value";
 import { countryName } from "@esim/shared/countries";
 import { type Currency, LANGUAGES, type Language } from "@esim/shared/locale";
 import { formatMoney, toMajor } from "@esim/shared/money";
-import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../db/client.ts";
-import { type CachedDestination, type CatalogSnapshot, readCatalog, searchCatalog } from "../catalog/index.ts";
-import { escapeXml, type Html } from "./html.ts";
+import { legalPath } from "@esim/ui/layout";
+import { LEGAL_PAGES, type LegalPage, legalDocument, type SellerIdentity } from "@esim/ui/legal/legal-documents";
+import { serverTranslator } from "@esim/ui/server-i18n";
 import {
   type CoverageCountry,
-  destinationPath,
-  landingPath,
+  DestinationMain,
+  destinationFaq,
+  LandingMain,
+  LegalMain,
+  type LinkedDestination,
+  NoticeMain,
   type PageHead,
-  promoSearch,
-  renderDestinationMain,
-  renderDocument,
-  renderLandingMain,
-  renderNotFoundMain,
-  renderUnavailableMain,
-} from "./storefront.pages.ts";
-import { pickBestValue, storefrontIndexOf, suggestRegionalPlan } from "./storefront.rules.ts";
-import { STOREFRONT_TEXTS, validityFaqAnswer } from "./storefront-texts.ts";
+  renderStorefrontPage,
+} from "@esim/ui/storefront";
+import type { FastifyBaseLogger } from "fastify";
+import { createElement, type ReactNode } from "react";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { type CachedDestination, type CatalogSnapshot, readCatalog, searchCatalog } from "../catalog/index.ts";
+import { readSellerIdentity } from "../invoices/index.ts";
+import { storefrontIndexOf, suggestRegionalPlanIn } from "./storefront.rules.ts";
 
 /**
  * The public storefront: pages rendered from the catalog snapshot the JSON catalog serves (the same prices the
@@ -31,10 +33,15 @@ import { STOREFRONT_TEXTS, validityFaqAnswer } from "./storefront-texts.ts";
  */
 
 export interface StorefrontContext {
-  deps: { db: Database; config: { PUBLIC_URL: string } };
+  deps: {
+    db: Database;
+    config: Pick<Config, "PUBLIC_URL" | "SUPPORT_EMAIL"> & Parameters<typeof readSellerIdentity>[1];
+  };
   log: FastifyBaseLogger;
   /** The web app's built CSS, inlined in every page (empty when the web app is not built); read at first use. */
   css: () => string;
+  /** The clock (the footer's copyright year). */
+  now: () => Date;
 }
 
 export interface PageAnswer {
@@ -73,28 +80,25 @@ function memoise(snapshot: CatalogSnapshot, key: string | null, build: () => Pag
   return page;
 }
 
-function footerLine(snapshot: CatalogSnapshot, language: Language): string {
-  const { landing } = STOREFRONT_TEXTS[language];
-  return `${landing.destinationCount(isolateLtr(formatRoundedCount(snapshot.summary.destinationCount)))} · ${landing.lowestPrice(
-    isolate(formatMoney(snapshot.summary.lowestPrice.DZD, "DZD")),
-  )}`;
+/** The footer's figures: the catalogue's, the same the app's footer states. */
+function figuresOf(snapshot: CatalogSnapshot | null) {
+  return snapshot ? snapshot.summary : null;
 }
 
-/** A whole page in the shop's frame (head, inlined stylesheet, footer line), answered with its ETag. */
+/** A whole page in the shop's frame (head, inlined stylesheet, shared footer), answered with its ETag. */
 function pageAnswer(
   context: StorefrontContext,
   snapshot: CatalogSnapshot,
-  input: { status: 200 | 404; head: PageHead; main: Html },
+  input: { status: 200 | 404; language: Language; head: PageHead; main: ReactNode },
 ): PageAnswer {
   return answerOf(
     snapshot,
     input.status,
-    renderDocument({
-      page: input.head,
-      css: context.css(),
-      main: input.main,
-      footerLine: footerLine(snapshot, input.head.language),
-    }),
+    renderStorefrontPage(
+      input.language,
+      { head: input.head, css: context.css(), figures: figuresOf(snapshot), year: context.now().getFullYear() },
+      input.main,
+    ),
   );
 }
 
@@ -131,38 +135,60 @@ function countriesByName(snapshot: CatalogSnapshot, language: Language): CachedD
     .sort((left, right) => collator.compare(left.summary.names[language], right.summary.names[language]));
 }
 
+export function landingPath(language: Language): string {
+  return `/${language}/esim`;
+}
+
+export function destinationPath(language: Language, slug: string): string {
+  return `/${language}/esim/${slug}`;
+}
+
+/** `?promo=CODE` to append to a link, or "". */
+function promoSearch(promo: string | null): string {
+  return promo ? `?${new URLSearchParams({ promo })}` : "";
+}
+
+/** A destination with the address of its page in `language`, keeping the query given. */
+function linkedIn(
+  snapshot: CatalogSnapshot,
+  language: Language,
+  search: string,
+): (destination: CachedDestination) => LinkedDestination {
+  const index = storefrontIndexOf(snapshot);
+  return (destination) => ({
+    summary: destination.summary,
+    href: `${destinationPath(language, index.slugByCode.get(destination.summary.code) ?? destination.summary.code)}${search}`,
+  });
+}
+
 /** The landing page: search (`?q=` in any language), popular destinations, regions, how it works, trust. */
 export async function showLanding(
   context: StorefrontContext,
   input: { language: Language; query: string; promo: string | null },
 ): Promise<StorefrontAnswer> {
   const snapshot = await readCatalog(context.deps, context.log);
-  const { language } = input;
+  const { language, promo } = input;
   const query = input.query.trim();
   const publicUrl = context.deps.config.PUBLIC_URL;
-  const texts = STOREFRONT_TEXTS[language];
-  const index = storefrontIndexOf(snapshot);
-  const { promo } = input;
-  const hrefOf = (destination: CachedDestination) =>
-    `${destinationPath(language, index.slugByCode.get(destination.summary.code) ?? destination.summary.code)}${promoSearch(promo)}`;
+  const t = serverTranslator(language);
+  const linked = linkedIn(snapshot, language, promoSearch(promo));
   const page = memoise(snapshot, query === "" && promo === null ? `landing:${language}` : null, () => {
     const paths = samePathEverywhere(landingPath);
     const head: PageHead = {
-      language,
-      title: texts.landing.title,
-      description: texts.landing.description,
-      keywords: texts.landing.keywords,
+      title: t("storefront.landing.title"),
+      description: t("storefront.landing.description"),
+      keywords: t("storefront.landing.keywords"),
       paths,
       publicUrl,
       // A results page is a view of the landing page, not a page of its own.
       isIndexable: query === "",
       keptSearch: searchOf({ q: query || null, promo }),
-      promo,
+      homeHref: `${landingPath(language)}${promoSearch(promo)}`,
       structuredData: [
         {
           "@context": "https://schema.org",
           "@type": "WebSite",
-          name: texts.siteName,
+          name: t("app.name"),
           url: `${publicUrl}${paths[language]}`,
           inLanguage: language,
           potentialAction: {
@@ -171,29 +197,31 @@ export async function showLanding(
             "query-input": "required name=query",
           },
         },
-        breadcrumbData(publicUrl, [{ name: texts.breadcrumbHome, path: paths[language] }]),
+        breadcrumbData(publicUrl, [{ name: t("storefront.breadcrumbHome"), path: paths[language] }]),
       ],
     };
-    const main = renderLandingMain({
-      language,
-      query,
-      promo,
-      results: query === "" ? null : searchCatalog(snapshot, { query }),
-      popular: snapshot.destinations
-        .filter((destination) => destination.summary.type === "country" && destination.summary.isPopular)
-        .slice(0, POPULAR_SHOWN),
-      regions: snapshot.destinations.filter((destination) => destination.summary.type !== "country"),
-      countries: countriesByName(snapshot, language),
-      destinationCountText: formatRoundedCount(snapshot.summary.destinationCount),
-      lowestPrice: snapshot.summary.lowestPrice,
-      hrefOf,
+    const main = createElement(LandingMain, {
+      view: {
+        action: landingPath(language),
+        query,
+        promo,
+        results: query === "" ? null : searchCatalog(snapshot, { query }).map(linked),
+        popular: snapshot.destinations
+          .filter((destination) => destination.summary.type === "country" && destination.summary.isPopular)
+          .slice(0, POPULAR_SHOWN)
+          .map(linked),
+        regions: snapshot.destinations.filter((destination) => destination.summary.type !== "country").map(linked),
+        countries: countriesByName(snapshot, language).map(linked),
+        destinationCount: snapshot.summary.destinationCount,
+        lowestPrice: snapshot.summary.lowestPrice,
+      },
     });
-    return pageAnswer(context, snapshot, { status: 200, head, main });
+    return pageAnswer(context, snapshot, { status: 200, language, head, main });
   });
   return { kind: "page", page };
 }
 
-/** The countries a destination covers, named and sorted in the reader's language, with their networks. */
+/** The countries a destination covers, named and sorted in the reader's language, with their networks by name. */
 function coverageOf(destination: CachedDestination, language: Language): CoverageCountry[] {
   const collator = new Intl.Collator(language);
   const networks = new Map<string, Set<string>>();
@@ -205,12 +233,14 @@ function coverageOf(destination: CachedDestination, language: Language): Coverag
     }
   }
   return destination.summary.memberCountries
-    .map((code) => ({ name: countryName(code, language), networks: [...(networks.get(code) ?? [])] }))
+    .map((code) => ({
+      name: countryName(code, language),
+      networks: [...(networks.get(code) ?? [])].sort((left, right) => collator.compare(left, right)),
+    }))
     .sort((left, right) => collator.compare(left.name, right.name));
 }
 
 function productData(input: {
-  publicUrl: string;
   canonical: string;
   name: string;
   description: string;
@@ -238,29 +268,28 @@ function productData(input: {
 }
 
 /** The head of a page that only says something (not found, unavailable): never indexed, the landing as canonical. */
-function noticeHead(
-  context: StorefrontContext,
-  input: { language: Language; title: string; description: string },
-): PageHead {
+function noticeHead(context: StorefrontContext, language: Language, kind: "notFound" | "unavailable"): PageHead {
+  const t = serverTranslator(language);
   return {
-    ...input,
-    keywords: STOREFRONT_TEXTS[input.language].landing.keywords,
+    title: t(kind === "notFound" ? "storefront.notFound.title" : "storefront.unavailable.title"),
+    description: t(kind === "notFound" ? "storefront.notFound.text" : "storefront.unavailable.text"),
+    keywords: t("storefront.landing.keywords"),
     paths: samePathEverywhere(landingPath),
     publicUrl: context.deps.config.PUBLIC_URL,
     isIndexable: false,
     structuredData: [],
     keptSearch: "",
-    promo: null,
+    homeHref: landingPath(language),
   };
 }
 
 function notFound(context: StorefrontContext, snapshot: CatalogSnapshot, language: Language): StorefrontAnswer {
-  const texts = STOREFRONT_TEXTS[language];
   const page = memoise(snapshot, `not-found:${language}`, () =>
     pageAnswer(context, snapshot, {
       status: 404,
-      head: noticeHead(context, { language, title: texts.notFound.title, description: texts.notFound.text }),
-      main: renderNotFoundMain(language),
+      language,
+      head: noticeHead(context, language, "notFound"),
+      main: createElement(NoticeMain, { kind: "notFound", href: landingPath(language) }),
     }),
   );
   return { kind: "page", page };
@@ -271,17 +300,16 @@ function notFound(context: StorefrontContext, snapshot: CatalogSnapshot, languag
  * loaded it): the shop's frame in their language, saying so, with a way to try again; never indexed or kept.
  */
 export function showUnavailable(context: StorefrontContext, input: { language: Language; retryHref: string }): string {
-  const texts = STOREFRONT_TEXTS[input.language];
-  return renderDocument({
-    page: noticeHead(context, {
-      language: input.language,
-      title: texts.unavailable.title,
-      description: texts.unavailable.text,
-    }),
-    css: context.css(),
-    main: renderUnavailableMain(input),
-    footerLine: texts.unavailable.footerLine,
-  });
+  return renderStorefrontPage(
+    input.language,
+    {
+      head: noticeHead(context, input.language, "unavailable"),
+      css: context.css(),
+      figures: null,
+      year: context.now().getFullYear(),
+    },
+    createElement(NoticeMain, { kind: "unavailable", href: input.retryHref }),
+  );
 }
 
 /**
@@ -317,13 +345,17 @@ export async function showDestination(
   const currency = input.currency;
   const publicUrl = context.deps.config.PUBLIC_URL;
   const page = memoise(snapshot, promo ? null : `destination:${language}:${slug}:${days ?? ""}:${currency}`, () => {
-    const texts = STOREFRONT_TEXTS[language];
+    const t = serverTranslator(language);
     const name = destination.summary.names[language];
     // Plain text: titles and descriptions are read outside the page, where isolating marks would only show up.
     const fromPrice = formatMoney(destination.summary.fromPrice.DZD, "DZD");
     const paths = samePathEverywhere((each) => destinationPath(each, slug));
     const canonical = `${publicUrl}${paths[language]}`;
-    const description = texts.destination.description(name, fromPrice, destination.plans.length);
+    const description = t("storefront.destination.description", {
+      name,
+      price: fromPrice,
+      planCount: destination.plans.length,
+    });
     const plans = days === null ? destination.plans : destination.plans.filter((plan) => plan.validityDays === days);
     const searchWith = (change: { days?: number | null; currency?: Currency }) => {
       const nextDays = change.days === undefined ? days : change.days;
@@ -334,57 +366,56 @@ export async function showDestination(
         promo,
       });
     };
-    const hrefWith = (change: { days?: number | null; currency?: Currency }) =>
-      `${paths[language]}${searchWith(change)}`;
-    const main = renderDestinationMain(
-      {
-        language,
-        destination,
+    const faq = destinationFaq(name, destination.plans, language, t);
+    const suggestion = suggestRegionalPlanIn(snapshot, destination);
+    const linked = linkedIn(snapshot, language, searchOf({ currency: currency === "DZD" ? null : currency, promo }));
+    const main = createElement(DestinationMain, {
+      view: {
+        destination: linked(destination),
         plans,
         availableDays: destination.availableDays,
         days,
         currency,
         bestValueId: pickBestValue(plans),
-        suggestion: suggestRegionalPlan(snapshot, destination),
+        suggestion: suggestion && {
+          region: linked(suggestion.region),
+          regionPlan: suggestion.regionPlan,
+          otherCountryName: suggestion.otherCountry.summary.names[language],
+          twoCountriesPrice: suggestion.twoCountriesPrice,
+        },
         coverage: coverageOf(destination, language),
+        faq,
         promo,
-        filterHref: hrefWith,
-        regionHref: (region) =>
-          `${destinationPath(language, index.slugByCode.get(region.summary.code) ?? region.summary.code)}${searchOf({
-            currency: currency === "DZD" ? null : currency,
-            promo,
-          })}`,
+        landingHref: `${landingPath(language)}${promoSearch(promo)}`,
+        filterHref: (change) => `${paths[language]}${searchWith(change)}`,
       },
-      { landingHref: `${landingPath(language)}${promoSearch(promo)}` },
-    );
+    });
     const head: PageHead = {
-      language,
-      title: texts.destination.title(name, fromPrice),
+      title: t("storefront.destination.title", { name, price: fromPrice }),
       description,
-      keywords: texts.destination.keywords(name),
+      keywords: t("storefront.destination.keywords", { name }),
       paths,
       publicUrl,
       isIndexable: true,
       keptSearch: searchWith({}),
-      promo,
+      homeHref: `${landingPath(language)}${promoSearch(promo)}`,
       structuredData: [
         productData({
-          publicUrl,
           canonical,
-          name: texts.destination.heading(name),
+          name: t("storefront.destination.heading", { name }),
           description,
-          siteName: texts.siteName,
+          siteName: t("app.name"),
           plans: destination.plans,
           title: (plan) => planTitle(plan, language),
         }),
         breadcrumbData(publicUrl, [
-          { name: texts.breadcrumbHome, path: landingPath(language) },
+          { name: t("storefront.breadcrumbHome"), path: landingPath(language) },
           { name, path: paths[language] },
         ]),
         {
           "@context": "https://schema.org",
           "@type": "FAQPage",
-          mainEntity: texts.destination.faq(name, validityFaqAnswer(destination.plans, language)).map((entry) => ({
+          mainEntity: faq.map((entry) => ({
             "@type": "Question",
             name: entry.question,
             acceptedAnswer: { "@type": "Answer", text: entry.answer },
@@ -392,9 +423,65 @@ export async function showDestination(
         },
       ],
     };
-    return pageAnswer(context, snapshot, { status: 200, head, main });
+    return pageAnswer(context, snapshot, { status: 200, language, head, main });
   });
   return { kind: "page", page };
+}
+
+/** The seller the legal pages name: the identity set for invoices, with the support address to write to. */
+async function sellerOf(context: StorefrontContext): Promise<SellerIdentity> {
+  const identity = await readSellerIdentity(context.deps.db, context.deps.config);
+  return {
+    legalName: identity.name,
+    address: identity.address,
+    nif: identity.nif,
+    rc: identity.rc,
+    nis: identity.nis,
+    email: context.deps.config.SUPPORT_EMAIL,
+    // No telephone line is configured: support answers by email and chat.
+    phone: "",
+  };
+}
+
+/** A legal page (terms of sale, privacy policy, legal notice) in a language: public and indexed. */
+export async function showLegalPage(
+  context: StorefrontContext,
+  input: { language: Language; page: LegalPage },
+): Promise<StorefrontAnswer> {
+  const snapshot = await readCatalog(context.deps, context.log);
+  const seller = await sellerOf(context);
+  const { language } = input;
+  const key = `legal:${language}:${input.page}:${createHash("sha256").update(JSON.stringify(seller)).digest("base64url")}`;
+  const page = memoise(snapshot, key, () => {
+    const document = legalDocument(input.page, language, seller);
+    const publicUrl = context.deps.config.PUBLIC_URL;
+    const paths = samePathEverywhere((each) => legalPath(each, input.page));
+    const t = serverTranslator(language);
+    const head: PageHead = {
+      title: `${document.title} – ${t("app.name")}`,
+      description: document.sections[0]?.paragraphs[0] ?? document.title,
+      keywords: t("storefront.landing.keywords"),
+      paths,
+      publicUrl,
+      isIndexable: true,
+      keptSearch: "",
+      homeHref: landingPath(language),
+      structuredData: [
+        breadcrumbData(publicUrl, [
+          { name: t("storefront.breadcrumbHome"), path: landingPath(language) },
+          { name: document.title, path: paths[language] },
+        ]),
+      ],
+    };
+    return pageAnswer(context, snapshot, { status: 200, language, head, main: createElement(LegalMain, { document }) });
+  });
+  return { kind: "page", page };
+}
+
+/** Text for XML content or attributes (the sitemap). */
+function escapeXml(text: string): string {
+  const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+  return text.replace(/[&<>"']/g, (character) => entities[character] ?? character);
 }
 
 /** Every public page in every language, each its own `<url>`, lastmod the catalogue's last sync (sitemaps.org 0.9). */
@@ -408,6 +495,7 @@ export async function showSitemap(context: StorefrontContext): Promise<PageAnswe
     for (const language of LANGUAGES) {
       paths.push(landingPath(language));
       for (const slug of index.bySlug.keys()) paths.push(destinationPath(language, slug));
+      for (const legalPage of LEGAL_PAGES) paths.push(legalPath(language, legalPage));
     }
     const urls = paths.map((path) => `<url><loc>${escapeXml(`${publicUrl}${path}`)}</loc>${lastmod}</url>`);
     return answerOf(
@@ -447,7 +535,10 @@ export const DISALLOWED_PATHS = [
 export function showRobots(context: Pick<StorefrontContext, "deps">): string {
   return [
     "User-agent: *",
-    ...LANGUAGES.map((language) => `Allow: ${landingPath(language)}`),
+    ...LANGUAGES.flatMap((language) => [
+      `Allow: ${landingPath(language)}`,
+      ...LEGAL_PAGES.map((legalPage) => `Allow: ${legalPath(language, legalPage)}`),
+    ]),
     ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
     "",
     `Sitemap: ${context.deps.config.PUBLIC_URL}/sitemap.xml`,

@@ -15,11 +15,12 @@ import { createSignedInUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { syncCatalog } from "../catalog/index.ts";
 
-// A built web app of one file: its stylesheet link is what the public pages must reuse.
+// A built web app of one stylesheet: the one its build manifest names for index.html is what the public pages inline.
 const distDir = mkdtempSync(path.join(tmpdir(), "storefront-dist-"));
+mkdirSync(path.join(distDir, ".vite"));
 writeFileSync(
-  path.join(distDir, "index.html"),
-  '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body></body></html>',
+  path.join(distDir, ".vite/manifest.json"),
+  JSON.stringify({ "index.html": { file: "assets/index-abc123.js", isEntry: true, css: ["assets/index-abc123.css"] } }),
 );
 mkdirSync(path.join(distDir, "assets"));
 writeFileSync(path.join(distDir, "assets/index-abc123.css"), ".bg-brand-800{background-color:#0d4c49}");
@@ -41,7 +42,7 @@ function planCards(body: string) {
   return [...body.matchAll(/<article [^>]*data-plan-id="([^"]+)">([\s\S]*?)<\/article>/g)].map(([, id, card]) => ({
     id: id ?? "",
     // Amounts are isolated (U+2068 … U+2069) for Arabic sentences; the figures are what counts here.
-    price: /data-price>([^<]+)</.exec(card ?? "")?.[1]?.replace(/[\u2066-\u2069]/g, ""),
+    price: /data-price="true">([^<]+)</.exec(card ?? "")?.[1]?.replace(/[\u2066-\u2069]/g, ""),
     isBestValue: /Meilleur rapport qualité-prix|Best value|أفضل قيمة/.test(card ?? ""),
     cartHref: /href="(\/cart\?[^"]+)"/.exec(card ?? "")?.[1]?.replaceAll("&amp;", "&"),
   }));
@@ -155,7 +156,7 @@ describe("with the simulator's catalogue synced", () => {
       expect(body).toContain('<html lang="ar-DZ" dir="rtl">');
       expect(body.match(/<h1[ >]/g)).toHaveLength(1);
       expect(body).toContain("اختيار هذه الباقة");
-      expect(body).toContain('<main id="content"');
+      expect(body).toContain('<main id="main-content"');
     });
 
     it("filters by duration with ?days=N and keeps every duration as a link", async () => {
@@ -209,16 +210,16 @@ describe("with the simulator's catalogue synced", () => {
     it("has a canonical address without filters, hreflang alternates, Open Graph, Twitter and JSON-LD", async () => {
       const plans = await plansOf("TR");
       const { body } = await get("/fr/esim/turkey?days=7&currency=USD");
-      expect(body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/fr/esim/turkey">`);
-      expect(body).toContain(`<link rel="alternate" hreflang="fr-DZ" href="${PUBLIC_URL}/fr/esim/turkey">`);
-      expect(body).toContain(`<link rel="alternate" hreflang="en-US" href="${PUBLIC_URL}/en/esim/turkey">`);
-      expect(body).toContain(`<link rel="alternate" hreflang="ar-DZ" href="${PUBLIC_URL}/ar/esim/turkey">`);
-      expect(body).toContain(`<link rel="alternate" hreflang="x-default" href="${PUBLIC_URL}/fr/esim/turkey">`);
-      expect(body).toMatch(/<meta property="og:title" content="eSIM Turquie[^"]*">/);
-      expect(body).toContain(`<meta property="og:url" content="${PUBLIC_URL}/fr/esim/turkey">`);
-      expect(body).toContain('<meta name="twitter:card" content="summary">');
-      expect(body).toMatch(/<meta name="description" content="[^"]+">/);
-      expect(body).toMatch(/<meta name="keywords" content="[^"]*eSIM Turquie[^"]*">/);
+      expect(body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/fr/esim/turkey"/>`);
+      expect(body).toContain(`<link rel="alternate" hrefLang="fr-DZ" href="${PUBLIC_URL}/fr/esim/turkey"/>`);
+      expect(body).toContain(`<link rel="alternate" hrefLang="en-US" href="${PUBLIC_URL}/en/esim/turkey"/>`);
+      expect(body).toContain(`<link rel="alternate" hrefLang="ar-DZ" href="${PUBLIC_URL}/ar/esim/turkey"/>`);
+      expect(body).toContain(`<link rel="alternate" hrefLang="x-default" href="${PUBLIC_URL}/fr/esim/turkey"/>`);
+      expect(body).toMatch(/<meta property="og:title" content="eSIM Turquie[^"]*"\/>/);
+      expect(body).toContain(`<meta property="og:url" content="${PUBLIC_URL}/fr/esim/turkey"/>`);
+      expect(body).toContain('<meta name="twitter:card" content="summary"/>');
+      expect(body).toMatch(/<meta name="description" content="[^"]+"\/>/);
+      expect(body).toMatch(/<meta name="keywords" content="[^"]*eSIM Turquie[^"]*"\/>/);
       expect(body).toContain("<style>.bg-brand-800{background-color:#0d4c49}</style>");
 
       const data = jsonLdOf(body);
@@ -272,7 +273,7 @@ describe("with the simulator's catalogue synced", () => {
       expect(response.headers["content-type"]).toMatch(/^text\/html/);
       expect(response.body).toContain('<html lang="ar-DZ" dir="rtl">');
       expect(response.body).toContain("لم نجد هذه الوجهة");
-      expect(response.body).toContain('<meta name="robots" content="noindex">');
+      expect(response.body).toContain('<meta name="robots" content="noindex"/>');
     });
 
     it("lists a region's countries in the reader's language, sorted by its collation", async () => {
@@ -305,12 +306,12 @@ describe("with the simulator's catalogue synced", () => {
       // A count has no letter to give it a direction: isolated left to right (U+2066), else Arabic shows "+200".
       expect(body).toMatch(/\u2066\d+0\+\u2069 destinations/);
       expect((await get("/ar/esim")).body).toMatch(/\u2066\d+0\+\u2069 وجهة/);
-      expect(body).toMatch(/Forfaits dès \u2068[\d,.]+ DA\u2069/);
+      expect(body).toMatch(/Forfaits de données dès \u2068[\d,.]+ DA\u2069/);
       expect(body).toContain('href="/fr/esim/turkey"');
       expect(body).toContain('href="/fr/esim/europe"');
       expect(body).toContain("CIB");
       expect(body).toContain('href="/compatibility"');
-      expect(body).toContain('<form role="search" method="get" action="/fr/esim"');
+      expect(body).toMatch(/<search><form [^>]*action="\/fr\/esim" method="get"/);
       const all = /<section aria-labelledby="all"[\s\S]*?<\/section>/.exec(body)?.[0] ?? "";
       const names = [...all.matchAll(/>([^<>]+)<\/a>/g)].map(([, name]) => name ?? "");
       expect(names.length).toBeGreaterThan(150);
@@ -320,7 +321,7 @@ describe("with the simulator's catalogue synced", () => {
     it("searches server-side in every language with ?q=", async () => {
       const arabic = await get(`/en/esim?q=${encodeURIComponent("أوروبا")}`);
       expect(arabic.body).toMatch(/found for “أوروبا”[\s\S]*href="\/en\/esim\/europe"/);
-      expect(arabic.body).toContain('<meta name="robots" content="noindex">');
+      expect(arabic.body).toContain('<meta name="robots" content="noindex"/>');
       const french = await get(`/ar/esim?q=${encodeURIComponent("Turquie")}`);
       expect(french.body).toMatch(/id="results"[\s\S]*href="\/ar\/esim\/turkey"/);
     });
@@ -328,17 +329,49 @@ describe("with the simulator's catalogue synced", () => {
     it("carries ?promo= to the destination links, the search and the other languages", async () => {
       const { body } = await get("/fr/esim?promo=summer10");
       expect(body).toContain('href="/fr/esim/turkey?promo=SUMMER10"');
-      expect(body).toContain('<input type="hidden" name="promo" value="SUMMER10">');
+      expect(body).toContain('<input type="hidden" name="promo" value="SUMMER10"/>');
       expect(body).toContain('href="/ar/esim?promo=SUMMER10"');
       const destination = await get("/fr/esim/turkey?days=7&promo=summer10");
       expect(destination.body).toContain('href="/en/esim/turkey?days=7&amp;promo=SUMMER10"');
-      expect(destination.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/fr/esim/turkey">`);
+      expect(destination.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/fr/esim/turkey"/>`);
     });
 
     it("escapes what the visitor typed", async () => {
       const { body } = await get(`/fr/esim?q=${encodeURIComponent('"><script>alert(1)</script>')}`);
       expect(body).not.toContain("<script>alert(1)");
       expect(body).toContain("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+    });
+  });
+
+  describe("the legal pages", () => {
+    it("publishes the terms of sale, privacy policy and legal notice in each language, indexed, naming the seller", async () => {
+      for (const [url, lang, title] of [
+        ["/fr/terms", "fr-DZ", "Conditions générales de vente"],
+        ["/en/privacy", "en-US", "Privacy policy"],
+        ["/ar/legal-notice", "ar-DZ", "الإشعار القانوني"],
+      ] as const) {
+        const response = await get(url);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers["content-type"]).toMatch(/^text\/html/);
+        expect(response.body).toContain(`<html lang="${lang}"`);
+        expect(response.body).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+        expect(response.body).not.toContain('name="robots"');
+        expect(response.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}${url}"/>`);
+        expect(response.body).toContain(`hrefLang="x-default" href="${PUBLIC_URL}/fr/${url.split("/")[2]}"`);
+        // The seller the invoices name (the configuration's identity until one is stored).
+        expect(response.body).toContain(testApp.deps.config.SELLER_NAME);
+      }
+      expect((await get("/fr/terms")).body).toContain("24 heures");
+    });
+
+    it("is linked from the footer of every public page, in the page's language", async () => {
+      for (const url of ["/ar/esim", "/ar/esim/turkey", "/ar/esim/nowhere", "/ar/terms"]) {
+        const footer = /<footer[\s\S]*?<\/footer>/.exec((await get(url)).body)?.[0] ?? "";
+        expect(footer, url).toContain('href="/ar/terms"');
+        expect(footer, url).toContain('href="/ar/privacy"');
+        expect(footer, url).toContain('href="/ar/legal-notice"');
+        expect(footer, url).toContain("شروط البيع");
+      }
     });
   });
 
@@ -361,12 +394,16 @@ describe("with the simulator's catalogue synced", () => {
 
       const destinations = (await get(`${API_BASE_PATH}/destinations`)).json().data as unknown[];
       const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc);
-      expect(locs).toHaveLength(3 * (destinations.length + 1));
+      // Per language: the landing page, each destination, the three legal pages.
+      expect(locs).toHaveLength(3 * (destinations.length + 1 + 3));
       expect(new Set(locs).size).toBe(locs.length);
       for (const language of ["fr", "en", "ar"]) {
         expect(locs).toContain(`${PUBLIC_URL}/${language}/esim`);
         expect(locs).toContain(`${PUBLIC_URL}/${language}/esim/turkey`);
         expect(locs).toContain(`${PUBLIC_URL}/${language}/esim/europe`);
+        expect(locs).toContain(`${PUBLIC_URL}/${language}/terms`);
+        expect(locs).toContain(`${PUBLIC_URL}/${language}/privacy`);
+        expect(locs).toContain(`${PUBLIC_URL}/${language}/legal-notice`);
       }
       expect(response.body).toContain(`<lastmod>${syncedAt.toISOString()}</lastmod>`);
     });

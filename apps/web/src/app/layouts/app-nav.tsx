@@ -1,7 +1,7 @@
+import { Brand } from "@esim/ui/layout";
 import { NavLink } from "react-router";
 import { LanguageSwitcher } from "../../features/account/components/language-switcher.tsx";
 import { useT } from "../../lib/i18n.ts";
-import { Brand } from "./brand.tsx";
 import { NAVIGATION_ITEMS } from "./navigation-items.ts";
 
 /** The desktop navigation bar (from 768 px); phones get the page header and the tab bar instead. */
@@ -10,7 +10,7 @@ export function AppNav() {
   return (
     <header className="sticky top-0 z-30 hidden border-b border-slate-200 bg-white/95 pt-header-inset backdrop-blur md:block">
       <div className="mx-auto flex h-16 max-w-5xl items-center gap-6 px-4">
-        <Brand />
+        <Brand href="/home" />
         <nav aria-label={t("nav.main")} className="flex-1">
           <ul className="flex items-center gap-1">
             {NAVIGATION_ITEMS.map((item) => (

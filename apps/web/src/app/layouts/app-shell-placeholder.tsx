@@ -1,4 +1,4 @@
-import { Brand } from "./brand.tsx";
+import { Brand } from "@esim/ui/layout";
 
 const BAR = "rounded-lg bg-slate-200 motion-safe:animate-pulse";
 
@@ -13,7 +13,7 @@ export function AppShellPlaceholder() {
     <div className="flex min-h-dvh flex-col" aria-busy="true">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 pt-header-inset">
         <div className="mx-auto flex h-16 max-w-5xl items-center px-4">
-          <Brand />
+          <Brand href="/home" />
         </div>
       </header>
       <div aria-hidden="true" className="mx-auto w-full max-w-5xl flex-1 space-y-4 px-4 py-6">

@@ -1,11 +1,10 @@
+import { Brand, MAIN_CONTENT_ID, SkipLink } from "@esim/ui/layout";
 import type { ReactNode } from "react";
 import { Card } from "../../components/ui/card.tsx";
 import { LanguageSwitcher } from "../../features/account/components/language-switcher.tsx";
 import { MarketingClaims } from "../../features/catalog/components/marketing-claims.tsx";
 import { useDisplayCurrency } from "../../routes/hooks/use-display-currency.ts";
-import { Brand } from "./brand.tsx";
 import { SiteFooter } from "./site-footer.tsx";
-import { MAIN_CONTENT_ID, SkipLink } from "./skip-link.tsx";
 
 /**
  * AuthPage and /register: the form first (it is what the visitor came for),
@@ -27,7 +26,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
         >
           <header className="box-content flex h-16 items-center justify-between gap-4 pt-header-inset lg:justify-end">
             <div className="lg:hidden">
-              <Brand to="/login" />
+              <Brand href="/login" />
             </div>
             <LanguageSwitcher />
           </header>
@@ -41,7 +40,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
           className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-900 px-6 py-10 sm:px-10 lg:col-start-1 lg:row-start-1 lg:flex lg:flex-col lg:justify-between lg:py-12"
         >
           <div className="hidden lg:block">
-            <Brand to="/login" tone="light" />
+            <Brand href="/login" tone="light" />
           </div>
           <div className="lg:my-auto lg:py-10">
             <MarketingClaims currency={currency} />

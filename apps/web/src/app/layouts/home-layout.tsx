@@ -1,4 +1,5 @@
 import { isProfileComplete } from "@esim/shared/auth/contracts";
+import { MAIN_CONTENT_ID, SkipLink } from "@esim/ui/layout";
 import { lazy, Suspense, useMemo } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageHeaderChatContext } from "../../components/ui/page-header.tsx";
@@ -10,7 +11,6 @@ import { AppNav } from "./app-nav.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
 import { BottomTabs } from "./bottom-tabs.tsx";
 import { SiteFooter } from "./site-footer.tsx";
-import { MAIN_CONTENT_ID, SkipLink } from "./skip-link.tsx";
 
 // Only an account that has not given its name and country yet needs this step (and its country list).
 const CompleteProfileStep = lazy(() =>

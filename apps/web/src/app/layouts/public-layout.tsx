@@ -1,8 +1,7 @@
+import { Brand, MAIN_CONTENT_ID, SkipLink } from "@esim/ui/layout";
 import { Outlet } from "react-router";
 import { LanguageSwitcher } from "../../features/account/components/language-switcher.tsx";
-import { Brand } from "./brand.tsx";
 import { SiteFooter } from "./site-footer.tsx";
-import { MAIN_CONTENT_ID, SkipLink } from "./skip-link.tsx";
 
 /** Pages open to visitors: brand, language, content, footer. */
 export function PublicLayout() {
@@ -11,7 +10,7 @@ export function PublicLayout() {
       <SkipLink />
       <header className="border-b border-slate-200 bg-white pt-header-inset">
         <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4">
-          <Brand to="/login" />
+          <Brand href="/login" />
           <LanguageSwitcher />
         </div>
       </header>

@@ -1,16 +1,17 @@
-import { MarketingLine } from "../../features/catalog/components/marketing-line.tsx";
-import { useT } from "../../lib/i18n.ts";
+import { SiteFooter as SharedSiteFooter } from "@esim/ui/layout";
+import { useCatalogSummary } from "../../features/catalog/api/get-catalog-summary.ts";
 import { useDisplayCurrency } from "../../routes/hooks/use-display-currency.ts";
 
+/** The one footer (the public pages' too: packages/ui), fed with the catalog summary in the display currency. */
 export function SiteFooter({ className = "" }: { className?: string }) {
-  const t = useT();
   const currency = useDisplayCurrency();
+  const { data } = useCatalogSummary();
   return (
-    <footer className={`border-t border-slate-200 bg-white ${className}`}>
-      <div className="mx-auto flex max-w-5xl flex-col gap-2 px-4 py-6 sm:flex-row sm:items-center sm:justify-between">
-        <MarketingLine currency={currency} />
-        <p className="text-sm text-slate-600">{t("footer.copyright", { year: String(new Date().getFullYear()) })}</p>
-      </div>
-    </footer>
+    <SharedSiteFooter
+      figures={data ?? null}
+      currency={currency}
+      year={new Date().getFullYear()}
+      className={className}
+    />
   );
 }

@@ -1,27 +1,7 @@
-import type { SVGProps } from "react";
+import { Icon, type IconProps } from "@esim/ui/components";
 
-// Inline icons (24 × 24, stroke): no icon font, no request, and they take the text colour.
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+// The app's own inline icons, drawn by packages/ui's `Icon`; the shared components' icons are re-exported.
+export { RefreshIcon, SimIcon, WifiIcon } from "@esim/ui/components";
 
 export const ArrowBackIcon = (props: IconProps) => (
   <Icon {...props}>
@@ -42,12 +22,6 @@ export const ChatIcon = (props: IconProps) => (
 export const HomeIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1Z" />
-  </Icon>
-);
-export const SimIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 3h9l4 4v13a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Z" />
-    <rect x="8.5" y="11" width="7" height="6" rx="1" />
   </Icon>
 );
 export const BookIcon = (props: IconProps) => (
@@ -165,16 +139,6 @@ export const MinusIcon = (props: IconProps) => (
 export const PlusIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-export const WifiIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M2.5 9a14 14 0 0 1 19 0M5.5 12.5a9.5 9.5 0 0 1 13 0M8.5 16a5 5 0 0 1 7 0M12 19.5h.01" />
-  </Icon>
-);
-export const RefreshIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M20 11a8 8 0 0 0-14.9-3.5M4 4v4h4M4 13a8 8 0 0 0 14.9 3.5M20 20v-4h-4" />
   </Icon>
 );
 export const TagIcon = (props: IconProps) => (

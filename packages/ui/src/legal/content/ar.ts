@@ -1,6 +1,6 @@
 import { isolateLtr } from "@esim/shared/bidi";
 import { formatNumber } from "@esim/shared/format";
-import type { LegalContent, SellerIdentity } from "../legal-documents.ts";
+import type { LegalContent, SellerIdentity } from "../legal-facts.ts";
 
 const NOT_SET = "غير مُدرج";
 

@@ -1,5 +1,5 @@
 import { formatNumber } from "@esim/shared/format";
-import type { LegalContent, SellerIdentity } from "../legal-documents.ts";
+import type { LegalContent, SellerIdentity } from "../legal-facts.ts";
 
 const NOT_SET = "not provided";
 

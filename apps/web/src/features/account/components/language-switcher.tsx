@@ -1,36 +1,22 @@
-import { HTML_LANG, isLanguage, LANGUAGES } from "@esim/shared/locale";
-import { useId } from "react";
-import { GlobeIcon } from "../../../components/ui/icons.tsx";
-import { useLanguage, useT } from "../../../lib/i18n.ts";
+import { LanguagePicker } from "@esim/ui/layout";
+import { useLocation } from "react-router";
 import { useChangeLanguage } from "../hooks/use-change-language.ts";
-import { LANGUAGE_NAMES } from "../language-names.ts";
 
-/** The interface language picker of the navigation bar and the sign-in pages. */
-export function LanguageSwitcher({ className = "" }: { className?: string }) {
-  const t = useT();
-  const id = useId();
-  const language = useLanguage();
+/**
+ * The one language picker (the public pages' too: packages/ui), on the navigation bar and the sign-in pages: a
+ * click switches in place and saves the choice; each link is also this page with `?lang=`, which the root loader
+ * applies where the click is not handled.
+ */
+export function LanguageSwitcher() {
+  const location = useLocation();
   const switchLanguage = useChangeLanguage();
   return (
-    <div className={`relative flex items-center ${className}`}>
-      <label htmlFor={id} className="sr-only">
-        {t("nav.language")}
-      </label>
-      <GlobeIcon className="pointer-events-none absolute start-3 size-5 text-slate-600" />
-      <select
-        id={id}
-        value={language}
-        onChange={(event) => {
-          if (isLanguage(event.target.value)) void switchLanguage(event.target.value);
-        }}
-        className="min-h-11 rounded-xl border border-slate-300 bg-white ps-10 pe-3 text-sm font-medium text-slate-800 hover:border-slate-400 focus:outline-3 focus:outline-brand-600/40"
-      >
-        {LANGUAGES.map((code) => (
-          <option key={code} value={code} lang={HTML_LANG[code]}>
-            {LANGUAGE_NAMES[code]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LanguagePicker
+      hrefOf={(language) => `${location.pathname}?${new URLSearchParams({ lang: language })}`}
+      onChoose={(language, event) => {
+        event.preventDefault();
+        void switchLanguage(language);
+      }}
+    />
   );
 }

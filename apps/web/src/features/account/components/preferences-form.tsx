@@ -1,5 +1,6 @@
 import type { Me } from "@esim/shared/auth/contracts";
 import { type Currency, HTML_LANG, type Language } from "@esim/shared/locale";
+import { LANGUAGE_NAMES } from "@esim/ui/layout";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -8,7 +9,6 @@ import { Modal } from "../../../components/ui/modal.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { changeLanguage, useLanguage, useT } from "../../../lib/i18n.ts";
 import { useUpdatePreferences } from "../api/update-preferences.ts";
-import { LANGUAGE_NAMES } from "../language-names.ts";
 import { ChoiceGroup } from "./choice-group.tsx";
 
 /** Language and currency, saved with the account and in `userPreferences`; the interface follows at once. */

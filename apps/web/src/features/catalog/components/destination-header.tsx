@@ -27,7 +27,7 @@ export function DestinationHeader({ destination }: { destination: DestinationSum
             </p>
           </details>
         ) : (
-          <p className="mt-1 text-sm text-slate-600">{t("catalog.dataOnly")}</p>
+          <p className="mt-1 text-sm text-slate-600">{t("footer.dataOnly")}</p>
         )}
       </div>
     </header>

@@ -1,5 +1,6 @@
 import type { Plan } from "@esim/shared/catalog/contracts";
 import type { Currency } from "@esim/shared/locale";
+import { cartHref } from "@esim/ui/catalog";
 import { Link } from "react-router";
 import { BottomSheet } from "../../../components/ui/bottom-sheet.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
@@ -7,7 +8,6 @@ import { DialogPanel } from "../../../components/ui/dialog-panel.tsx";
 import { useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
 import { DESKTOP_QUERY, useMediaQuery } from "../../../lib/use-media-query.ts";
-import { cartHref } from "./plan-card.tsx";
 import { PlanDetails } from "./plan-details.tsx";
 
 /** A plan's details: the bottom sheet on phones, a centred dialog on wide screens. */
@@ -30,7 +30,7 @@ export function PlanDetailsDialog({
   if (!plan) return null;
   const title = t("plan.title", { data: data(plan), validity: validity(plan.validityDays) });
   const footer = (
-    <Link to={cartHref(plan.id, destinationCode)} className={buttonClasses("primary", "w-full")}>
+    <Link to={cartHref({ planId: plan.id, destinationCode })} className={buttonClasses("primary", "w-full")}>
       {t("plan.choose")}
     </Link>
   );

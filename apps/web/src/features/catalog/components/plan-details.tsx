@@ -1,10 +1,9 @@
 import type { Plan } from "@esim/shared/catalog/contracts";
 import type { Currency, Language } from "@esim/shared/locale";
-import { PlanPrice } from "../../../components/ui/plan-price.tsx";
+import { PlanBadges, PlanPrice } from "@esim/ui/catalog";
 import { countryName, sortedCountryNames } from "../../../lib/countries.ts";
 import { useLanguage, useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
-import { PlanBadges } from "./plan-badges.tsx";
 
 /** The networks by country, in the order the reader's language sorts the countries' names. */
 function sortedNetworks(networks: Plan["networks"], language: Language): Plan["networks"] {

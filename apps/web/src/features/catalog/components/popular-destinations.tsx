@@ -1,7 +1,8 @@
 import type { Currency } from "@esim/shared/locale";
+import { DestinationCard } from "@esim/ui/catalog";
+import { DestinationFlag } from "../../../components/flags/destination-flag.tsx";
 import { useT } from "../../../lib/i18n.ts";
 import { useSearchDestinations } from "../api/search-destinations.ts";
-import { DestinationCard } from "./destination-card.tsx";
 
 /** The destinations the catalog marks as popular, as tiles. */
 export function PopularDestinations({ currency }: { currency: Currency }) {
@@ -17,7 +18,12 @@ export function PopularDestinations({ currency }: { currency: Currency }) {
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {popular.map((destination) => (
           <li key={destination.code} className="grid">
-            <DestinationCard destination={destination} currency={currency} />
+            <DestinationCard
+              destination={destination}
+              href={`/packages/${encodeURIComponent(destination.code)}`}
+              currency={currency}
+              flag={<DestinationFlag destination={destination} size="lg" />}
+            />
           </li>
         ))}
       </ul>

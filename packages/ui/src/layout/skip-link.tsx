@@ -1,5 +1,6 @@
-import { useT } from "../../lib/i18n.ts";
+import { useT } from "../i18n.ts";
 
+/** The one `<main>` of every page has this id, the skip link's target. */
 export const MAIN_CONTENT_ID = "main-content";
 
 /** Lets keyboard users jump over the navigation. */

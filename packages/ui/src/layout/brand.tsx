@@ -1,13 +1,13 @@
-import { Link } from "react-router";
-import { SimIcon } from "../../components/ui/icons.tsx";
-import { useT } from "../../lib/i18n.ts";
+import { SimIcon } from "../components/icons.tsx";
+import { AppLink } from "../components/link.tsx";
+import { useT } from "../i18n.ts";
 
-/** The logo and name; logos never mirror in Arabic. */
-export function Brand({ to = "/home", tone = "dark" }: { to?: string; tone?: "dark" | "light" }) {
+/** The logo and name, a link home; logos never mirror in Arabic. */
+export function Brand({ href, tone = "dark" }: { href: string; tone?: "dark" | "light" }) {
   const t = useT();
   return (
-    <Link
-      to={to}
+    <AppLink
+      href={href}
       className={`inline-flex min-h-11 items-center gap-2 rounded-lg text-lg font-bold tracking-tight focus-visible:outline-3 focus-visible:outline-brand-600 ${tone === "light" ? "text-white" : "text-slate-900"}`}
     >
       <span
@@ -15,7 +15,9 @@ export function Brand({ to = "/home", tone = "dark" }: { to?: string; tone?: "da
       >
         <SimIcon className="size-5" />
       </span>
-      <span dir="ltr">{t("app.name")}</span>
-    </Link>
+      <span dir="ltr" className="whitespace-nowrap">
+        {t("app.name")}
+      </span>
+    </AppLink>
   );
 }
