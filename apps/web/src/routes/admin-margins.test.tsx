@@ -98,7 +98,15 @@ const ORDER = {
   paidAt: "2026-11-24T09:01:00Z",
   deliveredAt: "2026-11-24T09:02:00Z",
   customer: { userId: "u-1", email: "amina@example.com", name: "Amina Benali", country: "DZ", language: "ar" },
-  plan: { name: "Turkey 1GB 7Days", upstreamCode: "TR_1_7", destinationCode: "TR" },
+  plan: {
+    destinationCode: "TR",
+    dataMb: 1024,
+    isUnlimited: false,
+    dataType: 1,
+    validityDays: 7,
+    nameOverrides: null,
+    upstreamCode: "TR_1_7",
+  },
   quantity: 2,
   currency: "DZD",
   totalMinor: 298_000,
@@ -162,7 +170,7 @@ describe("the margins (/admin, /admin/orders/:number)", () => {
     const { user } = await renderApp("/admin", { language: "en" });
 
     const section = await screen.findByRole("region", { name: "Margins" });
-    expect((await within(section).findAllByText("704.2 DA")).length).toBeGreaterThan(0);
+    expect((await within(section).findAllByText("\u2068704.2 DA\u2069")).length).toBeGreaterThan(0);
     expect(
       within(section).getByText("1 order bought before costs were recorded: left out of cost and margin."),
     ).toBeInTheDocument();
@@ -199,8 +207,8 @@ describe("the margins (/admin, /admin/orders/:number)", () => {
     await renderApp("/admin/orders/ES26-000042", { language: "ar" });
     const section = await screen.findByRole("region", { name: "الهامش" });
     expect(document.documentElement.dir).toBe("rtl");
-    expect(await within(section).findByText("704.11 DA")).toBeInTheDocument();
-    expect(within(section).getByText("$1.33 بسعر 135 دج/دولار")).toBeInTheDocument();
+    expect(await within(section).findByText("\u2068704.11 DA\u2069")).toBeInTheDocument();
+    expect(within(section).getByText("\u2068$1.33\u2069 بسعر 135 دج/دولار")).toBeInTheDocument();
   });
 
   it("says an order bought before costs were recorded has an unknown cost and margin, never 0", async () => {

@@ -8,6 +8,7 @@ import { errorMessageId } from "../../../lib/error-messages.ts";
 import { useLanguage, useT } from "../../../lib/i18n.ts";
 import { type CustomersFilter, customersQuery } from "../api/customers.ts";
 import { consoleFormatters } from "../format.ts";
+import { PhoneNumber } from "./phone-number.tsx";
 
 const TAB =
   "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-brand-600";
@@ -101,7 +102,7 @@ export function CustomersSearch({
                   {customer.email ? <bdi className="break-all">{customer.email}</bdi> : null}
                   {customer.phone ? (
                     <span>
-                      <bdi dir="ltr">{customer.phone}</bdi>
+                      <PhoneNumber e164={customer.phone} />
                     </span>
                   ) : null}
                   <span>

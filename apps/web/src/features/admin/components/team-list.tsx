@@ -131,10 +131,11 @@ export function TeamList() {
                   </p>
                 </div>
                 {isMe ? null : (
-                  <div className="flex flex-wrap items-end gap-2">
+                  <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
+                    {/* As wide as its longest role (a fixed width cut "Administrateur" on a phone). */}
                     <SelectField
                       label={t("admin.team.roleOf", { email: operator.email })}
-                      className="w-40 [&_label]:sr-only"
+                      className="min-w-0 flex-1 sm:flex-none [&_label]:sr-only [&_select]:w-full sm:[&_select]:w-auto"
                       value={operator.role}
                       disabled={update.isPending}
                       onChange={(event) => update.mutate({ id: operator.id, role: event.target.value as OperatorRole })}
