@@ -93,7 +93,10 @@ describe("the console's prices (/admin/prices)", () => {
 
     const preview = await screen.findByRole("region", { name: "Preview of the new prices" });
     expect(within(preview).getByText("1 plan of 1,200 changes price: 1 up, 0 down.")).toBeInTheDocument();
-    const row = within(preview).getByRole("row", { name: /TR/ });
+    // The destination by its name and the plan's data in words, never a code or the upstream's name.
+    const row = within(preview).getByRole("row", { name: /Türkiye/ });
+    expect(row).toHaveTextContent("1 GB");
+    expect(row).not.toHaveTextContent(/\bTR\b|Turkey 1GB/);
     expect(row).toHaveTextContent("640 DA");
     expect(row).toHaveTextContent("1,190 DA");
     expect(row).toHaveTextContent("+\u2068550 DA\u2069");
