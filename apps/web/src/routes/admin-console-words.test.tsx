@@ -50,6 +50,63 @@ const API = {
   [`GET ${A}/customers/${CUSTOMER_ID}`]: () => ({ body: { data: CUSTOMER_DETAIL } }),
   [`GET ${A}/customers/${CUSTOMER_ID}/store-credit`]: () => ({ body: { data: { balanceDzdMinor: 0, entries: [] } } }),
   [`POST ${A}/customers/${CUSTOMER_ID}/esims/refresh`]: () => ({ body: { data: CUSTOMER_DETAIL.esims } }),
+  [`GET ${A}/customers`]: () => ({
+    body: {
+      data: [
+        {
+          id: CUSTOMER_ID,
+          email: "amina@example.com",
+          name: "Amina Benali",
+          phone: "+213555123456",
+          country: "DZ",
+          createdAt: "2026-10-01T09:00:00Z",
+          deletedAt: null,
+          orderCount: 1,
+        },
+      ],
+      page: 1,
+      hasMore: false,
+    },
+  }),
+  [`GET ${A}/coupons`]: () => ({
+    body: {
+      data: [
+        {
+          id: "77777777-7777-4777-8777-777777777777",
+          code: "ETE2026",
+          kind: "percent",
+          percentOff: 15,
+          amountOffDzdMinor: null,
+          startsAt: null,
+          endsAt: "2026-12-31T23:00:00Z",
+          maxUses: 100,
+          maxUsesPerUser: 1,
+          minOrderDzdMinor: 100_000,
+          packageIds: null,
+          isBlocked: false,
+          state: "active",
+          usesCount: 3,
+          paidOrders: 2,
+          revenueDzdMinor: 340_000,
+          createdAt: "2026-11-20T10:00:00Z",
+        },
+      ],
+    },
+  }),
+  [`GET ${A}/sessions`]: () => ({
+    body: {
+      data: [
+        {
+          id: "11111111-1111-4111-8111-111111111111",
+          createdAt: "2026-11-24T08:00:00Z",
+          expiresAt: "2026-11-24T20:00:00Z",
+          createdIp: "198.51.100.7",
+          userAgent: "Firefox",
+          isCurrent: true,
+        },
+      ],
+    },
+  }),
   [`GET ${A}/prices`]: () => ({
     body: {
       data: {
@@ -72,6 +129,9 @@ const SCREENS = [
   { name: "team", path: "/admin/team", shows: "karim@esim-store.dz" },
   { name: "a customer", path: `/admin/customers/${CUSTOMER_ID}`, shows: "8988247000001234567" },
   { name: "prices", path: "/admin/prices", shows: "135" },
+  { name: "customers", path: "/admin/customers?q=amina", shows: "+213 555 12 34 56" },
+  { name: "coupons", path: "/admin/coupons", shows: "ETE2026" },
+  { name: "sessions", path: "/admin/sessions", shows: "198.51.100.7" },
 ];
 
 const word = (pattern: string) => new RegExp(`(?<![\\p{L}\\p{N}_])(?:${pattern})(?![\\p{L}\\p{N}_])`, "u");

@@ -72,10 +72,30 @@ function report(period: MarginReport["period"]): MarginReport {
             marginBps: 2812,
           }),
     plans: [
-      { packageId: "p-1", planName: "Turkey 1GB 7Days", destinationCode: "TR", isTopUp: false, ...today },
+      {
+        packageId: "p-1",
+        plan: {
+          destinationCode: "TR",
+          dataMb: 1024,
+          isUnlimited: false,
+          dataType: 1,
+          validityDays: 7,
+          nameOverrides: null,
+        },
+        destinationCode: "TR",
+        isTopUp: false,
+        ...today,
+      },
       {
         packageId: "p-2",
-        planName: "France 5GB 30Days",
+        plan: {
+          destinationCode: "FR",
+          dataMb: 5120,
+          isUnlimited: false,
+          dataType: 1,
+          validityDays: 30,
+          nameOverrides: null,
+        },
         destinationCode: "FR",
         isTopUp: false,
         ...figures({ orders: 1, netSoldHtDzdMinor: 125_210, unknownCostOrders: 1 }),
@@ -175,11 +195,11 @@ describe("the margins (/admin, /admin/orders/:number)", () => {
       within(section).getByText("1 order bought before costs were recorded: left out of cost and margin."),
     ).toBeInTheDocument();
     const byPlan = within(section).getByRole("table", { name: "By plan" });
-    const turkey = within(byPlan).getByRole("row", { name: /Turkey 1GB 7Days/ });
+    const turkey = within(byPlan).getByRole("row", { name: /Türkiye · 1 GB · 7 days/ });
     expect(turkey).toHaveTextContent("2,504.2 DA");
     expect(turkey).toHaveTextContent("1,800 DA");
     expect(turkey).toHaveTextContent("28.1%");
-    expect(within(byPlan).getByRole("row", { name: /France 5GB 30Days/ })).toHaveTextContent("unknown");
+    expect(within(byPlan).getByRole("row", { name: /France · 5 GB · 30 days/ })).toHaveTextContent("unknown");
     // Only days with sales are listed.
     expect(within(within(section).getByRole("table", { name: "By day" })).getAllByRole("row")).toHaveLength(2);
 
