@@ -34,7 +34,7 @@ export function presentOrderSummary(row: Awaited<ReturnType<typeof searchOrderRo
  * "gateway:<name>", "worker", "sweep") as a kind the console words and a name it shows as is. An operator known by
  * id is named by the email the order's audit entries give it.
  */
-export function orderActorOf(actor: string, operatorEmails: ReadonlyMap<string, string> = new Map()): OrderActorView {
+function orderActorOf(actor: string, operatorEmails: ReadonlyMap<string, string> = new Map()): OrderActorView {
   const [kind, ...rest] = actor.split(":");
   const name = rest.join(":");
   if (kind === "customer") return { kind: "customer", name: null };

@@ -85,7 +85,7 @@ function TimelineText({ item }: { item: OrderTimelineItem }) {
         return (
           <Line
             title={t("admin.orders.timeline.flagged", {
-              kind: item.attentionKind ? t(ATTENTION_LABEL[item.attentionKind]) : t("admin.orders.timeline.operator"),
+              kind: item.attentionKind ? t(ATTENTION_LABEL[item.attentionKind]) : t("admin.audit.action.other"),
             })}
             details={details}
           />
