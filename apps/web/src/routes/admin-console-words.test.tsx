@@ -252,6 +252,26 @@ describe("the console on a phone (390 px) and without a mouse", () => {
     const select = screen.getByRole("combobox", { name: /karim@esim-store\.dz/ });
     expect(select).toHaveDisplayValue("Support");
     expect(select.parentElement).not.toHaveClass("w-40");
-    expect(select.parentElement).toHaveClass("flex-1");
+    expect(select.parentElement).toHaveClass("w-full", "sm:w-auto");
+  });
+});
+
+describe("the dashboard's chart in a month without a sale", () => {
+  setUpAppTests();
+  afterEach(() => window.sessionStorage.clear());
+
+  it("names no best day when nothing sold", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const quiet = {
+      ...DASHBOARD,
+      dailySales: DASHBOARD.dailySales.map((day) => ({ ...day, paidOrders: 0, grossDzdMinor: 0, netDzdMinor: 0 })),
+    };
+    fakeApi({ ...API, [`GET ${A}/dashboard`]: () => ({ body: { data: quiet } }) });
+    await renderApp("/admin", { language: "fr" });
+    const chart = await screen.findByRole("figure");
+    expect(chart.textContent?.replace(/[\u2066-\u2069]/g, "")).toContain(
+      "0 DA de ventes brutes en 30 jours, 0 commandes payées.",
+    );
+    expect(chart).not.toHaveTextContent("meilleur jour");
   });
 });

@@ -11,21 +11,27 @@ import type { ConsoleFormatters } from "../format.ts";
 export function DailySalesChart({ days, format }: { days: DashboardDay[]; format: ConsoleFormatters }) {
   const t = useT();
   const highest = Math.max(1, ...days.map((day) => day.grossDzdMinor));
+  // The best day, among days that sold something (none in a month without a sale).
   const best = days.reduce<DashboardDay | undefined>(
-    (found, day) => (found === undefined || day.grossDzdMinor > found.grossDzdMinor ? day : found),
+    (found, day) => (day.grossDzdMinor > (found?.grossDzdMinor ?? 0) ? day : found),
     undefined,
   );
   const sum = (pick: (day: DashboardDay) => number) => days.reduce((total, day) => total + pick(day), 0);
   return (
     <figure className="space-y-2">
-      {best ? (
+      {days.length > 0 ? (
         <p className="text-sm text-slate-700">
-          {t("admin.dashboard.chartSummary", {
-            gross: format.dzd(sum((day) => day.grossDzdMinor)),
-            orders: format.number(sum((day) => day.paidOrders)),
-            day: format.day(best.date),
-            best: format.dzd(best.grossDzdMinor),
-          })}
+          {best
+            ? t("admin.dashboard.chartSummary", {
+                gross: format.dzd(sum((day) => day.grossDzdMinor)),
+                orders: format.number(sum((day) => day.paidOrders)),
+                day: format.day(best.date),
+                best: format.dzd(best.grossDzdMinor),
+              })
+            : t("admin.dashboard.chartSummaryNoSale", {
+                gross: format.dzd(sum((day) => day.grossDzdMinor)),
+                orders: format.number(sum((day) => day.paidOrders)),
+              })}
         </p>
       ) : null}
       <div className="flex h-40 items-end gap-0.5 pt-5 sm:gap-1" aria-hidden="true">
@@ -35,7 +41,7 @@ export function DailySalesChart({ days, format }: { days: DashboardDay[]; format
             className="relative flex-1 rounded-t bg-brand-600"
             style={{ height: `${Math.max(day.grossDzdMinor > 0 ? 4 : 1, (day.grossDzdMinor / highest) * 100)}%` }}
           >
-            {day === best && day.grossDzdMinor > 0 ? (
+            {day === best ? (
               <span className="absolute -top-5 start-1/2 -translate-x-1/2 whitespace-nowrap text-xs font-semibold text-slate-900 rtl:translate-x-1/2">
                 {format.dzd(day.grossDzdMinor)}
               </span>

@@ -132,10 +132,10 @@ export function TeamList() {
                 </div>
                 {isMe ? null : (
                   <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
-                    {/* As wide as its longest role (a fixed width cut "Administrateur" on a phone). */}
+                    {/* A row of its own on a phone (beside the buttons it was cut to "Su…"); its own width on a wider screen. */}
                     <SelectField
                       label={t("admin.team.roleOf", { email: operator.email })}
-                      className="min-w-0 flex-1 sm:flex-none [&_label]:sr-only [&_select]:w-full sm:[&_select]:w-auto"
+                      className="w-full sm:w-auto [&_label]:sr-only"
                       value={operator.role}
                       disabled={update.isPending}
                       onChange={(event) => update.mutate({ id: operator.id, role: event.target.value as OperatorRole })}
