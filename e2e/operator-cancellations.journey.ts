@@ -116,14 +116,15 @@ test("a support agent approves an Arabic traveller's cancellation with a reason;
   const admin = await adminContext.newPage();
   await signInNewOperator(admin, readCode, "admin");
   await admin.getByRole("link", { name: "Journal d’audit" }).click();
-  await admin.getByLabel("Action").fill("cancellation.approved");
+  // The action and its object in words (decision 076), chosen from the filter's list.
+  await admin.getByLabel("Action", { exact: true }).selectOption({ label: "Annulation d’eSIM acceptée" });
   await admin.getByRole("button", { name: "Filtrer", exact: true }).click();
   const entry = admin
     .getByRole("listitem")
-    .filter({ hasText: "cancellation.approved" })
+    .filter({ hasText: "Annulation d’eSIM acceptée" })
     .filter({ hasText: agentEmail });
   await expect(entry).toHaveCount(1);
-  await expect(entry).toContainText("cancellation_request");
+  await expect(entry).toContainText("Demande d’annulation");
   await admin.screenshot({ path: outputPath("audit-cancellation-approved-fr-390.png"), fullPage: true });
 
   await agentContext.close();

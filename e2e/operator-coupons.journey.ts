@@ -134,8 +134,13 @@ test("an admin creates a promo code, a traveller uses it, the admin sees the use
   await admin.getByRole("link", { name: "سجل التدقيق" }).click();
   // Other journeys' coupons are in the same log: only this admin's entries count.
   const mine = admin.getByRole("listitem").filter({ hasText: adminEmail });
-  for (const action of ["coupon.created", "coupon.updated", "coupon.blocked"]) {
-    await expect(mine.filter({ hasText: action })).toHaveCount(1);
+  // Each action in words, the promo code by its code (decision 076).
+  for (const action of [
+    "admin.audit.action.coupon.created",
+    "admin.audit.action.coupon.updated",
+    "admin.audit.action.coupon.blocked",
+  ] as const) {
+    await expect(mine.filter({ hasText: text("ar", action) })).toHaveCount(1);
   }
 
   // A support agent has no coupons link, and the address says it is for admins.

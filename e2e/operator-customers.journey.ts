@@ -116,8 +116,12 @@ test("a support agent finds a customer by email, ends a session and unblocks the
   await adminPage.getByLabel(text("fr", "admin.audit.entityId")).fill(customerId);
   await adminPage.getByRole("button", { name: text("fr", "admin.audit.apply"), exact: true }).click();
   const entries = adminPage.getByRole("listitem").filter({ hasText: customerId });
-  await expect(entries.filter({ hasText: "customer.session_revoked" })).toContainText(agent.email);
-  await expect(entries.filter({ hasText: "customer.pin_unblocked" })).toContainText(agent.email);
+  await expect(entries.filter({ hasText: text("fr", "admin.audit.action.customer.session_revoked") })).toContainText(
+    agent.email,
+  );
+  await expect(entries.filter({ hasText: text("fr", "admin.audit.action.customer.pin_unblocked") })).toContainText(
+    agent.email,
+  );
   await adminPage.screenshot({ path: testInfo.outputPath("customer-audit-fr-390.png"), fullPage: true });
   await consoleBrowser.close();
   await adminBrowser.close();

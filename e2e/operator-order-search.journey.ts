@@ -97,7 +97,7 @@ test("a support agent finds an undelivered order by email, reads its timeline, r
   await adminPage.getByRole("link", { name: "Journal d’audit" }).click();
   await adminPage.getByLabel("Identifiant de l’objet").fill(number);
   await adminPage.getByRole("button", { name: "Filtrer", exact: true }).click();
-  await expect(adminPage.getByText("order.provisioning_retried")).toBeVisible();
+  await expect(adminPage.getByRole("listitem").filter({ hasText: "Livraison relancée" })).toBeVisible();
   await expect(adminPage.getByText(agent.email).first()).toBeVisible();
   await adminContext.close();
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatNumber, maskCardCode } from "./format.ts";
+import {
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatDuration,
+  formatNumber,
+  formatPercent,
+  maskCardCode,
+} from "./format.ts";
+import { formatPhone } from "./phone.ts";
 
 describe("formatNumber", () => {
   it("writes numbers in US English style without forced fraction digits", () => {
@@ -24,5 +33,25 @@ describe("maskCardCode", () => {
 
   it("masks longer codes but their last 4 characters", () => {
     expect(maskCardCode("6280123456789012")).toBe("•••• 9012");
+  });
+});
+
+describe("the console's other figures, one way in every language", () => {
+  it("writes a 24-hour clock, never AM or PM", () => {
+    expect(formatDateTime("2026-11-24T10:58:00Z")).toBe("24/11/2026 11:58");
+    expect(formatDateTime("2026-11-24T13:30:00Z")).toBe("24/11/2026 14:30");
+  });
+
+  it("writes percents US-style, a calendar day as day/month, durations in the reader's units with Latin digits", () => {
+    expect(formatPercent(0.75)).toBe("75%");
+    expect(formatPercent(0.1234)).toBe("12.3%");
+    expect(formatDayMonth("2026-11-03")).toBe("03/11");
+    expect(formatDuration(45, "en")).toBe("45m");
+    expect(formatDuration(1560, "fr")).toBe("1j 2h");
+    expect(formatDuration(1560, "ar")).toMatch(/^1 \S+ 2 \S+$/);
+  });
+
+  it("writes a phone number in international format", () => {
+    expect(formatPhone("+213555123456")).toBe("+213 555 12 34 56");
   });
 });

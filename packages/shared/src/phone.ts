@@ -30,3 +30,8 @@ export function checkPhone(
   if (parsed.country !== country || !parsed.isValid()) return { ok: false, code: "PHONE_COUNTRY_MISMATCH" };
   return { ok: true, e164: parsed.number };
 }
+
+/** "+213555123456" → "+213 555 12 34 56" (international format); a number it cannot read is given back as stored. */
+export function formatPhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}

@@ -3,7 +3,7 @@ import type { MessageId, MessageValues } from "@esim/ui/i18n";
 import { type Messages, setupI18n } from "@lingui/core";
 import { mirrorLanguageCookie, writeLanguage } from "./storage.ts";
 
-export type { MessageId, MessageValues } from "@esim/ui/i18n";
+export type { MessageId, MessageValues, Translate } from "@esim/ui/i18n";
 
 export const i18n = setupI18n();
 

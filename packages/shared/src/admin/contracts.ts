@@ -181,6 +181,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entityType: z.string(),
   entityId: z.nullable(z.string()),
+  /** What people call the object where its id is not it: a promo code's code, an operator's email; else null. */
+  entityLabel: z.nullable(z.string()),
   before: z.nullable(z.unknown()),
   after: z.nullable(z.unknown()),
   ip: z.nullable(z.string()),
@@ -214,7 +216,8 @@ export const exportAuditLog = defineEndpoint({
   auth: "operator",
   roles: ["admin"],
   body: undefined,
-  query: z.strictObject(auditFilterShape),
+  /** `language`: the words of the actions and objects (the console's language; French by default). */
+  query: z.strictObject({ ...auditFilterShape, language: z.optional(languageSchema) }),
   response: undefined,
 });
 

@@ -3,6 +3,7 @@ import { ORDER_REJECTING_EVENTS } from "../checkout/contracts.ts";
 import { defineEndpoint } from "../http.ts";
 import { CURRENCIES, LANGUAGES } from "../locale.ts";
 import { ESIM_STATUSES, ORDER_STATUSES } from "../statuses.ts";
+import { consolePlanSchema } from "./plan-view.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
 // The console's customers (issue 15, point 5): find a customer, see their profile, orders, eSIMs (status and usage
@@ -62,7 +63,8 @@ export const customerOrderSchema = z.object({
   kind: z.enum(["new", "top_up"]),
   status: z.enum(ORDER_STATUSES),
   destinationCode: z.string(),
-  planName: z.string(),
+  /** The plan's parts, named in the operator's language by the console (never the upstream's name). */
+  plan: consolePlanSchema,
   quantity: count,
   /** What was charged, DZD minor units (USD prices are a display choice). */
   chargeDzdMinor: z.number().check(z.int()),
@@ -80,7 +82,8 @@ export const customerEsimSchema = z.object({
   /** New, Onboard or In Use and not expired: what the customer sees under "Available". */
   isAvailable: z.boolean(),
   destinationCode: z.string(),
-  planName: z.string(),
+  /** The plan's parts, named in the operator's language by the console (never the upstream's name). */
+  plan: consolePlanSchema,
   /** Null: unlimited. */
   dataTotalBytes: z.nullable(z.number()),
   dataUsedBytes: z.number(),

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { defineEndpoint } from "../http.ts";
 import { DASHBOARD_TIME_ZONE } from "./dashboard-contract.ts";
 import { orderNumberParamsSchema } from "./orders-contract.ts";
+import { consolePlanSchema } from "./plan-view.ts";
 
 // The owner's margin (issue 26, item 5; decision 065), admin only: what an order was sold for excluding TVA, net of its
 // refunds, against what it cost at the upstream (recorded when bought, at that day's rate). Money is DZD minor units;
@@ -62,8 +63,8 @@ export const marginReportSchema = z.object({
   plans: z.array(
     z.extend(marginFiguresSchema, {
       packageId: z.string(),
-      /** The upstream's name of the plan, as the console's orders show it. */
-      planName: z.string(),
+      /** The plan's parts, named in the operator's language by the console (never the upstream's name). */
+      plan: consolePlanSchema,
       destinationCode: z.string(),
       isTopUp: z.boolean(),
     }),

@@ -6,6 +6,7 @@ import { defineEndpoint } from "../http.ts";
 import { REFUND_METHODS } from "../ledger/vocabulary.ts";
 import { REFUND_CHOICES } from "../orders/refunds.ts";
 import { ESIM_STATUSES, ORDER_ATTENTION_KINDS, ORDER_STATUSES, PAYMENT_STATUSES } from "../statuses.ts";
+import { consolePlanSchema } from "./plan-view.ts";
 import { decisionBodySchema } from "./refunds-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
@@ -33,8 +34,8 @@ export const adminOrderSummarySchema = z.object({
   createdAt: z.string(),
   /** The billing email (the account's may have changed or been deleted). */
   email: z.string(),
-  planName: z.string(),
-  destinationCode: z.string(),
+  /** The plan's parts, named in the operator's language by the console (never the upstream's name). */
+  plan: consolePlanSchema,
   quantity: count,
   chargeDzdMinor: minor,
   /**
@@ -107,17 +108,56 @@ export const exportAdminOrders = defineEndpoint({
   response: undefined,
 });
 
+/** Who caused a line of an order's history; the console says it in the operator's language. */
+export const ORDER_ACTOR_KINDS = ["customer", "operator", "commandLine", "gateway", "system"] as const;
+
+export const orderActorSchema = z.object({
+  kind: z.enum(ORDER_ACTOR_KINDS),
+  /** The operator's email, the gateway's name; null for the customer, the command line and the system. */
+  name: z.nullable(z.string()),
+});
+export type OrderActorView = z.output<typeof orderActorSchema>;
+
+/**
+ * What happened in a line of an order's history (order_events.event), as a code the console words: the lifecycle's
+ * events, "created", a flag for the operator ("flagged", its kind beside), and "other" for a line of an event this
+ * list does not know (the console then says only the change of status).
+ */
+export const ORDER_HISTORY_EVENTS = [
+  "created",
+  "checkout_opened",
+  "paid",
+  "payment_mismatched",
+  "payment_failed",
+  "payment_canceled",
+  "checkout_lapsed",
+  "customer_cancelled",
+  "delivered",
+  "held_payment_accepted",
+  "refund_decided",
+  "refund_recorded",
+  "esims_cancelled",
+  "held_money_refund_owed",
+  "refund_refused",
+  "flagged",
+  "other",
+] as const;
+export type OrderHistoryEvent = (typeof ORDER_HISTORY_EVENTS)[number];
+
 /** One moment of an order's life, from whichever record tells it. */
 export const orderTimelineItemSchema = z.discriminatedUnion("kind", [
   /** A line of the order's history (order_events): a status change or an attention flag. */
   z.object({
     kind: z.literal("status"),
     at: z.string(),
-    event: z.string(),
+    event: z.enum(ORDER_HISTORY_EVENTS),
+    /** The flag's kind when `event` is "flagged". */
+    attentionKind: z.nullable(z.enum(ORDER_ATTENTION_KINDS)),
     fromStatus: z.nullable(z.enum(ORDER_STATUSES)),
     toStatus: z.enum(ORDER_STATUSES),
-    cause: z.string(),
-    actor: z.string(),
+    /** Words an operator typed with the change (a refund's reason, a note), shown as typed; null for the others. */
+    note: z.nullable(z.string()),
+    actor: orderActorSchema,
   }),
   /** A payment gateway's webhook received about the order's checkout. */
   z.object({
@@ -172,7 +212,8 @@ export const adminOrderDetailSchema = z.object({
     /** The language of the customer's emails (the account's; French once it is deleted). */
     language: languageSchema,
   }),
-  plan: z.object({ name: z.string(), upstreamCode: z.string(), destinationCode: z.string() }),
+  /** The plan's parts (named by the console) and the upstream's code of it. */
+  plan: z.object({ ...consolePlanSchema.shape, upstreamCode: z.string() }),
   quantity: count,
   currency: z.enum(["DZD", "USD"]),
   totalMinor: minor,
@@ -229,8 +270,8 @@ export const adminOrderDetailSchema = z.object({
         method: z.enum(REFUND_METHODS),
         reference: z.nullable(z.string()),
         at: z.string(),
-        /** Who recorded it: "operator:<email>", "operator:cli", "customer:<id>" (store credit chosen). */
-        by: z.string(),
+        /** Who recorded it: an operator, the command line, the customer (store credit chosen). */
+        by: orderActorSchema,
       }),
     ),
     /** The customer's choice, with the transfer's account in full (the operator sends it there). */

@@ -1,3 +1,6 @@
+import { countryName } from "../countries.ts";
+import type { Language } from "../locale.ts";
+
 /** Our regions (DESIGN §6) and the global zone, with their names in the three languages. */
 export const REGIONS = {
   europe: { fr: "Europe", en: "Europe", ar: "أوروبا" },
@@ -13,3 +16,8 @@ export const REGIONS = {
 } as const;
 
 export type RegionCode = keyof typeof REGIONS;
+
+/** A destination's name in `language`: a country's (Intl), a region's (ours), else its code as it is. */
+export function destinationName(code: string, language: Language): string {
+  return code in REGIONS ? REGIONS[code as RegionCode][language] : countryName(code, language);
+}

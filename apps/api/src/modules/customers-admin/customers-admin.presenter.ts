@@ -1,4 +1,5 @@
 import type { CustomerDetail, CustomerEsim, CustomerSummary } from "@esim/shared/admin/customers-contract";
+import { toConsolePlan } from "@esim/shared/admin/plan-view";
 import { toDisplayText } from "@esim/shared/display-text";
 import type { UserRow } from "../account/index.ts";
 import { type EsimView, isEsimAvailable } from "../esims/index.ts";
@@ -29,7 +30,7 @@ export function presentCustomerEsim(view: EsimView, now: Date): CustomerEsim {
     status: esim.status,
     isAvailable: isEsimAvailable(esim, now),
     destinationCode: view.destination.code,
-    planName: view.package.name,
+    plan: toConsolePlan(view.package),
     dataTotalBytes: esim.dataTotalBytes,
     dataUsedBytes: esim.dataUsedBytes,
     usageUpdatedAt: iso(esim.usageUpdatedAt),
@@ -61,12 +62,12 @@ export function presentCustomerDetail(input: {
       deletedAt: iso(user.deletedAt),
     },
     pin: input.pin,
-    orders: input.orders.map(({ order, planName, destinationCode, rejectedBy }) => ({
+    orders: input.orders.map(({ order, plan, rejectedBy }) => ({
       number: order.number,
       kind: order.kind,
       status: order.status,
-      destinationCode,
-      planName,
+      destinationCode: plan.destinationCode,
+      plan: toConsolePlan(plan),
       quantity: order.quantity,
       chargeDzdMinor: order.chargeDzdMinor,
       createdAt: order.createdAt.toISOString(),

@@ -41,8 +41,14 @@ export async function listCustomerOrders(db: DbOrTx, userId: string) {
   return db
     .select({
       order: orders,
-      planName: packages.name,
-      destinationCode: packages.destinationCode,
+      plan: {
+        destinationCode: packages.destinationCode,
+        dataMb: packages.dataMb,
+        isUnlimited: packages.isUnlimited,
+        dataType: packages.dataType,
+        validityDays: packages.validityDays,
+        nameOverrides: packages.nameOverrides,
+      },
       rejectedBy: rejectedByEvent,
     })
     .from(orders)

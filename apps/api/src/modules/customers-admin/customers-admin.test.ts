@@ -177,9 +177,12 @@ describe("getCustomer", () => {
     expect(data.orders).toHaveLength(1);
     const found = listCustomers.response.parse((await callConsole("GET", `/customers?q=${bought.user.email}`)).json());
     expect(found.data).toEqual([expect.objectContaining({ id: bought.user.id, orderCount: 1 })]);
-    expect(data.orders[0]).toMatchObject({ status: "delivered", planName: plan.name, rejectedBy: null });
+    // The plan's parts, for the console to name it in the operator's language; never the upstream's English name.
+    const parts = { destinationCode: plan.destinationCode, validityDays: plan.validityDays, dataMb: plan.dataMb };
+    expect(data.orders[0]).toMatchObject({ status: "delivered", plan: parts, rejectedBy: null });
     expect(data.esims).toHaveLength(1);
-    expect(data.esims[0]).toMatchObject({ iccid: bought.esim.iccid, isAvailable: true });
+    expect(data.esims[0]).toMatchObject({ iccid: bought.esim.iccid, isAvailable: true, plan: parts });
+    expect(JSON.stringify(data)).not.toContain(plan.name);
     expect(data.devices).toHaveLength(1);
     expect(data.devices[0]).toMatchObject({ model: "Pixel 8", hasPushToken: true });
     expect(data.sessions).toHaveLength(1);

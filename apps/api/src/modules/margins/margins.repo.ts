@@ -19,7 +19,14 @@ function marginColumns() {
     /** The TVA rate of the invoice's seller; null without an invoice, or one issued before sellers were kept. */
     invoiceTvaRateBps: sql<number | null>`(${invoices.seller}->>'tvaRateBps')::int`,
     packageId: packages.id,
-    planName: packages.name,
+    plan: {
+      destinationCode: packages.destinationCode,
+      dataMb: packages.dataMb,
+      isUnlimited: packages.isUnlimited,
+      dataType: packages.dataType,
+      validityDays: packages.validityDays,
+      nameOverrides: packages.nameOverrides,
+    },
     destinationCode: packages.destinationCode,
     isTopUp: packages.isTopUp,
   };

@@ -1,5 +1,6 @@
 import { DASHBOARD_TIME_ZONE } from "@esim/shared/admin/dashboard-contract";
 import type { MarginFigures, MarginPeriod, MarginReport, OrderMargin } from "@esim/shared/admin/margins-contract";
+import { toConsolePlan } from "@esim/shared/admin/plan-view";
 import type { PlanMarginView, PricePreview, PriceSettingsChange } from "@esim/shared/admin/prices-contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -155,7 +156,7 @@ export async function getMarginReport(deps: AppDeps, options: { period: MarginPe
 
   const planRows = [...plans.values()].map(({ row, sum }) => ({
     packageId: row.packageId,
-    planName: row.planName,
+    plan: toConsolePlan(row.plan),
     destinationCode: row.destinationCode,
     isTopUp: row.isTopUp,
     ...sum.figures(),
@@ -163,7 +164,7 @@ export async function getMarginReport(deps: AppDeps, options: { period: MarginPe
   planRows.sort(
     (left, right) =>
       (right.marginDzdMinor ?? Number.NEGATIVE_INFINITY) - (left.marginDzdMinor ?? Number.NEGATIVE_INFINITY) ||
-      left.planName.localeCompare(right.planName),
+      left.packageId.localeCompare(right.packageId),
   );
   return {
     period: options.period,

@@ -155,7 +155,7 @@ describe("the margin report", () => {
     expect(report.plans).toEqual([
       {
         packageId: first.id,
-        planName: first.name,
+        plan: expect.objectContaining({ destinationCode: first.destinationCode, validityDays: first.validityDays }),
         destinationCode: first.destinationCode,
         isTopUp: false,
         orders: 3,
@@ -167,7 +167,7 @@ describe("the margin report", () => {
       },
       {
         packageId: second.id,
-        planName: second.name,
+        plan: expect.objectContaining({ destinationCode: second.destinationCode, validityDays: second.validityDays }),
         destinationCode: second.destinationCode,
         isTopUp: false,
         orders: 2,

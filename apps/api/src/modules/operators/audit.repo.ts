@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { operatorAuditLog, operators } from "../../db/schema.ts";
+import { coupons, operatorAuditLog, operators } from "../../db/schema.ts";
 
 export type AuditRow = typeof operatorAuditLog.$inferSelect;
 
@@ -33,7 +33,16 @@ export interface AuditFilter {
   beforeSeq?: number;
 }
 
-/** Matching entries, newest first, with the acting operator's email. */
+/**
+ * What people call the entry's object, where its id is not it: a promo code's code, an operator's email (the object's
+ * current name; null for the others and for an object gone).
+ */
+const entityLabelOf = sql<string | null>`case ${operatorAuditLog.entityType}
+  when 'coupon' then (select ${coupons.code} from ${coupons} where ${coupons.id}::text = ${operatorAuditLog.entityId})
+  when 'operator' then (select named.email from ${operators} as named where named.id::text = ${operatorAuditLog.entityId})
+  end`;
+
+/** Matching entries, newest first, with the acting operator's email and the object's name (entityLabelOf). */
 export async function listAuditEntries(db: DbOrTx, filter: AuditFilter, limit: number) {
   const conditions: SQL[] = [];
   if (filter.operatorId) conditions.push(eq(operatorAuditLog.operatorId, filter.operatorId));
@@ -44,7 +53,7 @@ export async function listAuditEntries(db: DbOrTx, filter: AuditFilter, limit: n
   if (filter.to) conditions.push(lt(operatorAuditLog.createdAt, filter.to));
   if (filter.beforeSeq !== undefined) conditions.push(lt(operatorAuditLog.seq, filter.beforeSeq));
   return db
-    .select({ entry: operatorAuditLog, operatorEmail: operators.email })
+    .select({ entry: operatorAuditLog, operatorEmail: operators.email, entityLabel: entityLabelOf })
     .from(operatorAuditLog)
     .leftJoin(operators, eq(operators.id, operatorAuditLog.operatorId))
     .where(and(...conditions))

@@ -1,4 +1,7 @@
 import { AUDIT_EXPORT_MAX_ROWS, type AuditEntryView } from "@esim/shared/admin/contracts";
+import type { Language } from "@esim/shared/locale";
+import { auditActionLabel, auditEntityLabel } from "@esim/ui/audit-labels";
+import { serverTranslator } from "@esim/ui/server-i18n";
 import type { DbOrTx } from "../../db/client.ts";
 import { toCsv } from "../../lib/csv.ts";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -26,7 +29,7 @@ export async function recordAudit(tx: DbOrTx, entry: NewAuditEntry): Promise<voi
 
 type ListedRow = Awaited<ReturnType<typeof listAuditEntries>>[number];
 
-function presentAuditEntry({ entry, operatorEmail }: ListedRow): AuditEntryView {
+function presentAuditEntry({ entry, operatorEmail, entityLabel }: ListedRow): AuditEntryView {
   return {
     id: entry.id,
     operatorId: entry.operatorId,
@@ -34,6 +37,7 @@ function presentAuditEntry({ entry, operatorEmail }: ListedRow): AuditEntryView 
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId,
+    entityLabel,
     before: entry.before ?? null,
     after: entry.after ?? null,
     ip: entry.ip,
@@ -61,8 +65,11 @@ const CSV_COLUMNS = [
   "operator_id",
   "operator_email",
   "action",
+  "action_words",
   "entity_type",
+  "entity_words",
   "entity_id",
+  "entity_name",
   "before",
   "after",
   "ip",
@@ -70,9 +77,14 @@ const CSV_COLUMNS = [
 
 /**
  * The filtered log as CSV by `toCsv` (header line, newest first, at most AUDIT_EXPORT_MAX_ROWS rows): the log holds
- * text typed by others (emails, reasons), defused there.
+ * text typed by others (emails, reasons), defused there. Each action and object has its words in `language` beside
+ * its code, and a promo code or an operator its name beside its id.
  */
-export async function exportAuditLogCsv(deps: Pick<AppDeps, "db">, options: { filter: AuditFilter }): Promise<string> {
+export async function exportAuditLogCsv(
+  deps: Pick<AppDeps, "db">,
+  options: { filter: AuditFilter; language: Language },
+): Promise<string> {
+  const t = serverTranslator(options.language);
   const rows = await listAuditEntries(deps.db, options.filter, AUDIT_EXPORT_MAX_ROWS);
   const records = rows.map((row) => {
     const view = presentAuditEntry(row);
@@ -81,8 +93,11 @@ export async function exportAuditLogCsv(deps: Pick<AppDeps, "db">, options: { fi
       view.operatorId,
       view.operatorEmail,
       view.action,
+      t(auditActionLabel(view.action)),
       view.entityType,
+      t(auditEntityLabel(view.entityType)),
       view.entityId,
+      view.entityLabel,
       view.before === null ? null : JSON.stringify(view.before),
       view.after === null ? null : JSON.stringify(view.after),
       view.ip,

@@ -135,7 +135,7 @@ export async function operatorsRoutes(app: FastifyInstance) {
     app,
     exportAuditLog,
     async ({ query, reply }) => {
-      const csv = await exportAuditLogCsv(app.deps, { filter: auditFilter(query) });
+      const csv = await exportAuditLogCsv(app.deps, { filter: auditFilter(query), language: query.language ?? "fr" });
       return sendCsv(reply, { filename: "audit-log.csv", csv });
     },
     { tags, summary: "The filtered audit log as CSV (admin)" },

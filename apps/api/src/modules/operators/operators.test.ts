@@ -526,6 +526,27 @@ describe("the audit log", () => {
     expect(outOfRange.json().data).toEqual([]);
   });
 
+  it("names each action and object in words, and a promo code by its code, in the list and the CSV's language", async () => {
+    const admin = await createSignedInOperator(testApp, "admin");
+    const created = await post(
+      "/coupons",
+      { code: `WORDS${Date.now() % 100_000}`, discount: { kind: "percent", percentOff: 10 }, maxUsesPerUser: 1 },
+      admin.headers,
+    );
+    expect(created.statusCode).toBe(200);
+    const couponId: string = created.json().data.id;
+    const listed = listAuditLog.response.parse(
+      (await get(`/audit-log?entityType=coupon&entityId=${couponId}`, admin.headers)).json(),
+    );
+    expect(listed.data).toEqual([
+      expect.objectContaining({ action: "coupon.created", entityLabel: created.json().data.code }),
+    ]);
+    const csv = await get(`/audit-log/export.csv?entityId=${couponId}&language=ar`, admin.headers);
+    expect(csv.body).toContain(
+      `coupon.created,أُنشئ رمز الترويج,coupon,رمز ترويجي,${couponId},${created.json().data.code}`,
+    );
+  });
+
   it("refuses a date that is not ISO 8601 with VALIDATION_FAILED", async () => {
     const admin = await createSignedInOperator(testApp, "admin");
     const response = await get("/audit-log?from=yesterday", admin.headers);
@@ -568,9 +589,9 @@ describe("the audit log", () => {
     expect(response.headers["content-disposition"]).toBe('attachment; filename="audit-log.csv"');
     expect(response.body).toBe(
       [
-        "\uFEFFcreated_at,operator_id,operator_email,action,entity_type,entity_id,before,after,ip",
-        `2026-06-01T09:30:00.000Z,,,test.exported,note,"'=HYPERLINK(""x"")",,,`,
-        `2026-06-01T09:00:00.000Z,${admin.operator.id},${admin.operator.email},test.exported,note,${entityId},,"{""text"":""He said \\""hi\\"", then =1+1""}",10.1.2.3`,
+        "\uFEFFcreated_at,operator_id,operator_email,action,action_words,entity_type,entity_words,entity_id,entity_name,before,after,ip",
+        `2026-06-01T09:30:00.000Z,,,test.exported,Autre action,note,Autre objet,"'=HYPERLINK(""x"")",,,,`,
+        `2026-06-01T09:00:00.000Z,${admin.operator.id},${admin.operator.email},test.exported,Autre action,note,Autre objet,${entityId},,,"{""text"":""He said \\""hi\\"", then =1+1""}",10.1.2.3`,
         "",
       ].join("\r\n"),
     );

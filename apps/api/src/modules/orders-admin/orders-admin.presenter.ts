@@ -1,6 +1,15 @@
-import type { AdminOrderDetail, AdminOrderSummary, OrderTimelineItem } from "@esim/shared/admin/orders-contract";
+import {
+  type AdminOrderDetail,
+  type AdminOrderSummary,
+  ORDER_HISTORY_EVENTS,
+  type OrderActorView,
+  type OrderHistoryEvent,
+  type OrderTimelineItem,
+} from "@esim/shared/admin/orders-contract";
+import { toConsolePlan } from "@esim/shared/admin/plan-view";
 import { toDisplayText } from "@esim/shared/display-text";
-import { isOneOf, ORDER_STATUSES } from "@esim/shared/statuses";
+import { isOneOf, ORDER_ATTENTION_KINDS, ORDER_STATUSES, type OrderAttentionKind } from "@esim/shared/statuses";
+import { isUuid } from "../../lib/uuid.ts";
 import type { searchOrderRows } from "./orders-admin.repo.ts";
 import type { OrderDetail } from "./orders-admin.service.ts";
 
@@ -13,26 +22,59 @@ export function presentOrderSummary(row: Awaited<ReturnType<typeof searchOrderRo
     attentionKind: row.attentionKind,
     createdAt: row.createdAt.toISOString(),
     email: row.billing.email,
-    planName: row.planName,
-    destinationCode: row.destinationCode,
+    plan: toConsolePlan(row.plan),
     quantity: row.quantity,
     chargeDzdMinor: row.chargeDzdMinor,
     rejectedBy: row.rejectedBy,
   };
 }
 
+/**
+ * Who a history line names ("customer:<id>", "operator:<email>", "operator:<operator id>", "operator:cli",
+ * "gateway:<name>", "worker", "sweep") as a kind the console words and a name it shows as is. An operator known by
+ * id is named by the email the order's audit entries give it.
+ */
+function orderActorOf(actor: string, operatorEmails: ReadonlyMap<string, string> = new Map()): OrderActorView {
+  const [kind, ...rest] = actor.split(":");
+  const name = rest.join(":");
+  if (kind === "customer") return { kind: "customer", name: null };
+  if (kind === "gateway") return { kind: "gateway", name: name || null };
+  if (kind === "operator") {
+    if (name === "cli" || name === "") return { kind: "commandLine", name: null };
+    return { kind: "operator", name: isUuid(name) ? (operatorEmails.get(name) ?? null) : name };
+  }
+  return { kind: "system", name: null };
+}
+
+/** Events whose cause is words an operator typed (a reason, a note): the only causes the console shows. */
+const TYPED_CAUSE_EVENTS: ReadonlySet<string> = new Set([
+  "held_payment_accepted",
+  "refund_decided",
+  "held_money_refund_owed",
+  "refund_refused",
+]);
+
+/** A history line's event as the contract's code: its flag's kind apart, an event it does not know as "other". */
+function historyEventOf(event: string): { event: OrderHistoryEvent; attentionKind: OrderAttentionKind | null } {
+  if (event.startsWith("flagged:")) {
+    const kind = event.slice("flagged:".length);
+    return { event: "flagged", attentionKind: isOneOf(ORDER_ATTENTION_KINDS, kind) ? kind : null };
+  }
+  return { event: isOneOf(ORDER_HISTORY_EVENTS, event) ? event : "other", attentionKind: null };
+}
+
 /** Every source of the order's story as one list, oldest first (ties keep the sources' own order). */
-function timelineOf(detail: OrderDetail): OrderTimelineItem[] {
+function timelineOf(detail: OrderDetail, operatorEmails: ReadonlyMap<string, string>): OrderTimelineItem[] {
   const items: OrderTimelineItem[] = [
     ...detail.events.map(
       (event): OrderTimelineItem => ({
         kind: "status",
         at: event.createdAt.toISOString(),
-        event: event.event,
+        ...historyEventOf(event.event),
         fromStatus: isOneOf(ORDER_STATUSES, event.fromStatus) ? event.fromStatus : null,
         toStatus: event.toStatus,
-        cause: event.cause,
-        actor: event.actor,
+        note: TYPED_CAUSE_EVENTS.has(event.event) ? toDisplayText(event.cause) : null,
+        actor: orderActorOf(event.actor, operatorEmails),
       }),
     ),
     ...detail.webhooks.map(
@@ -79,6 +121,11 @@ export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
   const { order, payment, refund } = detail;
   const job = detail.jobs.find((candidate) => candidate.task === "provision-order");
   const hasAccount = order.userId !== null;
+  const operatorEmails = new Map(
+    detail.audit.flatMap((entry) =>
+      entry.operatorId && entry.operatorEmail ? [[entry.operatorId, entry.operatorEmail] as const] : [],
+    ),
+  );
   return {
     number: order.number,
     status: order.status,
@@ -97,11 +144,7 @@ export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
       country: order.billing.country,
       language: detail.customerLanguage,
     },
-    plan: {
-      name: detail.package.name,
-      upstreamCode: detail.package.upstreamCode,
-      destinationCode: detail.destination.code,
-    },
+    plan: { ...toConsolePlan(detail.package), upstreamCode: detail.package.upstreamCode },
     quantity: order.quantity,
     currency: order.currency,
     totalMinor: order.totalMinor,
@@ -148,7 +191,7 @@ export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
         method: sent.method,
         reference: sent.reference,
         at: sent.at.toISOString(),
-        by: sent.actor,
+        by: orderActorOf(sent.actor, operatorEmails),
       })),
       choice: refund.choice
         ? {
@@ -166,6 +209,6 @@ export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
       canDecideHeldPayment: order.status === "on_hold",
       canRefundHeldMoney: refund.heldDzdMinor > 0 && order.status !== "on_hold",
     },
-    timeline: timelineOf(detail),
+    timeline: timelineOf(detail, operatorEmails),
   };
 }

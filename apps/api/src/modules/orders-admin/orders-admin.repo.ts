@@ -79,8 +79,14 @@ export async function searchOrderRows(db: DbOrTx, options: { filter: OrderRowsFi
       billing: orders.billing,
       quantity: orders.quantity,
       chargeDzdMinor: orders.chargeDzdMinor,
-      planName: packages.name,
-      destinationCode: packages.destinationCode,
+      plan: {
+        destinationCode: packages.destinationCode,
+        dataMb: packages.dataMb,
+        isUnlimited: packages.isUnlimited,
+        dataType: packages.dataType,
+        validityDays: packages.validityDays,
+        nameOverrides: packages.nameOverrides,
+      },
       rejectedBy: rejectedByEvent,
     })
     .from(orders)

@@ -374,6 +374,32 @@ describe("GET /orders/:number: the order and its timeline", () => {
     });
   });
 
+  it("tells each line of the history as codes the console words (event, actor), never as English sentences", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const detail = detailOf(await call("GET", `/orders/${bought.number}`, support.headers));
+    const history = detail.timeline.filter((item) => item.kind === "status");
+    expect(history).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ event: "created", actor: { kind: "customer", name: null }, note: null }),
+        expect.objectContaining({ event: "paid", actor: { kind: "gateway", name: expect.any(String) }, note: null }),
+        expect.objectContaining({ event: "delivered", actor: { kind: "system", name: null }, note: null }),
+      ]),
+    );
+    expect(JSON.stringify(history)).not.toMatch(/placed at checkout|opened at the gateway|stored/);
+  });
+
+  it("gives the plan's parts for the console to name it, never the upstream's English name", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const parts = { destinationCode: plan.destinationCode, validityDays: plan.validityDays, dataMb: plan.dataMb };
+    const detail = detailOf(await call("GET", `/orders/${bought.number}`, support.headers));
+    expect(detail.plan).toMatchObject(parts);
+    const found = searchAdminOrders.response.parse(
+      (await call("GET", `/orders?q=${bought.number}`, support.headers)).json(),
+    );
+    expect(found.data).toEqual([expect.objectContaining({ plan: expect.objectContaining(parts) })]);
+    expect(JSON.stringify([detail, found])).not.toContain(plan.name);
+  });
+
   it("keeps a sent install email on the timeline while its text, HTML and QR code are gone from the outbox", async () => {
     const bought = await buyEsim(testApp, plan.id);
     await runDueJobs(deps);
@@ -527,8 +553,12 @@ describe("POST /orders/:number/refund", () => {
     const detail = detailOf(response);
     expect(detail.status).toBe("refunded");
     const recorded = detail.timeline.find((item) => item.kind === "status" && item.toStatus === "refunded");
-    expect(recorded).toMatchObject({ actor: `operator:${admin.operator.email}` });
-    expect(recorded?.kind === "status" && recorded.cause).toContain("VIR-2026-0042");
+    expect(recorded).toMatchObject({
+      event: "refund_recorded",
+      actor: { kind: "operator", name: admin.operator.email },
+      note: null,
+    });
+    expect(detail.refund.sent).toEqual([expect.objectContaining({ reference: "VIR-2026-0042" })]);
 
     const again = await call("POST", `/orders/${paid.number}/refund`, admin.headers, {
       ...refund(),
@@ -696,7 +726,8 @@ describe("POST /orders/:number/accept-held-payment", () => {
       expect.objectContaining({
         kind: "status",
         event: "held_payment_accepted",
-        actor: `operator:${admin.operator.email}`,
+        actor: { kind: "operator", name: admin.operator.email },
+        note: note.note,
       }),
     );
     await runDueJobs(deps);

@@ -72,10 +72,30 @@ function report(period: MarginReport["period"]): MarginReport {
             marginBps: 2812,
           }),
     plans: [
-      { packageId: "p-1", planName: "Turkey 1GB 7Days", destinationCode: "TR", isTopUp: false, ...today },
+      {
+        packageId: "p-1",
+        plan: {
+          destinationCode: "TR",
+          dataMb: 1024,
+          isUnlimited: false,
+          dataType: 1,
+          validityDays: 7,
+          nameOverrides: null,
+        },
+        destinationCode: "TR",
+        isTopUp: false,
+        ...today,
+      },
       {
         packageId: "p-2",
-        planName: "France 5GB 30Days",
+        plan: {
+          destinationCode: "FR",
+          dataMb: 5120,
+          isUnlimited: false,
+          dataType: 1,
+          validityDays: 30,
+          nameOverrides: null,
+        },
         destinationCode: "FR",
         isTopUp: false,
         ...figures({ orders: 1, netSoldHtDzdMinor: 125_210, unknownCostOrders: 1 }),
@@ -98,7 +118,15 @@ const ORDER = {
   paidAt: "2026-11-24T09:01:00Z",
   deliveredAt: "2026-11-24T09:02:00Z",
   customer: { userId: "u-1", email: "amina@example.com", name: "Amina Benali", country: "DZ", language: "ar" },
-  plan: { name: "Turkey 1GB 7Days", upstreamCode: "TR_1_7", destinationCode: "TR" },
+  plan: {
+    destinationCode: "TR",
+    dataMb: 1024,
+    isUnlimited: false,
+    dataType: 1,
+    validityDays: 7,
+    nameOverrides: null,
+    upstreamCode: "TR_1_7",
+  },
   quantity: 2,
   currency: "DZD",
   totalMinor: 298_000,
@@ -162,16 +190,16 @@ describe("the margins (/admin, /admin/orders/:number)", () => {
     const { user } = await renderApp("/admin", { language: "en" });
 
     const section = await screen.findByRole("region", { name: "Margins" });
-    expect((await within(section).findAllByText("704.2 DA")).length).toBeGreaterThan(0);
+    expect((await within(section).findAllByText("\u2068704.2 DA\u2069")).length).toBeGreaterThan(0);
     expect(
       within(section).getByText("1 order bought before costs were recorded: left out of cost and margin."),
     ).toBeInTheDocument();
     const byPlan = within(section).getByRole("table", { name: "By plan" });
-    const turkey = within(byPlan).getByRole("row", { name: /Turkey 1GB 7Days/ });
+    const turkey = within(byPlan).getByRole("row", { name: /Türkiye · 1 GB · 7 days/ });
     expect(turkey).toHaveTextContent("2,504.2 DA");
     expect(turkey).toHaveTextContent("1,800 DA");
     expect(turkey).toHaveTextContent("28.1%");
-    expect(within(byPlan).getByRole("row", { name: /France 5GB 30Days/ })).toHaveTextContent("unknown");
+    expect(within(byPlan).getByRole("row", { name: /France · 5 GB · 30 days/ })).toHaveTextContent("unknown");
     // Only days with sales are listed.
     expect(within(within(section).getByRole("table", { name: "By day" })).getAllByRole("row")).toHaveLength(2);
 
@@ -199,8 +227,8 @@ describe("the margins (/admin, /admin/orders/:number)", () => {
     await renderApp("/admin/orders/ES26-000042", { language: "ar" });
     const section = await screen.findByRole("region", { name: "الهامش" });
     expect(document.documentElement.dir).toBe("rtl");
-    expect(await within(section).findByText("704.11 DA")).toBeInTheDocument();
-    expect(within(section).getByText("$1.33 بسعر 135 دج/دولار")).toBeInTheDocument();
+    expect(await within(section).findByText("\u2068704.11 DA\u2069")).toBeInTheDocument();
+    expect(within(section).getByText("\u2068$1.33\u2069 بسعر 135 دج/دولار")).toBeInTheDocument();
   });
 
   it("says an order bought before costs were recorded has an unknown cost and margin, never 0", async () => {

@@ -1,9 +1,9 @@
-import type { Dashboard } from "@esim/shared/admin/dashboard-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
 import { ADMIN_TOKEN_KEY } from "../lib/operator-session.ts";
+import { DASHBOARD } from "../test/console-fixtures.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];
@@ -12,74 +12,6 @@ const A = ADMIN_API_BASE_PATH;
 const ADMIN = { id: "op-1", email: "nadia@esim-store.dz", role: "admin" as const, isEnrolled: true };
 const SUPPORT = { id: "op-2", email: "karim@esim-store.dz", role: "support" as const, isEnrolled: true };
 const SECRET = "JBSWY3DPEHPK3PXP";
-
-function salesWindow(paidOrders: number, grossDzdMinor: number, started: number, refundsDzdMinor = 0) {
-  return {
-    from: "2026-11-24T00:00:00+01:00",
-    paidOrders,
-    grossDzdMinor,
-    refundsDzdMinor,
-    netDzdMinor: grossDzdMinor - refundsDzdMinor,
-    checkoutsStarted: started,
-    checkoutsPaid: paidOrders,
-    conversionRate: started === 0 ? null : paidOrders / started,
-  };
-}
-
-const DASHBOARD: Dashboard = {
-  generatedAt: "2026-11-24T10:00:00Z",
-  timeZone: "Africa/Algiers",
-  sales: {
-    today: salesWindow(3, 1_920_000, 4, 320_000),
-    last7Days: salesWindow(20, 12_800_000, 40),
-    last30Days: salesWindow(80, 51_200_000, 100),
-  },
-  dailySales: Array.from({ length: 30 }, (_, index) => ({
-    date: `2026-11-${String(index + 1).padStart(2, "0")}`,
-    paidOrders: index % 3,
-    grossDzdMinor: (index % 3) * 640_000,
-    refundsDzdMinor: 0,
-    netDzdMinor: (index % 3) * 640_000,
-  })),
-  undelivered: {
-    count: 1,
-    orders: [
-      {
-        number: "ORD-1001",
-        since: "2026-11-24T09:15:00Z",
-        ageMinutes: 45,
-        provisioningAttempts: 1,
-        attentionKind: null,
-      },
-    ],
-  },
-  provisioningFailures: {
-    count: 1,
-    orders: [{ number: "ORD-0999", since: "2026-11-23T08:00:00Z", ageMinutes: 1560, reason: "UPSTREAM_DOWN" }],
-  },
-  pendingCancellations: {
-    count: 1,
-    refundDzdMinor: 640_000,
-    requests: [
-      { id: "c-1", orderNumber: "ORD-0990", since: "2026-11-24T08:00:00Z", ageMinutes: 120, refundDzdMinor: 640_000 },
-    ],
-  },
-  refundsOwed: {
-    count: 1,
-    totalDzdMinor: 1_280_000,
-    overdueCount: 1,
-    orders: [
-      {
-        number: "ORD-0900",
-        since: "2026-11-14T08:00:00Z",
-        ageMinutes: 14_400,
-        amountDzdMinor: 1_280_000,
-        isOverdue: true,
-      },
-    ],
-  },
-  upstreamBalance: { state: "known", balanceUsdE4: 1_250_000, lowThresholdUsdE4: 2_000_000, isLow: true },
-};
 
 function consoleApi(operator: typeof ADMIN | typeof SUPPORT, overrides: Handlers = {}) {
   return fakeApi({
@@ -179,9 +111,9 @@ describe("the operator console (/admin)", () => {
     consoleApi(ADMIN);
     await renderApp("/admin", { language: "en" });
     const today = await screen.findByRole("region", { name: "Today" });
-    expect(within(today).getByText("16,000 DA")).toBeInTheDocument();
+    expect(within(today).getByText("\u206816,000 DA\u2069")).toBeInTheDocument();
     expect(within(today).getByText("Gross sales").nextElementSibling).toHaveTextContent("19,200 DA");
-    expect(within(today).getByText("Refunds").nextElementSibling).toHaveTextContent("−3,200 DA");
+    expect(within(today).getByText("Refunds").nextElementSibling).toHaveTextContent("−\u20683,200 DA\u2069");
     expect(within(today).getByText("75%")).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Last 30 days" })).toHaveTextContent("512,000 DA");
     expect(screen.getByRole("region", { name: "Paid, not delivered" })).toHaveTextContent(/ORD-1001.*waiting 45m/);
@@ -260,7 +192,7 @@ describe("the operator console (/admin)", () => {
     expect(window.location.pathname).toBe("/admin/login");
     expect(window.sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
   });
-  it("filters the audit log, pages on, and downloads the same filter as CSV with the bearer", async () => {
+  it("filters the audit log by action in words, pages on, and downloads the same filter as CSV with the bearer", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     const entry = (id: string, action: string) => ({
       id,
@@ -269,6 +201,7 @@ describe("the operator console (/admin)", () => {
       action,
       entityType: "order",
       entityId: "ORD-1001",
+      entityLabel: null,
       before: null,
       after: null,
       ip: "198.51.100.7",
@@ -277,30 +210,32 @@ describe("the operator console (/admin)", () => {
     const { calls } = consoleApi(ADMIN, {
       [`GET ${A}/audit-log`]: ({ url }) =>
         url.searchParams.get("before") === "41"
-          ? { body: { data: [entry("40", "order.refund")], nextCursor: null } }
-          : { body: { data: [entry("42", "order.cancel")], nextCursor: "41" } },
+          ? { body: { data: [entry("40", "order.refund_recorded")], nextCursor: null } }
+          : { body: { data: [entry("42", "order.install_email_resent")], nextCursor: "41" } },
       [`GET ${A}/audit-log/export.csv`]: () => ({ body: "id,action", headers: { "content-type": "text/csv" } }),
     });
     const createObjectURL = vi.fn(() => "blob:audit");
     vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
     const { user } = await renderApp("/admin/audit", { language: "en" });
-    expect(await screen.findByText("order.cancel")).toBeInTheDocument();
-
+    // Each action's words are an option of the filter too: the entry is the second text.
+    await waitFor(() => expect(screen.getAllByText("Install email sent again")).toHaveLength(2));
     await user.click(screen.getByRole("button", { name: "Older entries" }));
-    expect(await screen.findByText("order.refund")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText("Refund recorded")).toHaveLength(2));
+    expect(screen.queryByText("order.refund_recorded")).toBeNull();
 
-    await user.type(screen.getByLabelText("Action"), "order.refund");
+    await user.selectOptions(screen.getByLabelText("Action"), "Refund recorded");
     await user.click(screen.getByRole("button", { name: "Filter" }));
     await waitFor(() =>
-      expect(calls.some((call) => call.url.searchParams.get("action") === "order.refund")).toBe(true),
+      expect(calls.some((call) => call.url.searchParams.get("action") === "order.refund_recorded")).toBe(true),
     );
 
     await user.click(screen.getByRole("button", { name: "Download CSV" }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     const csvCall = calls.find((call) => call.path === `${A}/audit-log/export.csv`);
     expect(csvCall?.headers.get("authorization")).toBe("Bearer operator-token");
-    expect(csvCall?.url.searchParams.get("action")).toBe("order.refund");
+    expect(csvCall?.url.searchParams.get("action")).toBe("order.refund_recorded");
+    expect(csvCall?.url.searchParams.get("language")).toBe("en");
   });
 
   it("signs out: the server session ended, the token gone, back at the console's sign-in", async () => {

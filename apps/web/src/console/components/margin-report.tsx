@@ -11,6 +11,7 @@ import { errorMessageId } from "../../lib/error-messages.ts";
 import { marginReportQuery } from "../api/margins.ts";
 import type { ConsoleFormatters } from "../lib/format.ts";
 import { useT } from "../lib/i18n.ts";
+import { useConsolePlanName } from "../lib/plan-name.ts";
 
 const CARD = "rounded-2xl bg-white p-4 ring-1 ring-slate-200";
 const TAB =
@@ -115,6 +116,7 @@ function FiguresTable({
 
 function ReportBody({ report, format }: { report: MarginReportData; format: ConsoleFormatters }) {
   const t = useT();
+  const planName = useConsolePlanName();
   const { totals } = report;
   if (totals.orders === 0) return <p className="text-sm text-slate-500">{t("admin.margins.none")}</p>;
   const soldDays = report.days.filter((day) => day.orders > 0).reverse();
@@ -171,8 +173,7 @@ function ReportBody({ report, format }: { report: MarginReportData; format: Cons
           key: plan.packageId,
           label: (
             <>
-              <bdi className="block font-semibold">{plan.planName}</bdi>
-              <bdi className="text-xs text-slate-600">{plan.destinationCode}</bdi>
+              <bdi className="block font-semibold">{planName(plan.plan)}</bdi>
             </>
           ),
           figures: plan,

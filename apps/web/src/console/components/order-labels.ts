@@ -1,3 +1,5 @@
+import type { OrderActorView, OrderHistoryEvent } from "@esim/shared/admin/orders-contract";
+import { isolate } from "@esim/shared/bidi";
 import type { OrderRejectingEvent } from "@esim/shared/checkout/contracts";
 import {
   hasTakenMoney,
@@ -6,7 +8,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from "@esim/shared/statuses";
-import type { MessageId } from "../lib/i18n.ts";
+import type { MessageId, Translate } from "../lib/i18n.ts";
 
 // The words of an order's states in the console (operators' words, not the traveller's).
 
@@ -64,4 +66,41 @@ export function statusTone(status: OrderStatus, rejectedBy: OrderRejectingEvent 
     return "bg-red-50 text-red-800 ring-red-200";
   }
   return "bg-slate-100 text-slate-700 ring-slate-200";
+}
+
+/** What a line of the order's history tells, in words (a flag and an unknown event are worded by the timeline). */
+export const HISTORY_EVENT_LABEL: Record<Exclude<OrderHistoryEvent, "flagged" | "other">, MessageId> = {
+  created: "admin.orders.timeline.event.created",
+  checkout_opened: "admin.orders.timeline.event.checkout_opened",
+  paid: "admin.orders.timeline.event.paid",
+  payment_mismatched: "admin.orders.timeline.event.payment_mismatched",
+  payment_failed: "admin.orders.timeline.event.payment_failed",
+  payment_canceled: "admin.orders.timeline.event.payment_canceled",
+  checkout_lapsed: "admin.orders.timeline.event.checkout_lapsed",
+  customer_cancelled: "admin.orders.timeline.event.customer_cancelled",
+  delivered: "admin.orders.timeline.event.delivered",
+  held_payment_accepted: "admin.orders.timeline.event.held_payment_accepted",
+  refund_decided: "admin.orders.timeline.event.refund_decided",
+  refund_recorded: "admin.orders.timeline.event.refund_recorded",
+  esims_cancelled: "admin.orders.timeline.event.esims_cancelled",
+  held_money_refund_owed: "admin.orders.timeline.event.held_money_refund_owed",
+  refund_refused: "admin.orders.timeline.event.refund_refused",
+};
+
+/** Who did it, in words: "the customer", "operator nadia@…", "the command line", "the payment gateway chargily". */
+export function actorText(actor: OrderActorView, t: Translate): string {
+  switch (actor.kind) {
+    case "customer":
+      return t("admin.orders.actor.customer");
+    case "operator":
+      return actor.name
+        ? t("admin.orders.actor.operator", { name: isolate(actor.name) })
+        : t("admin.orders.actor.operatorUnknown");
+    case "commandLine":
+      return t("admin.audit.commandLine");
+    case "gateway":
+      return t("admin.orders.actor.gateway", { name: isolate(actor.name ?? "") });
+    case "system":
+      return t("admin.orders.actor.system");
+  }
 }

@@ -8,6 +8,7 @@ import { activateLanguage, addCatalog, loadAllTexts } from "../../lib/i18n.ts";
 
 export type MessageId = AnyMessageId;
 
+export type { TranslateAny as Translate } from "@esim/ui/console-i18n";
 /** `t(id, values)` over both catalogues, in the active language. */
 export { useConsoleT as useT } from "@esim/ui/console-i18n";
 export type { MessageValues } from "@esim/ui/i18n";

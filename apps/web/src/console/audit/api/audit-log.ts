@@ -1,4 +1,5 @@
 import { exportAuditLog, listAuditLog } from "@esim/shared/admin/contracts";
+import type { Language } from "@esim/shared/locale";
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { callApi, fetchEndpointFile } from "../../../lib/api-client.ts";
 import { adminQueryKeys } from "../../api/query-keys.ts";
@@ -30,7 +31,14 @@ export const auditLogQuery = (filter: AuditFilter) =>
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
-/** The same filter as a CSV file, fetched with the operator's bearer (a plain link could not carry it). */
-export function fetchAuditCsv(filter: AuditFilter): Promise<Blob> {
-  return fetchEndpointFile(exportAuditLog, { query: { ...filter }, auth: operatorAuth, accept: "text/csv" });
+/**
+ * The same filter as a CSV file, fetched with the operator's bearer (a plain link could not carry it), the actions'
+ * and objects' words in the console's language.
+ */
+export function fetchAuditCsv(filter: AuditFilter, language: Language): Promise<Blob> {
+  return fetchEndpointFile(exportAuditLog, {
+    query: { ...filter, language },
+    auth: operatorAuth,
+    accept: "text/csv",
+  });
 }

@@ -1,7 +1,10 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "@esim/shared/admin/audit-actions";
+import { auditActionLabel, auditEntityLabel } from "@esim/ui/audit-labels";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { SelectField } from "../../../components/ui/select-field.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { saveFile } from "../../../lib/save-file.ts";
@@ -41,7 +44,8 @@ function toFilter(form: FilterForm): AuditFilter {
 /** The audit log, newest first, with its filter, "more" paging and the CSV of the same filter. */
 export function AuditLog() {
   const t = useT();
-  const format = consoleFormatters(useLanguage());
+  const language = useLanguage();
+  const format = consoleFormatters(language);
   const [form, setForm] = useState<FilterForm>(EMPTY_FORM);
   const [filter, setFilter] = useState<AuditFilter>({});
   const [exportState, setExportState] = useState<"idle" | "saving" | "failed">("idle");
@@ -62,7 +66,7 @@ export function AuditLog() {
   const download = async () => {
     setExportState("saving");
     try {
-      await saveFile(await fetchAuditCsv(filter), "audit-log.csv");
+      await saveFile(await fetchAuditCsv(filter, language), "audit-log.csv");
       setExportState("idle");
     } catch {
       setExportState("failed");
@@ -76,8 +80,22 @@ export function AuditLog() {
         aria-label={t("admin.audit.filter")}
         className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3"
       >
-        <TextField label={t("admin.audit.action")} {...field("action")} />
-        <TextField label={t("admin.audit.entityType")} {...field("entityType")} />
+        <SelectField
+          label={t("admin.audit.action")}
+          {...field("action")}
+          options={[
+            { value: "", label: t("admin.audit.action.any") },
+            ...AUDIT_ACTIONS.map((action) => ({ value: action, label: t(auditActionLabel(action)) })),
+          ]}
+        />
+        <SelectField
+          label={t("admin.audit.entityType")}
+          {...field("entityType")}
+          options={[
+            { value: "", label: t("admin.audit.entity.any") },
+            ...AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: t(auditEntityLabel(type)) })),
+          ]}
+        />
         <TextField label={t("admin.audit.entityId")} {...field("entityId")} />
         <TextField label={t("admin.audit.from")} type="date" {...field("from")} />
         <TextField label={t("admin.audit.to")} type="date" {...field("to")} />
@@ -99,16 +117,18 @@ export function AuditLog() {
           {entries.map((entry) => (
             <li key={entry.id} className="rounded-xl bg-white p-3 text-sm ring-1 ring-slate-200">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <bdi dir="ltr" className="font-mono font-semibold text-slate-900">
-                  {entry.action}
-                </bdi>
-                <span className="text-slate-600">{format.dateTime(entry.createdAt)}</span>
+                <span className="font-semibold text-slate-900">{t(auditActionLabel(entry.action))}</span>
+                <bdi className="text-slate-600">{format.dateTime(entry.createdAt)}</bdi>
               </div>
               <p className="mt-1 text-slate-700">
-                <bdi dir="ltr">
-                  {entry.entityType}
-                  {entry.entityId ? ` ${entry.entityId}` : ""}
-                </bdi>
+                {t(auditEntityLabel(entry.entityType))}{" "}
+                {entry.entityLabel ? (
+                  <bdi className="font-semibold">{entry.entityLabel}</bdi>
+                ) : entry.entityId ? (
+                  <bdi dir="ltr" className="font-mono text-xs">
+                    {entry.entityId}
+                  </bdi>
+                ) : null}
                 {" · "}
                 {entry.operatorEmail ? <bdi>{entry.operatorEmail}</bdi> : t("admin.audit.commandLine")}
                 {entry.ip ? (

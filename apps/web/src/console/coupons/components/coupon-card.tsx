@@ -19,9 +19,6 @@ const STATE_STYLES: Record<CouponState, { labelId: MessageId; classes: string }>
   blocked: { labelId: "admin.coupons.state.blocked", classes: "bg-red-50 text-red-800 ring-red-200" },
 };
 
-/** Counts in Latin digits without the bidi marks some locales add, so "3 / 100" never turns around in Arabic. */
-const count = (value: number) => value.toLocaleString("en-US");
-
 /** What the screen says after a change: a text id and the coupon's code, translated when shown (so in the new language). */
 export interface CouponNotice {
   id: MessageId;
@@ -38,7 +35,9 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
   const state = STATE_STYLES[coupon.state];
   const code = <bdi dir="ltr">{coupon.code}</bdi>;
   const discount =
-    coupon.kind === "percent" ? `${count(coupon.percentOff ?? 0)} %` : format.dzd(coupon.amountOffDzdMinor ?? 0);
+    coupon.kind === "percent"
+      ? format.percent((coupon.percentOff ?? 0) / 100)
+      : format.dzd(coupon.amountOffDzdMinor ?? 0);
   const validity =
     coupon.startsAt || coupon.endsAt
       ? [
@@ -67,15 +66,15 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
           <dd className="font-semibold text-slate-900">
             {/* Laid out left to right by flex, not by the bidi algorithm: "3 / 100" reads the same in Arabic. */}
             <span dir="ltr" className="inline-flex gap-1">
-              <span>{count(coupon.usesCount)}</span>
+              <span>{format.number(coupon.usesCount)}</span>
               <span>/</span>
-              <span>{coupon.maxUses === null ? "∞" : count(coupon.maxUses)}</span>
+              <span>{coupon.maxUses === null ? "∞" : format.number(coupon.maxUses)}</span>
             </span>
           </dd>
         </div>
         <div className="rounded-xl bg-slate-50 p-2">
           <dt className="text-slate-600">{t("admin.coupons.paidOrders")}</dt>
-          <dd className="font-semibold text-slate-900">{count(coupon.paidOrders)}</dd>
+          <dd className="font-semibold text-slate-900">{format.number(coupon.paidOrders)}</dd>
         </div>
         <div className="rounded-xl bg-slate-50 p-2">
           <dt className="text-slate-600">{t("admin.coupons.revenue")}</dt>
@@ -87,7 +86,7 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
       <ul className="mt-3 space-y-1 text-sm text-slate-700">
         <li>{t("admin.coupons.validity", { dates: validity })}</li>
         <li>
-          {t("admin.coupons.perUser", { count: count(coupon.maxUsesPerUser) })}
+          {t("admin.coupons.perUser", { count: format.number(coupon.maxUsesPerUser) })}
           {coupon.maxUses === null ? ` · ${t("admin.coupons.unlimited")}` : ""}
         </li>
         {coupon.minOrderDzdMinor !== null ? (
@@ -95,7 +94,7 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
         ) : null}
         <li>
           {coupon.packageIds
-            ? t("admin.coupons.plansCount", { count: count(coupon.packageIds.length) })
+            ? t("admin.coupons.plansCount", { count: format.number(coupon.packageIds.length) })
             : t("admin.coupons.allPlans")}
         </li>
       </ul>

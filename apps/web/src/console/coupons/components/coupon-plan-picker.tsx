@@ -41,7 +41,7 @@ export function CouponPlanPicker({
       <p className="text-sm text-slate-600">
         {selected.size === 0
           ? t("admin.coupons.plansNone")
-          : t("admin.coupons.plansSelected", { count: selected.size.toLocaleString("en-US") })}
+          : t("admin.coupons.plansSelected", { count: format.number(selected.size) })}
         {selected.size > 0 ? (
           <Button variant="ghost" className="ms-2 min-h-11 px-3 text-sm" onClick={() => onChange(new Set())}>
             {t("admin.coupons.plansClear")}

@@ -51,7 +51,7 @@ describe("the console's coupons (/admin/coupons)", () => {
     consoleApi(ADMIN);
     await renderApp("/admin/coupons", { language: "en" });
     const card = (await screen.findByRole("heading", { name: "SUMMER26" })).closest("li") as HTMLElement;
-    expect(within(card).getByText("15 % off")).toBeInTheDocument();
+    expect(within(card).getByText("15% off")).toBeInTheDocument();
     expect(within(card).getAllByRole("definition")[0]).toHaveTextContent("3/100");
     expect(within(card).getByText("Active")).toBeInTheDocument();
     expect(within(card).getByText(/3[,\s\u202f]?400/)).toBeInTheDocument();
@@ -160,7 +160,7 @@ describe("the console's coupons (/admin/coupons)", () => {
     await renderApp("/admin/coupons", { language: "ar" });
     const card = (await screen.findByRole("heading", { name: "SUMMER26" })).closest("li") as HTMLElement;
     expect(document.documentElement.dir).toBe("rtl");
-    expect(within(card).getByText("تخفيض 15 %")).toBeInTheDocument();
+    expect(within(card).getByText("تخفيض 15%")).toBeInTheDocument();
     expect(within(card).getByText("نشط")).toBeInTheDocument();
     expect(within(card).getAllByRole("definition")[0]?.firstElementChild).toHaveAttribute("dir", "ltr");
     expect(within(card).getByRole("button", { name: "تعديل التواريخ والحدود للرمز SUMMER26" })).toBeInTheDocument();

@@ -1,29 +1,20 @@
 import type { CustomerDetail } from "@esim/shared/admin/customers-contract";
-import type { OrderStatus } from "@esim/shared/statuses";
+import { countryName } from "@esim/shared/countries";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { ORDER_ENDING_LABEL } from "../../components/order-labels.ts";
+import { OrderStatusBadge } from "../../components/order-status-badge.tsx";
+import { PhoneNumber } from "../../components/phone-number.tsx";
 import { consoleFormatters } from "../../lib/format.ts";
-import { type MessageId, useLanguage, useT } from "../../lib/i18n.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
+import { useConsolePlanName } from "../../lib/plan-name.ts";
 import { useUnblockCustomerPin } from "../api/customers.ts";
 import { CustomerEsims } from "./customer-esims.tsx";
 import { CustomerSection } from "./customer-section.tsx";
 import { CustomerSessions } from "./customer-sessions.tsx";
 import { CustomerStoreCredit } from "./customer-store-credit.tsx";
-
-const ORDER_STATUS_TEXT: Record<OrderStatus, MessageId> = {
-  not_paid: "orders.status.notPaid",
-  pending: "orders.status.pending",
-  confirmed: "orders.status.confirmed",
-  delivered: "orders.status.delivered",
-  rejected: "orders.status.rejected",
-  on_hold: "orders.status.onHold",
-  refund_due: "orders.status.refundDue",
-  refunded: "orders.status.refunded",
-};
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,10 +32,7 @@ export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
   const format = consoleFormatters(language);
   const { profile, pin } = customer;
   const unblock = useUnblockCustomerPin(profile.id);
-  const countryName = (code: string) =>
-    new Intl.DisplayNames([language], { type: "region", fallback: "code" }).of(code);
-  const languageName = (code: string) =>
-    new Intl.DisplayNames([language], { type: "language", fallback: "code" }).of(code);
+  const planName = useConsolePlanName();
   const isDeleted = profile.deletedAt !== null;
 
   return (
@@ -60,19 +48,23 @@ export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
               {profile.email ? <bdi className="break-all">{profile.email}</bdi> : "—"}
             </Row>
             <Row label={t("admin.customers.profile.phone")}>
-              {profile.phone ? <bdi dir="ltr">{profile.phone}</bdi> : "—"}
+              {profile.phone ? <PhoneNumber e164={profile.phone} /> : "—"}
             </Row>
             <Row label={t("admin.customers.profile.country")}>
-              {profile.country ? countryName(profile.country) : "—"}
+              {profile.country ? countryName(profile.country, language) : "—"}
             </Row>
-            <Row label={t("admin.customers.profile.language")}>{languageName(profile.language)}</Row>
+            <Row label={t("admin.customers.profile.language")}>
+              {t(`admin.cancellations.languageName.${profile.language}`)}
+            </Row>
             <Row label={t("admin.customers.profile.currency")}>
               <bdi dir="ltr">{profile.currency}</bdi>
             </Row>
             <Row label={t("admin.customers.profile.verified")}>
               {t(profile.isVerified ? "admin.customers.yes" : "admin.customers.no")}
             </Row>
-            <Row label={t("admin.customers.profile.createdAt")}>{format.dateTime(profile.createdAt)}</Row>
+            <Row label={t("admin.customers.profile.createdAt")}>
+              <bdi>{format.dateTime(profile.createdAt)}</bdi>
+            </Row>
           </dl>
         </CustomerSection>
 
@@ -116,20 +108,14 @@ export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
                   <bdi dir="ltr">{order.number}</bdi>
                 </Link>{" "}
                 <span className="text-slate-700">
-                  {order.planName}
+                  <bdi>{planName(order.plan)}</bdi>
                   {order.kind === "top_up" ? ` · ${t("admin.customers.orders.topUp")}` : ""}
                 </span>
               </span>
               <span className="flex flex-wrap items-baseline gap-2 text-slate-700">
-                <span className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-semibold">
-                  {t(
-                    order.status === "rejected" && order.rejectedBy
-                      ? ORDER_ENDING_LABEL[order.rejectedBy]
-                      : ORDER_STATUS_TEXT[order.status],
-                  )}
-                </span>
-                <span className="font-medium text-slate-900">{format.dzd(order.chargeDzdMinor)}</span>
-                <span className="text-slate-600">{format.dateTime(order.createdAt)}</span>
+                <OrderStatusBadge status={order.status} rejectedBy={order.rejectedBy} />
+                <bdi className="font-medium text-slate-900">{format.dzd(order.chargeDzdMinor)}</bdi>
+                <bdi className="text-slate-600">{format.dateTime(order.createdAt)}</bdi>
               </span>
             </li>
           ))}

@@ -1,23 +1,14 @@
 import type { CustomerEsim } from "@esim/shared/admin/customers-contract";
-import type { EsimStatus } from "@esim/shared/statuses";
+import { ESIM_STATUS_NAME } from "@esim/ui/status-labels";
 import { useEffect } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { IccidText } from "../../../components/ui/iccid-text.tsx";
 import { consoleFormatters } from "../../lib/format.ts";
-import { type MessageId, useLanguage, useT } from "../../lib/i18n.ts";
+import { useLanguage, useT } from "../../lib/i18n.ts";
+import { useConsolePlanName } from "../../lib/plan-name.ts";
 import { useRefreshCustomerEsims } from "../api/customers.ts";
 import { CustomerSection } from "./customer-section.tsx";
-
-const STATUS_TEXT: Record<EsimStatus, MessageId> = {
-  New: "esimStatusName.new",
-  Onboard: "esimStatusName.onboard",
-  "In Use": "esimStatusName.inUse",
-  Depleted: "esimStatusName.depleted",
-  Canceled: "esimStatusName.canceled",
-  Deleted: "esimStatusName.deleted",
-  Unknown: "esimStatusName.unknown",
-};
 
 const BYTES_PER_MB = 1024 * 1024;
 
@@ -28,6 +19,7 @@ const BYTES_PER_MB = 1024 * 1024;
 export function CustomerEsims({ customerId, esims }: { customerId: string; esims: CustomerEsim[] }) {
   const t = useT();
   const format = consoleFormatters(useLanguage());
+  const planName = useConsolePlanName();
   const refresh = useRefreshCustomerEsims(customerId);
   const hasAvailable = esims.some((esim) => esim.isAvailable);
   const { mutate } = refresh;
@@ -75,11 +67,11 @@ export function CustomerEsims({ customerId, esims }: { customerId: string; esims
           return (
             <li key={esim.id} className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="font-semibold text-slate-900">{esim.planName}</span>
+                <bdi className="font-semibold text-slate-900">{planName(esim.plan)}</bdi>
                 <span
                   className={`rounded-md px-2 py-0.5 text-xs font-semibold ${esim.isAvailable ? "bg-emerald-50 text-emerald-800" : "bg-slate-200 text-slate-700"}`}
                 >
-                  {t(STATUS_TEXT[esim.status])}
+                  {t(ESIM_STATUS_NAME[esim.status])}
                 </span>
               </div>
               <p className="mt-1">

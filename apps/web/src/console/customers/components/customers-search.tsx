@@ -5,6 +5,7 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
+import { PhoneNumber } from "../../components/phone-number.tsx";
 import { consoleFormatters } from "../../lib/format.ts";
 import { useLanguage, useT } from "../../lib/i18n.ts";
 import { type CustomersFilter, customersQuery } from "../api/customers.ts";
@@ -101,7 +102,7 @@ export function CustomersSearch({
                   {customer.email ? <bdi className="break-all">{customer.email}</bdi> : null}
                   {customer.phone ? (
                     <span>
-                      <bdi dir="ltr">{customer.phone}</bdi>
+                      <PhoneNumber e164={customer.phone} />
                     </span>
                   ) : null}
                   <span>

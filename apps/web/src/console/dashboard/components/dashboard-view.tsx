@@ -1,5 +1,6 @@
 import type { Dashboard, DashboardWindow } from "@esim/shared/admin/dashboard-contract";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";
 import type { ConsoleFormatters } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.ts";
@@ -56,10 +57,16 @@ function WindowCard({ title, window, format }: { title: string; window: Dashboar
   );
 }
 
+/** A queued order: its number opens it (the operator acts from the order's page). */
 function OrderRow({ number, detail, isWarning = false }: { number: string; detail: string; isWarning?: boolean }) {
   return (
     <li className="flex items-center justify-between gap-3 py-1.5">
-      <bdi className="font-mono font-semibold text-slate-900">{number}</bdi>
+      <Link
+        to={`/admin/orders/${encodeURIComponent(number)}`}
+        className="inline-flex min-h-11 items-center font-mono font-semibold text-brand-800 underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-brand-600"
+      >
+        <bdi>{number}</bdi>
+      </Link>
       <span className={isWarning ? "font-semibold text-red-700" : "text-slate-700"}>{detail}</span>
     </li>
   );

@@ -1,15 +1,17 @@
 import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
+import { ESIM_STATUS_NAME } from "@esim/ui/status-labels";
 import { type ReactNode, useId } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { IccidText } from "../../../components/ui/iccid-text.tsx";
 import { ATTENTION_LABEL, chargeLabel, PAYMENT_STATUS_LABEL } from "../../components/order-labels.ts";
+import { OrderStatusBadge } from "../../components/order-status-badge.tsx";
 import type { ConsoleFormatters } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.ts";
+import { useConsolePlanName } from "../../lib/plan-name.ts";
 import { OrderActions } from "./order-actions.tsx";
 import { OrderEsimCancel } from "./order-esim-cancel.tsx";
 import { OrderMargin } from "./order-margin.tsx";
 import { OrderRefundsPanel } from "./order-refunds-panel.tsx";
-import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { OrderTimeline } from "./order-timeline.tsx";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -50,6 +52,7 @@ export function OrderDetail({
   format: ConsoleFormatters;
 }) {
   const t = useT();
+  const planName = useConsolePlanName();
   const none = "—";
   const { payment, provisioning } = order;
   return (
@@ -85,12 +88,23 @@ export function OrderDetail({
             rows={[
               [t("admin.orders.field.customer"), <bdi key="email">{order.customer.email}</bdi>],
               [t("admin.orders.field.name"), <bdi key="name">{order.customer.name}</bdi>],
-              [t("admin.orders.field.plan"), `${order.plan.name} × ${format.number(order.quantity)}`],
-              [t(chargeLabel(order.status)), format.dzd(order.chargeDzdMinor)],
+              [
+                t("admin.orders.field.plan"),
+                <span key="plan">
+                  <bdi>{planName(order.plan)}</bdi> × <bdi>{format.number(order.quantity)}</bdi>
+                </span>,
+              ],
+              [t(chargeLabel(order.status)), <bdi key="charge">{format.dzd(order.chargeDzdMinor)}</bdi>],
               [t("admin.orders.field.coupon"), order.couponCode ? <bdi key="coupon">{order.couponCode}</bdi> : none],
-              [t("admin.orders.field.createdAt"), format.dateTime(order.createdAt)],
-              [t("admin.orders.field.paidAt"), order.paidAt ? format.dateTime(order.paidAt) : none],
-              [t("admin.orders.field.deliveredAt"), order.deliveredAt ? format.dateTime(order.deliveredAt) : none],
+              [t("admin.orders.field.createdAt"), <bdi key="created">{format.dateTime(order.createdAt)}</bdi>],
+              [
+                t("admin.orders.field.paidAt"),
+                order.paidAt ? <bdi key="paid">{format.dateTime(order.paidAt)}</bdi> : none,
+              ],
+              [
+                t("admin.orders.field.deliveredAt"),
+                order.deliveredAt ? <bdi key="delivered">{format.dateTime(order.deliveredAt)}</bdi> : none,
+              ],
             ]}
           />
         </Section>
@@ -115,7 +129,7 @@ export function OrderDetail({
                   none
                 ),
               ],
-              [t("admin.orders.field.amount"), format.dzd(payment.amountDzdMinor)],
+              [t("admin.orders.field.amount"), <bdi key="amount">{format.dzd(payment.amountDzdMinor)}</bdi>],
             ]}
           />
         </Section>
@@ -160,7 +174,7 @@ export function OrderDetail({
                 <li key={esim.id} className="rounded-xl bg-slate-50 p-3">
                   <IccidText iccid={esim.iccid} hasPrefix className="block text-xs break-all text-slate-900" />
                   <span className="text-slate-700">
-                    <bdi>{esim.status}</bdi>
+                    <bdi>{t(ESIM_STATUS_NAME[esim.status])}</bdi>
                     {esim.dataTotalBytes !== null
                       ? ` · ${t("admin.orders.usage", {
                           used: format.number(mb(esim.dataUsedBytes)),

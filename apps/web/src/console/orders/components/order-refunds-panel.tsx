@@ -8,6 +8,7 @@ import { SelectField } from "../../../components/ui/select-field.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { CancellationDecisionDialog } from "../../components/cancellation-decision-dialog.tsx";
+import { actorText } from "../../components/order-labels.ts";
 import type { ConsoleFormatters } from "../../lib/format.ts";
 import { type MessageId, useT } from "../../lib/i18n.ts";
 import { useRecordRefund, useRefundHeldMoney } from "../api/order-refunds.ts";
@@ -24,13 +25,6 @@ function parseDinars(text: string): number | null {
   const normalised = text.replace(/[\s\u00a0\u202f]/g, "").replace(",", ".");
   if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return null;
   return Math.round(Number(normalised) * 100);
-}
-
-/** Who recorded a refund: the operator's email, the command line, or the customer (store credit chosen). */
-function byWhom(by: string, t: ReturnType<typeof useT>): string {
-  if (by.startsWith("customer:")) return t("admin.orders.refund.byCustomer");
-  if (by === "operator:cli") return t("admin.orders.refund.byCommandLine");
-  return by.replace(/^operator:/, "");
 }
 
 /**
@@ -175,7 +169,7 @@ export function OrderRefundsPanel({
                   </td>
                   <td className="pe-3">{format.dateTime(sent.at)}</td>
                   <td>
-                    <bdi>{byWhom(sent.by, t)}</bdi>
+                    <bdi>{actorText(sent.by, t)}</bdi>
                   </td>
                 </tr>
               ))}

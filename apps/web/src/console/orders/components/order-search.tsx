@@ -7,11 +7,12 @@ import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { ATTENTION_LABEL } from "../../components/order-labels.ts";
+import { OrderStatusBadge } from "../../components/order-status-badge.tsx";
 import { type ConsoleFormatters, consoleFormatters } from "../../lib/format.ts";
 import { useLanguage, useT } from "../../lib/i18n.ts";
+import { useConsolePlanName } from "../../lib/plan-name.ts";
 import { orderSearchQuery } from "../api/orders.ts";
 import { filterOfForm, formOfFilter, isBadRange, OrderFilterFields } from "./order-list-filters.tsx";
-import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { OrdersExport } from "./orders-export.tsx";
 
 /**
@@ -113,6 +114,7 @@ export function OrderSearch({
 
 function OrderRow({ order, format }: { order: AdminOrderSummary; format: ConsoleFormatters }) {
   const t = useT();
+  const planName = useConsolePlanName();
   return (
     <li>
       <Link
@@ -124,12 +126,14 @@ function OrderRow({ order, format }: { order: AdminOrderSummary; format: Console
         </span>
         <span className="min-w-0 text-sm text-slate-700">
           <bdi className="block truncate font-medium text-slate-900">{order.email}</bdi>
+          {/* Each value isolated: in Arabic the date stays whole, after the plan's name, not split around it. */}
           <span className="block">
-            {order.planName} × {format.number(order.quantity)} · {format.dateTime(order.createdAt)}
+            <bdi>{planName(order.plan)}</bdi> × <bdi>{format.number(order.quantity)}</bdi> ·{" "}
+            <bdi>{format.dateTime(order.createdAt)}</bdi>
           </span>
         </span>
         <span className="flex flex-wrap items-center gap-2 sm:justify-end">
-          <span className="text-sm font-semibold text-slate-900">{format.dzd(order.chargeDzdMinor)}</span>
+          <bdi className="text-sm font-semibold text-slate-900">{format.dzd(order.chargeDzdMinor)}</bdi>
           <OrderStatusBadge status={order.status} rejectedBy={order.rejectedBy} />
           {order.attentionKind ? (
             <span className="rounded-md bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-inset ring-red-200">

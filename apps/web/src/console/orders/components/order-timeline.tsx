@@ -1,9 +1,17 @@
 import type { OrderTimelineItem } from "@esim/shared/admin/orders-contract";
+import { isolate } from "@esim/shared/bidi";
 import { ORDER_REJECTING_EVENTS } from "@esim/shared/checkout/contracts";
-import { isOneOf, ORDER_ATTENTION_KINDS } from "@esim/shared/statuses";
+import { isOneOf } from "@esim/shared/statuses";
+import { auditActionLabel } from "@esim/ui/audit-labels";
 import type { ReactNode } from "react";
 import { IccidText } from "../../../components/ui/iccid-text.tsx";
-import { ATTENTION_LABEL, ORDER_ENDING_LABEL, ORDER_STATUS_LABEL } from "../../components/order-labels.ts";
+import {
+  ATTENTION_LABEL,
+  actorText,
+  HISTORY_EVENT_LABEL,
+  ORDER_ENDING_LABEL,
+  ORDER_STATUS_LABEL,
+} from "../../components/order-labels.ts";
 import type { ConsoleFormatters } from "../../lib/format.ts";
 import { type MessageId, useT } from "../../lib/i18n.ts";
 
@@ -55,18 +63,31 @@ function TimelineText({ item }: { item: OrderTimelineItem }) {
   const t = useT();
   switch (item.kind) {
     case "status": {
-      const by = t("admin.orders.timeline.by", { actor: item.actor });
-      if (item.event.startsWith("flagged:")) {
-        const kind = item.event.slice("flagged:".length);
-        const label = isOneOf(ORDER_ATTENTION_KINDS, kind) ? t(ATTENTION_LABEL[kind]) : kind;
+      // What happened (the event's words), the words an operator typed with it, and who: each isolated.
+      const details = (
+        <>
+          {item.event === "flagged" || item.event === "other" ? null : (
+            <>
+              <bdi>{t(HISTORY_EVENT_LABEL[item.event])}</bdi>
+              {" · "}
+            </>
+          )}
+          {item.note ? (
+            <>
+              <bdi>{item.note}</bdi>
+              {" · "}
+            </>
+          ) : null}
+          <bdi>{t("admin.orders.timeline.by", { actor: actorText(item.actor, t) })}</bdi>
+        </>
+      );
+      if (item.event === "flagged") {
         return (
           <Line
-            title={t("admin.orders.timeline.flagged", { kind: label })}
-            details={
-              <>
-                <bdi>{item.cause}</bdi> · <bdi>{by}</bdi>
-              </>
-            }
+            title={t("admin.orders.timeline.flagged", {
+              kind: item.attentionKind ? t(ATTENTION_LABEL[item.attentionKind]) : t("admin.audit.action.other"),
+            })}
+            details={details}
           />
         );
       }
@@ -83,11 +104,7 @@ function TimelineText({ item }: { item: OrderTimelineItem }) {
               ? t("admin.orders.timeline.created", { status: to })
               : t("admin.orders.timeline.status", { from: t(ORDER_STATUS_LABEL[item.fromStatus]), to })
           }
-          details={
-            <>
-              <bdi>{item.cause}</bdi> · <bdi>{by}</bdi>
-            </>
-          }
+          details={details}
         />
       );
     }
@@ -115,7 +132,7 @@ function TimelineText({ item }: { item: OrderTimelineItem }) {
           title={t("admin.orders.timeline.email", { status: t(EMAIL_STATUS_LABEL[item.status]) })}
           details={
             <>
-              <bdi>{item.subject}</bdi> → <bdi>{item.to}</bdi>
+              {t("admin.orders.timeline.emailTo", { subject: isolate(item.subject), to: isolate(item.to) })}
               {item.lastError ? (
                 <span className="block text-red-800">
                   <bdi>{item.lastError}</bdi>
@@ -130,9 +147,10 @@ function TimelineText({ item }: { item: OrderTimelineItem }) {
         <Line
           title={t("admin.orders.timeline.operator")}
           details={
-            <bdi>
-              {item.action} · {item.operatorEmail ?? t("admin.audit.commandLine")}
-            </bdi>
+            <>
+              <bdi>{t(auditActionLabel(item.action))}</bdi> ·{" "}
+              <bdi>{item.operatorEmail ?? t("admin.audit.commandLine")}</bdi>
+            </>
           }
         />
       );

@@ -18,8 +18,7 @@ const SUMMARY: AdminOrderSummary = {
   attentionKind: "provisioning_failed",
   createdAt: "2026-11-24T09:00:00Z",
   email: "amina@example.com",
-  planName: "France 5 GB 7 days",
-  destinationCode: "FR",
+  plan: { destinationCode: "FR", dataMb: 5120, isUnlimited: false, dataType: 1, validityDays: 7, nameOverrides: null },
   quantity: 1,
   chargeDzdMinor: 250_000,
   rejectedBy: null,
@@ -36,7 +35,15 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
     paidAt: "2026-11-24T09:01:00Z",
     deliveredAt: null,
     customer: { userId: "u-1", email: "amina@example.com", name: "Amina Benali", country: "DZ", language: "ar" },
-    plan: { name: "France 5 GB 7 days", upstreamCode: "FR_5_7", destinationCode: "FR" },
+    plan: {
+      destinationCode: "FR",
+      dataMb: 5120,
+      isUnlimited: false,
+      dataType: 1,
+      validityDays: 7,
+      nameOverrides: null,
+      upstreamCode: "FR_5_7",
+    },
     quantity: 1,
     currency: "DZD",
     totalMinor: 250_000,
@@ -66,10 +73,11 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
         kind: "status",
         at: "2026-11-24T09:00:00Z",
         event: "created",
+        attentionKind: null,
         fromStatus: null,
         toStatus: "not_paid",
-        cause: "checkout",
-        actor: "customer:u-1",
+        note: null,
+        actor: { kind: "customer", name: null },
       },
       {
         kind: "webhook",
@@ -82,19 +90,21 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
         kind: "status",
         at: "2026-11-24T09:01:00Z",
         event: "paid",
+        attentionKind: null,
         fromStatus: "pending",
         toStatus: "confirmed",
-        cause: "webhook evt_1",
-        actor: "gateway:sandbox",
+        note: null,
+        actor: { kind: "gateway", name: "sandbox" },
       },
       {
         kind: "status",
         at: "2026-11-24T09:05:00Z",
-        event: "flagged:provisioning_failed",
+        event: "flagged",
+        attentionKind: "provisioning_failed",
         fromStatus: "confirmed",
         toStatus: "confirmed",
-        cause: "Simulated upstream error",
-        actor: "worker",
+        note: null,
+        actor: { kind: "system", name: null },
       },
     ],
     ...overrides,
@@ -328,7 +338,7 @@ describe("the console's orders (/admin/orders)", () => {
             method: "ccp_transfer" as const,
             reference: "VIR-0042",
             at: "2026-11-25T10:00:00Z",
-            by: "operator:nadia@esim-store.dz",
+            by: { kind: "operator" as const, name: "nadia@esim-store.dz" },
           },
         ],
       },
@@ -356,7 +366,7 @@ describe("the console's orders (/admin/orders)", () => {
     });
     // The rest is still owed, the refund sent listed with its method and reference, the customer's account shown.
     const panel = screen.getByRole("region", { name: "Remboursements" });
-    expect(within(panel).getByText("99.5 DA")).toBeInTheDocument();
+    expect(within(panel).getByText("\u206899.5 DA\u2069")).toBeInTheDocument();
     expect(within(panel).getByText("VIR-0042")).toBeInTheDocument();
     expect(within(panel).getByText("Virement CCP")).toBeInTheDocument();
     expect(within(panel).getByText("00799999000123456789")).toBeInTheDocument();
@@ -439,17 +449,18 @@ describe("the console's orders (/admin/orders)", () => {
           kind: "status",
           at: "2026-11-24T09:10:00Z",
           event: "customer_cancelled",
+          attentionKind: null,
           fromStatus: "pending",
           toStatus: "rejected",
-          cause: "cancelled from its status page",
-          actor: "customer:u-1",
+          note: null,
+          actor: { kind: "customer", name: null },
         },
       ],
     });
     consoleApi(SUPPORT, { [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: cancelled } }) });
     await renderApp("/admin/orders/ES26-000042", { language: "fr" });
     const summary = await screen.findByRole("region", { name: "Commande" });
-    expect(summary).toHaveTextContent(/Non payé\s*110 DA/);
+    expect(summary).toHaveTextContent(/Non payé\s*\u2068110 DA/);
     expect(document.body).not.toHaveTextContent("Débité");
     expect(screen.getAllByText("Commande annulée, non payée")[0]).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Chronologie" })).toHaveTextContent(
@@ -462,7 +473,7 @@ describe("the console's orders (/admin/orders)", () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     consoleApi(SUPPORT);
     await renderApp("/admin/orders/ES26-000042", { language: "fr" });
-    expect(await screen.findByRole("region", { name: "Commande" })).toHaveTextContent(/Débité\s*2\D500 DA/);
+    expect(await screen.findByRole("region", { name: "Commande" })).toHaveTextContent(/Débité\s*\u20682\D500 DA/);
   });
 
   it("lists a checkout the customer cancelled apart from a declined card", async () => {

@@ -1,9 +1,12 @@
 import type { AuditEntryView } from "@esim/shared/admin/contracts";
+import { isolate } from "@esim/shared/bidi";
+import { destinationName } from "@esim/shared/catalog/regions";
+import type { Language } from "@esim/shared/locale";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { type ConsoleFormatters, consoleFormatters } from "../../lib/format.ts";
-import { useLanguage, useT } from "../../lib/i18n.ts";
+import { type Translate, useLanguage, useT } from "../../lib/i18n.ts";
 import { priceHistoryQuery } from "../api/prices.ts";
 
 interface SettingsSnapshot {
@@ -18,7 +21,7 @@ function snapshotOf(value: unknown): SettingsSnapshot {
 }
 
 /** The settings an entry moved, as "before → after" texts. */
-function movedSettings(entry: AuditEntryView, format: ConsoleFormatters, t: ReturnType<typeof useT>) {
+function movedSettings(entry: AuditEntryView, format: ConsoleFormatters, t: Translate, language: Language) {
   const before = snapshotOf(entry.before);
   const after = snapshotOf(entry.after);
   const moves: { label: string; before: string; after: string }[] = [];
@@ -35,7 +38,7 @@ function movedSettings(entry: AuditEntryView, format: ConsoleFormatters, t: Retu
     if (beforeMarkups[code] === afterMarkups[code]) continue;
     const percent = (bps: number | undefined) => (bps === undefined ? "–" : `${format.number(bps / 100)} %`);
     moves.push({
-      label: `${t("admin.prices.markup")} ${code}`,
+      label: t("admin.prices.markupOf", { destination: destinationName(code, language) }),
       before: percent(beforeMarkups[code]),
       after: percent(afterMarkups[code]),
     });
@@ -54,7 +57,8 @@ function movedSettings(entry: AuditEntryView, format: ConsoleFormatters, t: Retu
 /** Every change of the price settings, newest first: when, who (or the command line), what moved. */
 export function PricesHistory() {
   const t = useT();
-  const format = consoleFormatters(useLanguage());
+  const language = useLanguage();
+  const format = consoleFormatters(language);
   const history = useQuery(priceHistoryQuery());
 
   return (
@@ -71,15 +75,14 @@ export function PricesHistory() {
             <li key={entry.id} className="rounded-xl bg-white p-3 text-sm ring-1 ring-slate-200">
               <p className="flex flex-wrap justify-between gap-2 text-slate-700">
                 <span>{entry.operatorEmail ? <bdi>{entry.operatorEmail}</bdi> : t("admin.audit.commandLine")}</span>
-                <span>{format.dateTime(entry.createdAt)}</span>
+                <bdi>{format.dateTime(entry.createdAt)}</bdi>
               </p>
               <ul className="mt-1 space-y-0.5">
-                {movedSettings(entry, format, t).map((move) => (
+                {movedSettings(entry, format, t, language).map((move) => (
                   <li key={move.label} className="text-slate-900">
                     <span className="font-semibold">{move.label}</span>{" "}
-                    <bdi dir="ltr">
-                      {move.before} → {move.after}
-                    </bdi>
+                    {/* The arrow is the message's: it points from before to after in the reading direction. */}
+                    {t("admin.prices.historyMove", { before: isolate(move.before), after: isolate(move.after) })}
                   </li>
                 ))}
               </ul>

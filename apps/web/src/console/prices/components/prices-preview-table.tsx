@@ -1,6 +1,7 @@
 import type { PriceChangeWithMarginView } from "@esim/shared/admin/prices-contract";
-import { HTML_LANG } from "@esim/shared/locale";
-import { useMemo, useState } from "react";
+import { planDataText } from "@esim/shared/catalog/plan-name";
+import { destinationName as destinationNameIn } from "@esim/shared/catalog/regions";
+import { useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { MarginAmount } from "../../components/margin-report.tsx";
 import { consoleFormatters } from "../../lib/format.ts";
@@ -25,20 +26,11 @@ export function PricesPreviewTable({
   const format = consoleFormatters(useLanguage());
   const language = useLanguage();
   const [isAllShown, setIsAllShown] = useState(false);
-  const regionNames = useMemo(() => new Intl.DisplayNames([HTML_LANG[language]], { type: "region" }), [language]);
-  // A country by its name in the interface language, its code beside it; a region or global plan by its code.
-  const destinationName = (code: string) => {
-    if (!/^[A-Z]{2}$/.test(code)) return code;
-    const name = regionNames.of(code);
-    return name && name !== code ? `${name} (${code})` : code;
-  };
+  // A destination by its name in the interface language (a region's too), never its bare code.
+  const destinationName = (code: string) => destinationNameIn(code, language);
   const rows = isAllShown ? changes : changes.slice(0, FIRST_ROWS);
   const data = (change: PriceChangeWithMarginView) =>
-    change.dataMb === null
-      ? t("admin.prices.unlimited")
-      : change.dataMb >= 1024
-        ? `${format.number(Math.round((change.dataMb / 1024) * 10) / 10)} GB`
-        : `${format.number(change.dataMb)} MB`;
+    planDataText({ dataMb: change.dataMb, isUnlimited: change.dataMb === null }, language);
 
   return (
     <div className="space-y-3">

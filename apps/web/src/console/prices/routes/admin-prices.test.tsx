@@ -53,6 +53,7 @@ const HISTORY = [
     action: "prices.update",
     entityType: "price_settings",
     entityId: "1",
+    entityLabel: null,
     before: { dzdPerUsd: "130", markupBps: 3000, serviceFeeDzdMinor: 0 },
     after: { dzdPerUsd: "135", markupBps: 3000, serviceFeeDzdMinor: 0 },
     ip: null,
@@ -92,15 +93,18 @@ describe("the console's prices (/admin/prices)", () => {
 
     const preview = await screen.findByRole("region", { name: "Preview of the new prices" });
     expect(within(preview).getByText("1 plan of 1,200 changes price: 1 up, 0 down.")).toBeInTheDocument();
-    const row = within(preview).getByRole("row", { name: /TR/ });
+    // The destination by its name and the plan's data in words, never a code or the upstream's name.
+    const row = within(preview).getByRole("row", { name: /Türkiye/ });
+    expect(row).toHaveTextContent("1 GB");
+    expect(row).not.toHaveTextContent(/\bTR\b|Turkey 1GB/);
     expect(row).toHaveTextContent("640 DA");
     expect(row).toHaveTextContent("1,190 DA");
-    expect(row).toHaveTextContent("+550 DA");
+    expect(row).toHaveTextContent("+\u2068550 DA\u2069");
     // The margin each change leaves, excluding the seller's TVA: here a loss, before applying it.
     expect(within(preview).getByText(/Margin excluding VAT \(19%\)/)).toBeInTheDocument();
     expect(row).toHaveTextContent("-125 DA");
     expect(row).toHaveTextContent("-12.5%");
-    expect(row).toHaveTextContent("before: 92.32 DA");
+    expect(row).toHaveTextContent("before: \u206892.32 DA\u2069");
     expect(calls.some((call) => call.method === "POST" && call.path === `${A}/prices`)).toBe(false);
 
     await user.click(within(preview).getByRole("button", { name: "Apply these prices" }));

@@ -131,10 +131,11 @@ export function TeamList() {
                   </p>
                 </div>
                 {isMe ? null : (
-                  <div className="flex flex-wrap items-end gap-2">
+                  <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
+                    {/* A row of its own on a phone (beside the buttons it was cut to "Su…"); its own width on a wider screen. */}
                     <SelectField
                       label={t("admin.team.roleOf", { email: operator.email })}
-                      className="w-40 [&_label]:sr-only"
+                      className="w-full sm:w-auto [&_label]:sr-only"
                       value={operator.role}
                       disabled={update.isPending}
                       onChange={(event) => update.mutate({ id: operator.id, role: event.target.value as OperatorRole })}

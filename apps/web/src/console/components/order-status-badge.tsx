@@ -1,7 +1,7 @@
 import type { OrderRejectingEvent } from "@esim/shared/checkout/contracts";
 import type { OrderStatus } from "@esim/shared/statuses";
-import { orderStatusLabel, statusTone } from "../../components/order-labels.ts";
-import { useT } from "../../lib/i18n.ts";
+import { useT } from "../lib/i18n.ts";
+import { orderStatusLabel, statusTone } from "./order-labels.ts";
 
 /** The order's status; a rejected one says how it ended (declined, cancelled, expired). */
 export function OrderStatusBadge({
