@@ -8,6 +8,19 @@ export type DestinationRow = typeof destinations.$inferSelect;
 export type PackageRow = typeof packages.$inferSelect;
 export type PriceSettingsRow = typeof priceSettings.$inferSelect;
 
+/**
+ * A plan's parts as another module's query selects them beside its own rows (joined on packages): what our plan name
+ * is made of in every language (packages/shared/src/catalog/plan-name.ts), never the upstream's English name.
+ */
+export const planPartsColumns = {
+  destinationCode: packages.destinationCode,
+  dataMb: packages.dataMb,
+  isUnlimited: packages.isUnlimited,
+  dataType: packages.dataType,
+  validityDays: packages.validityDays,
+  nameOverrides: packages.nameOverrides,
+};
+
 /** The channel every instance LISTENs on; a sync or a re-pricing NOTIFYs it when it commits. */
 export const CATALOG_CHANGED_CHANNEL = "catalog_changed";
 

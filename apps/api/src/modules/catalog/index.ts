@@ -8,6 +8,7 @@ export {
   findPackageWithDestination,
   findPriceSettings,
   type PackageRow,
+  planPartsColumns,
   summarizeDestinationPlans,
 } from "./catalog.repo.ts";
 export { catalogRoutes } from "./catalog.routes.ts";

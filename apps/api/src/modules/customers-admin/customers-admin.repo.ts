@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { devices, orders, packages, sessions, userSearchDocument, users } from "../../db/schema.ts";
 import { matchesSearch } from "../../lib/console-search.ts";
+import { planPartsColumns } from "../catalog/index.ts";
 import { rejectedByEvent } from "../orders/index.ts";
 
 // The console's reads of a customer. Like the dashboard's, they read tables other modules write (users, orders,
@@ -41,14 +42,7 @@ export async function listCustomerOrders(db: DbOrTx, userId: string) {
   return db
     .select({
       order: orders,
-      plan: {
-        destinationCode: packages.destinationCode,
-        dataMb: packages.dataMb,
-        isUnlimited: packages.isUnlimited,
-        dataType: packages.dataType,
-        validityDays: packages.validityDays,
-        nameOverrides: packages.nameOverrides,
-      },
+      plan: planPartsColumns,
       rejectedBy: rejectedByEvent,
     })
     .from(orders)

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { invoices, orders, packages } from "../../db/schema.ts";
+import { planPartsColumns } from "../catalog/index.ts";
 
 // The margin's reads: a read model over tables other modules write (orders, packages, invoices); nothing here writes.
 
@@ -19,14 +20,7 @@ function marginColumns() {
     /** The TVA rate of the invoice's seller; null without an invoice, or one issued before sellers were kept. */
     invoiceTvaRateBps: sql<number | null>`(${invoices.seller}->>'tvaRateBps')::int`,
     packageId: packages.id,
-    plan: {
-      destinationCode: packages.destinationCode,
-      dataMb: packages.dataMb,
-      isUnlimited: packages.isUnlimited,
-      dataType: packages.dataType,
-      validityDays: packages.validityDays,
-      nameOverrides: packages.nameOverrides,
-    },
+    plan: planPartsColumns,
     destinationCode: packages.destinationCode,
     isTopUp: packages.isTopUp,
   };

@@ -16,6 +16,7 @@ import {
 } from "../../db/schema.ts";
 import { matchesSearch } from "../../lib/console-search.ts";
 import { isUuid } from "../../lib/uuid.ts";
+import { planPartsColumns } from "../catalog/index.ts";
 import { rejectedByEvent } from "../orders/index.ts";
 
 /** The orders list's filter as the service hands it over: the search typed, the days as instants [from, to). */
@@ -79,14 +80,7 @@ export async function searchOrderRows(db: DbOrTx, options: { filter: OrderRowsFi
       billing: orders.billing,
       quantity: orders.quantity,
       chargeDzdMinor: orders.chargeDzdMinor,
-      plan: {
-        destinationCode: packages.destinationCode,
-        dataMb: packages.dataMb,
-        isUnlimited: packages.isUnlimited,
-        dataType: packages.dataType,
-        validityDays: packages.validityDays,
-        nameOverrides: packages.nameOverrides,
-      },
+      plan: planPartsColumns,
       rejectedBy: rejectedByEvent,
     })
     .from(orders)
