@@ -200,7 +200,7 @@ describe("recording refunds sent", () => {
       owedDzdMinor: 60_00,
       sent: [{ amountDzdMinor: owed - 60_00, method: "ccp_transfer", reference: "VIR-2026-0042" }],
     });
-    expect(afterPartial.refund.sent[0]!.by).toContain(admin.operator.email);
+    expect(afterPartial.refund.sent[0]!.by).toEqual({ kind: "operator", name: admin.operator.email });
     expect(afterPartial.actions.canRecordRefund).toBe(true);
     let sentMail = (await mailsTo(bought.user.email)).filter((mail) => mail.subject.startsWith("Remboursement envoyé"));
     expect(sentMail).toHaveLength(1);
