@@ -41,11 +41,14 @@ async function startSmtpServer() {
 
 /** Decodes a MIME part: nodemailer sends UTF-8 text as quoted-printable or base64. */
 function decodePart(raw: string, contentType: string): string {
-  const parts = raw.split(/\r\n--[^\r\n]+\r\n/);
+  // Split on the message's own boundary: a line of a part may start with "--" too (an HTML comment's end).
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) throw new Error("not a multipart message");
+  const parts = raw.split(`\r\n--${boundary}`).map((part) => part.replace(/^(--)?\r\n/, ""));
   const part = parts.find((candidate) => candidate.toLowerCase().includes(`content-type: ${contentType}`));
   if (!part) throw new Error(`no ${contentType} part`);
   const [head = "", ...bodyLines] = part.split("\r\n\r\n");
-  const body = bodyLines.join("\r\n").replace(/\r\n--[^\r\n]+--\s*$/, "");
+  const body = bodyLines.join("\r\n");
   if (/content-transfer-encoding: base64/i.test(head)) return Buffer.from(body.replace(/\s/g, ""), "base64").toString();
   if (/content-transfer-encoding: quoted-printable/i.test(head)) {
     const bytes = body
