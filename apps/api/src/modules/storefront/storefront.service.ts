@@ -23,9 +23,15 @@ import type { FastifyBaseLogger } from "fastify";
 import { createElement, type ReactNode } from "react";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { type CachedDestination, type CatalogSnapshot, readCatalog, searchCatalog } from "../catalog/index.ts";
+import {
+  type CachedDestination,
+  type CatalogSnapshot,
+  readCatalog,
+  searchCatalog,
+  suggestRegionalPlanIn,
+} from "../catalog/index.ts";
 import { readSellerIdentity } from "../invoices/index.ts";
-import { storefrontIndexOf, suggestRegionalPlanIn } from "./storefront.rules.ts";
+import { storefrontIndexOf } from "./storefront.rules.ts";
 
 /**
  * The public storefront: pages rendered from the catalog snapshot the JSON catalog serves (the same prices the

@@ -297,6 +297,23 @@ describe("with the simulator's catalogue synced", () => {
       expect(prices[0]).toBeLessThan(prices[1]!);
       expect((await get("/en/esim/europe")).body).not.toContain('aria-labelledby="regional"');
     });
+
+    it("gives the app's plans answer the suggestion the public page shows", async () => {
+      const { body } = await get("/en/esim/france");
+      const page = /<aside aria-labelledby="regional"[\s\S]*?<\/aside>/.exec(body)?.[0] ?? "";
+      const answer = listDestinationPlans.response.parse(
+        (await get(`${API_BASE_PATH}/destinations/FR/packages`)).json(),
+      );
+      const suggestion = answer.data.regionalSuggestion;
+      expect(suggestion?.region.code).toBe("europe");
+      expect(page).toContain(formatMoney(suggestion!.regionPlan.price.DZD, "DZD"));
+      expect(page).toContain(formatMoney(suggestion!.twoCountriesPrice.DZD, "DZD"));
+      expect(page).toContain(suggestion!.otherCountry.names.en);
+      const region = listDestinationPlans.response.parse(
+        (await get(`${API_BASE_PATH}/destinations/europe/packages`)).json(),
+      );
+      expect(region.data.regionalSuggestion).toBeNull();
+    });
   });
 
   describe("the landing page", () => {
