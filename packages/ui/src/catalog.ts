@@ -3,3 +3,4 @@ export { CartLink, cartHref, PRIMARY_LINK_CLASSES } from "./catalog/cart-link.ts
 export { DestinationCard } from "./catalog/destination-card.tsx";
 export { DurationFilter, FilterLinks, type FilterOption } from "./catalog/filter-links.tsx";
 export { bestNetworkType, fairUseText, PlanBadges, PlanCard, PlanPrice } from "./catalog/plan-card.tsx";
+export { RegionalSuggestion, type RegionalSuggestionView } from "./catalog/regional-suggestion.tsx";

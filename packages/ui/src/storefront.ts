@@ -2,7 +2,7 @@
 
 export { type CoverageCountry, DestinationMain, type DestinationView } from "./storefront/destination.tsx";
 export type { PageFrame, PageHead } from "./storefront/document.tsx";
-export { destinationFaq, type FaqEntry } from "./storefront/faq.ts";
+export { DESTINATION_FAQ_IDS, destinationFaq, type FaqEntry } from "./storefront/faq.ts";
 export { LandingMain, type LandingView, type LinkedDestination } from "./storefront/landing.tsx";
 export { LegalMain } from "./storefront/legal.tsx";
 export { NoticeMain } from "./storefront/notice.tsx";

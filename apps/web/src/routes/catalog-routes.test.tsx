@@ -30,7 +30,7 @@ function catalogApi() {
     "GET /destinations/TR/packages": ({ url }) => {
       const days = url.searchParams.get("days");
       const plans = [PLAN_7_DAYS, PLAN_30_DAYS].filter((plan) => !days || plan.validityDays === Number(days));
-      return { body: { data: { destination: TURKEY, availableDays: [30, 7], plans } } };
+      return { body: { data: { destination: TURKEY, availableDays: [30, 7], plans, regionalSuggestion: null } } };
     },
   });
 }
@@ -102,7 +102,7 @@ describe("catalog screens", () => {
     fakeApi({
       ...SIGNED_IN_HANDLERS,
       "GET /destinations/europe/packages": () => ({
-        body: { data: { destination: EUROPE, availableDays: [7], plans: [PLAN_7_DAYS] } },
+        body: { data: { destination: EUROPE, availableDays: [7], plans: [PLAN_7_DAYS], regionalSuggestion: null } },
       }),
     });
     await renderApp("/packages/europe", { token: "token-1", language: "ar" });
@@ -220,7 +220,14 @@ describe("catalog screens", () => {
     fakeApi({
       ...SIGNED_IN_HANDLERS,
       "GET /destinations/TR/packages": () => ({
-        body: { data: { destination: TURKEY, availableDays: [30, 7], plans: [smallPlan, PLAN_7_DAYS, PLAN_30_DAYS] } },
+        body: {
+          data: {
+            destination: TURKEY,
+            availableDays: [30, 7],
+            plans: [smallPlan, PLAN_7_DAYS, PLAN_30_DAYS],
+            regionalSuggestion: null,
+          },
+        },
       }),
     });
     await renderApp("/packages/TR", { token: "token-1" });
@@ -319,5 +326,48 @@ describe("catalog screens", () => {
     await renderApp("/packages/TR", { token: "token-1", language: "ar" });
     expect(await screen.findByRole("link", { name: "7 أيام" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "30 يومًا" })).toBeInTheDocument();
+  });
+
+  it("suggests the regional plan the public destination page suggests, linking to the region's plans", async () => {
+    const europePlan: Plan = {
+      ...PLAN_7_DAYS,
+      id: "7b0d8a8e-1c1e-4f43-9b7a-0a5f3f0c0a04",
+      name: "Europe 5GB 7 days",
+      coverage: ["FR", "DE", "IT", "ES"],
+      price: { DZD: 249000, USD: 1800 },
+      compareAtPrice: null,
+    };
+    const spain = { ...TURKEY, code: "ES", names: { fr: "Espagne", en: "Spain", ar: "إسبانيا" } };
+    fakeApi({
+      ...SIGNED_IN_HANDLERS,
+      "GET /destinations/TR/packages": () => ({
+        body: {
+          data: {
+            destination: TURKEY,
+            availableDays: [30, 7],
+            plans: [PLAN_7_DAYS, PLAN_30_DAYS],
+            regionalSuggestion: {
+              region: EUROPE,
+              regionPlan: europePlan,
+              otherCountry: spain,
+              twoCountriesPrice: { DZD: 298000, USD: 2200 },
+            },
+          },
+        },
+      }),
+    });
+    await renderApp("/packages/TR", { token: "token-1" });
+    const suggestion = await screen.findByRole(
+      "complementary",
+      { name: "Vous visitez plusieurs pays ?" },
+      { timeout: 5000 },
+    );
+    expect(suggestion).toHaveTextContent("Espagne");
+    expect(suggestion).toHaveTextContent("2,490 DA");
+    expect(suggestion).toHaveTextContent("2,980 DA");
+    expect(within(suggestion).getByRole("link", { name: "Voir les forfaits Europe" })).toHaveAttribute(
+      "href",
+      "/packages/europe",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import type { Plan } from "@esim/shared/catalog/contracts";
 import { PLAN_MAX_DAYS, PLAN_MIN_DAYS } from "@esim/shared/catalog/contracts";
 import { pickBestValue } from "@esim/shared/catalog/plan-value";
-import { cartHref, DurationFilter, PlanCard } from "@esim/ui/catalog";
+import { cartHref, DurationFilter, PlanCard, RegionalSuggestion } from "@esim/ui/catalog";
 import { useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { Alert } from "../components/ui/alert.tsx";
@@ -60,6 +60,18 @@ export function PackagesRoute() {
         <div className="space-y-6">
           <DestinationHeader destination={data.destination} />
           <DurationFilter availableDays={data.availableDays} selectedDays={days ?? null} hrefOf={daysHref} />
+          {data.regionalSuggestion ? (
+            <RegionalSuggestion
+              currency={currency}
+              suggestion={{
+                regionName: data.regionalSuggestion.region.names[language],
+                regionHref: `/packages/${encodeURIComponent(data.regionalSuggestion.region.code)}`,
+                regionPlan: data.regionalSuggestion.regionPlan,
+                otherCountryName: data.regionalSuggestion.otherCountry.names[language],
+                twoCountriesPrice: data.regionalSuggestion.twoCountriesPrice,
+              }}
+            />
+          ) : null}
           <section aria-labelledby="plans-heading" aria-busy={plans.isFetching || undefined}>
             <h2 id="plans-heading" className="sr-only">
               {t("catalog.plansHeading")}

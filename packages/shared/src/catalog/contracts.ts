@@ -88,6 +88,20 @@ export const getDestination = defineEndpoint({
   response: z.object({ data: destinationSummarySchema }),
 });
 
+/**
+ * A region's plan costing less than the same data and days bought as two country plans (catalog/plan-value.ts
+ * `suggestRegionalPlan`), for a country's plans: the public page and the app show the same.
+ */
+export const regionalSuggestionSchema = z.object({
+  region: destinationSummarySchema,
+  regionPlan: planSchema,
+  /** The cheapest other covered country with a plan of the same data and days. */
+  otherCountry: destinationSummarySchema,
+  /** This country's plan plus the other country's. */
+  twoCountriesPrice: dualPriceSchema,
+});
+export type RegionalSuggestionData = z.output<typeof regionalSuggestionSchema>;
+
 export const listDestinationPlans = defineEndpoint({
   method: "GET",
   path: "/destinations/:code/packages",
@@ -112,6 +126,8 @@ export const listDestinationPlans = defineEndpoint({
       /** Every duration on sale for this destination, for the filter. */
       availableDays: z.array(z.number()),
       plans: z.array(planSchema),
+      /** Whatever the duration filter; null for regions and when no region's plan is cheaper. */
+      regionalSuggestion: z.nullable(regionalSuggestionSchema),
     }),
   }),
 });

@@ -1,5 +1,9 @@
 import { type AnchorHTMLAttributes, type ComponentType, createContext, type ReactNode, useContext } from "react";
 
+/** An inline text link's look, on the public pages and in the shared catalogue components. */
+export const LINK_CLASSES =
+  "rounded font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900 focus-visible:outline-3 focus-visible:outline-brand-600";
+
 /** A link's props: a plain anchor's, with its address required. */
 export type AnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 

@@ -1,13 +1,13 @@
 import type { Plan } from "@esim/shared/catalog/contracts";
-import { planTitle } from "@esim/shared/catalog/plan-name";
 import type { Currency } from "@esim/shared/locale";
 import { cartHref } from "../catalog/cart-link.tsx";
 import { DurationFilter, FilterLinks } from "../catalog/filter-links.tsx";
 import { PlanCard } from "../catalog/plan-card.tsx";
-import { shownPriceText } from "../components/money.tsx";
+import { RegionalSuggestion } from "../catalog/regional-suggestion.tsx";
+import { LINK_CLASSES } from "../components/link.tsx";
 import { useLanguage, useT } from "../i18n.ts";
 import type { FaqEntry } from "./faq.ts";
-import { LINK_CLASSES, type LinkedDestination } from "./landing.tsx";
+import type { LinkedDestination } from "./landing.tsx";
 import { PageSection } from "./section.tsx";
 
 export interface CoverageCountry {
@@ -90,25 +90,16 @@ export function DestinationMain({ view }: { view: DestinationView }) {
         ) : null}
       </div>
       {suggestion ? (
-        <aside aria-labelledby="regional" className="mt-6 rounded-2xl border border-brand-200 bg-brand-50 p-4">
-          <h2 id="regional" className="font-bold">
-            {t("catalog.regional.heading")}
-          </h2>
-          <p className="mt-1 text-sm text-slate-800">
-            {t("catalog.regional.suggestion", {
-              region: suggestion.region.summary.names[language],
-              plan: planTitle(suggestion.regionPlan, language),
-              regionPrice: shownPriceText(suggestion.regionPlan.price, view.currency),
-              otherCountry: suggestion.otherCountryName,
-              twoCountriesPrice: shownPriceText(suggestion.twoCountriesPrice, view.currency),
-            })}
-          </p>
-          <p className="mt-2 text-sm">
-            <a href={suggestion.region.href} className={LINK_CLASSES}>
-              {t("catalog.regional.link", { region: suggestion.region.summary.names[language] })}
-            </a>
-          </p>
-        </aside>
+        <RegionalSuggestion
+          currency={view.currency}
+          suggestion={{
+            regionName: suggestion.region.summary.names[language],
+            regionHref: suggestion.region.href,
+            regionPlan: suggestion.regionPlan,
+            otherCountryName: suggestion.otherCountryName,
+            twoCountriesPrice: suggestion.twoCountriesPrice,
+          }}
+        />
       ) : null}
       <PageSection id="plans" heading={t("catalog.plansHeading")}>
         {view.plans.length === 0 ? <p className="mt-3 text-slate-700">{t("catalog.noPlans")}</p> : null}

@@ -2,6 +2,7 @@ import { isolate } from "@esim/shared/bidi";
 import type { DestinationSummary } from "@esim/shared/catalog/contracts";
 import { formatNumber } from "@esim/shared/format";
 import { DestinationCard } from "../catalog/destination-card.tsx";
+import { LINK_CLASSES } from "../components/link.tsx";
 import { type MessageId, useLanguage, useT } from "../i18n.ts";
 import { HeroMarketingLine } from "../layout/site-footer.tsx";
 import { PageSection } from "./section.tsx";
@@ -25,9 +26,6 @@ export interface LandingView {
   destinationCount: number;
   lowestPrice: { DZD: number; USD: number };
 }
-
-export const LINK_CLASSES =
-  "rounded font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900 focus-visible:outline-3 focus-visible:outline-brand-600";
 
 const STEPS: { title: MessageId; text: MessageId }[] = [
   { title: "storefront.how.buy.title", text: "storefront.how.buy.text" },

@@ -1,5 +1,5 @@
+import { LINK_CLASSES } from "../components/link.tsx";
 import { useT } from "../i18n.ts";
-import { LINK_CLASSES } from "./landing.tsx";
 
 /** A page that only says something (not found, shop unavailable), with a way on. */
 export function NoticeMain({ kind, href }: { kind: "notFound" | "unavailable"; href: string }) {

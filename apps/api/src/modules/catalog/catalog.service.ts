@@ -17,6 +17,7 @@ import {
   memoiseAnswer,
 } from "./catalog.cache.ts";
 import type { DestinationPlans } from "./catalog.presenter.ts";
+import { suggestRegionalPlanIn } from "./catalog.regional.ts";
 import { type SearchResult, searchEntries } from "./catalog.search.ts";
 
 /**
@@ -63,7 +64,8 @@ export async function findDestination(catalog: CatalogCache, input: { code: stri
 
 /**
  * A destination's own base plans (never a region's under a country), lasting exactly `days` when given,
- * sorted by days then data, with every duration on sale; DESTINATION_NOT_FOUND for an unknown code.
+ * sorted by days then data, with every duration on sale and, for a country, the regional suggestion the public page
+ * shows; DESTINATION_NOT_FOUND for an unknown code.
  */
 export async function findDestinationPlans(
   catalog: CatalogCache,
@@ -71,8 +73,9 @@ export async function findDestinationPlans(
 ): Promise<CatalogAnswer> {
   const snapshot = await snapshotOf(catalog);
   const destination = findCached(snapshot, input.code);
-  return memoiseAnswer(snapshot, `plans:${destination.summary.code}:${input.days ?? ""}`, () =>
-    listDestinationPlans.response.parse({
+  return memoiseAnswer(snapshot, `plans:${destination.summary.code}:${input.days ?? ""}`, () => {
+    const suggestion = suggestRegionalPlanIn(snapshot, destination);
+    return listDestinationPlans.response.parse({
       data: {
         destination: destination.summary,
         availableDays: destination.availableDays,
@@ -80,9 +83,15 @@ export async function findDestinationPlans(
           input.days === undefined
             ? destination.plans
             : destination.plans.filter((plan) => plan.validityDays === input.days),
+        regionalSuggestion: suggestion && {
+          region: suggestion.region.summary,
+          regionPlan: suggestion.regionPlan,
+          otherCountry: suggestion.otherCountry.summary,
+          twoCountriesPrice: suggestion.twoCountriesPrice,
+        },
       },
-    }),
-  );
+    });
+  });
 }
 
 /** Countries with a plan on sale and the lowest retail price in both currencies: one source for every marketing line. */

@@ -3,6 +3,7 @@
 export type { CachedDestination, CatalogSnapshot } from "./catalog.cache.ts";
 export { type DestinationPlans, presentDestination, presentPlan } from "./catalog.presenter.ts";
 export { formatDzdPerUsd, parseDzdPerUsdE4 } from "./catalog.pricing.ts";
+export { suggestRegionalPlanIn } from "./catalog.regional.ts";
 export {
   type DestinationRow,
   findPackageWithDestination,

@@ -1,9 +1,8 @@
-import { type RegionalSuggestion, suggestRegionalPlan } from "@esim/shared/catalog/plan-value";
 import type { CachedDestination, CatalogSnapshot } from "../catalog/index.ts";
 
 /**
- * The public pages' addresses (slugs) of the catalog snapshot's destinations, and the regional suggestion kept per
- * snapshot. How plans compare is packages/shared's (catalog/plan-value.ts), the same in the signed-in app.
+ * The public pages' addresses (slugs) of the catalog snapshot's destinations. How plans compare is packages/shared's
+ * (catalog/plan-value.ts); the regional suggestion is the catalog's (`suggestRegionalPlanIn`), the same in the app.
  */
 
 /** Stable, readable slugs where the English display name would not be the word travellers use. */
@@ -50,26 +49,4 @@ export function storefrontIndexOf(snapshot: CatalogSnapshot): StorefrontIndex {
   const index = { bySlug, slugByCode };
   indexes.set(snapshot, index);
   return index;
-}
-
-const suggestions = new WeakMap<CatalogSnapshot, Map<string, RegionalSuggestion<CachedDestination> | null>>();
-
-/** packages/shared's regional suggestion for a country of this snapshot, computed once per snapshot. */
-export function suggestRegionalPlanIn(
-  snapshot: CatalogSnapshot,
-  country: CachedDestination,
-): RegionalSuggestion<CachedDestination> | null {
-  let bySnapshot = suggestions.get(snapshot);
-  if (!bySnapshot) {
-    bySnapshot = new Map();
-    suggestions.set(snapshot, bySnapshot);
-  }
-  const known = bySnapshot.get(country.summary.code);
-  if (known !== undefined) return known;
-  const suggestion = suggestRegionalPlan(
-    { destinations: snapshot.destinations, byCode: (code) => snapshot.byCode.get(code.toLowerCase()) },
-    country,
-  );
-  bySnapshot.set(country.summary.code, suggestion);
-  return suggestion;
 }

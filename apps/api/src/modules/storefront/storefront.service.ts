@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Plan } from "@esim/shared/catalog/contracts";
+import { networksByCountry } from "@esim/shared/catalog/networks";
 import { planTitle } from "@esim/shared/catalog/plan-name";
 import { pickBestValue } from "@esim/shared/catalog/plan-value";
-import { countryName } from "@esim/shared/countries";
 import { type Currency, LANGUAGES, type Language } from "@esim/shared/locale";
 import { formatMoney, toMajor } from "@esim/shared/money";
 import { legalPath } from "@esim/ui/layout";
@@ -23,9 +23,15 @@ import type { FastifyBaseLogger } from "fastify";
 import { createElement, type ReactNode } from "react";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { type CachedDestination, type CatalogSnapshot, readCatalog, searchCatalog } from "../catalog/index.ts";
+import {
+  type CachedDestination,
+  type CatalogSnapshot,
+  readCatalog,
+  searchCatalog,
+  suggestRegionalPlanIn,
+} from "../catalog/index.ts";
 import { readSellerIdentity } from "../invoices/index.ts";
-import { storefrontIndexOf, suggestRegionalPlanIn } from "./storefront.rules.ts";
+import { storefrontIndexOf } from "./storefront.rules.ts";
 
 /**
  * The public storefront: pages rendered from the catalog snapshot the JSON catalog serves (the same prices the
@@ -223,21 +229,11 @@ export async function showLanding(
 
 /** The countries a destination covers, named and sorted in the reader's language, with their networks by name. */
 function coverageOf(destination: CachedDestination, language: Language): CoverageCountry[] {
-  const collator = new Intl.Collator(language);
-  const networks = new Map<string, Set<string>>();
-  for (const plan of destination.plans) {
-    for (const network of plan.networks) {
-      const list = networks.get(network.country) ?? new Set<string>();
-      list.add(`${network.operator} (${network.networkType})`);
-      networks.set(network.country, list);
-    }
-  }
-  return destination.summary.memberCountries
-    .map((code) => ({
-      name: countryName(code, language),
-      networks: [...(networks.get(code) ?? [])].sort((left, right) => collator.compare(left, right)),
-    }))
-    .sort((left, right) => collator.compare(left.name, right.name));
+  const networks = destination.plans.flatMap((plan) => plan.networks);
+  return networksByCountry(networks, language, destination.summary.memberCountries).map((country) => ({
+    name: country.name,
+    networks: country.networks.map((network) => `${network.operator} (${network.networkType})`),
+  }));
 }
 
 function productData(input: {

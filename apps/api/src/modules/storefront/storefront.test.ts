@@ -6,6 +6,9 @@ import { listDestinationPlans, type Plan } from "@esim/shared/catalog/contracts"
 import { getQuote } from "@esim/shared/checkout/contracts";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { formatMoney, toMajor } from "@esim/shared/money";
+import { faq as helpAr } from "@esim/ui/faq/ar";
+import { faq as helpFr } from "@esim/ui/faq/fr";
+import { DESTINATION_FAQ_IDS } from "@esim/ui/storefront";
 import { XmlDocument, XsdValidator } from "libxml2-wasm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app.ts";
@@ -150,6 +153,22 @@ describe("with the simulator's catalogue synced", () => {
       expect(french).toContain(answer);
     });
 
+    it("asks the help centre's questions in the help centre's words, on the page and in its JSON-LD", async () => {
+      for (const [language, helpCentre] of [
+        ["fr", helpFr],
+        ["ar", helpAr],
+      ] as const) {
+        const page = (await get(`/${language}/esim/turkey`)).body;
+        const faq = jsonLdOf(page)[2]?.mainEntity as { name: string; acceptedAnswer: { text: string } }[];
+        const calls = helpCentre
+          .flatMap((category) => category.entries)
+          .find((entry) => entry.id === "activation-calls")!;
+        const shown = faq.find((entry) => entry.name === calls.question);
+        expect(shown?.acceptedAnswer.text).toBe(calls.answer.join(" "));
+        expect(page).toContain(calls.question);
+      }
+    });
+
     it("is an Arabic right-to-left document with one h1 at /ar/esim/turkey", async () => {
       const { body, statusCode } = await get("/ar/esim/turkey");
       expect(statusCode).toBe(200);
@@ -229,7 +248,8 @@ describe("with the simulator's catalogue synced", () => {
       for (const [index, offer] of offers.entries()) {
         expect(offer).toMatchObject({ priceCurrency: "DZD", price: String(toMajor(plans[index]!.price.DZD)) });
       }
-      expect(data[2]?.mainEntity).toHaveLength(5);
+      // Two questions about the destination and its plans, then the help centre's chosen entries.
+      expect(data[2]?.mainEntity).toHaveLength(2 + DESTINATION_FAQ_IDS.length);
     });
 
     it("is compressed for a client that takes brotli or gzip", async () => {
@@ -296,6 +316,23 @@ describe("with the simulator's catalogue synced", () => {
       expect(prices).toHaveLength(2);
       expect(prices[0]).toBeLessThan(prices[1]!);
       expect((await get("/en/esim/europe")).body).not.toContain('aria-labelledby="regional"');
+    });
+
+    it("gives the app's plans answer the suggestion the public page shows", async () => {
+      const { body } = await get("/en/esim/france");
+      const page = /<aside aria-labelledby="regional"[\s\S]*?<\/aside>/.exec(body)?.[0] ?? "";
+      const answer = listDestinationPlans.response.parse(
+        (await get(`${API_BASE_PATH}/destinations/FR/packages`)).json(),
+      );
+      const suggestion = answer.data.regionalSuggestion;
+      expect(suggestion?.region.code).toBe("europe");
+      expect(page).toContain(formatMoney(suggestion!.regionPlan.price.DZD, "DZD"));
+      expect(page).toContain(formatMoney(suggestion!.twoCountriesPrice.DZD, "DZD"));
+      expect(page).toContain(suggestion!.otherCountry.names.en);
+      const region = listDestinationPlans.response.parse(
+        (await get(`${API_BASE_PATH}/destinations/europe/packages`)).json(),
+      );
+      expect(region.data.regionalSuggestion).toBeNull();
     });
   });
 

@@ -64,7 +64,14 @@ describe("the console's coupons (/admin/coupons)", () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(ADMIN, {
       "GET /destinations/TR/packages": () => ({
-        body: { data: { destination: TURKEY, availableDays: [30, 7], plans: [PLAN_7_DAYS, PLAN_30_DAYS] } },
+        body: {
+          data: {
+            destination: TURKEY,
+            availableDays: [30, 7],
+            plans: [PLAN_7_DAYS, PLAN_30_DAYS],
+            regionalSuggestion: null,
+          },
+        },
       }),
       [`POST ${A}/coupons`]: ({ body }) => ({
         body: {

@@ -33,4 +33,21 @@ describe("a plan's details", () => {
     await renderWithI18n(<PlanDetails plan={REGIONAL_PLAN} currency="DZD" />, { language: "ar" });
     expect(screen.getByText("إسبانيا، ألمانيا، إيطاليا، فرنسا")).toBeInTheDocument();
   });
+
+  it("lists each network once, a country's networks by operator and type, as the public destination page does", async () => {
+    const plan = {
+      ...REGIONAL_PLAN,
+      networks: [
+        { country: "ES", operator: "Movistar", networkType: "5G" },
+        { country: "ES", operator: "Movistar", networkType: "4G" },
+        { country: "ES", operator: "Movistar", networkType: "5G" },
+      ],
+    };
+    await renderWithI18n(<PlanDetails plan={plan} currency="DZD" />, { language: "fr" });
+    const networks = screen.getByRole("heading", { name: "Réseaux" }).nextElementSibling!;
+    expect(Array.from(networks.querySelectorAll("li"), (item) => item.lastChild?.textContent)).toEqual([
+      "Movistar · 4G",
+      "Movistar · 5G",
+    ]);
+  });
 });

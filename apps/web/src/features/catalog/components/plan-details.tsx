@@ -1,19 +1,10 @@
 import type { Plan } from "@esim/shared/catalog/contracts";
-import type { Currency, Language } from "@esim/shared/locale";
+import { networksByCountry } from "@esim/shared/catalog/networks";
+import type { Currency } from "@esim/shared/locale";
 import { PlanBadges, PlanPrice } from "@esim/ui/catalog";
-import { countryName, sortedCountryNames } from "../../../lib/countries.ts";
+import { sortedCountryNames } from "../../../lib/countries.ts";
 import { useLanguage, useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
-
-/** The networks by country, in the order the reader's language sorts the countries' names. */
-function sortedNetworks(networks: Plan["networks"], language: Language): Plan["networks"] {
-  const collator = new Intl.Collator(language);
-  return [...networks].sort(
-    (left, right) =>
-      collator.compare(countryName(left.country, language), countryName(right.country, language)) ||
-      collator.compare(left.operator, right.operator),
-  );
-}
 
 /** Everything about one plan: data, validity, price, notes, coverage and networks. */
 export function PlanDetails({ plan, currency }: { plan: Plan; currency: Currency }) {
@@ -71,14 +62,19 @@ export function PlanDetails({ plan, currency }: { plan: Plan; currency: Currency
         <section>
           <h3 className="mb-2 font-semibold text-slate-900">{t("plan.networks")}</h3>
           <ul className="divide-y divide-slate-100 text-sm">
-            {sortedNetworks(plan.networks, language).map((network) => (
-              <li key={`${network.country}-${network.operator}`} className="flex justify-between gap-3 py-2">
-                <span className="text-slate-600">{countryName(network.country, language)}</span>
-                <span className="text-end">
-                  <bdi className="font-medium">{network.operator}</bdi> · <bdi>{network.networkType}</bdi>
-                </span>
-              </li>
-            ))}
+            {networksByCountry(plan.networks, language).flatMap((country) =>
+              country.networks.map((network) => (
+                <li
+                  key={`${country.country}-${network.operator}-${network.networkType}`}
+                  className="flex justify-between gap-3 py-2"
+                >
+                  <span className="text-slate-600">{country.name}</span>
+                  <span className="text-end">
+                    <bdi className="font-medium">{network.operator}</bdi> · <bdi>{network.networkType}</bdi>
+                  </span>
+                </li>
+              )),
+            )}
           </ul>
         </section>
       ) : null}

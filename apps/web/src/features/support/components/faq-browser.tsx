@@ -1,10 +1,10 @@
 import { formatNumber } from "@esim/shared/format";
+import type { Faq } from "@esim/ui/faq/faq-types";
 import { useDeferredValue, useId, useState } from "react";
 import { Link } from "react-router";
 import { CloseIcon, SearchIcon } from "../../../components/ui/icons.tsx";
 import { FIELD_CLASSES } from "../../../components/ui/text-field.tsx";
 import { useT } from "../../../lib/i18n.ts";
-import type { Faq } from "../faq/faq-types.ts";
 import { countEntries, searchFaq } from "../faq/search-faq.ts";
 import { FaqEntry } from "./faq-entry.tsx";
 

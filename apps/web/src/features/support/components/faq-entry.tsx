@@ -1,6 +1,6 @@
+import type { FaqEntry as FaqEntryData } from "@esim/ui/faq/faq-types";
 import { Link } from "react-router";
 import { ChevronEndIcon, PlusIcon } from "../../../components/ui/icons.tsx";
-import type { FaqEntry as FaqEntryData } from "../faq/faq-types.ts";
 
 /** One question: a native disclosure (keyboard and screen readers know it), its answer and links inside. */
 export function FaqEntry({ entry }: { entry: FaqEntryData }) {

@@ -1,9 +1,9 @@
 import { foldSearchText } from "@esim/shared/search-text";
+import { faq as ar } from "@esim/ui/faq/ar";
+import { faq as en } from "@esim/ui/faq/en";
+import type { Faq } from "@esim/ui/faq/faq-types";
+import { faq as fr } from "@esim/ui/faq/fr";
 import { describe, expect, it } from "vitest";
-import { faq as ar } from "./ar.ts";
-import { faq as en } from "./en.ts";
-import type { Faq } from "./faq-types.ts";
-import { faq as fr } from "./fr.ts";
 import { searchFaq } from "./search-faq.ts";
 
 const shape = (faq: Faq) => faq.map((category) => [category.id, category.entries.map((entry) => entry.id)]);

@@ -1,12 +1,12 @@
 import type { Language } from "@esim/shared/locale";
+import type { Faq } from "@esim/ui/faq/faq-types";
 import { queryOptions } from "@tanstack/react-query";
-import type { Faq } from "./faq-types.ts";
 
 // One chunk per language, fetched when /support renders: the first screen never carries FAQ text.
 const faqLoaders: Record<Language, () => Promise<{ faq: Faq }>> = {
-  fr: () => import("./fr.ts"),
-  en: () => import("./en.ts"),
-  ar: () => import("./ar.ts"),
+  fr: () => import("@esim/ui/faq/fr"),
+  en: () => import("@esim/ui/faq/en"),
+  ar: () => import("@esim/ui/faq/ar"),
 };
 
 /** The FAQ in `language`; static content, so it never goes stale. */

@@ -1,5 +1,5 @@
 import { foldSearchText } from "@esim/shared/search-text";
-import type { Faq } from "./faq-types.ts";
+import type { Faq } from "@esim/ui/faq/faq-types";
 
 /** A query word as it is matched: the Arabic article ال dropped, so "الاسترداد" also finds "استرداد". */
 function toSearchWord(word: string): string {

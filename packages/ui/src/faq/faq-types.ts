@@ -42,5 +42,8 @@ export interface FaqCategory {
   entries: readonly FaqEntry[];
 }
 
-/** One language's FAQ. Kept out of the locale catalogs, which every first screen loads: only /support needs it. */
+/**
+ * One language's FAQ: the app's help centre, and the public destination pages' questions (storefront/faq.ts picks
+ * some by id). Kept out of the locale catalogs, which every first screen loads: the app loads it on /support only.
+ */
 export type Faq = readonly FaqCategory[];
