@@ -365,8 +365,10 @@ describe("summary", () => {
       { timeout: 5000 },
     );
     expect(box).not.toBeChecked();
-    expect(screen.getByRole("link", { name: "الشروط العامة للبيع" })).toHaveAttribute("href", "/ar/terms");
-    expect(screen.getByRole("link", { name: "سياسة الخصوصية" })).toHaveAttribute("href", "/ar/privacy");
+    // In the summary itself (the footer links them too).
+    const summary = within(screen.getByRole("main"));
+    expect(summary.getByRole("link", { name: "الشروط العامة للبيع" })).toHaveAttribute("href", "/ar/terms");
+    expect(summary.getByRole("link", { name: "سياسة الخصوصية" })).toHaveAttribute("href", "/ar/privacy");
 
     await user.click(screen.getByRole("button", { name: /^ادفع/ }));
     expect(box).toHaveAttribute("aria-invalid", "true");
@@ -381,9 +383,10 @@ describe("summary", () => {
   }, 15_000);
 
   it("moves the focus to the first faulty field of a refused summary, and says why", async () => {
-    checkoutApi({}, { me: { ...ME, name: null, phone: null } });
+    checkoutApi({}, { me: { ...ME, phone: null } });
     const { user } = await renderApp(SUMMARY_URL, { token: "token-1" });
     const name = await screen.findByLabelText("Nom complet", {}, { timeout: 5000 });
+    await user.clear(name);
     await user.click(screen.getByRole("button", { name: /^Payer/ }));
     expect(name).toHaveFocus();
     expect(screen.getAllByRole("alert").some((alert) => alert.textContent === "Vérifiez les champs signalés.")).toBe(
