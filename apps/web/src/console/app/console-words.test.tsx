@@ -146,6 +146,7 @@ const FORBIDDEN: Array<[RegExp, string]> = [
   [/(?<![@\p{L}\p{N}._-])[a-z][a-z_]*(?:\.[A-Za-z_]+)+(?![\p{L}\p{N}@-])/u, "a dotted code (audit action, message id)"],
   [/(?<![\p{L}\p{N}])[A-Z][A-Z0-9]*_[A-Z0-9_]+(?![\p{L}\p{N}])/u, "an UPPER_SNAKE code"],
   [/(?<![\p{L}\p{N}])[a-z]+_[a-z_]+(?![\p{L}\p{N}])/u, "a snake_case code"],
+  [word("edahabia|cib|chargily_app|card"), "a payment method's code"],
   [word("AM|PM"), "a 12-hour clock"],
   [
     word("the|by|at|placed|checkout|customer|operator|order|refund|payment|waiting|overdue|days|GB|MB|Turkey"),

@@ -3,7 +3,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from "@esim/shared/checkout/contr
 import { ORDER_STATUSES } from "@esim/shared/statuses";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
-import { ORDER_STATUS_LABEL } from "../../components/order-labels.ts";
+import { ORDER_STATUS_LABEL, PAYMENT_METHOD_LABEL } from "../../components/order-labels.ts";
 import { type MessageId, useT } from "../../lib/i18n.ts";
 
 // The orders list's filter (decision 074) lives in the address, `?q=…&status=…&from=…&to=…&paymentMethod=…&couponCode=…`
@@ -11,14 +11,6 @@ import { type MessageId, useT } from "../../lib/i18n.ts";
 
 /** The filter as the form's fields hold it: blank is "any". */
 export type OrderFilterForm = Record<(typeof ORDER_LIST_FILTER_KEYS)[number], string>;
-
-// The traveller's names of the methods, the ones shown at checkout (the console reads both catalogues).
-const PAYMENT_METHOD_LABEL: Record<PaymentMethod, MessageId> = {
-  edahabia: "payment.method.edahabia",
-  cib: "payment.method.cib",
-  chargily_app: "payment.method.chargily_app",
-  card: "payment.method.card",
-};
 
 /** The form's fields as the API's filter: blanks left out, and any value the API would refuse. */
 export function filterOfForm(form: OrderFilterForm): OrderListFilter {
