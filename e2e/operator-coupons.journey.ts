@@ -70,7 +70,7 @@ test("an admin creates a promo code, a traveller uses it, the admin sees the use
   await admin.getByRole("button", { name: "Créer le code" }).click();
   await expect(admin.getByText(`Le code \u2068${code}\u2069 est créé.`)).toBeVisible();
   const card = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: code }) });
-  await expect(card.getByText("10 % de réduction")).toBeVisible();
+  await expect(card.getByText("10% de réduction")).toBeVisible();
   await expect(card.locator("dd").first()).toHaveText("0/100");
   await expect(card.getByText("Forfaits autorisés : 1")).toBeVisible();
 

@@ -40,7 +40,9 @@ test("a support agent finds an undelivered order by email, reads its timeline, r
   const agent = await signInNewOperator(page, readCode, "support");
   await page.getByRole("link", { name: "Commandes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Commandes" })).toBeVisible();
-  await page.getByLabel("Numéro de commande, e-mail, ICCID ou identifiant de paiement").fill(travellerEmail);
+  await page
+    .getByLabel("Nom, e-mail, téléphone, numéro de commande, ICCID ou identifiant de paiement")
+    .fill(travellerEmail);
   await page.getByRole("button", { name: "Rechercher" }).click();
   const results = page.getByRole("list", { name: "Commandes trouvées" });
   const found = results.getByRole("link", { name: new RegExp(number) });
@@ -84,7 +86,9 @@ test("a support agent finds an undelivered order by email, reads its timeline, r
   await shootAt(page, 390, testInfo.outputPath("order-timeline-ar-390.png"));
   await shootAt(page, 1280, testInfo.outputPath("order-timeline-ar-1280.png"));
   await page.getByRole("link", { name: "الطلبات", exact: true }).click();
-  await page.getByLabel("رقم الطلب أو البريد الإلكتروني أو ICCID أو معرّف الدفع").fill(travellerEmail);
+  await page
+    .getByLabel("الاسم أو البريد الإلكتروني أو الهاتف أو رقم الطلب أو ICCID أو معرّف الدفع")
+    .fill(travellerEmail);
   await page.getByRole("button", { name: "بحث" }).click();
   await expect(page.getByRole("list", { name: "الطلبات التي تم العثور عليها" })).toContainText("تم التسليم");
   await shootAt(page, 1280, testInfo.outputPath("orders-search-ar-1280.png"));

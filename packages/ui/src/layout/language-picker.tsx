@@ -24,7 +24,7 @@ export function LanguagePicker({
       <ul className="flex gap-1">
         {LANGUAGES.map((language) => (
           // On a phone the current language is left out: it is the page's own, and three names beside the brand
-          // do not fit in 390 px.
+          // do not fit in 390 px; the others keep less padding below 640 px, so brand and two names fit in 320.
           <li key={language} className={language === current ? "max-sm:hidden" : undefined}>
             <a
               href={hrefOf(language)}
@@ -32,7 +32,7 @@ export function LanguagePicker({
               hrefLang={language === current ? undefined : HTML_LANG[language]}
               aria-current={language === current ? "page" : undefined}
               onClick={onChoose ? (event) => onChoose(language, event) : undefined}
-              className="flex min-h-11 items-center rounded-lg px-2.5 text-sm text-slate-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800"
+              className="flex min-h-11 items-center rounded-lg px-1.5 text-sm sm:px-2.5 text-slate-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800"
             >
               {LANGUAGE_NAMES[language]}
             </a>

@@ -24,7 +24,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
           tabIndex={-1}
           className="flex flex-col px-4 pb-8 sm:px-8 lg:col-start-2 lg:row-start-1"
         >
-          <header className="box-content flex h-16 items-center justify-between gap-4 pt-header-inset lg:justify-end">
+          <header className="box-content flex h-16 items-center justify-between gap-2 pt-header-inset sm:gap-4 lg:justify-end">
             <div className="lg:hidden">
               <Brand href="/login" />
             </div>
