@@ -99,9 +99,10 @@ test("the admin previews a new rate, applies it and the storefront's price follo
 
     // The change in the settings history and in the audit log, with who made it.
     await expect(adminPage.getByRole("heading", { name: "سجلّ الإعدادات" })).toBeVisible();
-    await expect(adminPage.getByText(`${originalRate} → ${newRate}`).first()).toBeVisible();
+    // In Arabic the arrow points the way the line reads (decision 076).
+    await expect(adminPage.getByText(new RegExp(`${originalRate}\\W*←\\W*${newRate}`)).first()).toBeVisible();
     await adminPage.getByRole("link", { name: "سجل التدقيق" }).click();
-    const entry = adminPage.getByRole("listitem").filter({ hasText: "prices.update" }).first();
+    const entry = adminPage.getByRole("listitem").filter({ hasText: "عُدّلت إعدادات الأسعار" }).first();
     await expect(entry).toContainText(admin.email);
     await adminPage.screenshot({ path: testInfo.outputPath("price-audit-ar-390.png"), fullPage: true });
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { continueToGateway, GATEWAY_BUTTON, pressGatewayButton, summaryPayButton } from "./buying.ts";
+import { acceptTerms, continueToGateway, GATEWAY_BUTTON, pressGatewayButton, summaryPayButton } from "./buying.ts";
 import { expect, findPlanId, ops, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 
@@ -54,6 +54,7 @@ for (const language of ["fr", "ar"] as const) {
     // The summary: the same figures, and a pay button that states the dinars.
     await expect(page).toHaveURL(/\/summary\?/);
     await page.getByLabel(text(language, "form.phone")).fill("0551 23 45 67");
+    await acceptTerms(page, language);
     expect(dollars(await totalsFigure(page, language, "cart.couponDiscount"))).toBe(discount);
     expect(await totalsFigure(page, language, "cart.amountCharged")).toBe(charged);
     await expect(page.getByText(text(language, "cart.usdEstimate"))).toBeVisible();
