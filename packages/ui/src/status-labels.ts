@@ -1,5 +1,6 @@
-import type { EsimStatus } from "@esim/shared/statuses";
-import type { MessageId } from "./i18n.ts";
+import { PAYMENT_METHODS, type PaymentMethod } from "@esim/shared/checkout/contracts";
+import { type EsimStatus, isOneOf } from "@esim/shared/statuses";
+import type { MessageId, Translate } from "./i18n.ts";
 
 // The words of codes several surfaces show (the traveller's app, the console, the console's CSV files): one table
 // each, so a status or an action has one label everywhere (decision 076).
@@ -14,3 +15,16 @@ export const ESIM_STATUS_NAME: Record<EsimStatus, MessageId> = {
   Deleted: "esimStatusName.deleted",
   Unknown: "esimStatusName.unknown",
 };
+
+/** Each payment method's name, the words the buyer chose it by at checkout (invoices, console, sandbox page too). */
+export const PAYMENT_METHOD_NAME: Record<PaymentMethod, MessageId> = {
+  edahabia: "payment.method.edahabia",
+  cib: "payment.method.cib",
+  chargily_app: "payment.method.chargily_app",
+  card: "payment.method.card",
+};
+
+/** A stored payment method in words; one this list does not know stays as stored. */
+export function paymentMethodName(t: Translate, method: string): string {
+  return isOneOf(PAYMENT_METHODS, method) ? t(PAYMENT_METHOD_NAME[method]) : method;
+}

@@ -1,8 +1,7 @@
 import { HTML_LANG, isLanguage, LANGUAGES } from "@esim/shared/locale";
+import { LANGUAGE_NAMES } from "@esim/ui/layout";
 import { useId } from "react";
 import { changeLanguage, useLanguage, useT } from "../lib/i18n.ts";
-
-const LANGUAGE_NAMES = { fr: "Français", en: "English", ar: "العربية" } as const;
 
 /** The console's language picker: fr, en, ar (Arabic turns the page right to left). */
 export function LanguageSelect() {

@@ -1,6 +1,6 @@
 import type { OrderActorView, OrderHistoryEvent } from "@esim/shared/admin/orders-contract";
 import { isolate } from "@esim/shared/bidi";
-import { type OrderRejectingEvent, PAYMENT_METHODS, type PaymentMethod } from "@esim/shared/checkout/contracts";
+import type { OrderRejectingEvent } from "@esim/shared/checkout/contracts";
 import {
   hasTakenMoney,
   isAwaitingPayment,
@@ -104,17 +104,4 @@ export function actorText(actor: OrderActorView, t: Translate): string {
     case "system":
       return t("admin.orders.actor.system");
   }
-}
-
-// The traveller's names of the methods, the ones shown at checkout (the console reads both catalogues).
-export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, MessageId> = {
-  edahabia: "payment.method.edahabia",
-  cib: "payment.method.cib",
-  chargily_app: "payment.method.chargily_app",
-  card: "payment.method.card",
-};
-
-/** A payment's method in words; a method stored before this list knew it stays as stored. */
-export function paymentMethodText(t: Translate, method: string): string {
-  return isOneOf(PAYMENT_METHODS, method) ? t(PAYMENT_METHOD_LABEL[method]) : method;
 }

@@ -2,6 +2,7 @@ import { HTML_LANG, type Language, textDirection } from "@esim/shared/locale";
 import { formatMoney, toMinor } from "@esim/shared/money";
 import type { Translate } from "@esim/ui/i18n";
 import { serverTranslator } from "@esim/ui/server-i18n";
+import { paymentMethodName } from "@esim/ui/status-labels";
 import { escapeHtml } from "../../../lib/html.ts";
 import type { PaymentMethod } from "../payment-port.ts";
 import type { SandboxCheckoutRow } from "./sandbox-checkouts.repo.ts";
@@ -135,7 +136,7 @@ ${summary(checkout, t)}
       (method) =>
         `<label class="method"><input type="radio" name="method" value="${method}"${
           method === checkout.paymentMethod ? " checked" : ""
-        }><span>${escapeHtml(t(`payment.method.${method}`))}</span></label>`,
+        }><span>${escapeHtml(paymentMethodName(t, method))}</span></label>`,
     )
     .join("\n");
   return document(

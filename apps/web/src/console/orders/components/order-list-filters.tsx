@@ -1,9 +1,10 @@
 import { ORDER_LIST_FILTER_KEYS, type OrderListFilter, orderListFilterShape } from "@esim/shared/admin/orders-contract";
 import { PAYMENT_METHODS, type PaymentMethod } from "@esim/shared/checkout/contracts";
 import { ORDER_STATUSES } from "@esim/shared/statuses";
+import { PAYMENT_METHOD_NAME } from "@esim/ui/status-labels";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
-import { ORDER_STATUS_LABEL, PAYMENT_METHOD_LABEL } from "../../components/order-labels.ts";
+import { ORDER_STATUS_LABEL } from "../../components/order-labels.ts";
 import { type MessageId, useT } from "../../lib/i18n.ts";
 
 // The orders list's filter (decision 074) lives in the address, `?q=…&status=…&from=…&to=…&paymentMethod=…&couponCode=…`
@@ -74,7 +75,7 @@ export function OrderFilterFields({
       <SelectField
         label={t("admin.orders.filter.paymentMethod")}
         placeholder={t("admin.orders.filter.anyPaymentMethod")}
-        options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(PAYMENT_METHOD_LABEL[method]) }))}
+        options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(PAYMENT_METHOD_NAME[method]) }))}
         {...field("paymentMethod")}
       />
       <TextField

@@ -1,5 +1,5 @@
 import type { Me } from "@esim/shared/auth/contracts";
-import { type Currency, HTML_LANG, type Language } from "@esim/shared/locale";
+import { type Currency, HTML_LANG, LANGUAGES, type Language } from "@esim/shared/locale";
 import { LANGUAGE_NAMES } from "@esim/ui/layout";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -41,7 +41,7 @@ export function PreferencesForm({ user }: { user: Me }) {
           name="language"
           value={language}
           onChange={setLanguage}
-          options={(["fr", "en", "ar"] as const).map((code) => ({
+          options={LANGUAGES.map((code) => ({
             value: code,
             label: LANGUAGE_NAMES[code],
             lang: HTML_LANG[code],

@@ -1,11 +1,13 @@
 import type { PaymentMethod } from "@esim/shared/checkout/contracts";
+import { PAYMENT_METHOD_NAME } from "@esim/ui/status-labels";
 import { type MessageId, useT } from "../../../lib/i18n.ts";
 
-const METHOD_LABELS: Record<PaymentMethod, { label: MessageId; description: MessageId }> = {
-  edahabia: { label: "payment.method.edahabia", description: "payment.method.edahabiaHint" },
-  cib: { label: "payment.method.cib", description: "payment.method.cibHint" },
-  chargily_app: { label: "payment.method.chargily_app", description: "payment.method.chargily_appHint" },
-  card: { label: "payment.method.card", description: "payment.method.cardHint" },
+// Each method's name is the one every surface uses (PAYMENT_METHOD_NAME); the hint is the checkout's own.
+const METHOD_HINTS: Record<PaymentMethod, MessageId> = {
+  edahabia: "payment.method.edahabiaHint",
+  cib: "payment.method.cibHint",
+  chargily_app: "payment.method.chargily_appHint",
+  card: "payment.method.cardHint",
 };
 
 /** The payment methods the gateway offers (Visa/MasterCard only when it does), as a radio group. */
@@ -37,8 +39,8 @@ export function PaymentMethodPicker({
               className="size-5 accent-brand-700"
             />
             <span>
-              <span className="block font-medium text-slate-900">{t(METHOD_LABELS[method].label)}</span>
-              <span className="block text-sm text-slate-600">{t(METHOD_LABELS[method].description)}</span>
+              <span className="block font-medium text-slate-900">{t(PAYMENT_METHOD_NAME[method])}</span>
+              <span className="block text-sm text-slate-600">{t(METHOD_HINTS[method])}</span>
             </span>
           </label>
         ))}
