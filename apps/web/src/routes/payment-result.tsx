@@ -1,11 +1,11 @@
 import type { OrderSummary } from "@esim/shared/checkout/contracts";
+import { Money } from "@esim/ui/components";
 import { type ReactNode, useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { CodeText } from "../components/ui/code-text.tsx";
 import { CheckCircleIcon, ErrorCircleIcon, InfoIcon } from "../components/ui/icons.tsx";
-import { Money } from "../components/ui/money.tsx";
 import { PaymentCallbackView } from "../components/ui/payment-callback-view.tsx";
 import { useSession } from "../features/auth/hooks/use-session.ts";
 import { cartOfOrder, cartSearch } from "../features/checkout/hooks/cart-params.ts";

@@ -1,8 +1,8 @@
 import { isolateLtr } from "@esim/shared/bidi";
 import { formatDate } from "@esim/shared/format";
 import type { StoreCreditEntry } from "@esim/shared/store-credit/contracts";
+import { Money } from "@esim/ui/components";
 import { type MessageId, useT } from "../../lib/i18n.ts";
-import { Money } from "./money.tsx";
 
 const ENTRY_TEXT: Record<StoreCreditEntry["kind"], MessageId> = {
   refund: "storeCredit.kind.refund",

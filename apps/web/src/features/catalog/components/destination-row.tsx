@@ -1,10 +1,10 @@
 import type { DestinationSearchResult } from "@esim/shared/catalog/contracts";
 import { formatNumber } from "@esim/shared/format";
 import type { Currency } from "@esim/shared/locale";
+import { Money } from "@esim/ui/components";
 import { Link } from "react-router";
 import { DestinationFlag } from "../../../components/flags/destination-flag.tsx";
 import { ChevronEndIcon } from "../../../components/ui/icons.tsx";
-import { Money } from "../../../components/ui/money.tsx";
 import { isolate, useLanguage, useT } from "../../../lib/i18n.ts";
 
 /**

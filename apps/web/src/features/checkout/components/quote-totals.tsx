@@ -1,5 +1,5 @@
 import type { Quote } from "@esim/shared/checkout/contracts";
-import { Money } from "../../../components/ui/money.tsx";
+import { Money } from "@esim/ui/components";
 import { useT } from "../../../lib/i18n.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { Money } from "../../../components/ui/money.tsx";
+import { Money } from "@esim/ui/components";
 import { useT } from "../../../lib/i18n.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { CREDIT_LOAD_MAX_DZD, CREDIT_LOAD_MIN_DZD, CREDIT_LOAD_PRESETS_DZD } from "@esim/shared/credit-loads/contracts";
 import { formatMoney, toMinor } from "@esim/shared/money";
-import { Money } from "../../../components/ui/money.tsx";
+import { Money } from "@esim/ui/components";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { useT } from "../../../lib/i18n.ts";
 

@@ -1,5 +1,5 @@
 import { formatDate } from "@esim/shared/format";
-import { Money } from "../../../components/ui/money.tsx";
+import { Money } from "@esim/ui/components";
 import { useT } from "../../../lib/i18n.ts";
 import { useCreditLoadReceipts } from "../api/credit-loads.ts";
 

@@ -1,7 +1,7 @@
+import { Money } from "@esim/ui/components";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../../components/ui/button.tsx";
 import { CheckCircleIcon, ErrorCircleIcon } from "../../../components/ui/icons.tsx";
-import { Money } from "../../../components/ui/money.tsx";
 import { PaymentPendingPanel, PaymentResultPanel } from "../../../components/ui/payment-callback-view.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";

@@ -1,10 +1,10 @@
 import type { Currency } from "@esim/shared/locale";
 import { PlanPrice } from "@esim/ui/catalog";
+import { LabelWithContext } from "@esim/ui/components";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
-import { LabelWithContext } from "../../../components/ui/label-with-context.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
