@@ -9,7 +9,7 @@ import { text } from "./i18n.ts";
 
 const WA_ME = "https://wa.me/213555123456?text=";
 
-// A traveller in Paris? No: Paris keeps Algiers' clock in winter. Montreal (UTC−5) shows both clocks.
+// A traveller in Montreal (UTC−5): Paris keeps Algiers' clock in November, which the screen says once.
 test.use({ viewport: { width: 390, height: 844 }, timezoneId: "America/Montreal" });
 
 /** The delivered eSIM of an order bought through the API. */

@@ -1,4 +1,5 @@
 import type { SupportConfig } from "@esim/shared/support/contracts";
+import { useEffect, useState } from "react";
 import { ClockIcon } from "../../../components/ui/icons.tsx";
 import { useT } from "../../../lib/i18n.ts";
 import { describeHours, deviceTimeZone } from "./describe-hours.ts";
@@ -10,10 +11,21 @@ interface SupportHoursProps {
   timeZone?: string;
 }
 
+/** The time, again every minute: a page left open says "closed" once support closes. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 /** When a person answers: in Algerian time, in the traveller's own time when it differs, and open or closed now. */
-export function SupportHours({ hours, now = new Date(), timeZone = deviceTimeZone() }: SupportHoursProps) {
+export function SupportHours({ hours, now, timeZone = deviceTimeZone() }: SupportHoursProps) {
   const t = useT();
-  const described = describeHours(hours, now, timeZone);
+  const clock = useMinuteClock();
+  const described = describeHours(hours, now ?? clock, timeZone);
   const yes = (value: boolean) => (value ? "yes" : "no");
   return (
     <div className="flex items-start gap-3 rounded-2xl bg-white p-4 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200/80">
