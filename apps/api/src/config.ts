@@ -2,6 +2,8 @@ import { createPrivateKey } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { NATIVE_APP_DEFAULTS } from "@esim/shared/native-app";
+import { parseE164 } from "@esim/shared/phone";
+import { DEFAULT_SUPPORT_HOURS, parseSupportHours } from "@esim/shared/support/hours";
 import * as z from "zod/mini";
 
 /** The repository root: `.data/` and the built web app are found from here. */
@@ -138,6 +140,43 @@ const PUBLISHED_OPERATOR_TOTP_KEY = "local-operator-totp-key-not-a-secret";
 
 /** The secrets published in this repository (the sandbox's signing key needs no place: the sandbox is refused). */
 const PUBLISHED_SECRETS = new Set([PUBLISHED_ESIM_WEBHOOK_TOKEN, PUBLISHED_OPERATOR_TOTP_KEY]);
+
+/** The WhatsApp number of local runs and tests (a valid Algerian mobile number no one answers); none in production. */
+export const SAMPLE_WHATSAPP_NUMBER = "+213555123456";
+
+/** A phone number in E.164, checked against the numbering plans (libphonenumber). */
+const e164Number = z.pipe(
+  z.string(),
+  z.transform((value, context) => {
+    const number = parseE164(value.trim());
+    if (number === undefined) {
+      context.issues.push({
+        code: "custom",
+        message: "must be a valid phone number in E.164, a plus and digits only, like +213555123456",
+        input: value,
+      });
+      return z.NEVER;
+    }
+    return number;
+  }),
+);
+
+/** Support's hours in Algerian time, "HH:MM-HH:MM" every day (decision 081). */
+const supportHours = z.pipe(
+  z.string(),
+  z.transform((value, context) => {
+    const hours = parseSupportHours(value);
+    if (hours === undefined) {
+      context.issues.push({
+        code: "custom",
+        message: 'must be "HH:MM-HH:MM" in Algerian time, every day, like 09:00-21:00 (22:00-02:00 runs past midnight)',
+        input: value,
+      });
+      return z.NEVER;
+    }
+    return hours;
+  }),
+);
 
 /** Chargily's test mode: real-looking checkouts that take no money. */
 const CHARGILY_TEST_BASE_URL = "https://pay.chargily.net/test/api/v2";
@@ -313,6 +352,13 @@ const configSchema = z.object({
   CHATWOOT_WEBSITE_TOKEN: z.optional(z.string().check(z.minLength(1))),
   /** The support address shown on /support. */
   SUPPORT_EMAIL: z._default(z.email(), "support@esim-store.dz"),
+  /**
+   * The WhatsApp number travellers write to (E.164). Without it, production shows no WhatsApp button; other runs use
+   * SAMPLE_WHATSAPP_NUMBER.
+   */
+  WHATSAPP_NUMBER: z.optional(e164Number),
+  /** When a person answers the chat and WhatsApp, in Algerian time, every day: "HH:MM-HH:MM" (decision 081). */
+  SUPPORT_HOURS: z._default(supportHours, DEFAULT_SUPPORT_HOURS),
 
   /** The native apps' id (Android applicationId, iOS bundle id): named by the .well-known files and APNs' topic. */
   NATIVE_APP_ID: z._default(
@@ -488,6 +534,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
     HOST: result.data.HOST ?? (isProduction ? "0.0.0.0" : "localhost"),
     API_DOCS: result.data.API_DOCS ?? !isProduction,
+    WHATSAPP_NUMBER: result.data.WHATSAPP_NUMBER ?? (isProduction ? undefined : SAMPLE_WHATSAPP_NUMBER),
     ...overrides,
   };
   config.PUBLIC_URL = config.PUBLIC_URL.replace(/\/+$/, "");

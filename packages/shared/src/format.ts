@@ -38,6 +38,26 @@ export function formatDate(value: Date | string): string {
   return dateFormat.format(new Date(value));
 }
 
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment's time of day on a zone's clock, 24-hour with Latin digits in every language: "09:05". */
+export function formatTimeOfDay(value: Date, timeZone = "Africa/Algiers"): string {
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
+    timeFormats.set(timeZone, format);
+  }
+  return format.format(value);
+}
+
+/** A zone's offset from UTC at a moment, as people read it in every language: "UTC+1", "UTC−5", "UTC+5:30". */
+export function formatUtcOffset(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? "−" : "+";
+  const hours = Math.floor(Math.abs(offsetMinutes) / 60);
+  const minutes = Math.abs(offsetMinutes) % 60;
+  return `UTC${sign}${hours}${minutes ? `:${String(minutes).padStart(2, "0")}` : ""}`;
+}
+
 /** 0.75 → "75%"; 0.1234 → "12.3%". */
 export function formatPercent(ratio: number): string {
   return percentFormat.format(ratio);

@@ -31,6 +31,13 @@ export function checkPhone(
   return { ok: true, e164: parsed.number };
 }
 
+/** A number written in E.164 ("+213555123456": a plus and digits only) that is a valid number somewhere; or undefined. */
+export function parseE164(text: string): string | undefined {
+  if (!/^\+[1-9]\d{6,14}$/.test(text)) return undefined;
+  const parsed = parsePhoneNumberFromString(text);
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
 /** "+213555123456" → "+213 555 12 34 56" (international format); a number it cannot read is given back as stored. */
 export function formatPhone(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;

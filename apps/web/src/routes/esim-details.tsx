@@ -17,6 +17,7 @@ import { TopUpOffers } from "../features/esims/components/top-up-offers.tsx";
 import { ValidityNotStarted } from "../features/esims/components/validity-not-started.tsx";
 import { STATUS_EXPLANATION, STATUS_NAME } from "../features/esims/lib/status.ts";
 import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
+import { WhatsAppButton } from "../features/support/whatsapp/whatsapp-button.tsx";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
 import { usePlanText } from "../lib/plan-text.ts";
@@ -107,6 +108,7 @@ export function EsimDetailsRoute() {
               <InvoiceButton orderId={data.orderId} orderNumber={data.orderNumber} />
             </div>
           </Card>
+          <WhatsAppButton orderNumber={data.orderNumber} className="w-full" />
 
           <NetworkSettings apn={data.apn} />
 

@@ -140,6 +140,27 @@ describe("my eSIMs", () => {
 describe("eSIM details", () => {
   setUpAppTests();
 
+  it("offers WhatsApp with the eSIM's order number typed in, in French", async () => {
+    signedInApi({
+      [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail() } }),
+      "GET /support/config": () => ({
+        body: {
+          data: {
+            email: "support@esim-store.dz",
+            chat: null,
+            whatsapp: { number: "+213555123456" },
+            hours: { timeZone: "Africa/Algiers", opens: "09:00", closes: "21:00" },
+          },
+        },
+      }),
+    });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
+    expect(await screen.findByRole("link", { name: "Écrire sur WhatsApp" })).toHaveAttribute(
+      "href",
+      "https://wa.me/213555123456?text=Bonjour%2C%20ma%20commande%20ES26-000123%20%3A%20j'ai%20besoin%20d'aide.",
+    );
+  });
+
   it("explains the status in plain words and shows ICCID, dates, bundles, order and top-up", async () => {
     signedInApi({ [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ status: "Onboard" }) } }) });
     await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });

@@ -11,6 +11,7 @@ import { useSession } from "../features/auth/hooks/use-session.ts";
 import { cartOfOrder, cartSearch } from "../features/checkout/hooks/cart-params.ts";
 import { useOrder } from "../features/orders/api/get-order.ts";
 import { usePayment } from "../features/payments/api/get-payment.ts";
+import { WhatsAppButton } from "../features/support/whatsapp/whatsapp-button.tsx";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { type MessageId, useT } from "../lib/i18n.ts";
 import { passOnQuery } from "../lib/query-string.ts";
@@ -141,7 +142,7 @@ function SuccessResult() {
   );
 }
 
-/** /failure: "Payment failed: please try again", Retry with the same cart, and where to get help. */
+/** /failure: "Payment failed: please try again", Retry with the same cart, and where to get help (WhatsApp with the order). */
 export function FailureRoute() {
   return (
     <VerifiedResult path="/failure">
@@ -169,9 +170,13 @@ function FailureResult() {
           <Link to={retryTo} className={buttonClasses("primary")}>
             {t("payment.retry")}
           </Link>
-          <Link to="/support" className={buttonClasses("secondary")}>
+          <Link
+            to={order ? `/support?order=${encodeURIComponent(order.number)}` : "/support"}
+            className={buttonClasses("secondary")}
+          >
             {t("result.contactSupport")}
           </Link>
+          <WhatsAppButton orderNumber={order?.number} />
         </div>
         <p className="mt-6 text-sm text-slate-600">
           {t("result.helpIntro")}{" "}

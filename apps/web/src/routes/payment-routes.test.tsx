@@ -184,7 +184,10 @@ describe("payment results", () => {
         `/summary?plan=${PLAN_7_DAYS.id}&destination=TR&quantity=2&coupon=WELCOME10`,
       ),
     );
-    expect(screen.getByRole("link", { name: "Contacter le support" })).toHaveAttribute("href", "/support");
+    expect(screen.getByRole("link", { name: "Contacter le support" })).toHaveAttribute(
+      "href",
+      "/support?order=ES26-000123",
+    );
   });
 
   it("/success states the amount paid in DA, also for an order priced in dollars", async () => {
@@ -259,6 +262,31 @@ describe("payment results", () => {
           `/summary?plan=${PLAN_7_DAYS.id}&destination=TR&topUpOf=${ESIM_ID}`,
         ),
       { timeout: 5000 },
+    );
+  });
+
+  it("/failure offers WhatsApp with the order number, and support's page for that order", async () => {
+    paymentApi(() => "failed", {
+      "GET /support/config": () => ({
+        body: {
+          data: {
+            email: "support@esim-store.dz",
+            chat: null,
+            whatsapp: { number: "+213555123456" },
+            hours: { timeZone: "Africa/Algiers", opens: "09:00", closes: "21:00" },
+          },
+        },
+      }),
+    });
+    await renderApp(`/failure?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}`, { token: "t", language: "ar" });
+    const whatsapp = await screen.findByRole("link", { name: "راسلنا على واتساب" }, { timeout: 5000 });
+    expect(whatsapp).toHaveAttribute(
+      "href",
+      `https://wa.me/213555123456?text=${encodeURIComponent("مرحبًا، طلبي رقم ES26-000123: أحتاج إلى مساعدة.")}`,
+    );
+    expect(screen.getByRole("link", { name: "التواصل مع الدعم" })).toHaveAttribute(
+      "href",
+      "/support?order=ES26-000123",
     );
   });
 

@@ -5,9 +5,14 @@ import { resetChat } from "../features/support/chat/chat-controller.ts";
 import { fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
-const NO_CHAT: SupportConfig = { email: "support@esim-store.dz", chat: null };
-const WITH_CHAT: SupportConfig = {
+const NO_CHAT: SupportConfig = {
   email: "support@esim-store.dz",
+  chat: null,
+  whatsapp: { number: "+213555123456" },
+  hours: { timeZone: "Africa/Algiers", opens: "09:00", closes: "21:00" },
+};
+const WITH_CHAT: SupportConfig = {
+  ...NO_CHAT,
   chat: { provider: "chatwoot", baseUrl: "https://chat.example.dz", websiteToken: "public-token" },
 };
 
@@ -118,5 +123,37 @@ describe("the help centre (/support)", () => {
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(link).toHaveAttribute("href", "/support#contacts");
     expect(screen.queryByRole("button", { name: "Discuter avec le support" })).not.toBeInTheDocument();
+  });
+
+  it("offers WhatsApp beside the chat and the email, the order from the address in the Arabic message", async () => {
+    supportApi(WITH_CHAT);
+    await renderApp("/support?order=ES26-000123#contacts", { token: "t", language: "ar" });
+    const contacts = await screen.findByRole("region", { name: "تواصل معنا" });
+    const whatsapp = await within(contacts).findByRole("link", { name: "راسلنا على واتساب" });
+    expect(whatsapp).toHaveAttribute(
+      "href",
+      `https://wa.me/213555123456?text=${encodeURIComponent("مرحبًا، طلبي رقم ES26-000123: أحتاج إلى مساعدة.")}`,
+    );
+    expect(whatsapp).toHaveAttribute("target", "_blank");
+    expect(within(contacts).getByRole("button", { name: "بدء الدردشة" })).toBeInTheDocument();
+    expect(within(contacts).getByRole("link", { name: "support@esim-store.dz" })).toBeInTheDocument();
+    expect(within(contacts).getByText("كل يوم، من 09:00 إلى 21:00، بتوقيت الجزائر")).toBeInTheDocument();
+  });
+
+  it("shows no WhatsApp button when no number is configured", async () => {
+    supportApi({ ...NO_CHAT, whatsapp: null });
+    await renderApp("/support", { token: "t", language: "fr" });
+    const contacts = await screen.findByRole("region", { name: "Nous contacter" });
+    expect(await within(contacts).findByText(/heure algérienne/)).toBeInTheDocument();
+    expect(within(contacts).queryByRole("link", { name: "Écrire sur WhatsApp" })).not.toBeInTheDocument();
+  });
+
+  it("leaves out of the WhatsApp message an order parameter that is no order number", async () => {
+    supportApi();
+    await renderApp("/support?order=x%0Ahello", { token: "t", language: "fr" });
+    expect(await screen.findByRole("link", { name: "Écrire sur WhatsApp" })).toHaveAttribute(
+      "href",
+      `https://wa.me/213555123456?text=${encodeURIComponent("Bonjour, j'ai besoin d'aide pour mon eSIM.")}`,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { Alert } from "../components/ui/alert.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
@@ -11,13 +11,19 @@ import { FaqBrowser } from "../features/support/components/faq-browser.tsx";
 import { GuideLinks } from "../features/support/components/guide-links.tsx";
 import { SupportContacts } from "../features/support/components/support-contacts.tsx";
 import { faqQueryOptions } from "../features/support/faq/load-faq.ts";
+import { isOrderNumber } from "../features/support/whatsapp/whatsapp-link.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
 
-/** /support: the help centre. Guides, the searchable FAQ in the interface's language, then the contacts. */
+/**
+ * /support: the help centre. Guides, the searchable FAQ in the interface's language, then the contacts;
+ * `?order=ES26-000123` (from a failed payment) names that order in the WhatsApp message.
+ */
 export function SupportRoute() {
   const t = useT();
   const language = useLanguage();
   const location = useLocation();
+  const [params] = useSearchParams();
+  const order = params.get("order");
   const { user } = useSession();
   const faq = useQuery(faqQueryOptions(language));
   const config = useSupportConfig();
@@ -46,8 +52,9 @@ export function SupportRoute() {
           <Spinner className="mx-auto size-8 text-brand-700" label={t("common.loading")} />
         )}
         <SupportContacts
-          email={config.data?.email}
+          config={config.data}
           chat={config.data?.chat ? <ChatButton variant="inline" user={chatUser} /> : null}
+          orderNumber={isOrderNumber(order) ? order : undefined}
         />
       </div>
     </Page>

@@ -202,7 +202,7 @@ export const faq: Faq = [
         id: "support-contact",
         question: "How do I reach support?",
         answer: [
-          "By live chat from the support button, or by email at the address below. Our team answers 24/7; give your order number so we can help you faster.",
+          "On WhatsApp, by live chat from the support button, or by email: all three are below, with the hours a person answers (in Algerian time and in yours). Write at any time; give your order number so we can help you faster. From an eSIM or a failed payment, the WhatsApp button types the order number for you.",
         ],
       },
     ],

@@ -204,7 +204,7 @@ export const faq: Faq = [
         id: "support-contact",
         question: "Comment joindre le support ?",
         answer: [
-          "Par le chat en direct depuis le bouton d’assistance, ou par e-mail à l’adresse ci-dessous. Notre équipe répond 24 h/24, 7 j/7 ; indiquez votre numéro de commande pour une aide plus rapide.",
+          "Sur WhatsApp, par le chat en direct depuis le bouton d’assistance, ou par e-mail : les trois sont ci-dessous, avec les horaires où une personne répond (à l’heure algérienne et à la vôtre). Écrivez à tout moment ; indiquez votre numéro de commande pour une aide plus rapide. Depuis une eSIM ou un paiement échoué, le bouton WhatsApp écrit le numéro de commande pour vous.",
         ],
       },
     ],

@@ -5,6 +5,7 @@ import { planTitle } from "@esim/shared/catalog/plan-name";
 import { pickBestValue } from "@esim/shared/catalog/plan-value";
 import { type Currency, LANGUAGES, type Language } from "@esim/shared/locale";
 import { formatMoney, toMajor } from "@esim/shared/money";
+import { formatPhone } from "@esim/shared/phone";
 import { legalPath } from "@esim/ui/layout";
 import { LEGAL_PAGES, type LegalPage, legalDocument, type SellerIdentity } from "@esim/ui/legal/legal-documents";
 import { serverTranslator } from "@esim/ui/server-i18n";
@@ -41,7 +42,7 @@ import { storefrontIndexOf } from "./storefront.rules.ts";
 export interface StorefrontContext {
   deps: {
     db: Database;
-    config: Pick<Config, "PUBLIC_URL" | "SUPPORT_EMAIL"> & Parameters<typeof readSellerIdentity>[1];
+    config: Pick<Config, "PUBLIC_URL" | "SUPPORT_EMAIL" | "WHATSAPP_NUMBER"> & Parameters<typeof readSellerIdentity>[1];
   };
   log: FastifyBaseLogger;
   /** The web app's built CSS, inlined in every page (empty when the web app is not built); read at first use. */
@@ -434,8 +435,8 @@ async function sellerOf(context: StorefrontContext): Promise<SellerIdentity> {
     rc: identity.rc,
     nis: identity.nis,
     email: context.deps.config.SUPPORT_EMAIL,
-    // No telephone line is configured: support answers by email and chat.
-    phone: "",
+    // Support's one number is its WhatsApp (decision 081): the same the app's buttons open.
+    phone: context.deps.config.WHATSAPP_NUMBER ? formatPhone(context.deps.config.WHATSAPP_NUMBER) : "",
   };
 }
 

@@ -398,6 +398,9 @@ describe("with the simulator's catalogue synced", () => {
         // The seller the invoices name (the configuration's identity until one is stored).
         expect(response.body).toContain(testApp.deps.config.SELLER_NAME);
       }
+      // The legal notice's contact line gives support's WhatsApp number, the one the app's buttons open.
+      expect((await get("/fr/legal-notice")).body).toContain("téléphone +213 555 12 34 56");
+
       expect((await get("/fr/terms")).body).toContain("24 heures");
     });
 

@@ -6,6 +6,6 @@ import { describeSupport } from "./support.service.ts";
 export async function supportRoutes(app: FastifyInstance) {
   addRoute(app, getSupportConfig, async () => ({ data: describeSupport(app.deps.config) }), {
     tags: ["support"],
-    summary: "How to reach support: email, and the live chat's public settings when configured",
+    summary: "How to reach support: email, WhatsApp and the live chat's public settings when configured, and the hours",
   });
 }

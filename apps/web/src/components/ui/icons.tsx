@@ -119,6 +119,12 @@ export const MailIcon = (props: IconProps) => (
     <path d="m4 7 8 6 8-6" />
   </Icon>
 );
+export const ClockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
 export const CompassIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="9" />

@@ -16,6 +16,8 @@ const AMINA = { name: "Amina Benali", email: "amina@example.com" };
 const WITH_CHAT: SupportConfig = {
   email: "support@esim-store.dz",
   chat: { provider: "chatwoot", baseUrl: BASE_URL, websiteToken: TOKEN },
+  whatsapp: null,
+  hours: { timeZone: "Africa/Algiers", opens: "09:00", closes: "21:00" },
 };
 
 /** A stand-in for Chatwoot's SDK: `run()` defines `$chatwoot` at once, not loaded yet, and draws its bubble. */
@@ -199,7 +201,7 @@ describe("ChatButton", () => {
 
   it("leads to the support page's contacts when no chat is configured", async () => {
     await renderChatButtons({
-      config: { email: "support@esim-store.dz", chat: null },
+      config: { ...WITH_CHAT, chat: null },
       variants: ["floating", "inline"],
     });
     expect(screen.getByRole("link", { name: "Discuter avec le support" })).toHaveAttribute("href", "/support#contacts");
@@ -216,7 +218,9 @@ describe("ChatButton", () => {
     expect(warn).toHaveBeenCalledWith("The chat could not start", expect.any(Error));
     expect(screen.getByRole("link", { name: "Discuter avec le support" })).toHaveAttribute("href", "/support#contacts");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-    expect(screen.getByText("Le chat est indisponible pour le moment : écrivez-nous par e-mail.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Le chat est indisponible pour le moment : écrivez-nous sur WhatsApp ou par e-mail."),
+    ).toBeInTheDocument();
   });
 
   it("gives up a widget that never becomes ready, logging it", async () => {

@@ -1,11 +1,17 @@
+import type { SupportConfig } from "@esim/shared/support/contracts";
 import type { ReactNode } from "react";
 import { ChatIcon, MailIcon } from "../../../components/ui/icons.tsx";
 import { useT } from "../../../lib/i18n.ts";
+import { SupportHours } from "../hours/support-hours.tsx";
+import { WhatsAppButton } from "../whatsapp/whatsapp-button.tsx";
+import { WhatsAppIcon } from "../whatsapp/whatsapp-icon.tsx";
 
 interface SupportContactsProps {
-  email: string | undefined;
+  config: SupportConfig | undefined;
   /** The chat's start button, when a chat is configured. */
   chat: ReactNode;
+  /** The order the traveller came about (an eSIM, a failed payment), named in the WhatsApp message. */
+  orderNumber?: string | undefined;
 }
 
 function ContactCard({
@@ -33,16 +39,30 @@ function ContactCard({
   );
 }
 
-/** How to reach a person: the live chat when there is one, and the support email (target of /support#contacts). */
-export function SupportContacts({ email, chat }: SupportContactsProps) {
+/**
+ * How to reach a person: WhatsApp and the live chat when configured, the support email, and the hours a person
+ * answers (target of /support#contacts).
+ */
+export function SupportContacts({ config, chat, orderNumber }: SupportContactsProps) {
   const t = useT();
+  const email = config?.email;
   return (
     <section id="contacts" aria-labelledby="support-contacts" className="scroll-mt-20">
       <h2 id="support-contacts" className="text-lg font-semibold text-slate-900" tabIndex={-1}>
         {t("support.contactsTitle")}
       </h2>
       <p className="mb-3 text-slate-600">{t("support.contactsIntro")}</p>
-      <ul className="grid gap-3 sm:grid-cols-2">
+      {config ? <SupportHours hours={config.hours} /> : null}
+      <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+        {config?.whatsapp ? (
+          <ContactCard
+            icon={<WhatsAppIcon className="size-5" />}
+            title={t("support.whatsappTitle")}
+            hint={t("support.whatsappHint")}
+          >
+            <WhatsAppButton orderNumber={orderNumber} className="w-full sm:w-auto" />
+          </ContactCard>
+        ) : null}
         {chat ? (
           <ContactCard
             icon={<ChatIcon className="size-5" />}
