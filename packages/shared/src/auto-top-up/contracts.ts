@@ -6,7 +6,7 @@ import { defineEndpoint } from "../http.ts";
 // per eSIM (the chosen top-up bought from credit once per trigger, never beyond a monthly cap).
 
 /** The thresholds of data left the screen offers, in percent of the eSIM's data; the API takes any whole number in the range. */
-export const AUTO_TOP_UP_THRESHOLD_CHOICES = [10, 20, 30] as const;
+export const AUTO_TOP_UP_THRESHOLD_CHOICES = [10, 20, 30, 50] as const;
 export const AUTO_TOP_UP_THRESHOLD_MIN_PERCENT = 5;
 export const AUTO_TOP_UP_THRESHOLD_MAX_PERCENT = 50;
 /** Auto top-ups per calendar month (Algiers time) and eSIM: the traveller chooses 1 to 5, 2 unless they do. */
