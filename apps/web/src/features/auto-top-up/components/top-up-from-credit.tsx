@@ -37,7 +37,8 @@ export function TopUpFromCredit({
   const quote = useCreditQuote(esimId, planId);
   const topUp = useTopUpFromCredit(esimId);
   const plan = plans.find((item) => item.id === planId);
-  if (!plan) return null;
+  // Without a price the offer cannot be made: the top-up offers above still lead to the checkout.
+  if (!plan || quote.isError) return null;
   const planTitle = t("plan.title", { data: planData(plan), validity: validity(plan.validityDays) });
   const charge = quote.data?.chargeDzdMinor ?? 0;
   const balance = quote.data?.storeCreditBalanceDzdMinor ?? 0;
@@ -90,7 +91,7 @@ export function TopUpFromCredit({
             </p>
             <Button onClick={() => setIsConfirming(true)}>{t("autoTopUp.topUpFromCredit")}</Button>
           </div>
-        ) : quote.data ? (
+        ) : (
           <div className="mt-3 space-y-3">
             <p className="text-slate-700">
               {t("autoTopUp.creditShort", {
@@ -106,10 +107,6 @@ export function TopUpFromCredit({
                 {t("autoTopUp.askSomeoneToPay")}
               </Link>
             </div>
-          </div>
-        ) : (
-          <div className="mt-3">
-            <Alert>{t(errorMessageId(quote.error))}</Alert>
           </div>
         )}
         {topUp.error ? (
