@@ -99,4 +99,17 @@ test("auto top-up fires once when the simulator's usage crosses the threshold, a
     await expect(topUpBundles).toHaveCount(2, { timeout: 1000 });
   }).toPass({ timeout: 60_000, intervals: [2000] });
   expect(await creditOf(request, token)).toBe(creditAfterTap);
+
+  // The same screen in Arabic, right to left.
+  const preferences = await request.put("/api/v1/app/profile/preferences", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { language: "ar", currency: "DZD" },
+  });
+  expect(preferences.ok()).toBe(true);
+  await page.evaluate(() => window.localStorage.setItem("LANG", "ar"));
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("region", { name: text("ar", "autoTopUp.title") })).toBeVisible();
+  await expect(page.getByRole("region", { name: text("ar", "autoTopUp.creditTitle") })).toBeVisible();
+  await shoot(page, "auto-top-up-details-ar-390");
 });
