@@ -120,6 +120,13 @@ export const ERROR_HTTP_STATUS = {
   INVOICE_NOT_AVAILABLE: 409,
   /** This eSIM cannot be topped up (expired, or its plan does not allow it). */
   TOP_UP_NOT_ALLOWED: 400,
+  /** The store credit does not cover this top-up (decision 078): load credit or ask someone to pay by link. */
+  STORE_CREDIT_SHORT: 409,
+  /**
+   * The profile lacks what the invoice needs (name, billing country, a phone valid for it) for a one-tap top-up from
+   * credit: go through the checkout, which asks for them.
+   */
+  BILLING_PROFILE_INCOMPLETE: 409,
   /**
    * This eSIM cannot be cancelled by request (installed, past 24 hours since payment, topped up, or already
    * cancelled); GET /esims/{id} says which in `cancellation.unavailableReason`.

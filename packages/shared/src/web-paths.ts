@@ -15,6 +15,10 @@ export const WEB_PATHS = {
     `/success?paymentId=${segment(query.paymentId)}&orderId=${segment(query.orderId)}`,
   paymentFailure: (query: { paymentId: string; orderId: string }) =>
     `/failure?paymentId=${segment(query.paymentId)}&orderId=${segment(query.orderId)}`,
+  /** An eSIM's page with "Ask someone to pay" open: a pay-for-me link for a top-up of it (decision 077). */
+  payForMe: (esimId: string) => `/details/${segment(esimId)}?payForMe=1`,
+  /** Store credit bought with a card before or during the trip (decision 068). */
+  loadCredit: () => "/account/credit/load",
   myEsims: () => "/esims",
   /** An order's page in the operator's console (operator alerts link to it). */
   consoleOrder: (orderNumber: string) => `/admin/orders/${segment(orderNumber)}`,

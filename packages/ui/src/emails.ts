@@ -3,6 +3,12 @@
 
 export { iccidText } from "./emails/iccid-text.ts";
 export { type EmailTemplate, type RenderedEmail, renderEmail } from "./emails/render-email.tsx";
+export {
+  type AutoTopUpEmailOutcome,
+  autoTopUpEmail,
+  autoTopUpPushBody,
+  autoTopUpTitle,
+} from "./emails/templates/auto-top-up-email.tsx";
 export { cancellationDecisionEmail } from "./emails/templates/cancellation-decision-email.tsx";
 export { cancellationRequestEmail } from "./emails/templates/cancellation-request-email.tsx";
 export { type CodeEmailKind, codeEmail } from "./emails/templates/code-email.tsx";

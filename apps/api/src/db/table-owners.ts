@@ -46,6 +46,9 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   // ledger (every movement of money, append-only; decision 061)
   ledger_movements: "ledger",
   ledger_entries: "ledger",
+  // auto-top-up (a traveller's choice per eSIM and each trigger decided once; decision 078)
+  auto_top_up_settings: "auto-top-up",
+  auto_top_up_triggers: "auto-top-up",
   // esims (cancellation requests are asked from My eSIMs)
   esims: "esims",
   esim_bundles: "esims",

@@ -1,4 +1,5 @@
 import type { AppDeps } from "../lib/deps.ts";
+import { sweepAutoTopUps } from "../modules/auto-top-up/index.ts";
 import { sendDueEsimAlerts, syncStaleEsims } from "../modules/esims/index.ts";
 import { flagOverdueDeliveries, type ProvisioningTiming } from "../modules/orders/index.ts";
 import { reconcileStalePayments } from "../modules/payments/index.ts";
@@ -65,6 +66,8 @@ export async function startBackgroundWork(
         { name: "eSIM sync", run: () => syncStaleEsims(deps, { log }) },
         // Expiry alerts are due by the clock alone: the upstream may never send VALIDITY_USAGE.
         { name: "eSIM alert sweep", run: () => sendDueEsimAlerts(deps) },
+        // Auto top-ups whose validity ends within a day fire by the clock too (decision 078).
+        { name: "auto top-up sweep", run: () => sweepAutoTopUps(deps) },
         // What is left of an operator's store credit past its expiry goes to breakage (decision 064).
         { name: "store credit expiry", run: () => expireStoreCredit(deps) },
       ],

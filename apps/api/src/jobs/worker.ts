@@ -16,6 +16,7 @@ import type { Database } from "../db/client.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import type { JobHandlers, JobLog } from "../lib/job-queue.ts";
 import { scrubText } from "../lib/log-redaction.ts";
+import { autoTopUpJobs } from "../modules/auto-top-up/index.ts";
 import { devicesJobs } from "../modules/devices/index.ts";
 import { mailOutboxJobs } from "../modules/mail-outbox/index.ts";
 import { createOrdersJobs, type ProvisioningTiming, upstreamOrderReadyJobs } from "../modules/orders/index.ts";
@@ -106,6 +107,7 @@ export function createTaskList(
     ...upstreamOrderReadyJobs,
     ...mailOutboxJobs,
     ...devicesJobs,
+    ...autoTopUpJobs,
     ...orderSubscriberJobs,
     ...ledgerSubscriberJobs,
   };

@@ -3,6 +3,7 @@ import type { AppDeps } from "../lib/deps.ts";
 import { isSimulatorEsimProvider } from "../providers/esim/simulator/simulator-esim-provider.ts";
 import { accountRoutes } from "./account/index.ts";
 import { authRoutes } from "./auth/index.ts";
+import { autoTopUpRoutes } from "./auto-top-up/index.ts";
 import { cancellationsAdminRoutes } from "./cancellations-admin/index.ts";
 import { catalogRoutes } from "./catalog/index.ts";
 import { checkoutRoutes } from "./checkout/index.ts";
@@ -38,6 +39,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(invoicesRoutes);
   await app.register(paymentsRoutes);
   await app.register(esimsRoutes);
+  await app.register(autoTopUpRoutes);
   await app.register(supportRoutes);
   await app.register(nativeLinksRoutes);
   await app.register(operatorsRoutes);

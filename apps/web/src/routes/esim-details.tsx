@@ -8,6 +8,7 @@ import { CodeText } from "../components/ui/code-text.tsx";
 import { IccidText } from "../components/ui/iccid-text.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { AutoTopUpSection } from "../features/auto-top-up/components/auto-top-up-section.tsx";
 import { useEsim } from "../features/esims/api/esims.ts";
 import { CancellationSection } from "../features/esims/components/cancellation-section.tsx";
 import { DataUsage } from "../features/esims/components/data-usage.tsx";
@@ -119,6 +120,7 @@ export function EsimDetailsRoute() {
           {data.canTopUp ? (
             <TopUpOffers esimId={data.id} destinationCode={data.destination.code} currency={currency} />
           ) : null}
+          {data.canTopUp ? <AutoTopUpSection esimId={data.id} destinationCode={data.destination.code} /> : null}
 
           {data.group === "available" || data.cancellation.request ? (
             <CancellationSection esimId={data.id} cancellation={data.cancellation} />

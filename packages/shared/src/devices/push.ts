@@ -1,8 +1,11 @@
 // What a push notification carries besides its title and body, for the app to open the right screen when it is
 // tapped. FCM wants every data value a string; APNs gets the same keys beside `aps`.
 
-/** `esim_usage`: 80 % of an eSIM's data used; `esim_expiry`: an eSIM expires within a day. Both open /details/<esimId>. */
-export const PUSH_TYPES = ["esim_usage", "esim_expiry"] as const;
+/**
+ * `esim_usage`: 80 % of an eSIM's data used; `esim_expiry`: an eSIM expires within a day; `auto_top_up`: an auto
+ * top-up bought, or not (decision 078). All open /details/<esimId>.
+ */
+export const PUSH_TYPES = ["esim_usage", "esim_expiry", "auto_top_up"] as const;
 export type PushType = (typeof PUSH_TYPES)[number];
 
 export interface PushData {

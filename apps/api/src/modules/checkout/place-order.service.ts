@@ -32,7 +32,10 @@ import { priceCart } from "./checkout.service.ts";
 
 export type CreateOrderBody = EndpointParsedBody<typeof createOrderEndpoint>;
 
-function checkBilling(user: AuthenticatedUser, billing: CreateOrderBody["billing"]) {
+/** What placing an order needs of its customer: a signed-in user, or the account an auto top-up buys for. */
+export type PlacingUser = Pick<AuthenticatedUser, "id" | "email" | "phone" | "language">;
+
+function checkBilling(user: PlacingUser, billing: CreateOrderBody["billing"]) {
   const fields: Record<string, FieldErrorCode> = {};
   if (billing.email !== user.email) fields["billing.email"] = "BILLING_EMAIL_MISMATCH";
   const phone = checkPhone(billing.phone, billing.country);
@@ -102,18 +105,26 @@ function isSameCart(placed: NonNullable<Awaited<ReturnType<typeof findPlacedOrde
  * PAYMENT_GATEWAY_UNAVAILABLE and leaves the order unpaid with its coupon use held for a checkout's 30 minutes. An
  * order to pay beyond the account's or the address's cap (decision 057) is refused before anything is written
  * or asked of the gateway. An account without a phone keeps the order's (checked for the billing country) for the
- * next checkout.
+ * next checkout. With `isCreditOnly` (a top-up from credit, decision 078) an order the credit does not wholly pay is
+ * refused with STORE_CREDIT_SHORT before anything is written: never a gateway. `actor` names who placed it when it is
+ * not the customer (`system:auto-top-up`).
  */
 export async function placeOrder(
   deps: AppDeps,
-  options: { user: AuthenticatedUser; order: CreateOrderBody; clientAddress: string },
+  options: {
+    user: PlacingUser;
+    order: CreateOrderBody;
+    clientAddress: string;
+    isCreditOnly?: boolean;
+    actor?: string;
+  },
 ): Promise<{ order: PresentableOrder; checkoutUrl: string | null }> {
   const { user, order: body } = options;
   const billing = checkBilling(user, body.billing);
   if (!deps.payments.methods.includes(body.paymentMethod)) {
     throw new AppError("PAYMENT_METHOD_UNAVAILABLE", { message: "The payment gateway does not offer this method." });
   }
-  const actor = `customer:${user.id}`;
+  const actor = options.actor ?? `customer:${user.id}`;
   // Which top-ups fit may take an upstream call: asked before the transaction, never while it holds locks.
   const topUpCodes = body.topUpOf ? await findTopUpCodes(deps, { userId: user.id, esimId: body.topUpOf }) : null;
   const { orderId, orderNumber, payment } = await deps.db.transaction(async (tx) => {
@@ -152,6 +163,11 @@ export async function placeOrder(
     }
     // Nothing left for the card (a 100 % coupon, or store credit covering the rest): no gateway, no checkout.
     const isFree = quote.cardChargeDzdMinor === 0;
+    if (options.isCreditOnly && !isFree) {
+      throw new AppError("STORE_CREDIT_SHORT", {
+        message: `The store credit of ${formatMoney(storeCreditBalanceDzdMinor, "DZD")} does not cover ${formatMoney(quote.chargeDzdMinor, "DZD")}.`,
+      });
+    }
     if (!isFree) await checkUnpaidOrderCaps(tx, deps, { userId: user.id, clientAddress: options.clientAddress, now });
     const created = await createOrder(
       tx,

@@ -141,6 +141,13 @@ async function syncEsim(deps: AppDeps, esim: EsimRow, log: SyncLog): Promise<boo
       await updateEsimFromUpstream(tx, esim.id, profile, now);
       // With the update that makes them due, so the alert job exists exactly when the new state is stored.
       await queueDueEsimAlerts(tx, { esimId: esim.id, now, publicUrl: deps.config.PUBLIC_URL });
+      // Whoever reacts to new usage or validity (auto top-up) is told by a job of this commit; one waits per eSIM.
+      await addJob(tx, {
+        task: ESIM_UPSTREAM_UPDATED_TASK,
+        payload: { esimId: esim.id },
+        key: `esim-upstream-updated:${esim.id}`,
+        maxAttempts: 5,
+      });
     });
     return true;
   } catch (error) {
@@ -161,6 +168,12 @@ function stringsOf(content: Record<string, unknown>, key: string): string[] {
   if (typeof value === "number") return [String(value)];
   return [];
 }
+
+/**
+ * Queued with each stored word of the upstream about an eSIM (usage, status, validity), payload `{ esimId }`. The
+ * auto-top-up module subscribes to it (it depends on this module).
+ */
+export const ESIM_UPSTREAM_UPDATED_TASK = "esim-upstream-updated";
 
 /**
  * Queued when the upstream says an order's profiles are ready (ORDER_STATUS, GOT_RESOURCE), payload

@@ -8,7 +8,8 @@ export {
   recordCancellationApproval,
   refuseCancellation,
 } from "./cancellation.service.ts";
-export { sendDueEsimAlerts } from "./esim-alerts.ts";
+export { type EsimAlertSubject, findEsimAlertSubject } from "./esim-alerts.repo.ts";
+export { EXPIRY_ALERT_WITHIN_MS, sendDueEsimAlerts } from "./esim-alerts.ts";
 export {
   type BundleInsert,
   clearSecretsOfDeletedAccounts,
@@ -27,8 +28,10 @@ export {
 export { esimsRoutes } from "./esims.routes.ts";
 export {
   canTopUpEsim,
+  ESIM_UPSTREAM_UPDATED_TASK,
   findTopUpCodes,
   isEsimAvailable,
+  listTopUps,
   refreshUserEsims,
   syncStaleEsims,
   UPSTREAM_ORDER_READY_TASK,

@@ -9,16 +9,8 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
+import { topUpCartHref } from "../../../lib/top-up-cart-href.ts";
 import { useEsimTopUps } from "../api/esims.ts";
-
-/** Where choosing a top-up goes: the usual cart, for this eSIM. */
-export function topUpCartHref(options: { planId: string; destinationCode: string; esimId: string }): string {
-  return `/cart?${new URLSearchParams({
-    plan: options.planId,
-    destination: options.destinationCode,
-    topUpOf: options.esimId,
-  })}`;
-}
 
 /** "Top up this eSIM": the plans it takes, each leading to the same checkout as a first purchase. */
 export function TopUpOffers({
