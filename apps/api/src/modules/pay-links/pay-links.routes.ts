@@ -1,0 +1,182 @@
+import { readFileSync } from "node:fs";
+import { LANGUAGES, type Language } from "@esim/shared/locale";
+import { createPayLink, listPayLinks, revokePayLink } from "@esim/shared/pay-links/contracts";
+import { serverTranslator } from "@esim/ui/server-i18n";
+import { NoticeMain, renderStorefrontPage } from "@esim/ui/storefront";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { createElement } from "react";
+import { AppError } from "../../lib/app-error.ts";
+import { addRoute } from "../../lib/route.ts";
+import { readWebStylesheets } from "../storefront/index.ts";
+import { PAY_LINK_PREVIEW_PATH, renderPayLinkPage } from "./pay-link-page.ts";
+import { presentPayLink } from "./pay-links.presenter.ts";
+import {
+  createPayLinkFor,
+  findPayLinkOf,
+  listPayLinksOf,
+  payLinkUrl,
+  payPayLink,
+  readPayLinkPage,
+  revokePayLinkOf,
+} from "./pay-links.service.ts";
+
+/** Pages, not API operations: kept out of the OpenAPI document. */
+const PAGE_ROUTE = { schema: { hide: true } };
+/** A form body is small: a method, an email, a tick. */
+const FORM_BODY_LIMIT_BYTES = 2048;
+
+const PREVIEW_PNG = readFileSync(new URL("./pay-link-preview.png", import.meta.url));
+
+type PayForm = Record<string, string | undefined> | undefined;
+
+/** Pay-for-me links (decision 077): the traveller's JSON operations and the payer's public page and form. */
+export async function payLinksRoutes(app: FastifyInstance) {
+  const { deps } = app;
+  let css: string | undefined;
+  const readCss = () => {
+    css ??= readWebStylesheets(deps.config.WEB_DIST_DIR);
+    return css;
+  };
+
+  addRoute(
+    app,
+    createPayLink,
+    async ({ body, user }) => {
+      const { link, token } = await createPayLinkFor(deps, { user, body });
+      const shown = await findPayLinkOf(deps, { userId: user.id, linkId: link.id });
+      // The token exists in this answer only (kept hashed): a replayed creation has no address to give again.
+      return {
+        data: { link: presentPayLink(shown, deps.now()), url: token ? payLinkUrl(deps, user.language, token) : "" },
+      };
+    },
+    { tags: ["pay-links"], summary: "Make a pay-for-me link for a top-up or a new eSIM (its address answered once)" },
+  );
+
+  addRoute(
+    app,
+    listPayLinks,
+    async ({ user }) => ({
+      data: (await listPayLinksOf(deps, user.id)).map((row) => presentPayLink(row, deps.now())),
+    }),
+    { tags: ["pay-links"], summary: "The caller's pay-for-me links and their states" },
+  );
+
+  addRoute(
+    app,
+    revokePayLink,
+    async ({ params, user }) => ({
+      data: presentPayLink(await revokePayLinkOf(deps, { userId: user.id, linkId: params.linkId }), deps.now()),
+    }),
+    { tags: ["pay-links"], summary: "Revoke one of the caller's waiting pay-for-me links" },
+  );
+
+  app.get(PAY_LINK_PREVIEW_PATH, PAGE_ROUTE, async (_request, reply) =>
+    reply.header("cache-control", "public, max-age=86400").type("image/png").send(PREVIEW_PNG),
+  );
+
+  // The form posts here (no script): its own parser, so the JSON API stays JSON-only.
+  await app.register(async (pages) => {
+    pages.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: FORM_BODY_LIMIT_BYTES },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    const notFoundPage = (reply: FastifyReply, language: Language) => {
+      const t = serverTranslator(language);
+      const body = renderStorefrontPage(
+        language,
+        {
+          head: {
+            title: t("storefront.notFound.title"),
+            description: t("storefront.notFound.text"),
+            keywords: t("storefront.landing.keywords"),
+            paths: Object.fromEntries(LANGUAGES.map((each) => [each, `/${each}/esim`])) as Record<Language, string>,
+            publicUrl: deps.config.PUBLIC_URL,
+            isIndexable: false,
+            structuredData: [],
+            keptSearch: "",
+            homeHref: `/${language}/esim`,
+          },
+          css: readCss(),
+          figures: null,
+          year: deps.now().getFullYear(),
+        },
+        createElement(NoticeMain, { kind: "notFound", href: `/${language}/esim` }),
+      );
+      return reply.code(404).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
+    };
+
+    const sendLinkPage = async (
+      reply: FastifyReply,
+      options: { language: Language; token: string; ip: string; returned: string | undefined; error?: AppError },
+    ) => {
+      const row = await readPayLinkPage(deps, { token: options.token, clientAddress: options.ip, log: app.log });
+      if (!row) return notFoundPage(reply, options.language);
+      const body = renderPayLinkPage(deps, {
+        row,
+        token: options.token,
+        language: options.language,
+        css: readCss(),
+        returned: options.returned === "success" || options.returned === "failure" ? options.returned : null,
+        errorCode: options.error?.code ?? null,
+      });
+      return reply
+        .code(options.error?.statusCode ?? 200)
+        .header("cache-control", "no-store")
+        .header("referrer-policy", "no-referrer")
+        .type("text/html; charset=utf-8")
+        .send(body);
+    };
+
+    for (const language of LANGUAGES) {
+      pages.get<{ Params: { token: string }; Querystring: { status?: string } }>(
+        `/${language}/pay/:token`,
+        PAGE_ROUTE,
+        async (request, reply) =>
+          sendLinkPage(reply, {
+            language,
+            token: request.params.token,
+            ip: request.ip,
+            returned: request.query.status,
+          }),
+      );
+
+      pages.post<{ Params: { token: string }; Body: PayForm }>(
+        `/${language}/pay/:token`,
+        PAGE_ROUTE,
+        async (request, reply) => {
+          const form = request.body ?? {};
+          const email = form.email?.trim() ?? "";
+          try {
+            if (form.terms !== "accepted") {
+              throw new AppError("VALIDATION_FAILED", { message: "The terms were not accepted." });
+            }
+            if (email !== "" && (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) {
+              throw new AppError("VALIDATION_FAILED", { message: "The email is not valid." });
+            }
+            const access = await payPayLink(deps, {
+              token: request.params.token,
+              method: form.method ?? "",
+              payerEmail: email === "" ? null : email,
+              language,
+              clientAddress: request.ip,
+            });
+            // 303: the browser follows with a GET, so a reload never posts the form again.
+            const location = "checkoutUrl" in access ? access.checkoutUrl : `/${language}/pay/${request.params.token}`;
+            return reply.header("cache-control", "no-store").redirect(location, 303);
+          } catch (error) {
+            if (!(error instanceof AppError) || error.statusCode >= 500 || error.code === "NOT_FOUND") throw error;
+            return sendLinkPage(reply, {
+              language,
+              token: request.params.token,
+              ip: request.ip,
+              returned: undefined,
+              error,
+            });
+          }
+        },
+      );
+    }
+  });
+}
