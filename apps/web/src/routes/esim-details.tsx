@@ -17,6 +17,7 @@ import { TopUpOffers } from "../features/esims/components/top-up-offers.tsx";
 import { ValidityNotStarted } from "../features/esims/components/validity-not-started.tsx";
 import { STATUS_EXPLANATION, STATUS_NAME } from "../features/esims/lib/status.ts";
 import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
+import { PayForMeSection } from "../features/pay-links/components/pay-for-me-section.tsx";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
 import { usePlanText } from "../lib/plan-text.ts";
@@ -117,6 +118,8 @@ export function EsimDetailsRoute() {
           {data.canTopUp ? (
             <TopUpOffers esimId={data.id} destinationCode={data.destination.code} currency={currency} />
           ) : null}
+
+          {data.canTopUp ? <PayForMeSection esimId={data.id} /> : null}
 
           {data.group === "available" || data.cancellation.request ? (
             <CancellationSection esimId={data.id} cancellation={data.cancellation} />
