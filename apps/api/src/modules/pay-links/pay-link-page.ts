@@ -15,7 +15,10 @@ import { payLinkAmountDzdMinor, payLinkStatusAt } from "./pay-links.service.ts";
 // A pay-for-me link's public page (decision 077), rendered by the public pages' one renderer: who asks (first name),
 // for what, how much, and a plain form. Its head carries the Open Graph preview in the reader's language.
 
-/** The preview image every link shares (one neutral image, no words to translate): served by this module. */
+/**
+ * The preview image every link shares (one neutral image, no words to translate): apps/web/public/pay-link-preview.png,
+ * served with the web app's files.
+ */
 export const PAY_LINK_PREVIEW_PATH = "/pay-link-preview.png";
 export const PAY_LINK_PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 

@@ -141,3 +141,13 @@ export async function findOrderReference(db: DbOrTx, orderId: string) {
     .where(eq(orders.id, orderId));
   return row;
 }
+
+/** Moves a waiting link's end to now; answers whether it was waiting. */
+export async function endPayLinkNow(db: DbOrTx, options: { linkId: string; now: Date }): Promise<boolean> {
+  const rows = await db
+    .update(payLinks)
+    .set({ expiresAt: options.now, updatedAt: options.now })
+    .where(and(eq(payLinks.id, options.linkId), eq(payLinks.status, "waiting")))
+    .returning({ id: payLinks.id });
+  return rows.length > 0;
+}

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { LANGUAGES, type Language } from "@esim/shared/locale";
 import { createPayLink, listPayLinks, revokePayLink } from "@esim/shared/pay-links/contracts";
 import { serverTranslator } from "@esim/ui/server-i18n";
@@ -8,7 +7,7 @@ import { createElement } from "react";
 import { AppError } from "../../lib/app-error.ts";
 import { addRoute } from "../../lib/route.ts";
 import { readWebStylesheets } from "../storefront/index.ts";
-import { PAY_LINK_PREVIEW_PATH, renderPayLinkPage } from "./pay-link-page.ts";
+import { renderPayLinkPage } from "./pay-link-page.ts";
 import { presentPayLink } from "./pay-links.presenter.ts";
 import {
   createPayLinkFor,
@@ -24,8 +23,6 @@ import {
 const PAGE_ROUTE = { schema: { hide: true } };
 /** A form body is small: a method, an email, a tick. */
 const FORM_BODY_LIMIT_BYTES = 2048;
-
-const PREVIEW_PNG = readFileSync(new URL("./pay-link-preview.png", import.meta.url));
 
 type PayForm = Record<string, string | undefined> | undefined;
 
@@ -68,10 +65,6 @@ export async function payLinksRoutes(app: FastifyInstance) {
       data: presentPayLink(await revokePayLinkOf(deps, { userId: user.id, linkId: params.linkId }), deps.now()),
     }),
     { tags: ["pay-links"], summary: "Revoke one of the caller's waiting pay-for-me links" },
-  );
-
-  app.get(PAY_LINK_PREVIEW_PATH, PAGE_ROUTE, async (_request, reply) =>
-    reply.header("cache-control", "public, max-age=86400").type("image/png").send(PREVIEW_PNG),
   );
 
   // The form posts here (no script): its own parser, so the JSON API stays JSON-only.

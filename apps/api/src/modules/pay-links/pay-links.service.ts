@@ -24,6 +24,7 @@ import { queuePayLinkPaidMessages } from "./pay-link-messages.ts";
 import {
   countPayLinksMadeSince,
   countWaitingPayLinks,
+  endPayLinkNow,
   findOrderReference,
   findPayLinkByReference,
   findPayLinkByTokenHash,
@@ -357,5 +358,20 @@ export async function recordPayLinkPaid(deps: AppDeps, options: { orderId: strin
       payerLanguage: page.link.payerLanguage ?? page.traveller.language,
     });
     return true;
+  });
+}
+
+/**
+ * Ends a waiting link now, as if its time had run out (an operator's `paylink:expire`, e.g. a link reported as abuse;
+ * journeys use it instead of waiting 72 h): its end is moved to now and it reads expired. Answers whether a waiting
+ * link was ended; an unknown token or a link not waiting answers false. Idempotent.
+ */
+export async function expirePayLinkNow(deps: AppDeps, options: { token: string }): Promise<boolean> {
+  const link = await findPayLinkByTokenHash(deps.db, sha256Hex(options.token));
+  if (!link) return false;
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    if (!(await endPayLinkNow(tx, { linkId: link.id, now }))) return false;
+    return (await applyPayLinkEvent(tx, { linkId: link.id, event: "expired", now })) !== undefined;
   });
 }

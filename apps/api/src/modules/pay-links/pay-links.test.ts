@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { createPayLink, listPayLinks, revokePayLink } from "@esim/shared/pay-links/contracts";
 import { eq } from "drizzle-orm";
@@ -155,10 +156,10 @@ describe("the relative's page", () => {
     expect(metaContent(page.body, "twitter:card")).toBe("summary_large_image");
     const image = metaContent(page.body, "og:image")!;
     expect(image).toMatch(/^https?:\/\/[^/]+\/pay-link-preview\.png$/);
-    const served = await openPage(new URL(image).pathname, { "user-agent": WHATSAPP });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers["content-type"]).toBe("image/png");
-    expect(served.rawPayload.subarray(1, 4).toString()).toBe("PNG");
+    // Served with the web app's public files (the journey fetches it from the running server).
+    const png = await readFile(new URL("../../../../web/public/pay-link-preview.png", import.meta.url));
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 
   it("answers an unknown token with the not-found page, and slows down an address that probes tokens", async () => {
