@@ -4,7 +4,7 @@ import { API_BASE_PATH } from "@esim/shared/http";
 import { createPayLink, listPayLinks, revokePayLink } from "@esim/shared/pay-links/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders, packages, payLinks, payments, users } from "../../db/schema.ts";
+import { esims, orders, packages, payLinks, payments, users } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createDevice, createSignedInUser } from "../../test/factories.ts";
 import { buyEsim, createTopUpablePlan, readEsim } from "../esims/esims.test-kit.ts";
@@ -236,6 +236,26 @@ describe("paying a link", () => {
     expect(again.statusCode).toBe(303);
     expect(again.headers.location).toBe(made.path);
     expect(await db.select().from(orders).where(eq(orders.userId, made.user.id))).toHaveLength(2);
+  });
+
+  it("pays a link for a new eSIM: the eSIM lands in the traveller's account, not the payer's", async () => {
+    const traveller = await createSignedInUser(testApp, { name: "Yacine Amrani" });
+    const made = await postLink(traveller.headers, { packageId: plan.id });
+    const { link, url } = createPayLink.response.parse(made.json()).data;
+    expect(link).toMatchObject({ kind: "new", esimId: null, amountDzdMinor: 1490_00 });
+    const page = await openPage(new URL(url).pathname);
+    expect(page.body).toContain("Yacine");
+    expect(page.body).not.toContain("Amrani");
+    const paying = await payLink(new URL(url).pathname);
+    await pressButton(testApp, paying.headers.location as string, "pay");
+    await runDueJobs(testApp.deps);
+    await runDueJobs(testApp.deps);
+    const paid = await readLink(link.id);
+    expect(paid.status).toBe("paid");
+    const order = await readOrder(testApp, paid.orderId!);
+    expect(order).toMatchObject({ userId: traveller.user.id, kind: "new", status: "delivered" });
+    const [esim] = await db.select().from(esims).where(eq(esims.orderId, order.id));
+    expect(esim?.userId).toBe(traveller.user.id);
   });
 
   it("refuses politely a link past its end and a revoked one, in the page's language, and charges nothing", async () => {
