@@ -2,7 +2,7 @@ import type { EsimDetail } from "@esim/shared/esims/contracts";
 import type { PayLink } from "@esim/shared/pay-links/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ORDER_ID, PLAN_7_DAYS, TURKEY } from "../test/buying-fixtures.ts";
+import { ORDER_ID, PLAN_7_DAYS, PLAN_30_DAYS, TURKEY } from "../test/buying-fixtures.ts";
 import { apiError, fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
@@ -118,5 +118,32 @@ describe("asking someone to pay", () => {
     await waitFor(() => expect(within(list).getByText("ملغى")).toBeInTheDocument());
     expect(calls.some((call) => call.path === `/pay-links/${LINK_ID}/revoke`)).toBe(true);
     expect(document.documentElement).toHaveAttribute("dir", "rtl");
+  });
+
+  it("asks for a new eSIM from a plan's page, for the plan chosen there", async () => {
+    const { calls } = api({
+      "GET /destinations/TR/packages": () => ({
+        body: {
+          data: {
+            destination: TURKEY,
+            availableDays: [30, 7],
+            plans: [PLAN_7_DAYS, PLAN_30_DAYS],
+            regionalSuggestion: null,
+          },
+        },
+      }),
+      "POST /pay-links": () => ({
+        body: { data: { link: link({ kind: "new", esimId: null, packageId: PLAN_30_DAYS.id }), url: URL_OF_LINK } },
+      }),
+    });
+    const { user } = await renderApp("/packages/TR", { token: "t", language: "en" });
+    const section = await screen.findByRole("region", { name: "Ask someone to pay" });
+    await user.click(within(section).getByRole("button", { name: "Ask someone to pay" }));
+    const dialog = await screen.findByRole("dialog", { name: "Ask someone to pay" });
+    await user.click(within(dialog).getByRole("radio", { name: /30 days/ }));
+    await user.click(within(dialog).getByRole("button", { name: "Create the link" }));
+    expect(await within(dialog).findByText(URL_OF_LINK)).toBeInTheDocument();
+    const created = calls.find((call) => call.method === "POST" && call.path === "/pay-links");
+    expect(created?.body).toMatchObject({ packageId: PLAN_30_DAYS.id, esimId: null });
   });
 });
