@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { API_BASE_PATH } from "@esim/shared/http";
-import { createPayLink, listPayLinks, revokePayLink } from "@esim/shared/pay-links/contracts";
+import { createPayLink, listPayLinks, PAY_LINK_STATUSES, revokePayLink } from "@esim/shared/pay-links/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { esims, orders, packages, payLinks, payments, users } from "../../db/schema.ts";
@@ -9,6 +9,7 @@ import { runDueJobs } from "../../jobs/worker.ts";
 import { createDevice, createSignedInUser } from "../../test/factories.ts";
 import { buyEsim, createTopUpablePlan, readEsim } from "../esims/esims.test-kit.ts";
 import { createBuyingApp, outboxEmail, pressButton, readOrder } from "../orders/buying.test-kit.ts";
+import { applyPayLinkEvent, nextPayLinkStatus, PAY_LINK_LIFECYCLE, type PayLinkEvent } from "./pay-link-lifecycle.ts";
 
 // Pay-for-me links (decision 077): the traveller makes a link, a relative pays it on its public page with no account,
 // and the top-up lands on the traveller's eSIM.
@@ -290,5 +291,22 @@ describe("paying a link", () => {
       statuses.push((await payLink(made.path, { method: "bitcoin" })).statusCode);
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("a link's lifecycle", () => {
+  it("applies each event only from the states its table allows, and refuses every other transition", async () => {
+    const made = await makeTopUpLink();
+    for (const event of Object.keys(PAY_LINK_LIFECYCLE) as PayLinkEvent[]) {
+      for (const status of PAY_LINK_STATUSES) {
+        await db.update(payLinks).set({ status }).where(eq(payLinks.id, made.link.id));
+        const applied = await applyPayLinkEvent(db, { linkId: made.link.id, event, now: clock.now() });
+        const expected = nextPayLinkStatus(status, event);
+        expect(applied?.status ?? null, `${event} from ${status}`).toBe(expected);
+        expect((await readLink(made.link.id)).status).toBe(expected ?? status);
+      }
+    }
+    expect(nextPayLinkStatus("paid", "revoked")).toBeNull();
+    expect(nextPayLinkStatus("expired", "paid")).toBe("paid");
   });
 });
