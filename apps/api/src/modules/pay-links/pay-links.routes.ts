@@ -75,6 +75,15 @@ export async function payLinksRoutes(app: FastifyInstance) {
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
 
+    // The form's answer is a 303 to the gateway's hosted page: browsers hold a form's redirects to form-action too, so
+    // the pages' `form-action 'self'` would stop the payer at Chargily's door.
+    const gatewayOrigin = new URL(deps.config.CHARGILY_BASE_URL).origin;
+    const withGatewayFormAction = (reply: FastifyReply) =>
+      String(reply.getHeader("content-security-policy") ?? "").replace(
+        /form-action [^;]*/,
+        `form-action 'self' ${gatewayOrigin}`,
+      );
+
     const notFoundPage = (reply: FastifyReply, language: Language) => {
       const t = serverTranslator(language);
       const body = renderStorefrontPage(
@@ -116,6 +125,7 @@ export async function payLinksRoutes(app: FastifyInstance) {
       });
       return reply
         .code(options.error?.statusCode ?? 200)
+        .header("content-security-policy", withGatewayFormAction(reply))
         .header("cache-control", "no-store")
         .header("referrer-policy", "no-referrer")
         .type("text/html; charset=utf-8")

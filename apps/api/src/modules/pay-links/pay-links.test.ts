@@ -142,6 +142,11 @@ describe("the relative's page", () => {
       expect(page.body).not.toContain(secret);
     }
     expect(page.headers["x-content-type-options"]).toBe("nosniff");
+    // The form's 303 goes to the gateway's hosted page, which the page's form-action must allow.
+    expect(page.headers["content-security-policy"]).toContain(
+      `form-action 'self' ${new URL(testApp.deps.config.CHARGILY_BASE_URL).origin}`,
+    );
+    expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
   it("gives a crawler (WhatsApp) the Open Graph preview in the traveller's language, with an image we serve", async () => {
