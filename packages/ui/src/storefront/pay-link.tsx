@@ -160,3 +160,16 @@ function PayLinkState({ view, who }: { view: PayLinkView; who: string }) {
   }
   return null;
 }
+
+/** A page instead of a link: none has this address, or this connection opened too many (decision 077). */
+export function PayLinkNoticeMain({ kind }: { kind: "notFound" | "busy" }) {
+  const t = useT();
+  return (
+    <div className="mx-auto max-w-lg">
+      <h1 className="text-2xl font-bold">
+        {t(kind === "notFound" ? "payLink.notFound.heading" : "payLink.busy.heading")}
+      </h1>
+      <p className="mt-2 text-slate-700">{t(kind === "notFound" ? "payLink.notFound.text" : "payLink.busy.text")}</p>
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from "@esim/shared/locale";
 import { createPayLink, listPayLinks, revokePayLink } from "@esim/shared/pay-links/contracts";
 import { serverTranslator } from "@esim/ui/server-i18n";
-import { NoticeMain, renderStorefrontPage } from "@esim/ui/storefront";
+import { PayLinkNoticeMain, renderStorefrontPage } from "@esim/ui/storefront";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { createElement } from "react";
 import { AppError } from "../../lib/app-error.ts";
@@ -84,14 +84,16 @@ export async function payLinksRoutes(app: FastifyInstance) {
         `form-action 'self' ${gatewayOrigin}`,
       );
 
-    const notFoundPage = (reply: FastifyReply, language: Language) => {
+    /** A page in the shop's frame saying there is no link here (404) or too many were opened (429). */
+    const noticePage = (reply: FastifyReply, language: Language, error: AppError | null) => {
       const t = serverTranslator(language);
+      const isBusy = error?.code === "RATE_LIMITED";
       const body = renderStorefrontPage(
         language,
         {
           head: {
-            title: t("storefront.notFound.title"),
-            description: t("storefront.notFound.text"),
+            title: t("payLink.notFound.title"),
+            description: t(isBusy ? "payLink.busy.text" : "payLink.notFound.text"),
             keywords: t("storefront.landing.keywords"),
             paths: Object.fromEntries(LANGUAGES.map((each) => [each, `/${each}/esim`])) as Record<Language, string>,
             publicUrl: deps.config.PUBLIC_URL,
@@ -104,17 +106,29 @@ export async function payLinksRoutes(app: FastifyInstance) {
           figures: null,
           year: deps.now().getFullYear(),
         },
-        createElement(NoticeMain, { kind: "notFound", href: `/${language}/esim` }),
+        createElement(PayLinkNoticeMain, { kind: isBusy ? "busy" : "notFound" }),
       );
-      return reply.code(404).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
+      if (isBusy && error.retryAfterSeconds) reply.header("retry-after", String(error.retryAfterSeconds));
+      return reply
+        .code(isBusy ? 429 : 404)
+        .header("cache-control", "no-store")
+        .type("text/html; charset=utf-8")
+        .send(body);
     };
 
     const sendLinkPage = async (
       reply: FastifyReply,
       options: { language: Language; token: string; ip: string; returned: string | undefined; error?: AppError },
     ) => {
-      const row = await readPayLinkPage(deps, { token: options.token, clientAddress: options.ip, log: app.log });
-      if (!row) return notFoundPage(reply, options.language);
+      let row: Awaited<ReturnType<typeof readPayLinkPage>>;
+      try {
+        row = await readPayLinkPage(deps, { token: options.token, clientAddress: options.ip, log: app.log });
+      } catch (error) {
+        if (error instanceof AppError && error.code === "RATE_LIMITED")
+          return noticePage(reply, options.language, error);
+        throw error;
+      }
+      if (!row) return noticePage(reply, options.language, null);
       const body = renderPayLinkPage(deps, {
         row,
         token: options.token,
@@ -169,7 +183,8 @@ export async function payLinksRoutes(app: FastifyInstance) {
             const location = "checkoutUrl" in access ? access.checkoutUrl : `/${language}/pay/${request.params.token}`;
             return reply.header("cache-control", "no-store").redirect(location, 303);
           } catch (error) {
-            if (!(error instanceof AppError) || error.statusCode >= 500 || error.code === "NOT_FOUND") throw error;
+            if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+            if (error.code === "NOT_FOUND") return noticePage(reply, language, null);
             return sendLinkPage(reply, {
               language,
               token: request.params.token,

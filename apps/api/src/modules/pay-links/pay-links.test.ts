@@ -171,12 +171,18 @@ describe("the relative's page", () => {
   it("answers an unknown token with the not-found page, and slows down an address that probes tokens", async () => {
     const unknown = await openPage("/fr/pay/not-a-real-token");
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain("Ce lien de paiement n’existe pas");
+    expect((await payLink("/fr/pay/not-a-real-token")).body).toContain("Ce lien de paiement n’existe pas");
     const probing = await createBuyingApp({ config: { PAY_LINK_LOOKUPS_PER_ADDRESS_PER_MINUTE: 3 } });
     const statuses: number[] = [];
     for (let index = 0; index < 5; index++) {
       statuses.push((await probing.app.inject({ method: "GET", url: `/fr/pay/guess-${index}` })).statusCode);
     }
     expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    const busy = await probing.app.inject({ method: "GET", url: "/ar/pay/guess-6" });
+    expect(busy.headers["content-type"]).toContain("text/html");
+    expect(busy.body).toContain("محاولات كثيرة جدًا");
+    expect(Number(busy.headers["retry-after"])).toBeGreaterThan(0);
   });
 });
 
