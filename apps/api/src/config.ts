@@ -248,6 +248,10 @@ const configSchema = z.object({
   OPERATOR_CODE_MAILS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 30),
   /** Orders to pay placed per client address per hour, whatever the account (decision 057). */
   UNPAID_ORDERS_PER_ADDRESS_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 20),
+  /** How long a pay-for-me link can be paid after it is made, in hours (decision 077); fractions allowed for tests. */
+  PAY_LINK_LIFETIME_HOURS: z._default(z.coerce.number().check(z.positive(), z.maximum(24 * 30)), 72),
+  /** Pay-for-me link pages (tokens) one client address may open per minute: guessing tokens is slow (decision 077). */
+  PAY_LINK_LOOKUPS_PER_ADDRESS_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 30),
   /** eSIM upstream: the local simulator (default) or eSIM Access. */
   ESIM_PROVIDER: z._default(z.enum(["simulator", "esim-access"]), "simulator"),
   ESIM_ACCESS_BASE_URL: z._default(url, "https://api.esimaccess.com"),

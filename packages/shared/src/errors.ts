@@ -175,6 +175,19 @@ export const ERROR_HTTP_STATUS = {
    */
   CREDIT_LOADS_PENDING_LIMIT_REACHED: 409,
   /**
+   * A traveller already has the most pay-for-me links waiting at once (5), or made the most today (10) (decision 077):
+   * no link was made. Revoke one, or wait for one to be paid or to expire.
+   */
+  PAY_LINKS_LIMIT_REACHED: 409,
+  /** Revoking a pay-for-me link that is no longer waiting (paid, expired or revoked already): nothing changed. Reload. */
+  PAY_LINK_NOT_WAITING: 409,
+  /** Paying a pay-for-me link past its end (72 h by default): nothing was charged. Ask the traveller for a new link. */
+  PAY_LINK_EXPIRED: 410,
+  /** Paying a pay-for-me link its traveller revoked: nothing was charged. Ask the traveller for a new link. */
+  PAY_LINK_REVOKED: 410,
+  /** Paying a pay-for-me link that is paid already (single use): nothing was charged again. */
+  PAY_LINK_PAID: 409,
+  /**
    * The customer's choice of refund (store credit or a transfer) is not open on this order: nothing is owed, the
    * choice is made already, or the refund is not theirs to choose (a held payment goes back the way it came). Reload
    * the order.

@@ -15,5 +15,7 @@ export { type CodeEmailKind, codeEmail } from "./emails/templates/code-email.tsx
 export { esimAlertEmail, esimAlertPushBody, esimAlertTitle } from "./emails/templates/esim-alert-email.tsx";
 export { type InstallEmailEsim, installEmail } from "./emails/templates/install-email.tsx";
 export { operatorAlertEmail } from "./emails/templates/operator-alert-email.tsx";
+export { payLinkPaidEmail } from "./emails/templates/pay-link-paid-email.tsx";
+export { payLinkReceiptEmail } from "./emails/templates/pay-link-receipt-email.tsx";
 export { type RefundDecisionKind, refundDecisionEmail } from "./emails/templates/refund-decision-email.tsx";
 export { refundSentEmail } from "./emails/templates/refund-sent-email.tsx";

@@ -43,6 +43,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   // credit-loads (store credit bought with a card; decision 068)
   credit_loads: "credit-loads",
   credit_load_receipt_counters: "credit-loads",
+  // pay-links (a relative pays a top-up or a new eSIM by link; decision 077)
+  pay_links: "pay-links",
   // ledger (every movement of money, append-only; decision 061)
   ledger_movements: "ledger",
   ledger_entries: "ledger",

@@ -21,6 +21,7 @@ import { nativeLinksRoutes } from "./native-links/index.ts";
 import { operatorsRoutes } from "./operators/index.ts";
 import { ordersRoutes } from "./orders/index.ts";
 import { ordersAdminRoutes } from "./orders-admin/index.ts";
+import { payLinksRoutes } from "./pay-links/index.ts";
 import { paymentsRoutes } from "./payments/index.ts";
 import { pricesAdminRoutes } from "./prices-admin/index.ts";
 import { storeCreditRoutes } from "./store-credit/index.ts";
@@ -38,6 +39,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(ordersRoutes);
   await app.register(invoicesRoutes);
   await app.register(paymentsRoutes);
+  await app.register(payLinksRoutes);
   await app.register(esimsRoutes);
   await app.register(autoTopUpRoutes);
   await app.register(supportRoutes);

@@ -18,6 +18,7 @@ import { TopUpOffers } from "../features/esims/components/top-up-offers.tsx";
 import { ValidityNotStarted } from "../features/esims/components/validity-not-started.tsx";
 import { STATUS_EXPLANATION, STATUS_NAME } from "../features/esims/lib/status.ts";
 import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
+import { PayForMeSection } from "../features/pay-links/components/pay-for-me-section.tsx";
 import { WhatsAppButton } from "../features/support/whatsapp/whatsapp-button.tsx";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
@@ -121,6 +122,8 @@ export function EsimDetailsRoute() {
             <TopUpOffers esimId={data.id} destinationCode={data.destination.code} currency={currency} />
           ) : null}
           {data.canTopUp ? <AutoTopUpSection esimId={data.id} destinationCode={data.destination.code} /> : null}
+
+          {data.canTopUp ? <PayForMeSection esimId={data.id} /> : null}
 
           {data.group === "available" || data.cancellation.request ? (
             <CancellationSection esimId={data.id} cancellation={data.cancellation} />

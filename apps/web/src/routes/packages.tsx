@@ -9,9 +9,11 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { useSession } from "../features/auth/hooks/use-session.ts";
 import { useDestinationPlans } from "../features/catalog/api/list-destination-plans.ts";
 import { DestinationHeader } from "../features/catalog/components/destination-header.tsx";
 import { PlanDetailsDialog } from "../features/catalog/components/plan-details-dialog.tsx";
+import { PayForMeSection } from "../features/pay-links/components/pay-for-me-section.tsx";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
 import { usePlanText } from "../lib/plan-text.ts";
@@ -26,6 +28,7 @@ function readDays(value: string | null): number | undefined {
 /** /packages/:code: the destination, a duration filter kept in the address, the plans and their details. */
 export function PackagesRoute() {
   const t = useT();
+  const { isAuthenticated } = useSession();
   const language = useLanguage();
   const { code = "" } = useParams();
   const [params] = useSearchParams();
@@ -105,6 +108,7 @@ export function PackagesRoute() {
             )}
             {bestValueId ? <p className="mt-3 text-sm text-slate-600">{t("plan.bestValueRule")}</p> : null}
           </section>
+          {isAuthenticated ? <PayForMeSection plans={data.plans} /> : null}
         </div>
       )}
       <PlanDetailsDialog

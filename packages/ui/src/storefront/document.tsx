@@ -23,6 +23,8 @@ export interface PageHead {
   keptSearch: string;
   /** The landing page's address (with the promo code the page was opened with): where the brand leads. */
   homeHref: string;
+  /** An absolute address of the preview image link previews show (og:image); none: a text-only card. */
+  image?: { url: string; width: number; height: number; alt: string };
 }
 
 /** What frames every public page: its head, the web app's stylesheet (inlined), the footer's figures. */
@@ -70,7 +72,16 @@ function Head({ head, css }: { head: PageHead; css: string }) {
       {LANGUAGES.filter((each) => each !== language).map((each) => (
         <meta key={each} property="og:locale:alternate" content={OG_LOCALE[each]} />
       ))}
-      <meta name="twitter:card" content="summary" />
+      {head.image ? (
+        <>
+          <meta property="og:image" content={head.image.url} />
+          <meta property="og:image:width" content={String(head.image.width)} />
+          <meta property="og:image:height" content={String(head.image.height)} />
+          <meta property="og:image:alt" content={head.image.alt} />
+          <meta name="twitter:image" content={head.image.url} />
+        </>
+      ) : null}
+      <meta name="twitter:card" content={head.image ? "summary_large_image" : "summary"} />
       <meta name="twitter:title" content={head.title} />
       <meta name="twitter:description" content={head.description} />
       {head.structuredData.map((data, index) => (

@@ -60,7 +60,7 @@ const ADDRESS_WINDOW_MS = 60 * 60 * 1000;
  * placements are locked so concurrent ones count each other; the address's counter counts this order, and is given
  * back with the transaction if the order is not made.
  */
-async function checkUnpaidOrderCaps(
+export async function checkUnpaidOrderCaps(
   tx: DbOrTx,
   deps: Pick<AppDeps, "config">,
   options: { userId: string; clientAddress: string; now: Date },

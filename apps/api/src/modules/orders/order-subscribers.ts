@@ -16,6 +16,8 @@ type OrderEventName = string;
 export const ORDER_SUBSCRIBERS = {
   /** Counts every applied event on the worker's /metrics (esim_order_events_total{event}). */
   "order-events-metric": "every event",
+  /** A pay-for-me link's order paid: the link paid, the traveller told, the payer's receipt (decision 077). */
+  "pay-link-paid": ["paid"],
 } as const satisfies Record<string, readonly OrderEventName[] | "every event">;
 
 export type OrderSubscriberName = keyof typeof ORDER_SUBSCRIBERS;

@@ -9,4 +9,4 @@ export {
   resumeCheckout,
 } from "./payment-checkout.service.ts";
 export { paymentsRoutes } from "./payments.routes.ts";
-export { reconcileStalePayments } from "./payments.service.ts";
+export { recheckPendingPayment, reconcileStalePayments } from "./payments.service.ts";

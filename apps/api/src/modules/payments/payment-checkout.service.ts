@@ -184,6 +184,8 @@ export async function openCheckout(
     method: PaymentMethod;
     language: Language;
     returnTo: CheckoutReturnTarget;
+    /** A page of ours the payer returns to instead (a pay-for-me link's, decision 077): `?status=` is appended. */
+    returnUrl?: string;
     log?: PaymentsLog;
   },
 ): Promise<CheckoutAccess> {
@@ -252,7 +254,13 @@ export async function openCheckout(
       ...(order
         ? {
             description: `eSIM ${order.number}`,
-            ...checkoutReturnUrls(publicUrl, { paymentId: payment.id, orderId: order.id, returnTo: options.returnTo }),
+            ...(options.returnUrl
+              ? { successUrl: `${options.returnUrl}?status=success`, failureUrl: `${options.returnUrl}?status=failure` }
+              : checkoutReturnUrls(publicUrl, {
+                  paymentId: payment.id,
+                  orderId: order.id,
+                  returnTo: options.returnTo,
+                })),
             metadata: { paymentId: payment.id, orderNumber: order.number },
           }
         : {

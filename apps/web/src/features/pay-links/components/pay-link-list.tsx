@@ -1,0 +1,74 @@
+import { formatDate } from "@esim/shared/format";
+import { formatMoney } from "@esim/shared/money";
+import type { PayLink, PayLinkStatus } from "@esim/shared/pay-links/contracts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { errorMessageId } from "../../../lib/error-messages.ts";
+import { type MessageId, useT } from "../../../lib/i18n.ts";
+import { usePlanText } from "../../../lib/plan-text.ts";
+import { useRevokePayLink } from "../api/pay-links.ts";
+
+const STATUS_NAME: Record<PayLinkStatus, MessageId> = {
+  waiting: "payLink.status.waiting",
+  paid: "payLink.status.paid",
+  expired: "payLink.status.expired",
+  revoked: "payLink.status.revoked",
+};
+
+const STATUS_CLASSES: Record<PayLinkStatus, string> = {
+  waiting: "bg-sky-50 text-sky-900",
+  paid: "bg-emerald-50 text-emerald-900",
+  expired: "bg-slate-100 text-slate-700",
+  revoked: "bg-slate-100 text-slate-700",
+};
+
+/** The traveller's links: plan, amount, state, until when (or when paid), and revoke while waiting. */
+export function PayLinkList({ links }: { links: PayLink[] }) {
+  const t = useT();
+  const { data: planData, validity } = usePlanText();
+  const revoke = useRevokePayLink();
+  if (links.length === 0) return null;
+  return (
+    <section aria-labelledby="pay-links-title" className="mt-4">
+      <h3 id="pay-links-title" className="font-semibold text-slate-900">
+        {t("payLink.app.listTitle")}
+      </h3>
+      {revoke.error ? <Alert>{t(errorMessageId(revoke.error))}</Alert> : null}
+      <ul className="mt-2 divide-y divide-slate-100">
+        {links.map((link) => {
+          const title = t("plan.title", {
+            data: planData({ dataMb: link.dataMb, isUnlimited: link.isUnlimited, dataType: 1 }),
+            validity: validity(link.validityDays),
+          });
+          return (
+            <li key={link.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">
+                  {title} · <bdi>{formatMoney(link.amountDzdMinor, "DZD")}</bdi>
+                </p>
+                <p className="text-slate-600">
+                  <span className={`me-2 rounded-full px-2 py-0.5 font-medium ${STATUS_CLASSES[link.status]}`}>
+                    {t(STATUS_NAME[link.status])}
+                  </span>
+                  {link.paidAt
+                    ? t("payLink.app.paidOn", { date: formatDate(link.paidAt) })
+                    : t("payLink.app.expiresOn", { date: formatDate(link.expiresAt) })}
+                </p>
+              </div>
+              {link.status === "waiting" ? (
+                <Button
+                  variant="secondary"
+                  isLoading={revoke.isPending && revoke.variables === link.id}
+                  onClick={() => revoke.mutate(link.id)}
+                  aria-label={`${t("payLink.app.revoke")} – ${title}`}
+                >
+                  {t("payLink.app.revoke")}
+                </Button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
