@@ -5,6 +5,7 @@ export { iccidText } from "./emails/iccid-text.ts";
 export { type EmailTemplate, type RenderedEmail, renderEmail } from "./emails/render-email.tsx";
 export { cancellationDecisionEmail } from "./emails/templates/cancellation-decision-email.tsx";
 export { cancellationRequestEmail } from "./emails/templates/cancellation-request-email.tsx";
+export { type ClaimEmailStep, claimEmail } from "./emails/templates/claim-email.tsx";
 export { type CodeEmailKind, codeEmail } from "./emails/templates/code-email.tsx";
 export { esimAlertEmail, esimAlertPushBody, esimAlertTitle } from "./emails/templates/esim-alert-email.tsx";
 export { type InstallEmailEsim, installEmail } from "./emails/templates/install-email.tsx";
