@@ -81,14 +81,24 @@ export const openClaim = defineEndpoint({
   response: z.object({ data: claimSchema }),
 });
 
-/** The caller's claims on one of their eSIMs, newest first. */
+/** What "It doesn't work" shows for one eSIM: the guided check's facts and the eSIM's claims, newest first. */
+export const esimClaimsSchema = z.object({
+  /** The eSIM's APN when the upstream gave one; the check says "automatic" otherwise. */
+  apn: z.nullable(z.string()),
+  /** The networks the plan works on, to pick one by hand. */
+  networks: z.array(z.object({ country: z.string(), operator: z.string(), networkType: z.string() })),
+  claims: z.array(claimSchema),
+});
+export type EsimClaims = z.output<typeof esimClaimsSchema>;
+
+/** The caller's claims on one of their eSIMs, with the guided check's facts. */
 export const listEsimClaims = defineEndpoint({
   method: "GET",
   path: "/esims/:id/claims",
   auth: true,
   params: idParams,
   body: undefined,
-  response: z.object({ data: z.array(claimSchema) }),
+  response: z.object({ data: esimClaimsSchema }),
 });
 
 /** The caller's claims on all their eSIMs, newest first (the support page's list). */

@@ -30,7 +30,9 @@ export async function claimsRoutes(app: FastifyInstance) {
   addRoute(
     app,
     listEsimClaims,
-    async ({ params, user }) => ({ data: await claims.listMyClaims(app.deps, { userId: user.id, esimId: params.id }) }),
+    async ({ params, user }) => ({
+      data: await claims.getEsimClaims(app.deps, { userId: user.id, esimId: params.id }),
+    }),
     { tags, summary: "The caller's claims on one of their eSIMs, newest first" },
   );
 

@@ -2,6 +2,7 @@ import {
   CLAIM_REFUND_WINDOW_DAYS,
   CLAIM_SETTLE_DAYS,
   type Claim,
+  type EsimClaims,
   type OpenClaimBody,
 } from "@esim/shared/claims/contracts";
 import { AppError } from "../../lib/app-error.ts";
@@ -81,11 +82,19 @@ export async function openClaim(
   });
 }
 
+/** The guided check's facts for one of the traveller's eSIMs (its APN, its plan's networks) and its claims. */
+export async function getEsimClaims(deps: AppDeps, options: { userId: string; esimId: string }): Promise<EsimClaims> {
+  const view = await findUserEsimView(deps.db, options.userId, options.esimId);
+  if (!view) throw new AppError("NOT_FOUND", { message: "No such eSIM." });
+  return {
+    apn: view.esim.apn,
+    networks: view.package.networks,
+    claims: await listMyClaims(deps, options),
+  };
+}
+
 /** The traveller's claims (on one eSIM, or all), newest first, each with its thread. */
 export async function listMyClaims(deps: AppDeps, options: { userId: string; esimId?: string }): Promise<Claim[]> {
-  if (options.esimId && !(await findUserEsimView(deps.db, options.userId, options.esimId))) {
-    throw new AppError("NOT_FOUND", { message: "No such eSIM." });
-  }
   const rows = await listClaimsOfUser(deps.db, options.userId, options.esimId);
   const messages = await listClaimMessages(
     deps.db,
