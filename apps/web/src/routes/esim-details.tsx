@@ -8,6 +8,7 @@ import { CodeText } from "../components/ui/code-text.tsx";
 import { IccidText } from "../components/ui/iccid-text.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { ItDoesNotWork } from "../features/claims/components/it-does-not-work.tsx";
 import { useEsim } from "../features/esims/api/esims.ts";
 import { CancellationSection } from "../features/esims/components/cancellation-section.tsx";
 import { DataUsage } from "../features/esims/components/data-usage.tsx";
@@ -109,6 +110,7 @@ export function EsimDetailsRoute() {
           </Card>
 
           <NetworkSettings apn={data.apn} />
+          <ItDoesNotWork esimId={data.id} />
 
           {data.isInstalled ? (
             <InstallSection esimId={data.id} iccid={data.iccid} isInstalled={data.isInstalled} />
