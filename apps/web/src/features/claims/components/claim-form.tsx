@@ -1,12 +1,13 @@
 import { CLAIM_MESSAGE_MAX_LENGTH, CLAIM_REASONS, type ClaimReason } from "@esim/shared/claims/contracts";
 import { REFUND_CHOICES, type RefundChoice } from "@esim/shared/orders/refunds";
+import { CLAIM_REASON_NAME } from "@esim/ui/status-labels";
 import { useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessageId, fieldOrErrorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
 import { type MessageId, useT } from "../../../lib/i18n.ts";
 import { useOpenClaim } from "../api/claims.ts";
-import { CLAIM_REASON_LABEL, REFUND_PREFERENCE_LABEL } from "../lib/claim-words.ts";
+import { REFUND_PREFERENCE_LABEL } from "../lib/claim-words.ts";
 
 /** The claim itself: what happens (one of the reasons), the traveller's words, and how a refund would come back. */
 export function ClaimForm({ esimId, onFiled }: { esimId: string; onFiled: () => void }) {
@@ -44,7 +45,7 @@ export function ClaimForm({ esimId, onFiled }: { esimId: string; onFiled: () => 
               onChange={() => setReason(option)}
               className="size-4 accent-brand-700"
             />
-            <span>{t(CLAIM_REASON_LABEL[option])}</span>
+            <span>{t(CLAIM_REASON_NAME[option])}</span>
           </label>
         ))}
         {fieldError("reason") ? <p className="text-sm text-red-700">{t(fieldError("reason")!)}</p> : null}

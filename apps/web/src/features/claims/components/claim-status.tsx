@@ -1,6 +1,7 @@
 import type { Claim } from "@esim/shared/claims/contracts";
 import { formatDate, formatDateTime } from "@esim/shared/format";
 import { formatMoney } from "@esim/shared/money";
+import { CLAIM_REASON_NAME, CLAIM_STATUS_NAME } from "@esim/ui/status-labels";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -8,7 +9,6 @@ import { Button } from "../../../components/ui/button.tsx";
 import { errorMessageId, fieldOrErrorMessageId } from "../../../lib/error-messages.ts";
 import { isolate, useT } from "../../../lib/i18n.ts";
 import { useReplyToClaim } from "../api/claims.ts";
-import { CLAIM_REASON_LABEL, CLAIM_STATUS_LABEL } from "../lib/claim-words.ts";
 
 /** One claim as its traveller follows it: status, deadline, the outcome, the thread, and a reply while it is open. */
 export function ClaimStatus({ claim }: { claim: Claim }) {
@@ -29,10 +29,10 @@ export function ClaimStatus({ claim }: { claim: Claim }) {
                   amount: isolate(formatMoney(claim.refund.amountDzdMinor, "DZD")),
                 },
               )
-            : t(CLAIM_STATUS_LABEL[claim.status])}
+            : t(CLAIM_STATUS_NAME[claim.status])}
         </span>
         {" · "}
-        <span>{t(CLAIM_REASON_LABEL[claim.reason])}</span>
+        <span>{t(CLAIM_REASON_NAME[claim.reason])}</span>
       </p>
       {claim.canReply ? (
         <p className="text-sm text-slate-700">{t("claim.status.settleBy", { date: formatDate(claim.settleBy) })}</p>
