@@ -21,6 +21,7 @@ import { InvoiceButton } from "../features/orders/components/invoice-button.tsx"
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
 import { usePlanText } from "../lib/plan-text.ts";
+import { GuidedCheck } from "./components/guided-check.tsx";
 import { useDisplayCurrency } from "./hooks/use-display-currency.ts";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -110,7 +111,7 @@ export function EsimDetailsRoute() {
           </Card>
 
           <NetworkSettings apn={data.apn} />
-          <ItDoesNotWork esimId={data.id} />
+          <ItDoesNotWork esimId={data.id} renderCheck={(check) => <GuidedCheck {...check} />} />
 
           {data.isInstalled ? (
             <InstallSection esimId={data.id} iccid={data.iccid} isInstalled={data.isInstalled} />

@@ -1,11 +1,18 @@
-import { useState } from "react";
+import type { EsimClaims } from "@esim/shared/claims/contracts";
+import { type ReactNode, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { useT } from "../../../lib/i18n.ts";
 import { useEsimClaims } from "../api/claims.ts";
 import { ClaimForm } from "./claim-form.tsx";
 import { ClaimStatus } from "./claim-status.tsx";
-import { GuidedCheck } from "./guided-check.tsx";
+
+/** What the guided check needs (the route composes it from the guides feature) and tells back. */
+export interface GuidedCheckProps {
+  facts: Pick<EsimClaims, "apn" | "networks">;
+  onFixed: () => void;
+  onStillFailing: () => void;
+}
 
 type Stage = "idle" | "checking" | "fixed" | "claiming";
 
@@ -13,7 +20,14 @@ type Stage = "idle" | "checking" | "fixed" | "claiming";
  * An eSIM's "It doesn't work" (decision 080): the guided check of the phone, then the claim, then the claims as the
  * traveller follows them. While a claim is open, it is shown instead of a new check (one open claim per eSIM).
  */
-export function ItDoesNotWork({ esimId }: { esimId: string }) {
+export function ItDoesNotWork({
+  esimId,
+  renderCheck,
+}: {
+  esimId: string;
+  /** The guided check of the phone, given by the route (it needs the guides feature's steps). */
+  renderCheck: (props: GuidedCheckProps) => ReactNode;
+}) {
   const t = useT();
   const found = useEsimClaims(esimId);
   const [stage, setStage] = useState<Stage>("idle");
@@ -38,11 +52,11 @@ export function ItDoesNotWork({ esimId }: { esimId: string }) {
             </Button>
           </>
         ) : stage === "checking" ? (
-          <GuidedCheck
-            facts={found.data}
-            onFixed={() => setStage("fixed")}
-            onStillFailing={() => setStage("claiming")}
-          />
+          renderCheck({
+            facts: found.data,
+            onFixed: () => setStage("fixed"),
+            onStillFailing: () => setStage("claiming"),
+          })
         ) : (
           <ClaimForm esimId={esimId} onFiled={() => setStage("idle")} />
         )}

@@ -1,14 +1,14 @@
-import type { EsimClaims } from "@esim/shared/claims/contracts";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { CodeText } from "../../../components/ui/code-text.tsx";
-import { type MessageId, useT } from "../../../lib/i18n.ts";
-import { detectDevice } from "../../esims/lib/device.ts";
-import { GuideSteps } from "../../guides/components/guide-steps.tsx";
-import { PlatformSwitch } from "../../guides/components/platform-switch.tsx";
-import type { GuideContent, GuideStep } from "../../guides/content/types.ts";
-import { useGuideContent } from "../../guides/hooks/use-guide-content.ts";
-import { type GuidePlatform, guidePlatformOf } from "../../guides/lib/platform.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { CodeText } from "../../components/ui/code-text.tsx";
+import type { GuidedCheckProps } from "../../features/claims/components/it-does-not-work.tsx";
+import { GuideSteps } from "../../features/guides/components/guide-steps.tsx";
+import { PlatformSwitch } from "../../features/guides/components/platform-switch.tsx";
+import type { GuideContent, GuideStep } from "../../features/guides/content/types.ts";
+import { useGuideContent } from "../../features/guides/hooks/use-guide-content.ts";
+import type { GuidePlatform } from "../../features/guides/lib/platform.ts";
+import { type MessageId, useT } from "../../lib/i18n.ts";
+import { useDetectedGuidePlatform } from "../hooks/use-detected-guide-platform.ts";
 
 /** The checks, in the order that fixes most phones first (decision 080). */
 const CHECKS = ["dataLine", "roaming", "apn", "network", "restart"] as const;
@@ -35,24 +35,15 @@ function checkSteps(content: GuideContent, platform: GuidePlatform, check: Check
 }
 
 /**
- * "It doesn't work": the phone's settings checked one at a time (data line, roaming, APN, network, restart), for the
+ * "It doesn't work" (decision 080), composed here from two features: the claims' flow and the activation guide's
+ * steps. The phone's settings checked one at a time (data line, roaming, APN, network, restart), for the
  * phone detected (switchable), each ending with "This fixed it" or "Still not working"; the last one failing opens
  * the claim.
  */
-export function GuidedCheck({
-  facts,
-  onFixed,
-  onStillFailing,
-}: {
-  facts: Pick<EsimClaims, "apn" | "networks">;
-  onFixed: () => void;
-  onStillFailing: () => void;
-}) {
+export function GuidedCheck({ facts, onFixed, onStillFailing }: GuidedCheckProps) {
   const t = useT();
   const content = useGuideContent();
-  const [platform, setPlatform] = useState<GuidePlatform>(() =>
-    guidePlatformOf(detectDevice(navigator.userAgent).device),
-  );
+  const [platform, setPlatform] = useState<GuidePlatform>(useDetectedGuidePlatform());
   const [index, setIndex] = useState(0);
   const check = CHECKS[index] ?? "restart";
   const operators = [...new Set(facts.networks.map((network) => network.operator))];
