@@ -117,7 +117,7 @@ export async function answerClaim(
 
 /**
  * Refunds a claim through the order's refunds (decision 062): oweRefund (with its credit note) of the eSIM's share or
- * the whole order, then, for store credit, sent at once; for a transfer, owed until the operator records it (the
+ * the whole order (never more than the order has left unrefunded: REFUND_AMOUNT_TOO_HIGH), then, for store credit, sent at once; for a transfer, owed until the operator records it (the
  * traveller gives their account on the order's page). The claim moves to refunded, the traveller is emailed, the
  * decision audited. Settled: CLAIM_NOT_OPEN; filed outside the 7 days: CLAIM_NOT_REFUNDABLE.
  */
@@ -141,7 +141,13 @@ export async function refundClaim(
     const order = await lockOrder(tx, before.orderId);
     if (!order) throw new AppError("NOT_FOUND", { message: "No such order." });
     const share = Math.round(order.chargeDzdMinor / order.quantity);
-    const amountDzdMinor = options.scope === "order" ? order.chargeDzdMinor : share;
+    // Never more than what the order sold and was not refunded yet (a cancellation, an earlier claim).
+    const money = await getOrderMoney(tx, order.id);
+    const refundableDzdMinor = money.soldDzdMinor - money.refundedDzdMinor;
+    const amountDzdMinor = Math.min(options.scope === "order" ? order.chargeDzdMinor : share, refundableDzdMinor);
+    if (amountDzdMinor <= 0) {
+      throw new AppError("REFUND_AMOUNT_TOO_HIGH", { message: "The order has nothing left to refund." });
+    }
     const reason = `claim ${before.id}: the eSIM did not work (${before.reason})`;
     await oweRefund(tx, deps, {
       order,

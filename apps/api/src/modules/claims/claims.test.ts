@@ -255,6 +255,10 @@ describe("refunding a claim", () => {
     // The same refund again is refused, never paid twice.
     const twice = await admin("POST", `/claims/${filed.claim.id}/refund`, { method: "store_credit", scope: "esim" });
     expect(twice.json().error.code).toBe("CLAIM_NOT_OPEN");
+    // A new claim on the same eSIM finds nothing left to refund on its order.
+    const second = claimSchema.parse((await fileClaim(filed, aClaim)).json().data);
+    const nothingLeft = await admin("POST", `/claims/${second.id}/refund`, { method: "store_credit", scope: "order" });
+    expect(nothingLeft.json().error.code).toBe("REFUND_AMOUNT_TOO_HIGH");
     const after = await request(testApp, "GET", "/account/store-credit", { headers: filed.headers });
     expect(getStoreCredit.response.parse(after.json()).data.balanceDzdMinor).toBe(order.chargeDzdMinor);
   });
