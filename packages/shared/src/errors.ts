@@ -137,6 +137,14 @@ export const ERROR_HTTP_STATUS = {
    * vs refused), or an order no longer waiting for that decision. Reload the queue: it shows the current state.
    */
   ALREADY_DECIDED: 409,
+  /** The eSIM already has an open claim (received or answered): write in that claim's thread instead. */
+  CLAIM_ALREADY_OPEN: 409,
+  /** The claim is settled (refunded or refused), or the move is not one its lifecycle allows now. Reload the claim. */
+  CLAIM_NOT_OPEN: 409,
+  /**
+   * The claim was filed after the 7-day refund window (decision 080): it can be answered or refused, not refunded.
+   */
+  CLAIM_NOT_REFUNDABLE: 409,
   /** The eSIM upstream did not cancel the profile (unreachable, or it refuses: installed meanwhile). Nothing changed; retry or refuse. */
   UPSTREAM_CANCEL_FAILED: 502,
   /**
@@ -240,6 +248,12 @@ export const FIELD_ERROR_CODES = [
   "UNKNOWN_FIELD",
   "CANCELLATION_REASON_TOO_LONG",
   "DECISION_REASON_REQUIRED",
+  /** A claim needs the traveller's words (or the operator's answer): what happens, where. */
+  "CLAIM_MESSAGE_REQUIRED",
+  /** A claim's message is over 2000 characters. */
+  "CLAIM_MESSAGE_TOO_LONG",
+  /** A claim needs one of the reasons offered. */
+  "CLAIM_REASON_REQUIRED",
   "EID_REQUIRED",
   "EID_DIGITS_ONLY",
   "EID_LENGTH",

@@ -14,6 +14,9 @@ const AUDIT_ACTION_LABEL: Record<AuditAction, AnyMessageId> = {
   "cancellation.approved": "admin.audit.action.cancellation.approved",
   "cancellation.pending": "admin.audit.action.cancellation.pending",
   "cancellation.refused": "admin.audit.action.cancellation.refused",
+  "claim.answered": "admin.audit.action.claim.answered",
+  "claim.refunded": "admin.audit.action.claim.refunded",
+  "claim.refused": "admin.audit.action.claim.refused",
   "catalogue.destination.update": "admin.audit.action.catalogue.destination.update",
   "catalogue.plan.update": "admin.audit.action.catalogue.plan.update",
   "catalog.sync": "admin.audit.action.catalog.sync",
@@ -47,6 +50,7 @@ const AUDIT_ACTION_LABEL: Record<AuditAction, AnyMessageId> = {
 const AUDIT_ENTITY_LABEL: Record<AuditEntityType, AnyMessageId> = {
   cancellation_request: "admin.audit.entity.cancellation_request",
   catalog: "admin.audit.entity.catalog",
+  claim: "admin.audit.entity.claim",
   coupon: "admin.audit.entity.coupon",
   customer: "admin.audit.entity.customer",
   destination: "admin.audit.entity.destination",

@@ -11,6 +11,7 @@ export {
 } from "./emails/templates/auto-top-up-email.tsx";
 export { cancellationDecisionEmail } from "./emails/templates/cancellation-decision-email.tsx";
 export { cancellationRequestEmail } from "./emails/templates/cancellation-request-email.tsx";
+export { type ClaimEmailStep, claimEmail } from "./emails/templates/claim-email.tsx";
 export { type CodeEmailKind, codeEmail } from "./emails/templates/code-email.tsx";
 export { esimAlertEmail, esimAlertPushBody, esimAlertTitle } from "./emails/templates/esim-alert-email.tsx";
 export { type InstallEmailEsim, installEmail } from "./emails/templates/install-email.tsx";

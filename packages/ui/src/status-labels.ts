@@ -1,4 +1,5 @@
 import { PAYMENT_METHODS, type PaymentMethod } from "@esim/shared/checkout/contracts";
+import type { ClaimReason, ClaimStatus } from "@esim/shared/claims/contracts";
 import { type EsimStatus, isOneOf } from "@esim/shared/statuses";
 import type { MessageId, Translate } from "./i18n.ts";
 
@@ -14,6 +15,23 @@ export const ESIM_STATUS_NAME: Record<EsimStatus, MessageId> = {
   Canceled: "esimStatusName.canceled",
   Deleted: "esimStatusName.deleted",
   Unknown: "esimStatusName.unknown",
+};
+
+/** A claim's status, as the traveller follows it and the console lists it (decision 080). */
+export const CLAIM_STATUS_NAME: Record<ClaimStatus, MessageId> = {
+  received: "claim.status.received",
+  answered: "claim.status.answered",
+  refunded: "claim.status.refunded",
+  refused: "claim.status.refused",
+};
+
+/** What the traveller said happens, in the words they chose it by. */
+export const CLAIM_REASON_NAME: Record<ClaimReason, MessageId> = {
+  no_coverage: "claim.reason.no_coverage",
+  slow: "claim.reason.slow",
+  cannot_install: "claim.reason.cannot_install",
+  cannot_connect: "claim.reason.cannot_connect",
+  other: "claim.reason.other",
 };
 
 /** Each payment method's name, the words the buyer chose it by at checkout (invoices, console, sandbox page too). */

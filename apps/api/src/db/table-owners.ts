@@ -55,6 +55,10 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   esims: "esims",
   esim_bundles: "esims",
   cancellation_requests: "esims",
+  // claims
+  claims: "claims",
+  claim_messages: "claims",
+  claim_events: "claims",
   // mail-outbox
   mail_outbox: "mail-outbox",
   // operators (the console's people, sessions and audit log)

@@ -7,6 +7,7 @@ import { autoTopUpRoutes } from "./auto-top-up/index.ts";
 import { cancellationsAdminRoutes } from "./cancellations-admin/index.ts";
 import { catalogRoutes } from "./catalog/index.ts";
 import { checkoutRoutes } from "./checkout/index.ts";
+import { claimsRoutes } from "./claims/index.ts";
 import { couponsAdminRoutes } from "./coupons/index.ts";
 import { customersAdminRoutes } from "./customers-admin/index.ts";
 import { dashboardRoutes } from "./dashboard/index.ts";
@@ -43,6 +44,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(esimsRoutes);
   await app.register(autoTopUpRoutes);
   await app.register(supportRoutes);
+  await app.register(claimsRoutes);
   await app.register(nativeLinksRoutes);
   await app.register(operatorsRoutes);
   await app.register(dashboardRoutes);

@@ -9,6 +9,7 @@ import { IccidText } from "../components/ui/iccid-text.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { AutoTopUpSection } from "../features/auto-top-up/components/auto-top-up-section.tsx";
+import { ItDoesNotWork } from "../features/claims/components/it-does-not-work.tsx";
 import { useEsim } from "../features/esims/api/esims.ts";
 import { CancellationSection } from "../features/esims/components/cancellation-section.tsx";
 import { DataUsage } from "../features/esims/components/data-usage.tsx";
@@ -23,6 +24,7 @@ import { WhatsAppButton } from "../features/support/whatsapp/whatsapp-button.tsx
 import { errorMessageId } from "../lib/error-messages.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
 import { usePlanText } from "../lib/plan-text.ts";
+import { GuidedCheck } from "./components/guided-check.tsx";
 import { useDisplayCurrency } from "./hooks/use-display-currency.ts";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -113,6 +115,7 @@ export function EsimDetailsRoute() {
           <WhatsAppButton orderNumber={data.orderNumber} className="w-full" />
 
           <NetworkSettings apn={data.apn} />
+          <ItDoesNotWork esimId={data.id} renderCheck={(check) => <GuidedCheck {...check} />} />
 
           {data.isInstalled ? (
             <InstallSection esimId={data.id} iccid={data.iccid} isInstalled={data.isInstalled} />

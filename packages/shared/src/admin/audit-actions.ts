@@ -7,6 +7,9 @@ export const AUDIT_ACTIONS = [
   "cancellation.approved",
   "cancellation.pending",
   "cancellation.refused",
+  "claim.answered",
+  "claim.refunded",
+  "claim.refused",
   "catalogue.destination.update",
   "catalogue.plan.update",
   CATALOG_SYNC_ACTION,
@@ -42,6 +45,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ENTITY_TYPES = [
   "cancellation_request",
   "catalog",
+  "claim",
   "coupon",
   "customer",
   "destination",

@@ -67,7 +67,7 @@ export const faq: Faq = [
         question: "I have no connection at my destination. What should I do?",
         answer: [
           "Check that data roaming is on for the eSIM and that the eSIM is chosen for mobile data. Then turn airplane mode on and off, or restart the phone. If it still does not connect, choose a network by hand in the mobile network settings.",
-          "Still nothing? Contact support with your order number: we will check the eSIM with the network.",
+          "Still nothing? On the eSIM’s page, tap “It doesn't work”: the app checks the settings with you, then files a claim we answer in the app.",
         ],
         links: [{ to: "/guide/activation", label: "Activation guide" }],
       },
@@ -172,7 +172,7 @@ export const faq: Faq = [
         id: "refund-policy",
         question: "Can I get a refund?",
         answer: [
-          "Yes, within 7 days of purchase, if the service fails for a technical reason (for example the eSIM does not connect even with the right settings) and support cannot fix it. Contact support with your order number and a few words about the problem.",
+          "Yes, within 7 days of purchase, if the service fails for a technical reason (for example the eSIM does not connect even with the right settings) and support cannot fix it. Open the eSIM in My eSIMs and tap “It doesn't work”: the app checks your phone’s settings with you, then files a claim you follow in the app (received, answered, refunded as credit or by transfer, or refused with the reason). We settle it within 7 days.",
           "A change of travel plans is not a technical failure: see the cancellation of an unused eSIM below.",
         ],
       },

@@ -67,7 +67,7 @@ export const faq: Faq = [
         question: "Je n’ai pas de connexion à destination. Que faire ?",
         answer: [
           "Vérifiez que l’itinérance des données est activée pour l’eSIM et que l’eSIM est choisie pour les données mobiles. Activez puis désactivez le mode avion, ou redémarrez le téléphone. Si la connexion ne vient toujours pas, choisissez un réseau à la main dans les réglages du réseau mobile.",
-          "Toujours rien ? Contactez le support avec votre numéro de commande : nous vérifierons l’eSIM auprès du réseau.",
+          "Toujours rien ? Sur la page de l’eSIM, touchez « Ça ne marche pas » : l’application vérifie les réglages avec vous, puis dépose une réclamation à laquelle nous répondons dans l’application.",
         ],
         links: [{ to: "/guide/activation", label: "Guide d’activation" }],
       },
@@ -174,7 +174,7 @@ export const faq: Faq = [
         id: "refund-policy",
         question: "Puis-je être remboursé ?",
         answer: [
-          "Oui, dans les 7 jours suivant l’achat, si le service ne fonctionne pas pour une raison technique (par exemple l’eSIM ne se connecte pas malgré les bons réglages) et que le support ne peut pas résoudre le problème. Contactez le support avec votre numéro de commande et quelques mots sur le problème.",
+          "Oui, dans les 7 jours suivant l’achat, si le service ne fonctionne pas pour une raison technique (par exemple l’eSIM ne se connecte pas malgré les bons réglages) et que le support ne peut pas résoudre le problème. Ouvrez l’eSIM dans Mes eSIM et touchez « Ça ne marche pas » : l’application vérifie avec vous les réglages du téléphone, puis dépose une réclamation que vous suivez dans l’application (reçue, répondue, remboursée en crédit ou par virement, ou refusée avec le motif). Nous la réglons sous 7 jours.",
           "Un changement de projet de voyage n’est pas une panne technique : voyez plutôt l’annulation d’une eSIM non utilisée ci-dessous.",
         ],
       },

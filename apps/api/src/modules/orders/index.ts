@@ -11,7 +11,7 @@ export {
   readOrderEventMessage,
 } from "./order-subscribers.ts";
 export { presentOrder, presentPlacedOrder } from "./orders.presenter.ts";
-export { rejectedByEvent } from "./orders.repo.ts";
+export { lockOrder, rejectedByEvent } from "./orders.repo.ts";
 export { ordersRoutes } from "./orders.routes.ts";
 export {
   countOpenUnpaidOrders,
@@ -42,4 +42,5 @@ export {
   SIMULATOR_PROVISIONING_TIMING,
 } from "./provisioning.service.ts";
 export { approveTechnicalRefund, listRefundQueue, refuseTechnicalRefund } from "./refund-decisions.ts";
+export { oweRefund, sendRefund } from "./refunds.ts";
 export { upstreamOrderReadyJobs } from "./upstream-order-ready.ts";

@@ -33,6 +33,7 @@ export function AdminShell() {
     { to: "/admin/orders", label: t("admin.nav.orders"), end: false, isShown: true },
     { to: "/admin/customers", label: t("admin.nav.customers"), end: false, isShown: true },
     { to: "/admin/cancellations", label: t("admin.nav.cancellations"), end: false, isShown: true },
+    { to: "/admin/claims", label: t("admin.nav.claims"), end: false, isShown: true },
     { to: "/admin/coupons", label: t("admin.nav.coupons"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/prices", label: t("admin.nav.prices"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/catalogue", label: t("admin.nav.catalogue"), end: false, isShown: me.data?.role === "admin" },

@@ -65,6 +65,14 @@ export function createConsoleRouter() {
               }),
             },
             {
+              path: "claims",
+              lazy: async () => ({ Component: (await import("../claims/routes/admin-claims.tsx")).AdminClaimsRoute }),
+            },
+            {
+              path: "claims/:id",
+              lazy: async () => ({ Component: (await import("../claims/routes/admin-claim.tsx")).AdminClaimRoute }),
+            },
+            {
               path: "customers",
               lazy: async () => ({
                 Component: (await import("../customers/routes/admin-customers.tsx")).AdminCustomersRoute,

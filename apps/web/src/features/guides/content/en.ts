@@ -272,7 +272,7 @@ export const en: GuideContent = {
         },
       ],
       support:
-        "Still nothing? Contact support with your eSIM’s ICCID (on its page): we check the line with the operator.",
+        "Still nothing? On your eSIM’s page, tap “It doesn't work” to file a claim: we check the line with the operator and answer you in the app.",
     },
   },
 };

@@ -279,7 +279,7 @@ export const fr: GuideContent = {
         },
       ],
       support:
-        "Toujours rien ? Contactez le support avec l’ICCID de votre eSIM (sur sa page) : nous vérifions la ligne avec l’opérateur.",
+        "Toujours rien ? Sur la page de votre eSIM, touchez « Ça ne marche pas » pour déposer une réclamation : nous vérifions la ligne avec l’opérateur et vous répondons dans l’application.",
     },
   },
 };
