@@ -4,7 +4,6 @@ import type { OrderRejectingEvent } from "@esim/shared/checkout/contracts";
 import {
   hasTakenMoney,
   isAwaitingPayment,
-  isOneOf,
   type OrderAttentionKind,
   type OrderStatus,
   type PaymentStatus,

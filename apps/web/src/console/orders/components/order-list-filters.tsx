@@ -1,11 +1,11 @@
 import { ORDER_LIST_FILTER_KEYS, type OrderListFilter, orderListFilterShape } from "@esim/shared/admin/orders-contract";
-import { PAYMENT_METHODS, type PaymentMethod } from "@esim/shared/checkout/contracts";
+import { PAYMENT_METHODS } from "@esim/shared/checkout/contracts";
 import { ORDER_STATUSES } from "@esim/shared/statuses";
 import { PAYMENT_METHOD_NAME } from "@esim/ui/status-labels";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { ORDER_STATUS_LABEL } from "../../components/order-labels.ts";
-import { type MessageId, useT } from "../../lib/i18n.ts";
+import { useT } from "../../lib/i18n.ts";
 
 // The orders list's filter (decision 074) lives in the address, `?q=…&status=…&from=…&to=…&paymentMethod=…&couponCode=…`
 // with `page`, so a filtered list can be reloaded, shared and returned to from an order. The form edits it as text.
