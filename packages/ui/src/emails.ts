@@ -9,5 +9,6 @@ export { type CodeEmailKind, codeEmail } from "./emails/templates/code-email.tsx
 export { esimAlertEmail, esimAlertPushBody, esimAlertTitle } from "./emails/templates/esim-alert-email.tsx";
 export { type InstallEmailEsim, installEmail } from "./emails/templates/install-email.tsx";
 export { operatorAlertEmail } from "./emails/templates/operator-alert-email.tsx";
+export { referralRewardEmail } from "./emails/templates/referral-reward-email.tsx";
 export { type RefundDecisionKind, refundDecisionEmail } from "./emails/templates/refund-decision-email.tsx";
 export { refundSentEmail } from "./emails/templates/refund-sent-email.tsx";

@@ -43,6 +43,10 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   // credit-loads (store credit bought with a card; decision 068)
   credit_loads: "credit-loads",
   credit_load_receipt_counters: "credit-loads",
+  // referrals (invite codes, the operator's settings, each friend's referral; decision 079)
+  referral_settings: "referrals",
+  referral_codes: "referrals",
+  referrals: "referrals",
   // ledger (every movement of money, append-only; decision 061)
   ledger_movements: "ledger",
   ledger_entries: "ledger",

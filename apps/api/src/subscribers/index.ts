@@ -4,6 +4,7 @@ import { type OrderSubscriberName, orderSubscriberTask, readOrderEventMessage } 
 import { countLedgerMovement } from "./ledger-movements-metric.ts";
 import { countOrderEvent } from "./order-events-metric.ts";
 import type { LedgerSubscriber, OrderSubscriber } from "./order-subscriber.ts";
+import { rewardReferralOnDelivery, takeBackReferralOnRefund } from "./referral-rewards.ts";
 
 // The handlers of the order subscribers named in modules/orders/order-subscribers.ts (its ORDER_SUBSCRIBERS: which
 // events each listens to). Subscribers sit above the modules, as jobs/ and ops/ do: they react through the modules'
@@ -12,6 +13,7 @@ import type { LedgerSubscriber, OrderSubscriber } from "./order-subscriber.ts";
 /** Every subscriber's handler, by name: a name added to the registry without its handler fails to compile. */
 const ORDER_SUBSCRIBER_HANDLERS = {
   "order-events-metric": countOrderEvent,
+  "referral-reward": rewardReferralOnDelivery,
 } as const satisfies Record<OrderSubscriberName, OrderSubscriber>;
 
 /** The subscribers' graphile-worker tasks, wired by jobs/worker.ts. */
@@ -25,6 +27,7 @@ export const orderSubscriberJobs: JobHandlers = Object.fromEntries(
 /** Every ledger subscriber's handler (modules/ledger/ledger-subscribers.ts names them and their movement kinds). */
 const LEDGER_SUBSCRIBER_HANDLERS = {
   "ledger-movements-metric": countLedgerMovement,
+  "referral-reward-taken-back": takeBackReferralOnRefund,
 } as const satisfies Record<LedgerSubscriberName, LedgerSubscriber>;
 
 export const ledgerSubscriberJobs: JobHandlers = Object.fromEntries(

@@ -16,6 +16,8 @@ type OrderEventName = string;
 export const ORDER_SUBSCRIBERS = {
   /** Counts every applied event on the worker's /metrics (esim_order_events_total{event}). */
   "order-events-metric": "every event",
+  /** A friend's first order delivered: the inviter earns their referral credit (decision 079). */
+  "referral-reward": ["delivered"],
 } as const satisfies Record<string, readonly OrderEventName[] | "every event">;
 
 export type OrderSubscriberName = keyof typeof ORDER_SUBSCRIBERS;
