@@ -66,6 +66,17 @@ describe("computeQuote", () => {
       referralDiscountMinor: 149_00,
       totalMinor: 100_00,
     });
+    // A 220 DA plan and a 300 DA invite: the card still pays the gateway's 50 DA minimum, never nothing.
+    const small = computeQuote({
+      currency: "DZD",
+      quantity: 1,
+      prices: { ...prices, retailDzdMinor: 220_00, compareAtDzdMinor: null },
+      coupon: null,
+      rates: { ...rates, serviceFeeDzdMinor: 0 },
+      minimumChargeDzdMinor: 50_00,
+      referral: { isApplied: true, discountDzdMinor: 300_00 },
+    });
+    expect(small).toMatchObject({ referralDiscountMinor: 170_00, chargeDzdMinor: 50_00 });
     const unusable = computeQuote({
       currency: "DZD",
       quantity: 1,

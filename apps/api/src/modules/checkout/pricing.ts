@@ -130,11 +130,15 @@ export function computeQuote(options: {
   referral?: { isApplied: boolean; discountDzdMinor: number } | null;
 }): Quote {
   const { currency, quantity, prices, coupon, rates } = options;
-  const referralDzdMinor = options.referral?.isApplied ? options.referral.discountDzdMinor : 0;
+  const minimumChargeDzdMinor = options.minimumChargeDzdMinor ?? 1_00;
+  // An invite never makes an order free nor unpayable: the card keeps at least the gateway's minimum (decision 079).
+  const beforeReferralDzdMinor = floorToWholeUnits(amountsIn("DZD", prices, quantity, coupon, rates, 0).totalMinor);
+  const referralDzdMinor = options.referral?.isApplied
+    ? Math.min(options.referral.discountDzdMinor, Math.max(0, beforeReferralDzdMinor - minimumChargeDzdMinor))
+    : 0;
   const shown = amountsIn(currency, prices, quantity, coupon, rates, referralDzdMinor);
   const inDzd = currency === "DZD" ? shown : amountsIn("DZD", prices, quantity, coupon, rates, referralDzdMinor);
   const chargeDzdMinor = Math.max(0, floorToWholeUnits(inDzd.totalMinor));
-  const minimumChargeDzdMinor = options.minimumChargeDzdMinor ?? 1_00;
   const storeCreditBalanceDzdMinor = Math.max(0, options.storeCredit?.balanceDzdMinor ?? 0);
   const creditAppliedDzdMinor = options.storeCredit?.isUsed
     ? computeCreditApplied({ chargeDzdMinor, availableDzdMinor: storeCreditBalanceDzdMinor, minimumChargeDzdMinor })
