@@ -169,12 +169,11 @@ export async function evaluateReferral(
   if (!settings.isEnabled) return refused("disabled");
   const inviter = await findInviterByCode(db, input.referral.code);
   if (!inviter) return refused("unknown_code");
-  const [referrerAppDevices, friendDeviceIds, referrerPhones, hasOtherOrder] = await Promise.all([
-    listUserDeviceIds(db, inviter.id),
-    listUserDeviceIds(db, input.friend.id),
-    listBillingPhones(db, inviter.id),
-    hasLiveOrder(db, input.friend.id),
-  ]);
+  // One after the other: inside the placing transaction they share one connection.
+  const referrerAppDevices = await listUserDeviceIds(db, inviter.id);
+  const friendDeviceIds = await listUserDeviceIds(db, input.friend.id);
+  const referrerPhones = await listBillingPhones(db, inviter.id);
+  const hasOtherOrder = await hasLiveOrder(db, input.friend.id);
   const refusal = findReferralRefusal({
     referrer: {
       id: inviter.id,
