@@ -3,11 +3,11 @@ import type { MyReferral } from "@esim/shared/referrals/contracts";
 import { useId } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Card } from "../../../components/ui/card.tsx";
+import { CopyField } from "../../../components/ui/copy-field.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { isolate, useT } from "../../../lib/i18n.ts";
 import { isNativePlatform, loadNativePlugins } from "../../../lib/platform.ts";
-import { CopyField } from "../../esims/components/copy-field.tsx";
 import { useMyReferral } from "../api/get-my-referral.ts";
 
 const buttonClass =
