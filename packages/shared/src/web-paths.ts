@@ -26,4 +26,6 @@ export const WEB_PATHS = {
   consoleCancellations: () => "/admin/cancellations",
   /** A store credit load's return page (decision 068): asks the server for the load's state and the new balance. */
   creditLoad: (loadId: string) => `/account/credit/load?loadId=${segment(loadId)}`,
+  /** The account's page: the store credit and the invite card (decision 079). */
+  profile: () => "/profile",
 } as const;

@@ -18,5 +18,6 @@ export { type InstallEmailEsim, installEmail } from "./emails/templates/install-
 export { operatorAlertEmail } from "./emails/templates/operator-alert-email.tsx";
 export { payLinkPaidEmail } from "./emails/templates/pay-link-paid-email.tsx";
 export { payLinkReceiptEmail } from "./emails/templates/pay-link-receipt-email.tsx";
+export { referralRewardEmail } from "./emails/templates/referral-reward-email.tsx";
 export { type RefundDecisionKind, refundDecisionEmail } from "./emails/templates/refund-decision-email.tsx";
 export { refundSentEmail } from "./emails/templates/refund-sent-email.tsx";

@@ -45,6 +45,10 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   credit_load_receipt_counters: "credit-loads",
   // pay-links (a relative pays a top-up or a new eSIM by link; decision 077)
   pay_links: "pay-links",
+  // referrals (invite codes, the operator's settings, each friend's referral; decision 079)
+  referral_settings: "referrals",
+  referral_codes: "referrals",
+  referrals: "referrals",
   // ledger (every movement of money, append-only; decision 061)
   ledger_movements: "ledger",
   ledger_entries: "ledger",

@@ -25,6 +25,7 @@ import { ordersAdminRoutes } from "./orders-admin/index.ts";
 import { payLinksRoutes } from "./pay-links/index.ts";
 import { paymentsRoutes } from "./payments/index.ts";
 import { pricesAdminRoutes } from "./prices-admin/index.ts";
+import { referralsRoutes } from "./referrals/index.ts";
 import { storeCreditRoutes } from "./store-credit/index.ts";
 import { supportRoutes } from "./support/index.ts";
 
@@ -54,6 +55,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(ordersAdminRoutes);
   await app.register(pricesAdminRoutes);
   await app.register(marginsRoutes);
+  await app.register(referralsRoutes);
   // The mailbox shows everyone's sign-in codes: never where real users are.
   if (deps.config.NODE_ENV !== "production" && deps.mailer.kind === "dev-mailbox") {
     await app.register(devMailboxRoutes);

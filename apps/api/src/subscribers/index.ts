@@ -5,6 +5,7 @@ import { countLedgerMovement } from "./ledger-movements-metric.ts";
 import { countOrderEvent } from "./order-events-metric.ts";
 import type { LedgerSubscriber, OrderSubscriber } from "./order-subscriber.ts";
 import { markPayLinkPaid } from "./pay-link-paid.ts";
+import { rewardReferralOnDelivery, takeBackReferralOnRefund } from "./referral-rewards.ts";
 
 // The handlers of the order subscribers named in modules/orders/order-subscribers.ts (its ORDER_SUBSCRIBERS: which
 // events each listens to). Subscribers sit above the modules, as jobs/ and ops/ do: they react through the modules'
@@ -14,6 +15,7 @@ import { markPayLinkPaid } from "./pay-link-paid.ts";
 const ORDER_SUBSCRIBER_HANDLERS = {
   "order-events-metric": countOrderEvent,
   "pay-link-paid": markPayLinkPaid,
+  "referral-reward": rewardReferralOnDelivery,
 } as const satisfies Record<OrderSubscriberName, OrderSubscriber>;
 
 /** The subscribers' graphile-worker tasks, wired by jobs/worker.ts. */
@@ -27,6 +29,7 @@ export const orderSubscriberJobs: JobHandlers = Object.fromEntries(
 /** Every ledger subscriber's handler (modules/ledger/ledger-subscribers.ts names them and their movement kinds). */
 const LEDGER_SUBSCRIBER_HANDLERS = {
   "ledger-movements-metric": countLedgerMovement,
+  "referral-reward-taken-back": takeBackReferralOnRefund,
 } as const satisfies Record<LedgerSubscriberName, LedgerSubscriber>;
 
 export const ledgerSubscriberJobs: JobHandlers = Object.fromEntries(

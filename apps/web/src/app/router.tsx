@@ -3,11 +3,12 @@ import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-ro
 import { RouteError } from "../components/ui/route-error.tsx";
 import { changeLanguage, loadAllTexts } from "../lib/i18n.ts";
 import { isAuthenticated } from "../lib/session.ts";
-import { writePromoCode } from "../lib/storage.ts";
+import { writePromoCode, writeReferralCode } from "../lib/storage.ts";
 import { RootLayout } from "./layouts/root-layout.tsx";
 
 /**
- * Any address with `?promo=` stores the code (upper-cased) and loses the parameter, without a new history entry.
+ * Any address with `?promo=` stores the code (upper-cased) and loses the parameter, without a new history entry;
+ * `?ref=` (a friend's invite link, decision 079) keeps the invite code the same way until the first order uses it.
  * `?lang=` (the public storefront's "Choose this plan" links carry the page's language) sets the interface
  * language the same way, so a visitor from /ar/esim/… signs in and sees the cart in Arabic.
  */
@@ -15,11 +16,14 @@ async function captureAddressParams({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const promo = url.searchParams.get("promo");
   const language = url.searchParams.get("lang");
-  if (promo === null && language === null) return null;
+  const referral = url.searchParams.get("ref");
+  if (promo === null && language === null && referral === null) return null;
   if (promo !== null && promo.trim() !== "") await writePromoCode(promo);
+  if (referral !== null && referral.trim() !== "") await writeReferralCode(referral);
   if (isLanguage(language)) await changeLanguage(language);
   url.searchParams.delete("promo");
   url.searchParams.delete("lang");
+  url.searchParams.delete("ref");
   const search = url.searchParams.toString();
   return redirect(`${url.pathname}${search ? `?${search}` : ""}${url.hash}`);
 }
@@ -31,6 +35,7 @@ function requireSession({ request }: LoaderFunctionArgs) {
   // The root loader, running alongside, has already stored these: the way back needs them no more.
   url.searchParams.delete("promo");
   url.searchParams.delete("lang");
+  url.searchParams.delete("ref");
   const search = url.searchParams.toString();
   return redirect(`/login?redirect=${encodeURIComponent(`${url.pathname}${search ? `?${search}` : ""}`)}`);
 }
@@ -53,7 +58,8 @@ export function createAppRouter() {
       errorElement: <RouteError />,
       loader: captureAddressParams,
       // Only an address carrying a promo code or a language needs the loader again.
-      shouldRevalidate: ({ nextUrl }) => nextUrl.searchParams.has("promo") || nextUrl.searchParams.has("lang"),
+      shouldRevalidate: ({ nextUrl }) =>
+        nextUrl.searchParams.has("promo") || nextUrl.searchParams.has("lang") || nextUrl.searchParams.has("ref"),
       children: [
         {
           path: "/login",

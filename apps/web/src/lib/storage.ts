@@ -9,6 +9,8 @@ import type { NativePlugins } from "./platform.ts";
 export const STORAGE_KEYS = {
   language: "LANG",
   promoCode: "PROMO_CODE",
+  /** A friend's invite code from a `?ref=` link, kept until the server says it cannot be used (decision 079). */
+  referralCode: "REFERRAL_CODE",
   token: "Token",
   userPreferences: "userPreferences",
   deviceId: "DEVICE_ID",
@@ -127,6 +129,20 @@ export function writePromoCode(code: string): Promise<void> {
 
 export function removePromoCode(): Promise<void> {
   return remove(STORAGE_KEYS.promoCode);
+}
+
+/* Invite code (REFERRAL_CODE, upper-cased) */
+
+export function readReferralCode(): Promise<string | null> {
+  return read(STORAGE_KEYS.referralCode);
+}
+
+export function writeReferralCode(code: string): Promise<void> {
+  return write(STORAGE_KEYS.referralCode, code.trim().toUpperCase());
+}
+
+export function removeReferralCode(): Promise<void> {
+  return remove(STORAGE_KEYS.referralCode);
 }
 
 /* Session token (Token) */

@@ -8,9 +8,10 @@ import { ProfileCard } from "../features/account/components/profile-card.tsx";
 import { StoreCreditCard } from "../features/account/components/store-credit-card.tsx";
 import { useSignOut } from "../features/auth/api/logout.ts";
 import { useSession } from "../features/auth/hooks/use-session.ts";
+import { InviteCard } from "../features/referrals/components/invite-card.tsx";
 import { useT } from "../lib/i18n.ts";
 
-/** /profile: who is signed in, their store credit, the account's screens, sign out and delete. */
+/** /profile: who is signed in, their store credit, their invite link, the account's screens, sign out and delete. */
 export function ProfileRoute() {
   const t = useT();
   const { user } = useSession();
@@ -26,6 +27,7 @@ export function ProfileRoute() {
           <Spinner className="mx-auto size-8 text-brand-700" label={t("common.loading")} />
         )}
         <StoreCreditCard />
+        <InviteCard />
         <AccountMenu onSignOutRequest={() => setIsSignOutOpen(true)} onDeleteRequest={() => setIsDeleteOpen(true)} />
       </div>
       <ConfirmModal

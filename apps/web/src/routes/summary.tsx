@@ -36,6 +36,7 @@ import { type PlacedCart, readPlacedCart } from "../features/checkout/hooks/plac
 import { type OrderRequest, usePayFlow } from "../features/checkout/hooks/use-pay-flow.ts";
 import { usePaymentCanceledNotice } from "../features/checkout/hooks/use-payment-canceled-notice.ts";
 import { useOrder } from "../features/orders/api/get-order.ts";
+import { useForgetUnusableReferral, useStoredReferral } from "../features/referrals/hooks/use-stored-referral.ts";
 import { errorMessageId } from "../lib/error-messages.ts";
 import { isolate, isolateLtr, useT } from "../lib/i18n.ts";
 import { useDisplayCurrency } from "./hooks/use-display-currency.ts";
@@ -67,7 +68,14 @@ function SummaryContent({
   const currency = useDisplayCurrency();
   // Store credit is spent first unless the customer unticks it (decision 064).
   const [useStoreCredit, setUseStoreCredit] = useState(true);
-  const quote = useQuote({ ...quoteInputOf(cart, currency), useStoreCredit });
+  // A friend's invite from a `?ref=` link (decision 079): priced once it is read from the device.
+  const referral = useStoredReferral();
+  const quote = useQuote(
+    referral === undefined
+      ? null
+      : { ...quoteInputOf(cart, currency), useStoreCredit, ...(referral ? { referral } : {}) },
+  );
+  useForgetUnusableReferral(quote.data?.quote);
   const options = useCheckoutOptions();
   const countries = options.data?.billingCountries.length ? options.data.billingCountries : BILLING_COUNTRY_CODES;
   const [billing, setBilling] = useState<BillingValues>(() => initialBilling(user, countries, givenBilling));
@@ -121,6 +129,7 @@ function SummaryContent({
       ...(cart.couponCode ? { couponCode: cart.couponCode } : {}),
       ...(cart.topUpOf ? { topUpOf: cart.topUpOf } : {}),
       ...(useStoreCredit ? {} : { useStoreCredit: false }),
+      ...(referral && quote.data.quote.referral?.isApplied ? { referral } : {}),
       billing: {
         email: billing.email.trim().toLowerCase(),
         name: billing.name.trim(),

@@ -93,6 +93,7 @@ export function quoteFor(
     subtotalMinor: subtotal,
     discountMinor: discount,
     couponDiscountMinor: couponDiscount,
+    referralDiscountMinor: 0,
     serviceFeeMinor: fee,
     totalMinor: total,
     chargeDzdMinor,
@@ -103,6 +104,7 @@ export function quoteFor(
     chargeWithFeeDzdMinor: chargeDzdMinor,
     minimumChargeDzdMinor: MINIMUM_CHARGE_DZD_MINOR,
     coupon: options.coupon ? { code: options.coupon, kind: "percent", percentOff: 10 } : null,
+    referral: null,
     ...overrides,
   };
   // The card pays what credit leaves of the charge, unless the test says otherwise.
@@ -137,6 +139,7 @@ export function orderFor(overrides: Partial<OrderSummary> = {}): OrderSummary {
     subtotalMinor: quote.subtotalMinor,
     discountMinor: quote.discountMinor,
     couponDiscountMinor: 0,
+    referralDiscountMinor: 0,
     serviceFeeMinor: quote.serviceFeeMinor,
     totalMinor: quote.totalMinor,
     chargeDzdMinor: quote.chargeDzdMinor,

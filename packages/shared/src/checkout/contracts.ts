@@ -4,6 +4,7 @@ import { BILLING_COUNTRY_CODES } from "../countries.ts";
 import { currencySchema, emailSchema, nameSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 import { CURRENCIES } from "../locale.ts";
+import { quoteReferralSchema, referralInputSchema } from "../referrals/contracts.ts";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../statuses.ts";
 
 /** Payment methods the checkout may offer; `GET /checkout/options` says which the gateway has. */
@@ -44,6 +45,8 @@ export const quoteSchema = z.object({
   subtotalMinor: z.number(),
   discountMinor: z.number(),
   couponDiscountMinor: z.number(),
+  /** A friend's first order through an invite (decision 079): its discount, after the coupon's; 0 otherwise. */
+  referralDiscountMinor: z.number(),
   serviceFeeMinor: z.number(),
   totalMinor: z.number(),
   chargeDzdMinor: z.number(),
@@ -77,6 +80,8 @@ export const quoteSchema = z.object({
   coupon: z.nullable(
     z.object({ code: z.string(), kind: z.enum(["percent", "amount"]), percentOff: z.nullable(z.number()) }),
   ),
+  /** The invite the cart carries: applied, or unusable (the friend is told only that; the console says why). */
+  referral: quoteReferralSchema,
 });
 export type Quote = z.output<typeof quoteSchema>;
 
@@ -96,6 +101,8 @@ const quoteRequest = {
   useStoreCredit: z.optional(z.boolean({ error: "INVALID" })),
   /** A top-up: the caller's eSIM it is for; the plan must then be one of that eSIM's top-ups, quantity 1. */
   topUpOf: z.optional(z.string({ error: "INVALID" }).check(z.uuid("INVALID"))),
+  /** The invite kept on the device since the friend followed a referral link (decision 079). */
+  referral: z.optional(referralInputSchema),
 };
 
 const quoteResponseSchema = z.object({
@@ -168,6 +175,7 @@ export const orderSummarySchema = z.object({
   subtotalMinor: z.number(),
   discountMinor: z.number(),
   couponDiscountMinor: z.number(),
+  referralDiscountMinor: z.number(),
   serviceFeeMinor: z.number(),
   totalMinor: z.number(),
   chargeDzdMinor: z.number(),

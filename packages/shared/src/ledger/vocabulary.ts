@@ -23,6 +23,8 @@ export const LEDGER_ACCOUNTS = [
   "goodwill",
   /** Store credit that expired unspent. Income: grows by credits. */
   "credit_breakage",
+  /** Store credit given to inviters for a friend's delivered first order (decision 079). Marketing expense: grows by debits. */
+  "referral_rewards",
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
@@ -50,6 +52,10 @@ export const LEDGER_MOVEMENT_KINDS = [
   "credit_spent",
   /** Credit reached its expiry unspent: store_credit ← credit_breakage. */
   "credit_expired",
+  /** An inviter earned credit for a friend's delivered first order: referral_rewards ← store_credit. */
+  "referral_reward",
+  /** That order was refunded: what is left of the reward taken back, store_credit ← referral_rewards. */
+  "referral_reward_taken_back",
 ] as const;
 export type LedgerMovementKind = (typeof LEDGER_MOVEMENT_KINDS)[number];
 

@@ -10,7 +10,16 @@ import { defineEndpoint } from "../http.ts";
  * What a line of the history says happened, from the customer's side: a refund taken as credit, credit given by the
  * shop (with its reason), bought with a card, spent on an order, given back by an order that ended unpaid, expired.
  */
-export const STORE_CREDIT_ENTRY_KINDS = ["refund", "issued", "bought", "spent", "returned", "expired"] as const;
+export const STORE_CREDIT_ENTRY_KINDS = [
+  "refund",
+  "issued",
+  "bought",
+  "spent",
+  "returned",
+  "expired",
+  "referral",
+  "referral_taken_back",
+] as const;
 export type StoreCreditEntryKind = (typeof STORE_CREDIT_ENTRY_KINDS)[number];
 
 export const storeCreditEntrySchema = z.object({

@@ -31,6 +31,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
             couponCode: body.code,
             topUpOf: body.topUpOf,
             useStoreCredit: body.useStoreCredit,
+            referral: body.referral,
           },
         }),
       ),

@@ -3,6 +3,7 @@ import { BILLING_COUNTRY_CODES } from "@esim/shared/countries";
 import type { ErrorCode } from "@esim/shared/errors";
 import type { Currency } from "@esim/shared/locale";
 import { toMinor } from "@esim/shared/money";
+import type { ReferralInput } from "@esim/shared/referrals/contracts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -29,6 +30,7 @@ import {
   listCompatibleTopUpPackages,
 } from "../esims/index.ts";
 import { getStoreCreditBalance } from "../ledger/index.ts";
+import { evaluateReferral, type ReferralEvaluation } from "../referrals/index.ts";
 import { computeQuote, findCouponProblem } from "./pricing.ts";
 
 export interface Cart {
@@ -41,6 +43,8 @@ export interface Cart {
   topUpOf?: string | undefined;
   /** Spend the customer's store credit first (absent: yes). */
   useStoreCredit?: boolean | undefined;
+  /** The invite kept on the friend's device (decision 079). */
+  referral?: ReferralInput | undefined;
 }
 
 const COUPON_MESSAGES: Partial<Record<ErrorCode, string>> = {
@@ -123,6 +127,8 @@ export async function priceCart(
     fees: FeePolicy;
     /** The customer's store credit balance (read under lockStoreCredit when placing the order). */
     storeCreditBalanceDzdMinor: number;
+    /** The cart's invite as evaluateReferral judged it (null: none). */
+    referral: ReferralEvaluation | null;
   },
 ): Promise<PricedCart> {
   const { cart, now } = options;
@@ -168,6 +174,9 @@ export async function priceCart(
     minimumChargeDzdMinor: toMinor(options.minimumChargeDzd),
     fees: options.fees,
     storeCredit: { balanceDzdMinor: options.storeCreditBalanceDzdMinor, isUsed: cart.useStoreCredit !== false },
+    referral: options.referral
+      ? { isApplied: options.referral.refusal === null, discountDzdMinor: options.referral.friendDiscountDzdMinor }
+      : null,
   });
   if (coupon && isBelowMinimumCharge(quote)) refuse("COUPON_TOTAL_BELOW_MINIMUM");
   return { quote, package: onSale.package, destination: onSale.destination, coupon, topUpOf: target?.esim ?? null };
@@ -176,6 +185,7 @@ export async function priceCart(
 /** The cart's quote with the plan and destination it is for; read-only, never reserves a coupon use. */
 export async function quoteCart(deps: AppDeps, options: { customer: CouponCustomer; cart: Cart }) {
   const topUpOf = options.cart.topUpOf;
+  const { customer } = options;
   const priced = await priceCart(deps.db, {
     ...options,
     topUpCodes: topUpOf ? await findTopUpCodes(deps, { userId: options.customer.userId, esimId: topUpOf }) : null,
@@ -184,6 +194,14 @@ export async function quoteCart(deps: AppDeps, options: { customer: CouponCustom
     minimumChargeDzd: deps.payments.minimumChargeDzd,
     fees: deps.payments.fees,
     storeCreditBalanceDzdMinor: await getStoreCreditBalance(deps.db, options.customer.userId),
+    // The billing phone is not known before the order: the payment-reference limit is checked when placing it.
+    referral: customer.email
+      ? await evaluateReferral(deps.db, {
+          friend: { id: customer.userId, email: customer.email },
+          referral: options.cart.referral,
+          paymentReference: null,
+        })
+      : null,
   });
   const summaries = await summarizeDestinationPlans(deps.db, [priced.destination.code]);
   return { ...priced, destinationPlans: summaries.get(priced.destination.code) };

@@ -33,6 +33,7 @@ describe("computeQuote", () => {
       subtotalMinor: 2980_00,
       discountMinor: 0,
       couponDiscountMinor: 0,
+      referralDiscountMinor: 0,
       serviceFeeMinor: 100_00,
       totalMinor: 3080_00,
       chargeDzdMinor: 3080_00,
@@ -43,7 +44,48 @@ describe("computeQuote", () => {
       chargeWithFeeDzdMinor: 3080_00,
       minimumChargeDzdMinor: 1_00,
       coupon: null,
+      referral: null,
     });
+  });
+
+  it("takes a friend's invite discount after the coupon's, on the plans only, as its own line (decision 079)", () => {
+    const coupon = { code: "BIENVENUE", kind: "percent" as const, percentOff: 90, amountOffDzdMinor: null };
+    const invited = (discountDzdMinor: number, withCoupon: boolean) =>
+      computeQuote({
+        currency: "DZD",
+        quantity: 1,
+        prices,
+        coupon: withCoupon ? coupon : null,
+        rates,
+        referral: { isApplied: true, discountDzdMinor },
+      });
+    expect(invited(300_00, false)).toMatchObject({ referralDiscountMinor: 300_00, totalMinor: 1290_00 });
+    // 90 % off leaves 149 DA of plan: the invite takes those, never the service fee.
+    expect(invited(300_00, true)).toMatchObject({
+      couponDiscountMinor: 1341_00,
+      referralDiscountMinor: 149_00,
+      totalMinor: 100_00,
+    });
+    // A 220 DA plan and a 300 DA invite: the card still pays the gateway's 50 DA minimum, never nothing.
+    const small = computeQuote({
+      currency: "DZD",
+      quantity: 1,
+      prices: { ...prices, retailDzdMinor: 220_00, compareAtDzdMinor: null },
+      coupon: null,
+      rates: { ...rates, serviceFeeDzdMinor: 0 },
+      minimumChargeDzdMinor: 50_00,
+      referral: { isApplied: true, discountDzdMinor: 300_00 },
+    });
+    expect(small).toMatchObject({ referralDiscountMinor: 170_00, chargeDzdMinor: 50_00 });
+    const unusable = computeQuote({
+      currency: "DZD",
+      quantity: 1,
+      prices,
+      coupon: null,
+      rates,
+      referral: { isApplied: false, discountDzdMinor: 300_00 },
+    });
+    expect(unusable).toMatchObject({ referralDiscountMinor: 0, totalMinor: 1590_00, referral: { isApplied: false } });
   });
 
   it("spends store credit first, in whole dinars, leaving the card at least the gateway's minimum", () => {

@@ -25,6 +25,7 @@ import {
   recordPaymentOutcome,
 } from "../orders/index.ts";
 import { createPayment, openCheckout, recordFreePayment } from "../payments/index.ts";
+import { evaluateReferral, recordReferral } from "../referrals/index.ts";
 import { lockStoreCreditBalance, reserveOrderCredit } from "../store-credit/index.ts";
 import { priceCart } from "./checkout.service.ts";
 
@@ -138,6 +139,12 @@ export async function placeOrder(
     const now = deps.now();
     // Held until commit: concurrent orders of one customer read the balance one after the other (decision 064).
     const storeCreditBalanceDzdMinor = await lockStoreCreditBalance(tx, user.id);
+    // The billing phone stands for the payment's reference: a friend paying with the inviter's is refused.
+    const referral = await evaluateReferral(tx, {
+      friend: { id: user.id, email: billing.email },
+      referral: body.referral,
+      paymentReference: billing.phone,
+    });
     const priced = await priceCart(tx, {
       customer: { userId: user.id, email: user.email },
       cart: {
@@ -148,6 +155,7 @@ export async function placeOrder(
         topUpOf: body.topUpOf,
         useStoreCredit: body.useStoreCredit,
       },
+      referral,
       topUpCodes,
       now,
       lockCoupon: true,
@@ -184,6 +192,7 @@ export async function placeOrder(
         serviceFeeMinor: quote.serviceFeeMinor,
         discountMinor: quote.discountMinor,
         couponDiscountMinor: quote.couponDiscountMinor,
+        referralDiscountMinor: quote.referralDiscountMinor,
         totalMinor: quote.totalMinor,
         chargeDzdMinor: quote.chargeDzdMinor,
         creditAppliedDzdMinor: quote.creditAppliedDzdMinor,
@@ -215,6 +224,7 @@ export async function placeOrder(
       actor,
       now,
     });
+    await recordReferral(tx, { evaluation: referral, friendUserId: user.id, orderId: created.id, now });
     // The phone is optional at sign-up and asked at the first checkout: kept on the profile to prefill the next one.
     if (!user.phone) await updateUser(tx, user.id, { phone: billing.phone, now });
     if (isFree) {

@@ -50,12 +50,28 @@ function couponDiscountMinor(
   return Math.max(0, Math.min(discount, retailTotalMinor));
 }
 
+/**
+ * A friend's first-order discount (decision 079), a DZD amount in whole dinars taken after the coupon's, on what the
+ * plans still cost: never the service fee, never below nothing.
+ */
+function referralDiscountMinor(
+  currency: Currency,
+  referralDzdMinor: number,
+  plansLeftMinor: number,
+  rates: PriceRates,
+): number {
+  const amountDzdMinor = floorToWholeUnits(referralDzdMinor);
+  const discount = currency === "DZD" ? amountDzdMinor : toUsdMinor(amountDzdMinor, rates);
+  return Math.max(0, Math.min(discount, plansLeftMinor));
+}
+
 function amountsIn(
   currency: Currency,
   prices: PackagePrices,
   quantity: number,
   coupon: CouponTerms | null,
   rates: PriceRates,
+  referralDzdMinor: number,
 ) {
   const retail = currency === "DZD" ? prices.retailDzdMinor : prices.retailUsdMinor;
   const compareAt = currency === "DZD" ? prices.compareAtDzdMinor : prices.compareAtUsdMinor;
@@ -63,6 +79,7 @@ function amountsIn(
   const subtotalMinor = listUnit * quantity;
   const discountMinor = (listUnit - retail) * quantity;
   const couponDiscount = couponDiscountMinor(currency, coupon, retail * quantity, rates);
+  const referralDiscount = referralDiscountMinor(currency, referralDzdMinor, retail * quantity - couponDiscount, rates);
   const serviceFeeMinor =
     currency === "DZD" ? roundToWholeUnits(rates.serviceFeeDzdMinor) : toUsdMinor(rates.serviceFeeDzdMinor, rates);
   return {
@@ -70,8 +87,9 @@ function amountsIn(
     subtotalMinor,
     discountMinor,
     couponDiscountMinor: couponDiscount,
+    referralDiscountMinor: referralDiscount,
     serviceFeeMinor,
-    totalMinor: subtotalMinor - discountMinor - couponDiscount + serviceFeeMinor,
+    totalMinor: subtotalMinor - discountMinor - couponDiscount - referralDiscount + serviceFeeMinor,
   };
 }
 
@@ -108,12 +126,19 @@ export function computeQuote(options: {
   fees?: FeePolicy;
   /** The customer's store credit and whether this order spends it; none when absent. */
   storeCredit?: { balanceDzdMinor: number; isUsed: boolean };
+  /** The invite the cart carries: applied with its DZD discount, or unusable (0); none when absent. */
+  referral?: { isApplied: boolean; discountDzdMinor: number } | null;
 }): Quote {
   const { currency, quantity, prices, coupon, rates } = options;
-  const shown = amountsIn(currency, prices, quantity, coupon, rates);
-  const inDzd = currency === "DZD" ? shown : amountsIn("DZD", prices, quantity, coupon, rates);
-  const chargeDzdMinor = Math.max(0, floorToWholeUnits(inDzd.totalMinor));
   const minimumChargeDzdMinor = options.minimumChargeDzdMinor ?? 1_00;
+  // An invite never makes an order free nor unpayable: the card keeps at least the gateway's minimum (decision 079).
+  const beforeReferralDzdMinor = floorToWholeUnits(amountsIn("DZD", prices, quantity, coupon, rates, 0).totalMinor);
+  const referralDzdMinor = options.referral?.isApplied
+    ? Math.min(options.referral.discountDzdMinor, Math.max(0, beforeReferralDzdMinor - minimumChargeDzdMinor))
+    : 0;
+  const shown = amountsIn(currency, prices, quantity, coupon, rates, referralDzdMinor);
+  const inDzd = currency === "DZD" ? shown : amountsIn("DZD", prices, quantity, coupon, rates, referralDzdMinor);
+  const chargeDzdMinor = Math.max(0, floorToWholeUnits(inDzd.totalMinor));
   const storeCreditBalanceDzdMinor = Math.max(0, options.storeCredit?.balanceDzdMinor ?? 0);
   const creditAppliedDzdMinor = options.storeCredit?.isUsed
     ? computeCreditApplied({ chargeDzdMinor, availableDzdMinor: storeCreditBalanceDzdMinor, minimumChargeDzdMinor })
@@ -137,6 +162,7 @@ export function computeQuote(options: {
     coupon: coupon
       ? { code: coupon.code, kind: coupon.kind, percentOff: coupon.kind === "percent" ? coupon.percentOff : null }
       : null,
+    referral: options.referral ? { isApplied: options.referral.isApplied } : null,
   };
 }
 

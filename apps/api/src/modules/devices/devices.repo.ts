@@ -98,3 +98,9 @@ export async function forgetPushToken(db: DbOrTx, options: { id: string; token: 
     .set({ pushToken: null, updatedAt: options.now })
     .where(and(eq(devices.id, options.id), eq(devices.pushToken, options.token)));
 }
+
+/** The device ids the user's apps registered (the referrals' same-device limit compares them). */
+export async function listUserDeviceIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db.select({ deviceId: devices.deviceId }).from(devices).where(eq(devices.userId, userId));
+  return rows.map((row) => row.deviceId);
+}

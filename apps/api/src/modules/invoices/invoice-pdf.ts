@@ -27,6 +27,8 @@ export interface InvoiceDocument {
   discountMinor: number;
   couponDiscountMinor: number;
   couponCode: string | null;
+  /** A friend's invite discount (decision 079); absent on invoices issued before it existed. */
+  referralDiscountMinor?: number;
   serviceFeeMinor: number;
   totalMinor: number;
   chargeDzdMinor: number;
@@ -305,6 +307,8 @@ export async function renderInvoicePdf(storedInvoice: InvoiceDocument): Promise<
     const label = t("invoice.coupon", { code: invoice.couponCode ?? "none" });
     totals.push([label, `-${money(invoice.couponDiscountMinor)}`, false]);
   }
+  const referralDiscountMinor = invoice.referralDiscountMinor ?? 0;
+  if (referralDiscountMinor > 0) totals.push([t("invoice.referral"), `-${money(referralDiscountMinor)}`, false]);
   totals.push([t("invoice.serviceFee"), money(invoice.serviceFeeMinor), false]);
   totals.push([t("invoice.total"), money(invoice.totalMinor), true]);
   totals.push([t("invoice.charged"), formatMoney(invoice.chargeDzdMinor, "DZD"), false]);

@@ -154,6 +154,7 @@ export async function getInvoicePdf(
     discountMinor: order.discountMinor,
     couponDiscountMinor: order.couponDiscountMinor,
     couponCode: view.couponCode,
+    referralDiscountMinor: order.referralDiscountMinor,
     serviceFeeMinor: order.serviceFeeMinor,
     totalMinor: order.totalMinor,
     chargeDzdMinor: order.chargeDzdMinor,

@@ -10,6 +10,8 @@ import { addJob, readPayload } from "../../lib/job-queue.ts";
 export const LEDGER_SUBSCRIBERS = {
   /** Counts money moved on the worker's /metrics (esim_ledger_movements_total / esim_ledger_amount_dzd_total{kind}). */
   "ledger-movements-metric": "every movement",
+  /** Money owed back on an order: a referral reward it earned is taken back, a pending one cancelled (decision 079). */
+  "referral-reward-taken-back": ["refund_owed"],
 } as const satisfies Record<string, readonly LedgerMovementKind[] | "every movement">;
 
 export type LedgerSubscriberName = keyof typeof LEDGER_SUBSCRIBERS;

@@ -33,6 +33,8 @@ const MOVEMENT_ACCOUNTS = {
   credit_released: { debit: ["credit_reserved"], credit: ["store_credit"] },
   credit_spent: { debit: ["credit_reserved"], credit: ["sales"] },
   credit_expired: { debit: ["store_credit"], credit: ["credit_breakage"] },
+  referral_reward: { debit: ["referral_rewards"], credit: ["store_credit"] },
+  referral_reward_taken_back: { debit: ["store_credit"], credit: ["referral_rewards"] },
 } as const satisfies Record<LedgerMovementKind, { debit: readonly LedgerAccount[]; credit: readonly LedgerAccount[] }>;
 
 type Accounts = typeof MOVEMENT_ACCOUNTS;

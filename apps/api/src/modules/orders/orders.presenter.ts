@@ -19,6 +19,7 @@ export function presentOrder({ view, esims, destinationPlans }: PresentableOrder
     subtotalMinor: order.subtotalMinor,
     discountMinor: order.discountMinor,
     couponDiscountMinor: order.couponDiscountMinor,
+    referralDiscountMinor: order.referralDiscountMinor,
     serviceFeeMinor: order.serviceFeeMinor,
     totalMinor: order.totalMinor,
     chargeDzdMinor: order.chargeDzdMinor,

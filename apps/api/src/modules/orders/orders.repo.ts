@@ -107,6 +107,7 @@ const orderSummaryColumns = {
     subtotalMinor: orders.subtotalMinor,
     discountMinor: orders.discountMinor,
     couponDiscountMinor: orders.couponDiscountMinor,
+    referralDiscountMinor: orders.referralDiscountMinor,
     serviceFeeMinor: orders.serviceFeeMinor,
     totalMinor: orders.totalMinor,
     chargeDzdMinor: orders.chargeDzdMinor,

@@ -109,6 +109,8 @@ export async function createPayLinkFor(
       fees: deps.payments.fees,
       // The relative pays all: the traveller's credit is theirs to spend in the app.
       storeCreditBalanceDzdMinor: 0,
+      // An invite's discount is a friend's first own order (decision 079), never a price a relative pays.
+      referral: null,
     });
     const { quote } = priced;
     if (isBelowMinimumCharge(quote)) {

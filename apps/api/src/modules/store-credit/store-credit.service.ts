@@ -36,6 +36,8 @@ const ENTRY_KIND: Partial<Record<LedgerMovementKind, StoreCreditEntryKind>> = {
   credit_reserved: "spent",
   credit_released: "returned",
   credit_expired: "expired",
+  referral_reward: "referral",
+  referral_reward_taken_back: "referral_taken_back",
 };
 
 export interface StoreCreditEntryView {

@@ -11,6 +11,8 @@ const ENTRY_TEXT: Record<StoreCreditEntry["kind"], MessageId> = {
   spent: "storeCredit.kind.spent",
   returned: "storeCredit.kind.returned",
   expired: "storeCredit.kind.expired",
+  referral: "storeCredit.kind.referral",
+  referral_taken_back: "storeCredit.kind.referral_taken_back",
 };
 
 /**

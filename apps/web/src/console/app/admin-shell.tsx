@@ -36,6 +36,7 @@ export function AdminShell() {
     { to: "/admin/claims", label: t("admin.nav.claims"), end: false, isShown: true },
     { to: "/admin/coupons", label: t("admin.nav.coupons"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/prices", label: t("admin.nav.prices"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/referrals", label: t("admin.nav.referrals"), end: false, isShown: true },
     { to: "/admin/catalogue", label: t("admin.nav.catalogue"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/invoicing", label: t("admin.nav.invoicing"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/team", label: t("admin.nav.team"), end: false, isShown: me.data?.role === "admin" },

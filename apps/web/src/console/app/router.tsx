@@ -103,6 +103,12 @@ export function createConsoleRouter() {
               lazy: async () => ({ Component: (await import("../prices/routes/admin-prices.tsx")).AdminPricesRoute }),
             },
             {
+              path: "referrals",
+              lazy: async () => ({
+                Component: (await import("../referrals/routes/admin-referrals.tsx")).AdminReferralsRoute,
+              }),
+            },
+            {
               path: "catalogue",
               lazy: async () => ({
                 Component: (await import("../prices/routes/admin-catalogue.tsx")).AdminCatalogueRoute,

@@ -1,5 +1,6 @@
 import { getQuote } from "@esim/shared/checkout/contracts";
 import type { Currency } from "@esim/shared/locale";
+import type { ReferralInput } from "@esim/shared/referrals/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
 
@@ -12,6 +13,8 @@ export interface QuoteInput {
   topUpOf?: string;
   /** False: keep the store credit for later (absent: spend it first). */
   useStoreCredit?: boolean;
+  /** A friend's invite kept on the device (decision 079). */
+  referral?: ReferralInput;
 }
 
 /** The prefix of every quote's key. */
@@ -26,6 +29,7 @@ export const quoteQueryKey = (input: QuoteInput) =>
     input.couponCode ?? null,
     input.topUpOf ?? null,
     input.useStoreCredit !== false,
+    input.referral?.code ?? null,
   ] as const;
 
 /** `POST /checkout/quote`: the cart's prices as the server computes them (never computed here). */
@@ -42,6 +46,7 @@ export function quoteQueryOptions(input: QuoteInput) {
             ...(input.couponCode ? { couponCode: input.couponCode } : {}),
             ...(input.topUpOf ? { topUpOf: input.topUpOf } : {}),
             ...(input.useStoreCredit === false ? { useStoreCredit: false } : {}),
+            ...(input.referral ? { referral: input.referral } : {}),
           },
           signal,
         })

@@ -8,7 +8,8 @@ import { useT } from "../../../lib/i18n.ts";
  * follows it as the figure that counts (as it does whenever it differs from the total, a charge in whole dinars).
  * When the shop passes the gateway's fee on, it is its own line in DA and the amount charged includes it: the amount
  * on screen is the amount the payer is charged. Store credit spent on the order is its own line, and what is left is
- * the rest to pay by card (decision 064).
+ * the rest to pay by card (decision 064). A friend's invite discount is its own line too (decision 079); an invite
+ * that cannot be used says only that.
  */
 export function QuoteTotals({ quote, isUpdating = false }: { quote: Quote; isUpdating?: boolean }) {
   const t = useT();
@@ -43,6 +44,14 @@ export function QuoteTotals({ quote, isUpdating = false }: { quote: Quote; isUpd
             </dt>
             <dd className="text-emerald-700">
               <Money amountMinor={quote.couponDiscountMinor} currency={currency} isDeduction />
+            </dd>
+          </div>
+        ) : null}
+        {quote.referralDiscountMinor > 0 ? (
+          <div className={row}>
+            <dt>{t("cart.referralDiscount")}</dt>
+            <dd className="text-emerald-700">
+              <Money amountMinor={quote.referralDiscountMinor} currency={currency} isDeduction />
             </dd>
           </div>
         ) : null}
@@ -96,6 +105,9 @@ export function QuoteTotals({ quote, isUpdating = false }: { quote: Quote; isUpd
           </div>
         )}
       </dl>
+      {quote.referral?.isApplied === false ? (
+        <p className="mt-2 text-sm text-slate-600">{t("cart.referralUnusable")}</p>
+      ) : null}
       {isEstimate ? (
         <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("cart.usdEstimate")}</p>
       ) : null}

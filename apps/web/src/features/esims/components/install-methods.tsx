@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { buttonClasses } from "../../../components/ui/button.tsx";
+import { CopyField } from "../../../components/ui/copy-field.tsx";
 import { WarningIcon } from "../../../components/ui/icons.tsx";
 import { useT } from "../../../lib/i18n.ts";
 import type { InstallDetails } from "../api/esims.ts";
 import { type DeviceInfo, supportsIosOneTap } from "../lib/device.ts";
-import { CopyField } from "./copy-field.tsx";
 import { InstallQrCode } from "./install-qr-code.tsx";
 
 function Method({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { useT } from "../../../lib/i18n.ts";
+import { useT } from "../../lib/i18n.ts";
 
 const COPIED_MS = 2000;
 

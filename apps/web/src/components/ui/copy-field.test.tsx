@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderWithI18n } from "../../../test/render-with-i18n.tsx";
+import { renderWithI18n } from "../../test/render-with-i18n.tsx";
 import { CopyField } from "./copy-field.tsx";
 
 describe("CopyField", () => {
