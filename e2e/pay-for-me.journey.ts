@@ -16,7 +16,7 @@ async function makeLink(page: Page, detailsPath: string): Promise<string> {
   const dialog = page.getByRole("dialog", { name: text("ar", "payLink.app.ask") });
   await dialog.getByRole("button", { name: text("ar", "payLink.app.create") }).click();
   await expect(dialog.getByText(text("ar", "payLink.app.created"))).toBeVisible();
-  await expect(dialog.getByRole("link", { name: text("ar", "payLink.app.whatsapp") })).toHaveAttribute(
+  await expect(dialog.getByRole("link", { name: text("ar", "share.whatsapp") })).toHaveAttribute(
     "href",
     /^https:\/\/wa\.me\/\?text=/,
   );

@@ -214,6 +214,93 @@ describe.each(READER_LANGUAGES)("what a reader in %s gets", (language) => {
       expect(findForeignWords(text, dataWords(language, [...sellerWords, "ETE26"]))).toEqual([]);
     }
   });
+
+  it("shows no English word nor raw code in the traveller-abroad emails: auto top-up, claims, pay-for-me, invites", async () => {
+    const urls = {
+      detailsUrl: `${PUBLIC_URL}/details/1`,
+      payForMeUrl: `${PUBLIC_URL}/details/1?payForMe=1`,
+      loadCreditUrl: `${PUBLIC_URL}/account/credit/load`,
+    };
+    const texts: string[] = [];
+    for (const outcome of ["ordered", "credit_short", "cap_reached", "plan_unavailable"] as const) {
+      for (const trigger of ["usage", "validity"] as const) {
+        texts.push(
+          await render(
+            emails.autoTopUpEmail,
+            {
+              outcome,
+              trigger,
+              name: data.name,
+              destination: data.destination,
+              planName: data.plan,
+              amountDzdMinor: 220_00,
+              balanceDzdMinor: 100_00,
+              ...urls,
+            },
+            language,
+          ),
+        );
+      }
+    }
+    const steps = [
+      { kind: "received", settleBy: new Date("2026-12-04T10:00:00Z"), isRefundable: true },
+      { kind: "received", settleBy: new Date("2026-12-04T10:00:00Z"), isRefundable: false },
+      { kind: "answered", message: data.name },
+      { kind: "refunded", method: "store_credit", amountDzdMinor: 220_00, orderUrl: `${PUBLIC_URL}/status/1` },
+      { kind: "refunded", method: "transfer", amountDzdMinor: 220_00, orderUrl: `${PUBLIC_URL}/status/1` },
+      { kind: "refused", reason: data.name },
+    ] as const;
+    for (const step of steps) {
+      texts.push(
+        await render(
+          emails.claimEmail,
+          {
+            name: data.name,
+            orderNumber: "ES26-000042",
+            destination: data.destination,
+            step,
+            claimUrl: urls.detailsUrl,
+          },
+          language,
+        ),
+      );
+    }
+    for (const isTopUp of [true, false]) {
+      texts.push(
+        await render(
+          emails.payLinkPaidEmail,
+          {
+            name: data.name,
+            planName: data.plan,
+            isTopUp,
+            amountDzdMinor: 220_00,
+            orderNumber: "ES26-000042",
+            orderUrl: `${PUBLIC_URL}/status/1`,
+          },
+          language,
+        ),
+      );
+    }
+    texts.push(
+      await render(
+        emails.payLinkReceiptEmail,
+        {
+          travellerFirstName: data.name,
+          planName: data.plan,
+          amountDzdMinor: 220_00,
+          orderNumber: "ES26-000042",
+          paidAt: "2026-11-27T10:00:00Z",
+        },
+        language,
+      ),
+      await render(
+        emails.referralRewardEmail,
+        { name: data.name, amountDzdMinor: 300_00, accountUrl: `${PUBLIC_URL}/profile` },
+        language,
+      ),
+    );
+    for (const text of texts) expect(findForeignWords(text, dataWords(language))).toEqual([]);
+  });
 });
 
 describe("what an operator gets (in French, decision 071)", () => {

@@ -1,5 +1,5 @@
 import { deleteUserApiCache } from "./offline-cache.ts";
-import { onTokenChangedElsewhere, readToken, removeToken, writeToken } from "./storage.ts";
+import { onTokenChangedElsewhere, readToken, removePayLinkAddresses, removeToken, writeToken } from "./storage.ts";
 
 // The session of the product description §4, outside React so that the API
 // client, route loaders and device registration read the same state.
@@ -71,10 +71,11 @@ export async function signIn(token: string): Promise<void> {
 
 /**
  * Back to unauthenticated (sign-out, account deletion, a 401): the token and the service worker's cached API
- * answers go (a shared phone must not show this user's eSIMs offline), and listeners drop the user data.
+ * answers go (a shared phone must not show this user's eSIMs offline), and so do their pay-for-me links' addresses;
+ * listeners drop the user data.
  */
 export async function clearSession(reason: SessionEndReason): Promise<void> {
-  await Promise.all([removeToken(), deleteUserApiCache()]);
+  await Promise.all([removeToken(), deleteUserApiCache(), removePayLinkAddresses()]);
   if (state.token === null && state.endReason === reason) return;
   setState({ token: null, endReason: reason });
 }

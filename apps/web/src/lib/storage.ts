@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   token: "Token",
   userPreferences: "userPreferences",
   deviceId: "DEVICE_ID",
+  /** The pay-for-me links' addresses made on this device, by link id, to share again while they wait (decision 077). */
+  payLinkAddresses: "PAY_LINK_ADDRESSES",
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -143,6 +145,33 @@ export function writeReferralCode(code: string): Promise<void> {
 
 export function removeReferralCode(): Promise<void> {
   return remove(STORAGE_KEYS.referralCode);
+}
+
+/* Pay-for-me links' addresses (PAY_LINK_ADDRESSES: {linkId: address}) */
+
+/** How many addresses are kept: the newest; a traveller has at most 5 links waiting (decision 077). */
+const PAY_LINK_ADDRESSES_KEPT = 20;
+
+export async function readPayLinkAddresses(): Promise<Record<string, string>> {
+  try {
+    const parsed: unknown = JSON.parse((await read(STORAGE_KEYS.payLinkAddresses)) ?? "{}");
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
+  } catch {
+    return {};
+  }
+}
+
+export async function rememberPayLinkAddress(linkId: string, address: string): Promise<void> {
+  const kept = Object.entries(await readPayLinkAddresses()).filter(([id]) => id !== linkId);
+  const next = [...kept, [linkId, address]].slice(-PAY_LINK_ADDRESSES_KEPT);
+  await write(STORAGE_KEYS.payLinkAddresses, JSON.stringify(Object.fromEntries(next)));
+}
+
+export function removePayLinkAddresses(): Promise<void> {
+  return remove(STORAGE_KEYS.payLinkAddresses);
 }
 
 /* Session token (Token) */

@@ -89,7 +89,34 @@ describe("asking someone to pay", () => {
     const sms = within(dialog).getByRole("link", { name: "Send by SMS" });
     expect(sms.getAttribute("href")).toMatch(/^sms:\?&body=/);
     expect(decodeURIComponent(sms.getAttribute("href")!)).toContain(URL_OF_LINK);
-    expect(within(dialog).getByRole("button", { name: "Copy the link" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Copy The link to send" })).toBeInTheDocument();
+  });
+
+  it("shares a waiting link again from the list, on the phone that made it (the server answers its address once)", async () => {
+    let links: PayLink[] = [link({ id: "made-elsewhere", createdAt: "2026-11-25T10:00:00Z" })];
+    api({
+      "GET /pay-links": () => ({ body: { data: links } }),
+      "POST /pay-links": () => {
+        links = [link(), ...links];
+        return { body: { data: { link: link(), url: URL_OF_LINK } } };
+      },
+    });
+    const { user } = await renderApp(`/details/${ESIM_ID}?payForMe=1`, { token: "t", language: "en" });
+    const dialog = await screen.findByRole("dialog", { name: "Ask someone to pay" });
+    await user.click(within(dialog).getByRole("button", { name: "Create the link" }));
+    expect(await within(dialog).findByText(URL_OF_LINK)).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    const list = await screen.findByRole("region", { name: "Links to pay for me" });
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(2));
+    // Only the link made here can be shared again: the other's address was never on this phone.
+    const again = within(list).getAllByRole("button", { name: /^Share again/ });
+    expect(again).toHaveLength(1);
+    await user.click(again[0]!);
+    const whatsapp = within(list).getByRole("link", { name: "Send by WhatsApp" });
+    expect(decodeURIComponent(whatsapp.getAttribute("href")!)).toContain(URL_OF_LINK);
+    expect(within(list).getByText(URL_OF_LINK)).toBeInTheDocument();
   });
 
   it("says why a link was refused, in the traveller's language", async () => {

@@ -31,7 +31,7 @@ describe("Invite a friend, on the profile", () => {
     expect(within(card).getByText("2 amis inscrits")).toBeInTheDocument();
     expect(within(card).getByText("Crédit gagné : \u2068200 DA\u2069")).toBeInTheDocument();
     expect(within(card).getByText("En attente de livraison : \u2068200 DA\u2069")).toBeInTheDocument();
-    const whatsapp = within(card).getByRole("link", { name: "Envoyer sur WhatsApp" });
+    const whatsapp = within(card).getByRole("link", { name: "Envoyer par WhatsApp" });
     expect(decodeURIComponent(whatsapp.getAttribute("href") ?? "")).toContain(REFERRAL.link);
     // The device it is opened on is named, for the same-device limit.
     const call = api.calls.find((recorded) => recorded.path === "/account/referral");
@@ -48,10 +48,7 @@ describe("Invite a friend, on the profile", () => {
     expect(await within(card).findByText("لم ينضم أي صديق بعد")).toBeInTheDocument();
     await userEvent.click(within(card).getByRole("button", { name: "مشاركة" }));
 
-    expect(share).toHaveBeenCalledWith({
-      url: REFERRAL.link,
-      text: expect.stringContaining(REFERRAL.link),
-    });
+    expect(share).toHaveBeenCalledWith({ title: "ادعُ صديقًا", text: expect.stringContaining(REFERRAL.link) });
     expect(share.mock.calls[0]![0].text).toMatch(/[\u0600-\u06FF]/);
   });
 

@@ -3,6 +3,7 @@ import type { EndpointBody } from "@esim/shared/http";
 import { createPayLink, listPayLinks, revokePayLink } from "@esim/shared/pay-links/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
+import { readPayLinkAddresses, rememberPayLinkAddress } from "../../../lib/storage.ts";
 
 export type CreatePayLinkBody = EndpointBody<typeof createPayLink>;
 
@@ -17,12 +18,34 @@ export function usePayLinks(options: { enabled?: boolean } = {}) {
   });
 }
 
-/** `POST /pay-links`: a link and its address (answered once). Idempotent on `clientReference`. */
+const payLinkAddressesQueryKey = ["pay-link-addresses"] as const;
+
+/** The addresses of the links made on this device, by link id: the server answers each only once (decision 077). */
+export function usePayLinkAddresses() {
+  return useQuery({
+    queryKey: payLinkAddressesQueryKey,
+    queryFn: readPayLinkAddresses,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * `POST /pay-links`: a link and its address (answered once, kept on this device to share again). Idempotent on
+ * `clientReference`.
+ */
 export function useCreatePayLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreatePayLinkBody) => (await callApi(createPayLink, { body })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: payLinksQueryKey }),
+    mutationFn: async (body: CreatePayLinkBody) => {
+      const made = (await callApi(createPayLink, { body })).data;
+      await rememberPayLinkAddress(made.link.id, made.url);
+      return made;
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: payLinksQueryKey }),
+        queryClient.invalidateQueries({ queryKey: payLinkAddressesQueryKey }),
+      ]),
   });
 }
 

@@ -2,19 +2,19 @@ import type { Plan } from "@esim/shared/catalog/contracts";
 import { formatMoney } from "@esim/shared/money";
 import { useEffect, useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
-import { Button, buttonClasses } from "../../../components/ui/button.tsx";
+import { Button } from "../../../components/ui/button.tsx";
 import { DialogPanel } from "../../../components/ui/dialog-panel.tsx";
+import { ShareLink } from "../../../components/ui/share-link.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
 import { useCreatePayLink } from "../api/pay-links.ts";
-import { canShareNatively, shareNatively, smsHref, whatsappHref } from "../lib/share-pay-link.ts";
-
-const COPIED_MS = 2000;
+import { usePayLinkShareText } from "../lib/pay-link-share-text.ts";
 
 /**
  * "Ask someone to pay": choose the plan (a top-up of `esimId`, or a new eSIM), make the link, then share it (share
- * sheet, WhatsApp, SMS, copy). The address is shown here only: the server keeps its hash (decision 077).
+ * sheet, WhatsApp, SMS, copy). The server keeps only the address's hash (decision 077): this device keeps the address
+ * to share it again from the list while the link waits.
  */
 export function PayLinkDialog({
   open,
@@ -33,7 +33,6 @@ export function PayLinkDialog({
   const create = useCreatePayLink();
   const [planId, setPlanId] = useState<string | null>(null);
   const [clientReference, setClientReference] = useState(() => crypto.randomUUID());
-  const [copied, setCopied] = useState(false);
   const chosen = plans.find((plan) => plan.id === (planId ?? plans[0]?.id)) ?? null;
 
   useEffect(() => {
@@ -43,67 +42,17 @@ export function PayLinkDialog({
     setClientReference(crypto.randomUUID());
   }, [open, create.reset]);
 
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
   const titleOf = (plan: Plan) => t("plan.title", { data: planData(plan), validity: validity(plan.validityDays) });
+  const shareTextOf = usePayLinkShareText();
   const made = create.data;
-  const shareText =
-    made && chosen
-      ? t("payLink.app.shareText", {
-          plan: titleOf(chosen),
-          amount: formatMoney(made.link.amountDzdMinor, "DZD"),
-          url: made.url,
-        })
-      : "";
+  const shareText = made ? shareTextOf(made.link, made.url) : "";
 
   return (
     <DialogPanel open={open} onOpenChange={onOpenChange} title={t("payLink.app.ask")}>
       {made ? (
         <div className="space-y-3">
           <Alert tone="info">{t("payLink.app.created")}</Alert>
-          <output dir="ltr" className="block break-all rounded-xl bg-slate-100 px-3 py-2 text-start font-mono text-sm">
-            {made.url}
-          </output>
-          {canShareNatively() ? (
-            <Button
-              fullWidth
-              onClick={() => void shareNatively({ title: t("payLink.app.ask"), text: shareText, url: made.url })}
-            >
-              {t("payLink.app.share")}
-            </Button>
-          ) : null}
-          <a
-            href={whatsappHref(shareText)}
-            target="_blank"
-            rel="noreferrer"
-            className={buttonClasses("secondary", "w-full")}
-          >
-            {t("payLink.app.whatsapp")}
-          </a>
-          <a href={smsHref(shareText)} className={buttonClasses("secondary", "w-full")}>
-            {t("payLink.app.sms")}
-          </a>
-          <Button
-            variant="ghost"
-            fullWidth
-            onClick={async () => {
-              try {
-                await navigator.clipboard.writeText(made.url);
-                setCopied(true);
-              } catch {
-                setCopied(false);
-              }
-            }}
-          >
-            {copied ? t("payLink.app.copied") : t("payLink.app.copy")}
-          </Button>
-          <p role="status" className="sr-only">
-            {copied ? t("payLink.app.copied") : ""}
-          </p>
+          <ShareLink label={t("payLink.app.link")} url={made.url} text={shareText} title={t("payLink.app.ask")} />
         </div>
       ) : (
         <form

@@ -1,12 +1,15 @@
 import { formatDate } from "@esim/shared/format";
 import { formatMoney } from "@esim/shared/money";
 import type { PayLink, PayLinkStatus } from "@esim/shared/pay-links/contracts";
+import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { ShareLink } from "../../../components/ui/share-link.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { type MessageId, useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
-import { useRevokePayLink } from "../api/pay-links.ts";
+import { usePayLinkAddresses, useRevokePayLink } from "../api/pay-links.ts";
+import { usePayLinkShareText } from "../lib/pay-link-share-text.ts";
 
 const STATUS_NAME: Record<PayLinkStatus, MessageId> = {
   waiting: "payLink.status.waiting",
@@ -22,11 +25,17 @@ const STATUS_CLASSES: Record<PayLinkStatus, string> = {
   revoked: "bg-slate-100 text-slate-700",
 };
 
-/** The traveller's links: plan, amount, state, until when (or when paid), and revoke while waiting. */
+/**
+ * The traveller's links: plan, amount, state, until when (or when paid); while one waits, share it again (when this
+ * device made it and so knows its address) or revoke it.
+ */
 export function PayLinkList({ links }: { links: PayLink[] }) {
   const t = useT();
   const { data: planData, validity } = usePlanText();
   const revoke = useRevokePayLink();
+  const addresses = usePayLinkAddresses().data ?? {};
+  const shareTextOf = usePayLinkShareText();
+  const [sharing, setSharing] = useState<string | null>(null);
   if (links.length === 0) return null;
   return (
     <section aria-labelledby="pay-links-title" className="mt-4">
@@ -40,6 +49,7 @@ export function PayLinkList({ links }: { links: PayLink[] }) {
             data: planData({ dataMb: link.dataMb, isUnlimited: link.isUnlimited, dataType: 1 }),
             validity: validity(link.validityDays),
           });
+          const address = link.status === "waiting" ? addresses[link.id] : undefined;
           return (
             <li key={link.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
               <div className="min-w-0">
@@ -56,14 +66,36 @@ export function PayLinkList({ links }: { links: PayLink[] }) {
                 </p>
               </div>
               {link.status === "waiting" ? (
-                <Button
-                  variant="secondary"
-                  isLoading={revoke.isPending && revoke.variables === link.id}
-                  onClick={() => revoke.mutate(link.id)}
-                  aria-label={`${t("payLink.app.revoke")} – ${title}`}
-                >
-                  {t("payLink.app.revoke")}
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  {address ? (
+                    <Button
+                      variant="secondary"
+                      aria-expanded={sharing === link.id}
+                      onClick={() => setSharing(sharing === link.id ? null : link.id)}
+                      aria-label={`${t("payLink.app.shareAgain")} – ${title}`}
+                    >
+                      {t("payLink.app.shareAgain")}
+                    </Button>
+                  ) : null}
+                  <Button
+                    variant="secondary"
+                    isLoading={revoke.isPending && revoke.variables === link.id}
+                    onClick={() => revoke.mutate(link.id)}
+                    aria-label={`${t("payLink.app.revoke")} – ${title}`}
+                  >
+                    {t("payLink.app.revoke")}
+                  </Button>
+                </div>
+              ) : null}
+              {address && sharing === link.id ? (
+                <div className="basis-full">
+                  <ShareLink
+                    label={t("payLink.app.link")}
+                    url={address}
+                    text={shareTextOf(link, address)}
+                    title={t("payLink.app.ask")}
+                  />
+                </div>
               ) : null}
             </li>
           );
