@@ -167,17 +167,20 @@ describe("payment results", () => {
     expect(screen.getByRole("link", { name: "Suivre ma commande" })).toHaveAttribute("href", `/status/${ORDER_ID}`);
   });
 
-  it("/failure keeps every query parameter but promo and retries with the same cart", async () => {
+  it("/failure keeps every query parameter but promo and an invite's ref (kept on the device), and retries with the same cart", async () => {
     paymentApi(() => "failed", {
       [`GET /orders/${ORDER_ID}`]: () => ({
         body: { data: orderFor({ status: "rejected", quantity: 2, couponCode: "WELCOME10" }) },
       }),
     });
-    await renderApp(`/failure?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}&promo=x&ref=ad`, { token: "t" });
+    await renderApp(`/failure?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}&promo=x&ref=ad&utm_source=mail`, {
+      token: "t",
+    });
     expect(await screen.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent(
       "Le paiement a échoué : veuillez réessayer.",
     );
-    expect(window.location.search).toBe(`?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}&ref=ad`);
+    expect(window.location.search).toBe(`?paymentId=${PAYMENT_ID}&orderId=${ORDER_ID}&utm_source=mail`);
+    expect(window.localStorage.getItem("REFERRAL_CODE")).toBe("AD");
     await waitFor(() =>
       expect(screen.getByRole("link", { name: "Réessayer" })).toHaveAttribute(
         "href",
