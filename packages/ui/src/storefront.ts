@@ -6,5 +6,5 @@ export { DESTINATION_FAQ_IDS, destinationFaq, type FaqEntry } from "./storefront
 export { LandingMain, type LandingView, type LinkedDestination } from "./storefront/landing.tsx";
 export { LegalMain } from "./storefront/legal.tsx";
 export { NoticeMain } from "./storefront/notice.tsx";
-export { PayLinkMain, PayLinkNoticeMain, type PayLinkView } from "./storefront/pay-link.tsx";
+export { isConfirmingPayment, PayLinkMain, PayLinkNoticeMain, type PayLinkView } from "./storefront/pay-link.tsx";
 export { renderNoScriptNotice, renderStorefrontPage } from "./storefront/render.tsx";

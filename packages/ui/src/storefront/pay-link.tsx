@@ -26,6 +26,11 @@ export interface PayLinkView {
   errorId: MessageId | null;
 }
 
+/** Back from the gateway, whose word has not come: no second payment is offered while it is awaited. */
+export function isConfirmingPayment(view: Pick<PayLinkView, "state" | "returned">): boolean {
+  return view.state === "waiting" && view.returned === "success";
+}
+
 const BUTTON_CLASSES =
   "inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-brand-700 px-5 text-base font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
@@ -71,7 +76,7 @@ export function PayLinkMain({ view }: { view: PayLinkView }) {
         </dl>
       </section>
       <PayLinkState view={view} who={who} />
-      {view.state === "waiting" ? (
+      {view.state === "waiting" && !isConfirmingPayment(view) ? (
         <form method="post" action={view.action} className="mt-5 space-y-4">
           {view.errorId || view.returned === "failure" ? (
             <p role="alert" className="rounded-xl bg-red-50 p-3 text-red-800 ring-1 ring-red-200">
@@ -151,7 +156,7 @@ function PayLinkState({ view, who }: { view: PayLinkView; who: string }) {
       </p>
     );
   }
-  if (view.returned === "success") {
+  if (isConfirmingPayment(view)) {
     return (
       <p role="status" className="mt-5 rounded-xl bg-sky-50 p-4 text-sky-900 ring-1 ring-sky-200">
         {t("payLink.page.confirming")}

@@ -5,7 +5,13 @@ import { LANGUAGES, type Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
 import { payLinkPath } from "@esim/shared/pay-links/contracts";
 import { serverTranslator } from "@esim/ui/server-i18n";
-import { type PageHead, PayLinkMain, type PayLinkView, renderStorefrontPage } from "@esim/ui/storefront";
+import {
+  isConfirmingPayment,
+  type PageHead,
+  PayLinkMain,
+  type PayLinkView,
+  renderStorefrontPage,
+} from "@esim/ui/storefront";
 import { createElement } from "react";
 import type { AppDeps } from "../../lib/deps.ts";
 import { firstNameOf, payLinkPlanName } from "./pay-link-messages.ts";
@@ -33,7 +39,13 @@ function esimLabelOf(row: PayLinkPageRow, language: Language): string | null {
   return t("payLink.esimLabel", { destination: namesOf(row.plan)[language], date: formatDate(row.esim.createdAt) });
 }
 
-/** The page of a link in `language`; `errorCode`, a refusal to show above the form. */
+/** How often a page waiting for the gateway's word reloads itself (no script: the `Refresh` header). */
+export const CONFIRMING_REFRESH_SECONDS = 3;
+
+/**
+ * The page of a link in `language`; `errorCode`, a refusal to show above the form. `isConfirming`: the payer is back
+ * from the gateway and its word has not come yet, so the page offers no second payment and reloads itself.
+ */
 export function renderPayLinkPage(
   deps: Pick<AppDeps, "config" | "payments" | "now">,
   options: {
@@ -44,7 +56,7 @@ export function renderPayLinkPage(
     returned: "success" | "failure" | null;
     errorCode: string | null;
   },
-): string {
+): { html: string; isConfirming: boolean } {
   const { row, token, language } = options;
   const t = serverTranslator(language);
   const publicUrl = deps.config.PUBLIC_URL;
@@ -82,9 +94,10 @@ export function renderPayLinkPage(
     action: paths[language],
     errorId: options.errorCode && isErrorCode(options.errorCode) ? (`error.${options.errorCode}` as const) : null,
   };
-  return renderStorefrontPage(
+  const html = renderStorefrontPage(
     language,
     { head, css: options.css, figures: null, year: deps.now().getFullYear() },
     createElement(PayLinkMain, { view }),
   );
+  return { html, isConfirming: isConfirmingPayment(view) };
 }

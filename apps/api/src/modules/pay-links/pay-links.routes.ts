@@ -7,7 +7,7 @@ import { createElement } from "react";
 import { AppError } from "../../lib/app-error.ts";
 import { addRoute } from "../../lib/route.ts";
 import { readWebStylesheets } from "../storefront/index.ts";
-import { renderPayLinkPage } from "./pay-link-page.ts";
+import { CONFIRMING_REFRESH_SECONDS, renderPayLinkPage } from "./pay-link-page.ts";
 import { presentPayLink } from "./pay-links.presenter.ts";
 import {
   createPayLinkFor,
@@ -129,7 +129,7 @@ export async function payLinksRoutes(app: FastifyInstance) {
         throw error;
       }
       if (!row) return noticePage(reply, options.language, null);
-      const body = renderPayLinkPage(deps, {
+      const page = renderPayLinkPage(deps, {
         row,
         token: options.token,
         language: options.language,
@@ -137,13 +137,14 @@ export async function payLinksRoutes(app: FastifyInstance) {
         returned: options.returned === "success" || options.returned === "failure" ? options.returned : null,
         errorCode: options.error?.code ?? null,
       });
+      if (page.isConfirming) reply.header("refresh", String(CONFIRMING_REFRESH_SECONDS));
       return reply
         .code(options.error?.statusCode ?? 200)
         .header("content-security-policy", withGatewayFormAction(reply))
         .header("cache-control", "no-store")
         .header("referrer-policy", "no-referrer")
         .type("text/html; charset=utf-8")
-        .send(body);
+        .send(page.html);
     };
 
     for (const language of LANGUAGES) {

@@ -250,6 +250,23 @@ describe("paying a link", () => {
     expect(await db.select().from(orders).where(eq(orders.userId, made.user.id))).toHaveLength(2);
   });
 
+  it("back from the gateway before its word, offers no second payment and reloads itself until the word comes", async () => {
+    const made = await makeTopUpLink();
+    const paying = await payLink(made.path);
+    expect(paying.statusCode).toBe(303);
+
+    const confirming = await openPage(`${made.path}?status=success`);
+    expect(confirming.body).toContain("Nous confirmons votre paiement");
+    expect(confirming.body).not.toContain('method="post"');
+    expect(confirming.headers.refresh).toBe("3");
+
+    await pressButton(testApp, paying.headers.location as string, "pay");
+    await runDueJobs(testApp.deps);
+    const paid = await openPage(`${made.path}?status=success`);
+    expect(paid.body).toContain("Payé, merci");
+    expect(paid.headers.refresh).toBeUndefined();
+  });
+
   it("pays a link for a new eSIM: the eSIM lands in the traveller's account, not the payer's", async () => {
     const traveller = await createSignedInUser(testApp, { name: "Yacine Amrani" });
     const made = await postLink(traveller.headers, { packageId: plan.id });

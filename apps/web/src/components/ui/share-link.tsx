@@ -12,14 +12,14 @@ export function ShareLink({ label, url, text, title }: { label: string; url: str
   return (
     <div className="space-y-3">
       <CopyField label={label} value={url} />
-      <div className="grid gap-2 sm:grid-cols-3">
+      <div className="flex flex-wrap gap-2 *:grow">
         {canShareNatively() ? (
           <Button onClick={() => void shareNatively({ title, text, url })}>{t("share.sheet")}</Button>
         ) : null}
-        <a href={whatsappHref(text)} target="_blank" rel="noreferrer" className={buttonClasses("secondary", "w-full")}>
+        <a href={whatsappHref(text)} target="_blank" rel="noreferrer" className={buttonClasses("secondary")}>
           {t("share.whatsapp")}
         </a>
-        <a href={smsHref(text)} className={buttonClasses("secondary", "w-full")}>
+        <a href={smsHref(text)} className={buttonClasses("secondary")}>
           {t("share.sms")}
         </a>
       </div>
