@@ -49,7 +49,8 @@ export const CONFIRMING_REFRESH_SECONDS = 3;
 export function renderPayLinkPage(
   deps: Pick<AppDeps, "config" | "payments" | "now">,
   options: {
-    row: PayLinkPageRow;
+    /** isPaymentUnderway: the latest attempt's payment is pending or taken (readPayLinkPage). */
+    row: PayLinkPageRow & { isPaymentUnderway: boolean };
     token: string;
     language: Language;
     css: string;
@@ -83,7 +84,8 @@ export function renderPayLinkPage(
   const status = payLinkStatusAt(row.link, deps.now());
   const view: PayLinkView = {
     state: status,
-    returned: options.returned,
+    // "success" is the gateway's redirect, not its word: a payment that is neither pending nor taken did not go through.
+    returned: options.returned === "success" && !row.isPaymentUnderway ? "failure" : options.returned,
     travellerFirstName: firstNameOf(row.traveller.name),
     destinationName: namesOf(row.plan)[language],
     planTitle: planTitle(row.plan, language),

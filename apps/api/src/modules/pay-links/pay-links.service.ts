@@ -200,12 +200,21 @@ export async function readPayLinkPage(
   if (payLinkStatusAt(link, now) === "expired" && link.status === "waiting") {
     await applyPayLinkEvent(deps.db, { linkId: link.id, event: "expired", now, extra: lte(payLinks.expiresAt, now) });
   }
+  // Where the latest attempt's payment stands (the gateway asked again while pending): a payer back from the gateway
+  // is offered no second payment while it is pending or taken and the link not yet marked paid by its subscriber.
+  let isPaymentUnderway = false;
   if (link.orderId && link.status !== "paid") {
     const reference = await findOrderReference(deps.db, link.orderId);
     const placed = reference ? await findPlacedOrderOutside(deps, link.userId, reference.clientReference) : undefined;
-    if (placed) await recheckPendingPayment(deps, { payment: placed.payment, log: options.log });
+    if (placed && (await recheckPendingPayment(deps, { payment: placed.payment, log: options.log }))) {
+      const after = await findPlacedOrderOutside(deps, link.userId, reference!.clientReference);
+      isPaymentUnderway = after?.payment.status === "pending" || after?.payment.status === "successful";
+    } else {
+      isPaymentUnderway = placed?.payment.status === "pending" || placed?.payment.status === "successful";
+    }
   }
-  return findPayLinkForPage(deps.db, link.id);
+  const row = await findPayLinkForPage(deps.db, link.id);
+  return row ? { ...row, isPaymentUnderway } : undefined;
 }
 
 async function findPlacedOrderOutside(deps: AppDeps, userId: string, clientReference: string) {

@@ -267,6 +267,18 @@ describe("paying a link", () => {
     expect(paid.headers.refresh).toBeUndefined();
   });
 
+  it("back from the gateway after a refusal, says it was not paid and offers the form again, without reloading", async () => {
+    const made = await makeTopUpLink();
+    const paying = await payLink(made.path);
+    await pressButton(testApp, paying.headers.location as string, "fail");
+    await runDueJobs(testApp.deps);
+
+    const page = await openPage(`${made.path}?status=success`);
+    expect(page.body).toContain('method="post"');
+    expect(page.body).toContain('role="alert"');
+    expect(page.headers.refresh).toBeUndefined();
+  });
+
   it("pays a link for a new eSIM: the eSIM lands in the traveller's account, not the payer's", async () => {
     const traveller = await createSignedInUser(testApp, { name: "Yacine Amrani" });
     const made = await postLink(traveller.headers, { packageId: plan.id });
