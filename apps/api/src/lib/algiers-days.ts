@@ -17,3 +17,20 @@ export function algiersDayEnd(day: string): Date {
 export function algiersDays(days: { from: string; to: string }): { from: Date; to: Date } {
   return { from: algiersDayStart(days.from), to: algiersDayEnd(days.to) };
 }
+
+const algiersDateFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers" });
+
+/** The Algiers calendar day an instant falls in, YYYY-MM-DD. */
+export function algiersDayOf(instant: Date): string {
+  return algiersDateFormat.format(instant);
+}
+
+/** The Algiers calendar month an instant falls in, YYYY-MM: what a monthly cap counts in. */
+export function algiersMonthOf(instant: Date): string {
+  return algiersDayOf(instant).slice(0, 7);
+}
+
+/** The first instant of the Algiers calendar month an instant falls in. */
+export function algiersMonthStart(instant: Date): Date {
+  return algiersDayStart(`${algiersMonthOf(instant)}-01`);
+}

@@ -8,6 +8,7 @@ import { BILLING_COUNTRY_CODES } from "@esim/shared/countries";
 import { checkPhone } from "@esim/shared/phone";
 import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/statuses";
 import type { DbOrTx } from "../../db/client.ts";
+import { algiersMonthOf } from "../../lib/algiers-days.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { addJob } from "../../lib/job-queue.ts";
@@ -45,13 +46,6 @@ export const AUTO_TOP_UP_ACTOR = "system:auto-top-up";
 export const AUTO_TOP_UP_ORDER_TASK = "auto-top-up-order";
 /** Most eSIMs one sweep looks at; the next sweep takes the rest. */
 const SWEEP_BATCH = 500;
-
-const algiersDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers" });
-
-/** The calendar month in Algiers time, 2026-11: what the monthly cap counts in. */
-export function algiersMonthOf(now: Date): string {
-  return algiersDay.format(now).slice(0, 7);
-}
 
 const DEFAULT_SETTINGS: AutoTopUpSettings = {
   isEnabled: false,

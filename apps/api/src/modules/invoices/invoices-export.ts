@@ -2,7 +2,7 @@ import { localPlanName } from "@esim/shared/catalog/plan-name";
 import { formatNumber } from "@esim/shared/format";
 import type { MessageId, Translate } from "@esim/ui/i18n";
 import { serverTranslator } from "@esim/ui/server-i18n";
-import { algiersDays } from "../../lib/algiers-days.ts";
+import { algiersDayOf, algiersDays } from "../../lib/algiers-days.ts";
 import { type CsvCell, csvNumber, toCsv } from "../../lib/csv.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { creditNoteDescription } from "./credit-notes.service.ts";
@@ -32,8 +32,6 @@ const COLUMNS = [
   "invoice.export.paymentReference",
   "invoice.export.reason",
 ] as const satisfies readonly MessageId[];
-
-const algiersDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Algiers" });
 
 /** 1252_10 → 1252.10: a number cell every spreadsheet parses, no grouping. */
 function dzd(minor: number) {
@@ -102,7 +100,7 @@ export async function exportInvoicesCsv(
       cells: [
         t("invoice.export.kind.invoice"),
         invoice.number,
-        algiersDate.format(invoice.issuedAt),
+        algiersDayOf(invoice.issuedAt),
         null,
         order.number,
         order.billing.name,
@@ -130,7 +128,7 @@ export async function exportInvoicesCsv(
       cells: [
         t("invoice.export.kind.creditNote"),
         creditNote.number,
-        algiersDate.format(creditNote.issuedAt),
+        algiersDayOf(creditNote.issuedAt),
         invoice.number,
         order.number,
         order.billing.name,

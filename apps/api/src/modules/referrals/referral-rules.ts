@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { ReferralRefusal } from "@esim/shared/referrals/contracts";
 
-// Pure rules of referrals (decision 079): the code, the email as one person, the month of the cap, and which limit a
+// Pure rules of referrals (decision 079): the code, the email as one person, and which limit a
 // friend's order breaks, in the order the operator reads them.
 
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -22,12 +22,6 @@ export function normaliseEmail(email: string): string {
   const untagged = local.split("+")[0]!;
   if (GMAIL_DOMAINS.has(domain)) return `${untagged.replaceAll(".", "")}@gmail.com`;
   return `${untagged}@${domain}`;
-}
-
-/** Algeria is UTC+1 all year: the start of the calendar month `now` is in, Algiers time. */
-export function algiersMonthStart(now: Date): Date {
-  const algiers = new Date(now.getTime() + 60 * 60 * 1000);
-  return new Date(Date.UTC(algiers.getUTCFullYear(), algiers.getUTCMonth(), 1) - 60 * 60 * 1000);
 }
 
 export interface ReferralParties {

@@ -8,12 +8,13 @@ import {
   type ReferralSettings,
 } from "@esim/shared/referrals/contracts";
 import type { DbOrTx } from "../../db/client.ts";
+import { algiersMonthStart } from "../../lib/algiers-days.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { listUserDeviceIds } from "../devices/index.ts";
 import { getOrderMoney, getStoreCreditBalance, lockStoreCredit, postMovement } from "../ledger/index.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
 import { queueReferralRewardMessages } from "./referral-reward-message.ts";
-import { algiersMonthStart, findReferralRefusal, generateReferralCode } from "./referral-rules.ts";
+import { findReferralRefusal, generateReferralCode } from "./referral-rules.ts";
 import {
   cancelLapsedReferrals,
   countRewardsSince,
