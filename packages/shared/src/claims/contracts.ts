@@ -21,8 +21,6 @@ export const CLAIM_MESSAGE_AUTHORS = ["traveller", "operator"] as const;
 
 /** "Refund within 7 days if the service fails for technical reasons" (product description), read in decision 080. */
 export const CLAIM_REFUND_WINDOW_DAYS = 7;
-/** The shop settles a claim (refund or refusal) within this many days of its filing. */
-export const CLAIM_SETTLE_DAYS = 7;
 
 export const CLAIM_MESSAGE_MAX_LENGTH = 2000;
 
@@ -50,7 +48,7 @@ export const claimSchema = z.object({
   /** How the traveller wants a refund, should there be one. */
   refundPreference: z.enum(REFUND_CHOICES),
   openedAt: z.string(),
-  /** The shop settles the claim by then (CLAIM_SETTLE_DAYS after filing). */
+  /** The shop settles the claim by then: the refund promise's days (REFUND_PROMISE_DAYS) after filing. */
   settleBy: z.string(),
   /** Filed within the refund window (CLAIM_REFUND_WINDOW_DAYS from the purchase): a refund is due if it failed. */
   isRefundable: z.boolean(),

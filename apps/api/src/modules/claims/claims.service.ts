@@ -1,6 +1,6 @@
+import { REFUND_PROMISE_DAYS } from "@esim/shared/admin/refunds-contract";
 import {
   CLAIM_REFUND_WINDOW_DAYS,
-  CLAIM_SETTLE_DAYS,
   type Claim,
   type EsimClaims,
   type OpenClaimBody,
@@ -29,14 +29,14 @@ export const CLAIMS_PER_DAY = 5;
 
 /**
  * The 7-day rule (decision 080): a claim is refundable when filed within CLAIM_REFUND_WINDOW_DAYS of the purchase's
- * payment; the shop settles every claim within CLAIM_SETTLE_DAYS of its filing.
+ * payment; the shop settles every claim within the refund promise (REFUND_PROMISE_DAYS) of its filing.
  */
 export function claimDates(options: { paidAt: Date; openedAt: Date }) {
   const refundableUntil = new Date(options.paidAt.getTime() + CLAIM_REFUND_WINDOW_DAYS * DAY_MS);
   return {
     refundableUntil,
     isRefundable: options.openedAt <= refundableUntil,
-    settleBy: new Date(options.openedAt.getTime() + CLAIM_SETTLE_DAYS * DAY_MS),
+    settleBy: new Date(options.openedAt.getTime() + REFUND_PROMISE_DAYS * DAY_MS),
   };
 }
 

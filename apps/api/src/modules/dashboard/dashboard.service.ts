@@ -1,4 +1,5 @@
 import { DASHBOARD_DAILY_DAYS, DASHBOARD_TIME_ZONE } from "@esim/shared/admin/dashboard-contract";
+import { REFUND_PROMISE_DAYS } from "@esim/shared/admin/refunds-contract";
 import type { OrderAttentionKind } from "@esim/shared/statuses";
 import type { AppDeps } from "../../lib/deps.ts";
 import { UpstreamError } from "../../providers/esim/esim-port.ts";
@@ -17,9 +18,11 @@ import {
 
 /** Items each list shows; its count is always the whole. */
 const LIST_LIMIT = 50;
+
 /** Refunds owed read to count and sum them: far more than a shop owes at once. */
 /** The shop promises a refund within 7 days when the service fails for technical reasons (storefront texts). */
-export const REFUND_PROMISE_DAYS = 7;
+export { REFUND_PROMISE_DAYS };
+
 const DAY_MS = 86_400_000;
 /**
  * Orders owed money read to count and sum them: far above a real backlog (each is a transfer to make by hand), so
