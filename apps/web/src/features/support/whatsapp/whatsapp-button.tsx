@@ -1,8 +1,8 @@
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { useT } from "../../../lib/i18n.ts";
+import { whatsappHref } from "../../../lib/share.ts";
 import { useSupportConfig } from "../api/get-support-config.ts";
 import { WhatsAppIcon } from "./whatsapp-icon.tsx";
-import { whatsappChatUrl } from "./whatsapp-link.ts";
 
 interface WhatsAppButtonProps {
   /** Named in the prefilled message, so support finds the order at once. */
@@ -23,7 +23,7 @@ export function WhatsAppButton({ orderNumber, className = "" }: WhatsAppButtonPr
   const message = orderNumber ? t("support.whatsappMessageOrder", { orderNumber }) : t("support.whatsappMessage");
   return (
     <a
-      href={whatsappChatUrl(number, message)}
+      href={whatsappHref(message, number)}
       target="_blank"
       rel="noopener noreferrer"
       className={buttonClasses("secondary", className)}
