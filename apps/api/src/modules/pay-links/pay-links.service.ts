@@ -203,15 +203,15 @@ export async function readPayLinkPage(
   // Where the latest attempt's payment stands (the gateway asked again while pending): a payer back from the gateway
   // is offered no second payment while it is pending or taken and the link not yet marked paid by its subscriber.
   let isPaymentUnderway = false;
-  if (link.orderId && link.status !== "paid") {
-    const reference = await findOrderReference(deps.db, link.orderId);
-    const placed = reference ? await findPlacedOrderOutside(deps, link.userId, reference.clientReference) : undefined;
-    if (placed && (await recheckPendingPayment(deps, { payment: placed.payment, log: options.log }))) {
-      const after = await findPlacedOrderOutside(deps, link.userId, reference!.clientReference);
-      isPaymentUnderway = after?.payment.status === "pending" || after?.payment.status === "successful";
-    } else {
-      isPaymentUnderway = placed?.payment.status === "pending" || placed?.payment.status === "successful";
-    }
+  const reference =
+    link.orderId && link.status !== "paid" ? await findOrderReference(deps.db, link.orderId) : undefined;
+  if (reference) {
+    const placed = await findPlacedOrderOutside(deps, link.userId, reference.clientReference);
+    const hasChanged = placed
+      ? await recheckPendingPayment(deps, { payment: placed.payment, log: options.log })
+      : false;
+    const latest = hasChanged ? await findPlacedOrderOutside(deps, link.userId, reference.clientReference) : placed;
+    isPaymentUnderway = latest?.payment.status === "pending" || latest?.payment.status === "successful";
   }
   const row = await findPayLinkForPage(deps.db, link.id);
   return row ? { ...row, isPaymentUnderway } : undefined;
