@@ -18,9 +18,13 @@ export function firstNameOf(name: string | null): string {
 }
 
 /** "Turquie · 5 Go · 30 jours" in `language`. */
+/** The link's destination in `language`, as the catalogue names it. */
+export function payLinkDestinationName(plan: PayLinkPageRow["plan"], language: Language): string {
+  return { fr: plan.nameFr, en: plan.nameEn, ar: plan.nameAr }[language];
+}
+
 export function payLinkPlanName(plan: PayLinkPageRow["plan"], language: Language): string {
-  const names = { fr: plan.nameFr, en: plan.nameEn, ar: plan.nameAr };
-  return localPlanName({ ...plan, destinationName: names[language] }, language);
+  return localPlanName({ ...plan, destinationName: payLinkDestinationName(plan, language) }, language);
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 } from "@esim/ui/storefront";
 import { createElement } from "react";
 import type { AppDeps } from "../../lib/deps.ts";
-import { firstNameOf, payLinkPlanName } from "./pay-link-messages.ts";
+import { firstNameOf, payLinkDestinationName, payLinkPlanName } from "./pay-link-messages.ts";
 import type { PayLinkPageRow } from "./pay-links.repo.ts";
 import { payLinkAmountDzdMinor, payLinkStatusAt } from "./pay-links.service.ts";
 
@@ -28,15 +28,14 @@ import { payLinkAmountDzdMinor, payLinkStatusAt } from "./pay-links.service.ts";
 export const PAY_LINK_PREVIEW_PATH = "/pay-link-preview.png";
 export const PAY_LINK_PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 
-function namesOf(plan: PayLinkPageRow["plan"]): Record<Language, string> {
-  return { fr: plan.nameFr, en: plan.nameEn, ar: plan.nameAr };
-}
-
 /** The eSIM a top-up goes onto, as the payer sees it: its destination and when it was bought, nothing secret. */
 function esimLabelOf(row: PayLinkPageRow, language: Language): string | null {
   if (row.link.kind !== "top_up" || !row.esim) return null;
   const t = serverTranslator(language);
-  return t("payLink.esimLabel", { destination: namesOf(row.plan)[language], date: formatDate(row.esim.createdAt) });
+  return t("payLink.esimLabel", {
+    destination: payLinkDestinationName(row.plan, language),
+    date: formatDate(row.esim.createdAt),
+  });
 }
 
 /** How often a page waiting for the gateway's word reloads itself (no script: the `Refresh` header). */
@@ -87,7 +86,7 @@ export function renderPayLinkPage(
     // "success" is the gateway's redirect, not its word: a payment that is neither pending nor taken did not go through.
     returned: options.returned === "success" && !row.isPaymentUnderway ? "failure" : options.returned,
     travellerFirstName: firstNameOf(row.traveller.name),
-    destinationName: namesOf(row.plan)[language],
+    destinationName: payLinkDestinationName(row.plan, language),
     planTitle: planTitle(row.plan, language),
     esimLabel: esimLabelOf(row, language),
     amountDzdMinor: payLinkAmountDzdMinor(row.link),
