@@ -120,6 +120,11 @@ export const ERROR_HTTP_STATUS = {
   INVOICE_NOT_AVAILABLE: 409,
   /** This eSIM cannot be topped up (expired, or its plan does not allow it). */
   TOP_UP_NOT_ALLOWED: 400,
+  /**
+   * Which top-ups fit this eSIM cannot be known right now (the upstream's lists failed); none is offered or sold on a
+   * guess (decision 085). Try again in a few minutes.
+   */
+  TOP_UP_LIST_UNAVAILABLE: 503,
   /** The store credit does not cover this top-up (decision 078): load credit or ask someone to pay by link. */
   STORE_CREDIT_SHORT: 409,
   /**

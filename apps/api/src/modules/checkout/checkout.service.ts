@@ -28,6 +28,7 @@ import {
   findTopUpCodes,
   findUserEsimView,
   listCompatibleTopUpPackages,
+  topUpListUnavailable,
 } from "../esims/index.ts";
 import { getStoreCreditBalance } from "../ledger/index.ts";
 import { evaluateReferral, type ReferralEvaluation } from "../referrals/index.ts";
@@ -94,6 +95,8 @@ async function findTopUpTarget(
       fields: { quantity: "QUANTITY_INVALID" },
     });
   }
+  // Never a guess: a top-up the upstream has not listed for this eSIM is refused before anything is paid (085).
+  if (!options.topUpCodes) throw topUpListUnavailable();
   const packages = await listCompatibleTopUpPackages(db, esim.package, options.topUpCodes);
   return { esim, packageIds: new Set(packages.map((item) => item.id)) };
 }

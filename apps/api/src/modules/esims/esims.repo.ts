@@ -1,5 +1,5 @@
 import type { EsimStatus } from "@esim/shared/statuses";
-import { and, arrayContains, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { destinationSummaryColumns } from "../../db/destination-summary-columns.ts";
@@ -99,16 +99,16 @@ export async function listEsimBundles(db: DbOrTx, esimId: string) {
 }
 
 /**
- * Active TOPUP packages for an eSIM of `base`: those whose upstream codes the provider lists for this eSIM
- * (`upstreamCodes`, eSIM Access's package/list with its ICCID), or, when it cannot say (null), any top-up of the same
- * provider, destination and data type (a fixed-data eSIM takes data, not an unlimited pass) whose coverage includes
- * the base's.
+ * Active TOPUP packages for an eSIM of `base`: those of its provider whose upstream codes the provider lists for this
+ * eSIM (eSIM Access's package/list with its ICCID or its base packageCode). Never a guess by destination: a top-up the
+ * upstream has not listed may be refused after the customer paid (decision 085).
  */
 export async function listCompatibleTopUpPackages(
   db: DbOrTx,
   base: typeof packages.$inferSelect,
-  upstreamCodes: string[] | null,
+  upstreamCodes: string[],
 ) {
+  if (upstreamCodes.length === 0) return [];
   return db
     .select()
     .from(packages)
@@ -117,13 +117,7 @@ export async function listCompatibleTopUpPackages(
         eq(packages.isActive, true),
         eq(packages.isTopUp, true),
         eq(packages.provider, base.provider),
-        upstreamCodes
-          ? inArray(packages.upstreamCode, upstreamCodes.length > 0 ? upstreamCodes : [""])
-          : and(
-              eq(packages.destinationCode, base.destinationCode),
-              eq(packages.dataType, base.dataType),
-              arrayContains(packages.coverage, base.coverage),
-            ),
+        inArray(packages.upstreamCode, upstreamCodes),
       ),
     )
     .orderBy(asc(packages.retailDzdMinor), asc(packages.validityDays));

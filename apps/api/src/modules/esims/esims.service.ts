@@ -103,25 +103,40 @@ export async function revealInstallDetails(deps: AppDeps, options: { userId: str
 
 /**
  * The upstream codes of the top-ups that fit the eSIM, as its provider lists them (eSIM Access: package/list with the
- * eSIM's ICCID, cached per ICCID); null when it cannot say (no ICCID yet, another provider), which falls back to
- * same-destination top-ups.
+ * eSIM's ICCID, or before it is known with its base packageCode; cached); null when it cannot say (neither list could
+ * be had, or the eSIM's plan is another provider's). Null is never filled in with a guess (decision 085).
  */
 async function topUpCodesOf(deps: AppDeps, view: Pick<EsimView, "esim" | "package">): Promise<string[] | null> {
   if (view.package.provider !== deps.esim.name) return null;
   return deps.esim.listTopUpPackageCodes({ iccid: view.esim.iccid, baseCode: view.package.upstreamCode });
 }
 
-/** The top-up codes for the caller's eSIM (see topUpCodesOf), read before a checkout's transaction; null if unknown. */
+/**
+ * The top-up codes for the caller's eSIM (see topUpCodesOf), read before a checkout's transaction; null when the eSIM
+ * is not the caller's or the provider cannot say (the checkout then refuses: TOP_UP_LIST_UNAVAILABLE).
+ */
 export async function findTopUpCodes(deps: AppDeps, options: { userId: string; esimId: string }) {
   const view = await findUserEsimView(deps.db, options.userId, options.esimId);
   return view ? topUpCodesOf(deps, view) : null;
 }
 
-/** The top-up plans for the caller's eSIM; empty when it cannot be topped up. */
+/**
+ * The top-up plans for the caller's eSIM; empty when it cannot be topped up. TOP_UP_LIST_UNAVAILABLE when the provider
+ * cannot say which fit right now: a plan it has not listed is never offered.
+ */
 export async function listTopUps(deps: AppDeps, options: { userId: string; esimId: string }) {
   const view = await findOwnEsim(deps, options);
   if (!canTopUpEsim(view, deps.now())) return [];
-  return listCompatibleTopUpPackages(deps.db, view.package, await topUpCodesOf(deps, view));
+  const codes = await topUpCodesOf(deps, view);
+  if (!codes) throw topUpListUnavailable();
+  return listCompatibleTopUpPackages(deps.db, view.package, codes);
+}
+
+/** Which top-ups fit the eSIM cannot be known now (the upstream's lists failed): try again in a few minutes. */
+export function topUpListUnavailable(): AppError {
+  return new AppError("TOP_UP_LIST_UNAVAILABLE", {
+    message: "Which top-ups fit this eSIM cannot be known right now; try again in a few minutes.",
+  });
 }
 
 interface SyncLog {

@@ -2,10 +2,17 @@ import { randomUUID } from "node:crypto";
 import { getEsim, listEsims, listEsimTopUps, revealInstallDetails } from "@esim/shared/esims/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { esims, packages } from "../../db/schema.ts";
+import { esims, orders, packages } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
-import { createBuyingApp, orderBody, placeTestOrder, pressButton, readOrder } from "../orders/buying.test-kit.ts";
+import {
+  createBuyingApp,
+  orderBody,
+  placeTestOrder,
+  postOrder,
+  pressButton,
+  readOrder,
+} from "../orders/buying.test-kit.ts";
 import { syncStaleEsims } from "./esims.service.ts";
 import { buyEsim, createTopUpablePlan, readEsim, request } from "./esims.test-kit.ts";
 
@@ -227,30 +234,22 @@ describe("GET /esims/:id/topups", () => {
     }
   });
 
-  it("falls back, when the provider cannot say, to top-ups of the same data type and coverage, never an unlimited pass for a fixed-data eSIM", async () => {
+  it("offers no guessed top-up when the provider cannot say which fit: the list says so, and a top-up order is refused before any payment", async () => {
     const bought = await buyEsim(testApp, plan.id);
     const cannotSay = vi.spyOn(deps.esim, "listTopUpPackageCodes").mockResolvedValue(null);
-    const moreData = await createPackage(testApp, {
-      upstreamCode: `${plan.upstreamCode}-MORE`,
-      destinationCode: plan.destinationCode,
-      coverage: plan.coverage,
-      dataType: plan.dataType,
-      isTopUp: true,
-      retailDzdMinor: 1990_00,
-    });
-    await createPackage(testApp, {
-      upstreamCode: `${plan.upstreamCode}-UNLIMITED`,
-      destinationCode: plan.destinationCode,
-      coverage: plan.coverage,
-      dataType: 4,
-      isUnlimited: true,
-      dataMb: null,
-      isTopUp: true,
-    });
     try {
-      const response = await request(testApp, "GET", `/esims/${bought.esim.id}/topups`, { headers: bought.headers });
-      const { data } = listEsimTopUps.response.parse(response.json());
-      expect(data.map((offer) => offer.id)).toEqual([topUp.id, moreData.id]);
+      const listed = await request(testApp, "GET", `/esims/${bought.esim.id}/topups`, { headers: bought.headers });
+      expect(listed.statusCode).toBe(503);
+      expect(listed.json().error.code).toBe("TOP_UP_LIST_UNAVAILABLE");
+      const ordersBefore = await db.select({ id: orders.id }).from(orders);
+      const placed = await postOrder(
+        testApp,
+        bought.headers,
+        orderBody(bought.user, topUp.id, { topUpOf: bought.esim.id }),
+      );
+      expect(placed.statusCode).toBe(503);
+      expect(placed.json().error.code).toBe("TOP_UP_LIST_UNAVAILABLE");
+      expect(await db.select({ id: orders.id }).from(orders)).toHaveLength(ordersBefore.length);
     } finally {
       cannotSay.mockRestore();
     }

@@ -34,6 +34,7 @@ export {
   listTopUps,
   refreshUserEsims,
   syncStaleEsims,
+  topUpListUnavailable,
   UPSTREAM_ORDER_READY_TASK,
 } from "./esims.service.ts";
 export { iccidLine, iccidToCome } from "./iccid-text.ts";

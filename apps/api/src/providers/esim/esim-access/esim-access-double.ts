@@ -397,6 +397,11 @@ export async function startEsimAccessDouble(
           const profile = [...profiles.values()].find((item) => item.iccid === body.iccid);
           const base = DOUBLE_PACKAGES.find((pkg) => pkg.packageCode === profile?.packageCode);
           candidates = base ? candidates.filter((pkg) => pkg.location === base.location) : [];
+        } else if (type === "TOPUP" && typeof body.packageCode === "string" && body.packageCode !== "") {
+          // TOPUP with a base package's code: the top-ups of that package (here, those of its place); none for a code
+          // that is no base package.
+          const base = DOUBLE_PACKAGES.find((pkg) => pkg.packageCode === body.packageCode && pkg.type === "BASE");
+          candidates = base ? candidates.filter((pkg) => pkg.location === base.location) : [];
         }
         const packageList = candidates.map(({ type: _type, ...pkg }) => ({ activeType: 1, ...pkg }));
         return answer(response, { packageList });

@@ -409,12 +409,37 @@ describe("listTopUpPackageCodes", () => {
     expect(asked.map((request) => request.body)).toEqual([{ type: "TOPUP", iccid: profile!.iccid }]);
   });
 
-  it("cannot say without an ICCID, nor when the list fails", async () => {
+  it("without an ICCID, asks package/list with type TOPUP and the base packageCode, once per package", async () => {
+    const provider = client();
     const before = double.requests.length;
-    expect(await client().listTopUpPackageCodes({ iccid: null, baseCode: "CKH491" })).toBeNull();
-    expect(double.requests.length).toBe(before);
+    expect(await provider.listTopUpPackageCodes({ iccid: null, baseCode: "CKH491" })).toEqual(["TOPUP_CKH491"]);
+    expect(await provider.listTopUpPackageCodes({ iccid: null, baseCode: "CKH491" })).toEqual(["TOPUP_CKH491"]);
+    // A base package of another place takes none of them.
+    expect(await provider.listTopUpPackageCodes({ iccid: null, baseCode: "CKH900" })).toEqual([]);
+    const asked = double.requests.slice(before);
+    expect(asked.map((request) => request.body)).toEqual([
+      { type: "TOPUP", packageCode: "CKH491" },
+      { type: "TOPUP", packageCode: "CKH900" },
+    ]);
+  });
+
+  it("falls back to the base package's list when the ICCID's list fails", async () => {
+    const provider = client();
+    const before = double.requests.length;
     double.failNext({ kind: "http", status: 503 }, { path: "package/list" });
-    expect(await client().listTopUpPackageCodes({ iccid: "8985000000000000000", baseCode: "CKH491" })).toBeNull();
+    expect(await provider.listTopUpPackageCodes({ iccid: "8985000000000000000", baseCode: "CKH491" })).toEqual([
+      "TOPUP_CKH491",
+    ]);
+    const asked = double.requests.slice(before);
+    expect(asked.map((request) => request.body)).toEqual([
+      { type: "TOPUP", iccid: "8985000000000000000" },
+      { type: "TOPUP", packageCode: "CKH491" },
+    ]);
+  });
+
+  it("cannot say when neither list can be had", async () => {
+    double.failNext({ kind: "http", status: 503 }, { path: "package/list" });
+    expect(await client().listTopUpPackageCodes({ iccid: null, baseCode: "CKH491" })).toBeNull();
   });
 });
 

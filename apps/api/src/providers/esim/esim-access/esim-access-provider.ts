@@ -72,7 +72,10 @@ const OUTCOME_UNKNOWN_ERROR_CODES = new Set(["000001", "900001"]);
 const OUTCOME_UNKNOWN_TRANSPORT_CODES = new Set(["TIMEOUT", "NETWORK", "INVALID_RESPONSE"]);
 const MAX_TRANSACTION_ID_LENGTH = 50;
 const DAY_MS = 86_400_000;
-/** How long the compatible top-ups of one ICCID are kept in this process (read-only data derived from package/list). */
+/**
+ * How long the compatible top-ups of one ICCID, or of one base package, are kept in this process (read-only data
+ * derived from package/list; decision 085).
+ */
 const TOP_UP_CODES_TTL_MS = 10 * 60_000;
 /** How often topUp calls esim/topup when each outcome is unknown and the profile shows no sign of it. */
 const TOP_UP_CALLS = 2;
@@ -165,7 +168,23 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
   const limiter = options.limiter ?? createRateLimiter({ perSecond: options.requestsPerSecond ?? 8 });
   const duplicateLookupDays = options.duplicateLookupDays ?? 30;
   const log = options.log ?? { warn() {} };
-  const topUpCodesByIccid = new Map<string, { codes: string[]; fetchedAtMs: number }>();
+  // Keyed `iccid:<ICCID>` or `package:<base packageCode>`: the two documented ways to ask which top-ups fit.
+  const topUpCodesCache = new Map<string, { codes: string[]; fetchedAtMs: number }>();
+
+  /** The TOPUP codes package/list answers for one filter, cached; null when the list cannot be had. */
+  async function cachedTopUpCodes(key: string, filter: Record<string, string>): Promise<string[] | null> {
+    const cached = topUpCodesCache.get(key);
+    const nowMs = Date.now();
+    if (cached && nowMs - cached.fetchedAtMs < TOP_UP_CODES_TTL_MS) return cached.codes;
+    try {
+      const { codes } = await listPackagesOfType("TOPUP", filter);
+      topUpCodesCache.set(key, { codes, fetchedAtMs: nowMs });
+      return codes;
+    } catch (error) {
+      log.warn({ err: error, ...filter }, "eSIM Access: compatible top-ups unavailable");
+      return null;
+    }
+  }
   // Provisioning polls an allocating order many times: its missing activation code is reported once per process.
   const ordersReportedWithoutCode = new Set<string>();
 
@@ -449,18 +468,11 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
     isTopUpApplied,
 
     async listTopUpPackageCodes(input) {
-      if (!input.iccid) return null;
-      const cached = topUpCodesByIccid.get(input.iccid);
-      const nowMs = Date.now();
-      if (cached && nowMs - cached.fetchedAtMs < TOP_UP_CODES_TTL_MS) return cached.codes;
-      try {
-        const { codes } = await listPackagesOfType("TOPUP", { iccid: input.iccid });
-        topUpCodesByIccid.set(input.iccid, { codes, fetchedAtMs: nowMs });
-        return codes;
-      } catch (error) {
-        log.warn({ err: error, baseCode: input.baseCode }, "eSIM Access: compatible top-ups unavailable");
-        return null;
-      }
+      // The eSIM's own list when its ICCID is known; else (not given yet, or that list failed) the documented list of
+      // the base package's top-ups. Neither: null, and the caller sells none rather than guess (decision 085).
+      const byIccid = input.iccid ? await cachedTopUpCodes(`iccid:${input.iccid}`, { iccid: input.iccid }) : null;
+      if (byIccid) return byIccid;
+      return cachedTopUpCodes(`package:${input.baseCode}`, { packageCode: input.baseCode });
     },
 
     async cancel(reference) {
