@@ -7,6 +7,7 @@ import { EmbeddedPostgresError, type EmbeddedServer, startEmbeddedPostgres } fro
 import { type BackgroundWork, startBackgroundWork } from "./jobs/background.ts";
 import { redactedLoggerOptions } from "./lib/log-redaction.ts";
 import { startCatalog } from "./modules/catalog/index.ts";
+import { watchOutagesForPayments } from "./modules/payments/index.ts";
 import { buildMonitoringApp } from "./monitoring-app.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { isSimulatorEsimProvider } from "./providers/esim/simulator/simulator-esim-provider.ts";
@@ -57,6 +58,9 @@ async function main() {
   const log: FastifyBaseLogger =
     app?.log ?? Fastify({ logger: redactedLoggerOptions({ level: config.LOG_LEVEL }) }).log.child({ role: "worker" });
 
+  // Whichever process sees the database go queues the recheck of payments still payable once it is back (decision 088).
+  const outageWatch = watchOutagesForPayments(deps, { log });
+
   let stopCatalog: (() => Promise<void>) | undefined;
   let background: BackgroundWork | undefined;
   let simulatorNotifier: { stop(): Promise<void> } | undefined;
@@ -84,6 +88,7 @@ async function main() {
         background?.stop({ releaseJobsAfterMs: JOBS_RELEASED_AFTER_MS }),
         stopCatalog?.(),
       ]);
+      outageWatch.stop();
       await deps.mailer.close();
       await deps.push.close();
       await database.close();

@@ -20,6 +20,7 @@ import { autoTopUpJobs } from "../modules/auto-top-up/index.ts";
 import { devicesJobs } from "../modules/devices/index.ts";
 import { mailOutboxJobs } from "../modules/mail-outbox/index.ts";
 import { createOrdersJobs, type ProvisioningTiming, upstreamOrderReadyJobs } from "../modules/orders/index.ts";
+import { paymentsJobs } from "../modules/payments/index.ts";
 import { ledgerSubscriberJobs, orderSubscriberJobs } from "../subscribers/index.ts";
 import { unlockJobsOf } from "./worker-heartbeat.ts";
 
@@ -105,6 +106,7 @@ export function createTaskList(
   const handlers: JobHandlers = {
     ...createOrdersJobs(options.timing ? { timing: options.timing } : {}),
     ...upstreamOrderReadyJobs,
+    ...paymentsJobs,
     ...mailOutboxJobs,
     ...devicesJobs,
     ...autoTopUpJobs,

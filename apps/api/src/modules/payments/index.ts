@@ -1,4 +1,11 @@
 // Payments: the gateway's checkouts for orders, its webhooks, and the sweep that settles what it never told us.
+
+export {
+  paymentsJobs,
+  RECHECK_AFTER_OUTAGE_TASK,
+  recheckOpenPayments,
+  watchOutagesForPayments,
+} from "./outage-recheck.service.ts";
 export {
   CHECKOUT_REFRESH_AFTER_MS,
   type CheckoutAccess,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { orders, payments, users, webhookEvents } from "../../db/schema.ts";
 
@@ -191,6 +191,29 @@ export async function findStalePendingPayments(
       ),
     )
     .orderBy(asc(payments.updatedAt))
+    .limit(options.limit);
+}
+
+/**
+ * Pending payments whose checkout was opened after `openedAfter` (still payable at the gateway), by id after `afterId`:
+ * the work list of the recheck after a database outage, read page by page.
+ */
+export async function findOpenPendingPayments(
+  db: DbOrTx,
+  options: { openedAfter: Date; afterId?: string; limit: number },
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, "pending"),
+        isNotNull(payments.providerReference),
+        gt(sql`coalesce(${payments.checkoutOpenedAt}, ${payments.createdAt})`, options.openedAfter),
+        options.afterId ? gt(payments.id, options.afterId) : undefined,
+      ),
+    )
+    .orderBy(asc(payments.id))
     .limit(options.limit);
 }
 
