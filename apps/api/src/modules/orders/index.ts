@@ -30,6 +30,7 @@ export {
   type OperatorActionOutcome,
   recordRefund,
   refundHeldMoney,
+  refundSecondPayLinkPayment,
   resendInstallEmail,
   retryProvisioning,
   showOrder,

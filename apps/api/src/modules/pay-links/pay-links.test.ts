@@ -2,19 +2,22 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { createPayLink, listPayLinks, PAY_LINK_STATUSES, revokePayLink } from "@esim/shared/pay-links/contracts";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { esims, orders, packages, payLinks, payments, users } from "../../db/schema.ts";
+import { esims, ledgerMovements, mailOutbox, orders, packages, payLinks, payments, users } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createDevice, createSignedInUser } from "../../test/factories.ts";
 import { buyEsim, createTopUpablePlan, readEsim } from "../esims/esims.test-kit.ts";
+import { getOrderMoney } from "../ledger/index.ts";
 import {
   createBuyingApp,
   orderBody,
   outboxEmail,
   postOrder,
+  postPaymentWebhook,
   pressButton,
   readOrder,
+  signedCheckoutWebhook,
 } from "../orders/buying.test-kit.ts";
 import { applyPayLinkEvent, nextPayLinkStatus, PAY_LINK_LIFECYCLE, type PayLinkEvent } from "./pay-link-lifecycle.ts";
 
@@ -366,6 +369,34 @@ describe("a link's money promises", () => {
     expect(paid.filter((payment) => linkOrders.some((order) => order.id === payment.orderId))).toHaveLength(1);
     const after = await readEsim(testApp, made.esim.id);
     expect(after.dataTotalBytes).toBe(before.dataTotalBytes! + topUp.dataMb! * 1024 * 1024);
+  });
+
+  it("refunds automatically a second payment that still arrives for a paid link, and never delivers it twice", async () => {
+    const made = await makeTopUpLink();
+    const before = await readEsim(testApp, made.esim.id);
+    await payLink(made.path, { method: "cib" });
+    const first = (await readLink(made.link.id)).orderId!;
+    const paying = await payLink(made.path, { method: "edahabia" });
+    await pressButton(testApp, paying.headers.location as string, "pay");
+    await runDueJobs(testApp.deps);
+    await runDueJobs(testApp.deps);
+    expect((await readLink(made.link.id)).status).toBe("paid");
+    // The gateway still reports the earlier checkout paid (taken before it ended).
+    const [earlier] = await db.select().from(payments).where(eq(payments.orderId, first));
+    const late = await postPaymentWebhook(testApp, await signedCheckoutWebhook(testApp, { paymentId: earlier!.id }));
+    expect(late.statusCode).toBe(200);
+    await runDueJobs(testApp.deps);
+    await runDueJobs(testApp.deps);
+
+    const after = await readEsim(testApp, made.esim.id);
+    expect(after.dataTotalBytes).toBe(before.dataTotalBytes! + topUp.dataMb! * 1024 * 1024);
+    const second = await readOrder(testApp, first);
+    expect(second.status).toBe("refund_due");
+    const movements = await db.select().from(ledgerMovements).where(eq(ledgerMovements.orderId, first));
+    expect(movements.map((movement) => movement.kind)).toContain("refund_owed");
+    expect((await getOrderMoney(db, first)).owedDzdMinor).toBe(earlier!.amountMinor);
+    const told = await db.select().from(mailOutbox).where(like(mailOutbox.key, `refund-decision:%:${first}:%`));
+    expect(told.map((mail) => mail.to)).toEqual([made.user.email]);
   });
 
   it("bills the link's order to the traveller as they gave their billing, never a made-up country or phone", async () => {
