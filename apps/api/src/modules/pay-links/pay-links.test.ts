@@ -395,7 +395,10 @@ describe("a link's money promises", () => {
     const movements = await db.select().from(ledgerMovements).where(eq(ledgerMovements.orderId, first));
     expect(movements.map((movement) => movement.kind)).toContain("refund_owed");
     expect((await getOrderMoney(db, first)).owedDzdMinor).toBe(earlier!.amountMinor);
-    const told = await db.select().from(mailOutbox).where(like(mailOutbox.key, `refund-decision:%:${first}:%`));
+    const told = await db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.key, `refund-decision:%:${first}:%`));
     expect(told.map((mail) => mail.to)).toEqual([made.user.email]);
   });
 
