@@ -5,6 +5,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { invoices, orders, payments, sandboxCheckouts } from "../db/schema.ts";
 import { runDueJobs } from "../jobs/worker.ts";
+import { createBuyingApp, orderBody, orderJobs, postOrder, readOrder } from "../modules/orders/buying.test-kit.ts";
+import { listOrderEvents } from "../modules/orders/orders.repo.ts";
 import {
   countCouponUses,
   createCoupon,
@@ -12,8 +14,6 @@ import {
   createSignedInUser,
   setPriceSettings,
 } from "../test/factories.ts";
-import { createBuyingApp, orderBody, orderJobs, postOrder, readOrder } from "../modules/orders/buying.test-kit.ts";
-import { listOrderEvents } from "../modules/orders/orders.repo.ts";
 
 // Placing an order on a bad day: many retries at once, a coupon that pays it all, a charge the gateway cannot take.
 
