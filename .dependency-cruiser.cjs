@@ -44,6 +44,14 @@ module.exports = {
       to: { path: "^apps/api/src/(jobs|ops|subscribers)/" },
     },
     {
+      name: "modules-below-flows",
+      severity: "error",
+      comment:
+        "flows/ (decision 082) sequence modules through their front doors; no module imports a flow. A module route or job that starts one is handed it where routes and jobs are registered (modules/index.ts, jobs/worker.ts).",
+      from: { path: MODULES },
+      to: { path: "^apps/api/src/flows/" },
+    },
+    {
       name: "no-file-cycles",
       severity: "error",
       comment: "Files of the API import each other one way only.",

@@ -129,7 +129,7 @@ export const ERROR_HTTP_STATUS = {
   STORE_CREDIT_SHORT: 409,
   /**
    * The profile lacks what the invoice needs (name, billing country, a phone valid for it) for a one-tap top-up from
-   * credit: go through the checkout, which asks for them.
+   * credit, or for a pay-for-me link's order (billed to the traveller): go through the checkout, which asks for them.
    */
   BILLING_PROFILE_INCOMPLETE: 409,
   /**
@@ -200,6 +200,12 @@ export const ERROR_HTTP_STATUS = {
   PAY_LINK_REVOKED: 410,
   /** Paying a pay-for-me link that is paid already (single use): nothing was charged again. */
   PAY_LINK_PAID: 409,
+  /**
+   * Paying a pay-for-me link whose plan can no longer be delivered: the eSIM it tops up has ended (expired, cancelled,
+   * revoked) or no longer takes this top-up, or the plan is no longer sold. Nothing was charged. Ask the traveller for a
+   * new link.
+   */
+  PAY_LINK_UNAVAILABLE: 410,
   /**
    * The customer's choice of refund (store credit or a transfer) is not open on this order: nothing is owed, the
    * choice is made already, or the refund is not theirs to choose (a held payment goes back the way it came). Reload

@@ -45,6 +45,7 @@ import {
 } from "@esim/shared/statuses";
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -418,6 +419,8 @@ export const orders = pgTable(
     /** A friend's first order through an invite (decision 079): its discount, in the displayed currency. */
     referralDiscountMinor: integer("referral_discount_minor").notNull().default(0),
     couponId: uuid("coupon_id").references(() => coupons.id),
+    /** The pay-for-me link the order was placed through (decision 082); null for the customer's own orders. */
+    payLinkId: uuid("pay_link_id").references((): AnyPgColumn => payLinks.id),
     paymentMethod: text("payment_method").notNull(),
     billing: jsonb("billing").$type<{ email: string; name: string; country: string; phone: string }>().notNull(),
     /** When the buyer ticked the terms of sale and privacy policy, and their version (decision 073); null before it. */
@@ -454,6 +457,7 @@ export const orders = pgTable(
     index("orders_package_idx").on(table.packageId),
     index("orders_coupon_idx").on(table.couponId),
     index("orders_target_esim_idx").on(table.targetEsimId),
+    index("orders_pay_link_idx").on(table.payLinkId).where(sql`${table.payLinkId} is not null`),
     check("orders_quantity_range", sql`${table.quantity} between 1 and 10`),
     oneOf("orders_status_check", table.status, ORDER_STATUSES),
     oneOf("orders_currency_check", table.currency, CURRENCIES),

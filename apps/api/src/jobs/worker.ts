@@ -13,10 +13,11 @@ import {
 } from "graphile-worker";
 import type pg from "pg";
 import type { Database } from "../db/client.ts";
+import { placeOrder } from "../flows/place-order.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import type { JobHandlers, JobLog } from "../lib/job-queue.ts";
 import { scrubText } from "../lib/log-redaction.ts";
-import { autoTopUpJobs } from "../modules/auto-top-up/index.ts";
+import { createAutoTopUpJobs } from "../modules/auto-top-up/index.ts";
 import { devicesJobs } from "../modules/devices/index.ts";
 import { mailOutboxJobs } from "../modules/mail-outbox/index.ts";
 import { createOrdersJobs, type ProvisioningTiming, upstreamOrderReadyJobs } from "../modules/orders/index.ts";
@@ -109,7 +110,7 @@ export function createTaskList(
     ...paymentsJobs,
     ...mailOutboxJobs,
     ...devicesJobs,
-    ...autoTopUpJobs,
+    ...createAutoTopUpJobs((input) => placeOrder(deps, { door: "credit", ...input })),
     ...orderSubscriberJobs,
     ...ledgerSubscriberJobs,
   };

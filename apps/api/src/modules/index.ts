@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { placeOrder } from "../flows/place-order.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import { isSimulatorEsimProvider } from "../providers/esim/simulator/simulator-esim-provider.ts";
 import { accountRoutes } from "./account/index.ts";
@@ -37,13 +38,16 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(accountRoutes);
   await app.register(storeCreditRoutes);
   await app.register(devicesRoutes);
-  await app.register(checkoutRoutes);
+  // The place-order flow's doors are handed to the routes that open them (decision 082): modules never import flows.
+  await app.register(checkoutRoutes, { placeOrder: (input) => placeOrder(deps, { door: "checkout", ...input }) });
   await app.register(ordersRoutes);
   await app.register(invoicesRoutes);
   await app.register(paymentsRoutes);
-  await app.register(payLinksRoutes);
+  await app.register(payLinksRoutes, { payLink: (input) => placeOrder(deps, { door: "pay-link", ...input }) });
   await app.register(esimsRoutes);
-  await app.register(autoTopUpRoutes);
+  await app.register(autoTopUpRoutes, {
+    placeFromCredit: (input) => placeOrder(deps, { door: "credit", ...input }),
+  });
   await app.register(supportRoutes);
   await app.register(claimsRoutes);
   await app.register(nativeLinksRoutes);

@@ -5,6 +5,7 @@ import { countLedgerMovement } from "./ledger-movements-metric.ts";
 import { countOrderEvent } from "./order-events-metric.ts";
 import type { LedgerSubscriber, OrderSubscriber } from "./order-subscriber.ts";
 import { markPayLinkPaid } from "./pay-link-paid.ts";
+import { refundPayLinkSecondPayment } from "./pay-link-second-payment.ts";
 import { rewardReferralOnDelivery, takeBackReferralOnRefund } from "./referral-rewards.ts";
 
 // The handlers of the order subscribers named in modules/orders/order-subscribers.ts (its ORDER_SUBSCRIBERS: which
@@ -15,6 +16,7 @@ import { rewardReferralOnDelivery, takeBackReferralOnRefund } from "./referral-r
 const ORDER_SUBSCRIBER_HANDLERS = {
   "order-events-metric": countOrderEvent,
   "pay-link-paid": markPayLinkPaid,
+  "pay-link-second-payment": refundPayLinkSecondPayment,
   "referral-reward": rewardReferralOnDelivery,
 } as const satisfies Record<OrderSubscriberName, OrderSubscriber>;
 

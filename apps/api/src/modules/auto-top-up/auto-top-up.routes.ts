@@ -3,7 +3,12 @@ import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import * as autoTopUp from "./auto-top-up.service.ts";
 
-export async function autoTopUpRoutes(app: FastifyInstance) {
+/** The place-order flow's credit door (decision 082), handed in where the routes are registered. */
+export interface AutoTopUpRoutesOptions {
+  placeFromCredit: autoTopUp.PlaceFromCredit;
+}
+
+export async function autoTopUpRoutes(app: FastifyInstance, options: AutoTopUpRoutesOptions) {
   addRoute(
     app,
     getAutoTopUp,
@@ -29,6 +34,7 @@ export async function autoTopUpRoutes(app: FastifyInstance) {
         esimId: params.id,
         packageId: body.packageId,
         clientReference: body.clientReference,
+        placeFromCredit: options.placeFromCredit,
       }),
     }),
     { tags: ["esims"], summary: "Tops the eSIM up with store credit, no gateway" },

@@ -4,7 +4,9 @@ import {
   type AutoTopUpSettings,
   type AutoTopUpTriggerKind,
 } from "@esim/shared/auto-top-up/contracts";
+import type { createOrder } from "@esim/shared/checkout/contracts";
 import { BILLING_COUNTRY_CODES } from "@esim/shared/countries";
+import type { EndpointParsedBody } from "@esim/shared/http";
 import { checkPhone } from "@esim/shared/phone";
 import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/statuses";
 import type { DbOrTx } from "../../db/client.ts";
@@ -12,7 +14,7 @@ import { algiersMonthOf } from "../../lib/algiers-days.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { addJob } from "../../lib/job-queue.ts";
-import { type PlacingUser, placeOrder } from "../checkout/index.ts";
+import type { AuthenticatedUser } from "../../plugins/auth.ts";
 import {
   type EsimAlertSubject,
   EXPIRY_ALERT_WITHIN_MS,
@@ -37,8 +39,20 @@ import { queueAutoTopUpNotice } from "./auto-top-up-notice.ts";
 // Credit that works abroad (decision 078). A top-up paid from store credit in one tap, and auto top-up: when an eSIM's
 // data left falls to the traveller's threshold, or its validity ends within a day, the chosen top-up is bought from
 // credit once per trigger. A trigger's key (eSIM, bundle, kind) is claimed under the settings' row lock with the cap
-// counted, and the order's job queued in that transaction; the job places the order through checkout's placeOrder,
+// counted, and the order's job queued in that transaction; the job places the order through the place-order flow's
+// credit door (decision 082, handed in as `placeFromCredit`: modules never import flows),
 // idempotent on the trigger's id as clientReference, so a killed worker's retry neither loses it nor buys it twice.
+
+/** Whose order it is: the customer's account. */
+export type PlacingUser = Pick<AuthenticatedUser, "id" | "email" | "phone" | "language">;
+
+/** The place-order flow's credit door: a top-up paid from store credit only, never a gateway (STORE_CREDIT_SHORT). */
+export type PlaceFromCredit = (input: {
+  user: PlacingUser;
+  order: EndpointParsedBody<typeof createOrder>;
+  clientAddress: string;
+  actor?: string;
+}) => Promise<{ order: { view: { order: { id: string; number: string; chargeDzdMinor: number } } } }>;
 
 /** Who places an auto top-up's order (the order's history and audit name it). */
 export const AUTO_TOP_UP_ACTOR = "system:auto-top-up";
@@ -129,11 +143,12 @@ export async function topUpFromCredit(
     esimId: string;
     packageId: string;
     clientReference: string;
+    placeFromCredit: PlaceFromCredit;
   },
 ) {
   const { user } = options;
   const billing = billingFromProfile(user);
-  const placed = await placeOrder(deps, {
+  const placed = await options.placeFromCredit({
     user,
     order: {
       clientReference: options.clientReference,
@@ -148,7 +163,6 @@ export async function topUpFromCredit(
       termsAccepted: true,
     },
     clientAddress: `customer:${user.id}`,
-    isCreditOnly: true,
   });
   return { orderId: placed.order.view.order.id, orderNumber: placed.order.view.order.number };
 }
@@ -259,7 +273,10 @@ function refusalOutcome(error: unknown): "credit_short" | "plan_unavailable" | n
  * one transaction. Idempotent on the trigger: a replay after a crash finds the same order (clientReference) or the
  * trigger settled. An unexpected failure throws, and graphile-worker retries.
  */
-export async function placeAutoTopUpOrder(deps: AppDeps, options: { triggerId: string }): Promise<void> {
+export async function placeAutoTopUpOrder(
+  deps: AppDeps,
+  options: { triggerId: string; placeFromCredit: PlaceFromCredit },
+): Promise<void> {
   const trigger = await findAutoTopUpTrigger(deps.db, options.triggerId);
   if (trigger?.outcome !== "ordering") return;
   const subject = await findEsimAlertSubject(deps.db, trigger.esimId);
@@ -269,7 +286,7 @@ export async function placeAutoTopUpOrder(deps: AppDeps, options: { triggerId: s
   let chargeDzdMinor: number | null = null;
   let outcome: "ordered" | "credit_short" | "plan_unavailable" = "ordered";
   try {
-    const placed = await placeOrder(deps, {
+    const placed = await options.placeFromCredit({
       user,
       order: {
         clientReference: trigger.id,
@@ -284,7 +301,6 @@ export async function placeAutoTopUpOrder(deps: AppDeps, options: { triggerId: s
         termsAccepted: true,
       },
       clientAddress: AUTO_TOP_UP_ACTOR,
-      isCreditOnly: true,
       actor: AUTO_TOP_UP_ACTOR,
     });
     orderId = placed.order.view.order.id;

@@ -3,6 +3,7 @@ import { getAutoTopUp, topUpFromCredit } from "@esim/shared/auto-top-up/contract
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { autoTopUpTriggers, esimBundles, esims, mailOutbox, orderEvents, orders, users } from "../../db/schema.ts";
+import { placeOrder } from "../../flows/place-order.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
 import { createSignedInUser } from "../../test/factories.ts";
@@ -12,11 +13,12 @@ import { getStoreCreditBalance } from "../ledger/index.ts";
 import { COMMAND_LINE_ACTOR } from "../operators/audit.service.ts";
 import { createBuyingApp } from "../orders/buying.test-kit.ts";
 import { issueStoreCredit } from "../store-credit/index.ts";
-import { checkAutoTopUp, placeAutoTopUpOrder, sweepAutoTopUps } from "./auto-top-up.service.ts";
+import { checkAutoTopUp, type PlaceFromCredit, placeAutoTopUpOrder, sweepAutoTopUps } from "./auto-top-up.service.ts";
 
 const testApp = await createBuyingApp();
 const { db, deps, clock } = testApp;
 const { plan, topUp } = await createTopUpablePlan(testApp);
+const placeFromCredit: PlaceFromCredit = (input) => placeOrder(deps, { door: "credit", ...input });
 const DAY_MS = 24 * 3_600_000;
 const GB = 1024 ** 3;
 const TOTAL_BYTES = 5 * GB;
@@ -189,11 +191,11 @@ describe("auto top-up when the data left crosses the threshold", () => {
     expect(more).toHaveLength(0);
     expect(first.length + second.length + swept + third.length).toBe(1);
 
-    await Promise.all([placeAutoTopUpOrder(deps, { triggerId: trigger!.id }), runDueJobs(deps)]);
-    await placeAutoTopUpOrder(deps, { triggerId: trigger!.id });
+    await Promise.all([placeAutoTopUpOrder(deps, { triggerId: trigger!.id, placeFromCredit }), runDueJobs(deps)]);
+    await placeAutoTopUpOrder(deps, { triggerId: trigger!.id, placeFromCredit });
     // A worker killed after the order committed and before the trigger was settled: its retry finds the same order.
     await db.update(autoTopUpTriggers).set({ outcome: "ordering" }).where(eq(autoTopUpTriggers.id, trigger!.id));
-    await placeAutoTopUpOrder(deps, { triggerId: trigger!.id });
+    await placeAutoTopUpOrder(deps, { triggerId: trigger!.id, placeFromCredit });
     await runDueJobs(deps);
 
     const topUps = await topUpOrdersOf(esim.id);

@@ -1,12 +1,22 @@
 import { checkCoupon, createOrder, getCheckoutOptions, getQuote } from "@esim/shared/checkout/contracts";
+import type { EndpointParsedBody } from "@esim/shared/http";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
-import { presentPlacedOrder } from "../orders/index.ts";
+import type { AuthenticatedUser } from "../../plugins/auth.ts";
+import { type PresentableOrder, presentPlacedOrder } from "../orders/index.ts";
 import { presentQuote } from "./checkout.presenter.ts";
 import * as checkout from "./checkout.service.ts";
-import { placeOrder } from "./place-order.service.ts";
 
-export async function checkoutRoutes(app: FastifyInstance) {
+/** The place-order flow's checkout door (decision 082), handed in where the routes are registered: modules never import flows. */
+export interface CheckoutRoutesOptions {
+  placeOrder(input: {
+    user: AuthenticatedUser;
+    order: EndpointParsedBody<typeof createOrder>;
+    clientAddress: string;
+  }): Promise<{ order: PresentableOrder; checkoutUrl: string | null }>;
+}
+
+export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRoutesOptions) {
   addRoute(
     app,
     getQuote,
@@ -47,7 +57,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
     app,
     createOrder,
     async ({ body, user, request }) =>
-      presentPlacedOrder(await placeOrder(app.deps, { user, order: body, clientAddress: request.ip })),
+      presentPlacedOrder(await options.placeOrder({ user, order: body, clientAddress: request.ip })),
     {
       tags: ["orders"],
       summary: "Create the order and its payment; answers where to pay (idempotent on clientReference)",

@@ -1,5 +1,5 @@
-// The checkout: prices and coupons for a cart, and placing the order (owner of that flow).
-export { checkoutRoutes } from "./checkout.routes.ts";
-// Pay-for-me links (decision 077) price a plan and place its order by the same rules.
+// The checkout: prices and coupons for a cart, and the unpaid-order caps. Placing the order is the place-order flow
+// (decision 082), which the order route starts.
+export { type CheckoutRoutesOptions, checkoutRoutes } from "./checkout.routes.ts";
 export { priceCart } from "./checkout.service.ts";
-export { checkUnpaidOrderCaps, type PlacingUser, placeOrder } from "./place-order.service.ts";
+export { checkUnpaidOrderCaps, UNPAID_ORDERS_PER_ACCOUNT } from "./unpaid-order-caps.ts";

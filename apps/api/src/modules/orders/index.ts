@@ -11,7 +11,7 @@ export {
   readOrderEventMessage,
 } from "./order-subscribers.ts";
 export { presentOrder, presentPlacedOrder } from "./orders.presenter.ts";
-export { lockOrder, rejectedByEvent } from "./orders.repo.ts";
+export { findLatestOrderBilling, lockOrder, rejectedByEvent } from "./orders.repo.ts";
 export { ordersRoutes } from "./orders.routes.ts";
 export {
   countOpenUnpaidOrders,
@@ -30,6 +30,7 @@ export {
   type OperatorActionOutcome,
   recordRefund,
   refundHeldMoney,
+  refundSecondPayLinkPayment,
   resendInstallEmail,
   retryProvisioning,
   showOrder,

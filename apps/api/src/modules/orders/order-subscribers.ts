@@ -18,6 +18,8 @@ export const ORDER_SUBSCRIBERS = {
   "order-events-metric": "every event",
   /** A pay-for-me link's order paid: the link paid, the traveller told, the payer's receipt (decision 077). */
   "pay-link-paid": ["paid"],
+  /** A pay-for-me link's second payment held: refunded at once, the traveller told (decision 082). */
+  "pay-link-second-payment": ["payment_mismatched"],
   /** A friend's first order delivered: the inviter earns their referral credit (decision 079). */
   "referral-reward": ["delivered"],
 } as const satisfies Record<string, readonly OrderEventName[] | "every event">;

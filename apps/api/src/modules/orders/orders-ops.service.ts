@@ -11,7 +11,15 @@ import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../operators/i
 import { settleOrderCredit } from "../store-credit/index.ts";
 import { queueInstallEmail } from "./install-email.ts";
 import { applyOrderEvent, clearOrderFlag, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
-import { findOrderViewByNumber, listFlaggedOrders, listOrderEsims, listOrderEvents, lockOrder } from "./orders.repo.ts";
+import {
+  findOrderById,
+  findOrderViewByNumber,
+  listFlaggedOrders,
+  listOrderEsims,
+  listOrderEvents,
+  lockOrder,
+} from "./orders.repo.ts";
+import { SECOND_PAY_LINK_PAYMENT } from "./payment-outcomes.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
 import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
 import { getRefundState, heldRefundKey, listRefundsOwed, oweRefund, sendRefund, settleOrderRefund } from "./refunds.ts";
@@ -300,6 +308,29 @@ export async function decideRefund(
       await settleOrderRefund(tx, { order, cause: "nothing owed", actor: options.actor, now: order.updatedAt });
     },
   );
+}
+
+/** Who refunds a pay-for-me link's second payment (the order's history names it). */
+export const PAY_LINK_REFUND_ACTOR = "system:pay-link";
+
+/**
+ * A pay-for-me link's second payment, held when it arrived (payment-outcomes.ts), is refunded at once without an
+ * operator (decision 082): decided as an operator's refusal of a held payment would be, the refund owed in the ledger
+ * and the traveller emailed. Anything else held is left to the operator. Idempotent: once decided it is not on hold.
+ */
+export async function refundSecondPayLinkPayment(deps: AppDeps, options: { orderId: string }): Promise<boolean> {
+  const order = await findOrderById(deps.db, options.orderId);
+  const isSecondPayment =
+    order?.payLinkId && order.status === "on_hold" && order.attentionReason?.startsWith(SECOND_PAY_LINK_PAYMENT);
+  if (!order || !isSecondPayment) return false;
+  await decideRefund(deps, {
+    number: order.number,
+    reason: "A second payment for a pay-for-me link already paid: refunded automatically.",
+    actor: PAY_LINK_REFUND_ACTOR,
+    tellCustomer: true,
+    onlyFrom: "on_hold",
+  });
+  return true;
 }
 
 /**

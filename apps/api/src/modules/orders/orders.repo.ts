@@ -29,8 +29,40 @@ export async function countUserOrdersAwaitingPayment(db: DbOrTx, userId: string)
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.status, ["not_paid", "pending"])));
+    // A pay-for-me link's orders are its payer's attempts, capped by the link itself (one live order, decision 082).
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ["not_paid", "pending"]), isNull(orders.payLinkId)));
   return row?.count ?? 0;
+}
+
+/**
+ * Serialises the settling of one pay-for-me link's orders (until the caller's transaction ends) and answers the one
+ * already paid other than `exceptOrderId`, if any.
+ */
+export async function lockPayLinkOrdersAndFindPaid(db: DbOrTx, options: { payLinkId: string; exceptOrderId: string }) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`pay-link-orders:${options.payLinkId}`}))`);
+  const [row] = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.payLinkId, options.payLinkId),
+        ne(orders.id, options.exceptOrderId),
+        inArray(orders.status, ["confirmed", "delivered"]),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The billing the customer gave at their latest own checkout (checked then); undefined when they never placed one. */
+export async function findLatestOrderBilling(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ billing: orders.billing })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isNull(orders.payLinkId)))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row?.billing;
 }
 
 /** The next order number, ES<yy>-<6 digits> (more digits once past a million). */

@@ -6,7 +6,7 @@ import { findLedgerMovement, getOrderMoney, postMovement } from "../ledger/index
 import { settleOrderCredit } from "../store-credit/index.ts";
 import { alertOperator } from "./operator-alert.ts";
 import { applyOrderEvent, nextStatus, type OrderActor, type OrderRow } from "./order-lifecycle.ts";
-import { lockOrder } from "./orders.repo.ts";
+import { lockOrder, lockPayLinkOrdersAndFindPaid } from "./orders.repo.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
 
 // What a payment's result does to its order: the one place that decides it (the payments module reports the gateway's
@@ -34,6 +34,9 @@ export interface CapturedMoney {
 
 export type PaymentOutcomeResult = "confirmed" | "held" | "rejected" | "unchanged";
 
+/** How a held payment's reason starts when it is a pay-for-me link's second payment (refunded without an operator). */
+export const SECOND_PAY_LINK_PAYMENT = "second_pay_link_payment";
+
 const REJECTING_EVENT = {
   failed: "payment_failed",
   canceled: "payment_canceled",
@@ -59,9 +62,10 @@ export async function recordPaymentOutcome(
   deps: Pick<AppDeps, "config">,
   input: { orderId: string; outcome: PaymentOutcome; cause: string; actor: OrderActor; now: Date },
 ): Promise<PaymentOutcomeResult> {
-  const { orderId, outcome, cause, actor, now } = input;
+  const { orderId, cause, actor, now } = input;
   const order = await lockOrder(tx, orderId);
   if (!order) return "unchanged";
+  const outcome = await secondPayLinkPayment(tx, order, input.outcome);
 
   // Money was taken (matching or not): the order keeps its coupon use for good, as the price it paid included it.
   let causeWithCoupon = cause;
@@ -143,6 +147,22 @@ export async function recordPaymentOutcome(
   // Unpaid: the store credit it set aside is the customer's again, at once.
   await settleOrderCredit(tx, { order, outcome: "released", cause, actor, now });
   return "rejected";
+}
+
+/**
+ * A pay-for-me link is paid once (decision 082): money taken for another of its orders once one is paid (an earlier
+ * attempt's checkout paid before it ended) is a second payment, held and refunded automatically (the
+ * "pay-link-second-payment" subscriber), never delivered. The link's orders are settled one at a time.
+ */
+async function secondPayLinkPayment(tx: DbOrTx, order: OrderRow, outcome: PaymentOutcome): Promise<PaymentOutcome> {
+  if (outcome.kind !== "paid" || !outcome.captured || !order.payLinkId) return outcome;
+  const paidBy = await lockPayLinkOrdersAndFindPaid(tx, { payLinkId: order.payLinkId, exceptOrderId: order.id });
+  if (!paidBy) return outcome;
+  return {
+    kind: "mismatched",
+    captured: outcome.captured,
+    reason: `${SECOND_PAY_LINK_PAYMENT}: its link was paid by order ${paidBy.number}; refunded automatically`,
+  };
 }
 
 function capturedKey(captured: CapturedMoney) {

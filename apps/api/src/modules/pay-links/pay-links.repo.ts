@@ -119,7 +119,12 @@ export async function findPayLinkForPage(db: DbOrTx, linkId: string) {
     .select({
       link: payLinks,
       plan: planColumns,
-      traveller: { name: users.name, language: users.language, email: users.email, deletedAt: users.deletedAt },
+      traveller: {
+        name: users.name,
+        language: users.language,
+        email: users.email,
+        deletedAt: users.deletedAt,
+      },
       esim: { createdAt: esims.createdAt, destinationCode: esims.destinationCode },
     })
     .from(payLinks)
@@ -131,12 +136,21 @@ export async function findPayLinkForPage(db: DbOrTx, linkId: string) {
   return row;
 }
 
+/** What the traveller's profile holds for a billing: name, email, billing country and phone. */
+export async function findTravellerBillingProfile(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ name: users.name, email: users.email, country: users.country, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
 export type PayLinkPageRow = NonNullable<Awaited<ReturnType<typeof findPayLinkForPage>>>;
 
-/** The order's number and client reference (a pay-link order's names its link: `pay-link:<linkId>:<attempt>`). */
+/** The order's number, client reference and the link it was placed through (null for a customer's own order). */
 export async function findOrderReference(db: DbOrTx, orderId: string) {
   const [row] = await db
-    .select({ clientReference: orders.clientReference, number: orders.number })
+    .select({ clientReference: orders.clientReference, number: orders.number, payLinkId: orders.payLinkId })
     .from(orders)
     .where(eq(orders.id, orderId));
   return row;

@@ -14,10 +14,21 @@ import {
   findPayLinkOf,
   listPayLinksOf,
   payLinkUrl,
-  payPayLink,
   readPayLinkPage,
   revokePayLinkOf,
 } from "./pay-links.service.ts";
+
+/** The place-order flow's pay-link door (decision 082), handed in where the routes are registered. */
+export interface PayLinksRoutesOptions {
+  payLink(input: {
+    token: string;
+    method: string;
+    payerEmail: string | null;
+    language: Language;
+    clientAddress: string;
+    log: { warn(details: object, message: string): void };
+  }): Promise<{ checkoutUrl: string | null } | { paid: true }>;
+}
 
 /** Pages, not API operations: kept out of the OpenAPI document. */
 const PAGE_ROUTE = { schema: { hide: true } };
@@ -27,7 +38,7 @@ const FORM_BODY_LIMIT_BYTES = 2048;
 type PayForm = Record<string, string | undefined> | undefined;
 
 /** Pay-for-me links (decision 077): the traveller's JSON operations and the payer's public page and form. */
-export async function payLinksRoutes(app: FastifyInstance) {
+export async function payLinksRoutes(app: FastifyInstance, options: PayLinksRoutesOptions) {
   const { deps } = app;
   let css: string | undefined;
   const readCss = () => {
@@ -173,15 +184,19 @@ export async function payLinksRoutes(app: FastifyInstance) {
             if (email !== "" && (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) {
               throw new AppError("VALIDATION_FAILED", { message: "The email is not valid." });
             }
-            const access = await payPayLink(deps, {
+            const access = await options.payLink({
               token: request.params.token,
               method: form.method ?? "",
               payerEmail: email === "" ? null : email,
               language,
               clientAddress: request.ip,
+              log: request.log,
             });
             // 303: the browser follows with a GET, so a reload never posts the form again.
-            const location = "checkoutUrl" in access ? access.checkoutUrl : `/${language}/pay/${request.params.token}`;
+            const location =
+              "checkoutUrl" in access && access.checkoutUrl
+                ? access.checkoutUrl
+                : `/${language}/pay/${request.params.token}`;
             return reply.header("cache-control", "no-store").redirect(location, 303);
           } catch (error) {
             if (!(error instanceof AppError) || error.statusCode >= 500) throw error;

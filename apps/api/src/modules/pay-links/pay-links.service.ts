@@ -1,4 +1,6 @@
-import { isBelowMinimumCharge, type PaymentMethod, TERMS_VERSION } from "@esim/shared/checkout/contracts";
+import { randomUUID } from "node:crypto";
+import { isBelowMinimumCharge } from "@esim/shared/checkout/contracts";
+import { BILLING_COUNTRY_CODES } from "@esim/shared/countries";
 import type { EndpointParsedBody } from "@esim/shared/http";
 import type { Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
@@ -8,17 +10,19 @@ import {
   payLinkPath,
   WAITING_PAY_LINKS_PER_ACCOUNT,
 } from "@esim/shared/pay-links/contracts";
+import { checkPhone } from "@esim/shared/phone";
 import { lte, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
 import { payLinks } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { enforceRateLimit } from "../../lib/rate-counter.ts";
 import { generateToken, sha256Hex } from "../../lib/secrets.ts";
 import type { AuthenticatedUser } from "../../plugins/auth.ts";
-import { checkUnpaidOrderCaps, priceCart } from "../checkout/index.ts";
+import { priceCart } from "../checkout/index.ts";
 import { findTopUpCodes } from "../esims/index.ts";
-import { createOrder, findPlacedOrder } from "../orders/index.ts";
-import { createPayment, openCheckout, recheckPendingPayment } from "../payments/index.ts";
+import { findLatestOrderBilling, findPlacedOrder } from "../orders/index.ts";
+import { recheckPendingPayment } from "../payments/index.ts";
 import { applyPayLinkEvent } from "./pay-link-lifecycle.ts";
 import { queuePayLinkPaidMessages } from "./pay-link-messages.ts";
 import {
@@ -30,6 +34,7 @@ import {
   findPayLinkByTokenHash,
   findPayLinkForPage,
   findPayLinkWithPlan,
+  findTravellerBillingProfile,
   findUserPayLink,
   insertPayLink,
   listUserPayLinks,
@@ -38,9 +43,9 @@ import {
   setPayLinkAttempt,
 } from "./pay-links.repo.ts";
 
-// Pay-for-me links (decision 077). This module owns the whole flow: the link, the payer's order placed on the
-// traveller's account at the link's fixed price, its payment and checkout, and the link's end when the order is paid
-// (a subscriber of the order's "paid" event calls recordPayLinkPaid).
+// Pay-for-me links (decision 077). This module owns the link, its page and its end when its order is paid (a subscriber
+// of the order's "paid" event calls recordPayLinkPaid); the payer's order is placed by the one place-order flow
+// (decision 082), which uses the link-side steps below.
 
 type CreatePayLinkBody = EndpointParsedBody<typeof createPayLink>;
 
@@ -49,7 +54,7 @@ const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 /** Pay attempts per link per hour: each may open a gateway checkout (decision 077). */
 export const PAY_ATTEMPTS_PER_LINK_PER_HOUR = 10;
-/** The prefix of a pay-link order's client reference: the order names its link (`pay-link:<linkId>:<attempt>`). */
+/** The prefix of a pay-link order's client reference, for people reading the orders (`pay-link:<linkId>:<attempt>`). */
 const ORDER_REFERENCE_PREFIX = "pay-link:";
 
 /** The link's state as of `now`: a waiting link past its end reads expired before the lazy transition is written. */
@@ -118,6 +123,8 @@ export async function createPayLinkFor(
         message: `The amount to pay is under the gateway's minimum of ${formatMoney(quote.minimumChargeDzdMinor, "DZD")}.`,
       });
     }
+    // The link's order is billed to the traveller (decision 082): refused now, not on the payer's page.
+    await payLinkBilling(tx, { userId: user.id });
     const token = generateToken();
     const link = await insertPayLink(tx, {
       userId: user.id,
@@ -230,122 +237,76 @@ function refuseUnlessWaiting(link: PayLinkRow, now: Date): void {
 }
 
 /**
- * A payer pays a link: the traveller's order (a top-up onto the eSIM, or a new eSIM) at the link's fixed price, its
- * payment and the gateway's checkout, whose return is the link's page. Idempotent: under the link's lock, a link whose
- * latest order's payment is pending with the same method answers that order's checkout (a double click, a replay);
- * paid answers `{ paid: true }`. Refused politely: unknown token NOT_FOUND, paid PAY_LINK_PAID, revoked
- * PAY_LINK_REVOKED, past its end PAY_LINK_EXPIRED, more than PAY_ATTEMPTS_PER_LINK_PER_HOUR attempts RATE_LIMITED, and
- * the unpaid-order caps of decision 057 (the traveller's 3 at once, the payer's address per hour).
+ * The link a payer's token names, its pay attempt counted (outside any transaction: a refused attempt counts too).
+ * Unknown token: NOT_FOUND; more than PAY_ATTEMPTS_PER_LINK_PER_HOUR attempts: RATE_LIMITED.
  */
-export async function payPayLink(
-  deps: AppDeps,
-  options: {
-    token: string;
-    method: string;
-    payerEmail: string | null;
-    language: Language;
-    clientAddress: string;
-  },
-): Promise<{ checkoutUrl: string } | { paid: true }> {
+export async function admitPayLinkAttempt(deps: AppDeps, options: { token: string }): Promise<PayLinkRow> {
   const found = await findPayLinkByTokenHash(deps.db, sha256Hex(options.token));
   if (!found) throw new AppError("NOT_FOUND", { message: "No such link." });
-  // Counted outside the transaction: a refused attempt counts too.
   await enforceRateLimit(
     deps.db,
     { key: `pay-links:pay:${found.id}`, max: PAY_ATTEMPTS_PER_LINK_PER_HOUR, windowMs: HOUR_MS },
     deps.now(),
   );
-  if (!deps.payments.methods.includes(options.method as PaymentMethod)) {
-    throw new AppError("PAYMENT_METHOD_UNAVAILABLE", { message: "The payment gateway does not offer this method." });
+  return found;
+}
+
+/**
+ * Locks the link for its payer's attempt, in the caller's transaction: `{ paid: true }` when it is paid already,
+ * else the link, refused when revoked or past its end (PAY_LINK_REVOKED, PAY_LINK_EXPIRED).
+ */
+export async function lockPayLinkToPay(
+  tx: DbOrTx,
+  options: { linkId: string; now: Date },
+): Promise<{ paid: true } | { link: PayLinkRow }> {
+  const link = (await lockPayLink(tx, options.linkId))!;
+  if (link.status === "paid") return { paid: true };
+  refuseUnlessWaiting(link, options.now);
+  return { link };
+}
+
+/** The order (with its payment) of the link's latest pay attempt; null before the first. */
+export async function findPayLinkLatestOrder(db: DbOrTx, link: Pick<PayLinkRow, "orderId" | "userId">) {
+  if (!link.orderId) return null;
+  const reference = await findOrderReference(db, link.orderId);
+  if (!reference) return null;
+  return (await findPlacedOrder(db, { userId: link.userId, clientReference: reference.clientReference })) ?? null;
+}
+
+/**
+ * A fresh client reference for an order placed through the link, one per attempt (the link's lock, not the reference,
+ * makes attempts idempotent; the order names its link by its pay_link_id column).
+ */
+export function payLinkOrderReference(linkId: string): string {
+  return `${ORDER_REFERENCE_PREFIX}${linkId}:${randomUUID()}`;
+}
+
+/**
+ * The billing of an order placed through the link (decision 082): the invoice is the traveller's (decision 077), so it
+ * carries the billing the traveller gave and had checked at their latest own checkout; a traveller who never placed
+ * one is billed from their profile (name, email, billing country and phone, checked as at a checkout). A profile
+ * lacking any of these: BILLING_PROFILE_INCOMPLETE, nothing charged.
+ */
+export async function payLinkBilling(db: DbOrTx, link: { userId: string }) {
+  const latest = await findLatestOrderBilling(db, link.userId);
+  if (latest) return latest;
+  const traveller = await findTravellerBillingProfile(db, link.userId);
+  const country = BILLING_COUNTRY_CODES.find((code) => code === traveller?.country);
+  const phone = traveller?.phone && country ? checkPhone(traveller.phone, country) : null;
+  if (!traveller?.email || !traveller.name || !country || !phone?.ok) {
+    throw new AppError("BILLING_PROFILE_INCOMPLETE", {
+      message: "The traveller's profile lacks a name, a billing country or a phone.",
+    });
   }
-  const method = options.method as PaymentMethod;
-  const placed = await deps.db.transaction(async (tx) => {
-    const now = deps.now();
-    const link = (await lockPayLink(tx, found.id))!;
-    if (link.status === "paid") return { paid: true as const };
-    refuseUnlessWaiting(link, now);
-    const page = (await findPayLinkForPage(tx, link.id))!;
-    if (link.orderId) {
-      const reference = await findOrderReference(tx, link.orderId);
-      const latest = reference
-        ? await findPlacedOrder(tx, { userId: link.userId, clientReference: reference.clientReference })
-        : null;
-      if (latest && latest.payment.status === "successful") return { paid: true as const };
-      if (latest && latest.payment.status === "pending" && latest.payment.method === method) {
-        await setPayLinkAttempt(tx, {
-          linkId: link.id,
-          orderId: latest.order.id,
-          payerEmail: options.payerEmail,
-          payerLanguage: options.language,
-          now,
-        });
-        return { order: latest.order, payment: latest.payment };
-      }
-    }
-    await checkUnpaidOrderCaps(tx, deps, { userId: link.userId, clientAddress: options.clientAddress, now });
-    const actor = `pay-link:${link.id}`;
-    const quantity = 1;
-    const order = await createOrder(
-      tx,
-      {
-        userId: link.userId,
-        clientReference: `${ORDER_REFERENCE_PREFIX}${link.id}:${now.getTime()}`,
-        kind: link.kind,
-        targetEsimId: link.targetEsimId,
-        packageId: link.packageId,
-        quantity,
-        currency: "DZD",
-        unitPriceMinor: link.unitPriceDzdMinor,
-        subtotalMinor: link.unitPriceDzdMinor * quantity,
-        serviceFeeMinor: link.serviceFeeDzdMinor,
-        discountMinor: link.discountDzdMinor,
-        couponDiscountMinor: 0,
-        totalMinor: link.totalDzdMinor,
-        chargeDzdMinor: link.totalDzdMinor,
-        creditAppliedDzdMinor: 0,
-        couponId: null,
-        paymentMethod: method,
-        // The invoice is the traveller's (decision 077): the order and its eSIM are theirs.
-        billing: {
-          email: page.traveller.email ?? "",
-          name: page.traveller.name ?? "",
-          country: "DZ",
-          phone: "",
-        },
-        // The payer ticked the terms of sale on the link's page (decision 073).
-        termsAcceptedAt: now,
-        termsVersion: TERMS_VERSION,
-        createdAt: now,
-      },
-      actor,
-    );
-    const payment = await createPayment(tx, {
-      orderId: order.id,
-      provider: deps.payments.name,
-      amountMinor: link.totalDzdMinor,
-      feeAllocation: link.feePaidBy,
-      customerFeeMinor: link.customerFeeDzdMinor,
-      method,
-      now,
-    });
-    await setPayLinkAttempt(tx, {
-      linkId: link.id,
-      orderId: order.id,
-      payerEmail: options.payerEmail,
-      payerLanguage: options.language,
-      now,
-    });
-    return { order: { id: order.id, number: order.number }, payment };
-  });
-  if (!("payment" in placed) || !placed.payment) return { paid: true };
-  return openCheckout(deps, {
-    payment: placed.payment,
-    order: { id: placed.order.id, number: placed.order.number },
-    method,
-    language: options.language,
-    returnTo: "web",
-    returnUrl: payLinkUrl(deps, options.language, options.token),
-  });
+  return { email: traveller.email, name: traveller.name, country, phone: phone.e164 };
+}
+
+/** Records the order of the payer's attempt on the link and the payer's receipt address and language. */
+export async function recordPayLinkAttempt(
+  tx: DbOrTx,
+  options: { linkId: string; orderId: string; payerEmail: string | null; payerLanguage: Language; now: Date },
+): Promise<void> {
+  await setPayLinkAttempt(tx, options);
 }
 
 /**
@@ -355,8 +316,8 @@ export async function payPayLink(
  */
 export async function recordPayLinkPaid(deps: AppDeps, options: { orderId: string }): Promise<boolean> {
   const order = await findOrderReference(deps.db, options.orderId);
-  if (!order?.clientReference.startsWith(ORDER_REFERENCE_PREFIX)) return false;
-  const linkId = order.clientReference.slice(ORDER_REFERENCE_PREFIX.length).split(":")[0]!;
+  if (!order?.payLinkId) return false;
+  const linkId = order.payLinkId;
   return deps.db.transaction(async (tx) => {
     const now = deps.now();
     const paid = await applyPayLinkEvent(tx, { linkId, event: "paid", now, orderId: options.orderId });

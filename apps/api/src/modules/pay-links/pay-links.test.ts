@@ -2,13 +2,23 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { createPayLink, listPayLinks, PAY_LINK_STATUSES, revokePayLink } from "@esim/shared/pay-links/contracts";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { esims, orders, packages, payLinks, payments, users } from "../../db/schema.ts";
+import { esims, ledgerMovements, mailOutbox, orders, packages, payLinks, payments, users } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createDevice, createSignedInUser } from "../../test/factories.ts";
 import { buyEsim, createTopUpablePlan, readEsim } from "../esims/esims.test-kit.ts";
-import { createBuyingApp, outboxEmail, pressButton, readOrder } from "../orders/buying.test-kit.ts";
+import { getOrderMoney } from "../ledger/index.ts";
+import {
+  createBuyingApp,
+  orderBody,
+  outboxEmail,
+  postOrder,
+  postPaymentWebhook,
+  pressButton,
+  readOrder,
+  signedCheckoutWebhook,
+} from "../orders/buying.test-kit.ts";
 import { applyPayLinkEvent, nextPayLinkStatus, PAY_LINK_LIFECYCLE, type PayLinkEvent } from "./pay-link-lifecycle.ts";
 
 // Pay-for-me links (decision 077): the traveller makes a link, a relative pays it on its public page with no account,
@@ -280,7 +290,7 @@ describe("paying a link", () => {
   });
 
   it("pays a link for a new eSIM: the eSIM lands in the traveller's account, not the payer's", async () => {
-    const traveller = await createSignedInUser(testApp, { name: "Yacine Amrani" });
+    const traveller = await createSignedInUser(testApp, { name: "Yacine Amrani", phone: "+213661234567" });
     const made = await postLink(traveller.headers, { packageId: plan.id });
     const { link, url } = createPayLink.response.parse(made.json()).data;
     expect(link).toMatchObject({ kind: "new", esimId: null, amountDzdMinor: 1490_00 });
@@ -331,6 +341,115 @@ describe("paying a link", () => {
       statuses.push((await payLink(made.path, { method: "bitcoin" })).statusCode);
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("a link's money promises", () => {
+  it("keeps one live order and checkout per link: another method ends the earlier checkout first; one delivery", async () => {
+    const made = await makeTopUpLink();
+    const before = await readEsim(testApp, made.esim.id);
+    const locations: string[] = [];
+    for (const method of ["cib", "edahabia", "cib"]) {
+      const posted = await payLink(made.path, { method });
+      expect(posted.statusCode).toBe(303);
+      locations.push(posted.headers.location as string);
+    }
+    expect(new Set(locations).size).toBe(3);
+    const linkOrders = await db.select().from(orders).where(eq(orders.payLinkId, made.link.id));
+    expect(linkOrders).toHaveLength(3);
+    const awaiting = linkOrders.filter((order) => order.status === "not_paid" || order.status === "pending");
+    expect(awaiting).toHaveLength(1);
+    // The payer tries every checkout they were given: only the last one can still take money.
+    for (const location of locations) await pressButton(testApp, location, "pay");
+    await runDueJobs(testApp.deps);
+    await runDueJobs(testApp.deps);
+    const link = await readLink(made.link.id);
+    expect(link.status).toBe("paid");
+    const paid = await db.select().from(payments).where(eq(payments.status, "successful"));
+    expect(paid.filter((payment) => linkOrders.some((order) => order.id === payment.orderId))).toHaveLength(1);
+    const after = await readEsim(testApp, made.esim.id);
+    expect(after.dataTotalBytes).toBe(before.dataTotalBytes! + topUp.dataMb! * 1024 * 1024);
+  });
+
+  it("refunds automatically a second payment that still arrives for a paid link, and never delivers it twice", async () => {
+    const made = await makeTopUpLink();
+    const before = await readEsim(testApp, made.esim.id);
+    await payLink(made.path, { method: "cib" });
+    const first = (await readLink(made.link.id)).orderId!;
+    const paying = await payLink(made.path, { method: "edahabia" });
+    await pressButton(testApp, paying.headers.location as string, "pay");
+    await runDueJobs(testApp.deps);
+    await runDueJobs(testApp.deps);
+    expect((await readLink(made.link.id)).status).toBe("paid");
+    // The gateway still reports the earlier checkout paid (taken before it ended).
+    const [earlier] = await db.select().from(payments).where(eq(payments.orderId, first));
+    const late = await postPaymentWebhook(testApp, await signedCheckoutWebhook(testApp, { paymentId: earlier!.id }));
+    expect(late.statusCode).toBe(200);
+    await runDueJobs(testApp.deps);
+    await runDueJobs(testApp.deps);
+
+    const after = await readEsim(testApp, made.esim.id);
+    expect(after.dataTotalBytes).toBe(before.dataTotalBytes! + topUp.dataMb! * 1024 * 1024);
+    const second = await readOrder(testApp, first);
+    expect(second.status).toBe("refund_due");
+    const movements = await db.select().from(ledgerMovements).where(eq(ledgerMovements.orderId, first));
+    expect(movements.map((movement) => movement.kind)).toContain("refund_owed");
+    expect((await getOrderMoney(db, first)).owedDzdMinor).toBe(earlier!.amountMinor);
+    const told = await db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.key, `refund-decision:%:${first}:%`));
+    expect(told.map((mail) => mail.to)).toEqual([made.user.email]);
+  });
+
+  it("bills the link's order to the traveller as they gave their billing, never a made-up country or phone", async () => {
+    const made = await makeTopUpLink();
+    await payLink(made.path);
+    const link = await readLink(made.link.id);
+    const order = await readOrder(testApp, link.orderId!);
+    const first = await readOrder(testApp, made.orderId);
+    expect(order.payLinkId).toBe(made.link.id);
+    expect(order.billing).toEqual(first.billing);
+    expect(order.billing.phone).not.toBe("");
+  });
+
+  it("refuses a link whose eSIM has ended, in the page's language, and takes no money", async () => {
+    const ended = await makeTopUpLink();
+    const cancelled = await makeTopUpLink();
+    await db
+      .update(esims)
+      .set({ expiresAt: new Date(clock.now().getTime() - 1000) })
+      .where(eq(esims.id, ended.esim.id));
+    await db.update(esims).set({ status: "Canceled" }).where(eq(esims.id, cancelled.esim.id));
+    const french = await payLink(ended.path);
+    expect(french.statusCode).toBe(410);
+    expect(french.body).toContain("Ce lien ne peut plus être payé");
+    const arabic = await payLink(cancelled.path.replace("/fr/", "/ar/"));
+    expect(arabic.statusCode).toBe(410);
+    expect(arabic.body).toContain("لم يعد بالإمكان دفع هذا الرابط");
+    for (const made of [ended, cancelled]) {
+      expect((await readLink(made.link.id)).orderId).toBeNull();
+      expect(await db.select().from(orders).where(eq(orders.targetEsimId, made.esim.id))).toHaveLength(0);
+    }
+  });
+
+  it("refuses a link from a traveller whose billing is unknown (no checkout, a profile without a phone)", async () => {
+    const traveller = await createSignedInUser(testApp, { name: "Yacine Amrani" });
+    const made = await postLink(traveller.headers, { packageId: plan.id });
+    expect(made.json().error.code).toBe("BILLING_PROFILE_INCOMPLETE");
+    expect(await db.select().from(payLinks).where(eq(payLinks.userId, traveller.user.id))).toHaveLength(0);
+  });
+
+  it("never counts a link's orders against the traveller's own unpaid-order cap", async () => {
+    const made = await makeTopUpLink();
+    for (const method of ["cib", "edahabia", "cib"])
+      expect((await payLink(made.path, { method })).statusCode).toBe(303);
+    for (let index = 0; index < 3; index++) {
+      const own = await postOrder(testApp, made.headers, orderBody(made.user, plan.id));
+      expect(own.statusCode).toBe(200);
+    }
+    const fourth = await postOrder(testApp, made.headers, orderBody(made.user, plan.id));
+    expect(fourth.json().error.code).toBe("UNPAID_ORDERS_LIMIT_REACHED");
   });
 });
 

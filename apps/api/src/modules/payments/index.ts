@@ -17,3 +17,4 @@ export {
 } from "./payment-checkout.service.ts";
 export { paymentsRoutes } from "./payments.routes.ts";
 export { recheckPendingPayment, reconcileStalePayments } from "./payments.service.ts";
+export { cancelUnpaidOrder } from "./unpaid-order.service.ts";

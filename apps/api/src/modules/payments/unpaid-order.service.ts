@@ -48,7 +48,7 @@ export async function payUnpaidOrder(
  */
 export async function cancelUnpaidOrder(
   deps: AppDeps,
-  options: { userId: string; orderId: string; log: PaymentsLog },
+  options: { userId: string; orderId: string; log: PaymentsLog; actor?: string },
 ): Promise<PresentableOrder> {
   const { order, payment } = await findOwnOrder(deps, options);
   if (order.status === "rejected") return getPresentableOrder(deps, order.id);
@@ -72,7 +72,7 @@ export async function cancelUnpaidOrder(
   }
 
   const now = deps.now();
-  const actor = `customer:${options.userId}`;
+  const actor = options.actor ?? `customer:${options.userId}`;
   const outcome = await deps.db.transaction(async (tx) => {
     if (ended?.status === "paid") {
       await applyCheckoutResult(tx, deps, {

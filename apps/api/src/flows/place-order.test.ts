@@ -3,17 +3,17 @@ import { checkCoupon, createOrder, getQuote } from "@esim/shared/checkout/contra
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { invoices, orders, payments, sandboxCheckouts } from "../../db/schema.ts";
-import { runDueJobs } from "../../jobs/worker.ts";
+import { invoices, orders, payments, sandboxCheckouts } from "../db/schema.ts";
+import { runDueJobs } from "../jobs/worker.ts";
+import { createBuyingApp, orderBody, orderJobs, postOrder, readOrder } from "../modules/orders/buying.test-kit.ts";
+import { listOrderEvents } from "../modules/orders/orders.repo.ts";
 import {
   countCouponUses,
   createCoupon,
   createPackage,
   createSignedInUser,
   setPriceSettings,
-} from "../../test/factories.ts";
-import { createBuyingApp, orderBody, orderJobs, postOrder, readOrder } from "../orders/buying.test-kit.ts";
-import { listOrderEvents } from "../orders/orders.repo.ts";
+} from "../test/factories.ts";
 
 // Placing an order on a bad day: many retries at once, a coupon that pays it all, a charge the gateway cannot take.
 
