@@ -11,6 +11,8 @@ import {
   insertEsims,
   updateEsimFromUpstream,
 } from "../esims/index.ts";
+import { getOrderMoney } from "../ledger/index.ts";
+import { settleOrderCredit } from "../store-credit/index.ts";
 import { queueInstallEmail } from "./install-email.ts";
 import { applyOrderEvent, flagOrder, type OrderRow } from "./order-lifecycle.ts";
 import {
@@ -20,6 +22,8 @@ import {
   recordUpstreamCost,
   storeUpstreamOrderNo,
 } from "./provisioning.repo.ts";
+import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
+import { oweRefund, settleOrderRefund } from "./refunds.ts";
 
 export const PROVISION_ORDER_TASK = "provision-order";
 /**
@@ -98,7 +102,13 @@ function nextLookAfterMs(waitedMs: number, timing: ProvisioningTiming): number {
   return Math.min(timing.maxRecheckAfterMs, Math.max(timing.recheckAfterMs, waitedMs));
 }
 
-export type ProvisioningResult = "delivered" | "allocating" | "already_delivered" | "not_confirmed" | "unknown_order";
+export type ProvisioningResult =
+  | "delivered"
+  | "allocating"
+  | "already_delivered"
+  | "not_confirmed"
+  | "unknown_order"
+  | "refund_owed";
 
 /** The profiles once allocated, or null when the upstream is still allocating after the run's wait. */
 async function waitForProfiles(
@@ -329,6 +339,12 @@ export async function provisionOrder(
     const message = error instanceof Error ? error.message : String(error);
     const isHopeless = error instanceof UpstreamError && !error.isRetryable;
     const isGivingUp = options.isLastAttempt || isHopeless;
+    // A top-up refused because its eSIM ended since the order was placed can never be delivered: owed back at once.
+    if (isHopeless && (await isTopUpTargetOver(deps, order))) {
+      await oweUndeliverableTopUp(deps, order, message);
+      log.warn({ orderId, orderNumber: order.number, err: error }, "top-up onto an ended eSIM: refund owed");
+      return "refund_owed";
+    }
     const now = deps.now();
     await deps.db.transaction(async (tx) => {
       await recordProvisioningFailure(tx, orderId, { error: message.slice(0, 1000), now });
@@ -341,6 +357,56 @@ export async function provisionOrder(
     }
     throw error;
   }
+}
+
+/** Whether a top-up's eSIM is over upstream (cancelled, deleted or past its end): nothing can be added to it. */
+async function isTopUpTargetOver(deps: AppDeps, order: OrderRow): Promise<boolean> {
+  if (order.kind !== "top_up" || !order.targetEsimId) return false;
+  const esim = await findEsimById(deps.db, order.targetEsimId);
+  if (!esim) return false;
+  let profile: UpstreamProfile | null;
+  try {
+    profile = await deps.esim.queryProfile(esim.upstreamReference);
+  } catch {
+    // Unreadable: not proven over, so the order is flagged as before.
+    return false;
+  }
+  if (!profile) return false;
+  if (profile.status === "Canceled" || profile.status === "Deleted") return true;
+  return profile.expiresAt !== null && profile.expiresAt.getTime() <= deps.now().getTime();
+}
+
+/**
+ * The whole sale owed back in one transaction (decision 083), like an operator's refund decision but without one: the
+ * order goes to refund_due, the ledger owes the amount with its credit note, the traveller is emailed in their language.
+ */
+async function oweUndeliverableTopUp(deps: AppDeps, order: OrderRow, reason: string): Promise<void> {
+  const cause = `the eSIM ended before the top-up could be applied (${reason.slice(0, 300)})`;
+  await deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const moved = await applyOrderEvent(tx, {
+      orderId: order.id,
+      event: "refund_decided",
+      cause,
+      actor: "worker",
+      now,
+    });
+    if (!moved) return;
+    const money = await getOrderMoney(tx, order.id);
+    const amountDzdMinor = money.soldDzdMinor - money.refundedDzdMinor;
+    await oweRefund(tx, deps, {
+      order: moved,
+      key: `refund-owed:undeliverable:${order.id}`,
+      source: "sale",
+      amountDzdMinor,
+      reason: cause,
+      actor: "worker",
+      now,
+    });
+    await settleOrderCredit(tx, { order: moved, outcome: "released", cause, actor: "worker", now });
+    await queueRefundDecisionEmail(tx, deps, { order: moved, decision: "approved", reason: cause, amountDzdMinor });
+    await settleOrderRefund(tx, { order: moved, cause: "nothing owed", actor: "worker", now });
+  });
 }
 
 /** The orders module's tasks; `timing` lets tests and benchmarks shorten the waits for the upstream. */

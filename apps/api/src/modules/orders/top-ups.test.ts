@@ -8,6 +8,7 @@ import { esimBundles, esims, invoices } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createCoupon, createPackage, createSignedInUser } from "../../test/factories.ts";
 import { buyEsim, createTopUpablePlan, readEsim, request } from "../esims/esims.test-kit.ts";
+import { getOrderMoney, listLedgerMovements } from "../ledger/index.ts";
 import { createBuyingApp, orderBody, placeTestOrder, postOrder, pressButton, readOrder } from "./buying.test-kit.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
 
@@ -126,6 +127,33 @@ describe("buying a top-up", () => {
     expect((await readEsim(testApp, bought.esim.id)).dataTotalBytes).toBe(after.dataTotalBytes);
     const bundles = await db.select().from(esimBundles).where(eq(esimBundles.esimId, bought.esim.id));
     expect(bundles).toHaveLength(2);
+  });
+
+  it("owes the money back at once, the traveller told, when the eSIM was cancelled upstream between order and payment", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const placed = await placeTestOrder(
+      testApp,
+      bought.headers,
+      orderBody(bought.user, topUp.id, { topUpOf: bought.esim.id }),
+    );
+    await testApp.simulator.cancel(bought.esim.upstreamReference);
+
+    await pressButton(testApp, placed.checkoutUrl, "pay");
+    await runDueJobs(testApp.deps);
+    await runDueJobs(testApp.deps);
+
+    expect(await readOrder(testApp, placed.orderId)).toMatchObject({ status: "refund_due", attentionKind: null });
+    const owed = (await listLedgerMovements(db, { orderId: placed.orderId })).filter(
+      ({ movement }) => movement.kind === "refund_owed",
+    );
+    expect(owed.map(({ movement }) => movement.key)).toEqual([`refund-owed:undeliverable:${placed.orderId}`]);
+    const money = await getOrderMoney(db, placed.orderId);
+    expect(money.soldDzdMinor).toBeGreaterThan(0);
+    expect(money.owedDzdMinor).toBe(money.soldDzdMinor);
+    const emails = await db.execute(
+      sql`select key from mail_outbox where key like ${`refund-decision:%${placed.orderId}%`}`,
+    );
+    expect(emails.rows).toHaveLength(1);
   });
 
   it("emails that the top-up is applied, in the buyer's language, without install codes", async () => {

@@ -355,14 +355,30 @@ describe("topUp", () => {
     expect(double.profiles.get(input.reference)?.topUps).toEqual([]);
   });
 
-  it("answers a retryable error when an unrecognised answer leaves the outcome unknown and nothing is applied", async () => {
-    const { provider, ...input } = await newTopUp();
-    double.failNext({ kind: "error", errorCode: "999999", errorMsg: "?" }, { path: "esim/topup", times: 2 });
-    expect(await caught(provider.topUp(input))).toMatchObject({
-      isRetryable: true,
-      upstreamCode: "TOPUP_OUTCOME_UNKNOWN",
-    });
+  it("logs a refusal outside the documented table with its body and, after one read of the profile, takes it as final", async () => {
+    const { warnings, log } = recordingLog();
+    const { provider, ...input } = await newTopUp(client({ log }));
+    double.failNext({ kind: "error", errorCode: "310404", errorMsg: "esim status error" }, { path: "esim/topup" });
+    const readsBefore = double.requests.filter((request) => request.path === "esim/query").length;
+    expect(await caught(provider.topUp(input))).toMatchObject({ isRetryable: false, upstreamCode: "310404" });
     expect(double.profiles.get(input.reference)?.topUps).toEqual([]);
+    expect(topUpCalls(input.transactionId)).toBe(1);
+    expect(double.requests.filter((request) => request.path === "esim/query").length - readsBefore).toBe(1);
+    expect(warnings).toContainEqual({
+      details: expect.objectContaining({
+        body: { success: false, errorCode: "310404", errorMsg: "esim status error", obj: null },
+      }),
+      message: expect.stringContaining("outside the documented error codes"),
+    });
+  });
+
+  it("counts an undocumented refusal as a success when the one confirming read shows the top-up applied", async () => {
+    const { provider, ...input } = await newTopUp();
+    await provider.topUp(input);
+    // The profile already lists the package beyond priorCount: the refusal came after the work was done.
+    double.failNext({ kind: "error", errorCode: "310404", errorMsg: "esim status error" }, { path: "esim/topup" });
+    await provider.topUp(input);
+    expect(double.profiles.get(input.reference)?.topUps).toHaveLength(1);
     expect(topUpCalls(input.transactionId)).toBe(2);
   });
 

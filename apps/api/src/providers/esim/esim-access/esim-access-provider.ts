@@ -344,6 +344,26 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
     return count > (input.priorCount ?? 0);
   }
 
+  /** One read of the profile after an undocumented refusal: applied is a success, anything else the refusal itself. */
+  async function confirmRefusal(input: TopUpInput, refusal: UpstreamError): Promise<void> {
+    let applied: boolean | null;
+    try {
+      applied = await isTopUpApplied(input);
+    } catch (error) {
+      throw new UpstreamError(`eSIM Access esim/topup: refused (${refusal.message}) and the profile unreadable`, {
+        isRetryable: true,
+        upstreamCode: "TOPUP_OUTCOME_UNKNOWN",
+        cause: error,
+      });
+    }
+    if (applied === true) return;
+    throw new UpstreamError(refusal.message, {
+      isRetryable: false,
+      upstreamCode: refusal.upstreamCode,
+      cause: refusal,
+    });
+  }
+
   return {
     name: "esim-access",
 
@@ -434,6 +454,15 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
             !OUTCOME_UNKNOWN_ERROR_CODES.has(error.upstreamCode ?? "")
           ) {
             throw error;
+          }
+          if (!OUTCOME_UNKNOWN_ERROR_CODES.has(error.upstreamCode ?? "")) {
+            // A refusal outside the documented table (310404 seen in production): logged whole, then one read of the
+            // profile decides; calling again would spend the shared budget for hours on an answer that will not change.
+            log.warn(
+              { path: "esim/topup", reference: input.reference, transactionId: input.transactionId, body: envelope },
+              "eSIM Access: a refusal outside the documented error codes",
+            );
+            return await confirmRefusal(input, error);
           }
           unknownOutcome = error;
         } catch (error) {
