@@ -21,7 +21,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { buildApp } from "../apps/api/src/app.ts";
 import type { Config } from "../apps/api/src/config.ts";
 import { createAppDeps } from "../apps/api/src/create-deps.ts";
@@ -213,6 +213,17 @@ async function main() {
           `(${[...byPath].map(([kind, count]) => `${kind} ${count}`).join(", ")}) | ${busiest} | ${refused} |`,
       );
       console.info(rows.at(-1));
+      // The refreshes the hints queued run once buying leaves budget: let them drain before the next run, so they
+      // never weigh on it, and say how long they took after the last delivery.
+      let drainedAfterMs = 0;
+      for (; drainedAfterMs < 120_000; drainedAfterMs += 500) {
+        const waiting = await stack.handle.db.execute<{ count: number }>(
+          sql`select count(*)::int as count from graphile_worker.jobs where task_identifier = 'esim-refresh'`,
+        );
+        if (waiting.rows[0]!.count === 0) break;
+        await sleep(500);
+      }
+      if (hints > 0) console.info(`  eSIM refreshes drained ${(drainedAfterMs / 1000).toFixed(1)} s after the burst`);
       if (delivered.length < burst || refused > 0 || busiest > REQUESTS_PER_SECOND) process.exitCode = 1;
     }
     await Promise.all(webhookPosts);
