@@ -760,6 +760,17 @@ export const esimBundles = pgTable(
   ],
 );
 
+/** The upstream's webhook events, one per notifyId: a replay finds its row and does nothing (decision 086). */
+export const esimWebhookEvents = pgTable(
+  "esim_webhook_events",
+  {
+    notifyId: text("notify_id").primaryKey(),
+    notifyType: text("notify_type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("esim_webhook_events_received_at_idx").on(table.receivedAt)],
+);
+
 /**
  * A traveller's request to cancel an unused eSIM (New, within 24 hours of payment): one per eSIM. The operator
  * approves it (cancelled upstream, refunded) or refuses it with a reason, through the operator CLI.

@@ -59,6 +59,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   esims: "esims",
   esim_bundles: "esims",
   cancellation_requests: "esims",
+  esim_webhook_events: "esims",
   // claims
   claims: "claims",
   claim_messages: "claims",

@@ -7,7 +7,7 @@ import { placeOrder } from "../../flows/place-order.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
 import { createSignedInUser } from "../../test/factories.ts";
-import { buyEsim, createTopUpablePlan, request } from "../esims/esims.test-kit.ts";
+import { buyEsim, createTopUpablePlan, request, runQueuedEsimRefreshes } from "../esims/esims.test-kit.ts";
 import type { EsimRow } from "../esims/index.ts";
 import { getStoreCreditBalance } from "../ledger/index.ts";
 import { COMMAND_LINE_ACTOR } from "../operators/audit.service.ts";
@@ -47,7 +47,8 @@ async function reportUsage(esim: EsimRow, usedShare: number, state: Partial<Upst
   const response = await request(testApp, "POST", `/webhooks/esim/simulator/${deps.config.ESIM_WEBHOOK_TOKEN}`, {
     payload: { notifyType: "DATA_USAGE", content: { esimTranNo: esim.upstreamReference } },
   });
-  expect(response.json().data.updated).toBe(1);
+  expect(response.json().data.queued).toBe(1);
+  await runQueuedEsimRefreshes(testApp);
   await runDueJobs(deps);
 }
 

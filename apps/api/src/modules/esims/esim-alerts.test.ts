@@ -9,7 +9,7 @@ import { createDevice, createUser } from "../../test/factories.ts";
 import { createBuyingApp, makeJobsDue, readOrder } from "../orders/buying.test-kit.ts";
 import { queueDueEsimAlerts, sendDueEsimAlerts } from "./esim-alerts.ts";
 import { type EsimRow, insertBundles } from "./esims.repo.ts";
-import { buyEsim, createTopUpablePlan, request } from "./esims.test-kit.ts";
+import { buyEsim, createTopUpablePlan, request, runQueuedEsimRefreshes } from "./esims.test-kit.ts";
 
 const testApp = await createBuyingApp();
 const { db, deps, clock } = testApp;
@@ -41,7 +41,8 @@ async function reportUpstream(esim: EsimRow, state: Partial<UpstreamProfile>) {
   const response = await request(testApp, "POST", `/webhooks/esim/simulator/${deps.config.ESIM_WEBHOOK_TOKEN}`, {
     payload: { notifyType: "DATA_USAGE", content: { esimTranNo: esim.upstreamReference } },
   });
-  expect(response.json().data.updated).toBe(1);
+  expect(response.json().data.queued).toBe(1);
+  await runQueuedEsimRefreshes(testApp);
 }
 
 function used(fraction: number, totalBytes = TOTAL_BYTES): Partial<UpstreamProfile> {

@@ -23,6 +23,8 @@ import * as pin from "./pin.service.ts";
 /** Loose on purpose: the webhook is only a hint, and eSIM Access adds fields freely. */
 const esimWebhookBody = z.object({
   notifyType: z.string(),
+  /** The upstream's id of the event, the same in each of its retries: an event is acted on once. */
+  notifyId: z.optional(z.nullable(z.union([z.string(), z.number()]))),
   content: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
 });
 
@@ -125,7 +127,11 @@ export async function esimsRoutes(app: FastifyInstance) {
   app.post<{ Params: { provider: string; token: string }; Body: unknown }>(
     `${API_BASE_PATH}/webhooks/esim/:provider/:token`,
     {
-      schema: { tags: ["esims"], summary: "The eSIM upstream's webhook (a hint: the eSIM is re-queried)" },
+      schema: {
+        tags: ["esims"],
+        summary:
+          "The eSIM upstream's webhook (a hint: recorded once per notifyId, the eSIM re-queried by a queued job)",
+      },
       config: { rateLimit: false },
     },
     async (request) => {
@@ -136,12 +142,14 @@ export async function esimsRoutes(app: FastifyInstance) {
       }
       const parsed = esimWebhookBody.safeParse(request.body);
       if (!parsed.success) throw new AppError("VALIDATION_FAILED", { message: "Not an eSIM webhook." });
-      const updated = await esims.receiveEsimWebhook(app.deps, {
+      const { notifyId } = parsed.data;
+      // Answered without calling the upstream: the refresh is a queued job (decision 086).
+      const { isReplay, queued } = await esims.receiveEsimWebhook(app.deps, {
+        notifyId: notifyId === null || notifyId === undefined || notifyId === "" ? undefined : String(notifyId),
         notifyType: parsed.data.notifyType,
         content: parsed.data.content ?? {},
-        log: request.log,
       });
-      return { data: { received: true, updated } };
+      return { data: { received: true, isReplay, queued } };
     },
   );
 }

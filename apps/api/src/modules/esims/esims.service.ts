@@ -3,14 +3,17 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { addJob } from "../../lib/job-queue.ts";
 import { isSameDigest, sha256Hex } from "../../lib/secrets.ts";
+import { UpstreamError, type UpstreamPriority } from "../../providers/esim/esim-port.ts";
 import { destinationPlansOf } from "../catalog/index.ts";
 import { findCancellationRequestByEsim, findEsimOrder } from "./cancellation.repo.ts";
 import { cancellationOf } from "./cancellation.service.ts";
 import { queueDueEsimAlerts } from "./esim-alerts.ts";
+import { recordEsimWebhookEvent } from "./esim-webhook-events.repo.ts";
 import {
   type EsimRow,
   type EsimSummaryView,
   type EsimView,
+  findEsimById,
   findEsimsByUpstreamHint,
   findStaleEsims,
   findUserEsimView,
@@ -143,11 +146,22 @@ interface SyncLog {
   warn: (details: object, message: string) => void;
 }
 
-/** Re-queries one eSIM upstream and stores what it says; the upstream's word is the only source. */
-async function syncEsim(deps: AppDeps, esim: EsimRow, log: SyncLog): Promise<boolean> {
+/**
+ * Re-queries one eSIM upstream and stores what it says; the upstream's word is the only source. A failed query is
+ * logged and the eSIM touched (the next run retries), unless `throwRetryable` asks for a retryable failure to be
+ * thrown for the caller's job to try again.
+ */
+async function syncEsim(
+  deps: AppDeps,
+  esim: EsimRow,
+  log: SyncLog,
+  options: { priority?: UpstreamPriority; throwRetryable?: boolean } = {},
+): Promise<boolean> {
   const now = deps.now();
   try {
-    const profile = await deps.esim.queryProfile(esim.upstreamReference);
+    const profile = options.priority
+      ? await deps.esim.queryProfile(esim.upstreamReference, { priority: options.priority })
+      : await deps.esim.queryProfile(esim.upstreamReference);
     if (!profile) {
       await touchEsim(deps.db, esim.id, now);
       return false;
@@ -166,6 +180,7 @@ async function syncEsim(deps: AppDeps, esim: EsimRow, log: SyncLog): Promise<boo
     });
     return true;
   } catch (error) {
+    if (options.throwRetryable && error instanceof UpstreamError && error.isRetryable) throw error;
     log.warn({ err: error, esimId: esim.id }, "eSIM sync: upstream query failed; next run retries");
     await touchEsim(deps.db, esim.id, now);
     return false;
@@ -197,36 +212,67 @@ export const ESIM_UPSTREAM_UPDATED_TASK = "esim-upstream-updated";
 export const UPSTREAM_ORDER_READY_TASK = "upstream-order-ready";
 
 /**
- * Treats an upstream webhook as a hint (it carries no signature): each eSIM it names is re-queried upstream
- * and only then updated; an order said ready is handed to the orders module, whose run re-queries it too. Unknown
- * references and CHECK_HEALTH change nothing. Answers how many eSIMs were updated.
+ * Queued for each eSIM a webhook names, payload `{ esimId }`: its re-query upstream, at background priority. One
+ * waits per eSIM (keyed, run ESIM_REFRESH_DELAY_MS after the first event), so a flurry of events is one refresh.
+ */
+export const ESIM_REFRESH_TASK = "esim-refresh";
+/** Events about one eSIM within this long after the first are answered by one refresh (SMDP_EVENT comes in bursts). */
+export const ESIM_REFRESH_DELAY_MS = 5_000;
+
+/**
+ * Treats an upstream webhook as a hint (it carries no signature), without calling the upstream: the event is recorded
+ * once per notifyId (a replay changes nothing), each eSIM it names gets a queued refresh (ESIM_REFRESH_TASK), and an
+ * order said ready is handed to the orders module, whose run re-queries it. Unknown references and CHECK_HEALTH
+ * change nothing. Answers how many eSIMs it queued a refresh for (0 for a replay).
  */
 export async function receiveEsimWebhook(
   deps: AppDeps,
-  options: { notifyType: string; content: Record<string, unknown>; log: SyncLog },
-): Promise<number> {
-  if (options.notifyType === "CHECK_HEALTH") return 0;
-  const { content } = options;
-  const [readyOrderNo] = stringsOf(content, "orderNo");
-  if (options.notifyType === "ORDER_STATUS" && content.orderStatus === "GOT_RESOURCE" && readyOrderNo) {
-    // One job per upstream order however often the webhook comes; its run ends at once for an order not ours.
-    await addJob(deps.db, {
-      task: UPSTREAM_ORDER_READY_TASK,
-      payload: { upstreamOrderNo: readyOrderNo },
-      key: `upstream-order-ready:${readyOrderNo}`,
-      maxAttempts: 5,
+  options: { notifyId: string | undefined; notifyType: string; content: Record<string, unknown> },
+): Promise<{ isReplay: boolean; queued: number }> {
+  if (options.notifyType === "CHECK_HEALTH") return { isReplay: false, queued: 0 };
+  const { content, notifyId } = options;
+  return deps.db.transaction(async (tx) => {
+    // In the transaction of its jobs: an event is recorded exactly when what it asks for is queued.
+    if (notifyId && !(await recordEsimWebhookEvent(tx, { notifyId, notifyType: options.notifyType }))) {
+      return { isReplay: true, queued: 0 };
+    }
+    const [readyOrderNo] = stringsOf(content, "orderNo");
+    if (options.notifyType === "ORDER_STATUS" && content.orderStatus === "GOT_RESOURCE" && readyOrderNo) {
+      // One job per upstream order however often the webhook comes; its run ends at once for an order not ours.
+      await addJob(tx, {
+        task: UPSTREAM_ORDER_READY_TASK,
+        payload: { upstreamOrderNo: readyOrderNo },
+        key: `upstream-order-ready:${readyOrderNo}`,
+        maxAttempts: 5,
+      });
+    }
+    const nested = Array.isArray(content.esimList) ? (content.esimList as Record<string, unknown>[]) : [];
+    const sources = [content, ...nested.filter((item) => item && typeof item === "object")];
+    const found = await findEsimsByUpstreamHint(tx, {
+      references: sources.flatMap((source) => stringsOf(source, "esimTranNo")),
+      iccids: sources.flatMap((source) => stringsOf(source, "iccid")),
+      orderNos: sources.flatMap((source) => stringsOf(source, "orderNo")),
     });
-  }
-  const nested = Array.isArray(content.esimList) ? (content.esimList as Record<string, unknown>[]) : [];
-  const sources = [content, ...nested.filter((item) => item && typeof item === "object")];
-  const found = await findEsimsByUpstreamHint(deps.db, {
-    references: sources.flatMap((source) => stringsOf(source, "esimTranNo")),
-    iccids: sources.flatMap((source) => stringsOf(source, "iccid")),
-    orderNos: sources.flatMap((source) => stringsOf(source, "orderNo")),
+    for (const esim of found) {
+      // preserve_run_at: a refresh already waiting keeps its time, so events keep coalescing into it.
+      await addJob(tx, {
+        task: ESIM_REFRESH_TASK,
+        payload: { esimId: esim.id },
+        key: `esim-refresh:${esim.id}`,
+        keyMode: "preserve_run_at",
+        delayMs: ESIM_REFRESH_DELAY_MS,
+        maxAttempts: 5,
+      });
+    }
+    return { isReplay: false, queued: found.length };
   });
-  let updated = 0;
-  for (const esim of found) if (await syncEsim(deps, esim, options.log)) updated++;
-  return updated;
+}
+
+/** Runs a queued refresh: the eSIM re-queried at background priority; a busy budget fails the attempt for a retry. */
+export async function refreshEsim(deps: AppDeps, options: { esimId: string; log: SyncLog }): Promise<boolean> {
+  const esim = await findEsimById(deps.db, options.esimId);
+  if (!esim) return false;
+  return syncEsim(deps, esim, options.log, { priority: "background", throwRetryable: true });
 }
 
 /**

@@ -1,10 +1,11 @@
 import { API_BASE_PATH } from "@esim/shared/http";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { esims } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { findSimulatorPackage, getSimulatorCatalogue } from "../../providers/esim/simulator/catalogue.ts";
 import { createPackage } from "../../test/factories.ts";
 import { type BuyingTestApp, createPaidOrder } from "../orders/buying.test-kit.ts";
+import { ESIM_REFRESH_TASK } from "./esims.service.ts";
 
 /** The index (for createPackage) of the first simulator country plan that accepts top-ups. */
 export function topUpCapableIndex(): number {
@@ -40,6 +41,14 @@ export async function buyEsim(testApp: BuyingTestApp, packageId: string) {
   const [esim] = await testApp.db.select().from(esims).where(eq(esims.orderId, paid.orderId));
   if (!esim) throw new Error("the order was not delivered");
   return { ...paid, esim };
+}
+
+/** Runs the eSIM refreshes webhooks queued now, without waiting their coalescing delay (the worker's real run). */
+export async function runQueuedEsimRefreshes(testApp: Pick<BuyingTestApp, "db" | "deps">) {
+  await testApp.db.execute(sql`
+    update graphile_worker._private_jobs set run_at = now()
+    where locked_at is null and key like 'esim-refresh:%'`);
+  await runDueJobs(testApp.deps, { onlyTasks: [ESIM_REFRESH_TASK] });
 }
 
 export async function readEsim(testApp: BuyingTestApp, esimId: string) {

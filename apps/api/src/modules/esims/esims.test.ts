@@ -14,7 +14,7 @@ import {
   readOrder,
 } from "../orders/buying.test-kit.ts";
 import { syncStaleEsims } from "./esims.service.ts";
-import { buyEsim, createTopUpablePlan, readEsim, request } from "./esims.test-kit.ts";
+import { buyEsim, createTopUpablePlan, readEsim, request, runQueuedEsimRefreshes } from "./esims.test-kit.ts";
 
 const testApp = await createBuyingApp();
 const { db, deps, clock } = testApp;
@@ -165,6 +165,7 @@ describe("when an eSIM's validity starts", () => {
         content: { iccid: bought.esim.iccid, esimTranNo: bought.esim.upstreamReference },
       },
     });
+    await runQueuedEsimRefreshes(testApp);
   }
 
   it("gives the plan's validityStart, and no end date before the days start, only the install deadline", async () => {
@@ -293,7 +294,7 @@ describe("POST /webhooks/esim/:provider/:token", () => {
     ]) {
       const response = await request(testApp, "POST", url(token), { payload });
       expect(response.statusCode).toBe(200);
-      expect(response.json().data.updated).toBe(0);
+      expect(response.json().data.queued).toBe(0);
     }
   });
 
@@ -302,7 +303,7 @@ describe("POST /webhooks/esim/:provider/:token", () => {
     expect(response.statusCode).toBe(400);
   });
 
-  it("re-queries the named eSIM and stores the upstream's status and usage as the simulator clock moves", async () => {
+  it("queues a refresh of the named eSIM that stores the upstream's status and usage as the simulator clock moves", async () => {
     const bought = await buyEsim(testApp, plan.id);
     const token = deps.config.ESIM_WEBHOOK_TOKEN;
     clock.advance(11 * MINUTE_MS);
@@ -312,13 +313,15 @@ describe("POST /webhooks/esim/:provider/:token", () => {
         content: { iccid: bought.esim.iccid, esimTranNo: bought.esim.upstreamReference },
       },
     });
+    await runQueuedEsimRefreshes(testApp);
     expect(await readEsim(testApp, bought.esim.id)).toMatchObject({ status: "Onboard", dataUsedBytes: 0 });
 
     clock.advance(60 * MINUTE_MS);
     const response = await request(testApp, "POST", url(token), {
       payload: { notifyType: "DATA_USAGE", content: { orderNo: (await readOrderNo(bought.orderId)) ?? "" } },
     });
-    expect(response.json().data.updated).toBe(1);
+    expect(response.json().data.queued).toBe(1);
+    await runQueuedEsimRefreshes(testApp);
     const inUse = await readEsim(testApp, bought.esim.id);
     expect(inUse.status).toBe("In Use");
     expect(inUse.dataUsedBytes).toBeGreaterThan(0);
@@ -336,7 +339,8 @@ describe("an ICCID the upstream gives after delivery", () => {
     const response = await request(testApp, "POST", url, {
       payload: { notifyType: "ESIM_STATUS", content: { iccid: "", esimTranNo: bought.esim.upstreamReference } },
     });
-    expect(response.json().data.updated).toBe(1);
+    expect(response.json().data.queued).toBe(1);
+    await runQueuedEsimRefreshes(testApp);
     expect((await readEsim(testApp, bought.esim.id)).iccid).toBe(bought.esim.iccid);
   });
 

@@ -10,6 +10,7 @@ export {
 } from "./cancellation.service.ts";
 export { type EsimAlertSubject, findEsimAlertSubject } from "./esim-alerts.repo.ts";
 export { EXPIRY_ALERT_WITHIN_MS, sendDueEsimAlerts } from "./esim-alerts.ts";
+export { esimsJobs } from "./esims.jobs.ts";
 export {
   type BundleInsert,
   clearSecretsOfDeletedAccounts,
@@ -28,10 +29,13 @@ export {
 export { esimsRoutes } from "./esims.routes.ts";
 export {
   canTopUpEsim,
+  ESIM_REFRESH_DELAY_MS,
+  ESIM_REFRESH_TASK,
   ESIM_UPSTREAM_UPDATED_TASK,
   findTopUpCodes,
   isEsimAvailable,
   listTopUps,
+  refreshEsim,
   refreshUserEsims,
   syncStaleEsims,
   topUpListUnavailable,

@@ -112,8 +112,11 @@ export interface EsimProvider {
   queryOrder(
     upstreamOrderNo: string,
   ): Promise<{ state: "allocating" } | { state: "ready"; profiles: UpstreamProfile[] }>;
-  /** One profile's current state, or null when the upstream does not know it. */
-  queryProfile(reference: string): Promise<UpstreamProfile | null>;
+  /**
+   * One profile's current state, or null when the upstream does not know it. A "background" read (a refresh a webhook
+   * asked for) takes the upstream's request budget only when buying leaves it spare (decision 086).
+   */
+  queryProfile(reference: string, options?: { priority?: UpstreamPriority }): Promise<UpstreamProfile | null>;
   /**
    * Applies a top-up package to a profile, once: when the outcome of a call is unknown (timeout, 5xx, unrecognised
    * answer) the profile is read before any retry (decision 053); still unknown, it throws a retryable error.
@@ -137,3 +140,6 @@ export interface UpstreamBalance {
   /** USD × 10 000, the upstream's own unit (10 000 = $1.00). */
   balanceUsdE4: number;
 }
+
+/** Who waits when the upstream's request budget is short: "buying" (the default) goes first, "background" yields. */
+export type UpstreamPriority = "buying" | "background";

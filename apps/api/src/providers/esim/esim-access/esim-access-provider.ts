@@ -6,6 +6,7 @@ import {
   UpstreamError,
   type UpstreamPackage,
   type UpstreamPackageList,
+  type UpstreamPriority,
   type UpstreamProfile,
 } from "../esim-port.ts";
 import { mapEsimStatus } from "../esim-status.ts";
@@ -95,7 +96,7 @@ export interface EsimAccessProviderOptions {
   /** eSIM Access allows 8 requests/s per account. */
   requestsPerSecond?: number;
   /** The account's budget shared by every process (shared-rate-budget.ts); without it, one counted in this process. */
-  limiter?: { run<T>(task: () => Promise<T>): Promise<T> };
+  limiter?: { run<T>(task: () => Promise<T>, priority?: UpstreamPriority): Promise<T> };
   /** How far back a duplicate transactionId's order is searched (esim/query by date). */
   duplicateLookupDays?: number;
   fetch?: typeof fetch;
@@ -188,7 +189,11 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
   // Provisioning polls an allocating order many times: its missing activation code is reported once per process.
   const ordersReportedWithoutCode = new Set<string>();
 
-  async function post(path: string, payload: Record<string, unknown>): Promise<EsimAccessEnvelope> {
+  async function post(
+    path: string,
+    payload: Record<string, unknown>,
+    priority: UpstreamPriority = "buying",
+  ): Promise<EsimAccessEnvelope> {
     const body = JSON.stringify(payload);
     return limiter.run(async () => {
       const headers = {
@@ -244,7 +249,7 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
         });
       }
       return envelope.data;
-    });
+    }, priority);
   }
 
   function errorOf(path: string, envelope: EsimAccessEnvelope): UpstreamError {
@@ -281,8 +286,8 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
   }
 
   /** The profiles the filter finds (each validated alone), or null while the order is still allocating (200010). */
-  async function queryProfiles(filter: Record<string, unknown>, pageNum = 1) {
-    const envelope = await post("esim/query", { ...filter, pager: { pageNum, pageSize: 50 } });
+  async function queryProfiles(filter: Record<string, unknown>, pageNum = 1, priority?: UpstreamPriority) {
+    const envelope = await post("esim/query", { ...filter, pager: { pageNum, pageSize: 50 } }, priority);
     if (!envelope.success && String(envelope.errorCode) === ERROR_NOT_ALLOCATED) return null;
     const raw = read("esim/query", profileListSchema, envelope).esimList ?? [];
     return { profiles: readEach("esim/query", profileSchema, raw), total: raw.length };
@@ -305,9 +310,9 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
     return null;
   }
 
-  async function fetchUsage(reference: string) {
+  async function fetchUsage(reference: string, priority?: UpstreamPriority) {
     try {
-      const envelope = await post("esim/usage/query", { esimTranNoList: [reference] });
+      const envelope = await post("esim/usage/query", { esimTranNoList: [reference] }, priority);
       if (!envelope.success) return undefined;
       const obj = envelope.obj as { esimUsageList?: unknown } | unknown[] | null | undefined;
       const list = Array.isArray(obj) ? obj : obj?.esimUsageList;
@@ -429,11 +434,11 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
       return { state: "ready", profiles: page.profiles.map((profile) => toUpstreamProfile(profile)) };
     },
 
-    async queryProfile(reference) {
-      const page = await queryProfiles({ esimTranNo: reference });
+    async queryProfile(reference, queryOptions) {
+      const page = await queryProfiles({ esimTranNo: reference }, 1, queryOptions?.priority);
       const profile = page?.profiles.find((item) => item.esimTranNo === reference);
       if (!profile) return null;
-      return toUpstreamProfile(profile, await fetchUsage(reference));
+      return toUpstreamProfile(profile, await fetchUsage(reference, queryOptions?.priority));
     },
 
     async topUp(input) {

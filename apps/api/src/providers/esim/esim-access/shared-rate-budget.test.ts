@@ -7,7 +7,7 @@ import { connectDatabase } from "../../../db/client.ts";
 import { createTestDatabase } from "../../../test/database.ts";
 import { UpstreamError } from "../esim-port.ts";
 import { RATE_LIMIT_ERROR, startEsimAccessDouble } from "./esim-access-double.ts";
-import { BUDGET_WINDOW_MS, createSharedRateBudget } from "./shared-rate-budget.ts";
+import { BACKGROUND_RESERVE, BUDGET_WINDOW_MS, createSharedRateBudget } from "./shared-rate-budget.ts";
 
 const database = await createTestDatabase();
 afterAll(() => database.close());
@@ -117,6 +117,40 @@ describe("the eSIM Access request budget shared through PostgreSQL", () => {
 
     expect(busiestSecond(arrivalsMs)).toBeLessThanOrEqual(2);
   });
+
+  it("lets buying go first: a background request waits while purchases need the budget, in any process", async () => {
+    const buyingProcess = createSharedRateBudget({ db: database.db, account: "priority", perSecond: 4 });
+    const webhookProcess = createSharedRateBudget({ db: database.db, account: "priority", perSecond: 4 });
+    const started: string[] = [];
+    const start = (budget: typeof buyingProcess, name: string, priority: "buying" | "background") =>
+      budget.run(async () => {
+        started.push(name);
+      }, priority);
+
+    // A burst of purchases has taken this second; refreshes are asked first, eight more purchases right behind them.
+    await Promise.all(Array.from({ length: 4 }, (_, index) => start(buyingProcess, `buy-${index}`, "buying")));
+    await Promise.all([
+      start(webhookProcess, "refresh-a", "background"),
+      start(buyingProcess, "refresh-b", "background"),
+      ...Array.from({ length: 8 }, (_, index) => start(buyingProcess, `buy-${4 + index}`, "buying")),
+    ]);
+
+    expect(started.slice(0, 12).every((name) => name.startsWith("buy-"))).toBe(true);
+    expect(started.slice(12).sort()).toEqual(["refresh-a", "refresh-b"]);
+  }, 30_000);
+
+  it("never gives background requests the last slots of a second", async () => {
+    const budget = createSharedRateBudget({ db: database.db, account: "background-only", perSecond: 4 });
+    const arrivalsMs: number[] = [];
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        budget.run(async () => {
+          arrivalsMs.push(Date.now());
+        }, "background"),
+      ),
+    );
+    expect(busiestSecond(arrivalsMs)).toBeLessThanOrEqual(4 - BACKGROUND_RESERVE);
+  }, 30_000);
 
   it("fails a request as retryable, sending nothing, when the database cannot be reached", async () => {
     const lost = connectDatabase(database.url, { max: 1 });

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { UpstreamError } from "../esim-port.ts";
+import { UpstreamError, type UpstreamPriority } from "../esim-port.ts";
 
 /**
  * The upstream's second, plus a margin: its clock and PostgreSQL's tick apart, and a request's answer is stamped
@@ -19,6 +19,11 @@ const MAX_PAUSE_MS = 100;
 const MAX_JITTER_MS = 15;
 /** Rows older than this are of no further use; each grant deletes its account's (an index range, a few rows). */
 const KEEP_STARTS_MS = 60_000;
+/**
+ * Slots of the second a background request (a webhook's refresh) never takes, so a purchase arriving finds one free
+ * without waiting; and while any purchase was refused a slot within the last window, background requests wait.
+ */
+export const BACKGROUND_RESERVE = 2;
 
 export interface SharedRateBudgetOptions {
   db: Database;
@@ -40,15 +45,24 @@ const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000}::double p
  * fewer than `perSecond` of the account's requests are in flight or answered within the last BUDGET_WINDOW_MS: a
  * request reaches the upstream between its grant and its answer, so counting it until a window after its answer holds
  * however long it took to leave (a busy event loop, a new TLS connection). Same shape as createRateLimiter. Inside one
- * process requests queue in call order, so a process asks the database one at a time.
+ * process requests of one priority queue in call order, so a process asks the database one at a time per priority.
  */
 export function createSharedRateBudget(options: SharedRateBudgetOptions) {
   const { db, account, perSecond } = options;
   const maxWaitMs = options.maxWaitMs ?? 60_000;
-  let queue: Promise<unknown> = Promise.resolve();
+  // One line per priority: a background request waiting for spare budget must not hold up a purchase behind it.
+  const queues: Record<UpstreamPriority, Promise<unknown>> = {
+    buying: Promise.resolve(),
+    background: Promise.resolve(),
+  };
 
   /** One decision under the account's transaction-scoped advisory lock: grant and record a start, or say how long to wait. */
-  async function tryStart(): Promise<Decision> {
+  async function tryStart(priority: UpstreamPriority): Promise<Decision> {
+    const isBackground = priority === "background";
+    const limit = isBackground ? Math.max(1, perSecond - BACKGROUND_RESERVE) : perSecond;
+    // A purchase refused a slot leaves this mark for a window: it is how other processes' background requests know
+    // buying needs the budget. Same table, another account name: pruned and indexed alike.
+    const wantedBy = `${account}:buying-waits`;
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`upstream-budget:${account}`}, 0))`);
       // started_at is the latest moment the request may reach the upstream: its grant plus a bound while in flight,
@@ -66,12 +80,24 @@ export function createSharedRateBudget(options: SharedRateBudgetOptions) {
         ),
         granted as (
           insert into upstream_request_starts (account, started_at)
-          select ${account}, decision.at + ${seconds(IN_FLIGHT_BOUND_MS)} from decision where decision.used < ${perSecond}
+          select ${account}, decision.at + ${seconds(IN_FLIGHT_BOUND_MS)} from decision
+          where decision.used < ${limit}
+            and (not ${isBackground}::boolean or not exists (
+              select 1 from upstream_request_starts wanted
+              where wanted.account = ${wantedBy} and wanted.started_at > decision.at - ${seconds(BUDGET_WINDOW_MS)}
+            ))
           returning id
+        ),
+        wanted as (
+          insert into upstream_request_starts (account, started_at)
+          select ${wantedBy}, decision.at from decision
+          where not ${isBackground}::boolean and decision.used >= ${perSecond}
+          returning 1
         ),
         pruned as (
           delete from upstream_request_starts
-          where account = ${account} and started_at < (select at from moment) - ${seconds(KEEP_STARTS_MS)}
+          where account in (${account}, ${wantedBy})
+            and started_at < (select at from moment) - ${seconds(KEEP_STARTS_MS)}
           returning 1
         )
         select extract(epoch from (oldest + ${seconds(BUDGET_WINDOW_MS)} - at)) * 1000 as wait_ms,
@@ -92,12 +118,12 @@ export function createSharedRateBudget(options: SharedRateBudgetOptions) {
     }
   }
 
-  async function acquireSlot(): Promise<number> {
+  async function acquireSlot(priority: UpstreamPriority): Promise<number> {
     const giveUpAtMs = Date.now() + maxWaitMs;
     for (;;) {
       let decision: Decision;
       try {
-        decision = await tryStart();
+        decision = await tryStart(priority);
       } catch (error) {
         // No budget can be proven without the database: nothing is sent, and the caller's job retries later.
         throw new UpstreamError("eSIM Access: the shared request budget is unavailable (database)", {
@@ -107,8 +133,10 @@ export function createSharedRateBudget(options: SharedRateBudgetOptions) {
         });
       }
       if (decision.isGranted) return decision.startId;
+      // A background request asks at the slowest pace: it only takes what buying leaves.
       const pauseMs =
-        Math.min(MAX_PAUSE_MS, Math.ceil(decision.waitMs) + 1) + Math.floor(Math.random() * MAX_JITTER_MS);
+        (priority === "background" ? MAX_PAUSE_MS : Math.min(MAX_PAUSE_MS, Math.ceil(decision.waitMs) + 1)) +
+        Math.floor(Math.random() * MAX_JITTER_MS);
       if (Date.now() + pauseMs > giveUpAtMs) {
         throw new UpstreamError(`eSIM Access: no request slot within ${maxWaitMs} ms`, {
           isRetryable: true,
@@ -120,11 +148,14 @@ export function createSharedRateBudget(options: SharedRateBudgetOptions) {
   }
 
   return {
-    /** Runs `task` once the account's budget grants it a slot; the slot counts until a window after its answer. */
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      const turn = queue.then(acquireSlot);
+    /**
+     * Runs `task` once the account's budget grants it a slot; the slot counts until a window after its answer. A
+     * "background" task waits while buying needs the budget and never takes its last BACKGROUND_RESERVE slots.
+     */
+    async run<T>(task: () => Promise<T>, priority: UpstreamPriority = "buying"): Promise<T> {
+      const turn = queues[priority].then(() => acquireSlot(priority));
       // A failed turn (database down) must not fail the turns queued behind it.
-      queue = turn.catch(() => {});
+      queues[priority] = turn.catch(() => {});
       const startId = await turn;
       try {
         return await task();
