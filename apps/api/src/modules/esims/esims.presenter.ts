@@ -6,7 +6,7 @@ import type { EsimRow } from "./esims.repo.ts";
 import type { getEsim, PresentableEsim } from "./esims.service.ts";
 import { canTopUpEsim, isEsimAvailable } from "./esims.service.ts";
 
-const INSTALLED_STATUSES: readonly EsimStatus[] = ["Onboard", "In Use", "Depleted"];
+const INSTALLED_STATUSES: readonly EsimStatus[] = ["Ready", "Onboard", "In Use", "Suspended", "Depleted"];
 
 /** An eSIM as the contract's summary (My eSIMs). */
 export function presentEsimSummary({ view, destinationPlans, now }: PresentableEsim): EsimSummary {
