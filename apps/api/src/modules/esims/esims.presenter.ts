@@ -34,7 +34,8 @@ export function presentEsimSummary({ view, destinationPlans, now }: PresentableE
       esim.expiresAt && hasValidityStarted({ ...esim, validityStart: view.package.validityStart })
         ? esim.expiresAt.toISOString()
         : null,
-    activateBefore: esim.activateBefore?.toISOString() ?? null,
+    // A use-by date means nothing once the eSIM is over.
+    activateBefore: isEsimAvailable(esim, now) ? (esim.activateBefore?.toISOString() ?? null) : null,
     isInstalled: INSTALLED_STATUSES.includes(esim.status),
     supportsTopUp: view.package.supportsTopUp,
     canTopUp: canTopUpEsim(view, now),
