@@ -53,12 +53,42 @@ export function hasTakenMoney(status: OrderStatus): boolean {
 export const PAYMENT_STATUSES = ["pending", "successful", "failed", "canceled"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** eSIM statuses in eSIM Access's vocabulary (DESIGN §4; PROVIDERS.md maps its raw values to these). */
-export const ESIM_STATUSES = ["New", "Onboard", "In Use", "Depleted", "Canceled", "Deleted", "Unknown"] as const;
+/**
+ * eSIM statuses: eSIM Access's documented labels (New, Onboard, In Use, Depleted, Canceled, Deleted) and our names for
+ * the other documented pairs (decision 084): Downloading and Installing (mid-install), Ready (installed, line off,
+ * never connected), Suspended, Revoked, Used Expired and Unused Expired (over). Unknown: a pair nobody documented.
+ */
+export const ESIM_STATUSES = [
+  "New",
+  "Downloading",
+  "Installing",
+  "Ready",
+  "Onboard",
+  "In Use",
+  "Suspended",
+  "Depleted",
+  "Used Expired",
+  "Unused Expired",
+  "Revoked",
+  "Canceled",
+  "Deleted",
+  "Unknown",
+] as const;
 export type EsimStatus = (typeof ESIM_STATUSES)[number];
 
-/** "Available" in My eSIMs: New, Onboard or In Use and not expired; everything else is "expired". */
-export const AVAILABLE_ESIM_STATUSES: readonly EsimStatus[] = ["New", "Onboard", "In Use"];
+/**
+ * "Available" in My eSIMs while not past its end: every status whose days may remain (decision 084); the sync keeps
+ * these fresh. Everything else is over ("expired").
+ */
+export const AVAILABLE_ESIM_STATUSES: readonly EsimStatus[] = [
+  "New",
+  "Downloading",
+  "Installing",
+  "Ready",
+  "Onboard",
+  "In Use",
+  "Suspended",
+];
 
 /** A traveller's request to cancel an unused eSIM. */
 export const CANCELLATION_STATUSES = ["pending", "approved", "refused"] as const;

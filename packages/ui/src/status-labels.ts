@@ -9,9 +9,16 @@ import type { MessageId, Translate } from "./i18n.ts";
 /** Each eSIM Access status's name in the reader's language (the upstream's English words are never shown). */
 export const ESIM_STATUS_NAME: Record<EsimStatus, MessageId> = {
   New: "esimStatusName.new",
+  Downloading: "esimStatusName.downloading",
+  Installing: "esimStatusName.installing",
+  Ready: "esimStatusName.ready",
   Onboard: "esimStatusName.onboard",
   "In Use": "esimStatusName.inUse",
+  Suspended: "esimStatusName.suspended",
   Depleted: "esimStatusName.depleted",
+  "Used Expired": "esimStatusName.usedExpired",
+  "Unused Expired": "esimStatusName.unusedExpired",
+  Revoked: "esimStatusName.revoked",
   Canceled: "esimStatusName.canceled",
   Deleted: "esimStatusName.deleted",
   Unknown: "esimStatusName.unknown",

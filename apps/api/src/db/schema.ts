@@ -718,15 +718,17 @@ export const esims = pgTable(
     // eSIM webhooks name an eSIM by ICCID or by its upstream reference alone (no provider): each an index lookup.
     index("esims_iccid_idx").on(table.iccid),
     index("esims_upstream_reference_idx").on(table.upstreamReference),
-    // The sweeps read available eSIMs only (New, Onboard, In Use: AVAILABLE_ESIM_STATUSES, a small share of all
+    // The sweeps read available eSIMs only (AVAILABLE_ESIM_STATUSES, every status whose days may remain: a small share of all
     // eSIMs once a shop is a year old): the least recently synced first, and those expiring soonest whose expiry
     // alert is still to send (an eSIM alerted drops out, so a busy day's alerted eSIMs are not read again).
     index("esims_available_updated_idx")
       .on(table.updatedAt)
-      .where(sql`${table.status} in ('New', 'Onboard', 'In Use')`),
+      .where(sql`${table.status} in ('New', 'Downloading', 'Installing', 'Ready', 'Onboard', 'In Use', 'Suspended')`),
     index("esims_expiry_alert_due_idx")
       .on(table.expiresAt)
-      .where(sql`${table.status} in ('New', 'Onboard', 'In Use') and ${table.expiryAlertSentAt} is null`),
+      .where(
+        sql`${table.status} in ('New', 'Downloading', 'Installing', 'Ready', 'Onboard', 'In Use', 'Suspended') and ${table.expiryAlertSentAt} is null`,
+      ),
   ],
 );
 

@@ -164,7 +164,7 @@ describe("queries of webhooks and sweeps on a seeded database (20 000 users, 50 
       pool.query(
         `update esims set expires_at = $1::timestamptz + make_interval(mins => $2 + (row_number % 600)::int)
         from (select id, row_number() over (order by id) as row_number from esims
-          where status in ('New', 'Onboard', 'In Use') and expires_at > $1::timestamptz + interval '2 days'
+          where status in ('New', 'Downloading', 'Installing', 'Ready', 'Onboard', 'In Use', 'Suspended') and expires_at > $1::timestamptz + interval '2 days'
           order by id limit $3) picked
         where esims.id = picked.id`,
         [now, fromMinutes, count],

@@ -17,7 +17,7 @@ import { InstallSection } from "../features/esims/components/install-section.tsx
 import { NetworkSettings } from "../features/esims/components/network-settings.tsx";
 import { TopUpOffers } from "../features/esims/components/top-up-offers.tsx";
 import { ValidityNotStarted } from "../features/esims/components/validity-not-started.tsx";
-import { STATUS_EXPLANATION, STATUS_NAME } from "../features/esims/lib/status.ts";
+import { STATUS_NAME, statusExplanation } from "../features/esims/lib/status.ts";
 import { InvoiceButton } from "../features/orders/components/invoice-button.tsx";
 import { PayForMeSection } from "../features/pay-links/components/pay-for-me-section.tsx";
 import { WhatsAppButton } from "../features/support/whatsapp/whatsapp-button.tsx";
@@ -75,7 +75,7 @@ export function EsimDetailsRoute() {
             <p className="mt-4 rounded-xl bg-slate-50 px-4 py-3 text-slate-800">
               <span className="font-semibold">{t(STATUS_NAME[data.status])}</span>
               {t("details.statusSeparator")}
-              <span>{t(STATUS_EXPLANATION[data.status])}</span>
+              <span>{t(statusExplanation(data.status, data.plan.validityStart))}</span>
             </p>
             {/* Not started: no end date yet, but how long it lasts and when to install it, as its plan says. */}
             {data.expiresAt || data.group !== "available" ? null : (

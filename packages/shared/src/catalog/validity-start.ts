@@ -140,7 +140,8 @@ export function validityAdvice(parts: ValidityAdviceParts, language: Language): 
 
 /**
  * Whether an eSIM's days have started counting, so that its end date means something: never before it is installed
- * (New), not while a first-connection plan is installed but has not connected yet (Onboard), and not without an end
+ * (New) or while installing (Downloading, Installing), not while a first-connection plan is installed but has not
+ * connected yet (Onboard, or Ready: installed with its line off), and not without an end
  * date from the upstream. Before that, a surface shows how long it will last and the date to install it by.
  */
 export function hasValidityStarted(esim: {
@@ -148,6 +149,8 @@ export function hasValidityStarted(esim: {
   validityStart: ValidityStart;
   expiresAt: Date | string | null;
 }): boolean {
-  if (esim.expiresAt === null || esim.status === "New") return false;
-  return !(esim.status === "Onboard" && esim.validityStart === "first_connection");
+  if (esim.expiresAt === null) return false;
+  if (esim.status === "New" || esim.status === "Downloading" || esim.status === "Installing") return false;
+  const installedNotConnected = esim.status === "Onboard" || esim.status === "Ready";
+  return !(installedNotConnected && esim.validityStart === "first_connection");
 }

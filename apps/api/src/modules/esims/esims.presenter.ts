@@ -6,7 +6,7 @@ import type { EsimRow } from "./esims.repo.ts";
 import type { getEsim, PresentableEsim } from "./esims.service.ts";
 import { canTopUpEsim, isEsimAvailable } from "./esims.service.ts";
 
-const INSTALLED_STATUSES: readonly EsimStatus[] = ["Onboard", "In Use", "Depleted"];
+const INSTALLED_STATUSES: readonly EsimStatus[] = ["Ready", "Onboard", "In Use", "Suspended", "Depleted"];
 
 /** An eSIM as the contract's summary (My eSIMs). */
 export function presentEsimSummary({ view, destinationPlans, now }: PresentableEsim): EsimSummary {
@@ -34,7 +34,8 @@ export function presentEsimSummary({ view, destinationPlans, now }: PresentableE
       esim.expiresAt && hasValidityStarted({ ...esim, validityStart: view.package.validityStart })
         ? esim.expiresAt.toISOString()
         : null,
-    activateBefore: esim.activateBefore?.toISOString() ?? null,
+    // A use-by date means nothing once the eSIM is over.
+    activateBefore: isEsimAvailable(esim, now) ? (esim.activateBefore?.toISOString() ?? null) : null,
     isInstalled: INSTALLED_STATUSES.includes(esim.status),
     supportsTopUp: view.package.supportsTopUp,
     canTopUp: canTopUpEsim(view, now),

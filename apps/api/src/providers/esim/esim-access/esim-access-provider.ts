@@ -126,6 +126,18 @@ function hasActivationCode(profile: EsimAccessProfile): boolean {
 }
 
 /**
+ * Whether the profile's days have started: never while not installed (RELEASED) or mid-install (DOWNLOAD,
+ * INSTALLATION); for a first-connection plan (`activeType` 2), not before it connected (`activateTime` still null),
+ * even installed and turned off (DISABLED + GOT_RESOURCE).
+ */
+function hasDaysStarted(profile: EsimAccessProfile): boolean {
+  const smdpStatus = profile.smdpStatus.toUpperCase();
+  if (smdpStatus === "RELEASED" || smdpStatus === "DOWNLOAD" || smdpStatus === "INSTALLATION") return false;
+  const isFirstConnection = Number(profile.activeType) === 2;
+  return !(isFirstConnection && profile.esimStatus.toUpperCase() === "GOT_RESOURCE" && !profile.activateTime);
+}
+
+/**
  * A profile in our shape. Without an ICCID it is still installable (iccid null until the upstream gives it); without
  * an activation code the install fields are empty, which only status and usage updates may use.
  */
@@ -137,8 +149,8 @@ function toUpstreamProfile(
   const usedBytes = usage?.dataUsage ?? profile.orderUsage ?? 0;
   const status = mapEsimStatus({ esimStatus: profile.esimStatus, smdpStatus: profile.smdpStatus, usedBytes });
   const expiredTime = parseUpstreamTime(profile.expiredTime);
-  // Before installation eSIM Access's expiredTime is the install deadline; afterwards, the end of validity.
-  const isUnused = profile.smdpStatus.toUpperCase() === "RELEASED";
+  // Until its days start eSIM Access's expiredTime is a use-by date, afterwards the end of validity (decision 084).
+  const isUnused = !hasDaysStarted(profile);
   return {
     reference: profile.esimTranNo,
     upstreamOrderNo: profile.orderNo,

@@ -85,6 +85,10 @@ export const profileSchema = z.object({
   /** 1: validity starts at installation; 2: at the first network connection (documented as a string or a number). */
   activeType: z.nullish(z.union([z.number(), z.string()])),
   expiredTime: z.nullish(z.string()),
+  /** When the profile was installed on a phone, null before (documented in "Query with time period"). */
+  installationTime: z.nullish(z.string()),
+  /** When its days started (first connection for `activeType` 2), null before. */
+  activateTime: z.nullish(z.string()),
   totalVolume: z.nullish(z.number()),
   orderUsage: z.nullish(z.number()),
   packageList: z.nullish(z.array(profilePackageSchema)),

@@ -5,6 +5,7 @@ import { DestinationFlag } from "../../../components/flags/destination-flag.tsx"
 import { ChevronEndIcon } from "../../../components/ui/icons.tsx";
 import { useLanguage, useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
+import { STATUS_NAME, STATUSES_SHOWN_ON_CARD, statusExplanation } from "../lib/status.ts";
 import { DataUsage } from "./data-usage.tsx";
 
 /** One eSIM of My eSIMs: flag, destination, plan, data left and expiry (or, not started, how long and when to install); opens its details. */
@@ -34,6 +35,13 @@ export function EsimCard({ esim }: { esim: EsimSummary }) {
         </div>
         <ChevronEndIcon className="size-5 shrink-0 text-slate-400 rtl:-scale-x-100" />
       </div>
+      {STATUSES_SHOWN_ON_CARD.includes(esim.status) ? (
+        <p className="mt-3 text-sm text-slate-800">
+          <span className="font-semibold">{t(STATUS_NAME[esim.status])}</span>
+          {t("details.statusSeparator")}
+          {t(statusExplanation(esim.status, esim.plan.validityStart))}
+        </p>
+      ) : null}
       <div className="mt-4">
         <DataUsage esim={esim} />
       </div>
