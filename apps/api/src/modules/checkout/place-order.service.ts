@@ -144,6 +144,7 @@ export async function placeOrder(
       friend: { id: user.id, email: billing.email },
       referral: body.referral,
       paymentReference: billing.phone,
+      now,
     });
     const priced = await priceCart(tx, {
       customer: { userId: user.id, email: user.email },

@@ -14,6 +14,9 @@ const SETTINGS: ReferralSettings = {
   friendDiscountDzd: 300,
   rewardDzd: 200,
   monthlyRewardCap: 5,
+  allowsBelowCost: false,
+  friendDiscountMonthlyBudgetDzd: 30_000,
+  rewardMonthlyBudgetDzd: 30_000,
   updatedAt: null,
 };
 const REFUSED: AdminReferral = {
