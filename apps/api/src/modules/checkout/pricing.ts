@@ -201,7 +201,7 @@ export function computeQuote(options: {
     referral: options.referral
       ? { isApplied: options.referral.isApplied, ...(options.referral.isBudgetSpent ? { isBudgetSpent: true } : {}) }
       : null,
-    isDiscountCappedAtCost,
+    ...(isDiscountCappedAtCost ? { isDiscountCappedAtCost: true } : {}),
   };
 }
 
