@@ -380,6 +380,8 @@ export const coupons = pgTable(
     /** Null: every package. */
     allowedPackageIds: uuid("allowed_package_ids").array(),
     isBlocked: boolean("is_blocked").notNull().default(false),
+    /** The operator lets this campaign's discount take a sale below its upstream cost (decision 087; audited). */
+    allowsBelowCost: boolean("allows_below_cost").notNull().default(false),
     // Its uses are counted from coupon_redemptions (paid, or held by a checkout still open): decision 057.
     createdAt: createdAt(),
   },
@@ -1507,6 +1509,11 @@ export const referralSettings = pgTable("referral_settings", {
   friendDiscountDzdMinor: integer("friend_discount_dzd_minor").notNull(),
   rewardDzdMinor: integer("reward_dzd_minor").notNull(),
   monthlyRewardCap: integer("monthly_reward_cap").notNull(),
+  /** The friend's discount may take a sale below its upstream cost (decision 087). */
+  allowsBelowCost: boolean("allows_below_cost").notNull().default(false),
+  /** Shop-wide, per calendar month (Algiers): friends' discounts granted, and inviters' rewards given (decision 087). */
+  friendDiscountMonthlyBudgetDzdMinor: integer("friend_discount_monthly_budget_dzd_minor").notNull().default(30_000_00),
+  rewardMonthlyBudgetDzdMinor: integer("reward_monthly_budget_dzd_minor").notNull().default(30_000_00),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

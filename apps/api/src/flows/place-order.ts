@@ -301,6 +301,7 @@ async function writeOrder(
     friend: { id: owner.id, email: placement.billing.email },
     referral: placement.referral,
     paymentReference: placement.billing.phone,
+    now,
   });
   const priced = await priceForDoor(tx, deps, { placement, topUpCodes, referral, storeCreditBalanceDzdMinor, now });
   const { quote } = priced;

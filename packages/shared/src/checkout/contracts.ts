@@ -82,6 +82,11 @@ export const quoteSchema = z.object({
   ),
   /** The invite the cart carries: applied, or unusable (the friend is told only that; the console says why). */
   referral: quoteReferralSchema,
+  /**
+   * A coupon or invite was reduced so the sale stays at or above the plan's upstream cost (decision 087); the screens
+   * and the invoice say so. Absent on quotes made before.
+   */
+  isDiscountCappedAtCost: z.optional(z.boolean()),
 });
 export type Quote = z.output<typeof quoteSchema>;
 

@@ -25,6 +25,8 @@ export const LEDGER_ACCOUNTS = [
   "credit_breakage",
   /** Store credit given to inviters for a friend's delivered first order (decision 079). Marketing expense: grows by debits. */
   "referral_rewards",
+  /** What an inviter owes for a reward spent before it was taken back (decision 087). Asset, per customer. */
+  "referral_debt",
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
@@ -56,6 +58,10 @@ export const LEDGER_MOVEMENT_KINDS = [
   "referral_reward",
   /** That order was refunded: what is left of the reward taken back, store_credit ← referral_rewards. */
   "referral_reward_taken_back",
+  /** The part of a taken-back reward already spent: referral_debt ← referral_rewards, the inviter's debt. */
+  "referral_debt_recorded",
+  /** Later credit pays the debt off first: store_credit → referral_debt. */
+  "referral_debt_repaid",
 ] as const;
 export type LedgerMovementKind = (typeof LEDGER_MOVEMENT_KINDS)[number];
 

@@ -27,6 +27,10 @@ export const REFERRAL_REFUSALS = [
   "same_payment_reference",
   "not_first_order",
   "monthly_cap",
+  /** The shop's monthly budget of friends' discounts is spent: the friend pays the normal price (decision 087). */
+  "friend_budget_spent",
+  /** The shop's monthly budget of inviters' rewards is spent: no reward (the friend kept the discount). */
+  "reward_budget_spent",
 ] as const;
 export type ReferralRefusal = (typeof REFERRAL_REFUSALS)[number];
 
@@ -38,7 +42,13 @@ export const referralInputSchema = z.strictObject({
 export type ReferralInput = z.output<typeof referralInputSchema>;
 
 /** What the quote says of an invite to its friend: applied (with the discount line) or politely unusable. */
-export const quoteReferralSchema = z.nullable(z.object({ isApplied: z.boolean() }));
+export const quoteReferralSchema = z.nullable(
+  z.object({
+    isApplied: z.boolean(),
+    /** Unusable because the shop's monthly budget of friends' discounts is spent (decision 087): the friend is told. */
+    isBudgetSpent: z.optional(z.boolean()),
+  }),
+);
 
 /** The signed-in customer's invite: the code, the link to share, and what it brought. */
 export const myReferralSchema = z.object({
@@ -78,6 +88,11 @@ export const referralSettingsSchema = z.object({
   rewardDzd: z.number(),
   /** Rewarded referrals per inviter per calendar month (Algiers time); beyond, refused with `monthly_cap`. */
   monthlyRewardCap: z.number(),
+  /** The friend's discount may take a sale below its upstream cost (off by default; decision 087). */
+  allowsBelowCost: z.boolean(),
+  /** Shop-wide, per calendar month (Algiers time), whole DZD: friends' discounts, inviters' rewards (decision 087). */
+  friendDiscountMonthlyBudgetDzd: z.number(),
+  rewardMonthlyBudgetDzd: z.number(),
   updatedAt: z.nullable(z.string()),
 });
 export type ReferralSettings = z.output<typeof referralSettingsSchema>;
@@ -87,6 +102,9 @@ export const referralSettingsChangeSchema = z.strictObject({
   friendDiscountDzd: z.optional(wholeDzd(10_000)),
   rewardDzd: z.optional(wholeDzd(10_000)),
   monthlyRewardCap: z.optional(wholeDzd(1_000)),
+  allowsBelowCost: z.optional(z.boolean({ error: "INVALID" })),
+  friendDiscountMonthlyBudgetDzd: z.optional(wholeDzd(100_000_000)),
+  rewardMonthlyBudgetDzd: z.optional(wholeDzd(100_000_000)),
 });
 
 /** The audit log's entity and action of a change of the settings (one row, id "1"). */

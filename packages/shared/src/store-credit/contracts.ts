@@ -19,6 +19,8 @@ export const STORE_CREDIT_ENTRY_KINDS = [
   "expired",
   "referral",
   "referral_taken_back",
+  /** Credit received paid off a reward spent before it was taken back (decision 087). */
+  "referral_debt_repaid",
 ] as const;
 export type StoreCreditEntryKind = (typeof STORE_CREDIT_ENTRY_KINDS)[number];
 

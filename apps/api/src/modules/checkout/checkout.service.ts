@@ -31,6 +31,7 @@ import {
   topUpListUnavailable,
 } from "../esims/index.ts";
 import { getStoreCreditBalance } from "../ledger/index.ts";
+import { costDzdMinorOf } from "../margins/index.ts";
 import { evaluateReferral, type ReferralEvaluation } from "../referrals/index.ts";
 import { computeQuote, findCouponProblem } from "./pricing.ts";
 
@@ -178,8 +179,15 @@ export async function priceCart(
     fees: options.fees,
     storeCredit: { balanceDzdMinor: options.storeCreditBalanceDzdMinor, isUsed: cart.useStoreCredit !== false },
     referral: options.referral
-      ? { isApplied: options.referral.refusal === null, discountDzdMinor: options.referral.friendDiscountDzdMinor }
+      ? {
+          isApplied: options.referral.refusal === null,
+          discountDzdMinor: options.referral.friendDiscountDzdMinor,
+          allowsBelowCost: options.referral.allowsBelowCost,
+          isBudgetSpent: options.referral.refusal === "friend_budget_spent",
+        }
       : null,
+    costDzdMinor:
+      costDzdMinorOf(onSale.package.costUsdE4, Math.round(Number(settings.dzdPerUsd) * 10_000)) * cart.quantity,
   });
   if (coupon && isBelowMinimumCharge(quote)) refuse("COUPON_TOTAL_BELOW_MINIMUM");
   return { quote, package: onSale.package, destination: onSale.destination, coupon, topUpOf: target?.esim ?? null };
@@ -203,6 +211,7 @@ export async function quoteCart(deps: AppDeps, options: { customer: CouponCustom
           friend: { id: customer.userId, email: customer.email },
           referral: options.cart.referral,
           paymentReference: null,
+          now: deps.now(),
         })
       : null,
   });

@@ -18,6 +18,8 @@ export interface CouponTerms {
   kind: "percent" | "amount";
   percentOff: number | null;
   amountOffDzdMinor: number | null;
+  /** The campaign may take a sale below its upstream cost (decision 087). */
+  allowsBelowCost?: boolean;
 }
 
 export interface PriceRates {
@@ -127,15 +129,45 @@ export function computeQuote(options: {
   /** The customer's store credit and whether this order spends it; none when absent. */
   storeCredit?: { balanceDzdMinor: number; isUsed: boolean };
   /** The invite the cart carries: applied with its DZD discount, or unusable (0); none when absent. */
-  referral?: { isApplied: boolean; discountDzdMinor: number } | null;
+  referral?: {
+    isApplied: boolean;
+    discountDzdMinor: number;
+    allowsBelowCost?: boolean;
+    /** Refused because the shop's monthly budget of friends' discounts is spent: the friend is told so. */
+    isBudgetSpent?: boolean;
+  } | null;
+  /** The cart's upstream cost in DZD (margins' conversion at today's rate): no discount goes below it (decision 087). */
+  costDzdMinor?: number;
 }): Quote {
-  const { currency, quantity, prices, coupon, rates } = options;
+  const { currency, quantity, prices, rates } = options;
   const minimumChargeDzdMinor = options.minimumChargeDzdMinor ?? 1_00;
-  // An invite never makes an order free nor unpayable: the card keeps at least the gateway's minimum (decision 079).
+  const costDzdMinor = options.costDzdMinor ?? 0;
+  let coupon = options.coupon;
+  let isDiscountCappedAtCost = false;
+  // A coupon leaves at least the cost to pay unless its campaign allows less; capped, it becomes that DZD amount.
+  if (coupon && !coupon.allowsBelowCost) {
+    const withoutCoupon = amountsIn("DZD", prices, quantity, null, rates, 0).totalMinor;
+    const withCoupon = amountsIn("DZD", prices, quantity, coupon, rates, 0);
+    const allowedDzdMinor = floorToWholeUnits(Math.max(0, withoutCoupon - Math.ceil(costDzdMinor / 100) * 100));
+    if (withCoupon.couponDiscountMinor > allowedDzdMinor) {
+      coupon = { ...coupon, kind: "amount", percentOff: null, amountOffDzdMinor: allowedDzdMinor };
+      isDiscountCappedAtCost = true;
+    }
+  }
+  // An invite never makes an order free nor unpayable: the card keeps at least the gateway's minimum (decision 079),
+  // nor takes the sale below its cost unless the operator allows it (decision 087).
   const beforeReferralDzdMinor = floorToWholeUnits(amountsIn("DZD", prices, quantity, coupon, rates, 0).totalMinor);
-  const referralDzdMinor = options.referral?.isApplied
-    ? Math.min(options.referral.discountDzdMinor, Math.max(0, beforeReferralDzdMinor - minimumChargeDzdMinor))
-    : 0;
+  const referralFloorDzdMinor = options.referral?.allowsBelowCost
+    ? minimumChargeDzdMinor
+    : Math.max(minimumChargeDzdMinor, Math.ceil(costDzdMinor / 100) * 100);
+  let referralDzdMinor = 0;
+  if (options.referral?.isApplied) {
+    const room = Math.max(0, beforeReferralDzdMinor - referralFloorDzdMinor);
+    referralDzdMinor = Math.min(options.referral.discountDzdMinor, room);
+    if (referralDzdMinor < options.referral.discountDzdMinor && room < beforeReferralDzdMinor - minimumChargeDzdMinor) {
+      isDiscountCappedAtCost = true;
+    }
+  }
   const shown = amountsIn(currency, prices, quantity, coupon, rates, referralDzdMinor);
   const inDzd = currency === "DZD" ? shown : amountsIn("DZD", prices, quantity, coupon, rates, referralDzdMinor);
   const chargeDzdMinor = Math.max(0, floorToWholeUnits(inDzd.totalMinor));
@@ -159,10 +191,17 @@ export function computeQuote(options: {
     cardChargeDzdMinor,
     chargeWithFeeDzdMinor: cardChargeDzdMinor + feeDzdMinor,
     minimumChargeDzdMinor,
-    coupon: coupon
-      ? { code: coupon.code, kind: coupon.kind, percentOff: coupon.kind === "percent" ? coupon.percentOff : null }
+    coupon: options.coupon
+      ? {
+          code: options.coupon.code,
+          kind: options.coupon.kind,
+          percentOff: options.coupon.kind === "percent" ? options.coupon.percentOff : null,
+        }
       : null,
-    referral: options.referral ? { isApplied: options.referral.isApplied } : null,
+    referral: options.referral
+      ? { isApplied: options.referral.isApplied, ...(options.referral.isBudgetSpent ? { isBudgetSpent: true } : {}) }
+      : null,
+    ...(isDiscountCappedAtCost ? { isDiscountCappedAtCost: true } : {}),
   };
 }
 

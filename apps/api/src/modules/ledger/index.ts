@@ -4,6 +4,7 @@ export type { LedgerMovementRow } from "./ledger.repo.ts";
 export {
   findLedgerMovement,
   getOrderMoney,
+  getReferralDebt,
   getRefundedByOrder,
   getSalesSummary,
   getStoreCreditBalance,

@@ -35,6 +35,8 @@ const MOVEMENT_ACCOUNTS = {
   credit_expired: { debit: ["store_credit"], credit: ["credit_breakage"] },
   referral_reward: { debit: ["referral_rewards"], credit: ["store_credit"] },
   referral_reward_taken_back: { debit: ["store_credit"], credit: ["referral_rewards"] },
+  referral_debt_recorded: { debit: ["referral_debt"], credit: ["referral_rewards"] },
+  referral_debt_repaid: { debit: ["store_credit"], credit: ["referral_debt"] },
 } as const satisfies Record<LedgerMovementKind, { debit: readonly LedgerAccount[]; credit: readonly LedgerAccount[] }>;
 
 type Accounts = typeof MOVEMENT_ACCOUNTS;
@@ -109,7 +111,35 @@ export async function postMovement<Kind extends LedgerMovementKind>(
     userId: movement.userId,
     amountDzdMinor,
   });
+  if (credit === "store_credit" && movement.userId) await repayReferralDebt(tx, movement, amountDzdMinor);
   return { movement, isNew: true };
+}
+
+/**
+ * Credit reaching a customer who owes a taken-back referral reward pays that debt off first, in the same transaction
+ * (decision 087): the credit is never spendable before the debt is settled. A movement, never an update.
+ */
+async function repayReferralDebt(tx: DbOrTx, movement: LedgerMovementRow, creditedDzdMinor: number): Promise<void> {
+  const userId = movement.userId!;
+  await lockStoreCredit(tx, userId);
+  const debtDzdMinor = await sumCustomerAccount(tx, userId, "referral_debt");
+  const amountDzdMinor = Math.min(debtDzdMinor, creditedDzdMinor);
+  if (amountDzdMinor <= 0) return;
+  await postMovement(tx, {
+    kind: "referral_debt_repaid",
+    key: `referral-debt-repaid:${movement.id}`,
+    amountDzdMinor,
+    userId,
+    reference: movement.id,
+    cause: `credit received (${movement.kind}) pays off a taken-back referral reward first`,
+    actor: movement.actor,
+    now: movement.createdAt,
+  });
+}
+
+/** What the customer still owes of referral rewards spent before they were taken back (decision 087). */
+export async function getReferralDebt(tx: DbOrTx, userId: string): Promise<number> {
+  return sumCustomerAccount(tx, userId, "referral_debt");
 }
 
 /** The first of these movements posted, if any: whether a fact is on the ledger already. */

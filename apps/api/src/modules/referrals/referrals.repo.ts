@@ -203,3 +203,29 @@ export async function findUserForMessage(db: DbOrTx, userId: string) {
     .where(eq(users.id, userId));
   return row;
 }
+
+/**
+ * Serialises the grants counted against one shop-wide monthly budget until the transaction ends (decision 087), so
+ * two grants at once both see each other: no overspend under concurrency.
+ */
+export async function lockReferralBudget(tx: DbOrTx, budget: "friend_discount" | "reward"): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`referral-budget:${budget}`}))`);
+}
+
+/** Friends' discounts granted since `from` (placed and not cancelled): what the month's budget has spent. */
+export async function sumFriendDiscountsSince(db: DbOrTx, from: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${referrals.friendDiscountDzdMinor}), 0)` })
+    .from(referrals)
+    .where(and(gte(referrals.createdAt, from), inArray(referrals.status, ["pending", "rewarded", "taken_back"])));
+  return Number(row?.total ?? 0);
+}
+
+/** Inviters' rewards given since `from` (taken-back ones still count: the budget is on rewards given). */
+export async function sumRewardsSince(db: DbOrTx, from: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${referrals.rewardDzdMinor}), 0)` })
+    .from(referrals)
+    .where(gte(referrals.rewardedAt, from));
+  return Number(row?.total ?? 0);
+}

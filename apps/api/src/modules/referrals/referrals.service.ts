@@ -8,10 +8,12 @@ import {
   type ReferralSettings,
 } from "@esim/shared/referrals/contracts";
 import type { DbOrTx } from "../../db/client.ts";
-import { algiersMonthStart } from "../../lib/algiers-days.ts";
+import { algiersMonthOf, algiersMonthStart } from "../../lib/algiers-days.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import { escapeHtml } from "../../lib/html.ts";
 import { listUserDeviceIds } from "../devices/index.ts";
 import { getOrderMoney, getStoreCreditBalance, lockStoreCredit, postMovement } from "../ledger/index.ts";
+import { queueEmail } from "../mail-outbox/index.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
 import { queueReferralRewardMessages } from "./referral-reward-message.ts";
 import { findReferralRefusal, generateReferralCode } from "./referral-rules.ts";
@@ -27,11 +29,14 @@ import {
   listBillingPhones,
   listReferralsForConsole,
   listReferralsOfInviter,
+  lockReferralBudget,
   lockReferralOfOrder,
   lockReferralSettings,
   type ReferralSettingsRow,
   rememberInviterDevice,
   saveReferralSettings,
+  sumFriendDiscountsSince,
+  sumRewardsSince,
   updateReferral,
 } from "./referrals.repo.ts";
 
@@ -45,6 +50,9 @@ export const DEFAULT_REFERRAL_SETTINGS = {
   friendDiscountDzdMinor: 300_00,
   rewardDzdMinor: 300_00,
   monthlyRewardCap: 5,
+  allowsBelowCost: false,
+  friendDiscountMonthlyBudgetDzdMinor: 30_000_00,
+  rewardMonthlyBudgetDzdMinor: 30_000_00,
 } as const;
 
 type Settings = Omit<ReferralSettingsRow, "id" | "updatedAt"> & { updatedAt: Date | null };
@@ -59,6 +67,9 @@ function viewOf(settings: Settings): ReferralSettings {
     friendDiscountDzd: settings.friendDiscountDzdMinor / 100,
     rewardDzd: settings.rewardDzdMinor / 100,
     monthlyRewardCap: settings.monthlyRewardCap,
+    allowsBelowCost: settings.allowsBelowCost,
+    friendDiscountMonthlyBudgetDzd: settings.friendDiscountMonthlyBudgetDzdMinor / 100,
+    rewardMonthlyBudgetDzd: settings.rewardMonthlyBudgetDzdMinor / 100,
     updatedAt: settings.updatedAt?.toISOString() ?? null,
   };
 }
@@ -71,7 +82,7 @@ export async function getReferralSettings(deps: Pick<AppDeps, "db">): Promise<Re
 export async function changeReferralSettings(
   deps: Pick<AppDeps, "db" | "now">,
   input: {
-    change: Partial<Pick<ReferralSettings, "isEnabled" | "friendDiscountDzd" | "rewardDzd" | "monthlyRewardCap">>;
+    change: Partial<Omit<ReferralSettings, "updatedAt">>;
     actor: AuditActor;
   },
 ): Promise<ReferralSettings> {
@@ -86,6 +97,15 @@ export async function changeReferralSettings(
         change.friendDiscountDzd === undefined ? before.friendDiscountDzdMinor : change.friendDiscountDzd * 100,
       rewardDzdMinor: change.rewardDzd === undefined ? before.rewardDzdMinor : change.rewardDzd * 100,
       monthlyRewardCap: change.monthlyRewardCap ?? before.monthlyRewardCap,
+      allowsBelowCost: change.allowsBelowCost ?? before.allowsBelowCost,
+      friendDiscountMonthlyBudgetDzdMinor:
+        change.friendDiscountMonthlyBudgetDzd === undefined
+          ? before.friendDiscountMonthlyBudgetDzdMinor
+          : change.friendDiscountMonthlyBudgetDzd * 100,
+      rewardMonthlyBudgetDzdMinor:
+        change.rewardMonthlyBudgetDzd === undefined
+          ? before.rewardMonthlyBudgetDzdMinor
+          : change.rewardMonthlyBudgetDzd * 100,
       now,
     });
     await recordAudit(tx, {
@@ -145,6 +165,8 @@ export interface ReferralEvaluation {
   refusal: ReferralRefusal | null;
   friendDiscountDzdMinor: number;
   rewardDzdMinor: number;
+  /** The operator lets the friend's discount take a sale below its upstream cost (decision 087). */
+  allowsBelowCost: boolean;
 }
 
 /**
@@ -157,6 +179,8 @@ export async function evaluateReferral(
     friend: { id: string; email: string };
     referral: ReferralInput | undefined;
     paymentReference: string | null;
+    /** The month the shop's budget counts in. */
+    now: Date;
   },
 ): Promise<ReferralEvaluation | null> {
   if (!input.referral?.code) return null;
@@ -166,6 +190,7 @@ export async function evaluateReferral(
     refusal,
     friendDiscountDzdMinor: 0,
     rewardDzdMinor: 0,
+    allowsBelowCost: false,
   });
   if (!settings.isEnabled) return refused("disabled");
   const inviter = await findInviterByCode(db, input.referral.code);
@@ -189,12 +214,57 @@ export async function evaluateReferral(
     hasOtherOrder,
   });
   if (refusal) return refused(refusal, inviter.id);
+  // The shop's budget of friends' discounts this month, counted under its lock: inside the placing transaction the
+  // lock holds until the referral is recorded, so concurrent friends never overspend it (decision 087).
+  await lockReferralBudget(db, "friend_discount");
+  const spent = await sumFriendDiscountsSince(db, algiersMonthStart(input.now));
+  if (spent + settings.friendDiscountDzdMinor > settings.friendDiscountMonthlyBudgetDzdMinor) {
+    return refused("friend_budget_spent", inviter.id);
+  }
   return {
     referrerUserId: inviter.id,
     refusal: null,
     friendDiscountDzdMinor: settings.friendDiscountDzdMinor,
     rewardDzdMinor: settings.rewardDzdMinor,
+    allowsBelowCost: settings.allowsBelowCost,
   };
+}
+
+/**
+ * A budget is spent fast when its spent share of the month's budget is at least twice the share of the month gone
+ * and at least a quarter: at that pace it runs out before mid-month (decision 087). The operators are emailed once
+ * per budget and month (the outbox's key), in the transaction of the grant that crossed the line.
+ */
+export function isSpentFast(input: { spentDzdMinor: number; budgetDzdMinor: number; now: Date }): boolean {
+  if (input.budgetDzdMinor <= 0) return false;
+  const monthStart = algiersMonthStart(input.now).getTime();
+  const nextMonthStart = algiersMonthStart(new Date(monthStart + 32 * 86_400_000)).getTime();
+  const elapsedShare = (input.now.getTime() - monthStart) / (nextMonthStart - monthStart);
+  const spentShare = input.spentDzdMinor / input.budgetDzdMinor;
+  return spentShare >= 0.25 && spentShare >= 2 * elapsedShare;
+}
+
+async function alertIfSpentFast(
+  tx: DbOrTx,
+  deps: Pick<AppDeps, "config">,
+  input: { budget: "friend_discount" | "reward"; spentDzdMinor: number; budgetDzdMinor: number; now: Date },
+): Promise<void> {
+  if (!isSpentFast(input)) return;
+  const label = input.budget === "reward" ? "récompenses des parrains" : "remises des filleuls";
+  const lines = [
+    `${formatMoney(input.spentDzdMinor, "DZD")} dépensés sur ${formatMoney(input.budgetDzdMinor, "DZD")} ce mois-ci.`,
+    `À ce rythme, le budget sera épuisé avant le 15. Réglages : ${deps.config.PUBLIC_URL}/admin/referrals`,
+  ];
+  await queueEmail(tx, {
+    key: `referral-budget-fast:${input.budget}:${algiersMonthOf(input.now)}`,
+    message: {
+      to: deps.config.OPERATOR_EMAIL,
+      subject: `Parrainage : le budget mensuel des ${label} est dépensé vite`,
+      text: lines.join("\n"),
+      html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(""),
+    },
+    publicUrl: deps.config.PUBLIC_URL,
+  });
 }
 
 /**
@@ -241,6 +311,27 @@ export async function rewardReferral(deps: Pick<AppDeps, "db" | "now" | "config"
       await updateReferral(tx, referral.id, { status: "refused", refusal: "monthly_cap", now });
       return;
     }
+    // The shop's budget of rewards this month, counted under its lock with the grant (decision 087).
+    await lockReferralBudget(tx, "reward");
+    const monthStart = algiersMonthStart(now);
+    const given = await sumRewardsSince(tx, monthStart);
+    if (given + referral.rewardDzdMinor > settings.rewardMonthlyBudgetDzdMinor) {
+      await updateReferral(tx, referral.id, { status: "refused", refusal: "reward_budget_spent", now });
+      return;
+    }
+    await alertIfSpentFast(tx, deps, {
+      budget: "reward",
+      spentDzdMinor: given + referral.rewardDzdMinor,
+      budgetDzdMinor: settings.rewardMonthlyBudgetDzdMinor,
+      now,
+    });
+    // The friends' budget is looked at here too: the placing transaction has no mail settings (decision 087).
+    await alertIfSpentFast(tx, deps, {
+      budget: "friend_discount",
+      spentDzdMinor: await sumFriendDiscountsSince(tx, monthStart),
+      budgetDzdMinor: settings.friendDiscountMonthlyBudgetDzdMinor,
+      now,
+    });
     await postMovement(tx, {
       kind: "referral_reward",
       key: `referral-reward:${referral.id}`,
@@ -262,8 +353,8 @@ export async function rewardReferral(deps: Pick<AppDeps, "db" | "now" | "config"
 
 /**
  * Money is owed back on the friend's order (a refund, whole or part): a pending referral is cancelled (no reward),
- * a rewarded one taken back (referral_reward_taken_back, once): all of it if the inviter still has it, else what is
- * left of their credit; the part already spent stays spent (the shop's marketing expense, shown to the operator).
+ * a rewarded one taken back (referral_reward_taken_back, once): what the inviter's credit still holds at once, the
+ * part already spent as their debt (referral_debt_recorded), which their later credit pays off first (decision 087).
  */
 export async function takeBackReferralReward(deps: Pick<AppDeps, "db" | "now">, input: { orderId: string }) {
   await deps.db.transaction(async (tx) => {
@@ -288,7 +379,18 @@ export async function takeBackReferralReward(deps: Pick<AppDeps, "db" | "now">, 
       actor: "worker",
       now,
     });
-    await updateReferral(tx, referral.id, { status: "taken_back", takenBackDzdMinor: amount, now });
+    // What the inviter already spent becomes their debt, paid off first by their later credit (decision 087).
+    await postMovement(tx, {
+      kind: "referral_debt_recorded",
+      key: `referral-debt:${referral.id}`,
+      amountDzdMinor: referral.rewardDzdMinor - amount,
+      userId: referral.referrerUserId,
+      reference: referral.id,
+      cause: `the friend's order was refunded: ${formatMoney(referral.rewardDzdMinor - amount, "DZD")} of the reward was spent, owed from later credit`,
+      actor: "worker",
+      now,
+    });
+    await updateReferral(tx, referral.id, { status: "taken_back", takenBackDzdMinor: referral.rewardDzdMinor, now });
   });
 }
 

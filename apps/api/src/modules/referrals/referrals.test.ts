@@ -1,13 +1,25 @@
 import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cancellationRequests, esims, ledgerEntries, operatorAuditLog, referrals } from "../../db/schema.ts";
+import {
+  cancellationRequests,
+  coupons,
+  esims,
+  ledgerEntries,
+  operatorAuditLog,
+  type packages,
+  priceSettings,
+  referrals,
+} from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
-import { createDevice, createSignedInUser, uniqueEmail } from "../../test/factories.ts";
-import { createTopUpablePlan, request } from "../esims/esims.test-kit.ts";
-import { getStoreCreditBalance, listLedgerMovements } from "../ledger/index.ts";
+import { algiersMonthStart } from "../../lib/algiers-days.ts";
+import { createDevice, createPackage, createSignedInUser, uniqueEmail } from "../../test/factories.ts";
+import { createTopUpablePlan, request, topUpCapableIndex } from "../esims/esims.test-kit.ts";
+import { getReferralDebt, getStoreCreditBalance, listLedgerMovements } from "../ledger/index.ts";
+import { costDzdMinorOf } from "../margins/index.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, orderBody, placeTestOrder, postOrder, pressButton } from "../orders/buying.test-kit.ts";
+import { sumFriendDiscountsSince, sumRewardsSince } from "./referrals.repo.ts";
 
 // Referrals (decision 079): the friend's first order discounted, the inviter's credit given on delivery and taken back
 // on a refund, the limits against farming, and the operator's settings, every amount on the ledger.
@@ -178,7 +190,7 @@ describe("a friend's first order through an invite", () => {
     });
   });
 
-  it("takes back only what is left when the inviter already spent the reward", async () => {
+  it("records what the inviter already spent as a debt that their later credit pays off first", async () => {
     await setSettings({ isEnabled: true, friendDiscountDzd: 300, rewardDzd: 200, monthlyRewardCap: 5 });
     const inviter = await newInviter();
     const friend = await createSignedInUser(testApp);
@@ -191,11 +203,24 @@ describe("a friend's first order through an invite", () => {
 
     await refundInConsole(friend.headers, placed.orderId);
 
-    expect(await referralOf(placed.orderId)).toMatchObject({ status: "taken_back", takenBackDzdMinor: 0 });
+    expect(await referralOf(placed.orderId)).toMatchObject({ status: "taken_back", takenBackDzdMinor: 200_00 });
     expect(await shownCredit(inviter.headers, inviter.user.id)).toBe(0);
+    expect(await getReferralDebt(db, inviter.user.id)).toBe(200_00);
     const kinds = (await listLedgerMovements(db, { userId: inviter.user.id })).map(({ movement }) => movement.kind);
-    expect(kinds).toContain("referral_reward");
-    expect(kinds).not.toContain("referral_reward_taken_back");
+    expect(kinds).toContain("referral_debt_recorded");
+
+    // Their later credit pays the debt off first, as ledger movements the inviter sees in their history.
+    const issued = await callConsole("POST", `/customers/${inviter.user.id}/store-credit`, admin.headers, {
+      amountDzd: 500,
+      reason: "Geste commercial",
+    });
+    expect(issued.statusCode).toBe(200);
+    expect(await shownCredit(inviter.headers, inviter.user.id)).toBe(300_00);
+    expect(await getReferralDebt(db, inviter.user.id)).toBe(0);
+    const history = (
+      await app.inject({ method: "GET", url: `${API_BASE_PATH}/account/store-credit`, headers: inviter.headers })
+    ).json().data.entries as { kind: string; amountDzdMinor: number }[];
+    expect(history).toContainEqual(expect.objectContaining({ kind: "referral_debt_repaid", amountDzdMinor: -200_00 }));
   });
 });
 
@@ -308,5 +333,143 @@ describe("the operator's settings", () => {
       referralDiscountMinor: 0,
       referral: { isApplied: false },
     });
+  });
+});
+
+describe("discounts never sell below cost, and the shop's monthly budgets (decision 087)", () => {
+  /** A 220 DA plan that costs 174 DA upstream at today's rate: the plan farmed for 50 DA (made once). */
+  let made: Promise<{ thin: typeof packages.$inferSelect; costDzdMinor: number }> | undefined;
+  function thinPlan() {
+    made ??= makeThinPlan();
+    return made;
+  }
+  async function makeThinPlan() {
+    const [settings] = await db.select().from(priceSettings);
+    const dzdPerUsdE4 = Math.round(Number(settings!.dzdPerUsd) * 10_000);
+    const costUsdE4 = Math.ceil((174_00 * 1_000_000) / dzdPerUsdE4);
+    const index = topUpCapableIndex() === 1 ? 2 : 1;
+    const thin = await createPackage(testApp, { simulatorIndex: index, retailDzdMinor: 220_00, costUsdE4 });
+    return { thin, costDzdMinor: costDzdMinorOf(costUsdE4, dzdPerUsdE4) };
+  }
+
+  async function quotePlan(headers: Headers, packageId: string, extra: object) {
+    const response = await app.inject({
+      method: "POST",
+      url: `${API_BASE_PATH}/checkout/quote`,
+      headers,
+      payload: { packageId, quantity: 1, currency: "DZD", ...extra },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.quote;
+  }
+
+  it("keeps seven farmed first orders at or above the plan's cost unless the operator allows less", async () => {
+    await setSettings({ isEnabled: true, friendDiscountDzd: 300, rewardDzd: 300, monthlyRewardCap: 5 });
+    const { thin, costDzdMinor } = await thinPlan();
+    const inviter = await newInviter();
+    for (let friendIndex = 0; friendIndex < 7; friendIndex += 1) {
+      const friend = await createSignedInUser(testApp);
+      const quoted = await quotePlan(friend.headers, thin.id, {
+        referral: { code: inviter.card.code, deviceId: `farm-${friendIndex}-${crypto.randomUUID()}` },
+      });
+      expect(quoted.referral).toMatchObject({ isApplied: true });
+      expect(quoted.chargeDzdMinor).toBeGreaterThanOrEqual(costDzdMinor);
+      expect(quoted.isDiscountCappedAtCost).toBe(true);
+    }
+    await setSettings({ allowsBelowCost: true });
+    const friend = await createSignedInUser(testApp);
+    const allowed = await quotePlan(friend.headers, thin.id, { referral: { code: inviter.card.code } });
+    expect(allowed.chargeDzdMinor).toBe(50_00);
+    expect(allowed.isDiscountCappedAtCost).toBeUndefined();
+    const audit = await db
+      .select()
+      .from(operatorAuditLog)
+      .where(eq(operatorAuditLog.action, "referrals.settings_update"));
+    expect(audit.some((row) => (row.after as { allowsBelowCost?: boolean }).allowsBelowCost === true)).toBe(true);
+    await setSettings({ allowsBelowCost: false });
+  });
+
+  it("caps a coupon at the plan's cost unless its campaign allows it", async () => {
+    const { thin, costDzdMinor } = await thinPlan();
+    const code = `FLOOR${Date.now() % 100_000}`;
+    await db.insert(coupons).values({ code, kind: "percent", percentOff: 50 });
+    const buyer = await createSignedInUser(testApp);
+    const capped = await quotePlan(buyer.headers, thin.id, { couponCode: code });
+    expect(capped.chargeDzdMinor).toBeGreaterThanOrEqual(costDzdMinor);
+    expect(capped.isDiscountCappedAtCost).toBe(true);
+    expect(capped.coupon).toMatchObject({ code, kind: "percent", percentOff: 50 });
+    await db.update(coupons).set({ allowsBelowCost: true }).where(eq(coupons.code, code));
+    const allowed = await quotePlan(buyer.headers, thin.id, { couponCode: code });
+    expect(allowed.chargeDzdMinor).toBeLessThan(costDzdMinor);
+    expect(allowed.couponDiscountMinor).toBe(110_00);
+    expect(allowed.isDiscountCappedAtCost).toBeUndefined();
+  });
+
+  it("gives no friend's discount beyond the shop's monthly budget, and says why", async () => {
+    const spent = await sumFriendDiscountsSince(db, algiersMonthStart(testApp.clock.now()));
+    await setSettings({
+      isEnabled: true,
+      friendDiscountDzd: 300,
+      rewardDzd: 200,
+      monthlyRewardCap: 5,
+      friendDiscountMonthlyBudgetDzd: spent / 100 + 300,
+    });
+    const first = await newInviter();
+    const second = await newInviter();
+    const lucky = await createSignedInUser(testApp);
+    await friendBuys(lucky, first.card.code);
+    const late = await createSignedInUser(testApp);
+    const quoted = await quote(late.headers, { code: second.card.code });
+    expect(quoted).toMatchObject({ referralDiscountMinor: 0, referral: { isApplied: false, isBudgetSpent: true } });
+    const placed = await friendBuys(late, second.card.code);
+    expect(await referralOf(placed.orderId)).toMatchObject({ status: "refused", refusal: "friend_budget_spent" });
+    await setSettings({ friendDiscountMonthlyBudgetDzd: 10_000_000 });
+  });
+
+  it("counts concurrent friends against the budget one after the other", async () => {
+    const spent = await sumFriendDiscountsSince(db, algiersMonthStart(testApp.clock.now()));
+    await setSettings({ friendDiscountDzd: 300, friendDiscountMonthlyBudgetDzd: spent / 100 + 300 });
+    const inviters = await Promise.all([newInviter(), newInviter(), newInviter()]);
+    const friends = await Promise.all(inviters.map(() => createSignedInUser(testApp)));
+    const placed = await Promise.all(
+      friends.map((friend, index) =>
+        placeTestOrder(
+          testApp,
+          friend.headers,
+          orderBody({ email: friend.user.email! }, plan.id, { referral: { code: inviters[index]!.card.code } }),
+        ),
+      ),
+    );
+    const statuses = await Promise.all(placed.map((order) => referralOf(order.orderId)));
+    expect(statuses.filter((row) => row?.status === "pending")).toHaveLength(1);
+    expect(statuses.filter((row) => row?.refusal === "friend_budget_spent")).toHaveLength(2);
+    await setSettings({ friendDiscountMonthlyBudgetDzd: 10_000_000 });
+  });
+
+  it("gives no reward beyond the shop's monthly budget, and alerts the operators once when it goes fast", async () => {
+    // Earlier tests' friends are delivered first, so only this test's rewards meet the budget.
+    await runWorker();
+    const given = await sumRewardsSince(db, algiersMonthStart(testApp.clock.now()));
+    await setSettings({
+      isEnabled: true,
+      friendDiscountDzd: 300,
+      rewardDzd: 200,
+      monthlyRewardCap: 5,
+      rewardMonthlyBudgetDzd: given / 100 + 200,
+    });
+    const inviters = [await newInviter(), await newInviter()];
+    const orders = [];
+    for (const inviter of inviters) orders.push(await friendBuys(await createSignedInUser(testApp), inviter.card.code));
+    await runWorker();
+    const rows = await Promise.all(orders.map((order) => referralOf(order.orderId)));
+    expect(rows.map((row) => [row?.status, row?.refusal])).toEqual([
+      ["rewarded", null],
+      ["refused", "reward_budget_spent"],
+    ]);
+    expect(rows[1]).toMatchObject({ refusal: "reward_budget_spent" });
+    expect(await shownCredit(inviters[1]!.headers, inviters[1]!.user.id)).toBe(0);
+    const alerts = testApp.sentMails.filter((mail) => mail.subject.includes("récompenses des parrains"));
+    expect(alerts).toHaveLength(1);
+    await setSettings({ rewardMonthlyBudgetDzd: 10_000_000 });
   });
 });

@@ -38,6 +38,7 @@ const ENTRY_KIND: Partial<Record<LedgerMovementKind, StoreCreditEntryKind>> = {
   credit_expired: "expired",
   referral_reward: "referral",
   referral_reward_taken_back: "referral_taken_back",
+  referral_debt_repaid: "referral_debt_repaid",
 };
 
 export interface StoreCreditEntryView {

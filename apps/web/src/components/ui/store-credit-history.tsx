@@ -13,6 +13,7 @@ const ENTRY_TEXT: Record<StoreCreditEntry["kind"], MessageId> = {
   expired: "storeCredit.kind.expired",
   referral: "storeCredit.kind.referral",
   referral_taken_back: "storeCredit.kind.referral_taken_back",
+  referral_debt_repaid: "storeCredit.kind.referral_debt_repaid",
 };
 
 /**

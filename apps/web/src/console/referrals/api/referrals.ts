@@ -28,10 +28,7 @@ export const referralsListQuery = () =>
     queryFn: async ({ signal }) => (await callApi(listReferrals, { signal, auth: operatorAuth })).data,
   });
 
-export type ReferralSettingsChange = Pick<
-  ReferralSettings,
-  "isEnabled" | "friendDiscountDzd" | "rewardDzd" | "monthlyRewardCap"
->;
+export type ReferralSettingsChange = Omit<ReferralSettings, "updatedAt">;
 
 export function useUpdateReferralSettings() {
   const queryClient = useQueryClient();

@@ -7,17 +7,23 @@ import { errorMessageId } from "../../../lib/error-messages.ts";
 import { useT } from "../../lib/i18n.ts";
 import { useUpdateReferralSettings } from "../api/referrals.ts";
 
-const WHOLE = /^\d{1,5}$/;
+const WHOLE = /^\d{1,9}$/;
 
-/** The referral settings (admins): on or off, the friend's discount, the inviter's reward, the monthly cap. */
+/**
+ * The referral settings (admins): on or off, the friend's discount, the inviter's reward, the monthly cap, the shop's
+ * monthly budgets and whether the friend's discount may sell below cost (decision 087).
+ */
 export function ReferralSettingsForm({ settings }: { settings: ReferralSettings }) {
   const t = useT();
   const update = useUpdateReferralSettings();
   const [isEnabled, setIsEnabled] = useState(settings.isEnabled);
+  const [allowsBelowCost, setAllowsBelowCost] = useState(settings.allowsBelowCost);
   const [fields, setFields] = useState({
     friendDiscountDzd: String(settings.friendDiscountDzd),
     rewardDzd: String(settings.rewardDzd),
     monthlyRewardCap: String(settings.monthlyRewardCap),
+    friendDiscountMonthlyBudgetDzd: String(settings.friendDiscountMonthlyBudgetDzd),
+    rewardMonthlyBudgetDzd: String(settings.rewardMonthlyBudgetDzd),
   });
   const invalid = Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, !WHOLE.test(text.trim())]));
   const [isChecked, setIsChecked] = useState(false);
@@ -31,6 +37,9 @@ export function ReferralSettingsForm({ settings }: { settings: ReferralSettings 
       friendDiscountDzd: Number(fields.friendDiscountDzd),
       rewardDzd: Number(fields.rewardDzd),
       monthlyRewardCap: Number(fields.monthlyRewardCap),
+      allowsBelowCost,
+      friendDiscountMonthlyBudgetDzd: Number(fields.friendDiscountMonthlyBudgetDzd),
+      rewardMonthlyBudgetDzd: Number(fields.rewardMonthlyBudgetDzd),
     });
   };
 
@@ -55,6 +64,16 @@ export function ReferralSettingsForm({ settings }: { settings: ReferralSettings 
       {field("friendDiscountDzd", t("admin.referrals.friendDiscount"))}
       {field("rewardDzd", t("admin.referrals.reward"))}
       {field("monthlyRewardCap", t("admin.referrals.monthlyCap"))}
+      {field("friendDiscountMonthlyBudgetDzd", t("admin.referrals.friendBudget"))}
+      {field("rewardMonthlyBudgetDzd", t("admin.referrals.rewardBudget"))}
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          checked={allowsBelowCost}
+          onChange={(event) => setAllowsBelowCost(event.target.checked)}
+        />
+        {t("admin.referrals.allowsBelowCost")}
+      </label>
       {update.error ? <Alert>{t(errorMessageId(update.error))}</Alert> : null}
       {update.isSuccess ? (
         <p role="status" className="text-sm text-emerald-700">

@@ -14,6 +14,9 @@ const SETTINGS: ReferralSettings = {
   friendDiscountDzd: 300,
   rewardDzd: 200,
   monthlyRewardCap: 5,
+  allowsBelowCost: false,
+  friendDiscountMonthlyBudgetDzd: 30_000,
+  rewardMonthlyBudgetDzd: 30_000,
   updatedAt: null,
 };
 const REFUSED: AdminReferral = {
@@ -68,7 +71,15 @@ describe("the console's referrals (/admin/referrals)", () => {
 
     expect(await screen.findByText("Settings saved.")).toBeInTheDocument();
     const saved = calls.find((call) => call.method === "PUT" && call.path === `${A}/referrals/settings`);
-    expect(saved?.body).toEqual({ isEnabled: false, friendDiscountDzd: 500, rewardDzd: 200, monthlyRewardCap: 2 });
+    expect(saved?.body).toEqual({
+      isEnabled: false,
+      friendDiscountDzd: 500,
+      rewardDzd: 200,
+      monthlyRewardCap: 2,
+      allowsBelowCost: false,
+      friendDiscountMonthlyBudgetDzd: 30_000,
+      rewardMonthlyBudgetDzd: 30_000,
+    });
   });
 
   it("refuses to send an amount that is not whole dinars", async () => {

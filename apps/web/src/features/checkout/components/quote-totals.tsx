@@ -106,7 +106,12 @@ export function QuoteTotals({ quote, isUpdating = false }: { quote: Quote; isUpd
         )}
       </dl>
       {quote.referral?.isApplied === false ? (
-        <p className="mt-2 text-sm text-slate-600">{t("cart.referralUnusable")}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {t(quote.referral.isBudgetSpent ? "checkout.referral.budgetSpent" : "cart.referralUnusable")}
+        </p>
+      ) : null}
+      {quote.isDiscountCappedAtCost ? (
+        <p className="mt-2 text-sm text-slate-600">{t("checkout.quote.discountCappedAtCost")}</p>
       ) : null}
       {isEstimate ? (
         <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("cart.usdEstimate")}</p>
