@@ -4,7 +4,7 @@ import { createSimulatorNotifier, simulatorWebhookUrl } from "../../providers/es
 import { createInjectFetch } from "../../providers/payment/sandbox/sandbox-test-kit.ts";
 import { createPackage } from "../../test/factories.ts";
 import { createBuyingApp } from "../orders/buying.test-kit.ts";
-import { buyEsim, request } from "./esims.test-kit.ts";
+import { buyEsim, request, runQueuedEsimRefreshes } from "./esims.test-kit.ts";
 
 // The e2e server's timings: New for 45 s after delivery, then Onboard, In Use 5 s later, data going down fast.
 const testApp = await createBuyingApp({
@@ -37,6 +37,8 @@ describe("the simulator's webhooks", () => {
     const after = async (seconds: number) => {
       clock.advance(seconds * SECOND_MS);
       await notifier.runOnce();
+      // A webhook only queues the eSIM's refresh (decision 086): run it as the worker would.
+      await runQueuedEsimRefreshes(testApp);
       return readEsim();
     };
 
