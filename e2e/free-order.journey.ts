@@ -14,7 +14,7 @@ for (const language of ["fr", "ar"] as const) {
     shootWidths,
   }) => {
     const coupon = uniqueCouponCode("OFFERT");
-    ops("coupon:create", coupon, "--percent", "100");
+    ops("coupon:create", coupon, "--percent", "100", "--below-cost");
     const token = await signIn({ email: uniqueEmail(`free-${language}`), name: "Sofiane Mebarki", language });
     const planId = await findPlanId(request, "TR", 7);
     let popups = 0;

@@ -37,6 +37,7 @@ export function auditedCoupon(coupon: CouponRow) {
     maxUsesPerUser: coupon.maxUsesPerUser,
     minOrderDzdMinor: coupon.minOrderDzdMinor,
     allowedPackageIds: coupon.allowedPackageIds,
+    allowsBelowCost: coupon.allowsBelowCost,
     isBlocked: coupon.isBlocked,
   };
 }
@@ -54,6 +55,8 @@ export interface NewCoupon {
   maxUsesPerUser: number;
   minOrderDzd: number | null;
   packageIds: string[] | null;
+  /** The campaign may sell below the upstream cost (decision 087); otherwise its discount stops at the cost. */
+  allowsBelowCost?: boolean;
 }
 
 /** The field of NewCoupon a problem is about (the console marks it). */
@@ -132,6 +135,7 @@ export async function createCoupon(
         maxUsesPerUser: coupon.maxUsesPerUser,
         minOrderDzdMinor: coupon.minOrderDzd === null ? null : toMinor(coupon.minOrderDzd),
         allowedPackageIds: coupon.packageIds && coupon.packageIds.length > 0 ? coupon.packageIds : null,
+        allowsBelowCost: coupon.allowsBelowCost ?? false,
         createdAt: now,
       });
       await recordAudit(tx, {

@@ -96,6 +96,14 @@ describe("coupon:create", () => {
       isBlocked: false,
     });
     expect(await refusal(couponCreate, ["SUMMER26", "--percent", "5"])).toMatch(/SUMMER26 already exists/);
+    expect(output).toContain("never sells below the upstream cost");
+    expect((await findCoupon("SUMMER26"))!.allowsBelowCost).toBe(false);
+  });
+
+  it("lets the operator allow a giveaway below the upstream cost with --below-cost, and says so", async () => {
+    const output = await runCommand(couponCreate, ["GIVEAWAY", "--percent", "100", "--below-cost"]);
+    expect(output).toContain("may sell below the upstream cost");
+    expect((await findCoupon("GIVEAWAY"))!.allowsBelowCost).toBe(true);
   });
 });
 

@@ -6,7 +6,7 @@ import { OpsError } from "../ops-command.ts";
 
 export const description = "Create a promo code (percent or DZD amount) with its dates and limits";
 export const usage =
-  "coupon:create <CODE> --percent N | --amount DZD [--starts ISO] [--ends ISO] [--max-uses N] [--per-user N] [--min-order DZD] [--packages id,id]";
+  "coupon:create <CODE> --percent N | --amount DZD [--starts ISO] [--ends ISO] [--max-uses N] [--per-user N] [--min-order DZD] [--packages id,id] [--below-cost]";
 
 function wholeNumber(name: string, text: string | undefined): number | null {
   if (text === undefined) return null;
@@ -53,6 +53,8 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
           .map((id) => id.trim())
           .filter(Boolean)
       : null,
+    // Without it the discount stops at the plan's upstream cost (decision 087): a giveaway must say so.
+    allowsBelowCost: values["below-cost"] === true,
   };
   if (coupon.packageIds?.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) {
     throw new OpsError("coupon:create: --packages takes package ids (UUIDs) separated by commas");
@@ -74,6 +76,7 @@ export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   print(`  uses: ${created.maxUses ?? "unlimited"} in all, ${created.maxUsesPerUser} per user`);
   if (created.minOrderDzdMinor !== null) print(`  minimum order: ${formatMoney(created.minOrderDzdMinor, "DZD")}`);
   if (created.allowedPackageIds) print(`  only for packages: ${created.allowedPackageIds.join(", ")}`);
+  print(created.allowsBelowCost ? "  may sell below the upstream cost" : "  never sells below the upstream cost");
 };
 
 function parseOptions(args: string[]) {
@@ -90,6 +93,7 @@ function parseOptions(args: string[]) {
       "per-user": { type: "string" },
       "min-order": { type: "string" },
       packages: { type: "string" },
+      "below-cost": { type: "boolean" },
     },
   });
 }
