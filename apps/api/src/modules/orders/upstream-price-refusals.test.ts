@@ -187,18 +187,18 @@ describe("a catalogue price older than the resync period", () => {
 
 describe("a package withdrawn upstream (310241)", () => {
   it("is taken off sale at once and the order refunded automatically", async () => {
-    const france = await createPackage(testApp, {
+    const global = await createPackage(testApp, {
       provider: "esim-access",
-      upstreamCode: "CKH900",
-      costUsdE4: 55_000,
+      upstreamCode: "GL139-3-30",
+      costUsdE4: 99_000,
       simulatorIndex: 1,
     });
-    const paid = await createPaidOrder(testApp, france.id, { language: "en" });
-    double.withdrawPackage("CKH900");
+    const paid = await createPaidOrder(testApp, global.id, { language: "en" });
+    double.withdrawPackage("GL139-3-30");
 
     expect(await provision(paid.orderId)).toBe("refund_owed");
 
-    expect(await storedPackage(france.id)).toMatchObject({ isActive: false });
+    expect(await storedPackage(global.id)).toMatchObject({ isActive: false });
     expect(orderCalls(paid.orderId)).toHaveLength(1);
     await expectRefundOwed(paid.orderId);
   });
