@@ -311,6 +311,13 @@ const configSchema = z.object({
    * Set it from the merchant contract: a payment whose reported fee differs is held for the operator.
    */
   PAYMENT_FEE_PERCENT: z._default(z.coerce.number().check(z.minimum(0), z.maximum(20)), 2.5),
+  /**
+   * The least a paid order may still earn, in whole dinars, when the upstream's price rose between sale and purchase
+   * (200005/200006): what the customer paid net of the merchant's gateway fee, minus the new cost at today's rate.
+   * 0 (default) buys at no loss; a negative value accepts that much loss per order; below it the sale is refunded
+   * automatically (decision 083).
+   */
+  UPSTREAM_REPRICE_MIN_MARGIN_DZD: z._default(z.coerce.number().check(z.int()), 0),
   /** A paid order not delivered this long after payment is flagged, logged as an error and emailed to the operator. */
   DELIVERY_OVERDUE_MINUTES: z._default(z.coerce.number().check(z.minimum(1)), 10),
   /**

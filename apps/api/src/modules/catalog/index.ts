@@ -12,6 +12,7 @@ export {
   planPartsColumns,
   summarizeDestinationPlans,
 } from "./catalog.repo.ts";
+export { isPackagePriceStale, type RefreshedPackage, refreshPackageFromUpstream } from "./catalog.reprice.ts";
 export { catalogRoutes } from "./catalog.routes.ts";
 export { destinationPlansOf, readCatalog, searchCatalog } from "./catalog.service.ts";
 export {

@@ -43,6 +43,8 @@ export async function createBuyingApp(
     logStream?: Writable;
     /** Where recorded messages go next (a test's SMTP server, a failing mailer); they are recorded first. */
     mailer?: Pick<Mailer, "send">;
+    /** Another eSIM upstream than the simulator (the eSIM Access client against its double). */
+    esim?: NonNullable<Parameters<typeof createTestApp>[0]>["esim"];
   } = {},
 ): Promise<BuyingTestApp> {
   let isGatewayDown = false;
@@ -63,6 +65,7 @@ export async function createBuyingApp(
     config: { SIMULATOR_ALLOCATION_SECONDS: 0, ...options.config },
     ...(options.logStream ? { logStream: options.logStream } : {}),
     mailer: () => recordingMailer,
+    ...(options.esim ? { esim: options.esim } : {}),
     payments: (deps) => {
       sandbox = createSandboxGateway({
         ...deps,

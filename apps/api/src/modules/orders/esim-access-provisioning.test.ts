@@ -19,12 +19,12 @@ import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "./provisioning.serv
 // top-up's transactionId, profiles without activation code or ICCID on demand).
 const double = await startEsimAccessDouble();
 afterAll(() => double.close());
-const testApp = await createBuyingApp();
+// The whole app on the double: a top-up is offered from the upstream's own compatible list (decision 085).
+const testApp = await createBuyingApp({
+  esim: () => createEsimAccessProvider({ baseUrl: double.url, accessCode: double.accessCode, timeoutMs: 300 }),
+});
 const { db } = testApp;
-const accessDeps: AppDeps = {
-  ...testApp.deps,
-  esim: createEsimAccessProvider({ baseUrl: double.url, accessCode: double.accessCode, timeoutMs: 300 }),
-};
+const accessDeps: AppDeps = testApp.deps;
 const quiet = { info() {}, warn() {}, error() {} };
 const timing = { ...DEFAULT_PROVISIONING_TIMING, allocationWaitMs: 0, pollEveryMs: 0 };
 const plan = await createPackage(testApp, {

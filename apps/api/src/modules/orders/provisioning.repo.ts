@@ -32,11 +32,13 @@ export async function recordUpstreamCost(
   db: DbOrTx,
   orderId: string,
   cost: { upstreamCostUsdE4: number; dzdPerUsd: string },
+  options: { replace?: boolean } = {},
 ): Promise<void> {
+  // The first cost stays (a retry may find the earlier purchase made) unless the upstream refused that price.
   await db
     .update(orders)
     .set({ upstreamCostUsdE4: cost.upstreamCostUsdE4, upstreamDzdPerUsd: cost.dzdPerUsd })
-    .where(and(eq(orders.id, orderId), isNull(orders.upstreamCostUsdE4)));
+    .where(options.replace ? eq(orders.id, orderId) : and(eq(orders.id, orderId), isNull(orders.upstreamCostUsdE4)));
 }
 
 /** Keeps the last provisioning failure for the operator (the order stays confirmed). */

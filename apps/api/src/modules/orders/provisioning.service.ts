@@ -3,7 +3,12 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { addJob, type JobHandlers, type JobLog, readPayload } from "../../lib/job-queue.ts";
 import { UpstreamError, type UpstreamProfile } from "../../providers/esim/esim-port.ts";
-import { readPriceSettings } from "../catalog/index.ts";
+import {
+  isPackagePriceStale,
+  parseDzdPerUsdE4,
+  readPriceSettings,
+  refreshPackageFromUpstream,
+} from "../catalog/index.ts";
 import {
   countEsimBundlesOfPackage,
   findEsimById,
@@ -161,8 +166,7 @@ async function applyTopUp(deps: AppDeps, { order, package: pkg }: OrderWithPacka
     });
   }
   if (!earlier) {
-    await recordCostBeforeBuying(deps, order, pkg);
-    await deps.esim.topUp(topUp);
+    await buyAtUpstreamPrice(deps, order, pkg, (cost) => deps.esim.topUp({ ...topUp, priceUsdE4: cost.costUsdE4 }));
   }
   const profile = await deps.esim.queryProfile(esim.upstreamReference);
   const now = deps.now();
@@ -185,6 +189,90 @@ async function applyTopUp(deps: AppDeps, { order, package: pkg }: OrderWithPacka
   return delivered !== undefined;
 }
 
+/** The upstream's refusals of the price we sent (eSIM Access 200005 "package price", 200006 "amount wrong"). */
+const PRICE_REFUSALS = new Set(["200005", "200006"]);
+/** eSIM Access 310241: "The packageCode does not exist." */
+const PACKAGE_GONE = "310241";
+
+/** Thrown inside a run when the order can no longer be bought as sold: the sale is owed back, nothing is flagged. */
+class RefundOwedInstead extends Error {}
+
+/**
+ * Buys at the upstream's price of today (decision 083): a stored price older than the catalogue's resync period is
+ * refreshed first; a refusal of the price (200005/200006) or of the package (310241) refreshes that package at once.
+ * A package the upstream no longer lists is taken off sale and the order refunded; a cost that rose is bought at by
+ * itself while the sale still clears the operator's floor, else refunded. Anything else is the caller's failure.
+ */
+async function buyAtUpstreamPrice<T>(
+  deps: AppDeps,
+  order: OrderRow,
+  pkg: OrderWithPackage["package"],
+  buy: (cost: { costUsdE4: number }) => Promise<T>,
+): Promise<T> {
+  let cost = pkg.costUsdE4;
+  if (isPackagePriceStale(pkg, deps.now())) {
+    cost = await refreshedCost(deps, order, pkg, cost);
+  }
+  try {
+    await recordCostBeforeBuying(deps, order, { costUsdE4: cost });
+    return await buy({ costUsdE4: cost });
+  } catch (error) {
+    const code = error instanceof UpstreamError ? (error.upstreamCode ?? "") : "";
+    if (!PRICE_REFUSALS.has(code) && code !== PACKAGE_GONE) throw error;
+    const refreshed = await refreshedCost(deps, order, pkg, cost);
+    // Listed, at the price we sent: the refusal is not about price or withdrawal, so it stays the failure it was.
+    if (refreshed === cost) throw error;
+    // The refusal bought nothing: the cost of this purchase replaces the one stored before it.
+    await recordCostBeforeBuying(deps, order, { costUsdE4: refreshed }, { replace: true });
+    return buy({ costUsdE4: refreshed });
+  }
+}
+
+/** The package's cost as the upstream says now (stored in the catalogue); throws RefundOwedInstead when unsellable. */
+async function refreshedCost(
+  deps: AppDeps,
+  order: OrderRow,
+  pkg: OrderWithPackage["package"],
+  soldAtUsdE4: number,
+): Promise<number> {
+  const refreshed = await refreshPackageFromUpstream(deps, pkg);
+  if (!refreshed.exists) {
+    throw new RefundOwedInstead(`the package ${pkg.upstreamCode} was withdrawn by the upstream and is off sale`);
+  }
+  // A cost that fell (or stayed) was already accepted when the order was sold; only a rise is held to the floor.
+  if (refreshed.costUsdE4 > soldAtUsdE4) {
+    const margin = await marginAtCost(deps, order, refreshed.costUsdE4);
+    const floorDzdMinor = deps.config.UPSTREAM_REPRICE_MIN_MARGIN_DZD * 100;
+    if (margin.marginDzdMinor < floorDzdMinor) {
+      throw new RefundOwedInstead(
+        `the upstream's price of ${pkg.upstreamCode} rose to ${refreshed.costUsdE4 / 10_000} USD: ` +
+          `${margin.costDzdMinor / 100} DA for a sale of ${margin.netDzdMinor / 100} DA net, under the floor`,
+      );
+    }
+  }
+  return refreshed.costUsdE4;
+}
+
+/**
+ * What the order would earn at this upstream cost: the sale net of the merchant's share of the gateway fee, minus
+ * the cost (× quantity) in dinars at today's rate, rounded up against us.
+ */
+async function marginAtCost(deps: AppDeps, order: OrderRow, unitCostUsdE4: number) {
+  const money = await getOrderMoney(deps.db, order.id);
+  const soldDzdMinor = money.soldDzdMinor - money.refundedDzdMinor;
+  const merchantSharePercent =
+    deps.config.PAYMENT_FEES_PAID_BY === "merchant"
+      ? deps.config.PAYMENT_FEE_PERCENT
+      : deps.config.PAYMENT_FEES_PAID_BY === "split"
+        ? deps.config.PAYMENT_FEE_PERCENT / 2
+        : 0;
+  const netDzdMinor = Math.floor(soldDzdMinor * (1 - merchantSharePercent / 100));
+  const rateE4 = parseDzdPerUsdE4((await readPriceSettings(deps)).dzdPerUsd) ?? 0;
+  // USD × 1e4 × (DZD/USD × 1e4) → DZD minor: ÷ 1e4 ÷ 1e4 × 100.
+  const costDzdMinor = Math.ceil((unitCostUsdE4 * order.quantity * rateE4) / 1_000_000);
+  return { netDzdMinor, costDzdMinor, marginDzdMinor: netDzdMinor - costDzdMinor };
+}
+
 /**
  * Stores the order's upstream cost (unit price × quantity, as the upstream is asked to charge) and today's rate before
  * the upstream is called: a crash after the purchase never leaves a bought order without its cost (decision 065).
@@ -192,10 +280,16 @@ async function applyTopUp(deps: AppDeps, { order, package: pkg }: OrderWithPacka
 async function recordCostBeforeBuying(
   deps: AppDeps,
   order: OrderWithPackage["order"],
-  pkg: OrderWithPackage["package"],
+  pkg: { costUsdE4: number },
+  options: { replace?: boolean } = {},
 ) {
   const { dzdPerUsd } = await readPriceSettings(deps);
-  await recordUpstreamCost(deps.db, order.id, { upstreamCostUsdE4: pkg.costUsdE4 * order.quantity, dzdPerUsd });
+  await recordUpstreamCost(
+    deps.db,
+    order.id,
+    { upstreamCostUsdE4: pkg.costUsdE4 * order.quantity, dzdPerUsd },
+    options,
+  );
 }
 
 /** confirmed → delivered with the install (or top-up) email queued in the same transaction; undefined if already done. */
@@ -256,13 +350,14 @@ export async function provisionOrder(
     }
     let upstreamOrderNo = order.upstreamOrderNo;
     if (!upstreamOrderNo) {
-      await recordCostBeforeBuying(deps, order, pkg);
-      ({ upstreamOrderNo } = await deps.esim.orderProfiles({
-        transactionId: order.id,
-        packageCode: pkg.upstreamCode,
-        count: order.quantity,
-        unitPriceUsdE4: pkg.costUsdE4,
-      }));
+      ({ upstreamOrderNo } = await buyAtUpstreamPrice(deps, order, pkg, (cost) =>
+        deps.esim.orderProfiles({
+          transactionId: order.id,
+          packageCode: pkg.upstreamCode,
+          count: order.quantity,
+          unitPriceUsdE4: cost.costUsdE4,
+        }),
+      ));
       await storeUpstreamOrderNo(deps.db, orderId, upstreamOrderNo, deps.now());
     }
     const profiles = await waitForProfiles(deps, upstreamOrderNo, timing);
@@ -336,12 +431,24 @@ export async function provisionOrder(
     if (delivered) log.info({ orderId, orderNumber: order.number, esims: profiles.length }, "order delivered");
     return delivered ? "delivered" : "already_delivered";
   } catch (error) {
+    if (error instanceof RefundOwedInstead) {
+      await oweUndeliverable(deps, order, error.message);
+      log.warn(
+        { orderId, orderNumber: order.number, reason: error.message },
+        "undeliverable at its price: refund owed",
+      );
+      return "refund_owed";
+    }
     const message = error instanceof Error ? error.message : String(error);
     const isHopeless = error instanceof UpstreamError && !error.isRetryable;
     const isGivingUp = options.isLastAttempt || isHopeless;
     // A top-up refused because its eSIM ended since the order was placed can never be delivered: owed back at once.
     if (isHopeless && (await isTopUpTargetOver(deps, order))) {
-      await oweUndeliverableTopUp(deps, order, message);
+      await oweUndeliverable(
+        deps,
+        order,
+        `the eSIM ended before the top-up could be applied (${message.slice(0, 300)})`,
+      );
       log.warn({ orderId, orderNumber: order.number, err: error }, "top-up onto an ended eSIM: refund owed");
       return "refund_owed";
     }
@@ -380,8 +487,7 @@ async function isTopUpTargetOver(deps: AppDeps, order: OrderRow): Promise<boolea
  * The whole sale owed back in one transaction (decision 083), like an operator's refund decision but without one: the
  * order goes to refund_due, the ledger owes the amount with its credit note, the traveller is emailed in their language.
  */
-async function oweUndeliverableTopUp(deps: AppDeps, order: OrderRow, reason: string): Promise<void> {
-  const cause = `the eSIM ended before the top-up could be applied (${reason.slice(0, 300)})`;
+async function oweUndeliverable(deps: AppDeps, order: OrderRow, cause: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const moved = await applyOrderEvent(tx, {

@@ -101,6 +101,11 @@ export interface EsimProvider {
   readonly name: "simulator" | "esim-access";
   /** Every package for sale, base and top-up. */
   listPackages(): Promise<UpstreamPackageList>;
+  /**
+   * One package as the upstream sells it now, or null when it no longer exists; absent, callers search listPackages.
+   * Asked when a purchase is refused for its price or package, so the retry uses today's cost (decision 083).
+   */
+  findPackage?(input: { code: string; isTopUp: boolean }): Promise<UpstreamPackage | null>;
   /** Orders `count` profiles of a package; the same transactionId answers the same order. */
   orderProfiles(input: {
     transactionId: string;

@@ -229,6 +229,10 @@ export interface EsimAccessDouble {
   releaseIccids(): void;
   /** Our prepaid account (USD × 10 000) as balance/query answers it: orders and top-ups draw on it, cancels refund. */
   setBalance(balanceUsdE4: number): void;
+  /** The package's price moves upstream: package/list answers it, esim/order and esim/topup check against it. */
+  setPackagePrice(packageCode: string, priceUsdE4: number): void;
+  /** The package is withdrawn upstream: gone from package/list, refused with 310241 when bought. */
+  withdrawPackage(packageCode: string): void;
   close(): Promise<void>;
   /** Requests refused for going over `requestsPerSecond` (see rateLimitOf). */
   refusedForRate(): number;
@@ -281,6 +285,14 @@ export async function startEsimAccessDouble(
   const allocationTimers = new Set<NodeJS.Timeout>();
   const accessCode = options.accessCode ?? "double-access-code";
   let balanceUsdE4 = options.balanceUsdE4 ?? 1_000_000;
+  // The upstream's price moves and withdrawals (setPackagePrice, withdrawPackage), seen by package/list and purchases.
+  const priceOf = new Map<string, number>();
+  const withdrawn = new Set<string>();
+  const onSale = () =>
+    DOUBLE_PACKAGES.filter((pkg) => !withdrawn.has(pkg.packageCode)).map((pkg) => ({
+      ...pkg,
+      price: priceOf.get(pkg.packageCode) ?? pkg.price,
+    }));
   const secret = options.secret;
   const requests: RecordedRequest[] = [];
   const failures: {
@@ -391,7 +403,7 @@ export async function startEsimAccessDouble(
     switch (path) {
       case "package/list": {
         const type = body.type === "TOPUP" ? "TOPUP" : "BASE";
-        let candidates = DOUBLE_PACKAGES.filter((pkg) => pkg.type === type);
+        let candidates = onSale().filter((pkg) => pkg.type === type);
         if (type === "TOPUP" && typeof body.iccid === "string" && body.iccid !== "") {
           // "Include iccid with TOPUP to see available TOPUP plans": here, those of the eSIM's own place.
           const profile = [...profiles.values()].find((item) => item.iccid === body.iccid);
@@ -400,8 +412,11 @@ export async function startEsimAccessDouble(
         } else if (type === "TOPUP" && typeof body.packageCode === "string" && body.packageCode !== "") {
           // TOPUP with a base package's code: the top-ups of that package (here, those of its place); none for a code
           // that is no base package.
-          const base = DOUBLE_PACKAGES.find((pkg) => pkg.packageCode === body.packageCode && pkg.type === "BASE");
+          const base = onSale().find((pkg) => pkg.packageCode === body.packageCode && pkg.type === "BASE");
           candidates = base ? candidates.filter((pkg) => pkg.location === base.location) : [];
+        } else if (type === "BASE" && typeof body.packageCode === "string" && body.packageCode !== "") {
+          // BASE with a packageCode: that package alone (an empty list once it is withdrawn).
+          candidates = candidates.filter((pkg) => pkg.packageCode === body.packageCode);
         }
         const packageList = candidates.map(({ type: _type, ...pkg }) => ({ activeType: 1, ...pkg }));
         return answer(response, { packageList });
@@ -416,7 +431,7 @@ export async function startEsimAccessDouble(
           if (duplicateMode === "error") return refuseAsDocumented(response, "200008");
           return answer(response, { orderNo: existing.orderNo, transactionId });
         }
-        const pkg = DOUBLE_PACKAGES.find(
+        const pkg = onSale().find(
           (candidate) => candidate.packageCode === item.packageCode && candidate.type === "BASE",
         );
         if (!pkg) return refuseAsDocumented(response, "310241");
@@ -488,7 +503,7 @@ export async function startEsimAccessDouble(
         // No deduplication: the documentation promises none on a top-up's transactionId.
         const transactionId = String(body.transactionId ?? "");
         if (!transactionId || typeof body.packageCode !== "string") return refuseAsDocumented(response, "000105");
-        const pkg = DOUBLE_PACKAGES.find(
+        const pkg = onSale().find(
           (candidate) => candidate.packageCode === body.packageCode && candidate.type === "TOPUP",
         );
         const baseLocation = DOUBLE_PACKAGES.find((base) => base.packageCode === profile.packageCode)?.location;
@@ -641,6 +656,12 @@ export async function startEsimAccessDouble(
     },
     setBalance(next) {
       balanceUsdE4 = next;
+    },
+    setPackagePrice(packageCode, priceUsdE4) {
+      priceOf.set(packageCode, priceUsdE4);
+    },
+    withdrawPackage(packageCode) {
+      withdrawn.add(packageCode);
     },
     refusedForRate: rateLimit.refused,
     close() {

@@ -574,3 +574,31 @@ describe("parseUpstreamTime", () => {
     expect(parseUpstreamTime(null)).toBeNull();
   });
 });
+
+describe("one package asked for again (findPackage)", () => {
+  it("answers a base package at its price of today from package/list filtered by its packageCode", async () => {
+    double.setPackagePrice("EU42-5-30", 99_000);
+    const found = await client().findPackage?.({ code: "EU42-5-30", isTopUp: false });
+    expect(found).toMatchObject({ code: "EU42-5-30", costUsdE4: 99_000 });
+    const asked = double.requests.filter((request) => request.path === "package/list").at(-1);
+    expect(asked?.body).toEqual({ type: "BASE", packageCode: "EU42-5-30" });
+  });
+
+  it("answers a top-up from the TOPUP list, and null for a package the upstream withdrew", async () => {
+    expect(await client().findPackage?.({ code: "TOPUP_CKH491", isTopUp: true })).toMatchObject({
+      code: "TOPUP_CKH491",
+      isTopUp: true,
+    });
+    expect(await client().findPackage?.({ code: "GL139-3-30", isTopUp: false })).toMatchObject({ costUsdE4: 99_000 });
+    double.withdrawPackage("GL139-3-30");
+    expect(await client().findPackage?.({ code: "GL139-3-30", isTopUp: false })).toBeNull();
+    // The withdrawn package is refused as documented when bought.
+    const refused = client().orderProfiles({
+      transactionId: newTransactionId(),
+      packageCode: "GL139-3-30",
+      count: 1,
+      unitPriceUsdE4: 99_000,
+    });
+    await expect(refused).rejects.toMatchObject({ isRetryable: false, upstreamCode: "310241" });
+  });
+});

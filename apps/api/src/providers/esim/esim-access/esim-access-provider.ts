@@ -403,6 +403,15 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
       return result;
     },
 
+    async findPackage(input) {
+      // BASE filtered by packageCode answers that package alone (an empty list: withdrawn). TOPUP with a packageCode
+      // means "the top-ups of this base package", so a top-up is found in the whole TOPUP list.
+      const { mapped } = input.isTopUp
+        ? await listPackagesOfType("TOPUP")
+        : await listPackagesOfType("BASE", { packageCode: input.code });
+      return mapped.find((pkg) => pkg.code === input.code) ?? null;
+    },
+
     async orderProfiles(input) {
       if (input.transactionId.length === 0 || input.transactionId.length > MAX_TRANSACTION_ID_LENGTH) {
         throw new UpstreamError("transactionId must be 1 to 50 characters", {

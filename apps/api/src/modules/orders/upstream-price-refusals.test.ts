@@ -1,0 +1,205 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { esims, orders, packages } from "../../db/schema.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { startEsimAccessDouble } from "../../providers/esim/esim-access/esim-access-double.ts";
+import { createEsimAccessProvider } from "../../providers/esim/esim-access/esim-access-provider.ts";
+import { createPackage } from "../../test/factories.ts";
+import { getOrderMoney, listLedgerMovements } from "../ledger/index.ts";
+import {
+  createBuyingApp,
+  createPaidOrder,
+  orderBody,
+  placeTestOrder,
+  pressButton,
+  readOrder,
+} from "./buying.test-kit.ts";
+import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "./provisioning.service.ts";
+
+// The documented refusals of a price that moved (200005/200006) or a package withdrawn (310241) upstream, answered by
+// the eSIM Access double as published, after the customer paid: settled without an operator (decision 083).
+const double = await startEsimAccessDouble();
+afterAll(() => double.close());
+// The whole app on the double: a top-up is offered from its documented compatible list.
+const testApp = await createBuyingApp({
+  esim: () => createEsimAccessProvider({ baseUrl: double.url, accessCode: double.accessCode, timeoutMs: 300 }),
+});
+const { db } = testApp;
+const accessDeps: AppDeps = testApp.deps;
+const quiet = { info() {}, warn() {}, error() {} };
+const timing = { ...DEFAULT_PROVISIONING_TIMING, allocationWaitMs: 0, pollEveryMs: 0 };
+// Sold at 1 490 DA; at 135 DA/USD the documented 1.23 USD costs about 166 DA.
+const plan = await createPackage(testApp, {
+  provider: "esim-access",
+  upstreamCode: "CKH491",
+  costUsdE4: 12_300,
+  supportsTopUp: true,
+});
+const topUp = await createPackage(testApp, {
+  provider: "esim-access",
+  upstreamCode: "TOPUP_CKH491",
+  costUsdE4: 12_300,
+  isTopUp: true,
+  supportsTopUp: false,
+  retailDzdMinor: 990_00,
+});
+
+beforeEach(async () => {
+  double.setPackagePrice("CKH491", 12_300);
+  double.setPackagePrice("TOPUP_CKH491", 12_300);
+  // A refresh reprices the plan for later sales: each test starts from the documented price again.
+  await db
+    .update(packages)
+    .set({ costUsdE4: 12_300, retailDzdMinor: 1490_00, isActive: true })
+    .where(eq(packages.id, plan.id));
+  await db
+    .update(packages)
+    .set({ costUsdE4: 12_300, retailDzdMinor: 990_00, isActive: true })
+    .where(eq(packages.id, topUp.id));
+});
+
+function provision(orderId: string, deps: AppDeps = accessDeps) {
+  return provisionOrder(deps, { orderId, isLastAttempt: false, log: quiet, timing });
+}
+
+function orderCalls(orderId: string) {
+  return double.requests
+    .filter(
+      (request) =>
+        request.path === "esim/order" && (request.body as { transactionId?: string }).transactionId === orderId,
+    )
+    .map((request) => (request.body as { packageInfoList: { price: number }[] }).packageInfoList[0]!.price);
+}
+
+async function storedPackage(id: string) {
+  const [row] = await db.select().from(packages).where(eq(packages.id, id));
+  return row!;
+}
+
+async function expectRefundOwed(orderId: string) {
+  expect(await readOrder(testApp, orderId)).toMatchObject({ status: "refund_due", attentionKind: null });
+  const owed = (await listLedgerMovements(db, { orderId })).filter(({ movement }) => movement.kind === "refund_owed");
+  expect(owed.map(({ movement }) => movement.key)).toEqual([`refund-owed:undeliverable:${orderId}`]);
+  const money = await getOrderMoney(db, orderId);
+  expect(money.owedDzdMinor).toBe(money.soldDzdMinor);
+  const emails = await db.execute<{ subject: string }>(
+    sql`select subject from mail_outbox where key like ${`refund-decision:%${orderId}%`}`,
+  );
+  expect(emails.rows).toHaveLength(1);
+  return emails.rows[0]!.subject;
+}
+
+describe("a price that moved upstream after payment (200005/200006)", () => {
+  it("refreshes the package's price at once and buys at the new cost when the sale still earns", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    double.setPackagePrice("CKH491", 20_000);
+
+    expect(await provision(paid.orderId)).toBe("delivered");
+
+    expect(orderCalls(paid.orderId)).toEqual([12_300, 20_000]);
+    // Stored, and later sales priced from it.
+    expect(await storedPackage(plan.id)).toMatchObject({ costUsdE4: 20_000, isActive: true });
+    expect((await storedPackage(plan.id)).retailDzdMinor).toBeLessThan(1490_00);
+    const [order] = await db.select().from(orders).where(eq(orders.id, paid.orderId));
+    expect(order!.upstreamCostUsdE4).toBe(20_000);
+    expect(await db.select().from(esims).where(eq(esims.orderId, paid.orderId))).toHaveLength(1);
+  });
+
+  it("buys after the documented 200006 (amount wrong) the same way", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    double.failNext(
+      { kind: "error", errorCode: "200006", errorMsg: "Total order price amount is wrong. Check prices." },
+      { path: "esim/order" },
+    );
+    double.setPackagePrice("CKH491", 15_000);
+
+    expect(await provision(paid.orderId)).toBe("delivered");
+    expect(orderCalls(paid.orderId)).toEqual([12_300, 15_000]);
+  });
+
+  it("owes the refund, the customer emailed in their language, when the new cost would sell at a loss", async () => {
+    const paid = await createPaidOrder(testApp, plan.id, { language: "ar" });
+    // 100 USD: 13 500 DA for a 1 490 DA sale.
+    double.setPackagePrice("CKH491", 1_000_000);
+
+    expect(await provision(paid.orderId)).toBe("refund_owed");
+
+    expect(orderCalls(paid.orderId)).toEqual([12_300]);
+    expect(await storedPackage(plan.id)).toMatchObject({ costUsdE4: 1_000_000 });
+    const subject = await expectRefundOwed(paid.orderId);
+    expect(subject).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it("holds the sale to the operator's floor (UPSTREAM_REPRICE_MIN_MARGIN_DZD)", async () => {
+    const strict: AppDeps = {
+      ...accessDeps,
+      config: { ...accessDeps.config, UPSTREAM_REPRICE_MIN_MARGIN_DZD: 1_300 },
+    };
+    const paid = await createPaidOrder(testApp, plan.id);
+    // 2 USD: 270 DA, leaving at most 1 220 DA of the 1 490 DA sale: under a 1 300 DA floor.
+    double.setPackagePrice("CKH491", 20_000);
+
+    expect(await provision(paid.orderId, strict)).toBe("refund_owed");
+    await expectRefundOwed(paid.orderId);
+  });
+
+  it("buys a top-up refused for its price at the new cost", async () => {
+    const bought = await createPaidOrder(testApp, plan.id);
+    expect(await provision(bought.orderId)).toBe("delivered");
+    const [esim] = await db.select().from(esims).where(eq(esims.orderId, bought.orderId));
+    const placed = await placeTestOrder(
+      testApp,
+      bought.headers,
+      orderBody(bought.user, topUp.id, { topUpOf: esim!.id }),
+    );
+    await pressButton(testApp, placed.checkoutUrl, "pay");
+    double.setPackagePrice("TOPUP_CKH491", 14_000);
+
+    expect(await provision(placed.orderId)).toBe("delivered");
+
+    const amounts = double.requests
+      .filter(
+        (request) =>
+          request.path === "esim/topup" &&
+          (request.body as { transactionId?: string }).transactionId === placed.orderId,
+      )
+      .map((request) => (request.body as { amount: number }).amount);
+    expect(amounts).toEqual([12_300, 14_000]);
+    expect(await storedPackage(topUp.id)).toMatchObject({ costUsdE4: 14_000 });
+  });
+});
+
+describe("a catalogue price older than the resync period", () => {
+  it("is refreshed from the upstream before it is used to buy", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    await db
+      .update(packages)
+      .set({ syncedAt: new Date(testApp.clock.now().getTime() - 7 * 3_600_000) })
+      .where(eq(packages.id, plan.id));
+    double.setPackagePrice("CKH491", 16_000);
+
+    expect(await provision(paid.orderId)).toBe("delivered");
+
+    expect(orderCalls(paid.orderId)).toEqual([16_000]);
+    expect((await storedPackage(plan.id)).syncedAt.getTime()).toBe(testApp.clock.now().getTime());
+  });
+});
+
+describe("a package withdrawn upstream (310241)", () => {
+  it("is taken off sale at once and the order refunded automatically", async () => {
+    const global = await createPackage(testApp, {
+      provider: "esim-access",
+      upstreamCode: "GL139-3-30",
+      costUsdE4: 99_000,
+      simulatorIndex: 1,
+    });
+    const paid = await createPaidOrder(testApp, global.id, { language: "en" });
+    double.withdrawPackage("GL139-3-30");
+
+    expect(await provision(paid.orderId)).toBe("refund_owed");
+
+    expect(await storedPackage(global.id)).toMatchObject({ isActive: false });
+    expect(orderCalls(paid.orderId)).toHaveLength(1);
+    await expectRefundOwed(paid.orderId);
+  });
+});
