@@ -20,13 +20,15 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * Why an order waits for the operator (orders.attention_kind): a payment that does not match it, provisioning that
- * failed after its retries, a paid order not delivered in time, a payment that came after the order lapsed.
+ * failed after its retries, a paid order not delivered in time, a payment that came after the order lapsed, a paid order
+ * waiting for our prepaid balance upstream to cover it (it goes on by itself when it does; decision 089).
  */
 export const ORDER_ATTENTION_KINDS = [
   "amount_mismatch",
   "provisioning_failed",
   "delivery_overdue",
   "late_payment",
+  "awaiting_upstream_balance",
 ] as const;
 export type OrderAttentionKind = (typeof ORDER_ATTENTION_KINDS)[number];
 

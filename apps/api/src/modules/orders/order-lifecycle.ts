@@ -33,7 +33,11 @@ export const ORDER_LIFECYCLE = {
   /** The payer cancelled the unpaid order from its status page (its checkout ended at the gateway first). */
   customer_cancelled: { from: ["not_paid", "pending"], to: "rejected" },
   /** The eSIMs are stored (or the top-up applied). */
-  delivered: { from: ["confirmed"], to: "delivered", clears: ["provisioning_failed", "delivery_overdue"] },
+  delivered: {
+    from: ["confirmed"],
+    to: "delivered",
+    clears: ["provisioning_failed", "delivery_overdue", "awaiting_upstream_balance"],
+  },
   /** The operator checked a held payment and accepts it. */
   held_payment_accepted: { from: ["on_hold"], to: "confirmed", clears: ["amount_mismatch"] },
   /** The operator decides the money goes back: a held payment, or eSIMs the upstream cannot deliver. */

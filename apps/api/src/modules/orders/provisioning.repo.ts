@@ -76,3 +76,13 @@ export async function findConfirmedOrderByUpstreamOrderNo(db: DbOrTx, upstreamOr
     .where(and(eq(orders.upstreamOrderNo, upstreamOrderNo), eq(orders.status, "confirmed")));
   return row;
 }
+
+/** Paid orders waiting for our upstream balance (decision 089), oldest payment first, with what each costs upstream. */
+export async function listOrdersAwaitingUpstreamBalance(db: DbOrTx) {
+  return db
+    .select({ id: orders.id, quantity: orders.quantity, unitCostUsdE4: packages.costUsdE4 })
+    .from(orders)
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .where(and(eq(orders.attentionKind, "awaiting_upstream_balance"), eq(orders.status, "confirmed")))
+    .orderBy(orders.confirmedAt, orders.createdAt, orders.id);
+}

@@ -29,6 +29,12 @@ import {
 } from "./provisioning.repo.ts";
 import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
 import { oweRefund, settleOrderRefund } from "./refunds.ts";
+import {
+  INSUFFICIENT_BALANCE_CODE,
+  WATCH_UPSTREAM_BALANCE_TASK,
+  waitForUpstreamBalance,
+  watchUpstreamBalance,
+} from "./upstream-balance.ts";
 
 export const PROVISION_ORDER_TASK = "provision-order";
 /**
@@ -113,7 +119,8 @@ export type ProvisioningResult =
   | "already_delivered"
   | "not_confirmed"
   | "unknown_order"
-  | "refund_owed";
+  | "refund_owed"
+  | "awaiting_upstream_balance";
 
 /** The profiles once allocated, or null when the upstream is still allocating after the run's wait. */
 async function waitForProfiles(
@@ -442,6 +449,12 @@ export async function provisionOrder(
     const message = error instanceof Error ? error.message : String(error);
     const isHopeless = error instanceof UpstreamError && !error.isRetryable;
     const isGivingUp = options.isLastAttempt || isHopeless;
+    // Our account upstream lacks the money: the order waits for it, never a failure (decision 089).
+    if (error instanceof UpstreamError && error.upstreamCode === INSUFFICIENT_BALANCE_CODE) {
+      await waitForUpstreamBalance(deps, { order, reason: message });
+      log.warn({ orderId, orderNumber: order.number }, "upstream balance short: order waits for it");
+      return "awaiting_upstream_balance";
+    }
     // A top-up refused because its eSIM ended since the order was placed can never be delivered: owed back at once.
     if (isHopeless && (await isTopUpTargetOver(deps, order))) {
       await oweUndeliverable(
@@ -526,6 +539,9 @@ export function createOrdersJobs(options: { timing?: ProvisioningTiming } = {}):
         log,
         timing: options.timing ?? provisioningTimingFor(deps),
       });
+    },
+    async [WATCH_UPSTREAM_BALANCE_TASK](_payload, { deps, log }) {
+      await watchUpstreamBalance(deps, { log, queueProvisioning: (db, orderId) => queueProvisioning(db, orderId) });
     },
   };
 }

@@ -47,6 +47,7 @@ export const ATTENTION_LABEL: Record<OrderAttentionKind, MessageId> = {
   provisioning_failed: "admin.orders.attention.provisioning_failed",
   delivery_overdue: "admin.orders.attention.delivery_overdue",
   late_payment: "admin.orders.attention.late_payment",
+  awaiting_upstream_balance: "admin.orders.attention.awaiting_upstream_balance",
 };
 
 export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, MessageId> = {
