@@ -246,10 +246,10 @@ describe("queryProfile over time", () => {
     expect(later.usedBytes).toBeGreaterThan(early.usedBytes);
     expect(await at()).toEqual(later);
 
-    // Usage runs at 0.5×–2× of "evenly over the validity": after the validity it is depleted or expired.
+    // Usage runs at 0.5×–2× of "evenly over the validity": after the validity it is depleted or over (used, then expired: decision 084).
     setup.advance(7 * DAY);
     const end = await at();
-    expect(["Depleted", "Unknown"]).toContain(end.status);
+    expect(["Depleted", "Used Expired"]).toContain(end.status);
   });
 
   it("depletes a profile whose pace outruns its validity and stops counting at the total", async () => {
