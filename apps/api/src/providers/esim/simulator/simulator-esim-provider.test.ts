@@ -246,7 +246,8 @@ describe("queryProfile over time", () => {
     expect(later.usedBytes).toBeGreaterThan(early.usedBytes);
     expect(await at()).toEqual(later);
 
-    // Usage runs at 0.5×–2× of "evenly over the validity": after the validity it is depleted or over (used, then expired: decision 084).
+    // Usage runs at 0.5×–2× of "evenly over the validity": after the validity it is depleted, or over once its days
+    // ran out (Used Expired, decision 084).
     setup.advance(7 * DAY);
     const end = await at();
     expect(["Depleted", "Used Expired"]).toContain(end.status);
