@@ -16,6 +16,7 @@ import {
 } from "../test/factories.ts";
 
 // Placing an order on a bad day: many retries at once, a coupon that pays it all, a charge the gateway cannot take.
+// The 100 % coupons are giveaways the operator allowed below the upstream cost (decision 087).
 
 const testApp = await createBuyingApp();
 const { app, db, deps } = testApp;
@@ -53,7 +54,7 @@ describe("exactly one gateway checkout per order", () => {
 
 describe("an order with nothing left to pay", () => {
   it("is paid by its 100 % coupon without the gateway: confirmed, invoiced at 0 DA, delivered, the use counted", async () => {
-    const coupon = await createCoupon(testApp, { kind: "percent", percentOff: 100, maxUses: 1 });
+    const coupon = await createCoupon(testApp, { kind: "percent", percentOff: 100, maxUses: 1, allowsBelowCost: true });
     const { user, headers } = await createSignedInUser(testApp);
     const checkoutsBefore = (await db.select().from(sandboxCheckouts)).length;
 
@@ -85,7 +86,7 @@ describe("an order with nothing left to pay", () => {
   });
 
   it("answers the same paid order to a retry, and the used-up coupon to anyone else", async () => {
-    const coupon = await createCoupon(testApp, { kind: "percent", percentOff: 100, maxUses: 1 });
+    const coupon = await createCoupon(testApp, { kind: "percent", percentOff: 100, maxUses: 1, allowsBelowCost: true });
     const buyer = await createSignedInUser(testApp);
     const body = orderBody(buyer.user, plan.id, { couponCode: coupon.code });
     const first = await postOrder(testApp, buyer.headers, body);
@@ -114,7 +115,12 @@ describe("a charge under the gateway's minimum", () => {
   it("refuses a coupon that would leave a charge above 0 and under the minimum, with its own code, spending nothing", async () => {
     await setPriceSettings(testApp, { serviceFeeDzdMinor: 30_00 });
     try {
-      const coupon = await createCoupon(testApp, { kind: "percent", percentOff: 100, maxUses: 1 });
+      const coupon = await createCoupon(testApp, {
+        kind: "percent",
+        percentOff: 100,
+        maxUses: 1,
+        allowsBelowCost: true,
+      });
       const { user, headers } = await createSignedInUser(testApp);
 
       const checked = await post("/coupons/check", headers, {
