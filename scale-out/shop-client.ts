@@ -145,7 +145,7 @@ export async function postEsimStatusWebhook(instance: Instance, iccid: string): 
     body: JSON.stringify({ notifyType: "ESIM_STATUS", content: { iccid } }),
   });
   if (!response.ok) throw new Error(`eSIM webhook: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: { updated: number } }).data.updated;
+  return ((await response.json()) as { data: { queued: number } }).data.queued;
 }
 
 /** Waits until every order is delivered (or the time is up): the statuses found last, by order id. */
