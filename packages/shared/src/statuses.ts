@@ -92,6 +92,21 @@ export const AVAILABLE_ESIM_STATUSES: readonly EsimStatus[] = [
   "Suspended",
 ];
 
+/**
+ * The statuses a top-up is offered, quoted and sold in: eSIM Access takes one while the profile is New, In Use or
+ * Depleted (raw GOT_RESOURCE, IN_USE, USED_UP), so also mid-install, installed and off, installed and unused. Never
+ * suspended, revoked, over, cancelled, deleted or in a state nobody documented: the money would be taken for nothing.
+ */
+export const TOP_UP_ESIM_STATUSES: readonly EsimStatus[] = [
+  "New",
+  "Downloading",
+  "Installing",
+  "Ready",
+  "Onboard",
+  "In Use",
+  "Depleted",
+];
+
 /** A traveller's request to cancel an unused eSIM. */
 export const CANCELLATION_STATUSES = ["pending", "approved", "refused"] as const;
 export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];

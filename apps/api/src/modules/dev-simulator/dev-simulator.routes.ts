@@ -1,11 +1,18 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
 import { parseSimulatorFaults } from "../../providers/esim/simulator/faults.ts";
-import type { SimulatorEsimProvider } from "../../providers/esim/simulator/simulator-esim-provider.ts";
+import type {
+  SimulatorEsimProvider,
+  SimulatorStateOverride,
+} from "../../providers/esim/simulator/simulator-esim-provider.ts";
 
 /**
  * PUT /dev/simulator/faults {"faults": "error=1"}: switches the local eSIM upstream's faults in this process at run
  * time (SIMULATOR_FAULTS's syntax; "" for none), so a browser journey can make provisioning fail, then recover.
+ * PUT /dev/simulator/profiles/:iccid/state {"esimStatus": "GOT_RESOURCE", "smdpStatus": "DISABLED"}: holds one profile
+ * in a documented pair of statuses its timeline never reaches by itself ({} or null fields: back to its timeline), so a
+ * journey can show a traveller an eSIM installed at home and left off, mid-install, suspended or revoked.
  * Registered only outside production and with the simulator as the eSIM provider (modules/index.ts).
  */
 export async function devSimulatorRoutes(app: FastifyInstance, options: { simulator: SimulatorEsimProvider }) {
@@ -30,4 +37,29 @@ export async function devSimulatorRoutes(app: FastifyInstance, options: { simula
       return reply.header("cache-control", "no-store").send({ data: faults });
     },
   );
+
+  app.put<{ Params: { iccid: string }; Body: unknown }>(
+    "/dev/simulator/profiles/:iccid/state",
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const parsed = profileStateBody.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        throw new AppError("VALIDATION_FAILED", {
+          message: "a documented pair: esimStatus and smdpStatus, or neither",
+          fields: { state: "INVALID" },
+        });
+      }
+      const { esimStatus, smdpStatus } = parsed.data;
+      const state: SimulatorStateOverride | null = esimStatus && smdpStatus ? { esimStatus, smdpStatus } : null;
+      options.simulator.setProfileState(request.params.iccid, state);
+      return reply.header("cache-control", "no-store").send({ data: state });
+    },
+  );
 }
+
+const profileStateBody = z
+  .object({
+    esimStatus: z.enum(["GOT_RESOURCE", "IN_USE", "SUSPENDED", "REVOKE"]).nullish(),
+    smdpStatus: z.enum(["RELEASED", "DOWNLOAD", "INSTALLATION", "ENABLED", "DISABLED"]).nullish(),
+  })
+  .refine((body) => Boolean(body.esimStatus) === Boolean(body.smdpStatus));

@@ -28,3 +28,32 @@ describe("PUT /dev/simulator/faults", () => {
     expect((await put("")).statusCode).toBe(200);
   });
 });
+
+describe("PUT /dev/simulator/profiles/:iccid/state", () => {
+  const putState = (iccid: string, payload: Record<string, string>) =>
+    testApp.app.inject({ method: "PUT", url: `/dev/simulator/profiles/${iccid}/state`, payload });
+
+  it("refuses what is not a documented pair", async () => {
+    expect((await putState("8988", { esimStatus: "GOT_RESOURCE" })).statusCode).toBe(400);
+    expect((await putState("8988", { esimStatus: "ASLEEP", smdpStatus: "DISABLED" })).statusCode).toBe(400);
+  });
+
+  it("shows a delivered eSIM installed and left off, its days not started, until set back to its timeline", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    await runDueJobs(testApp.deps);
+    expect(await readOrder(testApp, paid.orderId)).toMatchObject({ status: "delivered" });
+    const answer = await testApp.deps.esim.queryOrder((await readOrder(testApp, paid.orderId)).upstreamOrderNo!);
+    const [profile] = answer.state === "ready" ? answer.profiles : [];
+    expect((await putState(profile!.iccid!, { esimStatus: "GOT_RESOURCE", smdpStatus: "DISABLED" })).statusCode).toBe(
+      200,
+    );
+    expect(await testApp.deps.esim.queryProfile(profile!.reference)).toMatchObject({
+      status: "Ready",
+      usedBytes: 0,
+      expiresAt: null,
+      activateBefore: expect.any(Date),
+    });
+    expect((await putState(profile!.iccid!, {})).statusCode).toBe(200);
+    expect((await testApp.deps.esim.queryProfile(profile!.reference))?.status).toBe("New");
+  });
+});

@@ -91,4 +91,28 @@ describe("every profile of the documented 'Query with time period' answer, as My
       ["01", "02", "03", "04", "06", "07", "08", "10", "12", "13"].map((n) => `250809140600${n}`),
     );
   });
+
+  // eSIM Access takes a top-up while the profile is New, In Use or Depleted (GOT_RESOURCE, IN_USE, USED_UP): never
+  // offered, quoted or sold for one suspended, revoked, over or of a state nobody documented.
+  it.each([
+    ["New", true],
+    ["Ready", true],
+    ["Onboard", true],
+    ["In Use", true],
+    ["Depleted", true],
+    ["Suspended", false],
+    ["Revoked", false],
+    ["Used Expired", false],
+    ["Unused Expired", false],
+    ["Unknown", false],
+  ] as const)("offers top-ups to a %s eSIM: %s", async (status, isOffered) => {
+    await testApp.db
+      .update(esims)
+      .set({ status, expiresAt: null, updatedAt: testApp.clock.now() })
+      .where(eq(esims.id, bought.esim.id));
+    const detail = (await request(testApp, "GET", `/esims/${bought.esim.id}`, { headers: bought.headers })).json().data;
+    expect(detail.canTopUp).toBe(isOffered);
+    const topUps = await request(testApp, "GET", `/esims/${bought.esim.id}/topups`, { headers: bought.headers });
+    expect(topUps.json().data.length > 0).toBe(isOffered);
+  });
 });

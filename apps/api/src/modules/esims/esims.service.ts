@@ -1,4 +1,4 @@
-import { AVAILABLE_ESIM_STATUSES } from "@esim/shared/statuses";
+import { AVAILABLE_ESIM_STATUSES, TOP_UP_ESIM_STATUSES } from "@esim/shared/statuses";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { addJob } from "../../lib/job-queue.ts";
@@ -48,14 +48,13 @@ export function isEsimAvailable(esim: Pick<EsimRow, "status" | "expiresAt">, now
   );
 }
 
-/** Whether top-ups are offered: the plan allows them, not expired, not cancelled or deleted. */
+/** Whether top-ups are offered: the plan allows them, its days not over, in a status the upstream tops up. */
 export function canTopUpEsim(view: Pick<EsimSummaryView, "esim" | "package">, now: Date): boolean {
   const { esim } = view;
   return (
     view.package.supportsTopUp &&
     (esim.expiresAt === null || esim.expiresAt > now) &&
-    esim.status !== "Canceled" &&
-    esim.status !== "Deleted"
+    (TOP_UP_ESIM_STATUSES as readonly string[]).includes(esim.status)
   );
 }
 

@@ -53,14 +53,29 @@ export interface SimulatorProfileState {
   orderNo: string;
   /** The caller's transactionId of the order. */
   transactionId: string;
-  esimStatus: ProfileState["esimStatus"];
-  smdpStatus: ProfileState["smdpStatus"];
+  esimStatus: SimulatedState["esimStatus"];
+  smdpStatus: SimulatedState["smdpStatus"];
   usedBytes: number;
   /** Null when unlimited. */
   totalBytes: number | null;
   installedAt: Date | null;
   expiresAt: Date | null;
 }
+
+/**
+ * A documented pair of raw statuses the timeline never reaches by itself (the traveller's phone decides them): installed
+ * and switched off before leaving (GOT_RESOURCE + DISABLED), mid-download or mid-install, suspended, revoked.
+ */
+export interface SimulatorStateOverride {
+  esimStatus: "GOT_RESOURCE" | "IN_USE" | "SUSPENDED" | "REVOKE";
+  smdpStatus: "RELEASED" | "DOWNLOAD" | "INSTALLATION" | "ENABLED" | "DISABLED";
+}
+
+/** A profile's state as the simulator reports it: its timeline's, or the documented pair it was set to. */
+type SimulatedState = Omit<ProfileState, "esimStatus" | "smdpStatus"> & {
+  esimStatus: ProfileState["esimStatus"] | SimulatorStateOverride["esimStatus"];
+  smdpStatus: ProfileState["smdpStatus"] | SimulatorStateOverride["smdpStatus"];
+};
 
 export interface SimulatorEsimProvider extends EsimProvider {
   readonly name: "simulator";
@@ -70,6 +85,11 @@ export interface SimulatorEsimProvider extends EsimProvider {
   listProfileStates(): Promise<SimulatorProfileState[]>;
   /** Sets our prepaid account to this (USD × 10 000) now; later orders and top-ups still draw on it. */
   setBalance(balanceUsdE4: number): Promise<void>;
+  /**
+   * Holds the profile of this ICCID in a documented pair of statuses (null: back to its timeline), in this process, as
+   * faults are: a journey shows a traveller each state the upstream documents.
+   */
+  setProfileState(iccid: string, state: SimulatorStateOverride | null): void;
 }
 
 /** Whether the eSIM provider is this simulator, which can also send the upstream's webhooks. */
@@ -112,6 +132,7 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
   const usageSpeed = options.usageSpeed ?? 1;
   // The balance is derived from the orders in PostgreSQL, so every instance agrees; setBalance moves only the start.
   let startingBalanceUsdE4 = options.startingBalanceUsdE4 ?? DEFAULT_STARTING_BALANCE_USD_E4;
+  const stateOverrides = new Map<string, SimulatorStateOverride>();
   let faults: SimulatorFaults =
     typeof options.faults === "string" ? parseSimulatorFaults(options.faults) : (options.faults ?? NO_FAULTS);
 
@@ -157,12 +178,21 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
     };
   }
 
+  function stateOf(row: ProfileRow, readyAt: Date, at: Date): SimulatedState {
+    const state = computeProfileState(timelineOf(row, readyAt), at);
+    const override = stateOverrides.get(row.iccid);
+    if (!override || state.esimStatus === "CANCEL") return state;
+    // Installed and off, or on the way to installed: the days of a first-connection plan have not started.
+    const isNotConnected = override.smdpStatus !== "ENABLED" && override.esimStatus === "GOT_RESOURCE";
+    return { ...state, ...override, ...(isNotConnected ? { usedBytes: 0, expiresAt: null } : {}) };
+  }
+
   function baseBytesOf(basePackage: UpstreamPackage | undefined, row: ProfileRow): number {
     return basePackage?.dataMb ? basePackage.dataMb * MIB : row.totalBytes;
   }
 
   function toUpstreamProfile(row: ProfileRow, readyAt: Date, at: Date): UpstreamProfile {
-    const state = computeProfileState(timelineOf(row, readyAt), at);
+    const state = stateOf(row, readyAt, at);
     return {
       reference: row.esimTranNo,
       upstreamOrderNo: row.orderNo,
@@ -233,6 +263,11 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
 
   return {
     name: "simulator",
+
+    setProfileState(iccid, state) {
+      if (state) stateOverrides.set(iccid, state);
+      else stateOverrides.delete(iccid);
+    },
 
     setFaults(next) {
       faults = typeof next === "string" ? parseSimulatorFaults(next) : { ...NO_FAULTS, ...next };
@@ -340,7 +375,7 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
         .where(and(lte(simulatorOrders.readyAt, at), ne(simulatorProfiles.esimStatus, "CANCEL")))
         .orderBy(asc(simulatorProfiles.esimTranNo));
       return rows.map(({ profile, readyAt, transactionId }) => {
-        const state = computeProfileState(timelineOf(profile, readyAt), at);
+        const state = stateOf(profile, readyAt, at);
         return {
           esimTranNo: profile.esimTranNo,
           iccid: profile.iccid,
