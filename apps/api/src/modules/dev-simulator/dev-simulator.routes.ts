@@ -13,6 +13,8 @@ import type {
  * PUT /dev/simulator/profiles/:iccid/state {"esimStatus": "GOT_RESOURCE", "smdpStatus": "DISABLED"}: holds one profile
  * in a documented pair of statuses its timeline never reaches by itself ({} or null fields: back to its timeline), so a
  * journey can show a traveller an eSIM installed at home and left off, mid-install, suspended or revoked.
+ * PUT /dev/simulator/packages/:code/price {"costUsdE4": 15000} (null: the catalogue's again): moves one package's
+ * upstream price, so a journey can see an order whose price moved between payment and purchase.
  * Registered only outside production and with the simulator as the eSIM provider (modules/index.ts).
  */
 export async function devSimulatorRoutes(app: FastifyInstance, options: { simulator: SimulatorEsimProvider }) {
@@ -55,7 +57,25 @@ export async function devSimulatorRoutes(app: FastifyInstance, options: { simula
       return reply.header("cache-control", "no-store").send({ data: state });
     },
   );
+
+  app.put<{ Params: { code: string }; Body: unknown }>(
+    "/dev/simulator/packages/:code/price",
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const parsed = packagePriceBody.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        throw new AppError("VALIDATION_FAILED", {
+          message: "costUsdE4: a positive whole number (USD × 10 000), or null",
+          fields: { costUsdE4: "INVALID" },
+        });
+      }
+      options.simulator.setPackagePrice(request.params.code, parsed.data.costUsdE4);
+      return reply.header("cache-control", "no-store").send({ data: parsed.data });
+    },
+  );
 }
+
+const packagePriceBody = z.object({ costUsdE4: z.int().positive().max(100_000_000).nullable() });
 
 const profileStateBody = z
   .object({

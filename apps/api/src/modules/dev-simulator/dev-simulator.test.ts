@@ -57,3 +57,36 @@ describe("PUT /dev/simulator/profiles/:iccid/state", () => {
     expect((await testApp.deps.esim.queryProfile(profile!.reference))?.status).toBe("New");
   });
 });
+
+describe("PUT /dev/simulator/packages/:code/price", () => {
+  const putPrice = (costUsdE4: number | null) =>
+    testApp.app.inject({
+      method: "PUT",
+      url: `/dev/simulator/packages/${plan.upstreamCode}/price`,
+      payload: { costUsdE4 },
+    });
+
+  it("refuses what is not a price", async () => {
+    expect((await putPrice(-1)).statusCode).toBe(400);
+    expect((await putPrice(1.5)).statusCode).toBe(400);
+  });
+
+  it("moves the upstream's price after payment: bought at it by itself, or owed back when it would sell at a loss", async () => {
+    // A little dearer: the upstream refuses our stale price (200005), the price is read again and bought at.
+    expect((await putPrice(plan.costUsdE4 + 1_000)).statusCode).toBe(200);
+    const dearer = await createPaidOrder(testApp, plan.id);
+    await runDueJobs(testApp.deps);
+    expect(await readOrder(testApp, dearer.orderId)).toMatchObject({
+      status: "delivered",
+      attentionKind: null,
+      upstreamCostUsdE4: plan.costUsdE4 + 1_000,
+    });
+
+    // Dearer than the sale itself: nothing bought, the refund owed, no operator needed.
+    expect((await putPrice(200 * 10_000)).statusCode).toBe(200);
+    const atALoss = await createPaidOrder(testApp, plan.id);
+    await runDueJobs(testApp.deps);
+    expect(await readOrder(testApp, atALoss.orderId)).toMatchObject({ status: "refund_due", attentionKind: null });
+    expect((await putPrice(null)).statusCode).toBe(200);
+  });
+});

@@ -112,7 +112,7 @@ describe("orderProfiles", () => {
     );
     await expectUpstreamError(provider.orderProfiles({ ...base, packageCode: "SIM-TR-1GB-7D", unitPriceUsdE4: 1 }), {
       isRetryable: false,
-      upstreamCode: "PRICE_MISMATCH",
+      upstreamCode: "200005",
     });
     await expectUpstreamError(
       provider.orderProfiles({

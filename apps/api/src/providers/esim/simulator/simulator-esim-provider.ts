@@ -90,7 +90,15 @@ export interface SimulatorEsimProvider extends EsimProvider {
    * faults are: a journey shows a traveller each state the upstream documents.
    */
   setProfileState(iccid: string, state: SimulatorStateOverride | null): void;
+  /**
+   * Moves one package's upstream price (USD × 10 000; null: the catalogue's again), in this process: listed at it, and
+   * an order or top-up sent at another price refused as eSIM Access does (200005).
+   */
+  setPackagePrice(code: string, costUsdE4: number | null): void;
 }
+
+/** eSIM Access's refusal of a price that is not the package's current one ("Package price error. Check price."). */
+const PRICE_REFUSED = "200005";
 
 /** Whether the eSIM provider is this simulator, which can also send the upstream's webhooks. */
 export function isSimulatorEsimProvider(provider: EsimProvider): provider is SimulatorEsimProvider {
@@ -133,6 +141,15 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
   // The balance is derived from the orders in PostgreSQL, so every instance agrees; setBalance moves only the start.
   let startingBalanceUsdE4 = options.startingBalanceUsdE4 ?? DEFAULT_STARTING_BALANCE_USD_E4;
   const stateOverrides = new Map<string, SimulatorStateOverride>();
+  // Upstream prices moved since the catalogue was built (by package code, USD × 10 000), as `setPackagePrice` says.
+  const priceOverrides = new Map<string, number>();
+
+  /** A package as the upstream sells it now: the catalogue's, at a price moved by `setPackagePrice`. */
+  function packageOf(code: string): UpstreamPackage | undefined {
+    const pkg = findSimulatorPackage(code);
+    const price = priceOverrides.get(code);
+    return pkg && price !== undefined ? { ...pkg, costUsdE4: price } : pkg;
+  }
   let faults: SimulatorFaults =
     typeof options.faults === "string" ? parseSimulatorFaults(options.faults) : (options.faults ?? NO_FAULTS);
 
@@ -273,7 +290,13 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
       faults = typeof next === "string" ? parseSimulatorFaults(next) : { ...NO_FAULTS, ...next };
     },
 
-    listPackages: () => withFaults(async () => [...getSimulatorCatalogue()]),
+    listPackages: () =>
+      withFaults(async () => getSimulatorCatalogue().map((pkg) => packageOf(pkg.code) ?? pkg)),
+
+    setPackagePrice(code, costUsdE4) {
+      if (costUsdE4 === null) priceOverrides.delete(code);
+      else priceOverrides.set(code, costUsdE4);
+    },
 
     orderProfiles: (input) =>
       withFaults(async () => {
@@ -284,15 +307,15 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
         if (!Number.isInteger(count) || count < 1 || count > MAX_PROFILES_PER_ORDER) {
           throw simulatorError("count must be 1 to 50", "INVALID_COUNT");
         }
-        const basePackage = findSimulatorPackage(packageCode);
+        const basePackage = packageOf(packageCode);
         if (!basePackage || basePackage.isTopUp) {
           throw simulatorError(`No base package ${packageCode}`, "PACKAGE_NOT_FOUND");
         }
-        // eSIM Access refuses an order whose price is not the current one: a stale catalogue must not buy.
+        // eSIM Access refuses an order whose price is not the current one with 200005: a stale catalogue must not buy.
         if (unitPriceUsdE4 !== basePackage.costUsdE4) {
           throw simulatorError(
-            `Price ${unitPriceUsdE4} differs from ${basePackage.costUsdE4} for ${packageCode}`,
-            "PRICE_MISMATCH",
+            `Package price error. Check price. (${unitPriceUsdE4} sent, ${basePackage.costUsdE4} now for ${packageCode})`,
+            PRICE_REFUSED,
           );
         }
         const orderedAt = now();
@@ -446,8 +469,12 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
           ) {
             throw simulatorError(`${input.packageCode} cannot top up ${profile.esimTranNo}`, "TOPUP_NOT_COMPATIBLE");
           }
-          if (input.priceUsdE4 !== topUpPackage.costUsdE4) {
-            throw simulatorError(`Price ${input.priceUsdE4} differs from ${topUpPackage.costUsdE4}`, "PRICE_MISMATCH");
+          const priced = packageOf(input.packageCode) ?? topUpPackage;
+          if (input.priceUsdE4 !== priced.costUsdE4) {
+            throw simulatorError(
+              `Package price error. Check price. (${input.priceUsdE4} sent, ${priced.costUsdE4} now)`,
+              PRICE_REFUSED,
+            );
           }
           const at = now();
           const state = computeProfileState(timelineOf(profile, readyAt), at);
