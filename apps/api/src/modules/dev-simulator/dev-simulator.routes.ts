@@ -13,8 +13,9 @@ import type {
  * PUT /dev/simulator/profiles/:iccid/state {"esimStatus": "GOT_RESOURCE", "smdpStatus": "DISABLED"}: holds one profile
  * in a documented pair of statuses its timeline never reaches by itself ({} or null fields: back to its timeline), so a
  * journey can show a traveller an eSIM installed at home and left off, mid-install, suspended or revoked.
- * PUT /dev/simulator/packages/:code/price {"costUsdE4": 15000} (null: the catalogue's again): moves one package's
- * upstream price, so a journey can see an order whose price moved between payment and purchase.
+ * GET /dev/simulator/packages/:code answers one package as the local upstream lists it now (its costUsdE4); PUT
+ * /dev/simulator/packages/:code/price {"costUsdE4": 15000} (null: the catalogue's again) moves its upstream price, so a
+ * journey can see an order whose price moved between payment and purchase.
  * Registered only outside production and with the simulator as the eSIM provider (modules/index.ts).
  */
 export async function devSimulatorRoutes(app: FastifyInstance, options: { simulator: SimulatorEsimProvider }) {
@@ -55,6 +56,16 @@ export async function devSimulatorRoutes(app: FastifyInstance, options: { simula
       const state: SimulatorStateOverride | null = esimStatus && smdpStatus ? { esimStatus, smdpStatus } : null;
       options.simulator.setProfileState(request.params.iccid, state);
       return reply.header("cache-control", "no-store").send({ data: state });
+    },
+  );
+
+  app.get<{ Params: { code: string } }>(
+    "/dev/simulator/packages/:code",
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const listed = (await options.simulator.listPackages()).find((pkg) => pkg.code === request.params.code);
+      if (!listed) throw new AppError("PACKAGE_NOT_FOUND", { message: "The local upstream has no such package." });
+      return reply.header("cache-control", "no-store").send({ data: listed });
     },
   );
 

@@ -66,6 +66,16 @@ describe("PUT /dev/simulator/packages/:code/price", () => {
       payload: { costUsdE4 },
     });
 
+  it("answers the package as the upstream lists it, at its moved price", async () => {
+    const read = async () =>
+      (await testApp.app.inject({ method: "GET", url: `/dev/simulator/packages/${plan.upstreamCode}` })).json().data;
+    expect(await read()).toMatchObject({ code: plan.upstreamCode, costUsdE4: plan.costUsdE4 });
+    expect((await putPrice(plan.costUsdE4 + 7)).statusCode).toBe(200);
+    expect(await read()).toMatchObject({ costUsdE4: plan.costUsdE4 + 7 });
+    expect((await putPrice(null)).statusCode).toBe(200);
+    expect((await testApp.app.inject({ method: "GET", url: "/dev/simulator/packages/NOPE" })).statusCode).toBe(404);
+  });
+
   it("refuses what is not a price", async () => {
     expect((await putPrice(-1)).statusCode).toBe(400);
     expect((await putPrice(1.5)).statusCode).toBe(400);
