@@ -410,6 +410,28 @@ describe("a link's money promises", () => {
     expect(history.rows.map((row) => row.cause).join("\n")).toContain("second_pay_link_payment");
   });
 
+  it("owes the money back at once, in the traveller's words, when the link's eSIM ended between its page and its payment", async () => {
+    const made = await makeTopUpLink({ language: "fr" });
+    const paying = await payLink(made.path);
+    // Cancelled upstream after the page checked it, before the payment landed.
+    await testApp.simulator.cancel(made.esim.upstreamReference);
+    await pressButton(testApp, paying.headers.location as string, "pay");
+    await runDueJobs(testApp.deps);
+    await runDueJobs(testApp.deps);
+
+    const orderId = (await readLink(made.link.id)).orderId!;
+    expect(await readOrder(testApp, orderId)).toMatchObject({ status: "refund_due", attentionKind: null });
+    expect((await getOrderMoney(db, orderId)).owedDzdMinor).toBeGreaterThan(0);
+    const emails = await db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
+    const told = emails.filter((mail) => mail.key === `automatic-refund:pay_link_undeliverable:${orderId}`);
+    expect(told.map((mail) => [mail.to, mail.subject])).toEqual([
+      [made.user.email, expect.stringContaining("sera remboursée")],
+    ]);
+    expect(emails.map((mail) => mail.key)).not.toContainEqual(
+      expect.stringMatching(/^(refund-decision|operator-alert):/),
+    );
+  });
+
   it("bills the link's order to the traveller as they gave their billing, never a made-up country or phone", async () => {
     const made = await makeTopUpLink();
     await payLink(made.path);
