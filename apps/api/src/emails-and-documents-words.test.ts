@@ -1,5 +1,6 @@
 import { REFUND_METHODS } from "@esim/shared/ledger/vocabulary";
 import type { Language } from "@esim/shared/locale";
+import { AUTOMATIC_REFUND_REASONS } from "@esim/shared/orders/refunds";
 import { ORDER_ATTENTION_KINDS, ORDER_STATUSES } from "@esim/shared/statuses";
 import * as emails from "@esim/ui/emails";
 import { serverTranslator } from "@esim/ui/server-i18n";
@@ -131,6 +132,12 @@ describe.each(READER_LANGUAGES)("what a reader in %s gets", (language) => {
         reason: "—",
       });
       texts.push(`${mail.subject}\n${mail.text}`);
+    }
+    for (const reason of AUTOMATIC_REFUND_REASONS) {
+      for (const isHeldMoney of [false, true]) {
+        const props = { name: data.name, orderNumber: "ES26-000042", reason, owedDzdMinor: 6400_00, isHeldMoney };
+        texts.push(await render(emails.automaticRefundEmail, props, language));
+      }
     }
     for (const text of texts) expect(findForeignWords(text, dataWords(language, ["VIR-2026-0042"]))).toEqual([]);
     covered.add(emails.refundSentEmail).add(emails.refundDecisionEmail);

@@ -9,6 +9,7 @@ export {
   autoTopUpPushBody,
   autoTopUpTitle,
 } from "./emails/templates/auto-top-up-email.tsx";
+export { type AutomaticRefundEmailProps, automaticRefundEmail } from "./emails/templates/automatic-refund-email.tsx";
 export { cancellationDecisionEmail } from "./emails/templates/cancellation-decision-email.tsx";
 export { cancellationRequestEmail } from "./emails/templates/cancellation-request-email.tsx";
 export { type ClaimEmailStep, claimEmail } from "./emails/templates/claim-email.tsx";

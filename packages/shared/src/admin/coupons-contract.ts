@@ -31,6 +31,8 @@ export const adminCouponSchema = z.object({
   /** Null: every plan. */
   packageIds: z.nullable(z.array(z.string())),
   isBlocked: z.boolean(),
+  /** A giveaway: its discount may take a sale below the upstream cost (decision 087); otherwise it stops there. */
+  allowsBelowCost: z.boolean(),
   state: z.enum(COUPON_STATES),
   /**
    * Uses taken: paid orders and checkouts still open (what the total limit counts). A payment that arrives after its
@@ -80,6 +82,8 @@ export const createCouponBody = z.strictObject({
   ...limitsShape,
   /** Whole dinars; null or absent: no minimum. */
   minOrderDzd: z.optional(z.nullable(wholeDinars)),
+  /** A giveaway allowed below the upstream cost (decision 087); absent: false, the discount stops at the cost. */
+  allowsBelowCost: z.optional(z.boolean({ error: "INVALID" })),
   /** Plan ids; null, absent or empty: every plan. */
   packageIds: z.optional(
     z.nullable(

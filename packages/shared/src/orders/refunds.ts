@@ -20,6 +20,22 @@ export function maskPayoutAccount(account: string): string {
   return `•••• ${account.slice(-4)}`;
 }
 
+/**
+ * Why a refund was owed without an operator (decision 083): each cause has its own words in the traveller's email and
+ * on the credit note. upstream_price_loss: the upstream's new price would sell at a loss; package_withdrawn: the
+ * upstream no longer sells the package; esim_ended_before_top_up: the eSIM ended before its top-up was applied;
+ * pay_link_second_payment: a pay-for-me link paid a second time; pay_link_undeliverable: a link's money arrived for an
+ * eSIM that can no longer take it.
+ */
+export const AUTOMATIC_REFUND_REASONS = [
+  "upstream_price_loss",
+  "package_withdrawn",
+  "esim_ended_before_top_up",
+  "pay_link_second_payment",
+  "pay_link_undeliverable",
+] as const;
+export type AutomaticRefundReason = (typeof AUTOMATIC_REFUND_REASONS)[number];
+
 export const REFUND_CHOICES = ["store_credit", "transfer"] as const;
 export type RefundChoice = (typeof REFUND_CHOICES)[number];
 

@@ -134,6 +134,34 @@ describe("POST /coupons", () => {
     expect(again.json().error.code).toBe("COUPON_CODE_TAKEN");
     expect(await auditOf(created.id)).toHaveLength(1);
   });
+
+  it("lets an admin mark a giveaway allowed below cost, audited and listed; a support agent may not", async () => {
+    const refused = await console_(
+      "POST",
+      "/coupons",
+      support.headers,
+      validCoupon("GIFT-SUPPORT", { allowsBelowCost: true }),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(await db.select().from(coupons).where(eq(coupons.code, "GIFT-SUPPORT"))).toEqual([]);
+
+    const giveaway = await createAsAdmin("gift-100", {
+      discount: { kind: "percent", percentOff: 100 },
+      allowsBelowCost: true,
+    });
+    const plain = await createAsAdmin("plain-10");
+    expect(giveaway.allowsBelowCost).toBe(true);
+    expect(plain.allowsBelowCost).toBe(false);
+    const [stored] = await db.select().from(coupons).where(eq(coupons.id, giveaway.id));
+    expect(stored!.allowsBelowCost).toBe(true);
+    const [entry] = await auditOf(giveaway.id);
+    expect(entry!.after).toMatchObject({ code: "GIFT-100", allowsBelowCost: true });
+
+    const listed = await console_("GET", "/coupons", admin.headers);
+    const rows = listed.json().data.map((row: unknown) => adminCouponSchema.parse(row));
+    expect(rows.find((row: { id: string }) => row.id === giveaway.id)).toMatchObject({ allowsBelowCost: true });
+    expect(rows.find((row: { id: string }) => row.id === plain.id)).toMatchObject({ allowsBelowCost: false });
+  });
 });
 
 describe("GET /coupons", () => {

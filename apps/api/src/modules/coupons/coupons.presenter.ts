@@ -28,6 +28,7 @@ export function presentAdminCoupon(row: CouponWithSales, now: Date): AdminCoupon
     minOrderDzdMinor: coupon.minOrderDzdMinor,
     packageIds: coupon.allowedPackageIds,
     isBlocked: coupon.isBlocked,
+    allowsBelowCost: coupon.allowsBelowCost,
     state: couponState(row, now),
     usesCount: Number(row.usesCount),
     paidOrders: Number(paidOrders),

@@ -46,6 +46,7 @@ export async function couponsAdminRoutes(app: FastifyInstance) {
           maxUsesPerUser: body.maxUsesPerUser,
           minOrderDzd: body.minOrderDzd ?? null,
           packageIds: body.packageIds && body.packageIds.length > 0 ? body.packageIds : null,
+          allowsBelowCost: body.allowsBelowCost ?? false,
         },
         { operatorId: operator.id, ip: request.ip },
       );

@@ -1,8 +1,9 @@
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { invoiceCounters, invoices, orders } from "../../db/schema.ts";
+import { coupons, invoiceCounters, invoices, orders, priceSettings } from "../../db/schema.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
+import { costDzdMinorOf } from "../margins/index.ts";
 import { COMMAND_LINE_ACTOR } from "../operators/index.ts";
 import { createBuyingApp, createPaidOrder, orderBody, placeTestOrder, pressButton } from "../orders/buying.test-kit.ts";
 import { SELLER_IDENTITY } from "./invoice-pdf.test-kit.ts";
@@ -216,5 +217,50 @@ describe("the seller's identity and TVA on invoices", () => {
     await expect(
       setSellerIdentity(testApp.deps, { identity: { ...identity, nif: "1234" }, actor: COMMAND_LINE_ACTOR }),
     ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+  });
+});
+
+describe("a discount capped at the upstream cost (decision 087)", () => {
+  it("shows on the invoice and the order the discount actually given, the amount charged", async () => {
+    const [settings] = await db.select().from(priceSettings);
+    const dzdPerUsdE4 = Math.round(Number(settings!.dzdPerUsd) * 10_000);
+    // A 220 DA plan that costs 174 DA upstream: half off would sell it at 110 DA.
+    const costUsdE4 = Math.ceil((174_00 * 1_000_000) / dzdPerUsdE4);
+    const thin = await createPackage(testApp, { simulatorIndex: 2, retailDzdMinor: 220_00, costUsdE4 });
+    const costDzdMinor = costDzdMinorOf(costUsdE4, dzdPerUsdE4);
+    for (const currency of ["DZD", "USD"] as const) {
+      const code = `HALF${currency}${Date.now() % 100_000}`;
+      await db.insert(coupons).values({ code, kind: "percent", percentOff: 50 });
+      const buyer = await createSignedInUser(testApp);
+      const placed = await placeTestOrder(
+        testApp,
+        buyer.headers,
+        orderBody(buyer.user, thin.id, { couponCode: code, currency }),
+      );
+      await pressButton(testApp, placed.checkoutUrl!, "pay");
+      const [order] = await db.select().from(orders).where(eq(orders.id, placed.orderId));
+      expect(order!.chargeDzdMinor).toBeGreaterThanOrEqual(costDzdMinor);
+
+      vi.mocked(renderInvoicePdf).mockClear();
+      expect((await getInvoice(placed.orderId, buyer.headers)).statusCode).toBe(200);
+      const shown = vi.mocked(renderInvoicePdf).mock.calls.at(-1)![0];
+      // The lines add up to the total, and in dinars to what was charged: no uncapped 50 % anywhere.
+      expect(shown.line.amountMinor - shown.discountMinor - shown.couponDiscountMinor + shown.serviceFeeMinor).toBe(
+        shown.totalMinor,
+      );
+      if (currency === "DZD") expect(shown.totalMinor).toBe(shown.chargeDzdMinor);
+      expect(shown.couponDiscountMinor).toBeLessThan(shown.line.amountMinor / 2);
+
+      const summary = await testApp.app.inject({
+        method: "GET",
+        url: `${API_BASE_PATH}/orders/${placed.orderId}`,
+        headers: buyer.headers,
+      });
+      const data = summary.json().data;
+      expect(data.couponDiscountMinor).toBe(shown.couponDiscountMinor);
+      expect(data.subtotalMinor - data.discountMinor - data.couponDiscountMinor + data.serviceFeeMinor).toBe(
+        data.totalMinor,
+      );
+    }
   });
 });

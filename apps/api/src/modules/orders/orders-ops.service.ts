@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RefundMethod } from "@esim/shared/ledger/vocabulary";
+import type { AutomaticRefundReason } from "@esim/shared/orders/refunds";
 import type { OrderStatus } from "@esim/shared/statuses";
 import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -9,6 +10,7 @@ import { getOrderMoney, postMovement } from "../ledger/index.ts";
 import { listOrderEmails } from "../mail-outbox/index.ts";
 import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../operators/index.ts";
 import { settleOrderCredit } from "../store-credit/index.ts";
+import { automaticRefundDocumentReason, queueAutomaticRefundEmail } from "./automatic-refund-email.ts";
 import { queueInstallEmail } from "./install-email.ts";
 import { applyOrderEvent, clearOrderFlag, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
 import {
@@ -248,6 +250,8 @@ export async function decideRefund(
     tellCustomer?: boolean;
     /** Only an order in this status (the console's refusal of a held payment: never one accepted meanwhile). */
     onlyFrom?: OrderStatus;
+    /** Decided without an operator: the traveller's email and the credit note say why in their words. */
+    automaticReason?: AutomaticRefundReason;
   },
 ) {
   return applyOperatorEvent(
@@ -271,6 +275,9 @@ export async function decideRefund(
           source: isHeld ? "held" : "sale",
           amountDzdMinor,
           reason: options.reason,
+          ...(options.automaticReason
+            ? { documentReason: automaticRefundDocumentReason(options.automaticReason) }
+            : {}),
           actor: options.actor,
           now: order.updatedAt,
         });
@@ -295,7 +302,14 @@ export async function decideRefund(
         ip: decidedBy.ip,
         now: order.updatedAt,
       });
-      if (options.tellCustomer) {
+      if (options.tellCustomer && options.automaticReason) {
+        await queueAutomaticRefundEmail(tx, deps, {
+          order,
+          reason: options.automaticReason,
+          amountDzdMinor,
+          isHeldMoney: isHeld,
+        });
+      } else if (options.tellCustomer) {
         // A held payment refused was taken but never accepted: its email says so, not that delivery failed.
         await queueRefundDecisionEmail(tx, deps, {
           order,
@@ -328,6 +342,7 @@ export async function refundSecondPayLinkPayment(deps: AppDeps, options: { order
     reason: "A second payment for a pay-for-me link already paid: refunded automatically.",
     actor: PAY_LINK_REFUND_ACTOR,
     tellCustomer: true,
+    automaticReason: "pay_link_second_payment",
     onlyFrom: "on_hold",
   });
   return true;

@@ -5,7 +5,7 @@ import { issueInvoice } from "../invoices/index.ts";
 import { findLedgerMovement, getOrderMoney, postMovement } from "../ledger/index.ts";
 import { settleOrderCredit } from "../store-credit/index.ts";
 import { alertOperator } from "./operator-alert.ts";
-import { applyOrderEvent, nextStatus, type OrderActor, type OrderRow } from "./order-lifecycle.ts";
+import { applyOrderEvent, flagOrder, nextStatus, type OrderActor, type OrderRow } from "./order-lifecycle.ts";
 import { lockOrder, lockPayLinkOrdersAndFindPaid } from "./orders.repo.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
 
@@ -137,7 +137,12 @@ export async function recordPaymentOutcome(
       return "unchanged";
     }
     await postHeldPayment(tx, { order, captured: outcome.captured, cause: outcome.reason, actor, now });
-    await alertOperator(tx, deps, { order: held, kind: "amount_mismatch", reason: outcome.reason, actor, now });
+    if (outcome.reason.startsWith(SECOND_PAY_LINK_PAYMENT)) {
+      // Refunded without an operator (decision 082): flagged for that refund and the history, no alert email.
+      await flagOrder(tx, { orderId, kind: "amount_mismatch", reason: outcome.reason, actor, now });
+    } else {
+      await alertOperator(tx, deps, { order: held, kind: "amount_mismatch", reason: outcome.reason, actor, now });
+    }
     return "held";
   }
 

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import type { AutomaticRefundReason } from "@esim/shared/orders/refunds";
 import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { addJob, type JobHandlers, type JobLog, readPayload } from "../../lib/job-queue.ts";
@@ -18,6 +19,7 @@ import {
 } from "../esims/index.ts";
 import { getOrderMoney } from "../ledger/index.ts";
 import { settleOrderCredit } from "../store-credit/index.ts";
+import { automaticRefundDocumentReason, queueAutomaticRefundEmail } from "./automatic-refund-email.ts";
 import { queueInstallEmail } from "./install-email.ts";
 import { applyOrderEvent, flagOrder, type OrderRow } from "./order-lifecycle.ts";
 import {
@@ -27,7 +29,6 @@ import {
   recordUpstreamCost,
   storeUpstreamOrderNo,
 } from "./provisioning.repo.ts";
-import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
 import { oweRefund, settleOrderRefund } from "./refunds.ts";
 import {
   INSUFFICIENT_BALANCE_CODE,
@@ -202,7 +203,14 @@ const PRICE_REFUSALS = new Set(["200005", "200006"]);
 const PACKAGE_GONE = "310241";
 
 /** Thrown inside a run when the order can no longer be bought as sold: the sale is owed back, nothing is flagged. */
-class RefundOwedInstead extends Error {}
+class RefundOwedInstead extends Error {
+  constructor(
+    readonly reason: AutomaticRefundReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Buys at the upstream's price of today (decision 083): a stored price older than the catalogue's resync period is
@@ -244,7 +252,10 @@ async function refreshedCost(
 ): Promise<number> {
   const refreshed = await refreshPackageFromUpstream(deps, pkg);
   if (!refreshed.exists) {
-    throw new RefundOwedInstead(`the package ${pkg.upstreamCode} was withdrawn by the upstream and is off sale`);
+    throw new RefundOwedInstead(
+      "package_withdrawn",
+      `the package ${pkg.upstreamCode} was withdrawn by the upstream and is off sale`,
+    );
   }
   // A cost that fell (or stayed) was already accepted when the order was sold; only a rise is held to the floor.
   if (refreshed.costUsdE4 > soldAtUsdE4) {
@@ -252,6 +263,7 @@ async function refreshedCost(
     const floorDzdMinor = deps.config.UPSTREAM_REPRICE_MIN_MARGIN_DZD * 100;
     if (margin.marginDzdMinor < floorDzdMinor) {
       throw new RefundOwedInstead(
+        "upstream_price_loss",
         `the upstream's price of ${pkg.upstreamCode} rose to ${refreshed.costUsdE4 / 10_000} USD: ` +
           `${margin.costDzdMinor / 100} DA for a sale of ${margin.netDzdMinor / 100} DA net, under the floor`,
       );
@@ -439,7 +451,7 @@ export async function provisionOrder(
     return delivered ? "delivered" : "already_delivered";
   } catch (error) {
     if (error instanceof RefundOwedInstead) {
-      await oweUndeliverable(deps, order, error.message);
+      await oweUndeliverable(deps, order, error.reason, error.message);
       log.warn(
         { orderId, orderNumber: order.number, reason: error.message },
         "undeliverable at its price: refund owed",
@@ -460,6 +472,7 @@ export async function provisionOrder(
       await oweUndeliverable(
         deps,
         order,
+        order.payLinkId ? "pay_link_undeliverable" : "esim_ended_before_top_up",
         `the eSIM ended before the top-up could be applied (${message.slice(0, 300)})`,
       );
       log.warn({ orderId, orderNumber: order.number, err: error }, "top-up onto an ended eSIM: refund owed");
@@ -500,7 +513,12 @@ async function isTopUpTargetOver(deps: AppDeps, order: OrderRow): Promise<boolea
  * The whole sale owed back in one transaction (decision 083), like an operator's refund decision but without one: the
  * order goes to refund_due, the ledger owes the amount with its credit note, the traveller is emailed in their language.
  */
-async function oweUndeliverable(deps: AppDeps, order: OrderRow, cause: string): Promise<void> {
+async function oweUndeliverable(
+  deps: AppDeps,
+  order: OrderRow,
+  reason: AutomaticRefundReason,
+  cause: string,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const moved = await applyOrderEvent(tx, {
@@ -519,11 +537,12 @@ async function oweUndeliverable(deps: AppDeps, order: OrderRow, cause: string): 
       source: "sale",
       amountDzdMinor,
       reason: cause,
+      documentReason: automaticRefundDocumentReason(reason),
       actor: "worker",
       now,
     });
     await settleOrderCredit(tx, { order: moved, outcome: "released", cause, actor: "worker", now });
-    await queueRefundDecisionEmail(tx, deps, { order: moved, decision: "approved", reason: cause, amountDzdMinor });
+    await queueAutomaticRefundEmail(tx, deps, { order: moved, reason, amountDzdMinor, isHeldMoney: false });
     await settleOrderRefund(tx, { order: moved, cause: "nothing owed", actor: "worker", now });
   });
 }

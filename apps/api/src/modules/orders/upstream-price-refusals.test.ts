@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { esims, orders, packages } from "../../db/schema.ts";
+import { creditNotes, esims, mailOutbox, orders, packages } from "../../db/schema.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { startEsimAccessDouble } from "../../providers/esim/esim-access/esim-access-double.ts";
 import { createEsimAccessProvider } from "../../providers/esim/esim-access/esim-access-provider.ts";
@@ -76,17 +76,18 @@ async function storedPackage(id: string) {
   return row!;
 }
 
+/** The refund owed without an operator: its ledger entry, the traveller's one email and the credit note's reason. */
 async function expectRefundOwed(orderId: string) {
   expect(await readOrder(testApp, orderId)).toMatchObject({ status: "refund_due", attentionKind: null });
   const owed = (await listLedgerMovements(db, { orderId })).filter(({ movement }) => movement.kind === "refund_owed");
   expect(owed.map(({ movement }) => movement.key)).toEqual([`refund-owed:undeliverable:${orderId}`]);
   const money = await getOrderMoney(db, orderId);
   expect(money.owedDzdMinor).toBe(money.soldDzdMinor);
-  const emails = await db.execute<{ subject: string }>(
-    sql`select subject from mail_outbox where key like ${`refund-decision:%${orderId}%`}`,
-  );
-  expect(emails.rows).toHaveLength(1);
-  return emails.rows[0]!.subject;
+  const emails = await db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
+  const refundEmails = emails.filter((email) => email.key.includes("refund"));
+  expect(refundEmails.map((email) => email.key)).toEqual([expect.stringMatching(/^automatic-refund:/)]);
+  const [creditNote] = await db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+  return { email: refundEmails[0]!, creditNoteReason: creditNote!.reason };
 }
 
 describe("a price that moved upstream after payment (200005/200006)", () => {
@@ -126,8 +127,31 @@ describe("a price that moved upstream after payment (200005/200006)", () => {
 
     expect(orderCalls(paid.orderId)).toEqual([12_300]);
     expect(await storedPackage(plan.id)).toMatchObject({ costUsdE4: 1_000_000 });
-    const subject = await expectRefundOwed(paid.orderId);
-    expect(subject).toMatch(/[\u0600-\u06FF]/);
+    const { email, creditNoteReason } = await expectRefundOwed(paid.orderId);
+    expect(email.key).toBe(`automatic-refund:upstream_price_loss:${paid.orderId}`);
+    expect(email.subject).toContain("سيتم استرداد مبلغ طلبك");
+    expect(email.text).toContain("رفع مورّدنا سعر هذه الباقة بعد دفعك");
+    expect(email.text).toContain("1,490 DA");
+    expect(email.text).toContain("ليس عليك أن تطلب شيئًا");
+    // Neither the worker's English sentence nor an operator's approval.
+    expect(email.text).not.toMatch(/upstream|floor|USD/);
+    expect(email.subject).not.toContain("تم قبول");
+    expect(creditNoteReason).toBe("باقة لم تُسلَّم: رفع المورّد سعرها بعد الدفع");
+  });
+
+  it("tells a French traveller the same in French, on the email and the credit note", async () => {
+    const paid = await createPaidOrder(testApp, plan.id, { language: "fr" });
+    double.setPackagePrice("CKH491", 1_000_000);
+
+    expect(await provision(paid.orderId)).toBe("refund_owed");
+
+    const { email, creditNoteReason } = await expectRefundOwed(paid.orderId);
+    expect(email.subject).toContain("sera remboursée");
+    expect(email.text).toContain("Notre fournisseur a augmenté le prix de ce forfait après votre paiement");
+    expect(email.text).toContain("Nous vous devons");
+    expect(email.text).toContain("1,490 DA");
+    expect(email.text).not.toMatch(/upstream|floor|accepté/);
+    expect(creditNoteReason).toBe("Forfait non livré : prix du fournisseur augmenté après le paiement");
   });
 
   it("holds the sale to the operator's floor (UPSTREAM_REPRICE_MIN_MARGIN_DZD)", async () => {
@@ -200,6 +224,9 @@ describe("a package withdrawn upstream (310241)", () => {
 
     expect(await storedPackage(global.id)).toMatchObject({ isActive: false });
     expect(orderCalls(paid.orderId)).toHaveLength(1);
-    await expectRefundOwed(paid.orderId);
+    const { email, creditNoteReason } = await expectRefundOwed(paid.orderId);
+    expect(email.key).toBe(`automatic-refund:package_withdrawn:${paid.orderId}`);
+    expect(email.text).toContain("Our supplier stopped selling this plan after you paid");
+    expect(creditNoteReason).toBe("Plan not delivered: withdrawn by the supplier after payment");
   });
 });

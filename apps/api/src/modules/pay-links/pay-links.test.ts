@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { createPayLink, listPayLinks, PAY_LINK_STATUSES, revokePayLink } from "@esim/shared/pay-links/contracts";
-import { eq, like } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { esims, ledgerMovements, mailOutbox, orders, packages, payLinks, payments, users } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
@@ -372,7 +372,7 @@ describe("a link's money promises", () => {
   });
 
   it("refunds automatically a second payment that still arrives for a paid link, and never delivers it twice", async () => {
-    const made = await makeTopUpLink();
+    const made = await makeTopUpLink({ language: "ar" });
     const before = await readEsim(testApp, made.esim.id);
     await payLink(made.path, { method: "cib" });
     const first = (await readLink(made.link.id)).orderId!;
@@ -395,11 +395,41 @@ describe("a link's money promises", () => {
     const movements = await db.select().from(ledgerMovements).where(eq(ledgerMovements.orderId, first));
     expect(movements.map((movement) => movement.kind)).toContain("refund_owed");
     expect((await getOrderMoney(db, first)).owedDzdMinor).toBe(earlier!.amountMinor);
-    const told = await db
-      .select()
-      .from(mailOutbox)
-      .where(like(mailOutbox.key, `refund-decision:%:${first}:%`));
+    const emails = await db.select().from(mailOutbox).where(eq(mailOutbox.orderId, first));
+    const told = emails.filter((mail) => mail.key === `automatic-refund:pay_link_second_payment:${first}`);
     expect(told.map((mail) => mail.to)).toEqual([made.user.email]);
+    // Sent already (its content dropped): the subject shows its language.
+    expect(told[0]!.subject).toContain("سيتم استرداد مبلغ طلبك");
+    // Refunded without anyone: no "refund approved" and no alert for the operator, who reads it in the history.
+    expect(emails.map((mail) => mail.key)).not.toContainEqual(
+      expect.stringMatching(/^(refund-decision|operator-alert):/),
+    );
+    const history = await db.execute<{ cause: string }>(
+      sql`select cause from order_events where order_id = ${first} order by seq`,
+    );
+    expect(history.rows.map((row) => row.cause).join("\n")).toContain("second_pay_link_payment");
+  });
+
+  it("owes the money back at once, in the traveller's words, when the link's eSIM ended between its page and its payment", async () => {
+    const made = await makeTopUpLink({ language: "fr" });
+    const paying = await payLink(made.path);
+    // Cancelled upstream after the page checked it, before the payment landed.
+    await testApp.simulator.cancel(made.esim.upstreamReference);
+    await pressButton(testApp, paying.headers.location as string, "pay");
+    await runDueJobs(testApp.deps);
+    await runDueJobs(testApp.deps);
+
+    const orderId = (await readLink(made.link.id)).orderId!;
+    expect(await readOrder(testApp, orderId)).toMatchObject({ status: "refund_due", attentionKind: null });
+    expect((await getOrderMoney(db, orderId)).owedDzdMinor).toBeGreaterThan(0);
+    const emails = await db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
+    const told = emails.filter((mail) => mail.key === `automatic-refund:pay_link_undeliverable:${orderId}`);
+    expect(told.map((mail) => [mail.to, mail.subject])).toEqual([
+      [made.user.email, expect.stringContaining("sera remboursée")],
+    ]);
+    expect(emails.map((mail) => mail.key)).not.toContainEqual(
+      expect.stringMatching(/^(refund-decision|operator-alert):/),
+    );
   });
 
   it("bills the link's order to the traveller as they gave their billing, never a made-up country or phone", async () => {

@@ -11,6 +11,9 @@ const stderrLog: EsimAccessLog = {
   warn(details, message) {
     process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), ...details, msg: message })}\n`);
   },
+  error(details, message) {
+    process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), ...details, msg: message })}\n`);
+  },
 };
 
 /** The simulator unless ESIM_PROVIDER=esim-access (loadConfig then requires the access code). */

@@ -84,6 +84,7 @@ const API = {
           minOrderDzdMinor: 100_000,
           packageIds: null,
           isBlocked: false,
+          allowsBelowCost: true,
           state: "active",
           usesCount: 3,
           paidOrders: 2,

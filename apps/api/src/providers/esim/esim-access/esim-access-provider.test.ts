@@ -22,7 +22,15 @@ beforeEach(() => {
 
 function recordingLog() {
   const warnings: { details: object; message: string }[] = [];
-  return { warnings, log: { warn: (details: object, message: string) => warnings.push({ details, message }) } };
+  const errors: { details: object; message: string }[] = [];
+  return {
+    warnings,
+    errors,
+    log: {
+      warn: (details: object, message: string) => warnings.push({ details, message }),
+      error: (details: object, message: string) => errors.push({ details, message }),
+    },
+  };
 }
 
 function client(options: Partial<Parameters<typeof createEsimAccessProvider>[0]> = {}) {
@@ -258,6 +266,30 @@ describe("orderProfiles and queryOrder", () => {
     double.failNext({ kind: "error", errorCode: "200007", errorMsg: "Insufficient balance" }, { path: "esim/order" });
     expect(await caught(orderTurkey(provider))).toMatchObject({ isRetryable: false, upstreamCode: "200007" });
   });
+
+  it("logs a refusal outside the documented table once, at error level, with its code and body", async () => {
+    const { errors, log } = recordingLog();
+    const provider = client({ log });
+    double.failNext({ kind: "error", errorCode: "310499", errorMsg: "package sale paused" }, { path: "esim/order" });
+    expect(await caught(orderTurkey(provider))).toMatchObject({ isRetryable: false, upstreamCode: "310499" });
+    expect(errors).toEqual([
+      {
+        details: expect.objectContaining({
+          path: "esim/order",
+          code: "310499",
+          body: { success: false, errorCode: "310499", errorMsg: "package sale paused", obj: null },
+        }),
+        message: expect.stringContaining("outside the documented error codes"),
+      },
+    ]);
+  });
+
+  it("logs nothing at error level for a documented refusal", async () => {
+    const { errors, log } = recordingLog();
+    double.failNext({ kind: "error", errorCode: "200007", errorMsg: "Insufficient balance" }, { path: "esim/order" });
+    await caught(orderTurkey(client({ log })));
+    expect(errors).toEqual([]);
+  });
 });
 
 describe("queryProfile", () => {
@@ -356,7 +388,7 @@ describe("topUp", () => {
   });
 
   it("logs a refusal outside the documented table with its body and, after one read of the profile, takes it as final", async () => {
-    const { warnings, log } = recordingLog();
+    const { errors, log } = recordingLog();
     const { provider, ...input } = await newTopUp(client({ log }));
     double.failNext({ kind: "error", errorCode: "310404", errorMsg: "esim status error" }, { path: "esim/topup" });
     const readsBefore = double.requests.filter((request) => request.path === "esim/query").length;
@@ -364,12 +396,16 @@ describe("topUp", () => {
     expect(double.profiles.get(input.reference)?.topUps).toEqual([]);
     expect(topUpCalls(input.transactionId)).toBe(1);
     expect(double.requests.filter((request) => request.path === "esim/query").length - readsBefore).toBe(1);
-    expect(warnings).toContainEqual({
-      details: expect.objectContaining({
-        body: { success: false, errorCode: "310404", errorMsg: "esim status error", obj: null },
-      }),
-      message: expect.stringContaining("outside the documented error codes"),
-    });
+    expect(errors).toEqual([
+      {
+        details: expect.objectContaining({
+          path: "esim/topup",
+          code: "310404",
+          body: { success: false, errorCode: "310404", errorMsg: "esim status error", obj: null },
+        }),
+        message: expect.stringContaining("outside the documented error codes"),
+      },
+    ]);
   });
 
   it("counts an undocumented refusal as a success when the one confirming read shows the top-up applied", async () => {

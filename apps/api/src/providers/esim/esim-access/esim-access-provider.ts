@@ -81,9 +81,11 @@ const TOP_UP_CODES_TTL_MS = 10 * 60_000;
 /** How often topUp calls esim/topup when each outcome is unknown and the profile shows no sign of it. */
 const TOP_UP_CALLS = 2;
 
-/** Where the client reports what it leaves out (pino's `warn(details, message)`). */
+/** Where the client reports what it leaves out, and refusals an operator must add to the table (pino fits). */
 export interface EsimAccessLog {
   warn(details: object, message: string): void;
+  /** Refusals outside the documented table (pino's `error`); without it they go to `warn`. */
+  error?(details: object, message: string): void;
 }
 
 export interface EsimAccessProviderOptions {
@@ -180,7 +182,7 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
   const now = options.now ?? (() => new Date());
   const limiter = options.limiter ?? createRateLimiter({ perSecond: options.requestsPerSecond ?? 8 });
   const duplicateLookupDays = options.duplicateLookupDays ?? 30;
-  const log = options.log ?? { warn() {} };
+  const log: EsimAccessLog = options.log ?? { warn() {} };
   // Keyed `iccid:<ICCID>` or `package:<base packageCode>`: the two documented ways to ask which top-ups fit.
   const topUpCodesCache = new Map<string, { codes: string[]; fetchedAtMs: number }>();
 
@@ -272,6 +274,20 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
       isRetryable: RETRYABLE_ERROR_CODES.has(code),
       upstreamCode: code,
     });
+  }
+
+  /**
+   * A refusal whose code the documentation does not list: logged once, at error level, with the upstream's whole
+   * answer, so an operator can add it to the table (decision 083).
+   */
+  function logUndocumentedRefusal(path: string, envelope: EsimAccessEnvelope, details: object): void {
+    const code =
+      envelope.errorCode === null || envelope.errorCode === undefined ? "UNKNOWN" : String(envelope.errorCode);
+    (log.error ?? log.warn).call(
+      log,
+      { path, code, message: envelope.errorMsg ?? envelope.errorMessage ?? null, ...details, body: envelope },
+      "eSIM Access: a refusal outside the documented error codes",
+    );
   }
 
   function read<T extends z.ZodMiniType>(path: string, schema: T, envelope: EsimAccessEnvelope): z.output<T> {
@@ -427,6 +443,9 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
       if (envelope.success) return { upstreamOrderNo: read("esim/order", orderAnswerSchema, envelope).orderNo };
 
       const error = errorOf("esim/order", envelope);
+      if (!DOCUMENTED_ERROR_CODES.has(error.upstreamCode ?? "")) {
+        logUndocumentedRefusal("esim/order", envelope, { transactionId: input.transactionId });
+      }
       if (error.isRetryable) throw error;
       // A retry after a lost answer may be refused although the order exists: look for it by its transactionId.
       const existing = await findOrderNoByTransactionId(input.transactionId);
@@ -484,10 +503,10 @@ export function createEsimAccessProvider(options: EsimAccessProviderOptions): Es
           if (!OUTCOME_UNKNOWN_ERROR_CODES.has(error.upstreamCode ?? "")) {
             // A refusal outside the documented table (310404 seen in production): logged whole, then one read of the
             // profile decides; calling again would spend the shared budget for hours on an answer that will not change.
-            log.warn(
-              { path: "esim/topup", reference: input.reference, transactionId: input.transactionId, body: envelope },
-              "eSIM Access: a refusal outside the documented error codes",
-            );
+            logUndocumentedRefusal("esim/topup", envelope, {
+              reference: input.reference,
+              transactionId: input.transactionId,
+            });
             return await confirmRefusal(input, error);
           }
           unknownOutcome = error;

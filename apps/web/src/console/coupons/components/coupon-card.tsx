@@ -60,6 +60,9 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
         </span>
       </div>
       <p className="mt-1 font-semibold text-brand-800">{t("admin.coupons.off", { value: discount })}</p>
+      {coupon.allowsBelowCost ? (
+        <p className="mt-1 text-sm font-medium text-amber-800">{t("admin.coupons.belowCostBadge")}</p>
+      ) : null}
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div className="rounded-xl bg-slate-50 p-2">
           <dt className="text-slate-600">{t("admin.coupons.uses")}</dt>

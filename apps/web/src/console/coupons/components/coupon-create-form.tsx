@@ -39,6 +39,8 @@ export function CouponCreateForm({ onCreated, onCancel }: { onCreated: (code: st
   const create = useCreateCoupon();
   const [form, setForm] = useState<CouponForm>(EMPTY_FORM);
   const [packageIds, setPackageIds] = useState<Set<string>>(new Set());
+  // A giveaway may sell below the upstream cost (decision 087): off unless the admin ticks it.
+  const [allowsBelowCost, setAllowsBelowCost] = useState(false);
 
   const field = (name: keyof CouponForm) => ({
     value: form[name],
@@ -69,6 +71,7 @@ export function CouponCreateForm({ onCreated, onCancel }: { onCreated: (code: st
         maxUsesPerUser: Number(form.maxUsesPerUser),
         minOrderDzd: numberOrNull(form.minOrderDzd),
         packageIds: packageIds.size > 0 ? [...packageIds] : null,
+        allowsBelowCost,
       },
       { onSuccess: ({ data }) => onCreated(data.code) },
     );
@@ -128,6 +131,24 @@ export function CouponCreateForm({ onCreated, onCancel }: { onCreated: (code: st
           onChange={setPackageIds}
           error={fieldError("packageIds", ...[...packageIds].map((_, index) => `packageIds.${index}`))}
         />
+      </div>
+      <div className="flex items-start gap-2 text-sm">
+        <input
+          id="coupon-allows-below-cost"
+          type="checkbox"
+          className="mt-1"
+          aria-describedby="coupon-allows-below-cost-hint"
+          checked={allowsBelowCost}
+          onChange={(event) => setAllowsBelowCost(event.target.checked)}
+        />
+        <div>
+          <label htmlFor="coupon-allows-below-cost" className="font-medium text-slate-800">
+            {t("admin.coupons.allowsBelowCost")}
+          </label>
+          <p id="coupon-allows-below-cost-hint" className="text-slate-600">
+            {t("admin.coupons.allowsBelowCostHint")}
+          </p>
+        </div>
       </div>
       {create.error && !hasFieldErrors(create.error) ? <Alert>{t(errorMessageId(create.error))}</Alert> : null}
       <div className="flex flex-wrap gap-2">

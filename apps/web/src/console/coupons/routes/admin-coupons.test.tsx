@@ -27,6 +27,7 @@ const SUMMER: AdminCoupon = {
   minOrderDzdMinor: 1000_00,
   packageIds: null,
   isBlocked: false,
+  allowsBelowCost: false,
   state: "active",
   usesCount: 3,
   paidOrders: 2,
@@ -109,8 +110,45 @@ describe("the console's coupons (/admin/coupons)", () => {
       maxUsesPerUser: 2,
       minOrderDzd: 2000,
       packageIds: [PLAN_30_DAYS.id],
+      allowsBelowCost: false,
     });
     expect(post?.headers.get("authorization")).toBe("Bearer operator-token");
+  });
+
+  it("marks a giveaway allowed below cost, explained before it is ticked, and the list says which code is one", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const GIFT: AdminCoupon = {
+      ...SUMMER,
+      id: "33333333-3333-4333-8333-333333333333",
+      code: "GIFT100",
+      allowsBelowCost: true,
+    };
+    const { calls } = consoleApi(ADMIN, {
+      [`GET ${A}/coupons`]: () => ({ body: { data: [SUMMER, GIFT] } }),
+      [`POST ${A}/coupons`]: () => ({ body: { data: GIFT } }),
+    });
+    const { user } = await renderApp("/admin/coupons", { language: "fr" });
+    const gift = (await screen.findByRole("heading", { name: "GIFT100" })).closest("li") as HTMLElement;
+    expect(within(gift).getByText("Cadeau : peut vendre sous le coût")).toBeInTheDocument();
+    const summer = screen.getByRole("heading", { name: "SUMMER26" }).closest("li") as HTMLElement;
+    expect(within(summer).queryByText("Cadeau : peut vendre sous le coût")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Nouveau code promo" }));
+    const box = screen.getByRole("checkbox", { name: "Autoriser la vente sous le coût (cadeau)" });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/en dessous de son coût chez le fournisseur/);
+    await user.type(screen.getByLabelText("Code"), "gift100");
+    await user.type(screen.getByLabelText("Réduction (%)"), "100");
+    await user.click(box);
+    await user.click(screen.getByRole("button", { name: "Créer le code" }));
+
+    await waitFor(() => expect(calls.some((call) => call.method === "POST")).toBe(true));
+    const post = calls.find((call) => call.method === "POST");
+    expect(post?.body).toMatchObject({
+      code: "gift100",
+      discount: { kind: "percent", percentOff: 100 },
+      allowsBelowCost: true,
+    });
   });
 
   it("says in French that the code is taken, and marks a refused field", async () => {
