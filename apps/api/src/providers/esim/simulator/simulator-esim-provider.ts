@@ -290,8 +290,7 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
       faults = typeof next === "string" ? parseSimulatorFaults(next) : { ...NO_FAULTS, ...next };
     },
 
-    listPackages: () =>
-      withFaults(async () => getSimulatorCatalogue().map((pkg) => packageOf(pkg.code) ?? pkg)),
+    listPackages: () => withFaults(async () => getSimulatorCatalogue().map((pkg) => packageOf(pkg.code) ?? pkg)),
 
     setPackagePrice(code, costUsdE4) {
       if (costUsdE4 === null) priceOverrides.delete(code);
