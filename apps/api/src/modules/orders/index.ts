@@ -2,7 +2,7 @@
 // provisioning and delivery to refunds, with its history, its emails and the operator's actions.
 export { approveCancellation } from "./cancellation-approval.ts";
 export { flagOverdueDeliveries } from "./delivery-watch.ts";
-export type { OrderActor, OrderEvent, OrderRow } from "./order-lifecycle.ts";
+export { applyOrderEvent, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
 export {
   ORDER_SUBSCRIBERS,
   type OrderEventMessage,
@@ -36,12 +36,18 @@ export {
   showOrder,
 } from "./orders-ops.service.ts";
 export { type PaymentOutcome, type PaymentOutcomeResult, recordPaymentOutcome } from "./payment-outcomes.ts";
+export { findOrderWithPackage, recordProvisioningAttempt, storeUpstreamOrderNo } from "./provisioning.repo.ts";
 export {
-  createOrdersJobs,
-  DEFAULT_PROVISIONING_TIMING,
-  type ProvisioningTiming,
-  SIMULATOR_PROVISIONING_TIMING,
+  deliverOrder,
+  type OrderWithPackage,
+  PROVISION_ORDER_TASK,
+  queueProvisioning,
+  recordCostBeforeBuying,
+  recordProvisioningFailed,
+  upstreamBalanceJobs,
 } from "./provisioning.service.ts";
+export { queueRefundDecisionEmail } from "./refund-decision-email.ts";
 export { approveTechnicalRefund, listRefundQueue, refuseTechnicalRefund } from "./refund-decisions.ts";
-export { oweRefund, sendRefund } from "./refunds.ts";
+export { oweRefund, sendRefund, settleOrderRefund } from "./refunds.ts";
+export { INSUFFICIENT_BALANCE_CODE, waitForUpstreamBalance } from "./upstream-balance.ts";
 export { upstreamOrderReadyJobs } from "./upstream-order-ready.ts";

@@ -1,11 +1,9 @@
 import { formatDate } from "@esim/shared/format";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { esimBundles, esims, simulatorOrders } from "../../db/schema.ts";
-import { runDueJobs } from "../../jobs/worker.ts";
-import { SIMULATOR_SMDP_ADDRESS } from "../../providers/esim/simulator/simulator-esim-provider.ts";
-import { createPackage, createSignedInUser } from "../../test/factories.ts";
-import { syncStaleEsims } from "../esims/index.ts";
+import { esimBundles, esims, simulatorOrders } from "../db/schema.ts";
+import { runDueJobs } from "../jobs/worker.ts";
+import { syncStaleEsims } from "../modules/esims/index.ts";
 import {
   createBuyingApp,
   createPaidOrder,
@@ -15,8 +13,10 @@ import {
   outboxEmail,
   placeTestOrder,
   readOrder,
-} from "./buying.test-kit.ts";
-import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "./provisioning.service.ts";
+} from "../modules/orders/buying.test-kit.ts";
+import { SIMULATOR_SMDP_ADDRESS } from "../providers/esim/simulator/simulator-esim-provider.ts";
+import { createPackage, createSignedInUser } from "../test/factories.ts";
+import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "./provision-order.ts";
 
 const testApp = await createBuyingApp();
 const { db, deps, clock } = testApp;
