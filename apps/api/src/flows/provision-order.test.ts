@@ -188,7 +188,10 @@ describe("a provisioning run killed between two steps", () => {
       expect(await esimsOf(paid.orderId)).toEqual([]);
       expect(await stepsDone(paid.orderId)).toEqual(["buy-upstream-profiles", "collect-profiles"]);
       expect(await orderJobs(testApp, paid.orderId)).toEqual([expect.objectContaining({ attempts: 1 })]);
-      const queriesBefore = queried.mock.calls.length;
+      // Earlier tests' orders may run in the same worker pass: only this order's upstream calls are counted.
+      const queriesOfThisOrder = () => queried.mock.calls.filter(([no]) => no === interrupted.upstreamOrderNo).length;
+      const queriesBefore = queriesOfThisOrder();
+      expect(queriesBefore).toBe(1);
 
       await makeJobsDue(testApp);
       await runDueJobs(deps, noWait);
@@ -196,9 +199,9 @@ describe("a provisioning run killed between two steps", () => {
       expect((await readOrder(testApp, paid.orderId)).status).toBe("delivered");
       expect(await esimsOf(paid.orderId)).toHaveLength(2);
       expect(await db.select().from(esimBundles).where(eq(esimBundles.orderId, paid.orderId))).toHaveLength(2);
-      expect(ordered).toHaveBeenCalledTimes(1);
+      expect(ordered.mock.calls.filter(([input]) => input.transactionId === paid.orderId)).toHaveLength(1);
       // The profiles the first run collected are handed on from its recorded step, not asked for again.
-      expect(queried).toHaveBeenCalledTimes(queriesBefore);
+      expect(queriesOfThisOrder()).toBe(queriesBefore);
       expect(await upstreamOrdersOf(paid.orderId)).toHaveLength(1);
       expect(await stepsDone(paid.orderId)).toEqual([...PROVISIONING_WORKFLOWS.esims.steps]);
       expect(PROVISIONING_WORKFLOWS.esims.steps).toEqual([

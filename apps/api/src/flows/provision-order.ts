@@ -269,7 +269,13 @@ export async function provisionOrder(
 
   const workflow = order.kind === "top_up" ? provisionTopUp : provisionEsims;
   try {
-    const run = await workflow.run(deps, { runId: orderId, input: { found, timing }, log });
+    // A failed step is retried, refunded or waits (below): a warning naming the step; only giving up is an error.
+    const stepLog: JobLog = {
+      info: (details, message) => log.info(details, message),
+      warn: (details, message) => log.warn(details, message),
+      error: (details, message) => log.warn(details, message),
+    };
+    const run = await workflow.run(deps, { runId: orderId, input: { found, timing }, log: stepLog });
     if (run.pausedAt) return "allocating";
     const lastStep = workflow.steps[workflow.steps.length - 1]!;
     const last = run.outputs[lastStep] as { delivered: boolean } | null;
