@@ -1,5 +1,6 @@
 // Orders: an order's whole life (one table of states in order-lifecycle.ts), from creation through payment,
-// provisioning and delivery to refunds, with its history, its emails and the operator's actions.
+// provisioning and delivery to refunds, with its history, its emails and the operator's actions. Buying upstream and
+// delivering is the provision-order flow's sequence (decision 090); this module keeps the order's part of it.
 export { approveCancellation } from "./cancellation-approval.ts";
 export { flagOverdueDeliveries } from "./delivery-watch.ts";
 export { applyOrderEvent, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
