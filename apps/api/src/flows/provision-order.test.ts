@@ -48,6 +48,16 @@ async function upstreamOrdersOf(orderId: string) {
   return db.select().from(simulatorOrders).where(eq(simulatorOrders.transactionId, orderId));
 }
 
+/** The provision-order workflow's steps finished for this order, in order. */
+async function stepsDone(orderId: string) {
+  const rows = await db
+    .select({ step: workflowSteps.step })
+    .from(workflowSteps)
+    .where(and(eq(workflowSteps.workflow, "provision-order"), eq(workflowSteps.runId, orderId)))
+    .orderBy(asc(workflowSteps.completedAt), asc(workflowSteps.step));
+  return rows.map((row) => row.step);
+}
+
 describe("provision-order", () => {
   it("delivers a paid order: one eSIM per unit, its bundles, and the install email once in the buyer's language", async () => {
     const paid = await createPaidOrder(testApp, plan.id, { quantity: 2, language: "ar" });
@@ -120,6 +130,8 @@ describe("provision-order", () => {
     const waiting = await readOrder(testApp, paid.orderId);
     expect(waiting).toMatchObject({ status: "confirmed", provisioningAttempts: 1, attentionReason: null });
     expect(waiting.upstreamOrderNo).toMatch(/^SIM/);
+    // The run paused at collect-profiles: bought, recorded; the collecting left for the later look.
+    expect(await stepsDone(paid.orderId)).toEqual(["buy-upstream-profiles"]);
     const [recheck] = await orderJobs(testApp, paid.orderId);
     expect(recheck).toMatchObject({ attempts: 0, lockedAt: null });
     expect(new Date(recheck!.runAt).getTime()).toBeGreaterThan(Date.now());
@@ -165,15 +177,6 @@ describe("provision-order", () => {
 });
 
 describe("a provisioning run killed between two steps", () => {
-  async function stepsDone(orderId: string) {
-    const rows = await db
-      .select({ step: workflowSteps.step })
-      .from(workflowSteps)
-      .where(and(eq(workflowSteps.workflow, "provision-order"), eq(workflowSteps.runId, orderId)))
-      .orderBy(asc(workflowSteps.completedAt), asc(workflowSteps.step));
-    return rows.map((row) => row.step);
-  }
-
   it("resumes at the store step on the job's retry, never ordering upstream again, and delivers once", async () => {
     const paid = await createPaidOrder(testApp, plan.id, { quantity: 2 });
     const ordered = vi.spyOn(deps.esim, "orderProfiles");
