@@ -43,6 +43,15 @@ export function namesImportedFrom(source: string, fromFile: string, frontDoor: s
   return names;
 }
 
+/** Where `source` buys at the upstream: calls or takes its port's `orderProfiles` or `topUp` (not a string's words). */
+export function upstreamPurchasesIn(source: string): string[] {
+  const calls = [...source.matchAll(/[\w)\]]\s*\.\s*(orderProfiles|topUp)\b(?!["'`])/g)].map((match) => match[1]!);
+  const taken = [...source.matchAll(/\{[^}]*\b(orderProfiles|topUp)\b[^}]*\}\s*=\s*[\w.]*esim\b/g)].map(
+    (match) => match[1]!,
+  );
+  return [...calls, ...taken];
+}
+
 describe("one way in for every order", () => {
   it("lets only the place-order flow create an order, its payment or its checkout", async () => {
     const offenders: string[] = [];
@@ -64,5 +73,26 @@ describe("one way in for every order", () => {
     const source = `import { createOrder, findPlacedOrder } from "../orders/index.ts";\nimport {\n  createPayment as pay,\n  openCheckout,\n} from "../payments/index.ts";`;
     expect(namesImportedFrom(source, file, "modules/orders/index.ts")).toEqual(["createOrder", "findPlacedOrder"]);
     expect(namesImportedFrom(source, file, "modules/payments/index.ts")).toEqual(["createPayment", "openCheckout"]);
+  });
+});
+
+// Buying at the upstream (a new eSIM, a top-up) is a step of the provision-order flow (decision 090), never done beside
+// it: outside flows/, only the providers that implement the port name its buying methods.
+describe("one way to buy at the upstream", () => {
+  it("lets only flows/ call the upstream's orderProfiles or topUp", async () => {
+    const offenders: string[] = [];
+    for (const file of await sourceFiles(SOURCE_ROOT)) {
+      const path = relative(SOURCE_ROOT, file).replaceAll("\\", "/");
+      if (path.startsWith("flows/") || path.startsWith("providers/")) continue;
+      for (const method of upstreamPurchasesIn(await readFile(file, "utf8"))) offenders.push(`${path} calls ${method}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it("reads a call or a taken method as a purchase, and a message key as none", () => {
+    expect(upstreamPurchasesIn("await deps.esim.orderProfiles({ count: 1 });")).toEqual(["orderProfiles"]);
+    expect(upstreamPurchasesIn("await deps.esim\n  .topUp(input);")).toEqual(["topUp"]);
+    expect(upstreamPurchasesIn("const { topUp } = deps.esim;")).toEqual(["topUp"]);
+    expect(upstreamPurchasesIn('t(isTopUp ? "invoice.topUp" : "plan")')).toEqual([]);
   });
 });

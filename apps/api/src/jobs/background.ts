@@ -1,7 +1,8 @@
+import type { ProvisioningTiming } from "../flows/provision-order.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import { sweepAutoTopUps } from "../modules/auto-top-up/index.ts";
 import { sendDueEsimAlerts, syncStaleEsims } from "../modules/esims/index.ts";
-import { flagOverdueDeliveries, type ProvisioningTiming } from "../modules/orders/index.ts";
+import { flagOverdueDeliveries } from "../modules/orders/index.ts";
 import { reconcileStalePayments } from "../modules/payments/index.ts";
 import { expireStoreCredit } from "../modules/store-credit/index.ts";
 import { cleanUpExpiredRows } from "./clean-up.ts";

@@ -14,6 +14,7 @@ import {
 import type pg from "pg";
 import type { Database } from "../db/client.ts";
 import { placeOrder } from "../flows/place-order.ts";
+import { createProvisionOrderJobs, type ProvisioningTiming } from "../flows/provision-order.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import type { JobHandlers, JobLog } from "../lib/job-queue.ts";
 import { scrubText } from "../lib/log-redaction.ts";
@@ -21,12 +22,13 @@ import { createAutoTopUpJobs } from "../modules/auto-top-up/index.ts";
 import { devicesJobs } from "../modules/devices/index.ts";
 import { esimsJobs } from "../modules/esims/index.ts";
 import { mailOutboxJobs } from "../modules/mail-outbox/index.ts";
-import { createOrdersJobs, type ProvisioningTiming, upstreamOrderReadyJobs } from "../modules/orders/index.ts";
+import { upstreamBalanceJobs, upstreamOrderReadyJobs } from "../modules/orders/index.ts";
 import { paymentsJobs } from "../modules/payments/index.ts";
 import { ledgerSubscriberJobs, orderSubscriberJobs } from "../subscribers/index.ts";
 import { unlockJobsOf } from "./worker-heartbeat.ts";
 
-// Only wiring: each module owns its tasks (name, payload, handler) and exports them from its front door.
+// Only wiring: each module owns its tasks (name, payload, handler) and exports them from its front door; a task that
+// runs a flow (provision-order, auto top-up) is built here from the flow.
 
 /** Where the worker reports: pino's logger (the app's) fits. */
 export interface WorkerLog extends JobLog {
@@ -106,7 +108,8 @@ export function createTaskList(
 ): TaskList {
   const log = options.log ?? silentLog;
   const handlers: JobHandlers = {
-    ...createOrdersJobs(options.timing ? { timing: options.timing } : {}),
+    ...createProvisionOrderJobs(options.timing ? { timing: options.timing } : {}),
+    ...upstreamBalanceJobs,
     ...upstreamOrderReadyJobs,
     ...paymentsJobs,
     ...mailOutboxJobs,

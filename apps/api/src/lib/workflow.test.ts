@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { workflowSteps } from "../db/schema.ts";
 import { createTestApp } from "../test/test-app.ts";
-import { defineWorkflow, type StepOutput, WorkflowStepError } from "./workflow.ts";
+import { defineWorkflow, RunPaused, type StepOutput, WorkflowStepError } from "./workflow.ts";
 
 const { db, deps } = await createTestApp();
 
@@ -104,6 +104,36 @@ describe("defineWorkflow", () => {
     expect(failure).toMatchObject({ workflow: "failing", runId: "order-6", step: "charge" });
     expect(logged).toEqual([expect.objectContaining({ workflow: "failing", runId: "order-6", step: "charge" })]);
     expect(runs.notify).toBe(0);
+  });
+
+  it("ends quietly at a step that pauses, leaving it unrecorded so the next run starts there", async () => {
+    const logged: object[] = [];
+    const log = { info() {}, warn() {}, error: (details: object) => logged.push(details) };
+    let isReady = false;
+    const ran: string[] = [];
+    const workflow = defineWorkflow<null>("pausing", [
+      { name: "ask", run: () => void ran.push("ask") },
+      {
+        name: "wait",
+        run: () => {
+          ran.push("wait");
+          if (!isReady) throw new RunPaused("not ready yet");
+          return "ready";
+        },
+      },
+      { name: "finish", run: () => void ran.push("finish") },
+    ]);
+
+    const paused = await workflow.run(deps, { runId: "order-7", input: null, log });
+    expect(paused).toMatchObject({ ran: ["ask"], pausedAt: "wait" });
+    expect(await recordedSteps("pausing", "order-7")).toEqual(["ask"]);
+    expect(logged).toEqual([]);
+
+    isReady = true;
+    const resumed = await workflow.run(deps, { runId: "order-7", input: null, log });
+    expect(resumed).toMatchObject({ ran: ["wait", "finish"], skipped: ["ask"] });
+    expect(resumed.pausedAt).toBeUndefined();
+    expect(ran).toEqual(["ask", "wait", "wait", "finish"]);
   });
 
   it("refuses two steps of one name (they would share a completion)", () => {

@@ -48,6 +48,8 @@ export interface WorkflowRun {
   ran: string[];
   /** Steps an earlier run had finished, skipped by this one. */
   skipped: string[];
+  /** The step that paused the run (it threw RunPaused): left unrecorded, so the next run starts there. */
+  pausedAt?: string;
 }
 
 export interface Workflow<Input> {
@@ -76,6 +78,17 @@ export class WorkflowStepError extends Error {
   }
 }
 
+/**
+ * Thrown by a step that cannot finish yet and has itself arranged the next run (a later job): the run ends quietly
+ * there, nothing after it runs and the step is not recorded. Not a failure: nothing is logged, nothing is thrown.
+ */
+export class RunPaused extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "RunPaused";
+  }
+}
+
 const silentLog: JobLog = { info() {}, warn() {}, error() {} };
 
 /** Declares a workflow; step names must be unique (they key the completions). */
@@ -100,6 +113,10 @@ export function defineWorkflow<Input>(name: string, steps: readonly WorkflowStep
         try {
           output = (await step.run({ deps, input, runId, outputs: { ...outputs }, log })) ?? null;
         } catch (error) {
+          if (error instanceof RunPaused) {
+            result.pausedAt = step.name;
+            return result;
+          }
           log.error({ workflow: name, runId, step: step.name, err: error }, "a workflow step failed; the run stops");
           throw new WorkflowStepError(name, runId, step.name, error);
         }

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { DEFAULT_PROVISIONING_TIMING } from "../../flows/provision-order.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { reapDeadWorkers } from "../../jobs/worker-heartbeat.ts";
 import { createPackage } from "../../test/factories.ts";
 import { createBuyingApp, createPaidOrder, orderJobs, readOrder } from "./buying.test-kit.ts";
 import { flagOverdueDeliveries } from "./delivery-watch.ts";
-import { DEFAULT_PROVISIONING_TIMING } from "./provisioning.service.ts";
 
 const testApp = await createBuyingApp();
 const { db, deps, clock } = testApp;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { esimBundles, esims } from "../../db/schema.ts";
+import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "../../flows/provision-order.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { startEsimAccessDouble } from "../../providers/esim/esim-access/esim-access-double.ts";
 import { createEsimAccessProvider } from "../../providers/esim/esim-access/esim-access-provider.ts";
@@ -13,7 +14,6 @@ import {
   pressButton,
   readOrder,
 } from "./buying.test-kit.ts";
-import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "./provisioning.service.ts";
 
 // Provisioning against the eSIM Access double, which speaks the documented protocol (no deduplication of a
 // top-up's transactionId, profiles without activation code or ICCID on demand).

@@ -1,8 +1,11 @@
 // Orders: an order's whole life (one table of states in order-lifecycle.ts), from creation through payment,
-// provisioning and delivery to refunds, with its history, its emails and the operator's actions.
+// provisioning and delivery to refunds, with its history, its emails and the operator's actions. Buying upstream and
+// delivering is the provision-order flow's sequence (decision 090); this module keeps the order's part of it.
+
+export { automaticRefundDocumentReason, queueAutomaticRefundEmail } from "./automatic-refund-email.ts";
 export { approveCancellation } from "./cancellation-approval.ts";
 export { flagOverdueDeliveries } from "./delivery-watch.ts";
-export type { OrderActor, OrderEvent, OrderRow } from "./order-lifecycle.ts";
+export { applyOrderEvent, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
 export {
   ORDER_SUBSCRIBERS,
   type OrderEventMessage,
@@ -36,12 +39,17 @@ export {
   showOrder,
 } from "./orders-ops.service.ts";
 export { type PaymentOutcome, type PaymentOutcomeResult, recordPaymentOutcome } from "./payment-outcomes.ts";
+export { findOrderWithPackage, recordProvisioningAttempt, storeUpstreamOrderNo } from "./provisioning.repo.ts";
 export {
-  createOrdersJobs,
-  DEFAULT_PROVISIONING_TIMING,
-  type ProvisioningTiming,
-  SIMULATOR_PROVISIONING_TIMING,
+  deliverOrder,
+  type OrderWithPackage,
+  PROVISION_ORDER_TASK,
+  queueProvisioning,
+  recordCostBeforeBuying,
+  recordProvisioningFailed,
+  upstreamBalanceJobs,
 } from "./provisioning.service.ts";
 export { approveTechnicalRefund, listRefundQueue, refuseTechnicalRefund } from "./refund-decisions.ts";
-export { oweRefund, sendRefund } from "./refunds.ts";
+export { oweRefund, sendRefund, settleOrderRefund } from "./refunds.ts";
+export { INSUFFICIENT_BALANCE_CODE, waitForUpstreamBalance } from "./upstream-balance.ts";
 export { upstreamOrderReadyJobs } from "./upstream-order-ready.ts";

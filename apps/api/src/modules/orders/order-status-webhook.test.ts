@@ -1,11 +1,11 @@
 import { API_BASE_PATH } from "@esim/shared/http";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_PROVISIONING_TIMING } from "../../flows/provision-order.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createSimulatorNotifier, simulatorWebhookUrl } from "../../providers/esim/simulator/simulator-notifier.ts";
 import { createInjectFetch } from "../../providers/payment/sandbox/sandbox-test-kit.ts";
 import { createPackage } from "../../test/factories.ts";
 import { createBuyingApp, createPaidOrder, makeJobsDue, orderJobs, readOrder } from "./buying.test-kit.ts";
-import { DEFAULT_PROVISIONING_TIMING } from "./provisioning.service.ts";
 
 // Delivery driven by the upstream's ORDER_STATUS webhook, with polling as the slower fallback (decision 052). The
 // simulator stands for eSIM Access here, with eSIM Access's timing: one query after ordering, then slow re-looks.

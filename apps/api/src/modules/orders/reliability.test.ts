@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { esims, mailOutbox, orders, payments, simulatorOrders, webhookEvents } from "../../db/schema.ts";
+import { DEFAULT_PROVISIONING_TIMING } from "../../flows/provision-order.ts";
 import { poolOf, runDueJobs } from "../../jobs/worker.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import {
@@ -18,7 +19,6 @@ import {
   readPaymentRow,
   signedCheckoutWebhook,
 } from "./buying.test-kit.ts";
-import { DEFAULT_PROVISIONING_TIMING } from "./provisioning.service.ts";
 
 // The reliability proof of issue 3: what the money path does when the gateway repeats itself, lies about an amount, the
 // upstream is down, or the worker dies mid-provisioning. Real PostgreSQL, the real graphile-worker, the eSIM simulator

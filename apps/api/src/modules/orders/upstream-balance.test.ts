@@ -1,6 +1,7 @@
 import { like } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { mailOutbox } from "../../db/schema.ts";
+import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "../../flows/provision-order.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { findJobsByKeys } from "../../lib/job-queue.ts";
@@ -16,7 +17,6 @@ import {
   pressButton,
   readOrder,
 } from "./buying.test-kit.ts";
-import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "./provisioning.service.ts";
 import { WATCH_UPSTREAM_BALANCE_TASK } from "./upstream-balance.ts";
 
 // An empty account at eSIM Access (200007, as its double answers when the balance is short) against the real worker.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "../../flows/provision-order.ts";
 import { setPriceSettings } from "../../test/factories.ts";
 import { buyEsim, createTopUpablePlan } from "../esims/esims.test-kit.ts";
 import {
@@ -9,7 +10,6 @@ import {
   pressButton,
   readOrder,
 } from "./buying.test-kit.ts";
-import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "./provisioning.service.ts";
 
 // Decision 065: what an order cost at the upstream is kept with the rate of the day it was bought.
 

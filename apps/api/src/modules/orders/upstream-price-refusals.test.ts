@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { creditNotes, esims, mailOutbox, orders, packages } from "../../db/schema.ts";
+import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "../../flows/provision-order.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { startEsimAccessDouble } from "../../providers/esim/esim-access/esim-access-double.ts";
 import { createEsimAccessProvider } from "../../providers/esim/esim-access/esim-access-provider.ts";
@@ -14,7 +15,6 @@ import {
   pressButton,
   readOrder,
 } from "./buying.test-kit.ts";
-import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "./provisioning.service.ts";
 
 // The documented refusals of a price that moved (200005/200006) or a package withdrawn (310241) upstream, answered by
 // the eSIM Access double as published, after the customer paid: settled without an operator (decision 083).

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { coupons, operatorAuditLog } from "../../db/schema.ts";
+import { DEFAULT_PROVISIONING_TIMING } from "../../flows/provision-order.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import {
   createBuyingApp,
@@ -11,7 +12,6 @@ import {
   readOrder,
   signedCheckoutWebhook,
 } from "../../modules/orders/buying.test-kit.ts";
-import { DEFAULT_PROVISIONING_TIMING } from "../../modules/orders/provisioning.service.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import { OpsError } from "../ops-command.ts";
 import * as couponBlock from "./coupon-block.ts";

@@ -1,11 +1,9 @@
 import { formatDate } from "@esim/shared/format";
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { esimBundles, esims, simulatorOrders } from "../../db/schema.ts";
-import { runDueJobs } from "../../jobs/worker.ts";
-import { SIMULATOR_SMDP_ADDRESS } from "../../providers/esim/simulator/simulator-esim-provider.ts";
-import { createPackage, createSignedInUser } from "../../test/factories.ts";
-import { syncStaleEsims } from "../esims/index.ts";
+import { esimBundles, esims, simulatorOrders, workflowSteps } from "../db/schema.ts";
+import { runDueJobs } from "../jobs/worker.ts";
+import { syncStaleEsims } from "../modules/esims/index.ts";
 import {
   createBuyingApp,
   createPaidOrder,
@@ -15,8 +13,26 @@ import {
   outboxEmail,
   placeTestOrder,
   readOrder,
-} from "./buying.test-kit.ts";
-import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "./provisioning.service.ts";
+} from "../modules/orders/buying.test-kit.ts";
+import { SIMULATOR_SMDP_ADDRESS } from "../providers/esim/simulator/simulator-esim-provider.ts";
+import { createPackage, createSignedInUser } from "../test/factories.ts";
+import { DEFAULT_PROVISIONING_TIMING, PROVISIONING_WORKFLOWS, provisionOrder } from "./provision-order.ts";
+
+// A process killed while it stores the eSIMs: the store step throws once, as the run dying there.
+const storeFault = vi.hoisted(() => ({ killOnce: false }));
+vi.mock("../modules/esims/index.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../modules/esims/index.ts")>();
+  return {
+    ...original,
+    insertEsims: (...args: Parameters<typeof original.insertEsims>) => {
+      if (storeFault.killOnce) {
+        storeFault.killOnce = false;
+        throw new Error("the process was killed while storing the eSIMs");
+      }
+      return original.insertEsims(...args);
+    },
+  };
+});
 
 const testApp = await createBuyingApp();
 const { db, deps, clock } = testApp;
@@ -30,6 +46,16 @@ async function esimsOf(orderId: string) {
 
 async function upstreamOrdersOf(orderId: string) {
   return db.select().from(simulatorOrders).where(eq(simulatorOrders.transactionId, orderId));
+}
+
+/** The provision-order workflow's steps finished for this order, in order. */
+async function stepsDone(orderId: string) {
+  const rows = await db
+    .select({ step: workflowSteps.step })
+    .from(workflowSteps)
+    .where(and(eq(workflowSteps.workflow, "provision-order"), eq(workflowSteps.runId, orderId)))
+    .orderBy(asc(workflowSteps.completedAt), asc(workflowSteps.step));
+  return rows.map((row) => row.step);
 }
 
 describe("provision-order", () => {
@@ -104,6 +130,8 @@ describe("provision-order", () => {
     const waiting = await readOrder(testApp, paid.orderId);
     expect(waiting).toMatchObject({ status: "confirmed", provisioningAttempts: 1, attentionReason: null });
     expect(waiting.upstreamOrderNo).toMatch(/^SIM/);
+    // The run paused at collect-profiles: bought, recorded; the collecting left for the later look.
+    expect(await stepsDone(paid.orderId)).toEqual(["buy-upstream-profiles"]);
     const [recheck] = await orderJobs(testApp, paid.orderId);
     expect(recheck).toMatchObject({ attempts: 0, lockedAt: null });
     expect(new Date(recheck!.runAt).getTime()).toBeGreaterThan(Date.now());
@@ -145,6 +173,51 @@ describe("provision-order", () => {
     expect(await esimsOf(paid.orderId)).toEqual([]);
     const [job] = await orderJobs(testApp, paid.orderId);
     expect(job).toMatchObject({ attempts: 10, maxAttempts: 10 });
+  });
+});
+
+describe("a provisioning run killed between two steps", () => {
+  it("resumes at the store step on the job's retry, never ordering upstream again, and delivers once", async () => {
+    const paid = await createPaidOrder(testApp, plan.id, { quantity: 2 });
+    const ordered = vi.spyOn(deps.esim, "orderProfiles");
+    const queried = vi.spyOn(deps.esim, "queryOrder");
+    try {
+      storeFault.killOnce = true;
+      await runDueJobs(deps, noWait);
+
+      const interrupted = await readOrder(testApp, paid.orderId);
+      expect(interrupted).toMatchObject({ status: "confirmed", attentionReason: null });
+      expect(interrupted.lastProvisioningError).toMatch(/killed while storing/);
+      expect(await esimsOf(paid.orderId)).toEqual([]);
+      expect(await stepsDone(paid.orderId)).toEqual(["buy-upstream-profiles", "collect-profiles"]);
+      expect(await orderJobs(testApp, paid.orderId)).toEqual([expect.objectContaining({ attempts: 1 })]);
+      // Earlier tests' orders may run in the same worker pass: only this order's upstream calls are counted.
+      const queriesOfThisOrder = () => queried.mock.calls.filter(([no]) => no === interrupted.upstreamOrderNo).length;
+      const queriesBefore = queriesOfThisOrder();
+      expect(queriesBefore).toBe(1);
+
+      await makeJobsDue(testApp);
+      await runDueJobs(deps, noWait);
+
+      expect((await readOrder(testApp, paid.orderId)).status).toBe("delivered");
+      expect(await esimsOf(paid.orderId)).toHaveLength(2);
+      expect(await db.select().from(esimBundles).where(eq(esimBundles.orderId, paid.orderId))).toHaveLength(2);
+      expect(ordered.mock.calls.filter(([input]) => input.transactionId === paid.orderId)).toHaveLength(1);
+      // The profiles the first run collected are handed on from its recorded step, not asked for again.
+      expect(queriesOfThisOrder()).toBe(queriesBefore);
+      expect(await upstreamOrdersOf(paid.orderId)).toHaveLength(1);
+      expect(await stepsDone(paid.orderId)).toEqual([...PROVISIONING_WORKFLOWS.esims.steps]);
+      expect(PROVISIONING_WORKFLOWS.esims.steps).toEqual([
+        "buy-upstream-profiles",
+        "collect-profiles",
+        "store-esims-and-deliver",
+      ]);
+      expect(await outboxEmail(testApp, `install:${paid.orderId}`)).toBeDefined();
+    } finally {
+      storeFault.killOnce = false;
+      ordered.mockRestore();
+      queried.mockRestore();
+    }
   });
 });
 
