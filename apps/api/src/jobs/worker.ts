@@ -14,6 +14,7 @@ import {
 import type pg from "pg";
 import type { Database } from "../db/client.ts";
 import { placeOrder } from "../flows/place-order.ts";
+import { settlePayment } from "../flows/settle-payment.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import type { JobHandlers, JobLog } from "../lib/job-queue.ts";
 import { scrubText } from "../lib/log-redaction.ts";
@@ -22,7 +23,7 @@ import { devicesJobs } from "../modules/devices/index.ts";
 import { esimsJobs } from "../modules/esims/index.ts";
 import { mailOutboxJobs } from "../modules/mail-outbox/index.ts";
 import { createOrdersJobs, type ProvisioningTiming, upstreamOrderReadyJobs } from "../modules/orders/index.ts";
-import { paymentsJobs } from "../modules/payments/index.ts";
+import { createPaymentsJobs } from "../modules/payments/index.ts";
 import { ledgerSubscriberJobs, orderSubscriberJobs } from "../subscribers/index.ts";
 import { unlockJobsOf } from "./worker-heartbeat.ts";
 
@@ -108,7 +109,7 @@ export function createTaskList(
   const handlers: JobHandlers = {
     ...createOrdersJobs(options.timing ? { timing: options.timing } : {}),
     ...upstreamOrderReadyJobs,
-    ...paymentsJobs,
+    ...createPaymentsJobs(settlePayment),
     ...mailOutboxJobs,
     ...devicesJobs,
     ...esimsJobs,

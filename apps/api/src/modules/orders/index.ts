@@ -1,8 +1,8 @@
 // Orders: an order's whole life (one table of states in order-lifecycle.ts), from creation through payment,
 // provisioning and delivery to refunds, with its history, its emails and the operator's actions.
-export { approveCancellation } from "./cancellation-approval.ts";
 export { flagOverdueDeliveries } from "./delivery-watch.ts";
-export type { OrderActor, OrderEvent, OrderRow } from "./order-lifecycle.ts";
+export { alertOperator } from "./operator-alert.ts";
+export { applyOrderEvent, nextStatus, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
 export {
   ORDER_SUBSCRIBERS,
   type OrderEventMessage,
@@ -11,7 +11,13 @@ export {
   readOrderEventMessage,
 } from "./order-subscribers.ts";
 export { presentOrder, presentPlacedOrder } from "./orders.presenter.ts";
-export { findLatestOrderBilling, lockOrder, rejectedByEvent } from "./orders.repo.ts";
+export {
+  countUncancelledEsims,
+  findLatestOrderBilling,
+  lockOrder,
+  lockPayLinkOrdersAndFindPaid,
+  rejectedByEvent,
+} from "./orders.repo.ts";
 export { ordersRoutes } from "./orders.routes.ts";
 export {
   countOpenUnpaidOrders,
@@ -35,13 +41,22 @@ export {
   retryProvisioning,
   showOrder,
 } from "./orders-ops.service.ts";
-export { type PaymentOutcome, type PaymentOutcomeResult, recordPaymentOutcome } from "./payment-outcomes.ts";
+export {
+  type CapturedMoney,
+  type PaymentOutcome,
+  type PaymentOutcomeResult,
+  type PaymentSettlement,
+  paymentOutcomeEvent,
+  SECOND_PAY_LINK_PAYMENT,
+  takesMoney,
+} from "./payment-outcomes.ts";
 export {
   createOrdersJobs,
   DEFAULT_PROVISIONING_TIMING,
   type ProvisioningTiming,
+  queueProvisioning,
   SIMULATOR_PROVISIONING_TIMING,
 } from "./provisioning.service.ts";
 export { approveTechnicalRefund, listRefundQueue, refuseTechnicalRefund } from "./refund-decisions.ts";
-export { oweRefund, sendRefund } from "./refunds.ts";
+export { oweRefund, sendRefund, settleOrderRefund } from "./refunds.ts";
 export { upstreamOrderReadyJobs } from "./upstream-order-ready.ts";
