@@ -1,3 +1,4 @@
+import { AppError } from "../lib/app-error.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import { defineWorkflow, WorkflowStepError } from "../lib/workflow.ts";
 import {
@@ -127,8 +128,16 @@ export async function cancelAndRefund(
     });
     isApprovedHere = run.outputs["approve-and-owe-refund"];
   } catch (error) {
-    // The step's own error (an upstream refusal, an AppError) is what the callers answer with.
-    throw error instanceof WorkflowStepError ? error.cause : error;
+    if (!(error instanceof WorkflowStepError)) throw error;
+    // Only the first step's failure is the upstream's: nothing changed, retry or refuse. A later step's failure (the
+    // database away) is not a refusal: the profile is cancelled and approving again resumes there.
+    if (error.step === "cancel-upstream-profile" && !(error.cause instanceof AppError)) {
+      const detail = error.cause instanceof Error ? error.cause.message : String(error.cause);
+      throw new AppError("UPSTREAM_CANCEL_FAILED", {
+        message: `The eSIM upstream did not cancel the profile: ${detail}`,
+      });
+    }
+    throw error.cause;
   }
   const decided = await findCancellationToDecide(deps, request.id);
   if (!decided) return { outcome: "unknown" };

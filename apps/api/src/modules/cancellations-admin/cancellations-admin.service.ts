@@ -76,28 +76,20 @@ function settle(decision: CancellationDecision, wanted: "approved" | "refused") 
 /**
  * Approves a request (the same flow as `cancellation:approve`): the profile is cancelled upstream, then in one
  * transaction the request approved, the audit entry, the order refunded when no eSIM is left, the traveller's email
- * with the reason. An upstream refusal changes nothing here: UPSTREAM_CANCEL_FAILED.
+ * with the reason. An upstream refusal changes nothing here: UPSTREAM_CANCEL_FAILED (the flow says so); a failure after
+ * the upstream's cancel is answered as itself, and approving again resumes the flow.
  */
 export async function approveCancellationRequest(
   deps: AppDeps,
   options: { requestId: string; reason: string; caller: OperatorCaller; cancelAndRefund: CancelAndRefund },
 ) {
   const decidedBy: AuditActor = { operatorId: options.caller.operatorId, ip: options.caller.ip };
-  let decision: CancellationDecision;
-  try {
-    decision = await options.cancelAndRefund(deps, {
-      idOrIccid: options.requestId,
-      actor: `operator:${options.caller.operatorId}`,
-      reason: options.reason,
-      decidedBy,
-    });
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new AppError("UPSTREAM_CANCEL_FAILED", {
-      message: `The eSIM upstream did not cancel the profile: ${detail}`,
-    });
-  }
+  const decision = await options.cancelAndRefund(deps, {
+    idOrIccid: options.requestId,
+    actor: `operator:${options.caller.operatorId}`,
+    reason: options.reason,
+    decidedBy,
+  });
   return settle(decision, "approved");
 }
 
