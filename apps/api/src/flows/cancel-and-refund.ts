@@ -45,7 +45,7 @@ interface CancelAndRefundInput {
  * The workflow, run once per request (its id is the run's). Nothing is refunded until it is sent (decision 062). Its
  * second step's output says whether this run approved the request.
  */
-export const cancelAndRefundWorkflow = defineWorkflow<CancelAndRefundInput>("cancel-and-refund", [
+const cancelAndRefundWorkflow = defineWorkflow<CancelAndRefundInput>("cancel-and-refund", [
   {
     name: "cancel-upstream-profile",
     run: async ({ deps, input }) => {
@@ -94,9 +94,6 @@ export const cancelAndRefundWorkflow = defineWorkflow<CancelAndRefundInput>("can
     },
   },
 ]);
-
-/** What the console and the ops command are handed: the flow below. */
-export type CancelAndRefund = typeof cancelAndRefund;
 
 /**
  * The operator approves a request to cancel an unused eSIM (by the request's id or the eSIM's ICCID), through the
