@@ -23,6 +23,7 @@ import type pg from "pg";
 import { buildApp } from "../apps/api/src/app.ts";
 import { createAppDeps } from "../apps/api/src/create-deps.ts";
 import { esimBundles, esims, orders, payments, users } from "../apps/api/src/db/schema.ts";
+import { settlePayment } from "../apps/api/src/flows/settle-payment.ts";
 import { cleanUpExpiredRows } from "../apps/api/src/jobs/clean-up.ts";
 import { sendDueEsimAlerts, syncStaleEsims } from "../apps/api/src/modules/esims/index.ts";
 import { flagOverdueDeliveries } from "../apps/api/src/modules/orders/index.ts";
@@ -209,7 +210,7 @@ try {
     { label: "eSIM webhook, by upstream order number", run: esimWebhook({ orderNo: upstreamOrderNo }) },
     { label: "payment webhook (checkout.paid)", run: paymentWebhook },
     { label: "overdue deliveries sweep", run: () => flagOverdueDeliveries(deps, { log: quiet }) },
-    { label: "stale payments sweep", run: () => reconcileStalePayments(deps, { log: quiet }) },
+    { label: "stale payments sweep", run: () => reconcileStalePayments(deps, { log: quiet, settlePayment }) },
     { label: "clean-up sweep", run: () => cleanUpExpiredRows(deps.db, now) },
     { label: "stale eSIMs sweep", run: () => syncStaleEsims(deps, { log: quiet }) },
     { label: "expiry alerts sweep", run: () => sendDueEsimAlerts(deps) },

@@ -52,6 +52,40 @@ export function upstreamPurchasesIn(source: string): string[] {
   return [...calls, ...taken];
 }
 
+/**
+ * The steps that span modules when a payment is settled, an eSIM cancelled and refunded or a claim refunded (decision
+ * 091): only flows/ sequence them; orders owns them. The old entry points (recordPaymentOutcome, approveCancellation)
+ * are named so that they never come back inside a module.
+ */
+const FLOW_STEPS = {
+  "modules/orders/index.ts": [
+    "applyOrderEvent",
+    "queueProvisioning",
+    "oweRefund",
+    "sendRefund",
+    "settleOrderRefund",
+    "countUncancelledEsims",
+    "lockPayLinkOrdersAndFindPaid",
+    "recordPaymentOutcome",
+    "approveCancellation",
+  ],
+};
+
+async function importersOutsideFlows(guardedNames: Record<string, string[]>, owners: string[]): Promise<string[]> {
+  const offenders: string[] = [];
+  for (const file of await sourceFiles(SOURCE_ROOT)) {
+    const path = relative(SOURCE_ROOT, file).replaceAll("\\", "/");
+    if (path.startsWith("flows/") || owners.some((owner) => path.startsWith(owner))) continue;
+    const source = await readFile(file, "utf8");
+    for (const [frontDoor, guarded] of Object.entries(guardedNames)) {
+      for (const name of namesImportedFrom(source, file, frontDoor)) {
+        if (guarded.includes(name)) offenders.push(`${path} imports ${name}`);
+      }
+    }
+  }
+  return offenders;
+}
+
 describe("one way in for every order", () => {
   it("lets only the place-order flow create an order, its payment or its checkout", async () => {
     const offenders: string[] = [];
@@ -66,6 +100,10 @@ describe("one way in for every order", () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it("lets only flows settle a payment, cancel and refund an eSIM or refund a claim", async () => {
+    expect(await importersOutsideFlows(FLOW_STEPS, ["modules/orders/"])).toEqual([]);
   });
 
   it("reads a file that does import them as an offender", () => {

@@ -16,13 +16,7 @@ import { updateUser } from "../modules/account/index.ts";
 import { checkUnpaidOrderCaps, priceCart } from "../modules/checkout/index.ts";
 import { reserveCouponUse } from "../modules/coupons/index.ts";
 import { findTopUpCodes } from "../modules/esims/index.ts";
-import {
-  createOrder,
-  findPlacedOrder,
-  getPresentableOrder,
-  type PresentableOrder,
-  recordPaymentOutcome,
-} from "../modules/orders/index.ts";
+import { createOrder, findPlacedOrder, getPresentableOrder, type PresentableOrder } from "../modules/orders/index.ts";
 import {
   admitPayLinkAttempt,
   findPayLinkLatestOrder,
@@ -38,6 +32,7 @@ import { evaluateReferral, recordReferral } from "../modules/referrals/index.ts"
 import { lockStoreCreditBalance, reserveOrderCredit } from "../modules/store-credit/index.ts";
 import type { AuthenticatedUser } from "../plugins/auth.ts";
 import { CHECKOUT_LIFETIME_MS } from "../providers/payment/payment-port.ts";
+import { settlePayment } from "./settle-payment.ts";
 
 // Placing an order (decision 082): the one flow every door goes through. A door says who owns the order and its eSIM,
 // who pays, where the price comes from, what may lower it and the billing; every step below is the same for all:
@@ -157,6 +152,7 @@ export async function placeOrder(deps: AppDeps, door: PlaceOrderDoor): Promise<P
     language: placement.checkout.language,
     returnTo: placement.checkout.returnTo ?? "web",
     ...(placement.checkout.returnUrl ? { returnUrl: placement.checkout.returnUrl } : {}),
+    settlePayment,
   });
   // The order has moved to pending with its checkout (or was found paid on a replay): present it as it is now.
   const checkoutUrl = "checkoutUrl" in access ? access.checkoutUrl : null;
@@ -221,6 +217,7 @@ async function openPayLinkDoor(deps: AppDeps, door: PayLinkDoor): Promise<Placem
         orderId: latest.order.id,
         actor: `pay-link:${found.id}`,
         log: door.log,
+        settlePayment,
       });
     } catch (error) {
       if (error instanceof AppError && error.code === "ORDER_ALREADY_PAID") return { paid: true };
@@ -372,7 +369,7 @@ async function writeOrder(
   if (link) await recordPayLinkAttempt(tx, { linkId: link.id, orderId: created.id, ...payerOf(placement), now });
   if (isFree) {
     const free = await recordFreePayment(tx, { orderId: created.id, method: placement.method, now });
-    await recordPaymentOutcome(tx, deps, {
+    await settlePayment(tx, deps, {
       orderId: created.id,
       outcome: { kind: "paid" },
       cause:

@@ -1,4 +1,5 @@
 import type { ProvisioningTiming } from "../flows/provision-order.ts";
+import { settlePayment } from "../flows/settle-payment.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import { sweepAutoTopUps } from "../modules/auto-top-up/index.ts";
 import { sendDueEsimAlerts, syncStaleEsims } from "../modules/esims/index.ts";
@@ -55,7 +56,7 @@ export async function startBackgroundWork(
         // A paid order not delivered in time: flagged, logged as an error, the operator emailed once.
         { name: "overdue delivery sweep", run: () => flagOverdueDeliveries(deps, { log }) },
         // Payments whose webhook never came, or whose payer left the gateway: settled with the gateway's word.
-        { name: "payment reconciliation", run: () => reconcileStalePayments(deps, { log }) },
+        { name: "payment reconciliation", run: () => reconcileStalePayments(deps, { log, settlePayment }) },
       ],
       log,
     ),

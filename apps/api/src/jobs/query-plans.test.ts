@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { esims, orders, payments } from "../db/schema.ts";
+import { settlePayment } from "../flows/settle-payment.ts";
 import { refreshEsim, sendDueEsimAlerts, syncStaleEsims } from "../modules/esims/index.ts";
 import { createSignedInOperator } from "../modules/operators/operators.test-kit.ts";
 import { createBuyingApp, postPaymentWebhook, signedCheckoutWebhook } from "../modules/orders/buying.test-kit.ts";
@@ -147,7 +148,7 @@ describe("queries of webhooks and sweeps on a seeded database (20 000 users, 50 
 
   it("runs the money sweep (overdue deliveries, stale payments) through indexes", async () => {
     expect(await plansOf(() => flagOverdueDeliveries(deps, { log: quiet }))).toEqual([]);
-    expect(await plansOf(() => reconcileStalePayments(deps, { log: quiet }))).toEqual([]);
+    expect(await plansOf(() => reconcileStalePayments(deps, { log: quiet, settlePayment }))).toEqual([]);
   });
 
   it("runs the 15-minute sweeps (expired rows, stale eSIMs, expiry alerts) through indexes", async () => {

@@ -15,6 +15,7 @@ import type pg from "pg";
 import type { Database } from "../db/client.ts";
 import { placeOrder } from "../flows/place-order.ts";
 import { createProvisionOrderJobs, type ProvisioningTiming } from "../flows/provision-order.ts";
+import { settlePayment } from "../flows/settle-payment.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import type { JobHandlers, JobLog } from "../lib/job-queue.ts";
 import { scrubText } from "../lib/log-redaction.ts";
@@ -23,7 +24,7 @@ import { devicesJobs } from "../modules/devices/index.ts";
 import { esimsJobs } from "../modules/esims/index.ts";
 import { mailOutboxJobs } from "../modules/mail-outbox/index.ts";
 import { upstreamBalanceJobs, upstreamOrderReadyJobs } from "../modules/orders/index.ts";
-import { paymentsJobs } from "../modules/payments/index.ts";
+import { createPaymentsJobs } from "../modules/payments/index.ts";
 import { ledgerSubscriberJobs, orderSubscriberJobs } from "../subscribers/index.ts";
 import { unlockJobsOf } from "./worker-heartbeat.ts";
 
@@ -111,7 +112,7 @@ export function createTaskList(
     ...createProvisionOrderJobs(options.timing ? { timing: options.timing } : {}),
     ...upstreamBalanceJobs,
     ...upstreamOrderReadyJobs,
-    ...paymentsJobs,
+    ...createPaymentsJobs(settlePayment),
     ...mailOutboxJobs,
     ...devicesJobs,
     ...esimsJobs,

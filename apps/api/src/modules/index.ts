@@ -1,5 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { cancelAndRefund } from "../flows/cancel-and-refund.ts";
 import { placeOrder } from "../flows/place-order.ts";
+import { settleClaim } from "../flows/settle-claim.ts";
+import { settlePayment } from "../flows/settle-payment.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import { isSimulatorEsimProvider } from "../providers/esim/simulator/simulator-esim-provider.ts";
 import { accountRoutes } from "./account/index.ts";
@@ -38,25 +41,28 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(accountRoutes);
   await app.register(storeCreditRoutes);
   await app.register(devicesRoutes);
-  // The place-order flow's doors are handed to the routes that open them (decision 082): modules never import flows.
+  // Flows are handed to the routes that start them (decisions 082, 091): modules never import flows.
   await app.register(checkoutRoutes, { placeOrder: (input) => placeOrder(deps, { door: "checkout", ...input }) });
   await app.register(ordersRoutes);
   await app.register(invoicesRoutes);
-  await app.register(paymentsRoutes);
-  await app.register(payLinksRoutes, { payLink: (input) => placeOrder(deps, { door: "pay-link", ...input }) });
+  await app.register(paymentsRoutes, { settlePayment });
+  await app.register(payLinksRoutes, {
+    payLink: (input) => placeOrder(deps, { door: "pay-link", ...input }),
+    settlePayment,
+  });
   await app.register(esimsRoutes);
   await app.register(autoTopUpRoutes, {
     placeFromCredit: (input) => placeOrder(deps, { door: "credit", ...input }),
   });
   await app.register(supportRoutes);
-  await app.register(claimsRoutes);
+  await app.register(claimsRoutes, { settleClaim });
   await app.register(nativeLinksRoutes);
   await app.register(operatorsRoutes);
   await app.register(dashboardRoutes);
-  await app.register(cancellationsAdminRoutes);
+  await app.register(cancellationsAdminRoutes, { cancelAndRefund });
   await app.register(customersAdminRoutes);
   await app.register(couponsAdminRoutes);
-  await app.register(ordersAdminRoutes);
+  await app.register(ordersAdminRoutes, { cancelAndRefund });
   await app.register(pricesAdminRoutes);
   await app.register(marginsRoutes);
   await app.register(referralsRoutes);

@@ -10,6 +10,7 @@ import { addRoute, type RouteContext } from "../../lib/route.ts";
 import { approveTechnicalRefund, refuseTechnicalRefund } from "../orders/index.ts";
 import {
   approveCancellationRequest,
+  type CancelAndRefund,
   getCancellationQueue,
   refuseCancellationRequest,
 } from "./cancellations-admin.service.ts";
@@ -40,7 +41,7 @@ function decisionHandler<T>(decide: (decision: QueueDecision) => Promise<T>) {
 }
 
 /** The console's cancellations and refunds queue (issue 15, point 6): admin and support. */
-export async function cancellationsAdminRoutes(app: FastifyInstance) {
+export async function cancellationsAdminRoutes(app: FastifyInstance, options: { cancelAndRefund: CancelAndRefund }) {
   addRoute(app, listCancellationQueue, async () => ({ data: await getCancellationQueue(app.deps) }), {
     tags,
     summary: "Cancellation requests, undelivered orders to refund or keep, refunds owed",
@@ -50,7 +51,12 @@ export async function cancellationsAdminRoutes(app: FastifyInstance) {
     app,
     approveCancellationEndpoint,
     decisionHandler(({ id, reason, by }) =>
-      approveCancellationRequest(app.deps, { requestId: id, reason, caller: by }),
+      approveCancellationRequest(app.deps, {
+        requestId: id,
+        reason,
+        caller: by,
+        cancelAndRefund: options.cancelAndRefund,
+      }),
     ),
     { tags, summary: "Approve a cancellation request: cancelled upstream, refunded, the traveller emailed" },
   );

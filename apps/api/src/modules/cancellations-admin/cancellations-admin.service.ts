@@ -5,7 +5,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type CancellationDecision, listCancellationsToDecide, refuseCancellation } from "../esims/index.ts";
 import type { AuditActor } from "../operators/index.ts";
-import { approveCancellation, listRefundQueue } from "../orders/index.ts";
+import { listRefundQueue } from "../orders/index.ts";
 
 // The console's cancellations and refunds queue (issue 15, point 6). It decides through the very services the command
 // line uses (cancellation:approve / cancellation:refuse, order:refund), passing the operator for the audit entry each
@@ -41,6 +41,15 @@ export async function getCancellationQueue(deps: AppDeps): Promise<CancellationQ
   return { cancellations: pending.map((row) => presentCancellation(row, now)), ...refunds };
 }
 
+/**
+ * The cancel-and-refund flow (decision 091), handed in where the console's routes are registered (modules/index.ts):
+ * a module never imports a flow.
+ */
+export type CancelAndRefund = (
+  deps: AppDeps,
+  options: { idOrIccid: string; actor: string; reason?: string | null; decidedBy?: AuditActor },
+) => Promise<CancellationDecision>;
+
 export interface OperatorCaller {
   operatorId: string;
   ip: string;
@@ -67,28 +76,20 @@ function settle(decision: CancellationDecision, wanted: "approved" | "refused") 
 /**
  * Approves a request (the same flow as `cancellation:approve`): the profile is cancelled upstream, then in one
  * transaction the request approved, the audit entry, the order refunded when no eSIM is left, the traveller's email
- * with the reason. An upstream refusal changes nothing here: UPSTREAM_CANCEL_FAILED.
+ * with the reason. An upstream refusal changes nothing here: UPSTREAM_CANCEL_FAILED (the flow says so); a failure after
+ * the upstream's cancel is answered as itself, and approving again resumes the flow.
  */
 export async function approveCancellationRequest(
   deps: AppDeps,
-  options: { requestId: string; reason: string; caller: OperatorCaller },
+  options: { requestId: string; reason: string; caller: OperatorCaller; cancelAndRefund: CancelAndRefund },
 ) {
   const decidedBy: AuditActor = { operatorId: options.caller.operatorId, ip: options.caller.ip };
-  let decision: CancellationDecision;
-  try {
-    decision = await approveCancellation(deps, {
-      idOrIccid: options.requestId,
-      actor: `operator:${options.caller.operatorId}`,
-      reason: options.reason,
-      decidedBy,
-    });
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new AppError("UPSTREAM_CANCEL_FAILED", {
-      message: `The eSIM upstream did not cancel the profile: ${detail}`,
-    });
-  }
+  const decision = await options.cancelAndRefund(deps, {
+    idOrIccid: options.requestId,
+    actor: `operator:${options.caller.operatorId}`,
+    reason: options.reason,
+    decidedBy,
+  });
   return settle(decision, "approved");
 }
 

@@ -5,7 +5,6 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { getOrderMoney } from "../ledger/index.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
-import { lockOrder, oweRefund, sendRefund } from "../orders/index.ts";
 import { claimOrderUrl, queueClaimEmail } from "./claim-emails.ts";
 import { applyClaimEvent, type ClaimRow } from "./claim-lifecycle.ts";
 import { presentAdminClaimItem, presentClaim } from "./claims.presenter.ts";
@@ -20,7 +19,8 @@ import {
 
 // The console's side of claims (decision 080): the list by deadline, a claim's page with its eSIM's and order's facts,
 // and the three decisions (answer, refund, refuse), each audited, each emailed to the traveller in the same
-// transaction.
+// transaction. Refunding spans the order's refunds and the ledger: the settle-claim flow (decision 091) does it over
+// the claim's own steps below.
 
 const LIST_LIMIT = 200;
 
@@ -116,12 +116,10 @@ export async function answerClaim(
 }
 
 /**
- * Refunds a claim through the order's refunds (decision 062): oweRefund (with its credit note) of the eSIM's share or
- * the whole order (never more than the order has left unrefunded: REFUND_AMOUNT_TOO_HIGH), then, for store credit, sent at once; for a transfer, owed until the operator records it (the
- * traveller gives their account on the order's page). The claim moves to refunded, the traveller is emailed, the
- * decision audited. Settled: CLAIM_NOT_OPEN; filed outside the 7 days: CLAIM_NOT_REFUNDABLE.
+ * The settle-claim flow (decision 091): an operator refunds a claim across claims, the order's refunds, the ledger and
+ * the audit. Handed in where the claims routes are registered (modules/index.ts): a module never imports a flow.
  */
-export async function refundClaim(
+export type SettleClaim = (
   deps: AppDeps,
   options: {
     claimId: string;
@@ -129,71 +127,42 @@ export async function refundClaim(
     scope: "esim" | "order";
     decidedBy: AuditActor & { operatorId: string };
   },
-) {
-  const now = deps.now();
-  const actor = `operator:${options.decidedBy.operatorId}`;
-  return deps.db.transaction(async (tx) => {
-    const before = await lockKnownClaim(tx, options.claimId);
-    if (before.status !== "received" && before.status !== "answered") throw notOpen(before);
-    if (!before.isRefundable) {
-      throw new AppError("CLAIM_NOT_REFUNDABLE", { message: "Filed after the 7-day refund window." });
-    }
-    const order = await lockOrder(tx, before.orderId);
-    if (!order) throw new AppError("NOT_FOUND", { message: "No such order." });
-    const share = Math.round(order.chargeDzdMinor / order.quantity);
-    // Never more than what the order sold and was not refunded yet (a cancellation, an earlier claim).
-    const money = await getOrderMoney(tx, order.id);
-    const refundableDzdMinor = money.soldDzdMinor - money.refundedDzdMinor;
-    const amountDzdMinor = Math.min(options.scope === "order" ? order.chargeDzdMinor : share, refundableDzdMinor);
-    if (amountDzdMinor <= 0) {
-      throw new AppError("REFUND_AMOUNT_TOO_HIGH", { message: "The order has nothing left to refund." });
-    }
-    const reason = `claim ${before.id}: the eSIM did not work (${before.reason})`;
-    await oweRefund(tx, deps, {
-      order,
-      key: `refund-owed:claim:${before.id}`,
-      source: "sale",
-      amountDzdMinor,
-      reason,
-      actor,
-      now,
-    });
-    if (options.method === "store_credit") {
-      await sendRefund(tx, deps, {
-        order,
-        key: `refund-sent:claim:${before.id}`,
-        amountDzdMinor,
-        method: "store_credit",
-        reference: null,
-        actor,
-        now,
-      });
-    }
-    const claim = await applyClaimEvent(tx, {
-      claimId: before.id,
-      event: "refunded",
-      actor,
-      now,
-      set: { refundMethod: options.method, refundDzdMinor: amountDzdMinor },
-    });
-    if (!claim) throw notOpen(before);
-    await queueClaimEmail(tx, deps, {
-      claim,
-      key: "refunded",
-      step: { kind: "refunded", method: options.method, amountDzdMinor, orderUrl: claimOrderUrl(deps, claim) },
-    });
-    await recordAudit(tx, {
-      operatorId: options.decidedBy.operatorId,
-      action: "claim.refunded",
-      entityType: "claim",
-      entityId: claim.id,
-      before: { status: before.status },
-      after: { status: claim.status, method: options.method, amountDzdMinor, orderNumber: order.number },
-      ip: options.decidedBy.ip,
-      now,
-    });
-    return showClaim(deps, claim.id, tx);
+) => Promise<AdminClaim>;
+
+/**
+ * The claim the settle-claim flow refunds, locked: still open (else CLAIM_NOT_OPEN) and filed within the 7 days (else
+ * CLAIM_NOT_REFUNDABLE); unknown, NOT_FOUND.
+ */
+export async function lockClaimToRefund(tx: DbOrTx, claimId: string): Promise<ClaimRow> {
+  const claim = await lockKnownClaim(tx, claimId);
+  if (claim.status !== "received" && claim.status !== "answered") throw notOpen(claim);
+  if (!claim.isRefundable) {
+    throw new AppError("CLAIM_NOT_REFUNDABLE", { message: "Filed after the 7-day refund window." });
+  }
+  return claim;
+}
+
+/** The claim refunded (how, how much) and the traveller emailed in the caller's transaction; settled: CLAIM_NOT_OPEN. */
+export async function markClaimRefunded(
+  tx: DbOrTx,
+  deps: AppDeps,
+  options: { before: ClaimRow; method: RefundChoice; amountDzdMinor: number; actor: string; now: Date },
+): Promise<ClaimRow> {
+  const { before, method, amountDzdMinor } = options;
+  const claim = await applyClaimEvent(tx, {
+    claimId: before.id,
+    event: "refunded",
+    actor: options.actor,
+    now: options.now,
+    set: { refundMethod: method, refundDzdMinor: amountDzdMinor },
   });
+  if (!claim) throw notOpen(before);
+  await queueClaimEmail(tx, deps, {
+    claim,
+    key: "refunded",
+    step: { kind: "refunded", method, amountDzdMinor, orderUrl: claimOrderUrl(deps, claim) },
+  });
+  return claim;
 }
 
 /** No refund, with the reason the traveller reads: refused, emailed, audited. Settled: CLAIM_NOT_OPEN. */

@@ -16,8 +16,8 @@ import * as admin from "./claims-admin.service.ts";
 
 const tags = ["claims"];
 
-/** Claims (decision 080): the traveller's and the console's. */
-export async function claimsRoutes(app: FastifyInstance) {
+/** Claims (decision 080): the traveller's and the console's; refunding is the settle-claim flow, handed in (decision 091). */
+export async function claimsRoutes(app: FastifyInstance, options: { settleClaim: admin.SettleClaim }) {
   addRoute(
     app,
     openClaim,
@@ -86,7 +86,7 @@ export async function claimsRoutes(app: FastifyInstance) {
     app,
     refundClaim,
     async ({ params, body, operator, request }) => ({
-      data: await admin.refundClaim(app.deps, {
+      data: await options.settleClaim(app.deps, {
         claimId: params.id,
         method: body.method,
         scope: body.scope,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { settlePayment } from "../../flows/settle-payment.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import {
@@ -11,7 +12,7 @@ import {
   readOrder,
   signedCheckoutWebhook,
 } from "../orders/buying.test-kit.ts";
-import { acceptHeldPayment, recordPaymentOutcome } from "../orders/index.ts";
+import { acceptHeldPayment } from "../orders/index.ts";
 import { getOrderMoney, getTrialBalance, listLedgerMovements, postMovement } from "./index.ts";
 
 const testApp = await createBuyingApp();
@@ -122,7 +123,7 @@ describe("the ledger of an order's payment", () => {
     const second = { paymentId: placed.paymentId, reference: "chk_second", provider: "sandbox", amountDzdMinor: 5_000 };
     for (let attempt = 0; attempt < 2; attempt++) {
       await db.transaction((tx) =>
-        recordPaymentOutcome(tx, testApp.deps, {
+        settlePayment(tx, testApp.deps, {
           orderId: placed.orderId,
           outcome: { kind: "mismatched", reason: "payment_mismatch: a second checkout", captured: second },
           cause: "webhook evt_second",

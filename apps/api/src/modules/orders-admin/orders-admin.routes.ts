@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { sendCsv } from "../../lib/csv.ts";
 import { addRawRoute, addRoute } from "../../lib/route.ts";
+import type { CancelAndRefund } from "../cancellations-admin/index.ts";
 import { presentOrderDetail, presentOrderSummary } from "./orders-admin.presenter.ts";
 import {
   acceptOrderHeldPayment,
@@ -33,7 +34,8 @@ const tags = ["admin"];
  * The console's orders (issue 15, point 4): every operator; recording a refund and accepting a held payment are the
  * admin's (decision 067).
  */
-export async function ordersAdminRoutes(app: FastifyInstance) {
+/** The console's orders; the cancel-and-refund flow is handed in where the routes are registered (decision 091). */
+export async function ordersAdminRoutes(app: FastifyInstance, options: { cancelAndRefund: CancelAndRefund }) {
   addRoute(
     app,
     searchAdminOrders,
@@ -122,6 +124,7 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
           reason: body.reason,
           operator,
           ip: request.ip,
+          cancelAndRefund: options.cancelAndRefund,
         }),
       ),
     }),

@@ -9,7 +9,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { type CsvCell, csvNumber, toCsv } from "../../lib/csv.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { AuthenticatedOperator } from "../../plugins/auth.ts";
-import { approveCancellationRequest } from "../cancellations-admin/index.ts";
+import { approveCancellationRequest, type CancelAndRefund } from "../cancellations-admin/index.ts";
 import { openCancellationForOperator } from "../esims/index.ts";
 import { type AuditActor, listAuditLog, recordAudit } from "../operators/index.ts";
 import {
@@ -231,7 +231,14 @@ export async function refundOrderHeldMoney(
  */
 export async function cancelOrderEsim(
   deps: AppDeps,
-  options: { number: string; esimId: string; reason: string; operator: AuthenticatedOperator; ip: string | null },
+  options: {
+    number: string;
+    esimId: string;
+    reason: string;
+    operator: AuthenticatedOperator;
+    ip: string | null;
+    cancelAndRefund: CancelAndRefund;
+  },
 ) {
   const found = await showOrder(deps, { number: options.number });
   if (!found) throw new AppError("NOT_FOUND", { message: "No order has this number." });
@@ -240,6 +247,7 @@ export async function cancelOrderEsim(
     requestId: request.id,
     reason: options.reason,
     caller: { operatorId: options.operator.id, ip: options.ip ?? "" },
+    cancelAndRefund: options.cancelAndRefund,
   });
   return getOrderDetail(deps, { number: options.number });
 }

@@ -3,9 +3,16 @@
 // delivering is the provision-order flow's sequence (decision 090); this module keeps the order's part of it.
 
 export { automaticRefundDocumentReason, queueAutomaticRefundEmail } from "./automatic-refund-email.ts";
-export { approveCancellation } from "./cancellation-approval.ts";
 export { flagOverdueDeliveries } from "./delivery-watch.ts";
-export { applyOrderEvent, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
+export { alertOperator } from "./operator-alert.ts";
+export {
+  applyOrderEvent,
+  flagOrder,
+  nextStatus,
+  type OrderActor,
+  type OrderEvent,
+  type OrderRow,
+} from "./order-lifecycle.ts";
 export {
   ORDER_SUBSCRIBERS,
   type OrderEventMessage,
@@ -14,7 +21,13 @@ export {
   readOrderEventMessage,
 } from "./order-subscribers.ts";
 export { presentOrder, presentPlacedOrder } from "./orders.presenter.ts";
-export { findLatestOrderBilling, lockOrder, rejectedByEvent } from "./orders.repo.ts";
+export {
+  countUncancelledEsims,
+  findLatestOrderBilling,
+  lockOrder,
+  lockPayLinkOrdersAndFindPaid,
+  rejectedByEvent,
+} from "./orders.repo.ts";
 export { ordersRoutes } from "./orders.routes.ts";
 export {
   countOpenUnpaidOrders,
@@ -38,7 +51,15 @@ export {
   retryProvisioning,
   showOrder,
 } from "./orders-ops.service.ts";
-export { type PaymentOutcome, type PaymentOutcomeResult, recordPaymentOutcome } from "./payment-outcomes.ts";
+export {
+  type CapturedMoney,
+  type PaymentOutcome,
+  type PaymentOutcomeResult,
+  type PaymentSettlement,
+  paymentOutcomeEvent,
+  SECOND_PAY_LINK_PAYMENT,
+  takesMoney,
+} from "./payment-outcomes.ts";
 export { findOrderWithPackage, recordProvisioningAttempt, storeUpstreamOrderNo } from "./provisioning.repo.ts";
 export {
   deliverOrder,

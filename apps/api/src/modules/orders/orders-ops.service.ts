@@ -328,7 +328,7 @@ export async function decideRefund(
 export const PAY_LINK_REFUND_ACTOR = "system:pay-link";
 
 /**
- * A pay-for-me link's second payment, held when it arrived (payment-outcomes.ts), is refunded at once without an
+ * A pay-for-me link's second payment, held when it arrived (the settle-payment flow), is refunded at once without an
  * operator (decision 082): decided as an operator's refusal of a held payment would be, the refund owed in the ledger
  * and the traveller emailed. Anything else held is left to the operator. Idempotent: once decided it is not on hold.
  */

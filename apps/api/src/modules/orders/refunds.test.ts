@@ -7,6 +7,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
 import { cancellationRequests, creditNotes, esims, refundChoices, workflowSteps } from "../../db/schema.ts";
+import { cancelAndRefund } from "../../flows/cancel-and-refund.ts";
+import { settlePayment } from "../../flows/settle-payment.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import * as showCommand from "../../ops/commands/order-show.ts";
 import * as attentionCommand from "../../ops/commands/orders-attention.ts";
@@ -24,7 +26,7 @@ import {
   readOrder,
   signedCheckoutWebhook,
 } from "./buying.test-kit.ts";
-import { approveCancellation, decideRefund, recordPaymentOutcome } from "./index.ts";
+import { decideRefund } from "./index.ts";
 
 // Refunds as they really are (issue 26, decision 062): money to give back is owed on the ledger, of an exact amount,
 // until all of it is sent; partial refunds leave the rest owed; the customer may take store credit at once or a
@@ -161,7 +163,7 @@ describe("a refund owed when an unused eSIM is cancelled", () => {
       .values({ workflow: "cancel-and-refund", runId: row!.id, step: "cancel-upstream-profile", output: null });
     const cancel = vi.spyOn(deps.esim, "cancel");
 
-    const approved = await approveCancellation(deps, { idOrIccid: row!.id, actor: "operator:cli" });
+    const approved = await cancelAndRefund(deps, { idOrIccid: row!.id, actor: "operator:cli" });
 
     expect(cancel).not.toHaveBeenCalled();
     cancel.mockRestore();
@@ -385,7 +387,7 @@ describe("refunds decided by the operator", () => {
   it("owes back from the console the money a second checkout took for a paid order, once", async () => {
     const bought = await deliveredOrder();
     await db.transaction((tx) =>
-      recordPaymentOutcome(tx, deps, {
+      settlePayment(tx, deps, {
         orderId: bought.orderId,
         outcome: {
           kind: "paid",

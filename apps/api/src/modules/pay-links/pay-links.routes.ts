@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { createElement } from "react";
 import { AppError } from "../../lib/app-error.ts";
 import { addRoute } from "../../lib/route.ts";
+import type { SettlePayment } from "../payments/index.ts";
 import { readWebStylesheets } from "../storefront/index.ts";
 import { CONFIRMING_REFRESH_SECONDS, renderPayLinkPage } from "./pay-link-page.ts";
 import { presentPayLink } from "./pay-links.presenter.ts";
@@ -18,8 +19,12 @@ import {
   revokePayLinkOf,
 } from "./pay-links.service.ts";
 
-/** The place-order flow's pay-link door (decision 082), handed in where the routes are registered. */
+/**
+ * The place-order flow's pay-link door (decision 082) and the settle-payment flow (decision 091, for the page's look
+ * at a pending payment), handed in where the routes are registered.
+ */
 export interface PayLinksRoutesOptions {
+  settlePayment: SettlePayment;
   payLink(input: {
     token: string;
     method: string;
@@ -40,6 +45,7 @@ type PayForm = Record<string, string | undefined> | undefined;
 /** Pay-for-me links (decision 077): the traveller's JSON operations and the payer's public page and form. */
 export async function payLinksRoutes(app: FastifyInstance, options: PayLinksRoutesOptions) {
   const { deps } = app;
+  const { settlePayment } = options;
   let css: string | undefined;
   const readCss = () => {
     css ??= readWebStylesheets(deps.config.WEB_DIST_DIR);
@@ -133,7 +139,12 @@ export async function payLinksRoutes(app: FastifyInstance, options: PayLinksRout
     ) => {
       let row: Awaited<ReturnType<typeof readPayLinkPage>>;
       try {
-        row = await readPayLinkPage(deps, { token: options.token, clientAddress: options.ip, log: app.log });
+        row = await readPayLinkPage(deps, {
+          token: options.token,
+          clientAddress: options.ip,
+          log: app.log,
+          settlePayment,
+        });
       } catch (error) {
         if (error instanceof AppError && error.code === "RATE_LIMITED")
           return noticePage(reply, options.language, error);

@@ -22,7 +22,7 @@ import type { AuthenticatedUser } from "../../plugins/auth.ts";
 import { priceCart } from "../checkout/index.ts";
 import { findTopUpCodes } from "../esims/index.ts";
 import { findLatestOrderBilling, findPlacedOrder } from "../orders/index.ts";
-import { recheckPendingPayment } from "../payments/index.ts";
+import { recheckPendingPayment, type SettlePayment } from "../payments/index.ts";
 import { applyPayLinkEvent } from "./pay-link-lifecycle.ts";
 import { queuePayLinkPaidMessages } from "./pay-link-messages.ts";
 import {
@@ -190,7 +190,12 @@ function gtExpiry(now: Date) {
  */
 export async function readPayLinkPage(
   deps: AppDeps,
-  options: { token: string; clientAddress: string; log: { warn(details: object, message: string): void } },
+  options: {
+    token: string;
+    clientAddress: string;
+    log: { warn(details: object, message: string): void };
+    settlePayment: SettlePayment;
+  },
 ) {
   const now = deps.now();
   await enforceRateLimit(
@@ -215,7 +220,11 @@ export async function readPayLinkPage(
   if (reference) {
     const placed = await findPlacedOrderOutside(deps, link.userId, reference.clientReference);
     const hasChanged = placed
-      ? await recheckPendingPayment(deps, { payment: placed.payment, log: options.log })
+      ? await recheckPendingPayment(deps, {
+          payment: placed.payment,
+          log: options.log,
+          settlePayment: options.settlePayment,
+        })
       : false;
     const latest = hasChanged ? await findPlacedOrderOutside(deps, link.userId, reference.clientReference) : placed;
     isPaymentUnderway = latest?.payment.status === "pending" || latest?.payment.status === "successful";

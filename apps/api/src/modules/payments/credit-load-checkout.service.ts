@@ -17,7 +17,7 @@ import {
 import { getStoreCreditBalance } from "../ledger/index.ts";
 import { createPayment, openCheckout } from "./payment-checkout.service.ts";
 import { findCreditLoadFees, findCreditLoadPayment } from "./payments.repo.ts";
-import { type PaymentsLog, recheckPendingPayment } from "./payments.service.ts";
+import { recheckPendingPayment, type SettlingOptions } from "./payments.service.ts";
 
 // Buying store credit with a card (decision 068): a load and its payment written together, then the gateway's
 // checkout, exactly as for an order; its outcome comes back through the same webhook, return page and sweep.
@@ -52,7 +52,7 @@ export function quoteCreditLoad(deps: AppDeps, amountDzd: number) {
  */
 export async function buyStoreCredit(
   deps: AppDeps,
-  options: { user: AuthenticatedUser; body: CreateCreditLoadBody; log: PaymentsLog },
+  options: SettlingOptions & { user: AuthenticatedUser; body: CreateCreditLoadBody },
 ) {
   const { user, body } = options;
   if (!deps.payments.methods.includes(body.paymentMethod)) {
@@ -88,6 +88,7 @@ export async function buyStoreCredit(
     language: user.language,
     returnTo: "web",
     log: options.log,
+    settlePayment: options.settlePayment,
   });
   const current = (await findUserCreditLoad(deps.db, user.id, load.id)) ?? load;
   return { load: await present(deps, current), checkoutUrl: "checkoutUrl" in access ? access.checkoutUrl : null };
@@ -97,11 +98,11 @@ export async function buyStoreCredit(
  * The caller's load for its return page, with the balance after it. While pending, the gateway is asked at most every
  * 5 s and a final answer applied as the webhook would: the redirect is never taken as proof. Someone else's: NOT_FOUND.
  */
-export async function readCreditLoad(deps: AppDeps, options: { userId: string; loadId: string; log: PaymentsLog }) {
+export async function readCreditLoad(deps: AppDeps, options: SettlingOptions & { userId: string; loadId: string }) {
   let load = await findUserCreditLoad(deps.db, options.userId, options.loadId);
   if (!load) throw new AppError("NOT_FOUND", { message: "No such credit load." });
   const payment = await findCreditLoadPayment(deps.db, load.id);
-  if (payment && (await recheckPendingPayment(deps, { payment, log: options.log }))) {
+  if (payment && (await recheckPendingPayment(deps, { ...options, payment }))) {
     load = (await findUserCreditLoad(deps.db, options.userId, options.loadId)) ?? load;
   }
   return {

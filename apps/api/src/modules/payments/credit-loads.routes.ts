@@ -12,13 +12,17 @@ import {
   quoteCreditLoad,
   readCreditLoad,
 } from "./credit-load-checkout.service.ts";
+import type { SettlePayment } from "./payments.service.ts";
 
 /** Buying store credit with a card (decision 068). */
-export async function creditLoadRoutes(app: FastifyInstance) {
+export async function creditLoadRoutes(app: FastifyInstance, options: { settlePayment: SettlePayment }) {
+  const { settlePayment } = options;
   addRoute(
     app,
     createCreditLoad,
-    async ({ body, user, request }) => ({ data: await buyStoreCredit(app.deps, { user, body, log: request.log }) }),
+    async ({ body, user, request }) => ({
+      data: await buyStoreCredit(app.deps, { user, body, log: request.log, settlePayment }),
+    }),
     {
       tags: ["payments"],
       summary: "Buy store credit: the load and its payment; answers where to pay (idempotent on clientReference)",
@@ -34,7 +38,7 @@ export async function creditLoadRoutes(app: FastifyInstance) {
     app,
     getCreditLoad,
     async ({ params, user, request }) => ({
-      data: await readCreditLoad(app.deps, { userId: user.id, loadId: params.loadId, log: request.log }),
+      data: await readCreditLoad(app.deps, { userId: user.id, loadId: params.loadId, log: request.log, settlePayment }),
     }),
     { tags: ["payments"], summary: "A credit load's state and the balance after it (asks the gateway while pending)" },
   );

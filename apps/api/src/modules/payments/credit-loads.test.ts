@@ -5,6 +5,7 @@ import { API_BASE_PATH } from "@esim/shared/http";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creditLoads, ledgerMovements, payments } from "../../db/schema.ts";
+import { settlePayment } from "../../flows/settle-payment.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import { getStoreCreditBalance } from "../ledger/index.ts";
 import {
@@ -83,7 +84,7 @@ describe("buying store credit through the gateway", () => {
     await postPaymentWebhook(testApp, await signedCheckoutWebhook(testApp, { paymentId: load.paymentId }));
     clock.advance(STALE_PAYMENT_AFTER_MS);
     const page = await getLoadAs(load.headers, load.loadId);
-    await reconcileStalePayments(testApp.deps, { log });
+    await reconcileStalePayments(testApp.deps, { log, settlePayment });
 
     expect(await getStoreCreditBalance(db, load.user.id)).toBe(2_000_00);
     const movements = await creditsBought(load.user.id);
@@ -140,9 +141,9 @@ describe("buying store credit through the gateway", () => {
     testApp.setWebhooksLost(false);
 
     clock.advance(STALE_PAYMENT_AFTER_MS + 1);
-    await reconcileStalePayments(testApp.deps, { log });
+    await reconcileStalePayments(testApp.deps, { log, settlePayment });
     clock.advance(STALE_PAYMENT_AFTER_MS + 1);
-    await reconcileStalePayments(testApp.deps, { log });
+    await reconcileStalePayments(testApp.deps, { log, settlePayment });
 
     expect((await readLoad(load.loadId)).status).toBe("paid");
     expect(await creditsBought(load.user.id)).toHaveLength(1);
@@ -207,7 +208,7 @@ describe("buying store credit through the gateway", () => {
   it("ends a load whose checkout lapsed unpaid, crediting nothing", async () => {
     const load = await startLoad();
     clock.advance(ABANDON_PAYMENT_AFTER_MS);
-    await reconcileStalePayments(testApp.deps, { log });
+    await reconcileStalePayments(testApp.deps, { log, settlePayment });
 
     expect((await readLoad(load.loadId)).status).toBe("expired");
     expect(await creditsBought(load.user.id)).toEqual([]);

@@ -1,7 +1,7 @@
 // Payments: the gateway's checkouts for orders, its webhooks, and the sweep that settles what it never told us.
 
 export {
-  paymentsJobs,
+  createPaymentsJobs,
   RECHECK_AFTER_OUTAGE_TASK,
   recheckOpenPayments,
   watchOutagesForPayments,
@@ -16,5 +16,10 @@ export {
   resumeCheckout,
 } from "./payment-checkout.service.ts";
 export { paymentsRoutes } from "./payments.routes.ts";
-export { recheckPendingPayment, reconcileStalePayments } from "./payments.service.ts";
+export {
+  recheckPendingPayment,
+  reconcileStalePayments,
+  type SettlePayment,
+  type SettlingOptions,
+} from "./payments.service.ts";
 export { cancelUnpaidOrder } from "./unpaid-order.service.ts";

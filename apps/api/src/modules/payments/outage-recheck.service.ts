@@ -3,7 +3,12 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { addJob, type JobHandlers } from "../../lib/job-queue.ts";
 import type { CheckoutState } from "../../providers/payment/payment-port.ts";
 import { findOpenPendingPayments } from "./payments.repo.ts";
-import { ABANDON_PAYMENT_AFTER_MS, applyCheckoutResult, type PaymentsLog } from "./payments.service.ts";
+import {
+  ABANDON_PAYMENT_AFTER_MS,
+  applyCheckoutResult,
+  type SettlePayment,
+  type SettlingOptions,
+} from "./payments.service.ts";
 
 // A gateway webhook refused while the database was away (answered 503) may come back late or never: the payer who
 // does not return to the callback page would wait for the reconciliation sweep (15 minutes). Once the database is
@@ -20,7 +25,7 @@ const PAGE = 50;
  * left to the reconciliation sweep, which ends it at the gateway first. Throws after the whole list when the gateway
  * could not be asked about some, so the job is retried. Answers how many it settled.
  */
-export async function recheckOpenPayments(deps: AppDeps, options: { log: PaymentsLog }): Promise<number> {
+export async function recheckOpenPayments(deps: AppDeps, options: SettlingOptions): Promise<number> {
   const now = deps.now();
   const openedAfter = new Date(now.getTime() - ABANDON_PAYMENT_AFTER_MS);
   let settled = 0;
@@ -49,6 +54,7 @@ export async function recheckOpenPayments(deps: AppDeps, options: { log: Payment
           now,
           cause: `after a database outage: the gateway says ${result.status}`,
           log: options.log,
+          settlePayment: options.settlePayment,
         }),
       );
       if (outcome !== "unchanged") settled++;
@@ -70,12 +76,15 @@ export async function queueRecheckAfterOutage(deps: Pick<AppDeps, "db">): Promis
   });
 }
 
-export const paymentsJobs: JobHandlers = {
-  [RECHECK_AFTER_OUTAGE_TASK]: async (_payload, { deps, log }) => {
-    const settled = await recheckOpenPayments(deps, { log });
-    if (settled > 0) log.info({ settled }, "payments settled after a database outage");
-  },
-};
+/** Payments' jobs, given the settle-payment flow where the worker registers them (decision 091). */
+export function createPaymentsJobs(settlePayment: SettlePayment): JobHandlers {
+  return {
+    [RECHECK_AFTER_OUTAGE_TASK]: async (_payload, { deps, log }) => {
+      const settled = await recheckOpenPayments(deps, { log, settlePayment });
+      if (settled > 0) log.info({ settled }, "payments settled after a database outage");
+    },
+  };
+}
 
 /**
  * Run by every process (web, worker or both, decision 042): whichever sees the database go (a refused webhook, a

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { settlePayment } from "../../flows/settle-payment.ts";
 import { PaymentGatewayError } from "../../providers/payment/payment-port.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import {
@@ -34,17 +35,17 @@ async function paidUnheard() {
 describe("the recheck of payments after a database outage", () => {
   it("confirms a paid checkout at once, however recently the payment was looked at, and is a no-op when repeated", async () => {
     const placed = await paidUnheard();
-    expect(await recheckOpenPayments(deps, { log })).toBeGreaterThanOrEqual(1);
+    expect(await recheckOpenPayments(deps, { log, settlePayment })).toBeGreaterThanOrEqual(1);
     expect((await readPaymentRow(testApp, placed.paymentId)).status).toBe("successful");
     expect((await readOrder(testApp, placed.orderId)).status).toBe("confirmed");
-    expect(await recheckOpenPayments(deps, { log })).toBe(0);
+    expect(await recheckOpenPayments(deps, { log, settlePayment })).toBe(0);
   });
 
   it("leaves a checkout past its lifetime to the reconciliation sweep, which ends it at the gateway first", async () => {
     const placed = await paidUnheard();
     clock.advance(36 * 60 * 1000);
     try {
-      await recheckOpenPayments(deps, { log });
+      await recheckOpenPayments(deps, { log, settlePayment });
       expect((await readPaymentRow(testApp, placed.paymentId)).status).toBe("pending");
     } finally {
       clock.advance(-36 * 60 * 1000);
@@ -62,9 +63,9 @@ describe("the recheck of payments after a database outage", () => {
         },
       },
     };
-    await expect(recheckOpenPayments(gatewayDown, { log })).rejects.toThrow(/could not be asked/);
+    await expect(recheckOpenPayments(gatewayDown, { log, settlePayment })).rejects.toThrow(/could not be asked/);
     expect((await readPaymentRow(testApp, placed.paymentId)).status).toBe("pending");
-    await recheckOpenPayments(deps, { log });
+    await recheckOpenPayments(deps, { log, settlePayment });
     expect((await readPaymentRow(testApp, placed.paymentId)).status).toBe("successful");
   });
 });

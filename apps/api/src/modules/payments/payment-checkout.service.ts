@@ -18,7 +18,7 @@ import {
   releaseCheckoutClaim,
   storeCheckout,
 } from "./payments.repo.ts";
-import { applyCheckoutResult, type PaymentsLog } from "./payments.service.ts";
+import { applyCheckoutResult, type PaymentsLog, type SettlePayment, type SettlingOptions } from "./payments.service.ts";
 
 /** How long one request may take to get a checkout from the gateway before another may try (a crashed one). */
 const CHECKOUT_CLAIM_MS = 30_000;
@@ -134,7 +134,7 @@ function isLive(payment: PaymentRow, now: Date): payment is PaymentRow & { check
  */
 async function endOldCheckout(
   deps: AppDeps,
-  options: { payment: PaymentRow; reference: string; log: PaymentsLog },
+  options: SettlingOptions & { payment: PaymentRow; reference: string },
 ): Promise<"paid" | "ended"> {
   const { payment, reference } = options;
   let state: CheckoutState;
@@ -155,6 +155,7 @@ async function endOldCheckout(
         now: deps.now(),
         cause: `checkout ${reference} found paid when a fresh one was asked for`,
         log: options.log,
+        settlePayment: options.settlePayment,
       }),
     );
     await releaseCheckoutClaim(deps.db, payment.id);
@@ -187,6 +188,8 @@ export async function openCheckout(
     /** A page of ours the payer returns to instead (a pay-for-me link's, decision 077): `?status=` is appended. */
     returnUrl?: string;
     log?: PaymentsLog;
+    /** Applies the old checkout's payment found paid when it is ended (decision 091). */
+    settlePayment: SettlePayment;
   },
 ): Promise<CheckoutAccess> {
   const order = "order" in options ? options.order : null;
@@ -221,7 +224,12 @@ export async function openCheckout(
 
   const replaces = payment.providerReference;
   if (replaces !== null) {
-    const ended = await endOldCheckout(deps, { payment, reference: replaces, log });
+    const ended = await endOldCheckout(deps, {
+      payment,
+      reference: replaces,
+      log,
+      settlePayment: options.settlePayment,
+    });
     if (ended === "paid") return { paid: true };
   }
   const publicUrl = deps.config.PUBLIC_URL;
@@ -308,7 +316,7 @@ export async function openCheckout(
  */
 export async function resumeCheckout(
   deps: AppDeps,
-  options: { userId: string; orderId: string; returnTo: CheckoutReturnTarget; log: PaymentsLog },
+  options: SettlingOptions & { userId: string; orderId: string; returnTo: CheckoutReturnTarget },
 ): Promise<CheckoutAccess> {
   const found = await findUserOrderPayment(deps.db, options.userId, options.orderId);
   if (!found) throw new AppError("NOT_FOUND", { message: "No such order." });
@@ -319,5 +327,6 @@ export async function resumeCheckout(
     language: found.language,
     returnTo: options.returnTo,
     log: options.log,
+    settlePayment: options.settlePayment,
   });
 }

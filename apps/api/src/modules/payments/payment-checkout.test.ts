@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { payments } from "../../db/schema.ts";
+import { settlePayment } from "../../flows/settle-payment.ts";
 import { checkoutWebhookFor, webhookHeaders } from "../../providers/payment/sandbox/sandbox-test-kit.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import {
@@ -34,14 +35,26 @@ async function placeFor() {
 const referenceOf = (checkoutUrl: string) => decodeURIComponent(new URL(checkoutUrl).pathname.split("/").at(-1)!);
 
 const resume = (placed: { user: { id: string }; orderId: string }) =>
-  resumeCheckout(testApp.deps, { userId: placed.user.id, orderId: placed.orderId, returnTo: "web", log: silent });
+  resumeCheckout(testApp.deps, {
+    userId: placed.user.id,
+    orderId: placed.orderId,
+    returnTo: "web",
+    log: silent,
+    settlePayment,
+  });
 
 describe("resumeCheckout", () => {
   it("answers NOT_FOUND for someone else's order", async () => {
     const placed = await placeFor();
     const other = await createSignedInUser(testApp);
     await expect(
-      resumeCheckout(testApp.deps, { userId: other.user.id, orderId: placed.orderId, returnTo: "web", log: silent }),
+      resumeCheckout(testApp.deps, {
+        userId: other.user.id,
+        orderId: placed.orderId,
+        returnTo: "web",
+        log: silent,
+        settlePayment,
+      }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 

@@ -6,16 +6,28 @@ import { addRoute } from "../../lib/route.ts";
 import { presentOrder, presentPlacedOrder } from "../orders/index.ts";
 import { creditLoadRoutes } from "./credit-loads.routes.ts";
 import { presentPayment } from "./payments.presenter.ts";
+import type { SettlePayment } from "./payments.service.ts";
 import * as payments from "./payments.service.ts";
 import { cancelUnpaidOrder, payUnpaidOrder } from "./unpaid-order.service.ts";
 
-export async function paymentsRoutes(app: FastifyInstance) {
+/** The settle-payment flow (decision 091), handed in where the routes are registered (modules/index.ts). */
+export interface PaymentsRoutesOptions {
+  settlePayment: SettlePayment;
+}
+
+export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRoutesOptions) {
+  const { settlePayment } = options;
   addRoute(
     app,
     getPayment,
     async ({ params, user, request }) =>
       presentPayment(
-        await payments.readPayment(app.deps, { userId: user.id, paymentId: params.paymentId, log: request.log }),
+        await payments.readPayment(app.deps, {
+          userId: user.id,
+          paymentId: params.paymentId,
+          log: request.log,
+          settlePayment,
+        }),
       ),
     { tags: ["payments"], summary: "A payment's state for the callback page (asks the gateway while pending)" },
   );
@@ -30,6 +42,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
           orderId: params.id,
           returnTo: body.returnTo ?? "web",
           log: request.log,
+          settlePayment,
         }),
       ),
     { tags: ["orders"], summary: "Pay now: a checkout for an order awaiting payment (fresh once the last expired)" },
@@ -39,20 +52,22 @@ export async function paymentsRoutes(app: FastifyInstance) {
     app,
     cancelOrder,
     async ({ params, user, request }) => ({
-      data: presentOrder(await cancelUnpaidOrder(app.deps, { userId: user.id, orderId: params.id, log: request.log })),
+      data: presentOrder(
+        await cancelUnpaidOrder(app.deps, { userId: user.id, orderId: params.id, log: request.log, settlePayment }),
+      ),
     }),
     { tags: ["orders"], summary: "Cancel an order awaiting payment: its checkout ended, its promo code given back" },
   );
 
-  await app.register(creditLoadRoutes);
-  await app.register(paymentWebhookRoutes);
+  await app.register(creditLoadRoutes, options);
+  await app.register(paymentWebhookRoutes, options);
 }
 
 /**
  * The gateways' webhooks. Encapsulated: its parser keeps the body as the raw bytes the signature covers, for these
  * routes only (any content type: the signature, not the header, says whether the body is the gateway's).
  */
-async function paymentWebhookRoutes(app: FastifyInstance) {
+async function paymentWebhookRoutes(app: FastifyInstance, options: PaymentsRoutesOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
@@ -69,6 +84,7 @@ async function paymentWebhookRoutes(app: FastifyInstance) {
         rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         headers: request.headers,
         log: request.log,
+        settlePayment: options.settlePayment,
       }),
     }),
   );

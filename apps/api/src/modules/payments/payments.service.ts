@@ -5,7 +5,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { isUuid } from "../../lib/uuid.ts";
 import { CHECKOUT_LIFETIME_MS, type CheckoutState, type CheckoutStatus } from "../../providers/payment/payment-port.ts";
 import { recordCreditLoadOutcome } from "../credit-loads/index.ts";
-import { type PaymentOutcome, type PaymentOutcomeResult, recordPaymentOutcome } from "../orders/index.ts";
+import type { PaymentOutcome, PaymentOutcomeResult, PaymentSettlement } from "../orders/index.ts";
 import {
   findOrderNumber,
   findPayment,
@@ -23,6 +23,22 @@ import {
 /** Where the payments flow reports what an operator should know (pino's `warn(details, message)` fits). */
 export interface PaymentsLog {
   warn(details: object, message: string): void;
+}
+
+/**
+ * The settle-payment flow (decision 091): what a payment's result does to its order. Handed in where payments' routes
+ * and jobs are registered (modules/index.ts, jobs/), and passed down beside the log: a module never imports a flow.
+ */
+export type SettlePayment = (
+  tx: DbOrTx,
+  deps: Pick<AppDeps, "config">,
+  input: PaymentSettlement,
+) => Promise<PaymentOutcomeResult>;
+
+/** What every payments service that may settle a payment is given by its caller. */
+export interface SettlingOptions {
+  log: PaymentsLog;
+  settlePayment: SettlePayment;
 }
 
 /** A webhook's request log: it also says what each accepted webhook did. */
@@ -64,13 +80,13 @@ function findMismatch(payment: PaymentRow, result: CheckoutState): string | null
  * Applies the gateway's word on a payment inside the caller's transaction, forward only: paid → payment successful
  * and the order confirmed (or held for the operator when the checkout, currency or amount is not the payment's: the
  * money was taken, but nothing is delivered as is); failed or canceled → payment failed/canceled and the order rejected
- * unless already paid. With `isLapse`, a checkout our sweep ended counts as lapsed. The order's side is decided by the
- * orders module (recordPaymentOutcome).
+ * unless already paid. With `isLapse`, a checkout our sweep ended counts as lapsed. The order's side is the
+ * settle-payment flow's, handed in (`settlePayment`).
  */
 export async function applyCheckoutResult(
   tx: DbOrTx,
   deps: Pick<AppDeps, "config" | "payments">,
-  options: { paymentId: string; result: CheckoutState; now: Date; cause: string; log: PaymentsLog; isLapse?: boolean },
+  options: SettlingOptions & { paymentId: string; result: CheckoutState; now: Date; cause: string; isLapse?: boolean },
 ): Promise<PaymentOutcomeResult> {
   const { result, now } = options;
   const payment = await lockPayment(tx, options.paymentId);
@@ -80,7 +96,7 @@ export async function applyCheckoutResult(
   const record = (outcome: PaymentOutcome) =>
     payment.creditLoadId
       ? recordCreditLoadOutcome(tx, { creditLoadId: payment.creditLoadId, outcome, cause: options.cause, actor, now })
-      : recordPaymentOutcome(tx, deps, { orderId: payment.orderId!, outcome, cause: options.cause, actor, now });
+      : options.settlePayment(tx, deps, { orderId: payment.orderId!, outcome, cause: options.cause, actor, now });
 
   if (result.status === "paid") {
     await markPaymentSuccessful(tx, payment.id, now);
@@ -130,7 +146,7 @@ const SWEEP_BATCH = 50;
  * however recently the callback page asked about it; if the gateway cannot be reached, nothing changes and the next run
  * tries again. A payment never given a checkout lapses at once. Idempotent; answers how many payments it settled.
  */
-export async function reconcileStalePayments(deps: AppDeps, options: { log: PaymentsLog }): Promise<number> {
+export async function reconcileStalePayments(deps: AppDeps, options: SettlingOptions): Promise<number> {
   const now = deps.now();
   const stale = await findStalePendingPayments(deps.db, {
     before: new Date(now.getTime() - STALE_PAYMENT_AFTER_MS),
@@ -175,6 +191,7 @@ export async function reconcileStalePayments(deps: AppDeps, options: { log: Paym
           ? "checkout ended unpaid by the reconciliation sweep"
           : `sweep: the gateway says ${result.status}`,
         log: options.log,
+        settlePayment: options.settlePayment,
         isLapse,
       }),
     );
@@ -188,10 +205,10 @@ export async function reconcileStalePayments(deps: AppDeps, options: { log: Paym
  * The caller's payment for the callback page. While pending, asks the gateway itself at most every 5 s and applies a
  * final answer exactly as the webhook would: the redirect's query string is never taken as proof.
  */
-export async function readPayment(deps: AppDeps, options: { userId: string; paymentId: string; log: PaymentsLog }) {
+export async function readPayment(deps: AppDeps, options: SettlingOptions & { userId: string; paymentId: string }) {
   const found = await findUserPayment(deps.db, options.userId, options.paymentId);
   if (!found) throw new AppError("NOT_FOUND", { message: "No such payment." });
-  const isSettled = await recheckPendingPayment(deps, { payment: found.payment, log: options.log });
+  const isSettled = await recheckPendingPayment(deps, { ...options, payment: found.payment });
   if (!isSettled) return found;
   return (await findUserPayment(deps.db, options.userId, options.paymentId)) ?? found;
 }
@@ -202,7 +219,7 @@ export async function readPayment(deps: AppDeps, options: { userId: string; paym
  */
 export async function recheckPendingPayment(
   deps: AppDeps,
-  options: { payment: PaymentRow; log: PaymentsLog },
+  options: SettlingOptions & { payment: PaymentRow },
 ): Promise<boolean> {
   const { payment } = options;
   const now = deps.now();
@@ -223,6 +240,7 @@ export async function recheckPendingPayment(
         now,
         cause: `callback page: the gateway says ${checkout.status}`,
         log: options.log,
+        settlePayment: options.settlePayment,
       }),
     );
   } catch (error) {
@@ -247,6 +265,7 @@ export async function receivePaymentWebhook(
     rawBody: Buffer;
     headers: Record<string, string | string[] | undefined>;
     log: WebhookLog;
+    settlePayment: SettlePayment;
   },
 ): Promise<{ outcome: PaymentOutcomeResult | "duplicate" | "unknown_checkout" }> {
   const gateway = deps.payments;
@@ -300,6 +319,7 @@ export async function receivePaymentWebhook(
       now,
       cause: `webhook ${event.type} ${event.eventId}`,
       log: options.log,
+      settlePayment: options.settlePayment,
     });
     options.log.info(
       {

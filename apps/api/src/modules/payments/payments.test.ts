@@ -4,6 +4,7 @@ import { getPayment } from "@esim/shared/payments/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { webhookEvents } from "../../db/schema.ts";
+import { settlePayment } from "../../flows/settle-payment.ts";
 import { signWebhookBody } from "../../providers/payment/chargily/chargily-webhook.ts";
 import { countCouponUses, createCoupon, createPackage, createSignedInUser } from "../../test/factories.ts";
 import {
@@ -262,12 +263,12 @@ describe("the reconciliation sweep", () => {
     await pressButton(testApp, placed.checkoutUrl, "pay");
     testApp.setWebhooksLost(false);
 
-    await reconcileStalePayments(testApp.deps, { log });
+    await reconcileStalePayments(testApp.deps, { log, settlePayment });
     expect((await readOrder(testApp, placed.orderId)).status).toBe("pending");
 
     clock.advance(STALE_PAYMENT_AFTER_MS + 1000);
-    await reconcileStalePayments(testApp.deps, { log });
-    await reconcileStalePayments(testApp.deps, { log });
+    await reconcileStalePayments(testApp.deps, { log, settlePayment });
+    await reconcileStalePayments(testApp.deps, { log, settlePayment });
 
     expect((await readOrder(testApp, placed.orderId)).status).toBe("confirmed");
     expect((await orderJobs(testApp, placed.orderId)).map((job) => job.task)).toEqual(["provision-order"]);
@@ -278,11 +279,11 @@ describe("the reconciliation sweep", () => {
     const placed = await placeFor({ couponCode: coupon.code });
 
     clock.advance(STALE_PAYMENT_AFTER_MS + 1000);
-    await reconcileStalePayments(testApp.deps, { log });
+    await reconcileStalePayments(testApp.deps, { log, settlePayment });
     expect((await readOrder(testApp, placed.orderId)).status).toBe("pending");
 
     clock.advance(ABANDON_PAYMENT_AFTER_MS);
-    await reconcileStalePayments(testApp.deps, { log });
+    await reconcileStalePayments(testApp.deps, { log, settlePayment });
     expect((await readOrder(testApp, placed.orderId)).status).toBe("rejected");
     expect((await readPaymentRow(testApp, placed.paymentId)).status).toBe("canceled");
     const reference = new URL(placed.checkoutUrl).pathname.split("/").pop()!;
@@ -300,7 +301,7 @@ describe("the reconciliation sweep", () => {
     clock.advance(ABANDON_PAYMENT_AFTER_MS + 1000);
     const expire = vi.spyOn(testApp.deps.payments, "expireCheckout").mockRejectedValueOnce(new Error("gateway down"));
     try {
-      await reconcileStalePayments(testApp.deps, { log });
+      await reconcileStalePayments(testApp.deps, { log, settlePayment });
     } finally {
       expire.mockRestore();
     }
@@ -313,7 +314,7 @@ describe("the reconciliation sweep", () => {
     const coupon = await createCoupon(testApp, { maxUses: 1 });
     const late = await placeFor({ couponCode: coupon.code });
     clock.advance(ABANDON_PAYMENT_AFTER_MS + 1000);
-    await reconcileStalePayments(testApp.deps, { log });
+    await reconcileStalePayments(testApp.deps, { log, settlePayment });
     expect((await readOrder(testApp, late.orderId)).status).toBe("rejected");
     const next = await placeFor({ couponCode: coupon.code });
     expect((await readOrder(testApp, next.orderId)).status).toBe("pending");
@@ -337,7 +338,7 @@ describe("the reconciliation sweep", () => {
     const coupon = await createCoupon(testApp, { maxUses: 5 });
     const late = await placeFor({ couponCode: coupon.code });
     clock.advance(ABANDON_PAYMENT_AFTER_MS + 1000);
-    await reconcileStalePayments(testApp.deps, { log });
+    await reconcileStalePayments(testApp.deps, { log, settlePayment });
 
     const response = await postPaymentWebhook(
       testApp,

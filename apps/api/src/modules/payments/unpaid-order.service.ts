@@ -3,10 +3,10 @@ import { isAwaitingPayment } from "@esim/shared/statuses";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { CheckoutState } from "../../providers/payment/payment-port.ts";
-import { getPresentableOrder, type PresentableOrder, recordPaymentOutcome } from "../orders/index.ts";
+import { getPresentableOrder, type PresentableOrder } from "../orders/index.ts";
 import { resumeCheckout } from "./payment-checkout.service.ts";
 import { findUserOrderPayment, lockPayment, markPaymentUnpaid } from "./payments.repo.ts";
-import { applyCheckoutResult, type PaymentsLog } from "./payments.service.ts";
+import { applyCheckoutResult, type SettlingOptions } from "./payments.service.ts";
 
 // An unfinished payment is never a dead end (issue 24): the payer of an order awaiting payment may pay it now or
 // cancel it from its status page. Both span the gateway and the order, so they live here, beside the webhook.
@@ -24,7 +24,7 @@ async function findOwnOrder(deps: AppDeps, options: { userId: string; orderId: s
  */
 export async function payUnpaidOrder(
   deps: AppDeps,
-  options: { userId: string; orderId: string; returnTo: CheckoutReturnTarget; log: PaymentsLog },
+  options: SettlingOptions & { userId: string; orderId: string; returnTo: CheckoutReturnTarget },
 ): Promise<{ order: PresentableOrder; checkoutUrl: string | null }> {
   const { order } = await findOwnOrder(deps, options);
   if (order.status === "rejected") {
@@ -48,7 +48,7 @@ export async function payUnpaidOrder(
  */
 export async function cancelUnpaidOrder(
   deps: AppDeps,
-  options: { userId: string; orderId: string; log: PaymentsLog; actor?: string },
+  options: SettlingOptions & { userId: string; orderId: string; actor?: string },
 ): Promise<PresentableOrder> {
   const { order, payment } = await findOwnOrder(deps, options);
   if (order.status === "rejected") return getPresentableOrder(deps, order.id);
@@ -81,13 +81,14 @@ export async function cancelUnpaidOrder(
         now,
         cause: "cancel asked: the gateway says the checkout was paid",
         log: options.log,
+        settlePayment: options.settlePayment,
       });
       return "paid" as const;
     }
     const locked = await lockPayment(tx, payment.id);
     if (locked?.status === "successful") return "paid" as const;
     await markPaymentUnpaid(tx, payment.id, "canceled", now);
-    await recordPaymentOutcome(tx, deps, {
+    await options.settlePayment(tx, deps, {
       orderId: order.id,
       outcome: { kind: "customer_cancelled" },
       cause: payment.providerReference

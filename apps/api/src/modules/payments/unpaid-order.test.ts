@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { cancelOrder, payOrder } from "@esim/shared/orders/contracts";
 import { describe, expect, it, vi } from "vitest";
+import { settlePayment } from "../../flows/settle-payment.ts";
 import { CHECKOUT_LIFETIME_MS } from "../../providers/payment/payment-port.ts";
 import { countCouponUses, createCoupon, createPackage, createSignedInUser } from "../../test/factories.ts";
 import {
@@ -240,7 +241,7 @@ describe("the sweep, once a checkout has expired at the gateway", () => {
     const placed = await placeFor({ couponCode: coupon.code });
     clock.advance(CHECKOUT_LIFETIME_MS - 60_000);
 
-    await reconcileStalePayments(testApp.deps, { log });
+    await reconcileStalePayments(testApp.deps, { log, settlePayment });
 
     expect((await readOrder(testApp, placed.orderId)).status).toBe("pending");
     expect(await usesOf(coupon.id)).toBe(1);
@@ -254,7 +255,7 @@ describe("the sweep, once a checkout has expired at the gateway", () => {
     await app.inject({ method: "GET", url: `${API_BASE_PATH}/payments/${placed.paymentId}`, headers: placed.headers });
     clock.advance(ABANDON_PAYMENT_AFTER_MS - CHECKOUT_LIFETIME_MS + 60_000);
 
-    await reconcileStalePayments(testApp.deps, { log });
+    await reconcileStalePayments(testApp.deps, { log, settlePayment });
 
     expect(ABANDON_PAYMENT_AFTER_MS).toBeLessThanOrEqual(CHECKOUT_LIFETIME_MS + 5 * 60_000);
     expect(await readOrder(testApp, placed.orderId)).toMatchObject({ status: "rejected" });
@@ -291,7 +292,7 @@ describe("the sweep, once a checkout has expired at the gateway", () => {
     testApp.setWebhooksLost(false);
     clock.advance(ABANDON_PAYMENT_AFTER_MS + 1000);
 
-    await reconcileStalePayments(testApp.deps, { log });
+    await reconcileStalePayments(testApp.deps, { log, settlePayment });
 
     expect((await readOrder(testApp, placed.orderId)).status).toBe("confirmed");
   });

@@ -5,6 +5,7 @@ import { getStoreCredit, issueCustomerStoreCredit } from "@esim/shared/store-cre
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerMovements, operatorAuditLog, payments, sandboxCheckouts } from "../../db/schema.ts";
+import { settlePayment } from "../../flows/settle-payment.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createPackage, createSignedInUser, setPriceSettings } from "../../test/factories.ts";
 import { exportInvoicesCsv } from "../invoices/index.ts";
@@ -204,7 +205,7 @@ describe("spending credit at checkout", () => {
     expect(await readCredit(headers)).toMatchObject({ balanceDzdMinor: 0 });
 
     clock.advance(ABANDON_PAYMENT_AFTER_MS + 60_000);
-    await reconcileStalePayments(deps, { log: { warn: () => {} } });
+    await reconcileStalePayments(deps, { log: { warn: () => {} }, settlePayment });
 
     expect((await readOrder(testApp, placed.orderId)).status).toBe("rejected");
     const credit = await readCredit(headers);
@@ -366,7 +367,7 @@ describe("the expiry sweep", () => {
     expect((await readCredit(headers)).entries.some((entry) => entry.kind === "expired")).toBe(false);
 
     clock.advance(ABANDON_PAYMENT_AFTER_MS);
-    await reconcileStalePayments(deps, { log: { warn: () => {} } });
+    await reconcileStalePayments(deps, { log: { warn: () => {} }, settlePayment });
     expect((await readCredit(headers)).balanceDzdMinor).toBe(400_00);
     await expireStoreCredit(deps);
 

@@ -1,6 +1,6 @@
 import { formatMoney } from "@esim/shared/money";
+import { cancelAndRefund } from "../../flows/cancel-and-refund.ts";
 import { iccidToCome } from "../../modules/esims/index.ts";
-import { approveCancellation } from "../../modules/orders/index.ts";
 import type { OpsCommand } from "../ops-command.ts";
 import { OPERATOR_CLI, OpsError } from "../ops-command.ts";
 
@@ -11,7 +11,7 @@ export const usage = "cancellation:approve <request id | ICCID>";
 export const run: OpsCommand["run"] = async ({ deps, args, print }) => {
   const [idOrIccid, ...extra] = args;
   if (!idOrIccid || extra.length > 0) throw new OpsError(`Usage: ${usage}`);
-  const decision = await approveCancellation(deps, { idOrIccid, actor: OPERATOR_CLI });
+  const decision = await cancelAndRefund(deps, { idOrIccid, actor: OPERATOR_CLI });
   if (decision.outcome === "unknown") throw new OpsError(`cancellation:approve: no request for ${idOrIccid}`);
   if (decision.outcome === "already_decided") {
     throw new OpsError(

@@ -1,16 +1,34 @@
-import type { AppDeps } from "../../lib/deps.ts";
-import { defineWorkflow, WorkflowStepError } from "../../lib/workflow.ts";
+import { AppError } from "../lib/app-error.ts";
+import type { AppDeps } from "../lib/deps.ts";
+import { defineWorkflow, WorkflowStepError } from "../lib/workflow.ts";
 import {
   type CancellationDecision,
   findCancellationToDecide,
   iccidLine,
   recordCancellationApproval,
-} from "../esims/index.ts";
-import { cancelledOnRequestReason } from "../invoices/index.ts";
-import type { AuditActor } from "../operators/index.ts";
-import { applyOrderEvent, type OrderActor } from "./order-lifecycle.ts";
-import { countUncancelledEsims, lockOrder } from "./orders.repo.ts";
-import { oweRefund, settleOrderRefund } from "./refunds.ts";
+} from "../modules/esims/index.ts";
+import { cancelledOnRequestReason } from "../modules/invoices/index.ts";
+import type { AuditActor } from "../modules/operators/index.ts";
+import {
+  applyOrderEvent,
+  countUncancelledEsims,
+  lockOrder,
+  type OrderActor,
+  oweRefund,
+  settleOrderRefund,
+} from "../modules/orders/index.ts";
+
+// Cancel and refund (decisions 066, 091): an operator approves a traveller's request to cancel an unused eSIM. Two
+// named steps of lib/workflow.ts, because the first is a call to the upstream that no transaction can undo:
+//
+//   1. cancel-upstream-profile: the profile cancelled at eSIM Access (safe to repeat);
+//   2. approve-and-owe-refund: in one transaction, the request approved, the eSIM Canceled and the traveller's email
+//      queued (esims), the refund owed on the ledger with its credit note (orders' refunds), and the order waiting
+//      for its refunds (refund_due) once none of its eSIMs is left, or refunded at once when nothing is owed.
+//
+// A run that stopped after step 1 (a crash, the database away) resumes at step 2 when approved again: the upstream is
+// not asked twice. Started by the console (cancellations-admin, orders-admin: handed in where their routes are
+// registered) and the ops command.
 
 interface CancelAndRefundInput {
   requestId: string;
@@ -24,13 +42,10 @@ interface CancelAndRefundInput {
 }
 
 /**
- * Cancel and refund (decision 066): the flow across esims, orders, the ledger and invoices as named steps, run once
- * per request (its id is the run's). The profile is cancelled upstream first (safe to repeat); then, in one
- * transaction, the request approved, the eSIM Canceled, the traveller's email queued, the request's refund owed on the
- * ledger with its credit note, and the order waiting for its refunds (refund_due) once none of its eSIMs is left
- * (decision 062: nothing is refunded until it is sent). Its output says whether this run approved the request.
+ * The workflow, run once per request (its id is the run's). Nothing is refunded until it is sent (decision 062). Its
+ * second step's output says whether this run approved the request.
  */
-const cancelAndRefund = defineWorkflow<CancelAndRefundInput>("cancel-and-refund", [
+const cancelAndRefundWorkflow = defineWorkflow<CancelAndRefundInput>("cancel-and-refund", [
   {
     name: "cancel-upstream-profile",
     run: async ({ deps, input }) => {
@@ -82,11 +97,10 @@ const cancelAndRefund = defineWorkflow<CancelAndRefundInput>("cancel-and-refund"
 
 /**
  * The operator approves a request to cancel an unused eSIM (by the request's id or the eSIM's ICCID), through the
- * cancel-and-refund workflow above; running it again after a crash finishes the job. This module owns it because it
- * ends an order's life; refusals stay with the eSIM (esims). The console passes the operator (`decidedBy`, audited
- * with the approval) and their words to the traveller (`reason`).
+ * workflow above; running it again after a crash finishes the job. Refusals stay with the eSIM (esims). The console
+ * passes the operator (`decidedBy`, audited with the approval) and their words to the traveller (`reason`).
  */
-export async function approveCancellation(
+export async function cancelAndRefund(
   deps: AppDeps,
   options: { idOrIccid: string; actor: OrderActor; reason?: string | null; decidedBy?: AuditActor },
 ): Promise<CancellationDecision> {
@@ -96,7 +110,7 @@ export async function approveCancellation(
   if (request.status !== "pending") return { outcome: "already_decided", request, iccid: esim.iccid, orderNumber };
   let isApprovedHere: unknown;
   try {
-    const run = await cancelAndRefund.run(deps, {
+    const run = await cancelAndRefundWorkflow.run(deps, {
       runId: request.id,
       input: {
         requestId: request.id,
@@ -111,8 +125,16 @@ export async function approveCancellation(
     });
     isApprovedHere = run.outputs["approve-and-owe-refund"];
   } catch (error) {
-    // The step's own error (an upstream refusal, an AppError) is what the callers answer with.
-    throw error instanceof WorkflowStepError ? error.cause : error;
+    if (!(error instanceof WorkflowStepError)) throw error;
+    // Only the first step's failure is the upstream's: nothing changed, retry or refuse. A later step's failure (the
+    // database away) is not a refusal: the profile is cancelled and approving again resumes there.
+    if (error.step === "cancel-upstream-profile" && !(error.cause instanceof AppError)) {
+      const detail = error.cause instanceof Error ? error.cause.message : String(error.cause);
+      throw new AppError("UPSTREAM_CANCEL_FAILED", {
+        message: `The eSIM upstream did not cancel the profile: ${detail}`,
+      });
+    }
+    throw error.cause;
   }
   const decided = await findCancellationToDecide(deps, request.id);
   if (!decided) return { outcome: "unknown" };
