@@ -443,6 +443,8 @@ export const orders = pgTable(
     upstreamCostUsdE4: integer("upstream_cost_usd_e4"),
     /** price_settings.dzd_per_usd when the cost was recorded, so its DZD stays what it was after the rate changes. */
     upstreamDzdPerUsd: numeric("upstream_dzd_per_usd", { precision: 12, scale: 4 }),
+    /** The package bought upstream instead of the order's own, withdrawn upstream (decision 083); null otherwise. */
+    standInPackageId: uuid("stand_in_package_id").references(() => packages.id),
     provisioningAttempts: integer("provisioning_attempts").notNull().default(0),
     lastProvisioningError: text("last_provisioning_error"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),

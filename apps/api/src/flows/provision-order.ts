@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { AppDeps } from "../lib/deps.ts";
 import { type JobHandlers, type JobLog, readPayload } from "../lib/job-queue.ts";
 import { defineWorkflow, RunPaused, type StepOutput, WorkflowStepError } from "../lib/workflow.ts";
+import { findPackageWithDestination } from "../modules/catalog/index.ts";
 import {
   countEsimBundlesOfPackage,
   findEsimById,
@@ -73,17 +74,22 @@ const provisionEsims = defineWorkflow<ProvisionInput>("provision-order", [
     async run({ deps, input: { found } }) {
       const { order, package: pkg } = found;
       // Bought by a run before this flow recorded its steps: the number is on the order.
-      if (order.upstreamOrderNo) return { upstreamOrderNo: order.upstreamOrderNo };
-      const { upstreamOrderNo } = await buyAtUpstreamPrice(deps, order, pkg, (cost) =>
-        deps.esim.orderProfiles({
+      if (order.upstreamOrderNo) {
+        return { upstreamOrderNo: order.upstreamOrderNo, packageId: order.standInPackageId ?? pkg.id };
+      }
+      let packageId = pkg.id;
+      const { upstreamOrderNo } = await buyAtUpstreamPrice(deps, order, pkg, (purchase) => {
+        packageId = purchase.packageId;
+        return deps.esim.orderProfiles({
           transactionId: order.id,
-          packageCode: pkg.upstreamCode,
+          packageCode: purchase.packageCode,
           count: order.quantity,
-          unitPriceUsdE4: cost.costUsdE4,
-        }),
-      );
+          unitPriceUsdE4: purchase.costUsdE4,
+        });
+      });
       await storeUpstreamOrderNo(deps.db, order.id, upstreamOrderNo, deps.now());
-      return { upstreamOrderNo };
+      // A stand-in for a package the upstream withdrew (decision 083): its eSIMs carry what was really bought.
+      return { upstreamOrderNo, packageId };
     },
   },
   {
@@ -119,7 +125,9 @@ const provisionEsims = defineWorkflow<ProvisionInput>("provision-order", [
   {
     name: "store-esims-and-deliver",
     async run({ deps, input: { found }, outputs, log }) {
-      const { order, package: pkg } = found;
+      const { order } = found;
+      const bought = outputs["buy-upstream-profiles"] as { packageId?: string };
+      const pkg = await boughtPackage(deps, found, bought.packageId);
       const collected = outputs["collect-profiles"] as { upstreamOrderNo: string; profiles: StepProfile[] };
       const profiles = collected.profiles.map(profileFromStep);
       const now = deps.now();
@@ -161,9 +169,11 @@ const provisionEsims = defineWorkflow<ProvisionInput>("provision-order", [
             createdAt: now,
           })),
         );
+        const standIn =
+          pkg.id === found.package.id ? "" : ` as ${pkg.upstreamCode}, for ${found.package.upstreamCode} withdrawn`;
         return deliverOrder(tx, deps, {
           orderId: order.id,
-          cause: `${profiles.length} eSIM(s) of upstream order ${collected.upstreamOrderNo} stored`,
+          cause: `${profiles.length} eSIM(s) of upstream order ${collected.upstreamOrderNo} stored${standIn}`,
           now,
         });
       });
@@ -174,6 +184,14 @@ const provisionEsims = defineWorkflow<ProvisionInput>("provision-order", [
     },
   },
 ]);
+
+/** The package the buy step bought: the order's, or the stand-in it bought for a withdrawn one. */
+async function boughtPackage(deps: AppDeps, found: OrderWithPackage, packageId: string | undefined) {
+  if (!packageId || packageId === found.package.id) return found.package;
+  const standIn = await findPackageWithDestination(deps.db, packageId);
+  if (!standIn) throw new Error(`The package ${packageId} bought for order ${found.order.number} is gone`);
+  return standIn.package;
+}
 
 const provisionTopUp = defineWorkflow<ProvisionInput>("provision-top-up", [
   {
@@ -202,7 +220,9 @@ const provisionTopUp = defineWorkflow<ProvisionInput>("provision-top-up", [
         });
       }
       if (!earlier) {
-        await buyAtUpstreamPrice(deps, order, pkg, (cost) => deps.esim.topUp({ ...topUp, priceUsdE4: cost.costUsdE4 }));
+        await buyAtUpstreamPrice(deps, order, pkg, (purchase) =>
+          deps.esim.topUp({ ...topUp, priceUsdE4: purchase.costUsdE4 }),
+        );
       }
       return { esimId: esim.id };
     },

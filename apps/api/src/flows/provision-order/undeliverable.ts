@@ -15,6 +15,8 @@ import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
 
 // A paid order that can never be delivered as sold: owed back at once, without an operator (decision 083).
 
+const ENDED_STATUSES = new Set<string>(["Canceled", "Deleted", "Revoked", "Used Expired", "Unused Expired"]);
+
 /** Whether a top-up's eSIM is over upstream (cancelled, deleted or past its end): nothing can be added to it. */
 export async function isTopUpTargetOver(deps: AppDeps, order: OrderRow): Promise<boolean> {
   if (order.kind !== "top_up" || !order.targetEsimId) return false;
@@ -28,7 +30,8 @@ export async function isTopUpTargetOver(deps: AppDeps, order: OrderRow): Promise
     return false;
   }
   if (!profile) return false;
-  if (profile.status === "Canceled" || profile.status === "Deleted") return true;
+  // Over for good: nothing can be added to it (a suspended one may come back, so it goes to the operator instead).
+  if (ENDED_STATUSES.has(profile.status)) return true;
   return profile.expiresAt !== null && profile.expiresAt.getTime() <= deps.now().getTime();
 }
 

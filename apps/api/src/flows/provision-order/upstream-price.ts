@@ -2,6 +2,7 @@ import type { AutomaticRefundReason } from "@esim/shared/orders/refunds";
 import type { AppDeps } from "../../lib/deps.ts";
 import {
   isPackagePriceStale,
+  listEquivalentPackages,
   parseDzdPerUsdE4,
   readPriceSettings,
   refreshPackageFromUpstream,
@@ -27,35 +28,90 @@ export class RefundOwedInstead extends Error {
   }
 }
 
+/** What is bought upstream: the order's package, or the stand-in for it when the upstream withdrew it. */
+export interface UpstreamPurchase {
+  packageId: string;
+  packageCode: string;
+  costUsdE4: number;
+}
+
+/** Stand-ins tried for a withdrawn package, cheapest first: each costs one `package/list` call. */
+const STAND_INS_TRIED = 3;
+
 /**
  * Buys at the upstream's price of today: a stored price older than the catalogue's resync period is refreshed first; a
  * refusal of the price (200005/200006) or of the package (310241) refreshes that package at once. A package the
- * upstream no longer lists is taken off sale and the order refunded; a cost that rose is bought at by itself while the
- * sale still clears the operator's floor, else refunded. Anything else is the caller's failure.
+ * upstream no longer lists is taken off sale and a new eSIM is bought as an equivalent package when one clears the
+ * floor (the same destination and kind, at least the data and days sold), else the order is refunded; a cost that rose
+ * is bought at by itself while the sale still clears the operator's floor, else refunded. Anything else is the
+ * caller's failure.
  */
 export async function buyAtUpstreamPrice<T>(
   deps: AppDeps,
   order: OrderRow,
   pkg: OrderWithPackage["package"],
-  buy: (cost: { costUsdE4: number }) => Promise<T>,
+  buy: (purchase: UpstreamPurchase) => Promise<T>,
 ): Promise<T> {
-  let cost = pkg.costUsdE4;
+  let purchase: UpstreamPurchase = { packageId: pkg.id, packageCode: pkg.upstreamCode, costUsdE4: pkg.costUsdE4 };
   if (isPackagePriceStale(pkg, deps.now())) {
-    cost = await refreshedCost(deps, order, pkg, cost);
+    purchase = await purchaseAtTodaysCost(deps, order, pkg, purchase.costUsdE4);
   }
   try {
-    await recordCostBeforeBuying(deps, order, cost);
-    return await buy({ costUsdE4: cost });
+    await recordCostBeforeBuying(deps, order, { packageId: purchase.packageId, unitCostUsdE4: purchase.costUsdE4 });
+    return await buy(purchase);
   } catch (error) {
     const code = error instanceof UpstreamError ? (error.upstreamCode ?? "") : "";
     if (!PRICE_REFUSALS.has(code) && code !== PACKAGE_GONE) throw error;
-    const refreshed = await refreshedCost(deps, order, pkg, cost);
+    const refreshed = await purchaseAtTodaysCost(deps, order, pkg, purchase.costUsdE4);
     // Listed, at the price we sent: the refusal is not about price or withdrawal, so it stays the failure it was.
-    if (refreshed === cost) throw error;
+    if (refreshed.packageId === purchase.packageId && refreshed.costUsdE4 === purchase.costUsdE4) throw error;
     // The refusal bought nothing: the cost of this purchase replaces the one stored before it.
-    await recordCostBeforeBuying(deps, order, refreshed, { replace: true });
-    return buy({ costUsdE4: refreshed });
+    await recordCostBeforeBuying(
+      deps,
+      order,
+      { packageId: refreshed.packageId, unitCostUsdE4: refreshed.costUsdE4 },
+      { replace: true },
+    );
+    return buy(refreshed);
   }
+}
+
+/** The package at the upstream's cost now, or its stand-in when withdrawn; throws RefundOwedInstead when unsellable. */
+async function purchaseAtTodaysCost(
+  deps: AppDeps,
+  order: OrderRow,
+  pkg: OrderWithPackage["package"],
+  soldAtUsdE4: number,
+): Promise<UpstreamPurchase> {
+  try {
+    const costUsdE4 = await refreshedCost(deps, order, pkg, soldAtUsdE4);
+    return { packageId: pkg.id, packageCode: pkg.upstreamCode, costUsdE4 };
+  } catch (error) {
+    if (!(error instanceof RefundOwedInstead) || error.reason !== "package_withdrawn") throw error;
+    const standIn = await findStandIn(deps, order, pkg);
+    if (!standIn) throw error;
+    return standIn;
+  }
+}
+
+/**
+ * An equivalent package on sale for a withdrawn one (catalog's listEquivalentPackages), at the upstream's cost now and
+ * clearing the operator's floor on this sale; none for a top-up (its compatibility is the upstream's to say).
+ */
+async function findStandIn(
+  deps: AppDeps,
+  order: OrderRow,
+  withdrawn: OrderWithPackage["package"],
+): Promise<UpstreamPurchase | undefined> {
+  const candidates = (await listEquivalentPackages(deps.db, withdrawn)).slice(0, STAND_INS_TRIED);
+  for (const candidate of candidates) {
+    const refreshed = await refreshPackageFromUpstream(deps, candidate);
+    if (!refreshed.exists) continue;
+    const margin = await marginAtCost(deps, order, refreshed.costUsdE4);
+    if (margin.marginDzdMinor < deps.config.UPSTREAM_REPRICE_MIN_MARGIN_DZD * 100) continue;
+    return { packageId: candidate.id, packageCode: candidate.upstreamCode, costUsdE4: refreshed.costUsdE4 };
+  }
+  return undefined;
 }
 
 /** The package's cost as the upstream says now (stored in the catalogue); throws RefundOwedInstead when unsellable. */
@@ -69,7 +125,7 @@ async function refreshedCost(
   if (!refreshed.exists) {
     throw new RefundOwedInstead(
       "package_withdrawn",
-      `the package ${pkg.upstreamCode} was withdrawn by the upstream and is off sale`,
+      `the package ${pkg.upstreamCode} was withdrawn by the upstream and is off sale, with no equivalent to buy`,
     );
   }
   // A cost that fell (or stayed) was already accepted when the order was sold; only a rise is held to the floor.

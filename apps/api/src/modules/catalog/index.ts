@@ -1,6 +1,7 @@
 // The catalog: destinations, plans and their prices, synced from the upstream and served from memory.
 
 export type { CachedDestination, CatalogSnapshot } from "./catalog.cache.ts";
+export { listEquivalentPackages } from "./catalog.equivalent.ts";
 export { type DestinationPlans, presentDestination, presentPlan } from "./catalog.presenter.ts";
 export { formatDzdPerUsd, parseDzdPerUsdE4 } from "./catalog.pricing.ts";
 export { suggestRegionalPlanIn } from "./catalog.regional.ts";

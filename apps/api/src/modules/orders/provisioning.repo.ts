@@ -31,13 +31,17 @@ export async function storeUpstreamOrderNo(db: DbOrTx, orderId: string, upstream
 export async function recordUpstreamCost(
   db: DbOrTx,
   orderId: string,
-  cost: { upstreamCostUsdE4: number; dzdPerUsd: string },
+  cost: { upstreamCostUsdE4: number; dzdPerUsd: string; standInPackageId: string | null },
   options: { replace?: boolean } = {},
 ): Promise<void> {
   // The first cost stays (a retry may find the earlier purchase made) unless the upstream refused that price.
   await db
     .update(orders)
-    .set({ upstreamCostUsdE4: cost.upstreamCostUsdE4, upstreamDzdPerUsd: cost.dzdPerUsd })
+    .set({
+      upstreamCostUsdE4: cost.upstreamCostUsdE4,
+      upstreamDzdPerUsd: cost.dzdPerUsd,
+      standInPackageId: cost.standInPackageId,
+    })
     .where(options.replace ? eq(orders.id, orderId) : and(eq(orders.id, orderId), isNull(orders.upstreamCostUsdE4)));
 }
 

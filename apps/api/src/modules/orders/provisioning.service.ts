@@ -48,15 +48,19 @@ export type OrderWithPackage = NonNullable<Awaited<ReturnType<typeof findOrderWi
  */
 export async function recordCostBeforeBuying(
   deps: AppDeps,
-  order: Pick<OrderRow, "id" | "quantity">,
-  unitCostUsdE4: number,
+  order: Pick<OrderRow, "id" | "quantity" | "packageId">,
+  purchase: { packageId: string; unitCostUsdE4: number },
   options: { replace?: boolean } = {},
 ) {
   const { dzdPerUsd } = await readPriceSettings(deps);
   await recordUpstreamCost(
     deps.db,
     order.id,
-    { upstreamCostUsdE4: unitCostUsdE4 * order.quantity, dzdPerUsd },
+    {
+      upstreamCostUsdE4: purchase.unitCostUsdE4 * order.quantity,
+      dzdPerUsd,
+      standInPackageId: purchase.packageId === order.packageId ? null : purchase.packageId,
+    },
     options,
   );
 }

@@ -156,6 +156,25 @@ describe("buying a top-up", () => {
     expect(emails.rows.map((row) => row.key)).toEqual([`automatic-refund:esim_ended_before_top_up:${placed.orderId}`]);
   });
 
+  it("owes the money back at once when the eSIM was revoked upstream between order and payment", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const placed = await placeTestOrder(
+      testApp,
+      bought.headers,
+      orderBody(bought.user, topUp.id, { topUpOf: bought.esim.id }),
+    );
+    testApp.simulator.setProfileState(bought.esim.iccid!, { esimStatus: "REVOKE", smdpStatus: "ENABLED" });
+
+    await pressButton(testApp, placed.checkoutUrl, "pay");
+    await runDueJobs(testApp.deps);
+    await runDueJobs(testApp.deps);
+    testApp.simulator.setProfileState(bought.esim.iccid!, null);
+
+    expect(await readOrder(testApp, placed.orderId)).toMatchObject({ status: "refund_due", attentionKind: null });
+    const money = await getOrderMoney(db, placed.orderId);
+    expect(money.owedDzdMinor).toBe(money.soldDzdMinor);
+  });
+
   it("emails that the top-up is applied, in the buyer's language, without install codes", async () => {
     const bought = await buyEsim(testApp, plan.id);
     await db.execute(sql`update users set language = 'ar' where id = ${bought.user.id}`);

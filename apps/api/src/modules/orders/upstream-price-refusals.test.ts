@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { creditNotes, esims, mailOutbox, orders, packages } from "../../db/schema.ts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { creditNotes, esims, mailOutbox, orderEvents, orders, packages } from "../../db/schema.ts";
 import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "../../flows/provision-order.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { startEsimAccessDouble } from "../../providers/esim/esim-access/esim-access-double.ts";
@@ -228,5 +228,63 @@ describe("a package withdrawn upstream (310241)", () => {
     expect(email.key).toBe(`automatic-refund:package_withdrawn:${paid.orderId}`);
     expect(email.text).toContain("Our supplier stopped selling this plan after you paid");
     expect(creditNoteReason).toBe("Plan not delivered: withdrawn by the supplier after payment");
+  });
+});
+
+// Kept last: the double cannot bring a withdrawn package back, and these withdraw the plan the tests above buy.
+describe("a package withdrawn upstream (310241) with an equivalent on sale", () => {
+  // Sold as the same destination and kind with more data and days (the plan rows are ours; the double answers by
+  // code: its EU42-5-30 is a 30-day package our mapping sells, unlike its 180-day CKH-180D). Only from here on.
+  let equivalent: Awaited<ReturnType<typeof createPackage>>;
+  beforeAll(async () => {
+    equivalent = await createPackage(testApp, {
+      provider: "esim-access",
+      upstreamCode: "EU42-5-30",
+      costUsdE4: 150_000,
+      dataMb: 20_480,
+      supportsTopUp: true,
+      validityDays: 30,
+    });
+  });
+
+  function boughtCodes(orderId: string) {
+    return double.requests
+      .filter(
+        (request) =>
+          request.path === "esim/order" && (request.body as { transactionId?: string }).transactionId === orderId,
+      )
+      .map(
+        (request) => (request.body as { packageInfoList: { packageCode: string }[] }).packageInfoList[0]!.packageCode,
+      );
+  }
+
+  it("is never bought at a loss instead: the order is refunded", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    double.withdrawPackage("CKH491");
+    double.setPackagePrice("EU42-5-30", 160_000);
+
+    expect(await provision(paid.orderId)).toBe("refund_owed");
+
+    expect(boughtCodes(paid.orderId)).toEqual(["CKH491"]);
+    // Considered at the upstream's price of now, and found dearer than the sale.
+    expect(await storedPackage(equivalent.id)).toMatchObject({ costUsdE4: 160_000 });
+    await expectRefundOwed(paid.orderId);
+  });
+
+  it("buys the equivalent package instead when it clears the floor, and the eSIM is that plan's", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    double.withdrawPackage("CKH491");
+    double.setPackagePrice("EU42-5-30", 50_000);
+
+    expect(await provision(paid.orderId)).toBe("delivered");
+
+    expect(boughtCodes(paid.orderId)).toEqual(["CKH491", "EU42-5-30"]);
+    const [order] = await db.select().from(orders).where(eq(orders.id, paid.orderId));
+    expect(order).toMatchObject({ standInPackageId: equivalent.id, upstreamCostUsdE4: 50_000, packageId: plan.id });
+    const [esim] = await db.select().from(esims).where(eq(esims.orderId, paid.orderId));
+    expect(esim).toMatchObject({ packageId: equivalent.id });
+    expect(await storedPackage(plan.id)).toMatchObject({ isActive: false });
+    const history = await db.select().from(orderEvents).where(eq(orderEvents.orderId, paid.orderId));
+    expect(history.map((event) => event.cause).join("\n")).toContain("as EU42-5-30, for CKH491 withdrawn");
   });
 });

@@ -476,8 +476,11 @@ export function createSimulatorEsimProvider(options: SimulatorEsimProviderOption
             );
           }
           const at = now();
-          const state = computeProfileState(timelineOf(profile, readyAt), at);
+          const state = stateOf(profile, readyAt, at);
           if (state.esimStatus === "CANCEL") throw simulatorError("The eSIM was cancelled", "ESIM_CANCELED");
+          // As eSIM Access: a top-up only while the profile is new, in use or used up.
+          if (state.esimStatus === "REVOKE") throw simulatorError("The eSIM was revoked", "ESIM_REVOKED");
+          if (state.esimStatus === "SUSPENDED") throw simulatorError("The eSIM is suspended", "ESIM_SUSPENDED");
           if (state.expiresAt && at.getTime() >= state.expiresAt.getTime()) {
             throw simulatorError("The eSIM has expired", "ESIM_EXPIRED");
           }
