@@ -193,10 +193,13 @@ async function main() {
       await Promise.all(paymentRows.map((payment) => postPaidWebhook(stack, payment)));
       // The upstream's SMDP_EVENTs keep coming while the burst is bought, as a profile's install steps would.
       const hintAnswersMs: number[] = [];
+      // Coalescing is one refresh per eSIM: the refreshes' `esim/query by eSIM` should come to about this many.
+      const hintedEsims = new Set<string>();
       const hintsSent = (async () => {
         const url = `http://127.0.0.1:${stack.port}${API}/webhooks/esim/esim-access/${config!.ESIM_WEBHOOK_TOKEN}`;
         for (let index = 0; index < hints; index++) {
           const esim = known[Math.floor(Math.random() * known.length)]!;
+          hintedEsims.add(esim.reference);
           const body = {
             notifyType: "SMDP_EVENT",
             notifyId: randomUUID().replaceAll("-", ""),
@@ -264,7 +267,7 @@ async function main() {
         `| ${round + 1} | ${hints > 0 ? "B" : "A"} | ${burst} | ${hints} | ${loadAtStart.toFixed(1)} | ${delivered.length}/${burst} | ` +
           `${perSecond.toFixed(2)} | ${seconds(percentile(latencies, 0.5))} s | ${seconds(p95Ms)} s | ${seconds(latencies.at(-1)!)} s | ` +
           `${requests.length} (${[...byPath].map(([kind, count]) => `${kind} ${count}`).join(", ")}) | ${busiest} | ${refused} | ` +
-          `${hints > 0 ? `${Math.round(percentile(hintAnswers, 0.5))} / ${Math.round(percentile(hintAnswers, 0.95))} ms` : "–"} | ` +
+          `${hints > 0 ? `${Math.round(percentile(hintAnswers, 0.5))} / ${Math.round(percentile(hintAnswers, 0.95))} ms, ${hintedEsims.size} eSIMs named` : "–"} | ` +
           `${drainRequests.length} in ${seconds(drainedAfterMs)} s${drainByPath.size > 0 ? ` (${[...drainByPath].map(([kind, count]) => `${kind} ${count}`).join(", ")})` : ""} |`,
       );
       console.info(rows.at(-1));
@@ -273,7 +276,7 @@ async function main() {
     }
     await Promise.all(webhookPosts);
     console.info(
-      "\n| round | run | burst | SMDP_EVENT hints | load average | delivered | orders/s | paid → delivered p50 | p95 | max | upstream requests | busiest second | refusals | hint answered p50 / p95 | after the burst: refreshes' requests |",
+      "\n| round | run | burst | SMDP_EVENT hints | load average | delivered | orders/s | paid → delivered p50 | p95 | max | upstream requests | busiest second | refusals | hint answered p50 / p95, eSIMs named | after the burst: refreshes' requests |",
     );
     console.info("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (const row of rows) console.info(row);
