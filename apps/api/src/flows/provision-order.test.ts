@@ -207,6 +207,10 @@ describe("a provisioning run killed between two steps", () => {
       expect(queriesOfThisOrder()).toBe(queriesBefore);
       expect(await upstreamOrdersOf(paid.orderId)).toHaveLength(1);
       expect(await stepsDone(paid.orderId)).toEqual([...PROVISIONING_WORKFLOWS.esims.steps]);
+      // The activation codes the collect step handed on are kept with the eSIMs only, not in the run's record.
+      const records = await db.select().from(workflowSteps).where(eq(workflowSteps.runId, paid.orderId));
+      const [esim] = await esimsOf(paid.orderId);
+      expect(JSON.stringify(records.map((record) => record.output))).not.toContain(esim!.matchingId);
       expect(PROVISIONING_WORKFLOWS.esims.steps).toEqual([
         "buy-upstream-profiles",
         "collect-profiles",

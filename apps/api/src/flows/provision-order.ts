@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AppDeps } from "../lib/deps.ts";
 import { type JobHandlers, type JobLog, readPayload } from "../lib/job-queue.ts";
-import { defineWorkflow, RunPaused, type StepOutput, WorkflowStepError } from "../lib/workflow.ts";
+import { defineWorkflow, forgetStepOutput, RunPaused, type StepOutput, WorkflowStepError } from "../lib/workflow.ts";
 import { findPackageWithDestination } from "../modules/catalog/index.ts";
 import {
   countEsimBundlesOfPackage,
@@ -171,6 +171,8 @@ const provisionEsims = defineWorkflow<ProvisionInput>("provision-order", [
         );
         const standIn =
           pkg.id === found.package.id ? "" : ` as ${pkg.upstreamCode}, for ${found.package.upstreamCode} withdrawn`;
+        // The profiles' activation codes now live with the eSIMs alone (a run that is delivered never reruns).
+        await forgetStepOutput(tx, { workflow: "provision-order", runId: order.id, step: "collect-profiles" });
         return deliverOrder(tx, deps, {
           orderId: order.id,
           cause: `${profiles.length} eSIM(s) of upstream order ${collected.upstreamOrderNo} stored${standIn}`,

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
 import { workflowSteps } from "../db/schema.ts";
 import type { AppDeps } from "./deps.ts";
 import type { JobLog } from "./job-queue.ts";
@@ -127,6 +128,27 @@ export function defineWorkflow<Input>(name: string, steps: readonly WorkflowStep
       return result;
     },
   };
+}
+
+/**
+ * Blanks a finished step's recorded output inside the caller's transaction: for secrets a later step has stored where
+ * they belong (an eSIM's activation code), so the run's record does not keep a second copy. Only for a run that this
+ * transaction ends: a later step that still reads the output would find null.
+ */
+export async function forgetStepOutput(
+  tx: DbOrTx,
+  step: { workflow: string; runId: string; step: string },
+): Promise<void> {
+  await tx
+    .update(workflowSteps)
+    .set({ output: null })
+    .where(
+      and(
+        eq(workflowSteps.workflow, step.workflow),
+        eq(workflowSteps.runId, step.runId),
+        eq(workflowSteps.step, step.step),
+      ),
+    );
 }
 
 async function findFinishedSteps(deps: AppDeps, workflow: string, runId: string): Promise<Map<string, StepOutput>> {
