@@ -1,5 +1,5 @@
 import { payCart } from "./buying.ts";
-import { expect, ops, test, uniqueEmail } from "./fixtures.ts";
+import { expect, type MailboxMessage, ops, test, uniqueEmail } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 
 // Decision 083: the upstream's price moved between the traveller's payment and our purchase (eSIM Access refuses the
@@ -31,7 +31,8 @@ for (const language of ["fr", "ar"] as const satisfies JourneyLanguage[]) {
       const response = await request.put(`/dev/simulator/packages/${code}/price`, { data: { costUsdE4 } });
       expect(response.status()).toBe(200);
     };
-    await signIn({ email: uniqueEmail(`price-moved-${language}`), language });
+    const email = uniqueEmail(`price-moved-${language}`);
+    const token = await signIn({ email, language });
 
     try {
       // A few cents dearer upstream than our catalogue knows: bought at it, delivered as usual.
@@ -51,6 +52,24 @@ for (const language of ["fr", "ar"] as const satisfies JourneyLanguage[]) {
       await page.goto(`/status/${refunded}`);
       await expect(page.getByText(text(language, "status.refundDueMessage"))).toBeVisible({ timeout: 30_000 });
       await shootWidths(page, `upstream-price-loss-status-${language}`);
+
+      // The traveller is told by email, in their language, why and what comes next.
+      const order = await request.get(`/api/v1/app/orders/${refunded}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const { number } = (await order.json()).data as { number: string };
+      const subject = text(language, "mail.automaticRefund.subject", { number });
+      let mail: MailboxMessage | undefined;
+      await expect
+        .poll(async () => {
+          const messages = (await (await request.get("/dev/mailbox.json")).json()) as MailboxMessage[];
+          mail = messages.find((message) => message.to === email && message.subject === subject);
+          return mail !== undefined;
+        })
+        .toBe(true);
+      expect(mail!.text).toContain(text(language, "mail.automaticRefund.reason.upstream_price_loss"));
+      await page.setContent(mail!.html);
+      await shootWidths(page, `upstream-price-loss-email-${language}`);
     } finally {
       // Back to the upstream's price, and our catalogue with it (a sync, as the operator runs one).
       await movePrice(null);

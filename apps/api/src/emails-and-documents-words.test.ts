@@ -135,7 +135,14 @@ describe.each(READER_LANGUAGES)("what a reader in %s gets", (language) => {
     }
     for (const reason of AUTOMATIC_REFUND_REASONS) {
       for (const isHeldMoney of [false, true]) {
-        const props = { name: data.name, orderNumber: "ES26-000042", reason, owedDzdMinor: 6400_00, isHeldMoney };
+        const props = {
+          name: data.name,
+          orderNumber: "ES26-000042",
+          reason,
+          owedDzdMinor: 6400_00,
+          isHeldMoney,
+          orderUrl: "https://esim.example/status/0b7c5a1e-8f3d-4c2a-9e6b-1d2f3a4b5c6d",
+        };
         texts.push(await render(emails.automaticRefundEmail, props, language));
       }
     }

@@ -1,5 +1,6 @@
 import type { Language } from "@esim/shared/locale";
 import type { AutomaticRefundReason } from "@esim/shared/orders/refunds";
+import { WEB_PATHS } from "@esim/shared/web-paths";
 import { automaticRefundEmail, renderEmail } from "@esim/ui/emails";
 import { serverTranslator } from "@esim/ui/server-i18n";
 import type { DbOrTx } from "../../db/client.ts";
@@ -38,6 +39,7 @@ export async function queueAutomaticRefundEmail(
       reason: options.reason,
       owedDzdMinor: options.amountDzdMinor,
       isHeldMoney: options.isHeldMoney,
+      orderUrl: `${deps.config.PUBLIC_URL}${WEB_PATHS.orderStatus(options.order.id)}`,
     },
     mail.language,
   );

@@ -227,6 +227,8 @@ describe("a package withdrawn upstream (310241)", () => {
     const { email, creditNoteReason } = await expectRefundOwed(paid.orderId);
     expect(email.key).toBe(`automatic-refund:package_withdrawn:${paid.orderId}`);
     expect(email.text).toContain("Our supplier stopped selling this plan after you paid");
+    // One tap to the order's page, where the traveller chooses how the money comes back.
+    expect(email.text).toContain(`/status/${paid.orderId}`);
     expect(creditNoteReason).toBe("Plan not delivered: withdrawn by the supplier after payment");
   });
 });

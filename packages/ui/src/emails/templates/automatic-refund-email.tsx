@@ -1,6 +1,7 @@
 import { formatMoney } from "@esim/shared/money";
 import type { AutomaticRefundReason } from "@esim/shared/orders/refunds";
 import { type MessageId, useT } from "../../i18n.ts";
+import { EmailButton } from "../email-button.tsx";
 import { EmailGreeting } from "../email-greeting.tsx";
 import { EmailParagraph } from "../email-paragraph.tsx";
 import type { EmailTemplate } from "../render-email.tsx";
@@ -13,6 +14,8 @@ export interface AutomaticRefundEmailProps {
   owedDzdMinor: number;
   /** The money owed was held, never sold (a second payment): it goes back the way it came, nothing to choose. */
   isHeldMoney: boolean;
+  /** The order's page, where the refund's way is chosen. */
+  orderUrl: string;
 }
 
 /** What happened, in the traveller's words, for each cause of a refund owed without an operator. */
@@ -37,6 +40,9 @@ function AutomaticRefundEmailBody(props: AutomaticRefundEmailProps) {
           ? t("mail.automaticRefund.heldBack", { amount })
           : `${t("mail.automaticRefund.nothingBought")} ${t("mail.refund.chooseHow", { amount })}`}
       </EmailParagraph>
+      {props.isHeldMoney ? null : (
+        <EmailButton href={props.orderUrl}>{t("mail.cancellation.chooseRefund")}</EmailButton>
+      )}
       <EmailParagraph>{t("mail.automaticRefund.sorry")}</EmailParagraph>
     </>
   );
