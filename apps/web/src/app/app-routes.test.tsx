@@ -263,40 +263,43 @@ describe("the web app", () => {
     await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
   });
 
-  it("deletes the account only once DELETE is typed (in any case), then lands on AuthPage", async () => {
+  it("deletes the account only once the word is typed in the account's language (any case), then lands on AuthPage", async () => {
     const { calls } = signedInApi({ "DELETE /profile": () => ({ status: 204 }) });
     const { user } = await renderApp("/profile", { token: "token-1" });
     await user.click(await screen.findByRole("button", { name: "Supprimer le compte" }));
     const dialog = await screen.findByRole("dialog", { name: "Supprimer votre compte" });
     const confirm = within(dialog).getByRole("button", { name: "Supprimer définitivement" });
     expect(confirm).toBeDisabled();
-    const field = within(dialog).getByLabelText("Tapez DELETE pour confirmer");
-    await user.type(field, "DELET");
-    expect(confirm).toBeDisabled();
-    await user.clear(field);
-    await user.type(field, "SUPPRIMER");
+    const field = within(dialog).getByLabelText("Tapez SUPPRIMER pour confirmer");
+    await user.type(field, "SUPPRIME");
     expect(confirm).toBeDisabled();
     await user.clear(field);
     // A phone keyboard capitalises the first letter, or none: the word counts whatever its case.
-    await user.type(field, "Delete ");
+    await user.type(field, "Supprimer ");
     expect(confirm).toBeEnabled();
     await user.click(confirm);
 
     expect(await screen.findByRole("heading", { name: "Connexion", level: 2 })).toBeInTheDocument();
     expect(window.location.pathname).toBe("/login");
     expect(window.localStorage.getItem("Token")).toBeNull();
+    // The request carries the API's own word, whatever the reader typed.
     expect(calls.find((call) => call.method === "DELETE")?.body).toEqual({ confirmation: "DELETE" });
   });
 
-  it("takes the word DELETE left to right in Arabic", async () => {
+  it("takes the word in Arabic letters to delete an Arabic account, and DELETE still", async () => {
     signedInApi({ "DELETE /profile": () => ({ status: 204 }) });
     const { user } = await renderApp("/profile", { token: "token-1", language: "ar" });
     await user.click(await screen.findByRole("button", { name: "حذف الحساب" }));
     const dialog = await screen.findByRole("dialog");
-    const field = within(dialog).getByLabelText("اكتب DELETE للتأكيد");
-    expect(field).toHaveAttribute("dir", "ltr");
+    const field = within(dialog).getByLabelText("اكتب «حذف» للتأكيد");
+    const confirm = within(dialog).getByRole("button", { name: "حذف نهائي" });
+    await user.type(field, "حذ");
+    expect(confirm).toBeDisabled();
+    await user.type(field, "ف");
+    expect(confirm).toBeEnabled();
+    await user.clear(field);
     await user.type(field, "delete");
-    expect(within(dialog).getByRole("button", { name: "حذف نهائي" })).toBeEnabled();
+    expect(confirm).toBeEnabled();
   });
 
   it("says so when account deletion fails", async () => {
@@ -304,7 +307,7 @@ describe("the web app", () => {
     const { user } = await renderApp("/profile", { token: "token-1" });
     await user.click(await screen.findByRole("button", { name: "Supprimer le compte" }));
     const dialog = await screen.findByRole("dialog");
-    await user.type(within(dialog).getByLabelText("Tapez DELETE pour confirmer"), "DELETE");
+    await user.type(within(dialog).getByLabelText("Tapez SUPPRIMER pour confirmer"), "SUPPRIMER");
     await user.click(within(dialog).getByRole("button", { name: "Supprimer définitivement" }));
     expect(
       await within(dialog).findByText("La suppression du compte a échoué. Réessayez plus tard."),

@@ -72,7 +72,7 @@ describe("ending a session on a shared phone", () => {
     const { user } = await renderApp("/profile", { token: "token-1" });
     await user.click(await screen.findByRole("button", { name: "Supprimer le compte" }));
     const dialog = await screen.findByRole("dialog", { name: "Supprimer votre compte" });
-    await user.type(within(dialog).getByLabelText("Tapez DELETE pour confirmer"), "DELETE");
+    await user.type(within(dialog).getByLabelText("Tapez SUPPRIMER pour confirmer"), "SUPPRIMER");
     await user.click(within(dialog).getByRole("button", { name: "Supprimer définitivement" }));
 
     expect(await screen.findByRole("heading", { name: "Connexion", level: 2 })).toBeInTheDocument();

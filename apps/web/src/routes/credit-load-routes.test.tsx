@@ -57,8 +57,8 @@ describe("recharger mon crédit", () => {
 
     await user.click(await screen.findByRole("link", { name: "Recharger mon crédit" }, { timeout: 5000 }));
     await user.click(await screen.findByRole("radio", { name: "5,000 DA" }, { timeout: 5000 }));
-    const pay = await screen.findByRole("button", { name: "Payer 5,125 DA" }, { timeout: 5000 });
-    expect(screen.getByText("dont 125 DA de frais de paiement")).toBeInTheDocument();
+    const pay = await screen.findByRole("button", { name: "Payer \u20685,125 DA\u2069" }, { timeout: 5000 });
+    expect(screen.getByText("dont \u2068125 DA\u2069 de frais de paiement")).toBeInTheDocument();
     status = "paid";
     await acceptTerms(user);
     await user.click(pay);
@@ -151,5 +151,38 @@ describe("recharger mon crédit", () => {
     expect(await screen.findByRole("heading", { name: "Crédit non rechargé" }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(/Rien n’a été débité/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Recommencer" })).toHaveAttribute("href", "/account/credit/load");
+  });
+  it("preselects EDAHABIA, the gateway's first method, as the summary does", async () => {
+    const { calls } = signedInApi({
+      "GET /checkout/options": () => ({
+        body: { data: { paymentMethods: ["edahabia", "cib", "chargily_app"], billingCountries: ["DZ"] } },
+      }),
+      "POST /credit-loads": () => ({ body: { data: { load: loadFor("pending"), checkoutUrl: CHECKOUT_URL } } }),
+      [`GET /credit-loads/${LOAD_ID}`]: () => ({ body: { data: { load: loadFor("pending"), balanceDzdMinor: 0 } } }),
+    });
+    const { user } = await renderApp("/account/credit/load", { token: "t" });
+
+    expect(await screen.findByRole("radio", { name: /EDAHABIA/ }, { timeout: 5000 })).toBeChecked();
+    await acceptTerms(user);
+    await user.click(screen.getByRole("button", { name: /^Payer/ }));
+
+    expect(screen.queryByText("Choisissez un moyen de paiement.")).not.toBeInTheDocument();
+    await waitFor(() => expect(popup.location.href).toBe(CHECKOUT_URL));
+    const posted = calls.find((call) => call.method === "POST" && call.path === "/credit-loads")?.body;
+    expect(posted).toMatchObject({ paymentMethod: "edahabia" });
+  });
+
+  it("keeps the amount left to right on the Arabic pay button, as the summary does", async () => {
+    signedInApi({
+      ...OPTIONS,
+      "GET /credit-loads/quote": ({ url }) => {
+        const amountDzdMinor = Number(url.searchParams.get("amountDzd")) * 100;
+        return { body: { data: { amountDzdMinor, gatewayFeeDzdMinor: 0, chargeWithFeeDzdMinor: amountDzdMinor } } };
+      },
+    });
+    await renderApp("/account/credit/load", { token: "t", language: "ar" });
+
+    const pay = await screen.findByRole("button", { name: /^ادفع .*2,000/ }, { timeout: 5000 });
+    expect(pay).toHaveTextContent("ادفع \u20682,000 DA\u2069");
   });
 });

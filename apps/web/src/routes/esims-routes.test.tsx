@@ -164,7 +164,7 @@ describe("eSIM details", () => {
   it("explains the status in plain words and shows ICCID, dates, bundles, order and top-up", async () => {
     signedInApi({ [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ status: "Onboard" }) } }) });
     await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
-    expect(await screen.findByText("installée, pas encore utilisée.")).toBeInTheDocument();
+    expect(await screen.findByText("sur votre téléphone, pas encore utilisée.")).toBeInTheDocument();
     expect(screen.getByText("Installée")).toBeInTheDocument();
     expect(screen.queryByText("Onboard")).not.toBeInTheDocument();
     expect(screen.getByText("8943108170000012345").tagName).toBe("BDI");

@@ -103,6 +103,18 @@ describe("the page of an order awaiting payment", () => {
     expect(calls.find((call) => call.path === `/orders/${ORDER_ID}/pay`)?.body).toEqual({});
   });
 
+  it("starts with the payment still to make, not received, and shows nothing spinning while nothing happens", async () => {
+    statusApi(() => unpaidOrder());
+    await renderApp(STATUS_URL, { token: "t", language: "fr" });
+
+    expect(await screen.findByRole("button", { name: "Payer maintenant" }, { timeout: 5000 })).toBeVisible();
+    const steps = screen.getByText("Préparation de votre eSIM").closest("ol")!;
+    expect(steps).not.toHaveTextContent("Paiement reçu");
+    expect(within(steps).getAllByRole("listitem")[0]).toHaveTextContent("Paiement à effectuer");
+    expect(steps.querySelector(".animate-spin")).toBeNull();
+    expect(screen.queryByText(/En attente de la confirmation du paiement/)).not.toBeInTheDocument();
+  });
+
   it("asks to pay now only the card's part of an order that spends store credit", async () => {
     statusApi(() => unpaidOrder({ creditAppliedDzdMinor: 100000 }));
     const { user } = await renderApp(STATUS_URL, { token: "t", language: "fr" });

@@ -3,15 +3,26 @@ import { meResponseSchema } from "../auth/contracts.ts";
 import { countrySchema, currencySchema, languageSchema, nameSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 
-/** The word a user types to confirm account deletion. */
+/** The word the API takes to confirm account deletion; a reader may type it in any language. */
 export const DELETE_CONFIRMATION_WORD = "DELETE";
 
+/** Case, spaces around, Arabic short vowels and tatweel aside: what a phone keyboard adds or leaves out. */
+function normalizedWord(text: string): string {
+  return text
+    .normalize("NFC")
+    .trim()
+    .replace(/[\u0640\u064B-\u0652]/g, "")
+    .toLocaleUpperCase();
+}
+
 /**
- * Whether what a person typed confirms the deletion: the word in any case (a phone keyboard capitalises the first
- * letter, or none), spaces around it ignored. The request then carries the word itself.
+ * Whether what a person typed confirms the deletion: the word shown in their language (`shownWord`: "SUPPRIMER",
+ * "حذف") or the API's own DELETE, in any case (a phone keyboard capitalises the first letter, or none), spaces around
+ * it ignored. The request then carries DELETE.
  */
-export function isDeleteConfirmation(typed: string): boolean {
-  return typed.trim().toUpperCase() === DELETE_CONFIRMATION_WORD;
+export function isDeleteConfirmation(typed: string, shownWord: string = DELETE_CONFIRMATION_WORD): boolean {
+  const word = normalizedWord(typed);
+  return word === normalizedWord(shownWord) || word === DELETE_CONFIRMATION_WORD;
 }
 
 export const updateProfile = defineEndpoint({

@@ -110,8 +110,9 @@ export function StorefrontDocument({ frame, children }: { frame: PageFrame; chil
             <Brand href={head.homeHref} />
             <div className="flex flex-wrap items-center gap-3">
               <LanguagePicker hrefOf={(each) => `${head.paths[each]}${head.keptSearch}`} />
+              {/* The sign-in page opens in the language read here (decision 073). */}
               <a
-                href="/login"
+                href={`/login?lang=${language}`}
                 className="inline-flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold text-brand-800 ring-1 ring-inset ring-brand-700 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
               >
                 {t("auth.pageTitle")}

@@ -1,3 +1,4 @@
+import { isolate } from "@esim/shared/bidi";
 import type { PaymentMethod } from "@esim/shared/checkout/contracts";
 import { formatMoney } from "@esim/shared/money";
 import { LINK_CLASSES } from "../components/link.tsx";
@@ -68,7 +69,9 @@ export function PayLinkMain({ view }: { view: PayLinkView }) {
             </div>
           ) : null}
           <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 pt-2">
-            <dt className="text-slate-600">{t("payLink.page.amount")}</dt>
+            <dt className="text-slate-600">
+              {t(view.state === "paid" ? "payLink.page.amountPaid" : "payLink.page.amount")}
+            </dt>
             <dd className="text-xl font-bold">
               <bdi>{amount}</bdi>
             </dd>
@@ -128,7 +131,7 @@ export function PayLinkMain({ view }: { view: PayLinkView }) {
             </span>
           </label>
           <button type="submit" className={BUTTON_CLASSES}>
-            {t("payLink.page.pay", { amount })}
+            {t("payLink.page.pay", { amount: isolate(amount) })}
           </button>
           <p className="text-sm text-slate-600">{t("payLink.page.privacy", { name: who })}</p>
         </form>

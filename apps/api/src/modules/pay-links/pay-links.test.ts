@@ -159,6 +159,17 @@ describe("the relative's page", () => {
     expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
+  it("keeps the page's language on its sign-in link, and the amount in order on the Arabic pay button", async () => {
+    const made = await makeTopUpLink();
+    const french = await openPage(made.path);
+    expect(french.body).toContain('href="/login?lang=fr"');
+    expect(french.body).not.toContain('href="/login"');
+    expect(french.body).toContain("Une recharge pour la destination ");
+    const arabic = await openPage(made.path.replace("/fr/", "/ar/"));
+    expect(arabic.body).toContain('href="/login?lang=ar"');
+    expect(arabic.body).toMatch(/ادفع \u2068990(\.00)? DA\u2069/);
+  });
+
   it("gives a crawler (WhatsApp) the Open Graph preview in the traveller's language, with an image we serve", async () => {
     const made = await makeTopUpLink({ language: "ar" });
     const madeUrl = new URL(made.url);
@@ -252,7 +263,10 @@ describe("paying a link", () => {
     }
 
     const page = await openPage(`${made.path}?status=success`);
-    expect(page.body).toContain("Payé, merci");
+    expect(page.body).toContain("Payé, merci ! Nous avons prévenu Amina.");
+    // Paid: the amount is what was paid, no longer something to pay.
+    expect(page.body).not.toContain("À payer");
+    expect(page.body).toContain("Montant payé");
     expect(page.body).not.toContain('method="post"');
     const again = await payLink(made.path);
     expect(again.statusCode).toBe(303);

@@ -106,6 +106,14 @@ describe("with the simulator's catalogue synced", () => {
   });
 
   describe("a destination page", () => {
+    it("signs in in the page's language: the header's link carries it, as Choose this plan does", async () => {
+      for (const language of ["fr", "en", "ar"] as const) {
+        const response = await get(`/${language}/esim/turkey`);
+        expect(response.body).toContain(`href="/login?lang=${language}"`);
+        expect(response.body).not.toContain('href="/login"');
+      }
+    });
+
     it("shows every plan at the packages endpoint's price and the cart's quote, each choosing it in the cart", async () => {
       const plans = await plansOf("TR");
       const response = await get("/fr/esim/turkey");

@@ -1,4 +1,4 @@
-import { DELETE_CONFIRMATION_WORD, isDeleteConfirmation } from "@esim/shared/account/contracts";
+import { isDeleteConfirmation } from "@esim/shared/account/contracts";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { ConfirmModal } from "../../../components/ui/modal.tsx";
@@ -11,10 +11,14 @@ interface DeleteAccountDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Deleting the account needs the word DELETE typed out, in any case; the session ends on success. */
+/**
+ * Deleting the account needs a word typed out: the reader's own ("SUPPRIMER", "حذف") or DELETE, in any case; the
+ * session ends on success.
+ */
 export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogProps) {
   const t = useT();
   const [typed, setTyped] = useState("");
+  const word = t("account.delete.word");
   const deleteAccount = useDeleteAccount();
 
   const changeOpen = (next: boolean) => {
@@ -35,18 +39,18 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
       confirmLabel={t("account.delete.confirm")}
       confirmVariant="danger"
       isConfirming={deleteAccount.isPending}
-      isConfirmDisabled={!isDeleteConfirmation(typed)}
+      isConfirmDisabled={!isDeleteConfirmation(typed, word)}
       onConfirm={() => deleteAccount.mutate()}
     >
       <div className="space-y-4">
         <TextField
-          label={t("account.delete.typeWord", { word: DELETE_CONFIRMATION_WORD })}
+          label={t("account.delete.typeWord", { word })}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          dir="ltr"
+          dir="auto"
         />
         {deleteAccount.isError ? <Alert>{t("account.delete.failed")}</Alert> : null}
       </div>

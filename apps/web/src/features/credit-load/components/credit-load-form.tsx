@@ -1,3 +1,4 @@
+import { isolate } from "@esim/shared/bidi";
 import type { PaymentMethod } from "@esim/shared/checkout/contracts";
 import { formatMoney, toMinor } from "@esim/shared/money";
 import { type ReactNode, useRef, useState } from "react";
@@ -95,7 +96,7 @@ export function CreditLoadForm({
       {create.isError ? <Alert>{t(errorMessageId(create.error))}</Alert> : null}
       {charge && charge.gatewayFeeDzdMinor > 0 ? (
         <p className="text-sm text-slate-600">
-          {t("payment.modal.gatewayFee", { amount: formatMoney(charge.gatewayFeeDzdMinor, "DZD") })}
+          {t("payment.modal.gatewayFee", { amount: isolate(formatMoney(charge.gatewayFeeDzdMinor, "DZD")) })}
         </p>
       ) : null}
       <p className="text-sm text-slate-600">{t("creditLoad.receiptNotice")}</p>
@@ -106,7 +107,7 @@ export function CreditLoadForm({
       />
       <Button type="submit" fullWidth isLoading={create.isPending || create.isSuccess}>
         {charge
-          ? t("creditLoad.payAmount", { amount: formatMoney(charge.chargeWithFeeDzdMinor, "DZD") })
+          ? t("creditLoad.payAmount", { amount: isolate(formatMoney(charge.chargeWithFeeDzdMinor, "DZD")) })
           : t("creditLoad.pay")}
       </Button>
     </form>

@@ -3,7 +3,8 @@ import { CheckCircleIcon, ErrorCircleIcon, InfoIcon } from "../../../components/
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { isolateLtr, type MessageId, useT } from "../../../lib/i18n.ts";
 
-type StepState = "done" | "current" | "todo";
+/** "waiting": the traveller's own move (paying), nothing is under way on our side, so nothing spins. */
+type StepState = "done" | "current" | "waiting" | "todo";
 
 const STEPS: ReadonlyArray<{ label: MessageId }> = [
   { label: "status.step.paid" },
@@ -32,7 +33,7 @@ function stepStates(status: "not_paid" | "pending" | "confirmed" | "delivered"):
   switch (status) {
     case "not_paid":
     case "pending":
-      return ["current", "todo", "todo"];
+      return ["waiting", "todo", "todo"];
     case "confirmed":
       return ["done", "current", "todo"];
     case "delivered":
@@ -41,7 +42,7 @@ function stepStates(status: "not_paid" | "pending" | "confirmed" | "delivered"):
 }
 
 /**
- * The order's way to the eSIM: paid → preparing your eSIM → delivered; a top-up says so when done. An order off that
+ * The order's way to the eSIM: payment (to make, then received) → preparing your eSIM → delivered; a top-up says so when done. An order off that
  * way says what happens instead: payment declined, payment or order cancelled by its payer, or expired unpaid (its promo code free
  * again), refunded, on hold (a payment being checked by our team), refund due.
  */
@@ -110,17 +111,19 @@ export function OrderProgress({
       <ol className="space-y-3">
         {STEPS.map((step, index) => {
           const state = states[index] ?? "todo";
+          // Before the payment, its step says it is to make, not that it was received.
+          const label = step.label === "status.step.paid" && state === "waiting" ? "status.step.toPay" : step.label;
           return (
             <li
               key={step.label}
               className="flex items-center gap-3"
-              aria-current={state === "current" ? "step" : undefined}
+              aria-current={state === "current" || state === "waiting" ? "step" : undefined}
             >
               <span
                 className={`grid size-9 shrink-0 place-items-center rounded-full ${
                   state === "done"
                     ? "bg-emerald-100 text-emerald-700"
-                    : state === "current"
+                    : state === "current" || state === "waiting"
                       ? "bg-brand-50 text-brand-700"
                       : "bg-slate-100 text-slate-400"
                 }`}
@@ -129,12 +132,14 @@ export function OrderProgress({
                   <CheckCircleIcon className="size-5" />
                 ) : state === "current" ? (
                   <Spinner className="size-5" />
+                ) : state === "waiting" ? (
+                  <span className="size-3 rounded-full bg-current" />
                 ) : (
                   <span className="size-2 rounded-full bg-current" />
                 )}
               </span>
               <span className={state === "todo" ? "text-slate-500" : "font-medium text-slate-900"}>
-                {t(step.label)}
+                {t(label)}
                 <span className="sr-only">
                   {" "}
                   (
@@ -142,7 +147,9 @@ export function OrderProgress({
                     ? t("status.done")
                     : state === "current"
                       ? t("status.inProgress")
-                      : t("status.todo")}
+                      : state === "waiting"
+                        ? t("status.yourTurn")
+                        : t("status.todo")}
                   )
                 </span>
               </span>
@@ -150,15 +157,16 @@ export function OrderProgress({
           );
         })}
       </ol>
-      <p role="status" className="mt-4 text-sm text-slate-700">
-        {status === "not_paid" || status === "pending"
-          ? t("status.awaitingPayment")
-          : status === "confirmed"
+      {/* Awaiting payment, the page's pay-or-cancel actions say what to do: no "waiting for confirmation" line. */}
+      {status === "not_paid" || status === "pending" ? null : (
+        <p role="status" className="mt-4 text-sm text-slate-700">
+          {status === "confirmed"
             ? isSlow
               ? t("status.preparingSlow")
               : t("status.preparing")
             : t(isTopUp ? "status.topUpDelivered" : "status.deliveredMessage")}
-      </p>
+        </p>
+      )}
     </div>
   );
 }
