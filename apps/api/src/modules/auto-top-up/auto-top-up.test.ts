@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { planDataText } from "@esim/shared/catalog/plan-name";
 import { getAutoTopUp, topUpFromCredit } from "@esim/shared/auto-top-up/contracts";
+import { planDataText } from "@esim/shared/catalog/plan-name";
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { autoTopUpTriggers, esimBundles, esims, mailOutbox, orderEvents, orders, users } from "../../db/schema.ts";
