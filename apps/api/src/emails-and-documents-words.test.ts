@@ -42,6 +42,13 @@ const FIXED = ["ES26-000042", "89330123456789012345", "amina@example.dz", "LPA:1
 const dataWords = (language: "fr" | "ar", more: string[] = []) => [...Object.values(DATA[language]), ...FIXED, ...more];
 
 const covered = new Set<unknown>();
+/** Every plain-text part rendered here, for the check of their links. */
+const textParts: string[] = [];
+function keepText(text: string): string {
+  textParts.push(text);
+  return text;
+}
+
 async function render<Props extends object>(
   template: emails.EmailTemplate<Props>,
   props: Props,
@@ -49,6 +56,7 @@ async function render<Props extends object>(
 ): Promise<string> {
   covered.add(template);
   const { subject, text } = await emails.renderEmail(template, props, language);
+  textParts.push(text);
   return `${subject}\n${text}`;
 }
 
@@ -58,7 +66,7 @@ describe.each(READER_LANGUAGES)("what a reader in %s gets", (language) => {
   it("shows no English word nor raw code in the one-time-code emails", async () => {
     for (const build of [signInCodeMail, pinResetMail, operatorCodeMail]) {
       const mail = await build({ to: "amina@example.dz", code: "123456", language, validityMinutes: 10 });
-      expect(findForeignWords(`${mail.subject}\n${mail.text}`, dataWords(language))).toEqual([]);
+      expect(findForeignWords(`${mail.subject}\n${keepText(mail.text)}`, dataWords(language))).toEqual([]);
     }
     covered.add(emails.codeEmail);
   });
@@ -119,7 +127,7 @@ describe.each(READER_LANGUAGES)("what a reader in %s gets", (language) => {
           stillOwedDzdMinor,
           publicUrl: PUBLIC_URL,
         });
-        texts.push(`${mail.subject}\n${mail.text}`);
+        texts.push(`${mail.subject}\n${keepText(mail.text)}`);
       }
     }
     for (const decision of ["approved", "refused", "held_payment_refused"] as const) {
@@ -131,7 +139,7 @@ describe.each(READER_LANGUAGES)("what a reader in %s gets", (language) => {
         decision,
         reason: "—",
       });
-      texts.push(`${mail.subject}\n${mail.text}`);
+      texts.push(`${mail.subject}\n${keepText(mail.text)}`);
     }
     for (const reason of AUTOMATIC_REFUND_REASONS) {
       for (const isHeldMoney of [false, true]) {
@@ -333,7 +341,7 @@ describe("what an operator gets (in French, decision 071)", () => {
           publicUrl: PUBLIC_URL,
         });
         expect(
-          findForeignWords(`${mail.subject}\n${mail.text}`, [...FIXED, "ops", "order:show", "npm", "run"]),
+          findForeignWords(`${mail.subject}\n${keepText(mail.text)}`, [...FIXED, "ops", "order:show", "npm", "run"]),
         ).toEqual([]);
         expect(mail.html).toContain(`href="${PUBLIC_URL}/admin/orders/ES26-000042"`);
       }
@@ -369,4 +377,16 @@ describe("what an operator gets (in French, decision 071)", () => {
     expect(templates.length).toBeGreaterThan(0);
     for (const template of templates) expect(covered).toContain(template);
   });
+});
+
+// A link glued to the words around it is broken by mail clients (an Arabic word after it becomes part of the address):
+// every text part puts each link alone on its line, whatever the template and the language.
+it("puts each link of every plain-text part on a line of its own", () => {
+  expect(textParts.length).toBeGreaterThan(20);
+  for (const text of textParts) {
+    for (const line of text.split("\n")) {
+      if (!line.includes("http")) continue;
+      expect(line.replace(/[\u200e\u200f\u2066-\u2069]/g, "").trim()).toMatch(/^https?:\/\/[\x21-\x7e]+$/);
+    }
+  }
 });

@@ -4,6 +4,8 @@ import type { DbOrTx } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import { lockClaimToRefund, markClaimRefunded, showClaim } from "../modules/claims/index.ts";
+import { findEsimById, iccidLine } from "../modules/esims/index.ts";
+import { claimRefundedReason } from "../modules/invoices/index.ts";
 import { getOrderMoney } from "../modules/ledger/index.ts";
 import { type AuditActor, recordAudit } from "../modules/operators/index.ts";
 import { lockOrder, type OrderRow, oweRefund, sendRefund } from "../modules/orders/index.ts";
@@ -39,12 +41,15 @@ export async function settleClaim(deps: AppDeps, input: SettleClaimInput): Promi
     const order = await lockOrder(tx, before.orderId);
     if (!order) throw new AppError("NOT_FOUND", { message: "No such order." });
     const amountDzdMinor = await refundableAmount(tx, order, input.scope);
+    const iccid = (await findEsimById(tx, before.esimId))?.iccid ?? null;
     await oweRefund(tx, deps, {
       order,
       key: `refund-owed:claim:${before.id}`,
       source: "sale",
       amountDzdMinor,
       reason: `claim ${before.id}: the eSIM did not work (${before.reason})`,
+      // The credit note and the accountant's export read the customer's language, with no raw code or id.
+      documentReason: (language) => claimRefundedReason(language, iccidLine(iccid, language), before.reason),
       actor,
       now,
     });

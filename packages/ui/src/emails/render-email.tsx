@@ -45,12 +45,16 @@ interface TextElement {
 }
 interface TextBuilder {
   addInline(text: string, options?: { noWordTransform?: boolean }): void;
+  addLineBreak(): void;
+  openBlock(options: { leadingLineBreaks: number }): void;
+  closeBlock(options: { trailingLineBreaks: number }): void;
 }
 type TextWalk = (nodes: unknown[], builder: TextBuilder) => void;
 
 /**
- * The plain-text part: headings as written (not upper-cased), and in a right-to-left email every `<bdi>` between
- * Unicode isolates (left to right for `dir="ltr"`), as the HTML shows them.
+ * The plain-text part: headings as written (not upper-cased), in a right-to-left email every `<bdi>` between
+ * Unicode isolates (left to right for `dir="ltr"`), as the HTML shows them, and each link's words on their line with
+ * its address alone on the next: a mail client takes a word glued to an address (Arabic too) as part of it.
  */
 function plainTextOptions(isRtl: boolean) {
   return {
@@ -58,6 +62,7 @@ function plainTextOptions(isRtl: boolean) {
       { selector: "h1", options: { uppercase: false } },
       { selector: "h2", options: { uppercase: false } },
       { selector: "bdi", format: isRtl ? "isolate" : "inline" },
+      { selector: "a", format: "linkOnItsLine" },
     ],
     formatters: {
       isolate: (element: TextElement, walk: TextWalk, builder: TextBuilder) => {
@@ -65,6 +70,16 @@ function plainTextOptions(isRtl: boolean) {
         builder.addInline(isLtr ? "\u2066" : "\u2068", { noWordTransform: true });
         walk(element.children, builder);
         builder.addInline("\u2069", { noWordTransform: true });
+      },
+      linkOnItsLine: (element: TextElement, walk: TextWalk, builder: TextBuilder) => {
+        const href = element.attribs?.href ?? "";
+        builder.openBlock({ leadingLineBreaks: 1 });
+        walk(element.children, builder);
+        if (href) {
+          builder.addLineBreak();
+          builder.addInline(href, { noWordTransform: true });
+        }
+        builder.closeBlock({ trailingLineBreaks: 1 });
       },
     },
   };

@@ -1,3 +1,4 @@
+import { localPlanName } from "@esim/shared/catalog/plan-name";
 import type { Language } from "@esim/shared/locale";
 import { WEB_PATHS } from "@esim/shared/web-paths";
 import {
@@ -39,12 +40,14 @@ export async function queueAutoTopUpNotice(
   const language: Language = user.language;
   const plan = await findPackageWithDestination(tx, trigger.packageId);
   const { nameFr, nameEn, nameAr } = subject.destination;
+  const destination = { fr: nameFr, en: nameEn, ar: nameAr }[language];
   const publicUrl = deps.config.PUBLIC_URL;
   const facts = {
     outcome: trigger.outcome,
     trigger: trigger.kind,
-    destination: { fr: nameFr, en: nameEn, ar: nameAr }[language],
-    planName: plan?.package.name ?? "",
+    destination,
+    // Our name in the reader's language: the upstream's package name is English and meant for resellers.
+    planName: plan ? localPlanName({ ...plan.package, destinationName: destination }, language) : "",
     amountDzdMinor: options.orderChargeDzdMinor ?? 0,
     balanceDzdMinor: await getStoreCreditBalance(tx, user.id),
     detailsUrl: `${publicUrl}${WEB_PATHS.esimDetails(trigger.esimId)}`,

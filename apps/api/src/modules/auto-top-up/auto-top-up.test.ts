@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getAutoTopUp, topUpFromCredit } from "@esim/shared/auto-top-up/contracts";
+import { planDataText } from "@esim/shared/catalog/plan-name";
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { autoTopUpTriggers, esimBundles, esims, mailOutbox, orderEvents, orders, users } from "../../db/schema.ts";
@@ -165,6 +166,10 @@ describe("auto top-up when the data left crosses the threshold", () => {
     expect(events.map((event) => event.actor)).toContain("system:auto-top-up");
     const [mail] = await autoTopUpEmailsTo(user.email);
     expect(mail?.subject).toContain("rechargée avec votre crédit");
+    // The plan is named our way in the reader's language, never by the upstream's English package name.
+    const sent = testApp.sentMails.find((one) => one.to === user.email && one.subject.includes("rechargée"));
+    expect(`${sent?.subject}\n${sent?.text}\n${sent?.html}`).not.toContain(topUp.name);
+    expect(sent?.text).toContain(planDataText(topUp, "fr"));
 
     // The upstream keeps reporting, the top-up's data added: nothing more is bought.
     await reportUsage(esim, 0.86, toppedUp);

@@ -249,7 +249,13 @@ describe("refunding a claim", () => {
     const credit = await request(testApp, "GET", "/account/store-credit", { headers: filed.headers });
     expect(getStoreCredit.response.parse(credit.json()).data.balanceDzdMinor).toBe(order.chargeDzdMinor);
     expect((await getOrderMoney(db, filed.orderId)).owedDzdMinor).toBe(0);
-    expect(await db.select().from(creditNotes).where(eq(creditNotes.orderId, filed.orderId))).toHaveLength(1);
+    const notes = await db.select().from(creditNotes).where(eq(creditNotes.orderId, filed.orderId));
+    expect(notes).toHaveLength(1);
+    // The credit note (and the accountant's export) gives the reason in the customer's language, no raw code or id.
+    expect(notes[0]!.reason).toContain("توجد شبكة لكن لا إنترنت");
+    expect(notes[0]!.reason).toContain(filed.esim.iccid!);
+    expect(notes[0]!.reason).not.toMatch(/cannot_connect|claim|eSIM did not work/);
+    expect(notes[0]!.reason).not.toContain(filed.claim.id);
     const mails = await claimMails(filed.claim.id);
     expect(mails.at(-1)!.subject).toBe(`تم استرداد مبلغ الشكوى – الطلب ${filed.number}`);
     // The same refund again is refused, never paid twice.

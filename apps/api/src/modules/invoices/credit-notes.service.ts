@@ -1,6 +1,8 @@
 import { localPlanName } from "@esim/shared/catalog/plan-name";
+import type { ClaimReason } from "@esim/shared/claims/contracts";
 import { isLanguage, type Language } from "@esim/shared/locale";
 import { serverTranslator } from "@esim/ui/server-i18n";
+import { CLAIM_REASON_NAME } from "@esim/ui/status-labels";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { creditNoteCounters, creditNotes, invoices, orders, users } from "../../db/schema.ts";
@@ -187,4 +189,10 @@ export async function listCreditNotesForConsole(
 /** Why a credit note was issued for an eSIM cancelled on request, in the credit note's language. */
 export function cancelledOnRequestReason(language: Language, esim: string): string {
   return serverTranslator(language)("invoice.creditNote.cancelledOnRequest", { esim });
+}
+
+/** Why a credit note was issued for a claim refunded (the eSIM did not work), in the credit note's language. */
+export function claimRefundedReason(language: Language, esim: string, problem: ClaimReason): string {
+  const t = serverTranslator(language);
+  return t("invoice.creditNote.claimRefunded", { esim, problem: t(CLAIM_REASON_NAME[problem]) });
 }

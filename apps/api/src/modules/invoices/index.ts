@@ -3,6 +3,7 @@
 
 export {
   cancelledOnRequestReason,
+  claimRefundedReason,
   issueCreditNote,
 } from "./credit-notes.service.ts";
 export { invoicesRoutes } from "./invoices.routes.ts";

@@ -261,6 +261,14 @@ describe("paying a link", () => {
       expect(receipt.html).not.toContain(secret);
       expect(receipt.text).not.toContain(secret);
     }
+    // The plan is named our way in every message, never by the upstream's English package name.
+    for (const message of [
+      receipt,
+      travellerMail!,
+      ...pushes.map((push) => ({ subject: push.title, text: push.body })),
+    ]) {
+      expect(`${message.subject}\n${message.text}`).not.toContain(topUp.name);
+    }
 
     const page = await openPage(`${made.path}?status=success`);
     expect(page.body).toContain("Payé, merci ! Nous avons prévenu Amina.");

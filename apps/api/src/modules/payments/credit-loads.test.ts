@@ -3,7 +3,7 @@ import { TERMS_VERSION } from "@esim/shared/checkout/contracts";
 import { getCreditLoad, listCreditLoads } from "@esim/shared/credit-loads/contracts";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { creditLoads, ledgerMovements, payments } from "../../db/schema.ts";
 import { settlePayment } from "../../flows/settle-payment.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
@@ -74,6 +74,19 @@ describe("buying store credit through the gateway", () => {
     expect(refused.json().error.fields).toEqual({ termsAccepted: "TERMS_NOT_ACCEPTED" });
     const { loadId } = await startLoad();
     expect(await readLoad(loadId)).toMatchObject({ termsAcceptedAt: testApp.clock.now(), termsVersion: TERMS_VERSION });
+  });
+
+  it("describes the load on the gateway's page in the payer's language", async () => {
+    const createCheckout = vi.spyOn(testApp.deps.payments, "createCheckout");
+    for (const [language, words] of [
+      ["fr", "Crédit boutique"],
+      ["ar", "رصيد المتجر"],
+    ] as const) {
+      const buyer = await createSignedInUser(testApp, { language });
+      expect((await postLoad(buyer.headers, loadBody())).statusCode).toBe(200);
+      expect(createCheckout.mock.lastCall?.[0].description).toBe(words);
+    }
+    createCheckout.mockRestore();
   });
 
   it("credits a paid load once, whatever repeats its payment: webhook replayed, return page and sweep", async () => {

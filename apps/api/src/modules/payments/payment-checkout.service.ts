@@ -4,6 +4,7 @@ import { API_BASE_PATH } from "@esim/shared/http";
 import type { Language } from "@esim/shared/locale";
 import { toMajor } from "@esim/shared/money";
 import { WEB_PATHS } from "@esim/shared/web-paths";
+import { serverTranslator } from "@esim/ui/server-i18n";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -251,6 +252,8 @@ export async function openCheckout(
     await releaseCheckoutClaim(deps.db, payment.id);
     throw error;
   }
+  // The gateway shows this to the payer on its page: in their language.
+  const describe = serverTranslator(options.language);
   let checkout: Awaited<ReturnType<typeof deps.payments.createCheckout>>;
   try {
     checkout = await deps.payments.createCheckout({
@@ -261,7 +264,7 @@ export async function openCheckout(
       locale: options.language,
       ...(order
         ? {
-            description: `eSIM ${order.number}`,
+            description: describe("payment.checkoutDescription.order", { number: order.number }),
             ...(options.returnUrl
               ? { successUrl: `${options.returnUrl}?status=success`, failureUrl: `${options.returnUrl}?status=failure` }
               : checkoutReturnUrls(publicUrl, {
@@ -272,7 +275,7 @@ export async function openCheckout(
             metadata: { paymentId: payment.id, orderNumber: order.number },
           }
         : {
-            description: "Store credit",
+            description: describe("payment.checkoutDescription.creditLoad"),
             ...creditLoadReturnUrls(publicUrl, creditLoad!.id),
             metadata: { paymentId: payment.id, creditLoadId: creditLoad!.id },
           }),

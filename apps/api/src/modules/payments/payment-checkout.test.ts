@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { payments } from "../../db/schema.ts";
 import { settlePayment } from "../../flows/settle-payment.ts";
 import { checkoutWebhookFor, webhookHeaders } from "../../providers/payment/sandbox/sandbox-test-kit.ts";
@@ -42,6 +42,21 @@ const resume = (placed: { user: { id: string }; orderId: string }) =>
     log: silent,
     settlePayment,
   });
+
+describe("the order's checkout", () => {
+  it("is described on the gateway's page in the payer's language", async () => {
+    const createCheckout = vi.spyOn(testApp.deps.payments, "createCheckout");
+    for (const [language, words] of [
+      ["fr", "Commande eSIM"],
+      ["ar", "طلب eSIM رقم"],
+    ] as const) {
+      const buyer = await createSignedInUser(testApp, { language });
+      const placed = await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id));
+      expect(createCheckout.mock.lastCall?.[0].description).toBe(`${words} ${placed.number}`);
+    }
+    createCheckout.mockRestore();
+  });
+});
 
 describe("resumeCheckout", () => {
   it("answers NOT_FOUND for someone else's order", async () => {
