@@ -11,6 +11,9 @@ import { consoleFormatters } from "../../lib/format.ts";
 import { type MessageId, useLanguage, useT } from "../../lib/i18n.ts";
 import { claimQuery, useClaimDecision } from "../api/claims.ts";
 
+/** Bytes as whole megabytes, as the console's other usage lines show them. */
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
 const CARD = "space-y-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200";
 const METHOD: Record<RefundChoice, MessageId> = {
   store_credit: "admin.claims.refundCredit",
@@ -167,8 +170,12 @@ export function AdminClaimRoute() {
         </Fact>
         <Fact label={t("admin.claims.esimStatus")}>{t(ESIM_STATUS_NAME[esim.status])}</Fact>
         <Fact label={t("admin.claims.usage")}>
-          {format.number(Math.round(esim.dataUsedBytes / 1024 / 1024))}
-          {esim.dataTotalBytes ? ` / ${format.number(Math.round(esim.dataTotalBytes / 1024 / 1024))}` : ""} MB
+          {esim.dataTotalBytes
+            ? t("admin.claims.usageOf", {
+                used: format.number(megabytes(esim.dataUsedBytes)),
+                total: format.number(megabytes(esim.dataTotalBytes)),
+              })
+            : t("admin.claims.usageUsed", { used: format.number(megabytes(esim.dataUsedBytes)) })}
         </Fact>
         <Fact label={t("admin.claims.apn")}>{esim.apn ?? t("admin.claims.apnAutomatic")}</Fact>
         <Fact label={t("admin.claims.networks")}>

@@ -5,6 +5,7 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { IccidText } from "../../../components/ui/iccid-text.tsx";
 import { ATTENTION_LABEL, chargeLabel, PAYMENT_STATUS_LABEL } from "../../components/order-labels.ts";
 import { OrderStatusBadge } from "../../components/order-status-badge.tsx";
+import { RawForSupport } from "../../components/raw-for-support.tsx";
 import type { ConsoleFormatters } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.ts";
 import { useConsolePlanName } from "../../lib/plan-name.ts";
@@ -148,7 +149,14 @@ export function OrderDetail({
               [t("admin.orders.field.attempts"), format.number(provisioning.attempts)],
               [
                 t("admin.orders.field.lastError"),
-                provisioning.lastError ? <bdi key="err">{provisioning.lastError}</bdi> : none,
+                provisioning.lastError ? (
+                  <span key="err">
+                    {t("admin.orders.lastErrorSummary")}
+                    <RawForSupport text={provisioning.lastError} />
+                  </span>
+                ) : (
+                  none
+                ),
               ],
               [
                 t("admin.orders.field.upstreamOrder"),

@@ -275,8 +275,8 @@ describe("the console's orders (/admin/orders)", () => {
     const items = within(timeline).getAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringContaining("Order created (Not paid)"),
-      expect.stringContaining("Webhook received from sandbox"),
-      expect.stringContaining("Payment pending → Paid, not delivered"),
+      expect.stringContaining("Payment notification received from the test gatewaypayment succeeded"),
+      expect.stringContaining("Payment pending → Paid, not deliveredPayment received · by the test gateway"),
       expect.stringContaining("Flagged: Provisioning failed"),
     ]);
     expect(screen.queryByRole("button", { name: "Record refund" })).not.toBeInTheDocument();

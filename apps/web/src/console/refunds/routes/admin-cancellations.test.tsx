@@ -81,7 +81,9 @@ describe("the cancellations and refunds queue (/admin/cancellations)", () => {
     expect(requests).toHaveTextContent("waiting 1h 30m");
     expect(requests).toHaveTextContent("Customer’s reason: Voyage annulé");
     const failures = screen.getByRole("region", { name: "Failed deliveries: refund?" });
-    expect(failures).toHaveTextContent("Problem: upstream timeout");
+    // The server's raw reason is folded under the console's own words, for support.
+    expect(failures).toHaveTextContent("Problem: Provisioning failed");
+    expect(within(failures).getByText("upstream timeout").closest("details")).not.toHaveAttribute("open");
     const owed = screen.getByRole("region", { name: "Refunds to make (7 days)" });
     expect(owed).toHaveTextContent("Overdue");
     expect(owed).toHaveTextContent("account deleted (no email)");
