@@ -153,6 +153,11 @@ export const ERROR_HTTP_STATUS = {
   /** The eSIM upstream did not cancel the profile (unreachable, or it refuses: installed meanwhile). Nothing changed; retry or refuse. */
   UPSTREAM_CANCEL_FAILED: 502,
   /**
+   * Approving a cancellation whose eSIM the traveller installed since asking: the upstream cancels only a profile
+   * never installed. Nothing changed; refuse the request (the eSIM stays the traveller's).
+   */
+  ESIM_INSTALLED_MEANWHILE: 409,
+  /**
    * `/.well-known/assetlinks.json` or `apple-app-site-association` asked for while the Android signing certificate
    * fingerprints or the Apple team id are not configured: the apps' https links open in the browser instead.
    */

@@ -21,6 +21,7 @@ function presentCancellation(row: PendingRow, now: Date): CancellationQueueItem 
     id: request.id,
     orderNumber: row.orderNumber,
     iccid: row.esim.iccid,
+    esimStatus: row.esim.status,
     email: row.email,
     language: row.language ?? "fr",
     customerReason: request.reason === null ? null : toDisplayText(request.reason, { isMultiline: true }),

@@ -1,5 +1,6 @@
 import type { CancellationQueueItem, RefundQueueItem } from "@esim/shared/admin/refunds-contract";
 import type { Language } from "@esim/shared/locale";
+import { ESIM_STATUS_NAME } from "@esim/ui/status-labels";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
@@ -119,6 +120,10 @@ function CancellationCard(props: {
             {t("admin.cancellations.windowEnds", { time: format.dateTime(item.windowEndsAt) })}
           </>
         ) : null}
+      </p>
+      <p className={`mt-2 text-sm ${item.esimStatus === "New" ? "text-slate-700" : "font-semibold text-red-700"}`}>
+        {t("admin.cancellations.esimState", { status: t(ESIM_STATUS_NAME[item.esimStatus]) })}
+        {item.esimStatus === "New" ? null : ` · ${t("admin.cancellations.installedSince")}`}
       </p>
       {item.customerReason ? (
         <p className="mt-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-800">
