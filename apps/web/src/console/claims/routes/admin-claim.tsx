@@ -6,6 +6,7 @@ import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { errorMessageId, fieldOrErrorMessageId } from "../../../lib/error-messages.ts";
 import { consoleFormatters } from "../../lib/format.ts";
 import { type MessageId, useLanguage, useT } from "../../lib/i18n.ts";
@@ -38,6 +39,8 @@ function Decisions({ shown }: { shown: AdminClaim }) {
   const [reason, setReason] = useState("");
   const [method, setMethod] = useState<RefundChoice>(shown.claim.refundPreference);
   const [scope, setScope] = useState<"esim" | "order">("esim");
+  // A refund cannot be taken back: one click only opens the confirmation stating the amount and the method.
+  const [isConfirming, setIsConfirming] = useState(false);
   const amount = scope === "esim" ? shown.esimShareDzdMinor : shown.order.chargeDzdMinor;
   return (
     <>
@@ -69,7 +72,7 @@ function Decisions({ shown }: { shown: AdminClaim }) {
           aria-label={t("admin.claims.refund")}
           onSubmit={(event) => {
             event.preventDefault();
-            decide.mutate({ kind: "refund", method, scope });
+            setIsConfirming(true);
           }}
         >
           <fieldset className="space-y-1">
@@ -99,6 +102,22 @@ function Decisions({ shown }: { shown: AdminClaim }) {
       ) : (
         <p className={CARD}>{t("admin.claims.notRefundable")}</p>
       )}
+      <Modal
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        type="warning"
+        title={t("admin.claims.confirmRefundTitle")}
+        message={t(
+          method === "store_credit" ? "admin.claims.confirmRefundCredit" : "admin.claims.confirmRefundTransfer",
+          { amount: format.dzd(amount) },
+        )}
+        primaryAction={{
+          label: t("admin.claims.confirmRefundAction"),
+          onClick: () => decide.mutate({ kind: "refund", method, scope }, { onSettled: () => setIsConfirming(false) }),
+          isLoading: decide.isPending && decide.variables?.kind === "refund",
+        }}
+        secondaryAction={{ label: t("common.cancel"), onClick: () => setIsConfirming(false), variant: "secondary" }}
+      />
       <form
         className={CARD}
         aria-label={t("admin.claims.refuse")}
@@ -143,14 +162,18 @@ export function AdminClaimRoute() {
         {t("admin.claims.claimTitle", { number: item.orderNumber })}
       </h1>
       <p role="status" className={`${CARD} font-semibold ${item.isOverdue ? "text-red-800" : "text-slate-900"}`}>
-        {claim.status === "refunded" && claim.refund
-          ? t(
-              claim.refund.method === "store_credit" ? "claim.status.refundedCredit" : "claim.status.refundedTransfer",
-              {
-                amount: format.dzd(claim.refund.amountDzdMinor),
-              },
-            )
-          : t(CLAIM_STATUS_NAME[claim.status])}
+        {claim.status === "refunded" && claim.refund?.method === "transfer" && order.owedDzdMinor > 0
+          ? t("admin.claims.transferOwed", { amount: format.dzd(order.owedDzdMinor) })
+          : claim.status === "refunded" && claim.refund
+            ? t(
+                claim.refund.method === "store_credit"
+                  ? "claim.status.refundedCredit"
+                  : "claim.status.refundedTransfer",
+                {
+                  amount: format.dzd(claim.refund.amountDzdMinor),
+                },
+              )
+            : t(CLAIM_STATUS_NAME[claim.status])}
         {" · "}
         {t("admin.claims.settleBy", { date: format.dateTime(claim.settleBy) })}
         {item.isOverdue ? ` · ${t("admin.claims.overdue")}` : null}

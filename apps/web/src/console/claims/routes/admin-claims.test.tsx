@@ -93,6 +93,8 @@ describe("the console's claims (/admin/claims)", () => {
             canReply: false,
             refund: { method: "transfer", amountDzdMinor: 1_100_00, at: "2026-11-18T09:00:00Z" },
           },
+          // A transfer is owed until the operator records it sent.
+          order: { ...CLAIM.order, owedDzdMinor: 1_100_00 },
         };
         return { body: { data: current } };
       },
@@ -102,13 +104,19 @@ describe("the console's claims (/admin/claims)", () => {
     expect(screen.getByText("Automatic")).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "By transfer (owed until sent)" })).toBeChecked();
     await user.click(screen.getByRole("button", { name: /^Refund .*1,100 DA/ }));
+    // One click asks first, stating the amount and the method; nothing is sent before the confirmation.
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent?.replace(/[\u2066-\u2069]/g, "")).toContain("1,100 DA by transfer");
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+    await user.click(within(dialog).getByRole("button", { name: "Refund" }));
+    // Decided by transfer is not paid: the claim reads what is still owed.
     await waitFor(() =>
       expect(
         screen
           .getAllByRole("status")
-          .map((node) => node.textContent)
+          .map((node) => node.textContent?.replace(/[\u2066-\u2069]/g, ""))
           .join(" | "),
-      ).toContain("Refunded by transfer"),
+      ).toContain("Transfer owed: 1,100 DA still to send"),
     );
     expect(calls.find((call) => call.method === "POST")?.body).toEqual({ method: "transfer", scope: "esim" });
   }, 15_000);
