@@ -75,8 +75,34 @@ describe("the console's claims (/admin/claims)", () => {
     expect(links[0]).toHaveTextContent("Signal but no internet");
     expect(links[1]).not.toHaveTextContent("Overdue");
     const nav = screen.getByRole("navigation", { name: "Console sections" });
-    expect(within(nav).getByRole("link", { name: "Claims" })).toHaveAttribute("href", "/admin/claims");
+    expect(within(nav).getByRole("link", { name: /^Claims/ })).toHaveAttribute("href", "/admin/claims");
   });
+
+  it("shows in the navigation how many claims are open, on every page", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    fakeApi({
+      [`GET ${A}/me`]: () => ({ body: { data: SUPPORT } }),
+      [`GET ${A}/claims`]: () => ({
+        body: {
+          data: [
+            item(),
+            item({ id: "66666666-6666-4666-8666-666666666666", status: "answered" }),
+            item({ id: "77777777-7777-4777-8777-777777777777", status: "refunded" }),
+          ],
+        },
+      }),
+      [`GET ${A}/sessions`]: () => ({ body: { data: [] } }),
+    });
+    await renderApp("/admin/sessions", { language: "fr" });
+    const nav = await screen.findByRole("navigation", { name: "Sections de la console" });
+    await waitFor(() =>
+      expect(within(nav).getByRole("link", { name: /^Réclamations/ })).toHaveTextContent("2 ouvertes"),
+    );
+    expect(within(nav).getByRole("link", { name: /^Réclamations,\s*2 ouvertes$/ })).toHaveAttribute(
+      "href",
+      "/admin/claims",
+    );
+  }, 15_000);
 
   it("refunds the eSIM's share by the traveller's preferred method, shown with the plan's networks", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
