@@ -150,7 +150,7 @@ export const ERROR_HTTP_STATUS = {
    * The claim was filed after the 7-day refund window (decision 080): it can be answered or refused, not refunded.
    */
   CLAIM_NOT_REFUNDABLE: 409,
-  /** The eSIM upstream did not cancel the profile (unreachable, or it refuses: installed meanwhile). Nothing changed; retry or refuse. */
+  /** The eSIM upstream did not cancel the profile (unreachable, or it refuses for a reason it does not say). Nothing changed; retry or refuse. */
   UPSTREAM_CANCEL_FAILED: 502,
   /**
    * Approving a cancellation whose eSIM the traveller installed since asking: the upstream cancels only a profile
