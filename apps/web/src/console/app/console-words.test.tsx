@@ -44,6 +44,7 @@ const TROUBLED_ORDER: AdminOrderDetail = {
   ...ORDER_DETAIL,
   number: "ES26-000043",
   status: "confirmed",
+  payment: { ...ORDER_DETAIL.payment!, provider: "sandbox" },
   provisioning: { ...ORDER_DETAIL.provisioning, attempts: 2, lastError: "Simulated upstream error" },
   timeline: [
     ...ORDER_DETAIL.timeline,
