@@ -370,6 +370,21 @@ describe("what an operator gets (in French, decision 071)", () => {
     ).toEqual([]);
   });
 
+  it("shows no English word nor raw code in a new claim's alert", async () => {
+    const text = await render(
+      emails.claimOpenedEmail,
+      {
+        orderNumber: "ES26-000042",
+        customerEmail: "amina@example.com",
+        reason: "cannot_connect",
+        settleBy: new Date("2026-12-03T10:00:00Z"),
+        consoleUrl: `${PUBLIC_URL}/admin/claims/0b9c2f4e-6c1d-4e0a-9d51-1f1a7f8c2b3d`,
+      },
+      "fr",
+    );
+    expect(findForeignWords(text, FIXED)).toEqual([]);
+  });
+
   it("covers every email template", () => {
     const templates = Object.values(emails).filter(
       (value) => typeof value === "object" && value !== null && "Body" in value && "subject" in value,

@@ -150,8 +150,13 @@ export const ERROR_HTTP_STATUS = {
    * The claim was filed after the 7-day refund window (decision 080): it can be answered or refused, not refunded.
    */
   CLAIM_NOT_REFUNDABLE: 409,
-  /** The eSIM upstream did not cancel the profile (unreachable, or it refuses: installed meanwhile). Nothing changed; retry or refuse. */
+  /** The eSIM upstream did not cancel the profile (unreachable, or it refuses for a reason it does not say). Nothing changed; retry or refuse. */
   UPSTREAM_CANCEL_FAILED: 502,
+  /**
+   * Approving a cancellation whose eSIM the traveller installed since asking: the upstream cancels only a profile
+   * never installed. Nothing changed; refuse the request (the eSIM stays the traveller's).
+   */
+  ESIM_INSTALLED_MEANWHILE: 409,
   /**
    * `/.well-known/assetlinks.json` or `apple-app-site-association` asked for while the Android signing certificate
    * fingerprints or the Apple team id are not configured: the apps' https links open in the browser instead.

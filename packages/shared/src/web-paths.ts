@@ -24,6 +24,8 @@ export const WEB_PATHS = {
   consoleOrder: (orderNumber: string) => `/admin/orders/${segment(orderNumber)}`,
   /** The console's queue of cancellations and refunds. */
   consoleCancellations: () => "/admin/cancellations",
+  /** A claim's page in the console (the new-claim alert links to it). */
+  consoleClaim: (claimId: string) => `/admin/claims/${segment(claimId)}`,
   /** A store credit load's return page (decision 068): asks the server for the load's state and the new balance. */
   creditLoad: (loadId: string) => `/account/credit/load?loadId=${segment(loadId)}`,
   /** The account's page: the store credit and the invite card (decision 079). */

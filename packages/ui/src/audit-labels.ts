@@ -41,6 +41,7 @@ const AUDIT_ACTION_LABEL: Record<AuditAction, AnyMessageId> = {
   "order.install_email_resent": "admin.audit.action.order.install_email_resent",
   "order.provisioning_retried": "admin.audit.action.order.provisioning_retried",
   "order.refund_recorded": "admin.audit.action.order.refund_recorded",
+  "orders.exported": "admin.audit.action.orders.exported",
   "prices.update": "admin.audit.action.prices.update",
   "refund.approved": "admin.audit.action.refund.approved",
   "refund.refused": "admin.audit.action.refund.refused",

@@ -13,6 +13,7 @@ export { type AutomaticRefundEmailProps, automaticRefundEmail } from "./emails/t
 export { cancellationDecisionEmail } from "./emails/templates/cancellation-decision-email.tsx";
 export { cancellationRequestEmail } from "./emails/templates/cancellation-request-email.tsx";
 export { type ClaimEmailStep, claimEmail } from "./emails/templates/claim-email.tsx";
+export { claimOpenedEmail } from "./emails/templates/claim-opened-email.tsx";
 export { type CodeEmailKind, codeEmail } from "./emails/templates/code-email.tsx";
 export { esimAlertEmail, esimAlertPushBody, esimAlertTitle } from "./emails/templates/esim-alert-email.tsx";
 export { type InstallEmailEsim, installEmail } from "./emails/templates/install-email.tsx";

@@ -96,6 +96,15 @@ const cancelAndRefundWorkflow = defineWorkflow<CancelAndRefundInput>("cancel-and
 ]);
 
 /**
+ * Whether the upstream now reports the profile past "New" (installed, in use...): the usual reason it refuses a cancel.
+ * An unreadable answer is not taken as installed: the generic refusal stands.
+ */
+async function isInstalledSince(deps: AppDeps, reference: string): Promise<boolean> {
+  const profile = await deps.esim.queryProfile(reference).catch(() => null);
+  return profile !== null && profile.status !== "New" && profile.status !== "Canceled";
+}
+
+/**
  * The operator approves a request to cancel an unused eSIM (by the request's id or the eSIM's ICCID), through the
  * workflow above; running it again after a crash finishes the job. Refusals stay with the eSIM (esims). The console
  * passes the operator (`decidedBy`, audited with the approval) and their words to the traveller (`reason`).
@@ -129,6 +138,11 @@ export async function cancelAndRefund(
     // Only the first step's failure is the upstream's: nothing changed, retry or refuse. A later step's failure (the
     // database away) is not a refusal: the profile is cancelled and approving again resumes there.
     if (error.step === "cancel-upstream-profile" && !(error.cause instanceof AppError)) {
+      if (await isInstalledSince(deps, esim.upstreamReference)) {
+        throw new AppError("ESIM_INSTALLED_MEANWHILE", {
+          message: "The eSIM was installed since the request: the upstream no longer cancels it. Refuse the request.",
+        });
+      }
       const detail = error.cause instanceof Error ? error.cause.message : String(error.cause);
       throw new AppError("UPSTREAM_CANCEL_FAILED", {
         message: `The eSIM upstream did not cancel the profile: ${detail}`,

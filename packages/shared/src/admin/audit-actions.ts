@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   "order.install_email_resent",
   "order.provisioning_retried",
   "order.refund_recorded",
+  "orders.exported",
   PRICE_SETTINGS_ACTION,
   "refund.approved",
   "refund.refused",

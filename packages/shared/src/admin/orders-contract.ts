@@ -53,7 +53,8 @@ const day = z.iso.date({ error: "INVALID" });
  * can be shared and reloaded): `q` matches every word typed in the billing name, email or phone (any case, any accents,
  * a phone in any form) or a fragment of the order number, or exactly an ICCID, a payment id or the gateway's checkout
  * id; the other filters narrow it. `from` and `to` are Algiers days (YYYY-MM-DD, both included) of the order's
- * creation; `couponCode` the promo code used (any case).
+ * creation; `couponCode` the promo code used (any case); `refundOwed` keeps the orders the ledger still owes money on,
+ * whatever their status (a delivered order with one eSIM cancelled, a refund sent in part).
  */
 export const orderListFilterShape = {
   q: z.optional(z.string().check(z.maxLength(200, "INVALID"))),
@@ -62,12 +63,21 @@ export const orderListFilterShape = {
   to: z.optional(day),
   paymentMethod: z.optional(z.enum(PAYMENT_METHODS, { error: "INVALID" })),
   couponCode: z.optional(z.string().check(z.trim(), z.minLength(1, "INVALID"), z.maxLength(50, "INVALID"))),
+  refundOwed: z.optional(z.enum(["true"], { error: "INVALID" })),
 };
 const orderListFilterSchema = z.strictObject(orderListFilterShape);
 export type OrderListFilter = z.output<typeof orderListFilterSchema>;
 
 /** The filter's fields, in the order the address and the export name them. */
-export const ORDER_LIST_FILTER_KEYS = ["q", "status", "from", "to", "paymentMethod", "couponCode"] as const;
+export const ORDER_LIST_FILTER_KEYS = [
+  "q",
+  "status",
+  "from",
+  "to",
+  "paymentMethod",
+  "couponCode",
+  "refundOwed",
+] as const;
 
 /** The matching orders, newest first (every order without a filter); `page` starts at 1. Every operator. */
 export const searchAdminOrders = defineEndpoint({

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { displayText } from "../display-text.ts";
 import { languageSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
-import { ORDER_ATTENTION_KINDS } from "../statuses.ts";
+import { ESIM_STATUSES, ORDER_ATTENTION_KINDS } from "../statuses.ts";
 
 // The console's cancellations and refunds queue (issue 15, point 6): the 24-hour requests to cancel an unused eSIM
 // and the orders whose eSIMs could not be delivered (a refund owed within 7 days), each approved or refused with a
@@ -30,6 +30,8 @@ export const cancellationQueueItemSchema = z.object({
   orderNumber: z.string(),
   /** Null until the upstream gives it. */
   iccid: z.nullable(z.string()),
+  /** The eSIM as we know it now: past "New", the traveller installed it since asking and it can no longer be cancelled. */
+  esimStatus: z.enum(ESIM_STATUSES),
   /** Null once the traveller deleted their account (no email is sent then). */
   email: z.nullable(z.string()),
   /** The language the traveller reads the decision in. */

@@ -21,6 +21,7 @@ function presentCancellation(row: PendingRow, now: Date): CancellationQueueItem 
     id: request.id,
     orderNumber: row.orderNumber,
     iccid: row.esim.iccid,
+    esimStatus: row.esim.status,
     email: row.email,
     language: row.language ?? "fr",
     customerReason: request.reason === null ? null : toDisplayText(request.reason, { isMultiline: true }),
@@ -76,7 +77,7 @@ function settle(decision: CancellationDecision, wanted: "approved" | "refused") 
 /**
  * Approves a request (the same flow as `cancellation:approve`): the profile is cancelled upstream, then in one
  * transaction the request approved, the audit entry, the order refunded when no eSIM is left, the traveller's email
- * with the reason. An upstream refusal changes nothing here: UPSTREAM_CANCEL_FAILED (the flow says so); a failure after
+ * with the reason. An upstream refusal changes nothing here: UPSTREAM_CANCEL_FAILED, or ESIM_INSTALLED_MEANWHILE when the profile was installed since (the flow says so); a failure after
  * the upstream's cancel is answered as itself, and approving again resumes the flow.
  */
 export async function approveCancellationRequest(

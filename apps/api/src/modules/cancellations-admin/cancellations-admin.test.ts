@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { cancellationRequests, esims, operatorAuditLog, orderEvents, orders } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import * as approveCommand from "../../ops/commands/cancellation-approve.ts";
+import { UpstreamError } from "../../providers/esim/esim-port.ts";
 import { createSignedInUser } from "../../test/factories.ts";
 import { buyEsim, createTopUpablePlan, readEsim, request } from "../esims/esims.test-kit.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
@@ -73,6 +74,14 @@ describe("the cancellations queue", () => {
       windowEndsAt: new Date(order.confirmedAt!.getTime() + 24 * 60 * 60 * 1000).toISOString(),
     });
     expect(item!.ageMinutes).toBeGreaterThanOrEqual(30);
+  });
+
+  it("shows each request's eSIM as it is now, installed meanwhile included", async () => {
+    const asked = await requestedCancellation();
+    const find = async () => (await readQueue()).cancellations.find((entry) => entry.id === asked.requestId);
+    expect((await find())?.esimStatus).toBe("New");
+    await db.update(esims).set({ status: "Onboard" }).where(eq(esims.id, asked.esim.id));
+    expect((await find())?.esimStatus).toBe("Onboard");
   });
 
   it("lists a request for an eSIM whose ICCID is still to come, with none", async () => {
@@ -164,6 +173,35 @@ describe("approving a cancellation in the console", () => {
       expect(response.json().error.code).toBe("UPSTREAM_CANCEL_FAILED");
     } finally {
       deps.esim.cancel = cancel;
+    }
+    const [row] = await db.select().from(cancellationRequests).where(eq(cancellationRequests.id, asked.requestId));
+    expect(row!.status).toBe("pending");
+    expect(await auditOf(asked.requestId)).toEqual([]);
+  });
+
+  it("says the eSIM was installed meanwhile when the upstream refuses for that, and changes nothing", async () => {
+    const asked = await requestedCancellation();
+    const { cancel, queryProfile } = deps.esim;
+    // The traveller installed it after asking: the upstream refuses the cancel as its documentation says (200002).
+    deps.esim.cancel = async () => {
+      throw new UpstreamError("esim/cancel: This operation is not allowed due to the order status.", {
+        isRetryable: false,
+        upstreamCode: "200002",
+      });
+    };
+    deps.esim.queryProfile = async (reference, options) => {
+      const profile = await queryProfile.call(deps.esim, reference, options);
+      return profile ? { ...profile, status: "Onboard" } : profile;
+    };
+    try {
+      const response = await admin("POST", `/cancellations/${asked.requestId}/approve`, support.headers, {
+        reason: "ok",
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.code).toBe("ESIM_INSTALLED_MEANWHILE");
+    } finally {
+      deps.esim.cancel = cancel;
+      deps.esim.queryProfile = queryProfile;
     }
     const [row] = await db.select().from(cancellationRequests).where(eq(cancellationRequests.id, asked.requestId));
     expect(row!.status).toBe("pending");

@@ -1,6 +1,6 @@
 import type { Language } from "@esim/shared/locale";
 import { WEB_PATHS } from "@esim/shared/web-paths";
-import { type ClaimEmailStep, claimEmail, renderEmail } from "@esim/ui/emails";
+import { type ClaimEmailStep, claimEmail, claimOpenedEmail, renderEmail } from "@esim/ui/emails";
 import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { queueEmail } from "../mail-outbox/index.ts";
@@ -38,6 +38,41 @@ export async function queueClaimEmail(
   await queueEmail(tx, {
     key: `claim:${claim.id}:${options.key}`,
     message: { to: traveller.email, ...rendered },
+    orderId: claim.orderId,
+    publicUrl,
+  });
+}
+
+/** The operators read their alerts in French, like the other operator emails. */
+const OPERATOR_LANGUAGE: Language = "fr";
+
+/**
+ * Tells the operators a claim was filed, in the transaction that files it (once per claim by its key): a claim must be
+ * settled within 7 days, and nobody watches the console all day.
+ */
+export async function queueClaimOperatorAlert(
+  tx: DbOrTx,
+  deps: Pick<AppDeps, "config">,
+  claim: ClaimRow,
+): Promise<void> {
+  const facts = await findClaimMailFacts(tx, claim.esimId);
+  if (!facts) return;
+  const traveller = await findClaimTraveller(tx, claim.userId);
+  const publicUrl = deps.config.PUBLIC_URL;
+  const rendered = await renderEmail(
+    claimOpenedEmail,
+    {
+      orderNumber: facts.orderNumber,
+      customerEmail: traveller && !traveller.deletedAt ? traveller.email : null,
+      reason: claim.reason,
+      settleBy: claim.settleBy,
+      consoleUrl: `${publicUrl}${WEB_PATHS.consoleClaim(claim.id)}`,
+    },
+    OPERATOR_LANGUAGE,
+  );
+  await queueEmail(tx, {
+    key: `operator-alert:claim:${claim.id}`,
+    message: { to: deps.config.OPERATOR_EMAIL, ...rendered },
     orderId: claim.orderId,
     publicUrl,
   });

@@ -8,7 +8,7 @@ import {
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { findUserEsimView } from "../esims/index.ts";
-import { queueClaimEmail } from "./claim-emails.ts";
+import { queueClaimEmail, queueClaimOperatorAlert } from "./claim-emails.ts";
 import { applyClaimEvent } from "./claim-lifecycle.ts";
 import { presentClaim } from "./claims.presenter.ts";
 import {
@@ -78,6 +78,7 @@ export async function openClaim(
       key: "received",
       step: { kind: "received", settleBy: claim.settleBy, isRefundable: claim.isRefundable },
     });
+    await queueClaimOperatorAlert(tx, deps, claim);
     return presentClaim(claim, await listClaimMessages(tx, [claim.id]));
   });
 }

@@ -82,6 +82,18 @@ describe("opening a claim", () => {
     expect(await db.select().from(claims).where(eq(claims.esimId, bought.esim.id))).toEqual([]);
   });
 
+  it("alerts the operators once per claim, queued with the claim, with its deadline and where to decide", async () => {
+    const { claim } = await filedClaim("ar");
+    const alerts = await db
+      .select({ to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.key, `operator-alert:claim:${claim.id}`));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.to).toBe(testApp.deps.config.OPERATOR_EMAIL);
+    expect(alerts[0]!.subject).toMatch(/^Nouvelle réclamation – ES26-\d+ – à régler sous 7 jours$/);
+    expect(alerts[0]!.text).toContain(`/admin/claims/${claim.id}`);
+  });
+
   it("keeps one open claim per eSIM: a second is CLAIM_ALREADY_OPEN, even at once", async () => {
     const bought = await buyEsim(testApp, plan.id);
     const answers = await Promise.all([

@@ -7,6 +7,7 @@ import {
   coupons,
   esimBundles,
   esims,
+  ledgerEntries,
   orderSearchDocument,
   orders,
   packages,
@@ -27,7 +28,11 @@ export interface OrderRowsFilter {
   to: Date | undefined;
   paymentMethod: PaymentMethod | undefined;
   couponCode: string | undefined;
+  isRefundOwed: boolean;
 }
+
+/** What the ledger still owes on each order (refunds_owed is credited when owed, debited when sent). */
+const owedOnOrder = sql`(select coalesce(-sum(${ledgerEntries.amountDzdMinor}), 0) from ${ledgerEntries} where ${ledgerEntries.orderId} = ${orders.id} and ${ledgerEntries.account} = 'refunds_owed')`;
 
 /**
  * The orders a typed search finds: its words in the billing name, email or phone, or in the order number (the
@@ -62,6 +67,7 @@ function filterConditions(filter: OrderRowsFilter): SQL | undefined {
     filter.from ? gte(orders.createdAt, filter.from) : undefined,
     filter.to ? lt(orders.createdAt, filter.to) : undefined,
     filter.paymentMethod ? eq(orders.paymentMethod, filter.paymentMethod) : undefined,
+    filter.isRefundOwed ? sql`${owedOnOrder} <> 0` : undefined,
     // Coupon codes are stored in capitals (coupons.service).
     filter.couponCode
       ? sql`${orders.couponId} in (select ${coupons.id} from ${coupons} where ${coupons.code} = ${filter.couponCode.trim().toUpperCase()})`
@@ -105,6 +111,7 @@ export async function listOrderExportRows(db: DbOrTx, options: { filter: OrderRo
       chargeDzdMinor: orders.chargeDzdMinor,
       paymentMethod: orders.paymentMethod,
       couponCode: coupons.code,
+      refundOwedDzdMinor: sql`${owedOnOrder}`.mapWith(Number),
     })
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))

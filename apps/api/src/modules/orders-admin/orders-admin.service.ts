@@ -44,6 +44,7 @@ function rowsFilter(filter: OrderListFilter): OrderRowsFilter {
     to: filter.to ? algiersDayEnd(filter.to) : undefined,
     paymentMethod: filter.paymentMethod,
     couponCode: filter.couponCode,
+    isRefundOwed: filter.refundOwed === "true",
   };
 }
 
@@ -75,6 +76,7 @@ const EXPORT_COLUMNS = [
   "charged_dzd",
   "payment_method",
   "coupon_code",
+  "refund_owed_dzd",
 ] as const;
 
 /**
@@ -99,6 +101,7 @@ export async function exportOrdersCsv(
     csvNumber(row.chargeDzdMinor / 100, { fractionDigits: 2 }),
     row.paymentMethod,
     row.couponCode,
+    csvNumber(row.refundOwedDzdMinor / 100, { fractionDigits: 2 }),
   ]);
   await recordAudit(deps.db, {
     operatorId: options.operator.id,

@@ -257,8 +257,26 @@ describe("GET /orders: filters (issue 27)", () => {
     expect(sameDay).not.toContain(c);
   });
 
+  it("finds the orders money is still owed on, whatever their status, in the list and in its CSV with the sum", async () => {
+    const settled = await createPaidOrder(testApp, plan.id);
+    const owing = await createPaidOrder(testApp, plan.id);
+    await decideRefund(deps, { number: owing.number, reason: "upstream cannot deliver", actor: "operator:test" });
+    const { chargeDzdMinor } = await readOrder(testApp, owing.orderId);
+    const found = await searchNumbers("refundOwed=true");
+    expect(found).toContain(owing.number);
+    expect(found).not.toContain(settled.number);
+
+    const response = await call("GET", `/orders/export.csv?refundOwed=true&q=${owing.number}`, admin.headers);
+    const [header, line] = response.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(header).toMatch(/,refund_owed_dzd$/);
+    expect(line).toMatch(new RegExp(`^${owing.number},.*,${(chargeDzdMinor / 100).toFixed(2)}$`));
+  });
+
   it("refuses an unknown status, payment method or a malformed day", async () => {
-    for (const query of ["status=lost", "paymentMethod=cash", "from=21-11-2026", "to=2026-13-01"]) {
+    for (const query of ["status=lost", "paymentMethod=cash", "from=21-11-2026", "to=2026-13-01", "refundOwed=maybe"]) {
       const response = await call("GET", `/orders?${query}`, support.headers);
       expect(response.statusCode, query).toBe(400);
     }
@@ -287,13 +305,13 @@ describe("GET /orders: filters (issue 27)", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "number,created_at,status,customer_name,email,phone,plan,destination,quantity,charged_dzd,payment_method,coupon_code",
+      "number,created_at,status,customer_name,email,phone,plan,destination,quantity,charged_dzd,payment_method,coupon_code,refund_owed_dzd",
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
       new RegExp(`^${c},2026-11-21T10:00:00.000Z,pending,"'=HYPERLINK\\(""http://evil""\\)",x@y.dz,'\\+213`),
     );
-    expect(lines[1]).toMatch(new RegExp(`,1,\\d+\\.\\d{2},cib,${coupon.code}$`));
+    expect(lines[1]).toMatch(new RegExp(`,1,\\d+\\.\\d{2},cib,${coupon.code},0\\.00$`));
     expect(lines[2]).toMatch(new RegExp(`^${a},2026-11-20T23:30:00.000Z,confirmed,"Benali, ""Amina""",`));
 
     const [entry] = await db

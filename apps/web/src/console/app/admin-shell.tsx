@@ -1,9 +1,12 @@
+import { OPEN_CLAIM_STATUSES } from "@esim/shared/claims/contracts";
+import { isOneOf } from "@esim/shared/statuses";
 import { useQuery } from "@tanstack/react-query";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { errorMessageId } from "../../lib/error-messages.ts";
 import { operatorMeQuery, useOperatorLogout } from "../api/operator.ts";
+import { claimsQuery } from "../claims/api/claims.ts";
 import { LanguageSelect } from "../components/language-select.tsx";
 import { useT } from "../lib/i18n.ts";
 import { ADMIN_LOGIN_PATH, useOperatorToken } from "../lib/operator-session.ts";
@@ -22,6 +25,9 @@ export function AdminShell() {
   const navigate = useNavigate();
   const me = useQuery({ ...operatorMeQuery(), enabled: token !== null });
   const logout = useOperatorLogout();
+  // The open claims' count beside their section: each must be settled within 7 days (refreshed every minute).
+  const claims = useQuery({ ...claimsQuery(undefined), enabled: token !== null });
+  const openClaims = claims.data?.filter((claim) => isOneOf(OPEN_CLAIM_STATUSES, claim.status)).length ?? 0;
 
   if (token === null) {
     const back = `${location.pathname}${location.search}`;
@@ -33,7 +39,13 @@ export function AdminShell() {
     { to: "/admin/orders", label: t("admin.nav.orders"), end: false, isShown: true },
     { to: "/admin/customers", label: t("admin.nav.customers"), end: false, isShown: true },
     { to: "/admin/cancellations", label: t("admin.nav.cancellations"), end: false, isShown: true },
-    { to: "/admin/claims", label: t("admin.nav.claims"), end: false, isShown: true },
+    {
+      to: "/admin/claims",
+      label: t("admin.nav.claims"),
+      count: openClaims > 0 ? t("admin.nav.openClaims", { count: openClaims }) : null,
+      end: false,
+      isShown: true,
+    },
     { to: "/admin/coupons", label: t("admin.nav.coupons"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/prices", label: t("admin.nav.prices"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/referrals", label: t("admin.nav.referrals"), end: false, isShown: true },
@@ -85,6 +97,14 @@ export function AdminShell() {
                     }
                   >
                     {link.label}
+                    {"count" in link && link.count ? (
+                      <>
+                        <span className="sr-only">, </span>
+                        <span className="ms-1 rounded-full bg-red-100 px-2 text-xs font-semibold text-red-800">
+                          {link.count}
+                        </span>
+                      </>
+                    ) : null}
                   </NavLink>
                 </li>
               ))}

@@ -100,8 +100,31 @@ export function actorText(actor: OrderActorView, t: Translate): string {
     case "commandLine":
       return t("admin.audit.commandLine");
     case "gateway":
-      return t("admin.orders.actor.gateway", { name: isolate(actor.name ?? "") });
+      // The local test double has no brand to name: it reads as the test gateway.
+      if (actor.name === "sandbox") return t("admin.orders.gateway.sandbox");
+      return t("admin.orders.actor.gateway", {
+        name: isolate(actor.name === "chargily" ? t("admin.orders.gateway.chargily") : (actor.name ?? "")),
+      });
     case "system":
       return t("admin.orders.actor.system");
   }
+}
+
+/** A payment gateway named in the console's words ("sandbox" is the local test double, not a word to show). */
+export function gatewayLabel(provider: string): MessageId {
+  if (provider === "chargily") return "admin.orders.gateway.chargily";
+  if (provider === "sandbox") return "admin.orders.gateway.sandbox";
+  return "admin.orders.gateway.other";
+}
+
+const GATEWAY_EVENT_LABEL: Record<string, MessageId> = {
+  "checkout.paid": "admin.orders.gatewayEvent.paid",
+  "checkout.failed": "admin.orders.gatewayEvent.failed",
+  "checkout.canceled": "admin.orders.gatewayEvent.canceled",
+  "checkout.expired": "admin.orders.gatewayEvent.expired",
+};
+
+/** A gateway's webhook event in words; its code stays for support. */
+export function gatewayEventLabel(eventType: string | null): MessageId {
+  return (eventType && GATEWAY_EVENT_LABEL[eventType]) || "admin.orders.gatewayEvent.other";
 }

@@ -6,10 +6,14 @@ import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { errorMessageId, fieldOrErrorMessageId } from "../../../lib/error-messages.ts";
 import { consoleFormatters } from "../../lib/format.ts";
 import { type MessageId, useLanguage, useT } from "../../lib/i18n.ts";
 import { claimQuery, useClaimDecision } from "../api/claims.ts";
+
+/** Bytes as whole megabytes, as the console's other usage lines show them. */
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 const CARD = "space-y-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200";
 const METHOD: Record<RefundChoice, MessageId> = {
@@ -35,6 +39,8 @@ function Decisions({ shown }: { shown: AdminClaim }) {
   const [reason, setReason] = useState("");
   const [method, setMethod] = useState<RefundChoice>(shown.claim.refundPreference);
   const [scope, setScope] = useState<"esim" | "order">("esim");
+  // A refund cannot be taken back: one click only opens the confirmation stating the amount and the method.
+  const [isConfirming, setIsConfirming] = useState(false);
   const amount = scope === "esim" ? shown.esimShareDzdMinor : shown.order.chargeDzdMinor;
   return (
     <>
@@ -66,7 +72,7 @@ function Decisions({ shown }: { shown: AdminClaim }) {
           aria-label={t("admin.claims.refund")}
           onSubmit={(event) => {
             event.preventDefault();
-            decide.mutate({ kind: "refund", method, scope });
+            setIsConfirming(true);
           }}
         >
           <fieldset className="space-y-1">
@@ -96,6 +102,22 @@ function Decisions({ shown }: { shown: AdminClaim }) {
       ) : (
         <p className={CARD}>{t("admin.claims.notRefundable")}</p>
       )}
+      <Modal
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        type="warning"
+        title={t("admin.claims.confirmRefundTitle")}
+        message={t(
+          method === "store_credit" ? "admin.claims.confirmRefundCredit" : "admin.claims.confirmRefundTransfer",
+          { amount: format.dzd(amount) },
+        )}
+        primaryAction={{
+          label: t("admin.claims.confirmRefundAction"),
+          onClick: () => decide.mutate({ kind: "refund", method, scope }, { onSettled: () => setIsConfirming(false) }),
+          isLoading: decide.isPending && decide.variables?.kind === "refund",
+        }}
+        secondaryAction={{ label: t("common.cancel"), onClick: () => setIsConfirming(false), variant: "secondary" }}
+      />
       <form
         className={CARD}
         aria-label={t("admin.claims.refuse")}
@@ -140,14 +162,18 @@ export function AdminClaimRoute() {
         {t("admin.claims.claimTitle", { number: item.orderNumber })}
       </h1>
       <p role="status" className={`${CARD} font-semibold ${item.isOverdue ? "text-red-800" : "text-slate-900"}`}>
-        {claim.status === "refunded" && claim.refund
-          ? t(
-              claim.refund.method === "store_credit" ? "claim.status.refundedCredit" : "claim.status.refundedTransfer",
-              {
-                amount: format.dzd(claim.refund.amountDzdMinor),
-              },
-            )
-          : t(CLAIM_STATUS_NAME[claim.status])}
+        {claim.status === "refunded" && claim.refund?.method === "transfer" && order.owedDzdMinor > 0
+          ? t("admin.claims.transferOwed", { amount: format.dzd(order.owedDzdMinor) })
+          : claim.status === "refunded" && claim.refund
+            ? t(
+                claim.refund.method === "store_credit"
+                  ? "claim.status.refundedCredit"
+                  : "claim.status.refundedTransfer",
+                {
+                  amount: format.dzd(claim.refund.amountDzdMinor),
+                },
+              )
+            : t(CLAIM_STATUS_NAME[claim.status])}
         {" · "}
         {t("admin.claims.settleBy", { date: format.dateTime(claim.settleBy) })}
         {item.isOverdue ? ` · ${t("admin.claims.overdue")}` : null}
@@ -167,8 +193,12 @@ export function AdminClaimRoute() {
         </Fact>
         <Fact label={t("admin.claims.esimStatus")}>{t(ESIM_STATUS_NAME[esim.status])}</Fact>
         <Fact label={t("admin.claims.usage")}>
-          {format.number(Math.round(esim.dataUsedBytes / 1024 / 1024))}
-          {esim.dataTotalBytes ? ` / ${format.number(Math.round(esim.dataTotalBytes / 1024 / 1024))}` : ""} MB
+          {esim.dataTotalBytes
+            ? t("admin.claims.usageOf", {
+                used: format.number(megabytes(esim.dataUsedBytes)),
+                total: format.number(megabytes(esim.dataTotalBytes)),
+              })
+            : t("admin.claims.usageUsed", { used: format.number(megabytes(esim.dataUsedBytes)) })}
         </Fact>
         <Fact label={t("admin.claims.apn")}>{esim.apn ?? t("admin.claims.apnAutomatic")}</Fact>
         <Fact label={t("admin.claims.networks")}>

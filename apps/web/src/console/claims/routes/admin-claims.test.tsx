@@ -75,8 +75,34 @@ describe("the console's claims (/admin/claims)", () => {
     expect(links[0]).toHaveTextContent("Signal but no internet");
     expect(links[1]).not.toHaveTextContent("Overdue");
     const nav = screen.getByRole("navigation", { name: "Console sections" });
-    expect(within(nav).getByRole("link", { name: "Claims" })).toHaveAttribute("href", "/admin/claims");
+    expect(within(nav).getByRole("link", { name: /^Claims/ })).toHaveAttribute("href", "/admin/claims");
   });
+
+  it("shows in the navigation how many claims are open, on every page", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    fakeApi({
+      [`GET ${A}/me`]: () => ({ body: { data: SUPPORT } }),
+      [`GET ${A}/claims`]: () => ({
+        body: {
+          data: [
+            item(),
+            item({ id: "66666666-6666-4666-8666-666666666666", status: "answered" }),
+            item({ id: "77777777-7777-4777-8777-777777777777", status: "refunded" }),
+          ],
+        },
+      }),
+      [`GET ${A}/sessions`]: () => ({ body: { data: [] } }),
+    });
+    await renderApp("/admin/sessions", { language: "fr" });
+    const nav = await screen.findByRole("navigation", { name: "Sections de la console" });
+    await waitFor(() =>
+      expect(within(nav).getByRole("link", { name: /^Réclamations/ })).toHaveTextContent("2 ouvertes"),
+    );
+    expect(within(nav).getByRole("link", { name: /^Réclamations,\s*2 ouvertes$/ })).toHaveAttribute(
+      "href",
+      "/admin/claims",
+    );
+  }, 15_000);
 
   it("refunds the eSIM's share by the traveller's preferred method, shown with the plan's networks", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
@@ -93,6 +119,8 @@ describe("the console's claims (/admin/claims)", () => {
             canReply: false,
             refund: { method: "transfer", amountDzdMinor: 1_100_00, at: "2026-11-18T09:00:00Z" },
           },
+          // A transfer is owed until the operator records it sent.
+          order: { ...CLAIM.order, owedDzdMinor: 1_100_00 },
         };
         return { body: { data: current } };
       },
@@ -102,13 +130,19 @@ describe("the console's claims (/admin/claims)", () => {
     expect(screen.getByText("Automatic")).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "By transfer (owed until sent)" })).toBeChecked();
     await user.click(screen.getByRole("button", { name: /^Refund .*1,100 DA/ }));
+    // One click asks first, stating the amount and the method; nothing is sent before the confirmation.
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent?.replace(/[\u2066-\u2069]/g, "")).toContain("1,100 DA by transfer");
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+    await user.click(within(dialog).getByRole("button", { name: "Refund" }));
+    // Decided by transfer is not paid: the claim reads what is still owed.
     await waitFor(() =>
       expect(
         screen
           .getAllByRole("status")
-          .map((node) => node.textContent)
+          .map((node) => node.textContent?.replace(/[\u2066-\u2069]/g, ""))
           .join(" | "),
-      ).toContain("Refunded by transfer"),
+      ).toContain("Transfer owed: 1,100 DA still to send"),
     );
     expect(calls.find((call) => call.method === "POST")?.body).toEqual({ method: "transfer", scope: "esim" });
   }, 15_000);

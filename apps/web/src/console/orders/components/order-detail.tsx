@@ -3,8 +3,9 @@ import { ESIM_STATUS_NAME, paymentMethodName } from "@esim/ui/status-labels";
 import { type ReactNode, useId } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { IccidText } from "../../../components/ui/iccid-text.tsx";
-import { ATTENTION_LABEL, chargeLabel, PAYMENT_STATUS_LABEL } from "../../components/order-labels.ts";
+import { ATTENTION_LABEL, chargeLabel, gatewayLabel, PAYMENT_STATUS_LABEL } from "../../components/order-labels.ts";
 import { OrderStatusBadge } from "../../components/order-status-badge.tsx";
+import { RawForSupport } from "../../components/raw-for-support.tsx";
 import type { ConsoleFormatters } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.ts";
 import { useConsolePlanName } from "../../lib/plan-name.ts";
@@ -121,7 +122,7 @@ export function OrderDetail({
               [
                 t("admin.orders.field.gateway"),
                 // The gateway by its name, the method in the words the buyer chose it by.
-                <bdi key="gw">{`${payment.provider} · ${paymentMethodName(t, payment.method)}`}</bdi>,
+                <bdi key="gw">{`${t(gatewayLabel(payment.provider))} · ${paymentMethodName(t, payment.method)}`}</bdi>,
               ],
               [
                 t("admin.orders.field.checkout"),
@@ -148,7 +149,14 @@ export function OrderDetail({
               [t("admin.orders.field.attempts"), format.number(provisioning.attempts)],
               [
                 t("admin.orders.field.lastError"),
-                provisioning.lastError ? <bdi key="err">{provisioning.lastError}</bdi> : none,
+                provisioning.lastError ? (
+                  <span key="err">
+                    {t("admin.orders.lastErrorSummary")}
+                    <RawForSupport text={provisioning.lastError} />
+                  </span>
+                ) : (
+                  none
+                ),
               ],
               [
                 t("admin.orders.field.upstreamOrder"),

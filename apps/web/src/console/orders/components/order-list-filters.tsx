@@ -7,7 +7,8 @@ import { TextField } from "../../../components/ui/text-field.tsx";
 import { ORDER_STATUS_LABEL } from "../../components/order-labels.ts";
 import { useT } from "../../lib/i18n.ts";
 
-// The orders list's filter (decision 074) lives in the address, `?q=…&status=…&from=…&to=…&paymentMethod=…&couponCode=…`
+// The orders list's filter (decision 074) lives in the address, `?q=…&status=…&from=…&to=…&paymentMethod=…&couponCode=…
+// &refundOwed=true`
 // with `page`, so a filtered list can be reloaded, shared and returned to from an order. The form edits it as text.
 
 /** The filter as the form's fields hold it: blank is "any". */
@@ -50,7 +51,10 @@ export function isBadRange(form: OrderFilterForm): boolean {
   return form.from !== "" && form.to !== "" && form.from > form.to;
 }
 
-/** The filter's fields beside the search box: status, days of creation (Algiers), payment method, promo code. */
+/**
+ * The filter's fields beside the search box: status, days of creation (Algiers), payment method, promo code, and the
+ * orders money is still owed on (a delivered order can owe part of its price back).
+ */
 export function OrderFilterFields({
   form,
   onChange,
@@ -84,6 +88,12 @@ export function OrderFilterFields({
         spellCheck={false}
         dir="ltr"
         {...field("couponCode")}
+      />
+      <SelectField
+        label={t("admin.orders.filter.refundOwed")}
+        placeholder={t("admin.orders.filter.anyRefund")}
+        options={[{ value: "true", label: t("admin.orders.filter.refundOwedOnly") }]}
+        {...field("refundOwed")}
       />
       <TextField label={t("admin.orders.filter.from")} type="date" {...field("from")} />
       <TextField

@@ -8,10 +8,13 @@ import { IccidText } from "../../../components/ui/iccid-text.tsx";
 import {
   ATTENTION_LABEL,
   actorText,
+  gatewayEventLabel,
+  gatewayLabel,
   HISTORY_EVENT_LABEL,
   ORDER_ENDING_LABEL,
   ORDER_STATUS_LABEL,
 } from "../../components/order-labels.ts";
+import { RawForSupport } from "../../components/raw-for-support.tsx";
 import type { ConsoleFormatters } from "../../lib/format.ts";
 import { type MessageId, useT } from "../../lib/i18n.ts";
 
@@ -111,11 +114,12 @@ function TimelineText({ item }: { item: OrderTimelineItem }) {
     case "webhook":
       return (
         <Line
-          title={t("admin.orders.timeline.webhook", { provider: item.provider })}
+          title={t("admin.orders.timeline.gatewayNotice", { provider: t(gatewayLabel(item.provider)) })}
           details={
-            <bdi className="font-mono text-xs">
-              {item.eventType ?? "?"} · {item.eventId}
-            </bdi>
+            <>
+              {t(gatewayEventLabel(item.eventType))}
+              <RawForSupport text={`${item.provider} · ${item.eventType ?? "?"} · ${item.eventId}`} />
+            </>
           }
         />
       );
@@ -135,7 +139,8 @@ function TimelineText({ item }: { item: OrderTimelineItem }) {
               {t("admin.orders.timeline.emailTo", { subject: isolate(item.subject), to: isolate(item.to) })}
               {item.lastError ? (
                 <span className="block text-red-800">
-                  <bdi>{item.lastError}</bdi>
+                  {t("admin.orders.emailFailed")}
+                  <RawForSupport text={item.lastError} />
                 </span>
               ) : null}
             </>

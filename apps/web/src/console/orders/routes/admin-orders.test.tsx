@@ -192,6 +192,20 @@ describe("the console's orders (/admin/orders)", () => {
     expect(within(screen.getByRole("form", { name: "Filter orders" })).getByLabelText("Status")).toHaveValue("");
   }, 15_000);
 
+  it("finds the orders a refund is still owed on, whatever their status, the filter kept in the address", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const { calls } = consoleApi(SUPPORT);
+    const { user } = await renderApp("/admin/orders", { language: "fr" });
+    const form = await screen.findByRole("form", { name: "Filtrer les commandes" });
+    await user.selectOptions(within(form).getByLabelText("Remboursement dû"), "Argent encore dû au client");
+    await user.click(within(form).getByRole("button", { name: "Rechercher" }));
+    await waitFor(() => expect(window.location.search).toBe("?refundOwed=true"));
+    await waitFor(() => {
+      const searched = calls.filter((call) => call.path === `${A}/orders`).at(-1);
+      expect(Object.fromEntries(searched!.url.searchParams)).toEqual({ refundOwed: "true" });
+    });
+  });
+
   it("opens a shared filtered address with its fields filled and that list asked for, in Arabic", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT);
@@ -275,8 +289,8 @@ describe("the console's orders (/admin/orders)", () => {
     const items = within(timeline).getAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringContaining("Order created (Not paid)"),
-      expect.stringContaining("Webhook received from sandbox"),
-      expect.stringContaining("Payment pending → Paid, not delivered"),
+      expect.stringContaining("Payment notification received from the test gatewaypayment succeeded"),
+      expect.stringContaining("Payment pending → Paid, not deliveredPayment received · by the test gateway"),
       expect.stringContaining("Flagged: Provisioning failed"),
     ]);
     expect(screen.queryByRole("button", { name: "Record refund" })).not.toBeInTheDocument();

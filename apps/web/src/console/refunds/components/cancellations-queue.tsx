@@ -1,5 +1,6 @@
 import type { CancellationQueueItem, RefundQueueItem } from "@esim/shared/admin/refunds-contract";
 import type { Language } from "@esim/shared/locale";
+import { ESIM_STATUS_NAME } from "@esim/ui/status-labels";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
@@ -8,6 +9,8 @@ import { Button } from "../../../components/ui/button.tsx";
 import { IccidText } from "../../../components/ui/iccid-text.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { CancellationDecisionDialog } from "../../components/cancellation-decision-dialog.tsx";
+import { ATTENTION_LABEL } from "../../components/order-labels.ts";
+import { RawForSupport } from "../../components/raw-for-support.tsx";
 import { type ConsoleFormatters, consoleFormatters } from "../../lib/format.ts";
 import { type MessageId, useLanguage, useT } from "../../lib/i18n.ts";
 import { cancellationQueueQuery, type QueueDecision, useQueueDecision } from "../api/cancellations.ts";
@@ -118,6 +121,10 @@ function CancellationCard(props: {
           </>
         ) : null}
       </p>
+      <p className={`mt-2 text-sm ${item.esimStatus === "New" ? "text-slate-700" : "font-semibold text-red-700"}`}>
+        {t("admin.cancellations.esimState", { status: t(ESIM_STATUS_NAME[item.esimStatus]) })}
+        {item.esimStatus === "New" ? null : ` · ${t("admin.cancellations.installedSince")}`}
+      </p>
       {item.customerReason ? (
         <p className="mt-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-800">
           <span className="font-semibold">{t("admin.cancellations.customerReason")}</span>{" "}
@@ -198,11 +205,12 @@ function RefundCard(props: {
       <p className="mt-3 text-sm text-slate-700">
         {t("admin.cancellations.since", { time: format.dateTime(item.since) })}
       </p>
-      {item.attentionReason ? (
-        <p className="mt-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-800">
+      {item.attentionKind || item.attentionReason ? (
+        <div className="mt-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-800">
           <span className="font-semibold">{t("admin.cancellations.failureReason")}</span>{" "}
-          <bdi>{item.attentionReason}</bdi>
-        </p>
+          {t(item.attentionKind ? ATTENTION_LABEL[item.attentionKind] : "admin.orders.lastErrorSummary")}
+          {item.attentionReason ? <RawForSupport text={item.attentionReason} /> : null}
+        </div>
       ) : null}
       {props.onDecide ? (
         <DecisionButtons

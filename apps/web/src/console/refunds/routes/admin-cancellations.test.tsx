@@ -1,5 +1,6 @@
 import type { CancellationQueue } from "@esim/shared/admin/refunds-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
+import fr from "@esim/ui/messages/fr.json";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
@@ -17,6 +18,7 @@ const QUEUE: CancellationQueue = {
       id: REQUEST_ID,
       orderNumber: "ES26-000123",
       iccid: "8988000000000000123",
+      esimStatus: "New",
       email: "amina@example.dz",
       language: "ar",
       customerReason: "Voyage annulé",
@@ -81,7 +83,9 @@ describe("the cancellations and refunds queue (/admin/cancellations)", () => {
     expect(requests).toHaveTextContent("waiting 1h 30m");
     expect(requests).toHaveTextContent("Customer’s reason: Voyage annulé");
     const failures = screen.getByRole("region", { name: "Failed deliveries: refund?" });
-    expect(failures).toHaveTextContent("Problem: upstream timeout");
+    // The server's raw reason is folded under the console's own words, for support.
+    expect(failures).toHaveTextContent("Problem: Provisioning failed");
+    expect(within(failures).getByText("upstream timeout").closest("details")).not.toHaveAttribute("open");
     const owed = screen.getByRole("region", { name: "Refunds to make (7 days)" });
     expect(owed).toHaveTextContent("Overdue");
     expect(owed).toHaveTextContent("account deleted (no email)");
@@ -133,6 +137,29 @@ describe("the cancellations and refunds queue (/admin/cancellations)", () => {
     await user.click(within(dialog).getByRole("button", { name: "Confirmer" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
       "Cette demande a déjà été traitée autrement. Rechargez la liste.",
+    );
+  });
+
+  it("shows the eSIM installed since the request, and says so when approving it fails for that", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const [request] = QUEUE.cancellations;
+    const installed: CancellationQueue = { ...QUEUE, cancellations: [{ ...request!, esimStatus: "Onboard" }] };
+    fakeApi({
+      [`GET ${A}/me`]: () => ({ body: { data: SUPPORT } }),
+      [`GET ${A}/cancellations`]: () => ({ body: { data: installed } }),
+      [`POST ${A}/cancellations/${REQUEST_ID}/approve`]: () => apiError(409, "ESIM_INSTALLED_MEANWHILE"),
+    });
+    const { user } = await renderApp("/admin/cancellations", { language: "fr" });
+    const requests = await screen.findByRole("region", { name: "Demandes d’annulation (eSIM non utilisée, 24 h)" });
+    expect(requests).toHaveTextContent(`État de l’eSIM : ${fr["esimStatusName.onboard"]}`);
+    expect(requests).toHaveTextContent("installée depuis la demande");
+    await user.click(screen.getByRole("button", { name: "Accepter la demande de la commande ES26-000123" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByLabelText("Message au client (envoyé tel quel)"));
+    await user.paste("Annulée.");
+    await user.click(within(dialog).getByRole("button", { name: "Confirmer" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Cette eSIM a été installée depuis la demande : le fournisseur ne l’annule plus et rien n’a changé. Refusez la demande.",
     );
   });
 
