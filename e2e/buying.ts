@@ -77,18 +77,18 @@ export async function buyTurkeyPlan(page: Page, language: JourneyLanguage): Prom
 }
 
 /**
- * A traveller's order of a 7-day Turkey plan placed through the API and paid on the sandbox gateway's page (no
+ * A traveller's order of a Turkey plan (7 days unless said) placed through the API and paid on the sandbox gateway's page (no
  * browser); answers the order. Delivery follows in the worker.
  */
 export async function buyTurkeyPlanByApi(
   request: APIRequestContext,
-  options: { token: string; email: string },
+  options: { token: string; email: string; days?: number },
 ): Promise<{ id: string; number: string }> {
   const created = await request.post("/api/v1/app/orders", {
     headers: { authorization: `Bearer ${options.token}` },
     data: {
       clientReference: randomUUID(),
-      packageId: await findPlanId(request, "TR", 7),
+      packageId: await findPlanId(request, "TR", options.days ?? 7),
       quantity: 1,
       currency: "DZD",
       billing: { email: options.email, name: "Samir Haddad", country: "DZ", phone: "+213551234567" },

@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
-import type { APIRequestContext } from "@playwright/test";
-import { expect, findPlanId, test, uniqueEmail } from "./fixtures.ts";
+import { buyTurkeyPlanByApi } from "./buying.ts";
+import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 // Decision 084: the states eSIM Access documents and a traveller lives in, as the upstream reports them (the local
@@ -21,29 +20,6 @@ function wordsOf(language: "fr" | "ar") {
   };
 }
 
-/** A 15-day Türkiye plan (its days start at the first connection) bought through the API and paid on the sandbox. */
-async function buyFirstConnectionPlan(request: APIRequestContext, options: { token: string; email: string }) {
-  const created = await request.post("/api/v1/app/orders", {
-    headers: { authorization: `Bearer ${options.token}` },
-    data: {
-      clientReference: randomUUID(),
-      packageId: await findPlanId(request, "TR", 15),
-      quantity: 1,
-      currency: "DZD",
-      billing: { email: options.email, name: "Samir Haddad", country: "DZ", phone: "+213551234567" },
-      paymentMethod: "cib",
-      termsAccepted: true,
-    },
-  });
-  expect(created.status()).toBe(200);
-  const { payment } = (await created.json()).data as { payment: { checkoutUrl: string } };
-  const paid = await request.post(`${new URL(payment.checkoutUrl).pathname}/pay`, {
-    form: { method: "cib" },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-}
-
 for (const language of ["fr", "ar"] as const) {
   test(`an eSIM installed at home and left off reads as ready, its days not started (${language})`, async ({
     page,
@@ -54,7 +30,8 @@ for (const language of ["fr", "ar"] as const) {
     const words = wordsOf(language);
     const email = uniqueEmail(`states-${language}`);
     const token = await signIn({ email, language });
-    await buyFirstConnectionPlan(request, { token, email });
+    // A 15-day Türkiye plan: its days start at the first connection.
+    await buyTurkeyPlanByApi(request, { token, email, days: 15 });
 
     const auth = { authorization: `Bearer ${token}` };
     let iccid: string | undefined;
