@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { buyTurkeyPlanByApi } from "./buying.ts";
 import { expect, test } from "./fixtures.ts";
+import { text } from "./i18n.ts";
 import { signInNewOperator } from "./operators.ts";
 
 // Issue 15, point 4: a traveller's paid order is not delivered (the eSIM upstream fails); a support agent finds it by
@@ -56,10 +57,13 @@ test("a support agent finds an undelivered order by email, reads its timeline, r
   await expect(page.getByRole("heading", { level: 1, name: `Commande ${number}` })).toBeVisible();
   const timeline = page.getByRole("region", { name: "Chronologie" });
   await expect(timeline).toContainText("Commande créée");
-  await expect(timeline).toContainText("Webhook reçu de sandbox");
+  // The gateway's word in French; its raw event is kept folded for support.
+  await expect(timeline).toContainText(
+    text("fr", "admin.orders.timeline.gatewayNotice", { provider: text("fr", "admin.orders.gateway.sandbox") }),
+  );
   await expect(timeline).toContainText("Paiement en attente → Payée, non livrée");
   const provisioning = page.getByRole("region", { name: "Provisionnement" });
-  await expect(provisioning).toContainText("Simulated upstream error", { timeout: 20_000 });
+  await expect(provisioning).toContainText(text("fr", "admin.orders.lastErrorSummary"), { timeout: 20_000 });
   await shootAt(page, 390, testInfo.outputPath("order-timeline-fr-390.png"));
   await shootAt(page, 1280, testInfo.outputPath("order-timeline-fr-1280.png"));
 
