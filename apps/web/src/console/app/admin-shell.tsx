@@ -84,7 +84,8 @@ export function AdminShell() {
         {/* One row on a phone, scrolled sideways (eleven sections wrapped to five rows there, over the page);
             wrapped on a wider screen, where they fit in one or two. */}
         <nav aria-label={t("admin.nav.label")} className="mx-auto max-w-6xl px-2 pb-2">
-          <ul className="flex flex-nowrap gap-1 overflow-x-auto sm:flex-wrap sm:overflow-visible">
+          {/* relative: the count's screen-reader text (absolutely placed) scrolls with the row, never widens the page. */}
+          <ul className="relative flex flex-nowrap gap-1 overflow-x-auto sm:flex-wrap sm:overflow-visible">
             {links
               .filter((link) => link.isShown)
               .map((link) => (
