@@ -200,57 +200,54 @@ export async function showLanding(
   const t = serverTranslator(language);
   const linked = linkedIn(snapshot, language, promoSearch(promo));
   const promoCheck = await checkPromo(context, promo);
-  const page = memoise(
-    snapshot,
-    query === "" && promo === null ? `landing:${language}:${supportHoursKey(context)}` : null,
-    () => {
-      const paths = samePathEverywhere(landingPath);
-      const head: PageHead = {
-        title: t("storefront.landing.title"),
-        description: t("storefront.landing.description"),
-        keywords: t("storefront.landing.keywords"),
-        paths,
-        publicUrl,
-        // A results page is a view of the landing page, not a page of its own.
-        isIndexable: query === "",
-        keptSearch: searchOf({ q: query || null, promo }),
-        homeHref: `${landingPath(language)}${promoSearch(promo)}`,
-        structuredData: [
-          {
-            "@context": "https://schema.org",
-            "@type": "WebSite",
-            name: t("app.name"),
-            url: `${publicUrl}${paths[language]}`,
-            inLanguage: language,
-            potentialAction: {
-              "@type": "SearchAction",
-              target: `${publicUrl}${paths[language]}?q={query}`,
-              "query-input": "required name=query",
-            },
+  const key = query === "" && promo === null ? `landing:${language}:${supportHoursKey(context)}` : null;
+  const page = memoise(snapshot, key, () => {
+    const paths = samePathEverywhere(landingPath);
+    const head: PageHead = {
+      title: t("storefront.landing.title"),
+      description: t("storefront.landing.description"),
+      keywords: t("storefront.landing.keywords"),
+      paths,
+      publicUrl,
+      // A results page is a view of the landing page, not a page of its own.
+      isIndexable: query === "",
+      keptSearch: searchOf({ q: query || null, promo }),
+      homeHref: `${landingPath(language)}${promoSearch(promo)}`,
+      structuredData: [
+        {
+          "@context": "https://schema.org",
+          "@type": "WebSite",
+          name: t("app.name"),
+          url: `${publicUrl}${paths[language]}`,
+          inLanguage: language,
+          potentialAction: {
+            "@type": "SearchAction",
+            target: `${publicUrl}${paths[language]}?q={query}`,
+            "query-input": "required name=query",
           },
-          breadcrumbData(publicUrl, [{ name: t("storefront.breadcrumbHome"), path: paths[language] }]),
-        ],
-      };
-      const main = createElement(LandingMain, {
-        view: {
-          action: landingPath(language),
-          query,
-          promo,
-          results: query === "" ? null : searchCatalog(snapshot, { query }).map(linked),
-          popular: snapshot.destinations
-            .filter((destination) => destination.summary.type === "country" && destination.summary.isPopular)
-            .slice(0, POPULAR_SHOWN)
-            .map(linked),
-          regions: snapshot.destinations.filter((destination) => destination.summary.type !== "country").map(linked),
-          countries: countriesByName(snapshot, language).map(linked),
-          destinationCount: snapshot.summary.destinationCount,
-          lowestPrice: snapshot.summary.lowestPrice,
-          supportHours: context.deps.config.SUPPORT_HOURS,
         },
-      });
-      return pageAnswer(context, snapshot, { status: 200, language, head, main, promo: promoCheck });
-    },
-  );
+        breadcrumbData(publicUrl, [{ name: t("storefront.breadcrumbHome"), path: paths[language] }]),
+      ],
+    };
+    const main = createElement(LandingMain, {
+      view: {
+        action: landingPath(language),
+        query,
+        promo,
+        results: query === "" ? null : searchCatalog(snapshot, { query }).map(linked),
+        popular: snapshot.destinations
+          .filter((destination) => destination.summary.type === "country" && destination.summary.isPopular)
+          .slice(0, POPULAR_SHOWN)
+          .map(linked),
+        regions: snapshot.destinations.filter((destination) => destination.summary.type !== "country").map(linked),
+        countries: countriesByName(snapshot, language).map(linked),
+        destinationCount: snapshot.summary.destinationCount,
+        lowestPrice: snapshot.summary.lowestPrice,
+        supportHours: context.deps.config.SUPPORT_HOURS,
+      },
+    });
+    return pageAnswer(context, snapshot, { status: 200, language, head, main, promo: promoCheck });
+  });
   return { kind: "page", page };
 }
 
