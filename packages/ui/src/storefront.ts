@@ -7,4 +7,5 @@ export { LandingMain, type LandingView, type LinkedDestination } from "./storefr
 export { LegalMain } from "./storefront/legal.tsx";
 export { NoticeMain } from "./storefront/notice.tsx";
 export { isConfirmingPayment, PayLinkMain, PayLinkNoticeMain, type PayLinkView } from "./storefront/pay-link.tsx";
+export { type PromoCheck, PromoNotice } from "./storefront/promo-notice.tsx";
 export { renderNoScriptNotice, renderStorefrontPage } from "./storefront/render.tsx";

@@ -33,6 +33,30 @@ describe("the web app", () => {
     expect(screen.getByText("Activation instantanée")).toBeInTheDocument();
   });
 
+  it("promises help online at any hour and a person in support's configured hours, never round the clock", async () => {
+    const hours = (opens: string, closes: string) => ({
+      body: {
+        data: { email: "s@e.dz", chat: null, whatsapp: null, hours: { timeZone: "Africa/Algiers", opens, closes } },
+      },
+    });
+    signedInApi({ "GET /support/config": () => hours("10:00", "18:00") });
+    await renderApp("/login");
+    expect(
+      await screen.findByText("Aide en ligne à toute heure ; un conseiller de 10:00 à 18:00, heure algérienne"),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/24 h\/24|7 j\/7/)).not.toBeInTheDocument();
+    disposeApp();
+
+    signedInApi({ "GET /support/config": () => hours("22:00", "02:00") });
+    await renderApp("/ar");
+    expect(
+      await screen.findByText(
+        "مساعدة عبر الإنترنت في أي وقت؛ ومستشار من 22:00 إلى 02:00 من اليوم التالي بتوقيت الجزائر",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/على مدار الساعة/)).not.toBeInTheDocument();
+  });
+
   it("offers a visitor on AuthPage the public shop window in their language", async () => {
     signedInApi();
     await renderApp("/ar");

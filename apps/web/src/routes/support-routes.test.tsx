@@ -53,6 +53,37 @@ describe("the help centre (/support)", () => {
     expect(screen.getByText(/^Oui, dans les 24 heures suivant l’achat/)).toBeVisible();
   });
 
+  it("states the refund and cancellation commitments with the ways to claim and to cancel", async () => {
+    supportApi();
+    await renderApp("/support", { token: "t", language: "fr" });
+    const commitments = await screen.findByRole("region", { name: "Nos engagements" });
+    expect(within(commitments).getByText(/signalez-le dans les 7 jours suivant l’achat\.$/)).toBeInTheDocument();
+    expect(
+      within(commitments).getByText(/annulée et remboursée dans les 24 heures suivant l’achat\.$/),
+    ).toBeInTheDocument();
+    expect(
+      within(commitments).getByRole("link", { name: "Signaler un problème : Mes eSIM, puis « Ça ne marche pas »" }),
+    ).toHaveAttribute("href", "/esims");
+    expect(
+      within(commitments).getByRole("link", { name: "Annuler une eSIM : Mes eSIM, puis « Demander l’annulation »" }),
+    ).toHaveAttribute("href", "/esims");
+  });
+
+  it.each(["ar", "fr", "en"] as const)(
+    "shows the whole search placeholder on a 320 px screen in %s",
+    async (language) => {
+      supportApi();
+      await renderApp("/support", { token: "t", language });
+      const search = await screen.findByRole("searchbox");
+      // No layout in the test browser: the field's text width at 320 px from its paddings (Tailwind's 4 px steps),
+      // the page's (16 px each side) and its border, against 8 px a character, wider than 16 px Arabic or Latin text.
+      const step = (name: string) =>
+        Number(new RegExp(`(?:^|\\s)${name}-(\\d+)(?:\\s|$)`).exec(search.className)?.[1]) * 4;
+      const textWidth = 320 - 2 * 16 - step("ps") - step("pe") - 2;
+      expect(search.getAttribute("placeholder")?.length ?? 0).toBeLessThanOrEqual(Math.floor(textWidth / 8));
+    },
+  );
+
   it("says when nothing matches and leads to the contacts, with the configured email", async () => {
     supportApi();
     const { user } = await renderApp("/support", { token: "t", language: "fr" });

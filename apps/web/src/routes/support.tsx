@@ -10,12 +10,14 @@ import { ChatButton } from "../features/support/chat/chat-button.tsx";
 import { FaqBrowser } from "../features/support/components/faq-browser.tsx";
 import { GuideLinks } from "../features/support/components/guide-links.tsx";
 import { SupportContacts } from "../features/support/components/support-contacts.tsx";
+import { SupportPolicies } from "../features/support/components/support-policies.tsx";
 import { faqQueryOptions } from "../features/support/faq/load-faq.ts";
 import { isOrderNumber } from "../features/support/whatsapp/whatsapp-link.ts";
 import { useLanguage, useT } from "../lib/i18n.ts";
 
 /**
- * /support: the help centre. Guides, the searchable FAQ in the interface's language, then the contacts;
+ * /support: the help centre. Guides, the shop's commitments (refund, cancellation) with the way to each, the
+ * searchable FAQ in the interface's language, then the contacts;
  * `?order=ES26-000123` (from a failed payment) names that order in the WhatsApp message.
  */
 export function SupportRoute() {
@@ -44,6 +46,7 @@ export function SupportRoute() {
       <div className="space-y-8">
         <p className="text-slate-700">{t("support.intro")}</p>
         <GuideLinks />
+        <SupportPolicies />
         {faq.data ? (
           <FaqBrowser faq={faq.data} />
         ) : faq.isError ? (

@@ -79,3 +79,40 @@ export function supportWindowAt(hours: SupportHours, now: Date): SupportWindow {
   const moment = (wallMinutes: number) => new Date((wallMinutes - offset) * MINUTE_MS);
   return { isOpen: start <= wallNow, opensAt: moment(start), closesAt: moment(start + length) };
 }
+
+/** What the shop may promise from its hours: a person round the clock, or every day in one window (Algerian time). */
+export interface SupportPromise {
+  roundTheClock: boolean;
+  opens: string;
+  closes: string;
+  /** The window runs past midnight: it closes on the next day. */
+  closesNextDay: boolean;
+}
+
+/**
+ * The promise the marketing lines make, from the configured hours: the FAQ and the claim form are always there, a
+ * person only in the window. "00:00-24:00" is the one window that makes a person answer at any hour.
+ */
+export function supportPromiseOf(hours: SupportHours): SupportPromise {
+  const opens = minutesOfDay(hours.opens);
+  const closes = minutesOfDay(hours.closes);
+  return {
+    roundTheClock: opens === 0 && closes === DAY_MINUTES,
+    opens: hours.opens,
+    closes: hours.closes,
+    closesNextDay: closes <= opens,
+  };
+}
+
+/** The message values of a line stating the promise (`roundClock`, `opens`, `closes`, `nextDay`). */
+export function supportPromiseValues(
+  hours: SupportHours,
+): Record<"roundClock" | "opens" | "closes" | "nextDay", string> {
+  const promise = supportPromiseOf(hours);
+  return {
+    roundClock: promise.roundTheClock ? "yes" : "no",
+    opens: promise.opens,
+    closes: promise.closes,
+    nextDay: promise.closesNextDay ? "yes" : "no",
+  };
+}

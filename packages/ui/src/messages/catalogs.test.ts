@@ -50,6 +50,13 @@ describe("the traveller's catalogue", () => {
       expect(Object.keys(catalog).filter((id) => id.startsWith("admin."))).toEqual([]);
     },
   );
+
+  // A person answers only in support's configured hours (decision 081): the lines about support state them.
+  it.each(Object.entries(catalogues.traveller))("promises no person round the clock in %s", (_, catalog) => {
+    const roundTheClock =
+      /24\s*h?\s*\/\s*24|24\s*\/\s*7|7\s*j\s*\/\s*7|على مدار الساعة|طوال أيام الأسبوع|round the clock/i;
+    expect(Object.entries(catalog).filter(([, message]) => roundTheClock.test(message))).toEqual([]);
+  });
 });
 
 describe("the console's catalogue", () => {

@@ -6,6 +6,7 @@ import { LanguagePicker } from "../layout/language-picker.tsx";
 import { type CatalogueFigures, SiteFooter } from "../layout/site-footer.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "../layout/skip-link.tsx";
 import { JsonLd } from "./json-ld.tsx";
+import { type PromoCheck, PromoNotice } from "./promo-notice.tsx";
 
 /** Open Graph locales of our three languages. */
 const OG_LOCALE: Record<Language, string> = { fr: "fr_DZ", en: "en_US", ar: "ar_DZ" };
@@ -34,6 +35,8 @@ export interface PageFrame {
   css: string;
   figures: CatalogueFigures | null;
   year: number;
+  /** The `?promo=` code the page was opened with, as checked: confirmed above the page's content. */
+  promo?: PromoCheck | null;
 }
 
 function Head({ head, css }: { head: PageHead; css: string }) {
@@ -121,6 +124,7 @@ export function StorefrontDocument({ frame, children }: { frame: PageFrame; chil
           </div>
         </header>
         <main id={MAIN_CONTENT_ID} className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-12">
+          {frame.promo ? <PromoNotice promo={frame.promo} /> : null}
           {children}
         </main>
         <SiteFooter figures={frame.figures} currency="DZD" year={frame.year} />

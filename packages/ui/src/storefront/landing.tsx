@@ -1,6 +1,7 @@
 import { isolate } from "@esim/shared/bidi";
 import type { DestinationSummary } from "@esim/shared/catalog/contracts";
 import { formatNumber } from "@esim/shared/format";
+import { type SupportHours, supportPromiseValues } from "@esim/shared/support/hours";
 import { DestinationCard } from "../catalog/destination-card.tsx";
 import { LINK_CLASSES } from "../components/link.tsx";
 import { type MessageId, useLanguage, useT } from "../i18n.ts";
@@ -25,6 +26,8 @@ export interface LandingView {
   countries: LinkedDestination[];
   destinationCount: number;
   lowestPrice: { DZD: number; USD: number };
+  /** Support's configured hours: the trust line promises a person only in them. */
+  supportHours: SupportHours;
 }
 
 const STEPS: { title: MessageId; text: MessageId }[] = [
@@ -145,7 +148,7 @@ export function LandingMain({ view }: { view: LandingView }) {
         <ul className="mt-3 grid gap-3 sm:grid-cols-3">
           {TRUST.map((id) => (
             <li key={id} className="rounded-2xl bg-white p-4 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200">
-              {t(id)}
+              {id === "storefront.trust.support" ? t(id, supportPromiseValues(view.supportHours)) : t(id)}
             </li>
           ))}
         </ul>

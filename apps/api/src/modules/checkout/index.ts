@@ -3,3 +3,4 @@
 export { type CheckoutRoutesOptions, checkoutRoutes } from "./checkout.routes.ts";
 export { priceCart } from "./checkout.service.ts";
 export { checkUnpaidOrderCaps, UNPAID_ORDERS_PER_ACCOUNT } from "./unpaid-order-caps.ts";
+export { checkPromoForVisitor, type VisitorPromo } from "./visitor-promo.ts";

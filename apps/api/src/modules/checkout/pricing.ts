@@ -229,6 +229,28 @@ export interface CouponRules {
 }
 
 /**
+ * The first rule an existing coupon breaks whatever the cart (blocked, percentage or amount, start, end): what a
+ * public page opened with `?promo=` can already say about it; null when the code itself is good.
+ */
+export function findCouponCodeProblem(
+  coupon: Pick<CouponRules, "isBlocked" | "kind" | "percentOff" | "amountOffDzdMinor" | "startsAt" | "endsAt">,
+  now: Date,
+): ErrorCode | null {
+  if (coupon.isBlocked) return "COUPON_BLOCKED";
+  if (coupon.kind === "percent") {
+    const percent = coupon.percentOff;
+    if (percent === null || !Number.isInteger(percent) || percent < 1 || percent > 100) {
+      return "COUPON_INVALID_PERCENTAGE";
+    }
+  } else if (coupon.amountOffDzdMinor === null || coupon.amountOffDzdMinor <= 0) {
+    return "COUPON_INVALID";
+  }
+  if (coupon.startsAt && now.getTime() < coupon.startsAt.getTime()) return "COUPON_NOT_YET_ACTIVE";
+  if (coupon.endsAt && now.getTime() > coupon.endsAt.getTime()) return "COUPON_EXPIRED";
+  return null;
+}
+
+/**
  * The first rule an existing coupon breaks for this cart, in the order the product lists them (blocked, percentage,
  * start, end, applicable plans, plan on sale, total uses, this user's uses, minimum order); null when it applies.
  */
@@ -242,17 +264,8 @@ export function findCouponProblem(options: {
   now: Date;
 }): ErrorCode | null {
   const { coupon, now } = options;
-  if (coupon.isBlocked) return "COUPON_BLOCKED";
-  if (coupon.kind === "percent") {
-    const percent = coupon.percentOff;
-    if (percent === null || !Number.isInteger(percent) || percent < 1 || percent > 100) {
-      return "COUPON_INVALID_PERCENTAGE";
-    }
-  } else if (coupon.amountOffDzdMinor === null || coupon.amountOffDzdMinor <= 0) {
-    return "COUPON_INVALID";
-  }
-  if (coupon.startsAt && now.getTime() < coupon.startsAt.getTime()) return "COUPON_NOT_YET_ACTIVE";
-  if (coupon.endsAt && now.getTime() > coupon.endsAt.getTime()) return "COUPON_EXPIRED";
+  const codeProblem = findCouponCodeProblem(coupon, now);
+  if (codeProblem) return codeProblem;
   const allowed = coupon.allowedPackageIds;
   if (allowed && allowed.length > 0 && !allowed.includes(options.packageId)) return "COUPON_NOT_APPLICABLE";
   if (!options.prices) return "PACKAGE_NOT_FOUND";

@@ -1,5 +1,10 @@
 // Coupons: codes, their rules' data, and the uses orders reserve; the console's coupon routes (admin only).
-export { type CouponRow, findCouponByCode, lockCouponByCode } from "./coupons.repo.ts";
+export {
+  type CouponRow,
+  countLiveUses as countLiveCouponUses,
+  findCouponByCode,
+  lockCouponByCode,
+} from "./coupons.repo.ts";
 export { couponsAdminRoutes } from "./coupons.routes.ts";
 export {
   blockCouponByCode,

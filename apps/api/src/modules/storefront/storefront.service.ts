@@ -18,6 +18,7 @@ import {
   type LinkedDestination,
   NoticeMain,
   type PageHead,
+  type PromoCheck,
   renderStorefrontPage,
 } from "@esim/ui/storefront";
 import type { FastifyBaseLogger } from "fastify";
@@ -31,6 +32,7 @@ import {
   searchCatalog,
   suggestRegionalPlanIn,
 } from "../catalog/index.ts";
+import { checkPromoForVisitor } from "../checkout/index.ts";
 import { readSellerIdentity } from "../invoices/index.ts";
 import { storefrontIndexOf } from "./storefront.rules.ts";
 
@@ -42,7 +44,8 @@ import { storefrontIndexOf } from "./storefront.rules.ts";
 export interface StorefrontContext {
   deps: {
     db: Database;
-    config: Pick<Config, "PUBLIC_URL" | "SUPPORT_EMAIL" | "WHATSAPP_NUMBER"> & Parameters<typeof readSellerIdentity>[1];
+    config: Pick<Config, "PUBLIC_URL" | "SUPPORT_EMAIL" | "WHATSAPP_NUMBER" | "SUPPORT_HOURS"> &
+      Parameters<typeof readSellerIdentity>[1];
   };
   log: FastifyBaseLogger;
   /** The web app's built CSS, inlined in every page (empty when the web app is not built); read at first use. */
@@ -96,14 +99,20 @@ function figuresOf(snapshot: CatalogSnapshot | null) {
 function pageAnswer(
   context: StorefrontContext,
   snapshot: CatalogSnapshot,
-  input: { status: 200 | 404; language: Language; head: PageHead; main: ReactNode },
+  input: { status: 200 | 404; language: Language; head: PageHead; main: ReactNode; promo?: PromoCheck | null },
 ): PageAnswer {
   return answerOf(
     snapshot,
     input.status,
     renderStorefrontPage(
       input.language,
-      { head: input.head, css: context.css(), figures: figuresOf(snapshot), year: context.now().getFullYear() },
+      {
+        head: input.head,
+        css: context.css(),
+        figures: figuresOf(snapshot),
+        year: context.now().getFullYear(),
+        promo: input.promo ?? null,
+      },
       input.main,
     ),
   );
@@ -150,6 +159,17 @@ export function destinationPath(language: Language, slug: string): string {
   return `/${language}/esim/${slug}`;
 }
 
+/** The configured support hours the landing's trust line states, part of its memo key. */
+function supportHoursKey(context: StorefrontContext): string {
+  const hours = context.deps.config.SUPPORT_HOURS;
+  return `${hours.opens}-${hours.closes}`;
+}
+
+/** The `?promo=` code as the page confirms it (checked at each render: such pages are never memoised), or null. */
+async function checkPromo(context: StorefrontContext, promo: string | null): Promise<PromoCheck | null> {
+  return promo ? checkPromoForVisitor(context.deps.db, promo, context.now()) : null;
+}
+
 /** `?promo=CODE` to append to a link, or "". */
 function promoSearch(promo: string | null): string {
   return promo ? `?${new URLSearchParams({ promo })}` : "";
@@ -179,7 +199,9 @@ export async function showLanding(
   const publicUrl = context.deps.config.PUBLIC_URL;
   const t = serverTranslator(language);
   const linked = linkedIn(snapshot, language, promoSearch(promo));
-  const page = memoise(snapshot, query === "" && promo === null ? `landing:${language}` : null, () => {
+  const promoCheck = await checkPromo(context, promo);
+  const key = query === "" && promo === null ? `landing:${language}:${supportHoursKey(context)}` : null;
+  const page = memoise(snapshot, key, () => {
     const paths = samePathEverywhere(landingPath);
     const head: PageHead = {
       title: t("storefront.landing.title"),
@@ -221,9 +243,10 @@ export async function showLanding(
         countries: countriesByName(snapshot, language).map(linked),
         destinationCount: snapshot.summary.destinationCount,
         lowestPrice: snapshot.summary.lowestPrice,
+        supportHours: context.deps.config.SUPPORT_HOURS,
       },
     });
-    return pageAnswer(context, snapshot, { status: 200, language, head, main });
+    return pageAnswer(context, snapshot, { status: 200, language, head, main, promo: promoCheck });
   });
   return { kind: "page", page };
 }
@@ -341,6 +364,7 @@ export async function showDestination(
   const days = input.days !== null && destination.availableDays.includes(input.days) ? input.days : null;
   const currency = input.currency;
   const publicUrl = context.deps.config.PUBLIC_URL;
+  const promoCheck = await checkPromo(context, promo);
   const page = memoise(snapshot, promo ? null : `destination:${language}:${slug}:${days ?? ""}:${currency}`, () => {
     const t = serverTranslator(language);
     const name = destination.summary.names[language];
@@ -420,7 +444,7 @@ export async function showDestination(
         },
       ],
     };
-    return pageAnswer(context, snapshot, { status: 200, language, head, main });
+    return pageAnswer(context, snapshot, { status: 200, language, head, main, promo: promoCheck });
   });
   return { kind: "page", page };
 }

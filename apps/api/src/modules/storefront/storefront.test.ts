@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app.ts";
 import { createAppDeps } from "../../create-deps.ts";
 import { connectDatabase } from "../../db/client.ts";
-import { createSignedInUser } from "../../test/factories.ts";
+import { createCoupon, createSignedInUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { syncCatalog } from "../catalog/index.ts";
 
@@ -379,6 +379,59 @@ describe("with the simulator's catalogue synced", () => {
       const destination = await get("/fr/esim/turkey?days=7&promo=summer10");
       expect(destination.body).toContain('href="/en/esim/turkey?days=7&amp;promo=SUMMER10"');
       expect(destination.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/fr/esim/turkey"/>`);
+    });
+
+    it("promises what the configured support hours allow: help at any hour, a person only in the hours", async () => {
+      const trustOf = (body: string) =>
+        (/<section aria-labelledby="trust"[\s\S]*?<\/section>/.exec(body)?.[0] ?? "").replace(/<[^>]+>/g, " ");
+      const pages = {
+        fr: trustOf((await get("/fr/esim")).body),
+        en: trustOf((await get("/en/esim")).body),
+        ar: trustOf((await get("/ar/esim")).body),
+      };
+      expect(pages.fr).toContain("un conseiller vous répond tous les jours de 09:00 à 21:00, heure algérienne");
+      expect(pages.en).toContain("an adviser answers every day from 09:00 to 21:00, Algerian time");
+      expect(pages.ar).toContain("ويردّ عليك مستشار كل يوم من 09:00 إلى 21:00 بتوقيت الجزائر");
+      for (const text of Object.values(pages)) {
+        expect(text).not.toMatch(/24\s*h\s*\/\s*24|7\s*j\s*\/\s*7|24\/7|على مدار الساعة/);
+      }
+
+      // Other hours configured: the same page states them, nothing typed in the catalogue.
+      const evenings = await buildApp(
+        createAppDeps({ ...testApp.deps.config, SUPPORT_HOURS: { opens: "20:00", closes: "02:00" } }, testApp.db),
+        { logger: false },
+      );
+      try {
+        const page = await evenings.inject({ method: "GET", url: "/fr/esim" });
+        expect(trustOf(page.body)).toContain("tous les jours de 20:00 à 02:00 le lendemain, heure algérienne");
+      } finally {
+        await evenings.close();
+      }
+    });
+
+    it("confirms a ?promo= code's discount on the page, or says it will not be applied", async () => {
+      await createCoupon(testApp, { code: "SUMMER10", kind: "percent", percentOff: 10 });
+      await createCoupon(testApp, { code: "WELCOME300", kind: "amount", amountOffDzdMinor: 30_000 });
+      await createCoupon(testApp, { code: "SPRING", endsAt: new Date(testApp.clock.now().getTime() - 60_000) });
+      await createCoupon(testApp, { code: "STOPPED", isBlocked: true });
+      const noticeOf = async (url: string) =>
+        (/<p data-promo-state="(\w+)"[^>]*>([^<]*)<\/p>/.exec((await get(url)).body) ?? []).slice(1).join(" ");
+      expect(await noticeOf("/fr/esim?promo=summer10")).toBe(
+        "valid Code \u2066SUMMER10\u2069 : −10 % appliqué au paiement.",
+      );
+      expect(await noticeOf("/fr/esim/turkey?days=7&promo=SUMMER10")).toBe(
+        "valid Code \u2066SUMMER10\u2069 : −10 % appliqué au paiement.",
+      );
+      expect(await noticeOf("/en/esim?promo=WELCOME300")).toMatch(
+        /^valid Code \u2066WELCOME300\u2069: −\u2068300 DA\u2069 applied at checkout\.$/,
+      );
+      expect(await noticeOf("/ar/esim?promo=SPRING")).toBe("expired انتهت صلاحية الرمز \u2066SPRING\u2069: لن يُطبَّق.");
+      expect(await noticeOf("/fr/esim?promo=STOPPED")).toBe(
+        "unavailable Le code \u2066STOPPED\u2069 n’est pas valable : il ne sera pas appliqué.",
+      );
+      expect(await noticeOf("/fr/esim?promo=NOSUCHCODE")).toMatch(/^unavailable Le code/);
+      // Without a code, no line.
+      expect((await get("/fr/esim")).body).not.toContain("data-promo-state");
     });
 
     it("escapes what the visitor typed", async () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Card } from "../../components/ui/card.tsx";
 import { LanguageSwitcher } from "../../features/account/components/language-switcher.tsx";
 import { MarketingClaims } from "../../features/catalog/components/marketing-claims.tsx";
+import { useSupportConfig } from "../../features/support/api/get-support-config.ts";
 import { useDisplayCurrency } from "../../routes/hooks/use-display-currency.ts";
 import { SiteFooter } from "./site-footer.tsx";
 
@@ -15,6 +16,7 @@ import { SiteFooter } from "./site-footer.tsx";
  */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const currency = useDisplayCurrency();
+  const support = useSupportConfig();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
@@ -43,7 +45,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
             <Brand href="/login" tone="light" />
           </div>
           <div className="lg:my-auto lg:py-10">
-            <MarketingClaims currency={currency} />
+            <MarketingClaims currency={currency} supportHours={support.data?.hours} />
           </div>
         </section>
       </div>

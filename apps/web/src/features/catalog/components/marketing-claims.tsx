@@ -1,6 +1,7 @@
 import { formatRoundedCount } from "@esim/shared/catalog/marketing";
 import type { Currency } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
+import { type SupportHours, supportPromiseValues } from "@esim/shared/support/hours";
 import type { ReactNode } from "react";
 import { BoltIcon, GlobeIcon, PhoneIcon, ShieldCheckIcon, SupportIcon } from "../../../components/ui/icons.tsx";
 import { isolate, isolateLtr, useT } from "../../../lib/i18n.ts";
@@ -15,8 +16,18 @@ function Claim({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-/** AuthPage's promises; the numbers come from the catalog, never from the code. */
-export function MarketingClaims({ currency }: { currency: Currency }) {
+/**
+ * AuthPage's promises; the numbers come from the catalog, never from the code, and support's from its configured
+ * hours (help online at any hour, a person in the hours), never a round-the-clock promise the hours do not keep.
+ */
+export function MarketingClaims({
+  currency,
+  supportHours,
+}: {
+  currency: Currency;
+  /** Support's configured hours (`GET /support/config`); undefined until they arrive. */
+  supportHours: SupportHours | undefined;
+}) {
   const t = useT();
   const summary = useCatalogSummary();
   const data = summary.data;
@@ -40,7 +51,9 @@ export function MarketingClaims({ currency }: { currency: Currency }) {
         </Claim>
         <Claim icon={<BoltIcon className="size-5" />}>{t("marketing.instantActivation")}</Claim>
         <Claim icon={<PhoneIcon className="size-5" />}>{t("marketing.devices")}</Claim>
-        <Claim icon={<SupportIcon className="size-5" />}>{t("marketing.support")}</Claim>
+        <Claim icon={<SupportIcon className="size-5" />}>
+          {supportHours ? t("marketing.support", supportPromiseValues(supportHours)) : t("marketing.supportLoading")}
+        </Claim>
         <Claim icon={<ShieldCheckIcon className="size-5" />}>{t("marketing.compatibility")}</Claim>
       </ul>
     </div>

@@ -35,7 +35,8 @@ export function FaqBrowser({ faq }: { faq: Faq }) {
           placeholder={t("support.searchPlaceholder")}
           autoComplete="off"
           enterKeyHint="search"
-          className={`${FIELD_CLASSES} ps-11 pe-12 [&::-webkit-search-cancel-button]:hidden`}
+          // Room for the clear button only once there is something to clear: the placeholder keeps the width at 320 px.
+          className={`${FIELD_CLASSES} ps-11 ${query ? "pe-12" : "pe-4"} [&::-webkit-search-cancel-button]:hidden`}
         />
         {query ? (
           <button
