@@ -6,7 +6,7 @@ import { useFocusFirstInvalid } from "../../../components/forms/use-focus-first-
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
-import { errorMessageId, fieldOrErrorMessageId, hasFieldErrors } from "../../../lib/error-messages.ts";
+import { errorMessageId, fieldOrErrorMessageId } from "../../../lib/error-messages.ts";
 import { type MessageId, useT } from "../../../lib/i18n.ts";
 import { useOpenClaim } from "../api/claims.ts";
 import { REFUND_PREFERENCE_LABEL } from "../lib/claim-words.ts";
@@ -105,7 +105,10 @@ export function ClaimForm({ esimId, onFiled }: { esimId: string; onFiled: () => 
           </label>
         ))}
       </fieldset>
-      {open.error && !hasFieldErrors(open.error) ? <Alert isErrorSummary>{t(errorMessageId(open.error))}</Alert> : null}
+      {/* A refusal that marks none of these fields is said here (a field this form does not show included). */}
+      {open.error && !reasonError && !messageError ? (
+        <Alert isErrorSummary>{t(errorMessageId(open.error))}</Alert>
+      ) : null}
       <Button type="submit" fullWidth isLoading={open.isPending}>
         {t("claim.form.submit")}
       </Button>
