@@ -247,7 +247,7 @@ describe("the web app", () => {
     await user.type(screen.getByLabelText("Téléphone (facultatif)"), "12");
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     expect(screen.getByText("Saisissez un numéro de téléphone valide")).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it("shows the registration rules in Arabic, right to left", async () => {
     signedInApi();
