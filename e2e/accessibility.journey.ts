@@ -223,6 +223,8 @@ test("every screen passes axe, names its controls by their visible label and fit
     await expect(signedOut.getByRole("heading", { name: text(language, "auth.code.title") })).toBeVisible();
     await checkScreen(signedOut, `/login code step in ${language}`);
     await expectKeyboardNavigable(signedOut, `/login code step in ${language}`);
+    // The tab keeps the code step while the code lives (decision 075): back to the email for the next language.
+    await signedOut.getByRole("button", { name: text(language, "auth.code.changeEmail") }).click();
   }
   await signedOut.close();
 });

@@ -99,6 +99,10 @@ test("a relative pays a traveller's top-up by link; an expired and a revoked lin
   const revokedUrl = await makeLink(page, detailsPath);
   await page.goto(detailsPath);
   await links.getByRole("button", { name: new RegExp(`^${text("ar", "payLink.app.revoke")}`) }).click();
+  // Revoking asks first (decision 077).
+  const confirmRevoke = page.getByRole("dialog", { name: text("ar", "payLink.app.revokeConfirmTitle") });
+  await shoot(page, "pay-for-me-revoke-confirm-ar-390");
+  await confirmRevoke.getByRole("button", { name: text("ar", "payLink.app.revokeConfirm") }).click();
   await expect(links.getByText(text("ar", "payLink.status.revoked"), { exact: true })).toBeVisible();
 
   await relative.goto(new URL(expiredUrl).pathname.replace("/ar/", "/fr/"));

@@ -45,4 +45,20 @@ describe("the sign-in page's boot script", () => {
     await bootAt("/login", "ar");
     expect(appStarted()).toBe(true);
   });
+
+  it("starts the app at once when this tab waits for a code that still lives, so the code step comes back", async () => {
+    const pending = (codeExpiresAtMs: number) =>
+      window.sessionStorage.setItem(
+        "PENDING_SIGN_IN",
+        JSON.stringify({ email: "amina@example.com", codeExpiresAtMs, resendDeadlineMs: null }),
+      );
+    pending(Date.now() - 1_000);
+    await bootAt("/login", "fr");
+    expect(appStarted()).toBe(false);
+
+    for (const element of document.head.querySelectorAll("script, link")) element.remove();
+    pending(Date.now() + 5 * 60_000);
+    await bootAt("/login", "fr");
+    expect(appStarted()).toBe(true);
+  });
 });

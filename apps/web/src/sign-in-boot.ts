@@ -1,6 +1,6 @@
 import { isLanguage } from "@esim/shared/locale";
 import { holdSubmits } from "./app/prerendered-page.ts";
-import { mirrorLanguageCookie, STORAGE_KEYS } from "./lib/storage.ts";
+import { mirrorLanguageCookie, readPendingSignIn, STORAGE_KEYS } from "./lib/storage.ts";
 import { APP_ASSETS_ELEMENT_ID, type AppAssets } from "./prerender/app-assets.ts";
 
 /**
@@ -8,8 +8,8 @@ import { APP_ASSETS_ELEMENT_ID, type AppAssets } from "./prerender/app-assets.ts
  * the CSP): a script file, even deferred, is a request on a slow phone's first second. The screen is already painted, so the app's code (React,
  * the router: ~140 KB gzip) is fetched at the visitor's first sign of use, not at load, where its evaluation
  * would hold a phone's main thread. It starts at once when the painted page cannot be right as it is: with a
- * stored session (/login sends it on; /fr, /en and /ar go home), another stored language, or a promo code in the
- * address. A visitor on /fr, /en or /ar gets what the app's language route would do (LANG stored and mirrored,
+ * stored session (/login sends it on; /fr, /en and /ar go home), another stored language, a promo code in the
+ * address, or a code this tab asked for that still lives (the app shows its code step again, decision 075). A visitor on /fr, /en or /ar gets what the app's language route would do (LANG stored and mirrored,
  * the address become sign-in's, with home as the way back) on the page already painted in that language.
  */
 
@@ -40,6 +40,8 @@ function settleLanguageAddress(): void {
 function mustStartNow(): boolean {
   if (window.location.pathname !== "/login") return true;
   if (new URLSearchParams(window.location.search).has("promo")) return true;
+  const pending = readPendingSignIn();
+  if (pending && pending.codeExpiresAtMs > Date.now()) return true;
   try {
     if (window.localStorage.getItem(STORAGE_KEYS.token)) return true;
     const language = window.localStorage.getItem(STORAGE_KEYS.language);

@@ -97,6 +97,59 @@ describe("the web app", () => {
     expect(calls.find((call) => call.path === "/auth/code")?.body).toEqual({ email: "amina@example.com" });
   });
 
+  it("keeps the code step for that email through a reload while the code lives, the resend countdown running on", async () => {
+    const { calls } = signedInApi({
+      "POST /auth/code": () => ({ body: { data: { sent: true, resendAfterSeconds: 60 } } }),
+      "POST /auth/verify": () => ({ body: { data: { token: "new-token", isProfileComplete: true } } }),
+    });
+    const start = Date.now();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(start);
+    const first = await renderApp("/login");
+    await first.user.type(await screen.findByLabelText("Adresse e-mail"), "amina@example.com");
+    await first.user.click(screen.getByRole("button", { name: "Recevoir un code" }));
+    expect(await screen.findByRole("heading", { name: "Vérifiez vos e-mails" })).toBeInTheDocument();
+
+    // 25 s later the traveller reloads: same email, same code, 35 s left before another may be asked.
+    clock.mockReturnValue(start + 25_000);
+    const { user } = await reloadApp();
+    expect(await screen.findByRole("heading", { name: "Vérifiez vos e-mails" })).toBeInTheDocument();
+    expect(screen.getByText("amina@example.com")).toBeInTheDocument();
+    expect(screen.getByText(/Renvoyer le code dans 35 secondes/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/auth/code")).toHaveLength(1);
+
+    await user.click(screen.getByRole("textbox", { name: "Chiffre 1 sur 6" }));
+    await user.paste("123456");
+    expect(await screen.findByText("Bonjour Amina !")).toBeInTheDocument();
+    expect(calls.find((call) => call.path === "/auth/verify")?.body).toEqual({
+      email: "amina@example.com",
+      code: "123456",
+    });
+    // Signed in: the pending sign-in is forgotten.
+    expect(window.sessionStorage.length).toBe(0);
+  }, 15_000);
+
+  it("goes back to the email step on a reload once the code has expired, or after asking to change the email", async () => {
+    signedInApi({ "POST /auth/code": () => ({ body: { data: { sent: true, resendAfterSeconds: 60 } } }) });
+    const start = Date.now();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(start);
+    const first = await renderApp("/login");
+    await first.user.type(await screen.findByLabelText("Adresse e-mail"), "amina@example.com");
+    await first.user.click(screen.getByRole("button", { name: "Recevoir un code" }));
+    expect(await screen.findByRole("heading", { name: "Vérifiez vos e-mails" })).toBeInTheDocument();
+
+    // The code lived 10 minutes.
+    clock.mockReturnValue(start + 10 * 60_000 + 1_000);
+    const second = await reloadApp();
+    expect(await screen.findByRole("heading", { name: "Connexion", level: 2 })).toBeInTheDocument();
+    expect(screen.getByLabelText("Adresse e-mail")).toHaveValue("amina@example.com");
+
+    await second.user.click(screen.getByRole("button", { name: "Recevoir un code" }));
+    expect(await screen.findByRole("heading", { name: "Vérifiez vos e-mails" })).toBeInTheDocument();
+    await second.user.click(screen.getByRole("button", { name: "Changer d’adresse e-mail" }));
+    await reloadApp();
+    expect(await screen.findByRole("heading", { name: "Connexion", level: 2 })).toBeInTheDocument();
+  }, 15_000);
+
   it("returns to the page that asked for sign-in", async () => {
     signedInApi({
       "POST /auth/code": () => ({ body: { data: { sent: true, resendAfterSeconds: 60 } } }),
@@ -218,7 +271,7 @@ describe("the web app", () => {
     await user.type(screen.getByLabelText("Téléphone (facultatif)"), "12");
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     expect(screen.getByText("Saisissez un numéro de téléphone valide")).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it("shows the registration rules in Arabic, right to left", async () => {
     signedInApi();

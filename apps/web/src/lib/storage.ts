@@ -174,6 +174,60 @@ export function removePayLinkAddresses(): Promise<void> {
   return remove(STORAGE_KEYS.payLinkAddresses);
 }
 
+/* A sign-in waiting for its code (sessionStorage) */
+
+/**
+ * Kept for this tab only, in sessionStorage (it survives a reload, not a closed tab; a native app's web view has one
+ * too), read at once on the first render so a reload does not flash the email step. The product description names
+ * no key for it.
+ */
+export const SESSION_STORAGE_KEYS = { pendingSignIn: "PENDING_SIGN_IN" } as const;
+
+/** The email a code was sent to, when that code dies and when another may be asked for (epoch ms). */
+export interface PendingSignIn {
+  email: string;
+  codeExpiresAtMs: number;
+  resendDeadlineMs: number | null;
+}
+
+function isPendingSignIn(value: unknown): value is PendingSignIn {
+  if (typeof value !== "object" || value === null) return false;
+  const { email, codeExpiresAtMs, resendDeadlineMs } = value as Record<string, unknown>;
+  return (
+    typeof email === "string" &&
+    email.length > 0 &&
+    typeof codeExpiresAtMs === "number" &&
+    (resendDeadlineMs === null || typeof resendDeadlineMs === "number")
+  );
+}
+
+/** The sign-in waiting for its code in this tab, whatever its expiry (the caller compares it with the clock). */
+export function readPendingSignIn(): PendingSignIn | null {
+  try {
+    const raw = window.sessionStorage.getItem(SESSION_STORAGE_KEYS.pendingSignIn);
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    return isPendingSignIn(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writePendingSignIn(pending: PendingSignIn): void {
+  try {
+    window.sessionStorage.setItem(SESSION_STORAGE_KEYS.pendingSignIn, JSON.stringify(pending));
+  } catch {
+    // Without sessionStorage a reload starts at the email step again, as before.
+  }
+}
+
+export function removePendingSignIn(): void {
+  try {
+    window.sessionStorage.removeItem(SESSION_STORAGE_KEYS.pendingSignIn);
+  } catch {
+    // Nothing stored means nothing to remove.
+  }
+}
+
 /* Session token (Token) */
 
 export async function readToken(): Promise<string | null> {

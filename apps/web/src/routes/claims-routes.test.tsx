@@ -3,7 +3,7 @@ import type { EsimDetail } from "@esim/shared/esims/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ORDER_ID, TURKEY } from "../test/buying-fixtures.ts";
-import { fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
+import { apiError, fakeApi, SIGNED_IN_HANDLERS } from "../test/fake-api.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 const ESIM_ID = "0b7c5a1e-8f3d-4c2a-9e6b-1d2f3a4b5c6d";
@@ -55,7 +55,7 @@ const IPHONE_UA =
 const ANDROID_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 
-function claimsApi(initial: Claim[], apn: string | null = "internet") {
+function claimsApi(initial: Claim[], apn: string | null = "internet", refuseClaim?: () => ReturnType<typeof apiError>) {
   let claims = initial;
   const facts = (): EsimClaims => ({
     apn,
@@ -67,6 +67,7 @@ function claimsApi(initial: Claim[], apn: string | null = "internet") {
     [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: DETAIL } }),
     [`GET /esims/${ESIM_ID}/claims`]: () => ({ body: { data: facts() } }),
     [`POST /esims/${ESIM_ID}/claims`]: () => {
+      if (refuseClaim) return refuseClaim();
       claims = [claim()];
       return { body: { data: claims[0] } };
     },
@@ -151,4 +152,61 @@ describe("It doesn't work", () => {
     expect(within(section).queryByRole("textbox")).not.toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute("dir", "rtl");
   });
+
+  const EN_WORDS = { section: "Not working?", open: "It doesn't work", stillFailing: "Still not working" };
+  const FR_WORDS = {
+    section: "Ça ne marche pas ?",
+    open: "Ça ne marche pas",
+    stillFailing: "Ça ne marche toujours pas",
+  };
+  const AR_WORDS = { section: "لا تعمل؟", open: "لا تعمل", stillFailing: "ما زالت لا تعمل" };
+
+  async function openClaimForm(
+    language: "en" | "fr" | "ar",
+    words: { section: string; open: string; stillFailing: string },
+  ) {
+    vi.spyOn(window.navigator, "userAgent", "get").mockReturnValue(IPHONE_UA);
+    const { user } = await renderApp(`/details/${ESIM_ID}`, { token: "t", language });
+    const section = await screen.findByRole("region", { name: words.section });
+    await user.click(await within(section).findByRole("button", { name: words.open }));
+    // The five checks, then the form.
+    for (let step = 0; step < 5; step += 1) {
+      await user.click(within(section).getByRole("button", { name: words.stillFailing }));
+    }
+    return { user, section };
+  }
+
+  it("moves the focus to the missing reason, which says what to do, when the claim is refused", async () => {
+    claimsApi([], "internet", () => apiError(400, "VALIDATION_FAILED", { reason: "CLAIM_REASON_REQUIRED" }));
+    const { user, section } = await openClaimForm("en", EN_WORDS);
+    await user.type(within(section).getByLabelText(/Your message/), "No internet in Istanbul.");
+    await user.click(within(section).getByRole("button", { name: "Send the claim" }));
+    const first = within(section).getByRole("radio", { name: "No coverage" });
+    await waitFor(() => expect(first).toHaveFocus());
+    expect(first).toHaveAttribute("aria-invalid", "true");
+    expect(first).toHaveAccessibleDescription("Choose what is happening.");
+    // The message was given: it is not marked.
+    expect(within(section).getByLabelText(/Your message/)).not.toHaveAttribute("aria-invalid");
+  }, 20_000);
+
+  it("moves the focus to the empty message in Arabic, with its error read with it", async () => {
+    claimsApi([], "internet", () => apiError(400, "VALIDATION_FAILED", { message: "CLAIM_MESSAGE_REQUIRED" }));
+    const { user, section } = await openClaimForm("ar", AR_WORDS);
+    await user.click(within(section).getAllByRole("radio")[2]!);
+    await user.click(within(section).getByRole("button", { name: "إرسال الشكوى" }));
+    const message = within(section).getByRole("textbox");
+    await waitFor(() => expect(message).toHaveFocus());
+    expect(message).toHaveAccessibleDescription("صف ما لا يعمل.");
+  }, 20_000);
+
+  it("moves the focus to the refusal's message when no field is at fault", async () => {
+    claimsApi([], "internet", () => apiError(409, "CLAIM_ALREADY_OPEN"));
+    const { user, section } = await openClaimForm("fr", FR_WORDS);
+    await user.click(within(section).getByRole("radio", { name: "Pas de réseau" }));
+    await user.type(within(section).getByRole("textbox"), "Rien à Istanbul.");
+    await user.click(within(section).getByRole("button", { name: "Envoyer la réclamation" }));
+    const alert = await within(section).findByRole("alert");
+    expect(alert).toHaveTextContent("Cette eSIM a déjà une réclamation en cours");
+    await waitFor(() => expect(alert).toHaveFocus());
+  }, 20_000);
 });

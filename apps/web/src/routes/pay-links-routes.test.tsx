@@ -127,7 +127,7 @@ describe("asking someone to pay", () => {
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("Vous avez déjà 5 liens en attente");
   });
 
-  it("lists the eSIM's links with their state and amount, and revokes a waiting one", async () => {
+  it("lists the eSIM's links with their state and amount, and revokes a waiting one once confirmed", async () => {
     let current = link();
     const { calls } = api({
       "GET /pay-links": () => ({ body: { data: [current, link({ id: "other", esimId: "another-esim" })] } }),
@@ -141,10 +141,59 @@ describe("asking someone to pay", () => {
     expect(within(list).getAllByRole("listitem")).toHaveLength(1);
     expect(within(list).getByText("في الانتظار")).toBeInTheDocument();
     expect(within(list).getByText(/990/)).toBeInTheDocument();
+    const revokeCalls = () => calls.filter((call) => call.path === `/pay-links/${LINK_ID}/revoke`);
+
+    // One tap asks first; keeping the link changes nothing.
     await user.click(within(list).getByRole("button", { name: /^إلغاء/ }));
+    const asked = await screen.findByRole("dialog", { name: "إلغاء هذا الرابط؟" });
+    expect(asked).toHaveTextContent("لن يتمكن من أرسلته إليه من الدفع");
+    await user.click(within(asked).getByRole("button", { name: "الإبقاء على الرابط" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(revokeCalls()).toHaveLength(0);
+    expect(within(list).getByText("في الانتظار")).toBeInTheDocument();
+
+    await user.click(within(list).getByRole("button", { name: /^إلغاء/ }));
+    const confirm = await screen.findByRole("dialog", { name: "إلغاء هذا الرابط؟" });
+    await user.click(within(confirm).getByRole("button", { name: "إلغاء الرابط" }));
     await waitFor(() => expect(within(list).getByText("ملغى")).toBeInTheDocument());
-    expect(calls.some((call) => call.path === `/pay-links/${LINK_ID}/revoke`)).toBe(true);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(revokeCalls()).toHaveLength(1);
+    // A revoked link is no longer "valid until" anything.
+    expect(list).not.toHaveTextContent("صالح حتى");
     expect(document.documentElement).toHaveAttribute("dir", "rtl");
+  });
+
+  it("shows each link's moment with its time: valid until, paid on, ended on; a revoked one says only revoked", async () => {
+    api({
+      "GET /pay-links": () => ({
+        body: {
+          data: [
+            link({ id: "waiting" }),
+            link({ id: "paid", status: "paid", paidAt: "2026-11-27T08:30:00Z", orderId: ORDER_ID }),
+            link({ id: "expired", status: "expired", expiresAt: "2026-11-24T21:45:00Z" }),
+            link({ id: "revoked", status: "revoked" }),
+          ],
+        },
+      }),
+    });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
+    const list = await screen.findByRole("region", { name: "Liens pour payer à ma place" });
+    const [waiting, paid, expired, revoked] = within(list).getAllByRole("listitem");
+    // Algiers time (UTC+1), the app's one date style, with the hour: a link lives 72 hours.
+    const at = (text: string) => text.replace(/[\u2066-\u2069]/g, "");
+    expect(at(waiting!.textContent!)).toContain("Valable jusqu’au 29/11/2026 11:00");
+    expect(at(paid!.textContent!)).toContain("Payé le 27/11/2026 09:30");
+    expect(at(expired!.textContent!)).toContain("Terminé le 24/11/2026 22:45");
+    expect(revoked).toHaveTextContent("Révoqué");
+    expect(revoked).not.toHaveTextContent("Valable");
+    expect(revoked).not.toHaveTextContent("2026");
+  });
+
+  it("shows the validity's date and time in Arabic, kept whole inside the sentence", async () => {
+    api({ "GET /pay-links": () => ({ body: { data: [link()] } }) });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "ar" });
+    const list = await screen.findByRole("region", { name: "روابط الدفع عني" });
+    expect(within(list).getByRole("listitem")).toHaveTextContent("صالح حتى \u206829/11/2026 11:00\u2069");
   });
 
   it("asks for a new eSIM from a plan's page, for the plan chosen there", async () => {

@@ -14,7 +14,8 @@ import { useCountdown } from "../hooks/use-countdown.ts";
 interface CodeStepProps {
   email: string;
   resendDeadlineMs: number | null;
-  onResendWindow: (resendAfterSeconds: number) => void;
+  /** The wait before another code may be asked for; `isNewCode` when a new code went out (it lives from now). */
+  onResendWindow: (resendAfterSeconds: number, isNewCode: boolean) => void;
   onVerified: (result: { isProfileComplete: boolean }) => void;
   onChangeEmail: () => void;
 }
@@ -54,10 +55,11 @@ export function CodeStep({ email, resendDeadlineMs, onResendWindow, onVerified, 
         onSuccess: ({ data }) => {
           setHasResent(true);
           verify.reset();
-          onResendWindow(data.resendAfterSeconds);
+          onResendWindow(data.resendAfterSeconds, true);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.retryAfterSeconds !== null) onResendWindow(error.retryAfterSeconds);
+          if (error instanceof ApiError && error.retryAfterSeconds !== null)
+            onResendWindow(error.retryAfterSeconds, false);
         },
       },
     );

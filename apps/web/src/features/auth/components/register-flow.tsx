@@ -1,3 +1,4 @@
+import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useSignInFlow } from "../hooks/use-sign-in-flow.ts";
 import { CodeStep } from "./code-step.tsx";
 import { CompleteProfileStep } from "./complete-profile-step.tsx";
@@ -18,13 +19,18 @@ export function RegisterFlow({ onSignedIn }: { onSignedIn: () => void }) {
       <CodeStep
         email={state.email}
         resendDeadlineMs={state.resendDeadlineMs}
-        onResendWindow={(resendAfterSeconds) => dispatch({ type: "resendWindowSet", resendAfterSeconds })}
-        onChangeEmail={() => dispatch({ type: "emailChangeRequested" })}
-        onVerified={({ isProfileComplete }) =>
-          isProfileComplete ? onSignedIn() : dispatch({ type: "profileRequired" })
+        onResendWindow={(resendAfterSeconds, isNewCode) =>
+          dispatch({ type: "resendWindowSet", resendAfterSeconds, isNewCode })
         }
+        onChangeEmail={() => dispatch({ type: "emailChangeRequested" })}
+        onVerified={({ isProfileComplete }) => {
+          dispatch({ type: "verified", isProfileComplete });
+          if (isProfileComplete) onSignedIn();
+        }}
       />
     );
   }
+  // Signed in: the app is moving on to the page asked for.
+  if (state.step === "done") return <Spinner className="mx-auto size-8" />;
   return <CompleteProfileStep onDone={onSignedIn} />;
 }

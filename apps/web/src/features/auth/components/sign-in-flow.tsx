@@ -30,15 +30,20 @@ export function SignInFlow({ onSignedIn }: { onSignedIn: () => void }) {
         <CodeStep
           email={state.email}
           resendDeadlineMs={state.resendDeadlineMs}
-          onResendWindow={(resendAfterSeconds) => dispatch({ type: "resendWindowSet", resendAfterSeconds })}
-          onChangeEmail={() => dispatch({ type: "emailChangeRequested" })}
-          onVerified={({ isProfileComplete }) =>
-            isProfileComplete ? onSignedIn() : dispatch({ type: "profileRequired" })
+          onResendWindow={(resendAfterSeconds, isNewCode) =>
+            dispatch({ type: "resendWindowSet", resendAfterSeconds, isNewCode })
           }
+          onChangeEmail={() => dispatch({ type: "emailChangeRequested" })}
+          onVerified={({ isProfileComplete }) => {
+            dispatch({ type: "verified", isProfileComplete });
+            if (isProfileComplete) onSignedIn();
+          }}
         />
       </Suspense>
     );
   }
+  // Signed in: the app is moving on to the page asked for.
+  if (state.step === "done") return <Spinner className="mx-auto size-8" />;
   return (
     <Suspense fallback={<Spinner className="mx-auto size-8" />}>
       <CompleteProfileStep onDone={onSignedIn} />

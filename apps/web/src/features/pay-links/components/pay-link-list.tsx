@@ -1,12 +1,13 @@
-import { formatDate } from "@esim/shared/format";
+import { formatDateTime } from "@esim/shared/format";
 import { formatMoney } from "@esim/shared/money";
 import type { PayLink, PayLinkStatus } from "@esim/shared/pay-links/contracts";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { ConfirmModal } from "../../../components/ui/modal.tsx";
 import { ShareLink } from "../../../components/ui/share-link.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
-import { type MessageId, useT } from "../../../lib/i18n.ts";
+import { isolate, type MessageId, useT } from "../../../lib/i18n.ts";
 import { usePlanText } from "../../../lib/plan-text.ts";
 import { usePayLinkAddresses, useRevokePayLink } from "../api/pay-links.ts";
 import { usePayLinkShareText } from "../lib/pay-link-share-text.ts";
@@ -26,8 +27,20 @@ const STATUS_CLASSES: Record<PayLinkStatus, string> = {
 };
 
 /**
+ * The moment a link's state is about, with the hour (a link lives 72 hours): until when it waits, when it was paid or
+ * ended. A revoked link names no moment: "revoked · valid until" read as if it still were.
+ */
+function momentText(link: PayLink, t: ReturnType<typeof useT>): string | null {
+  const at = (value: string) => ({ date: isolate(formatDateTime(value)) });
+  if (link.paidAt) return t("payLink.app.paidOn", at(link.paidAt));
+  if (link.status === "waiting") return t("payLink.app.expiresOn", at(link.expiresAt));
+  if (link.status === "expired") return t("payLink.app.endedOn", at(link.expiresAt));
+  return null;
+}
+
+/**
  * The traveller's links: plan, amount, state, until when (or when paid); while one waits, share it again (when this
- * device made it and so knows its address) or revoke it.
+ * device made it and so knows its address) or revoke it, once confirmed (a revoke cannot be undone).
  */
 export function PayLinkList({ links }: { links: PayLink[] }) {
   const t = useT();
@@ -36,13 +49,14 @@ export function PayLinkList({ links }: { links: PayLink[] }) {
   const addresses = usePayLinkAddresses().data ?? {};
   const shareTextOf = usePayLinkShareText();
   const [sharing, setSharing] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<string | null>(null);
   if (links.length === 0) return null;
   return (
     <section aria-labelledby="pay-links-title" className="mt-4">
       <h3 id="pay-links-title" className="font-semibold text-slate-900">
         {t("payLink.app.listTitle")}
       </h3>
-      {revoke.error ? <Alert>{t(errorMessageId(revoke.error))}</Alert> : null}
+      {revoke.error && revoking === null ? <Alert>{t(errorMessageId(revoke.error))}</Alert> : null}
       <ul className="mt-2 divide-y divide-slate-100">
         {links.map((link) => {
           const title = t("plan.title", {
@@ -50,6 +64,7 @@ export function PayLinkList({ links }: { links: PayLink[] }) {
             validity: validity(link.validityDays),
           });
           const address = link.status === "waiting" ? addresses[link.id] : undefined;
+          const moment = momentText(link, t);
           return (
             <li key={link.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
               <div className="min-w-0">
@@ -60,9 +75,7 @@ export function PayLinkList({ links }: { links: PayLink[] }) {
                   <span className={`me-2 rounded-full px-2 py-0.5 font-medium ${STATUS_CLASSES[link.status]}`}>
                     {t(STATUS_NAME[link.status])}
                   </span>
-                  {link.paidAt
-                    ? t("payLink.app.paidOn", { date: formatDate(link.paidAt) })
-                    : t("payLink.app.expiresOn", { date: formatDate(link.expiresAt) })}
+                  {moment}
                 </p>
               </div>
               {link.status === "waiting" ? (
@@ -80,7 +93,7 @@ export function PayLinkList({ links }: { links: PayLink[] }) {
                   <Button
                     variant="secondary"
                     isLoading={revoke.isPending && revoke.variables === link.id}
-                    onClick={() => revoke.mutate(link.id)}
+                    onClick={() => setRevoking(link.id)}
                     aria-label={`${t("payLink.app.revoke")} – ${title}`}
                   >
                     {t("payLink.app.revoke")}
@@ -101,6 +114,22 @@ export function PayLinkList({ links }: { links: PayLink[] }) {
           );
         })}
       </ul>
+      <ConfirmModal
+        open={revoking !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setRevoking(null);
+        }}
+        type="warning"
+        title={t("payLink.app.revokeConfirmTitle")}
+        message={t("payLink.app.revokeConfirmMessage")}
+        confirmLabel={t("payLink.app.revokeConfirm")}
+        cancelLabel={t("payLink.app.keep")}
+        confirmVariant="danger"
+        isConfirming={revoke.isPending}
+        onConfirm={() => {
+          if (revoking) revoke.mutate(revoking, { onSettled: () => setRevoking(null) });
+        }}
+      />
     </section>
   );
 }
