@@ -12,5 +12,7 @@ export default defineProject({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}", "build-tools/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
+    // Screens rendered whole in jsdom take seconds on a busy two-core machine; a hung test still fails.
+    testTimeout: 15_000,
   },
 });
