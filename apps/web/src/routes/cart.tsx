@@ -6,6 +6,11 @@ import { Card } from "../components/ui/card.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { EmptyCart } from "../features/checkout/components/empty-cart.tsx";
+import {
+  HeldCouponActions,
+  heldCouponMessage,
+  holdingOrderOf,
+} from "../features/checkout/components/held-coupon-actions.tsx";
 import { MinimumChargeAlert } from "../features/checkout/components/minimum-charge-alert.tsx";
 import { OrderLine } from "../features/checkout/components/order-line.tsx";
 import { PromoCodeField } from "../features/checkout/components/promo-code-field.tsx";
@@ -27,6 +32,7 @@ function CartContent({ cart, onCartChange }: { cart: Cart; onCartChange: (cart: 
     onCartChange,
   );
   const data = quote.data;
+  const holdingOrder = holdingOrderOf(couponError);
 
   if (quote.isPending) {
     return (
@@ -66,7 +72,14 @@ function CartContent({ cart, onCartChange }: { cart: Cart; onCartChange: (cart: 
           onApply={apply}
           onRemove={remove}
           isApplying={isApplying}
-          error={couponError ? t(fieldOrErrorMessageId(couponError, "code")) : null}
+          error={
+            holdingOrder
+              ? heldCouponMessage(t, holdingOrder)
+              : couponError
+                ? t(fieldOrErrorMessageId(couponError, "code"))
+                : null
+          }
+          errorActions={holdingOrder ? <HeldCouponActions order={holdingOrder} /> : null}
         />
       </Card>
       <Card>

@@ -7,6 +7,7 @@ export {
   type CouponCustomer,
   countCouponUses,
   createCoupon,
+  findHoldingUnpaidOrder,
   holdCouponUseAgain,
   keepCouponUse,
   type NewCoupon,
