@@ -18,6 +18,8 @@ import { QuantityStepper } from "../features/checkout/components/quantity-steppe
 import { QuoteTotals } from "../features/checkout/components/quote-totals.tsx";
 import { type Cart, cartSearch, readCart } from "../features/checkout/hooks/cart-params.ts";
 import { useCartQuote } from "../features/checkout/hooks/use-cart-quote.ts";
+import { InviteBanner } from "../features/referrals/components/invite-banner.tsx";
+import { useForgetUnusableReferral, useStoredReferral } from "../features/referrals/hooks/use-stored-referral.ts";
 import { errorMessageId, fieldOrErrorMessageId } from "../lib/error-messages.ts";
 import { useT } from "../lib/i18n.ts";
 import { useDisplayCurrency } from "./hooks/use-display-currency.ts";
@@ -26,11 +28,14 @@ function CartContent({ cart, onCartChange }: { cart: Cart; onCartChange: (cart: 
   const t = useT();
   const navigate = useNavigate();
   const currency = useDisplayCurrency();
+  const referral = useStoredReferral();
   const { quote, promoInput, setPromoInput, couponError, isApplying, apply, remove } = useCartQuote(
     cart,
     currency,
     onCartChange,
+    referral,
   );
+  useForgetUnusableReferral(quote.data?.quote);
   const data = quote.data;
   const holdingOrder = holdingOrderOf(couponError);
 
@@ -46,6 +51,7 @@ function CartContent({ cart, onCartChange }: { cart: Cart; onCartChange: (cart: 
 
   return (
     <div className="space-y-4">
+      {referral && data.quote.referral?.isApplied ? <InviteBanner code={referral.code} /> : null}
       <Card>
         <OrderLine plan={data.plan} destination={data.destination} isTopUp={cart.topUpOf !== null} />
         <Link
