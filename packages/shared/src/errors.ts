@@ -65,6 +65,11 @@ export const ERROR_HTTP_STATUS = {
   COUPON_EXPIRED: 400,
   /** This user already used the coupon as often as allowed ("user has already used this promo code"). */
   COUPON_ALREADY_USED: 400,
+  /**
+   * This customer's use of the coupon is held by one of their own orders still awaiting payment (not used yet): the
+   * error's `details` carry that order's `orderId` and `orderNumber`. Pay that order, or cancel it to free the code.
+   */
+  COUPON_HELD_BY_UNPAID_ORDER: 409,
   /** The order is below the coupon's minimum ("minimum order value not met"). */
   COUPON_MIN_ORDER_NOT_MET: 400,
   /** The coupon's percentage is outside 1–100 (a coupon set up wrong: "invalid discount percentage"). */

@@ -7,6 +7,8 @@ export class AppError extends Error {
   readonly fields: Record<string, FieldErrorCode> | undefined;
   /** Seconds the client should wait, sent as `Retry-After`. */
   readonly retryAfterSeconds: number | undefined;
+  /** What the client needs to act on the error (the unpaid order holding a promo code: its id and number). */
+  readonly details: Record<string, string> | undefined;
 
   constructor(
     code: ErrorCode,
@@ -14,6 +16,7 @@ export class AppError extends Error {
       message?: string;
       fields?: Record<string, FieldErrorCode>;
       retryAfterSeconds?: number;
+      details?: Record<string, string>;
       /** The underlying failure, logged (never sent) when the code is a 5xx. */
       cause?: unknown;
     } = {},
@@ -24,5 +27,6 @@ export class AppError extends Error {
     this.statusCode = ERROR_HTTP_STATUS[code];
     this.fields = options.fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 }

@@ -17,6 +17,8 @@ export class ApiError extends Error {
   readonly fields: Partial<Record<string, FieldErrorCode>>;
   /** From `Retry-After` on a 429, in seconds. */
   readonly retryAfterSeconds: number | null;
+  /** What the client needs to act on the error (the unpaid order holding a promo code: orderId, orderNumber). */
+  readonly details: Partial<Record<string, string>>;
 
   constructor(options: {
     status: number;
@@ -24,6 +26,7 @@ export class ApiError extends Error {
     message: string;
     fields?: Partial<Record<string, FieldErrorCode>>;
     retryAfterSeconds?: number | null;
+    details?: Partial<Record<string, string>>;
   }) {
     super(options.message);
     this.name = "ApiError";
@@ -31,6 +34,7 @@ export class ApiError extends Error {
     this.code = options.code;
     this.fields = options.fields ?? {};
     this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+    this.details = options.details ?? {};
   }
 }
 
@@ -105,10 +109,16 @@ async function readApiError(response: Response): Promise<ApiError> {
   } catch {
     // A proxy's HTML error page: fall back to a code from the status.
   }
-  const error = (envelope as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
+  const error = (
+    envelope as { error?: { code?: unknown; message?: unknown; fields?: unknown; details?: unknown } } | null
+  )?.error;
   const fields: Record<string, FieldErrorCode> = {};
   if (error?.fields && typeof error.fields === "object") {
     for (const [name, code] of Object.entries(error.fields)) fields[name] = isFieldErrorCode(code) ? code : "INVALID";
+  }
+  const details: Record<string, string> = {};
+  if (error?.details && typeof error.details === "object") {
+    for (const [name, value] of Object.entries(error.details)) if (typeof value === "string") details[name] = value;
   }
   const fallbackCode: ErrorCode =
     response.status === 401 ? "UNAUTHENTICATED" : response.status === 429 ? "RATE_LIMITED" : "INTERNAL_ERROR";
@@ -118,6 +128,7 @@ async function readApiError(response: Response): Promise<ApiError> {
     message: typeof error?.message === "string" ? error.message : response.statusText,
     fields,
     retryAfterSeconds: parseRetryAfter(response.headers.get("retry-after")),
+    details,
   });
 }
 

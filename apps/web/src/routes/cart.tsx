@@ -6,6 +6,11 @@ import { Card } from "../components/ui/card.tsx";
 import { Page } from "../components/ui/page.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { EmptyCart } from "../features/checkout/components/empty-cart.tsx";
+import {
+  HeldCouponActions,
+  heldCouponMessage,
+  holdingOrderOf,
+} from "../features/checkout/components/held-coupon-actions.tsx";
 import { MinimumChargeAlert } from "../features/checkout/components/minimum-charge-alert.tsx";
 import { OrderLine } from "../features/checkout/components/order-line.tsx";
 import { PromoCodeField } from "../features/checkout/components/promo-code-field.tsx";
@@ -13,6 +18,8 @@ import { QuantityStepper } from "../features/checkout/components/quantity-steppe
 import { QuoteTotals } from "../features/checkout/components/quote-totals.tsx";
 import { type Cart, cartSearch, readCart } from "../features/checkout/hooks/cart-params.ts";
 import { useCartQuote } from "../features/checkout/hooks/use-cart-quote.ts";
+import { InviteBanner } from "../features/referrals/components/invite-banner.tsx";
+import { useForgetUnusableReferral, useStoredReferral } from "../features/referrals/hooks/use-stored-referral.ts";
 import { errorMessageId, fieldOrErrorMessageId } from "../lib/error-messages.ts";
 import { useT } from "../lib/i18n.ts";
 import { useDisplayCurrency } from "./hooks/use-display-currency.ts";
@@ -21,12 +28,16 @@ function CartContent({ cart, onCartChange }: { cart: Cart; onCartChange: (cart: 
   const t = useT();
   const navigate = useNavigate();
   const currency = useDisplayCurrency();
+  const referral = useStoredReferral();
   const { quote, promoInput, setPromoInput, couponError, isApplying, apply, remove } = useCartQuote(
     cart,
     currency,
     onCartChange,
+    referral,
   );
+  useForgetUnusableReferral(quote.data?.quote);
   const data = quote.data;
+  const holdingOrder = holdingOrderOf(couponError);
 
   if (quote.isPending) {
     return (
@@ -40,6 +51,7 @@ function CartContent({ cart, onCartChange }: { cart: Cart; onCartChange: (cart: 
 
   return (
     <div className="space-y-4">
+      {referral && data.quote.referral?.isApplied ? <InviteBanner code={referral.code} /> : null}
       <Card>
         <OrderLine plan={data.plan} destination={data.destination} isTopUp={cart.topUpOf !== null} />
         <Link
@@ -66,7 +78,14 @@ function CartContent({ cart, onCartChange }: { cart: Cart; onCartChange: (cart: 
           onApply={apply}
           onRemove={remove}
           isApplying={isApplying}
-          error={couponError ? t(fieldOrErrorMessageId(couponError, "code")) : null}
+          error={
+            holdingOrder
+              ? heldCouponMessage(t, holdingOrder)
+              : couponError
+                ? t(fieldOrErrorMessageId(couponError, "code"))
+                : null
+          }
+          errorActions={holdingOrder ? <HeldCouponActions order={holdingOrder} /> : null}
         />
       </Card>
       <Card>

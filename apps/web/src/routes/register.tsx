@@ -1,6 +1,8 @@
 import { Link, type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from "react-router";
 import { AuthLayout } from "../app/layouts/auth-layout.tsx";
 import { RegisterFlow } from "../features/auth/components/register-flow.tsx";
+import { InviteBanner } from "../features/referrals/components/invite-banner.tsx";
+import { useStoredReferral } from "../features/referrals/hooks/use-stored-referral.ts";
 import { useT } from "../lib/i18n.ts";
 import { safeRedirectTarget } from "../lib/navigation.ts";
 import { isAuthenticated } from "../lib/session.ts";
@@ -16,8 +18,14 @@ export function RegisterRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const target = safeRedirectTarget(searchParams.get("redirect"));
+  const referral = useStoredReferral();
   return (
     <AuthLayout title={t("register.pageTitle")}>
+      {referral ? (
+        <div className="mb-5">
+          <InviteBanner code={referral.code} />
+        </div>
+      ) : null}
       <RegisterFlow onSignedIn={() => navigate(target, { replace: true })} />
       <p className="mt-6 border-t border-slate-100 pt-5 text-center text-sm text-slate-600">
         {t("register.haveAccount")}{" "}

@@ -54,7 +54,7 @@ export const quoteReferralSchema = z.nullable(
 export const myReferralSchema = z.object({
   isEnabled: z.boolean(),
   code: z.string(),
-  /** `{PUBLIC_URL}/register?ref=CODE&lang={lang}`: sign-up in the inviter's language; the app keeps the code. */
+  /** `{PUBLIC_URL}/register?ref=CODE`: sign-up in the friend's own language (their browser's); the app keeps the code. */
   link: z.string(),
   /** What a friend's first order is discounted, and what the inviter earns, in DZD minor units (today's settings). */
   friendDiscountDzdMinor: z.number(),
@@ -76,6 +76,25 @@ export const getMyReferral = defineEndpoint({
   /** The device the inviter opens it on: a friend ordering from it later is refused (same device). */
   query: z.object({ deviceId: z.optional(z.string().check(z.maxLength(200))) }),
   response: z.object({ data: myReferralSchema }),
+});
+
+/** What the invited friend's first page says: who invites them and what their first order is discounted. */
+export const inviteLandingSchema = z.object({
+  /** The first word of the inviter's name ("Amina"); empty when the account has no name. */
+  inviterFirstName: z.string(),
+  /** Today's settings, DZD minor units: the amount the quote will take off the friend's first order. */
+  friendDiscountDzdMinor: z.number(),
+});
+export type InviteLanding = z.output<typeof inviteLandingSchema>;
+
+/** Public: an invite code's landing data; NOT_FOUND for an unknown code or while invitations are off. */
+export const getInviteLanding = defineEndpoint({
+  method: "GET",
+  path: "/referrals/:code",
+  auth: false,
+  body: undefined,
+  params: z.object({ code: z.string().check(z.minLength(1), z.maxLength(20)) }),
+  response: z.object({ data: inviteLandingSchema }),
 });
 
 const wholeDzd = (max: number) =>

@@ -20,6 +20,7 @@ import {
   type CouponRow,
   countCouponUses,
   findCouponByCode,
+  findHoldingUnpaidOrder,
   lockCouponByCode,
 } from "../coupons/index.ts";
 import {
@@ -163,6 +164,16 @@ export async function priceCart(
       userRedemptions: uses.byCustomer,
       now,
     });
+    if (problem === "COUPON_ALREADY_USED") {
+      // Held by the customer's own unpaid order, not used: say which, so they can pay or cancel it.
+      const holding = await findHoldingUnpaidOrder(db, { coupon, customer: options.customer, now });
+      if (holding) {
+        throw new AppError("COUPON_HELD_BY_UNPAID_ORDER", {
+          message: `This coupon is held by your order ${holding.orderNumber}, awaiting payment: pay or cancel it.`,
+          details: { orderId: holding.orderId, orderNumber: holding.orderNumber },
+        });
+      }
+    }
     if (problem) refuse(problem);
   }
   if (!onSale) refuse("PACKAGE_NOT_FOUND");

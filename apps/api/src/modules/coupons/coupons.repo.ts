@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { couponRedemptions, coupons, orders } from "../../db/schema.ts";
 
@@ -34,6 +34,26 @@ export async function countLiveUses(db: DbOrTx, couponId: string, now: Date): Pr
   return row?.count ?? 0;
 }
 
+/** The customer's uses of the coupon kept for good (paid orders), by this account or by any account with this email. */
+export async function countKeptCustomerUses(
+  db: DbOrTx,
+  options: { couponId: string; userId: string; emailHash: string | null },
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(couponRedemptions)
+    .where(
+      and(
+        eq(couponRedemptions.couponId, options.couponId),
+        options.emailHash
+          ? or(eq(couponRedemptions.userId, options.userId), eq(couponRedemptions.emailHash, options.emailHash))
+          : eq(couponRedemptions.userId, options.userId),
+        isNull(couponRedemptions.heldUntil),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
 /** The customer's uses of the coupon that count now: by this account, or by any account that had this email. */
 export async function countCustomerUses(
   db: DbOrTx,
@@ -52,6 +72,33 @@ export async function countCustomerUses(
       ),
     );
   return row?.count ?? 0;
+}
+
+/**
+ * The customer's order (account or email) whose checkout still holds a use of the coupon: unpaid, its hold not
+ * ended. The latest one when several do.
+ */
+export async function findHoldingOrderOfCustomer(
+  db: DbOrTx,
+  options: { couponId: string; userId: string; emailHash: string | null; now: Date },
+): Promise<{ orderId: string; orderNumber: string } | undefined> {
+  const [row] = await db
+    .select({ orderId: orders.id, orderNumber: orders.number })
+    .from(couponRedemptions)
+    .innerJoin(orders, eq(orders.id, couponRedemptions.orderId))
+    .where(
+      and(
+        eq(couponRedemptions.couponId, options.couponId),
+        options.emailHash
+          ? or(eq(couponRedemptions.userId, options.userId), eq(couponRedemptions.emailHash, options.emailHash))
+          : eq(couponRedemptions.userId, options.userId),
+        gt(couponRedemptions.heldUntil, options.now),
+        inArray(orders.status, ["not_paid", "pending"]),
+      ),
+    )
+    .orderBy(desc(couponRedemptions.createdAt))
+    .limit(1);
+  return row;
 }
 
 /** Counts one use of the coupon by the order, held until `heldUntil` (null: kept); a second call changes nothing. */

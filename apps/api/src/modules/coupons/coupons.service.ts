@@ -10,9 +10,11 @@ import {
   blockCoupon,
   type CouponRow,
   countCustomerUses,
+  countKeptCustomerUses,
   countLiveUses,
   deleteRedemption,
   findCouponByCode,
+  findHoldingOrderOfCustomer,
   findRedemption,
   insertCoupon,
   insertRedemption,
@@ -321,6 +323,31 @@ export async function countCouponUses(
       now,
     }),
   };
+}
+
+/**
+ * When the customer's uses that count now include one held by their own order awaiting payment, and without the held
+ * ones they would still have a use left: that order (its id and number). The customer then reads that the code is
+ * held, not used, and can pay or cancel that order.
+ */
+export async function findHoldingUnpaidOrder(
+  db: DbOrTx,
+  options: { coupon: Pick<CouponRow, "id" | "maxUsesPerUser">; customer: CouponCustomer; now: Date },
+): Promise<{ orderId: string; orderNumber: string } | null> {
+  const { coupon, customer, now } = options;
+  const holding = await findHoldingOrderOfCustomer(db, {
+    couponId: coupon.id,
+    userId: customer.userId,
+    emailHash: emailHashOf(customer),
+    now,
+  });
+  if (!holding) return null;
+  const kept = await countKeptCustomerUses(db, {
+    couponId: coupon.id,
+    userId: customer.userId,
+    emailHash: emailHashOf(customer),
+  });
+  return kept < coupon.maxUsesPerUser ? holding : null;
 }
 
 /**

@@ -12,6 +12,7 @@ export {
   type CouponCustomer,
   countCouponUses,
   createCoupon,
+  findHoldingUnpaidOrder,
   holdCouponUseAgain,
   keepCouponUse,
   type NewCoupon,

@@ -87,7 +87,7 @@ describe("POST /orders/:id/cancel", () => {
   it("ends the checkout at the gateway, cancels the order and frees its promo code for a new summary at once", async () => {
     const coupon = await createCoupon(testApp, { maxUses: 5, maxUsesPerUser: 1 });
     const placed = await placeFor({ couponCode: coupon.code });
-    expect((await quoteWithCoupon(placed.headers, coupon.code)).json().error.code).toBe("COUPON_ALREADY_USED");
+    expect((await quoteWithCoupon(placed.headers, coupon.code)).json().error.code).toBe("COUPON_HELD_BY_UNPAID_ORDER");
 
     const response = await cancelAs(placed.headers, placed.orderId);
 

@@ -67,6 +67,16 @@ export async function findInviterByCode(db: DbOrTx, code: string) {
   return row;
 }
 
+/** The inviter's name as the friend's page greets them with it (a deleted account invites nobody). */
+export async function findInviterNameByCode(db: DbOrTx, code: string) {
+  const [row] = await db
+    .select({ name: users.name })
+    .from(referralCodes)
+    .innerJoin(users, eq(users.id, referralCodes.userId))
+    .where(and(eq(referralCodes.code, code), sql`${users.deletedAt} is null`));
+  return row;
+}
+
 /** The billing phones of the user's orders: what identified their payments. */
 export async function listBillingPhones(db: DbOrTx, userId: string): Promise<string[]> {
   const rows = await db

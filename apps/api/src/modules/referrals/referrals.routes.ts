@@ -1,4 +1,5 @@
 import {
+  getInviteLanding as getInviteLandingEndpoint,
   getMyReferral as getMyReferralEndpoint,
   getReferralSettings as getReferralSettingsEndpoint,
   listReferrals,
@@ -8,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import {
   changeReferralSettings,
+  getInviteLanding,
   getMyReferral,
   getReferralSettings,
   listReferralsInConsole,
@@ -19,9 +21,16 @@ export async function referralsRoutes(app: FastifyInstance) {
     app,
     getMyReferralEndpoint,
     async ({ user, query }) => ({
-      data: await getMyReferral(app.deps, { userId: user.id, language: user.language, deviceId: query.deviceId }),
+      data: await getMyReferral(app.deps, { userId: user.id, deviceId: query.deviceId }),
     }),
     { tags: ["account"], summary: "The customer's invite link and what it brought" },
+  );
+
+  addRoute(
+    app,
+    getInviteLandingEndpoint,
+    async ({ params }) => ({ data: await getInviteLanding(app.deps, params.code) }),
+    { tags: ["account"], summary: "An invite code's landing: the inviter's first name and the friend's discount" },
   );
 
   addRoute(app, getReferralSettingsEndpoint, async () => ({ data: await getReferralSettings(app.deps) }), {

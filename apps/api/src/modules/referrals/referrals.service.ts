@@ -1,6 +1,6 @@
-import type { Language } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
 import {
+  type InviteLanding,
   REFERRAL_SETTINGS_ACTION,
   REFERRAL_SETTINGS_ENTITY,
   type ReferralInput,
@@ -9,6 +9,7 @@ import {
 } from "@esim/shared/referrals/contracts";
 import type { DbOrTx } from "../../db/client.ts";
 import { algiersMonthOf, algiersMonthStart } from "../../lib/algiers-days.ts";
+import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import { listUserDeviceIds } from "../devices/index.ts";
@@ -22,6 +23,7 @@ import {
   countRewardsSince,
   findCodeOfUser,
   findInviterByCode,
+  findInviterNameByCode,
   findReferralSettings,
   hasLiveOrder,
   insertCode,
@@ -134,12 +136,12 @@ async function ensureCode(db: DbOrTx, userId: string, now: Date): Promise<string
 }
 
 /**
- * The signed-in customer's invite card: code, link (the sign-up page in their language with `?ref=`), today's
+ * The signed-in customer's invite card: code, link (the sign-up page with `?ref=`), today's
  * amounts, and what it brought. The device it is opened on is remembered for the same-device limit.
  */
 export async function getMyReferral(
   deps: Pick<AppDeps, "db" | "now" | "config">,
-  input: { userId: string; language: Language; deviceId: string | undefined },
+  input: { userId: string; deviceId: string | undefined },
 ) {
   const code = await ensureCode(deps.db, input.userId, deps.now());
   if (input.deviceId) await rememberInviterDevice(deps.db, input.userId, input.deviceId);
@@ -149,12 +151,27 @@ export async function getMyReferral(
   return {
     isEnabled: settings.isEnabled,
     code,
-    link: `${deps.config.PUBLIC_URL}/register?ref=${code}&lang=${input.language}`,
+    // No language: the friend reads the app in their own (their browser's), not the inviter's.
+    link: `${deps.config.PUBLIC_URL}/register?ref=${code}`,
     friendDiscountDzdMinor: settings.friendDiscountDzdMinor,
     rewardDzdMinor: settings.rewardDzdMinor,
     joinedCount: mine.filter((row) => row.status !== "cancelled").length,
     earnedDzdMinor: sum(mine.filter((row) => row.status === "rewarded" || row.status === "taken_back")),
     pendingDzdMinor: sum(mine.filter((row) => row.status === "pending")),
+  };
+}
+
+/**
+ * The invited friend's first page: the inviter's first name and today's discount. Unknown codes and invitations turned
+ * off answer NOT_FOUND (the page then says nothing of an invite); nothing is recorded.
+ */
+export async function getInviteLanding(deps: Pick<AppDeps, "db">, rawCode: string): Promise<InviteLanding> {
+  const settings = await readSettings(deps.db);
+  const inviter = settings.isEnabled ? await findInviterNameByCode(deps.db, rawCode.trim().toUpperCase()) : undefined;
+  if (!inviter) throw new AppError("NOT_FOUND", { message: "No invitation has this code." });
+  return {
+    inviterFirstName: inviter.name?.trim().split(/\s+/)[0] ?? "",
+    friendDiscountDzdMinor: settings.friendDiscountDzdMinor,
   };
 }
 

@@ -8,7 +8,7 @@ import { renderApp, setUpAppTests } from "../../test/render-app.tsx";
 const REFERRAL: MyReferral = {
   isEnabled: true,
   code: "K7PQ2M9X",
-  link: "https://esim.example/register?ref=K7PQ2M9X&lang=fr",
+  link: "https://esim.example/register?ref=K7PQ2M9X",
   friendDiscountDzdMinor: 30000,
   rewardDzdMinor: 20000,
   joinedCount: 2,

@@ -16,6 +16,8 @@ export function useCheckCoupon() {
             currency: input.currency,
             code: input.code,
             ...(input.topUpOf ? { topUpOf: input.topUpOf } : {}),
+            // The friend's invite too: the quote it answers (and the cart caches) is the one the order will get.
+            ...(input.referral ? { referral: input.referral } : {}),
           },
         })
       ).data,

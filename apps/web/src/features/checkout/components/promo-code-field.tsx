@@ -1,4 +1,4 @@
-import { type FormEvent, useId } from "react";
+import { type FormEvent, type ReactNode, useId } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { CheckCircleIcon, TagIcon } from "../../../components/ui/icons.tsx";
 import { useT } from "../../../lib/i18n.ts";
@@ -13,6 +13,8 @@ interface PromoCodeFieldProps {
   isApplying: boolean;
   /** The translated reason the last code was refused. */
   error: string | null;
+  /** What the buyer can do about the refusal (the unpaid order holding the code: pay it or cancel it). */
+  errorActions?: ReactNode;
 }
 
 /** The promo code: type, apply (the server checks it), see it applied, remove it. */
@@ -24,6 +26,7 @@ export function PromoCodeField({
   onRemove,
   isApplying,
   error,
+  errorActions,
 }: PromoCodeFieldProps) {
   const t = useT();
   const id = useId();
@@ -77,6 +80,7 @@ export function PromoCodeField({
           {error}
         </p>
       ) : null}
+      {error && errorActions ? <div className="mt-2">{errorActions}</div> : null}
     </form>
   );
 }

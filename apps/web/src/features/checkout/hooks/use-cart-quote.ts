@@ -1,10 +1,11 @@
 import type { ErrorCode } from "@esim/shared/errors";
 import type { Currency } from "@esim/shared/locale";
+import type { ReferralInput } from "@esim/shared/referrals/contracts";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { readPromoCode, removePromoCode, writePromoCode } from "../../../lib/storage.ts";
 import { useCheckCoupon } from "../api/check-coupon.ts";
-import { useQuote } from "../api/get-quote.ts";
+import { type QuoteInput, useQuote } from "../api/get-quote.ts";
 import { type Cart, quoteInputOf } from "./cart-params.ts";
 
 const isCouponError = (error: unknown): error is ApiError =>
@@ -33,20 +34,31 @@ async function forgetRefusedPromoCode(code: string, error: unknown): Promise<voi
 
 /**
  * The cart's server quote and its promo code. The field starts with the stored PROMO_CODE, which is applied
- * once on arrival; an applied code lives in the cart (the address) so the summary prices the same order.
+ * once on arrival; an applied code lives in the cart (the address) so the summary prices the same order, as does the
+ * invite, read from the device by both.
  */
-export function useCartQuote(cart: Cart, currency: Currency, onCartChange: (cart: Cart) => void) {
+export function useCartQuote(
+  cart: Cart,
+  currency: Currency,
+  onCartChange: (cart: Cart) => void,
+  /**
+   * The friend's invite kept on the device (undefined while it is read): priced here as at the summary, so the cart's
+   * total is the one charged (decision 079).
+   */
+  referral: ReferralInput | null | undefined,
+) {
   const [promoInput, setPromoInput] = useState(cart.couponCode ?? "");
   const [couponError, setCouponError] = useState<unknown>(null);
   const checkCoupon = useCheckCoupon();
-  const quote = useQuote(quoteInputOf(cart, currency));
+  const withReferral = (input: QuoteInput): QuoteInput => (referral ? { ...input, referral } : input);
+  const quote = useQuote(referral === undefined ? null : withReferral(quoteInputOf(cart, currency)));
   const latest = useRef({ cart, onCartChange });
   latest.current = { cart, onCartChange };
 
   const apply = (code: string) => {
     setCouponError(null);
     checkCoupon.mutate(
-      { ...quoteInputOf({ ...cart, couponCode: null }, currency), code },
+      { ...withReferral(quoteInputOf({ ...cart, couponCode: null }, currency)), code },
       {
         onSuccess: (data) => {
           const applied = data.quote.coupon?.code ?? code;
