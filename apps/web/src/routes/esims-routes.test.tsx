@@ -128,6 +128,36 @@ describe("my eSIMs", () => {
     expect(within(expired).getByRole("link")).toHaveAttribute("href", `/details/${EXPIRED_ID}`);
   });
 
+  it("shows the list of the last visit at once, saying when it was fetched, while the network has not answered", async () => {
+    const savedAt = Date.parse("2026-11-21T13:05:00Z");
+    window.localStorage.setItem(
+      "LAST_ESIMS_VIEW",
+      JSON.stringify({ language: "fr", savedAt, data: { available: [summary()], expired: [] }, html: "<p></p>" }),
+    );
+    // A slow line: the refresh has not answered yet.
+    const { calls } = signedInApi({ "GET /esims": () => new Promise<never>(() => {}) });
+    await renderApp("/esims", { token: "t", language: "fr" });
+    const available = await screen.findByRole("region", { name: "Disponibles" });
+    expect(within(available).getByText(TURKEY.names.fr)).toBeInTheDocument();
+    expect(within(available).getByRole("link")).toHaveAttribute("href", `/details/${ESIM_ID}`);
+    expect(screen.getByText("Mise à jour à 21/11/2026 14:05 · actualisation…")).toBeInTheDocument();
+    expect(calls.some((call) => call.path === "/esims")).toBe(true);
+  });
+
+  it("keeps a fetched list for the next visit as drawn, with when it was fetched, and says nothing old of it", async () => {
+    signedInApi({ "GET /esims": () => ({ body: { data: { available: [summary()], expired: [] } } }) });
+    await renderApp("/esims", { token: "t", language: "en" });
+    await screen.findByRole("region", { name: "Available" });
+    expect(screen.queryByText(/^Updated at/)).not.toBeInTheDocument();
+    await waitFor(() => expect(window.localStorage.getItem("LAST_ESIMS_VIEW")).not.toBeNull());
+    const kept = JSON.parse(window.localStorage.getItem("LAST_ESIMS_VIEW")!);
+    expect(kept.language).toBe("en");
+    expect(kept.data.available[0].id).toBe(ESIM_ID);
+    expect(Date.now() - kept.savedAt).toBeLessThan(60_000);
+    expect(kept.html).toContain(`href="/details/${ESIM_ID}"`);
+    expect(kept.html).toMatch(/Updated at \d{2}:\d{2} · refreshing…/);
+  });
+
   it("has an empty state leading to the destinations", async () => {
     signedInApi({ "GET /esims": () => ({ body: { data: { available: [], expired: [] } } }) });
     const { user } = await renderApp("/esims", { token: "t", language: "fr" });
