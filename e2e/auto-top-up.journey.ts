@@ -64,6 +64,8 @@ test("auto top-up fires once when the simulator's usage crosses the threshold, a
   const topUpBundles = bundles.getByText(text("fr", "details.bundleTopUp"), { exact: true });
   await expect(async () => {
     await page.reload();
+    // The plans' history is folded on the eSIM's page (decision 092).
+    await page.getByRole("heading", { level: 2, name: text("fr", "details.bundles") }).click();
     await expect(topUpBundles).toHaveCount(1, { timeout: 1000 });
   }).toPass({ timeout: 330_000, intervals: [3000] });
   const creditAfterAuto = await creditOf(request, token);

@@ -59,8 +59,11 @@ for (const language of ["fr", "ar"] as const satisfies JourneyLanguage[]) {
 
     // Online, before leaving: the eSIM's page, then My eSIMs.
     await page.goto(`/details/${esim.id}`);
+    // The ICCID is among the folded technical details (decision 092).
+    await page.getByRole("heading", { level: 2, name: text(language, "details.technical") }).click();
     await expect(page.getByText(esim.iccid)).toBeVisible();
     await waitForOfflineWorker(page);
+    await page.getByRole("heading", { level: 2, name: text(language, "details.technical") }).click();
     await expect(page.getByText(esim.iccid)).toBeVisible();
     await page.goto("/esims");
     await expect(esimLinks(page)).toHaveCount(1);
@@ -83,7 +86,9 @@ for (const language of ["fr", "ar"] as const satisfies JourneyLanguage[]) {
     const banner = page.getByRole("status").filter({ hasText: text(language, "offline.banner") });
     await expect(banner).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: text(language, "screen.details") })).toBeVisible();
+    await page.getByRole("heading", { level: 2, name: text(language, "details.technical") }).click();
     await expect(page.getByText(esim.iccid)).toBeVisible();
+    await page.getByRole("heading", { level: 2, name: text(language, "network.title") }).click();
     const network = page.getByRole("region", { name: text(language, "network.title") });
     await expect(network.getByText("internet", { exact: true })).toBeVisible();
     await expect(network.getByText(text(language, "network.roaming"))).toBeVisible();

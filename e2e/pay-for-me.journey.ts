@@ -86,6 +86,8 @@ test("a relative pays a traveller's top-up by link; an expired and a revoked lin
   // The traveller's eSIM shows the top-up among its bundles, and the link reads paid.
   await expect(async () => {
     await page.goto(detailsPath);
+    // The plans' history is folded on the eSIM's page (decision 092).
+    await page.getByRole("heading", { level: 2, name: text("ar", "details.bundles") }).click();
     const bundles = page.getByRole("region", { name: text("ar", "details.bundles") });
     await expect(bundles.getByText(text("ar", "details.bundleTopUp"), { exact: true })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 60_000, intervals: [2000] });

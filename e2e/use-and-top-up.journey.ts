@@ -60,6 +60,8 @@ test("a traveller watches the eSIM get installed and used, tops it up and downlo
   await shoot(page, "status-top-up-fr-390");
 
   await page.goto(detailsUrl);
+  // The plans' history is folded on the eSIM's page (decision 092).
+  await page.getByRole("heading", { level: 2, name: text("fr", "details.bundles") }).click();
   const bundles = page.getByRole("region", { name: text("fr", "details.bundles") });
   await expect(bundles.getByText(text("fr", "details.bundleTopUp"), { exact: true })).toBeVisible();
   await expect(bundles.getByText(topUpNumber)).toBeVisible();

@@ -100,6 +100,8 @@ for (const language of ["fr", "ar"] as const satisfies JourneyLanguage[]) {
     expect(
       await install.evaluate((node, other) => node.compareDocumentPosition(other!), await iccid.elementHandle()),
     ).toBe(4);
+    // The ICCID and the order are among the folded technical details (decision 092).
+    await page.getByRole("heading", { level: 2, name: text(language, "details.technical") }).click();
     await expectOneWholeLine(iccid, "the ICCID on /details");
     await expectInside(iccid, page.locator("main"), "the ICCID inside the screen");
     const detailsOrder = page.getByRole("link", { name: /^ES\d{2}-\d{6}$/ }).first();

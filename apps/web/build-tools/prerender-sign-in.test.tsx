@@ -84,6 +84,19 @@ describe("the app pages' placeholder", () => {
     expect(html).toContain('<html lang="ar-DZ" dir="rtl">');
   });
 
+  it("runs its one inline script, which paints the last eSIM list, after the stylesheet", () => {
+    const html = injectAppShell(
+      built,
+      renderAppShell("fr"),
+      { "/assets/index-abc.css": ".flex{display:flex}" },
+      "(function(){})();",
+    );
+    expect(html).toMatch(
+      /<div id="root">.*<\/div>\s*<link rel="stylesheet" crossorigin href="\/assets\/index-abc.css">\s*<script>\(function\(\)\{\}\)\(\);<\/script>\s*<\/body>/s,
+    );
+    expect(html.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toHaveLength(1);
+  });
+
   it("paints from its inline rules: the whole stylesheet comes after #root, where it blocks nothing before it", () => {
     const html = injectAppShell(built, renderAppShell("en"), {
       "/assets/index-abc.css": ".not-on-this-screen{color:red}.flex{display:flex}",

@@ -106,6 +106,8 @@ export function injectAppShell(
   indexHtml: string,
   shell: { body: string; htmlLang: string; dir: "ltr" | "rtl" },
   styles: Record<string, string> = {},
+  /** src/app-shell-boot.ts as one IIFE (decision 092), after the stylesheet: it paints with the page's styles in. */
+  bootScript = "",
 ): string {
   const replaced = (html: string, pattern: RegExp, replacement: string) => {
     if (!pattern.test(html)) throw new Error(`index.html no longer matches ${pattern}: update prerender-sign-in.ts`);
@@ -119,12 +121,14 @@ export function injectAppShell(
     movedLinks += `\n    ${link.exec(html)?.[1] ?? ""}`;
     html = replaced(html, link, `\n    <style>${criticalCss(css, classNames)}</style>`);
   }
-  html = replaced(html, /<div id="root"><\/div>/, `<div id="root">${shell.body}</div>${movedLinks}`);
+  if (bootScript.includes("</script")) throw new Error("prerender-sign-in: the app shell's script cannot be inlined");
+  const script = bootScript ? `\n    <script>${bootScript}</script>` : "";
+  html = replaced(html, /<div id="root"><\/div>/, `<div id="root">${shell.body}</div>${movedLinks}${script}`);
   return html;
 }
 
-/** src/sign-in-boot.ts and what it imports as one minified IIFE, to be inlined in the prerendered pages. */
-async function buildBootScript(root: string): Promise<string> {
+/** An entry (src/sign-in-boot.ts, src/app-shell-boot.ts) and what it imports as one minified IIFE, to be inlined. */
+async function buildBootScript(root: string, entry = "src/sign-in-boot.ts"): Promise<string> {
   const result = await build({
     configFile: false,
     root,
@@ -133,7 +137,7 @@ async function buildBootScript(root: string): Promise<string> {
     build: {
       write: false,
       minify: true,
-      lib: { entry: "src/sign-in-boot.ts", formats: ["iife"], name: "signInBoot" },
+      lib: { entry, formats: ["iife"], name: "boot" },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((each) => ("output" in each ? each.output : []));
@@ -182,6 +186,7 @@ export function prerenderSignIn(): Plugin {
             pathToFileURL(path.join(outDir, "render-sign-in-page.js")).href
           )) as typeof import("../src/prerender/render-sign-in-page.tsx");
           const assets: BuiltAssets = { styles: {}, bootScript: await buildBootScript(root) };
+          const appShellBoot = await buildBootScript(root, "src/app-shell-boot.ts");
           for (const file of Object.values(bundle)) {
             if (file.type === "asset" && file.fileName.endsWith(".css")) {
               assets.styles[`/${file.fileName}`] = assetText(file.source);
@@ -196,7 +201,7 @@ export function prerenderSignIn(): Plugin {
             this.emitFile({
               type: "asset",
               fileName: appShellPageFile(language),
-              source: injectAppShell(assetText(index.source), renderAppShell(language), assets.styles),
+              source: injectAppShell(assetText(index.source), renderAppShell(language), assets.styles, appShellBoot),
             });
           }
         } finally {

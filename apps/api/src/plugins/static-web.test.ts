@@ -22,8 +22,9 @@ await writeFile(path.join(distDir, "prerendered/login-fr.html"), signInPage("fr-
 await writeFile(path.join(distDir, "prerendered/login-en.html"), signInPage("en-US", "Email address"));
 await writeFile(path.join(distDir, "prerendered/login-ar.html"), signInPage("ar-DZ", "البريد الإلكتروني"));
 // The app's placeholder pages, as build-tools/prerender-sign-in.ts writes them (its own test checks their markup).
+const shellBootScript = "(function(){document.documentElement.dataset.lastView='';})();";
 const appShellPage = (lang: string, dir: string) =>
-  `<!doctype html><html lang="${lang}" dir="${dir}"><div id="root"><div aria-busy="true"><header>eSIM Store</header></div></div>`;
+  `<!doctype html><html lang="${lang}" dir="${dir}"><div id="root"><div aria-busy="true"><header>eSIM Store</header></div></div><script>${shellBootScript}</script>`;
 const appShellDist = await mkdtemp(path.join(tmpdir(), "esim-web-dist-"));
 await writeFile(path.join(distDir, "assets/index-abc123.js.gz"), gzipSync(script));
 await writeFile(path.join(distDir, "assets/index-abc123.js.br"), brotliCompressSync(script));
@@ -217,6 +218,15 @@ describe("the built web app", () => {
     const bootHash = `'sha256-${createHash("sha256").update(bootScript).digest("base64")}'`;
     expect(scriptSrc.split(" ")).toEqual(["'self'", bootHash]);
     expect(scriptSrc).not.toContain("unsafe-inline");
+  });
+});
+
+describe("the app page's inline script", () => {
+  it("runs by its hash beside the sign-in page's (decision 092: it paints the last eSIM list)", async () => {
+    const response = await withShell.app.inject({ method: "GET", url: "/esims" });
+    const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers["content-security-policy"]))?.[1] ?? "";
+    const hashOf = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
+    expect(scriptSrc.split(" ")).toEqual(["'self'", hashOf(bootScript), hashOf(shellBootScript)]);
   });
 });
 

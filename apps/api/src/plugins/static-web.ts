@@ -22,15 +22,16 @@ const appShellPageFile = (language: Language) => `prerendered/app-${language}.ht
 
 /**
  * The CSP sources of the prerendered pages' inline scripts (`'sha256-…'`), read from the files this server sends,
- * so the policy allows exactly the bytes served: the sign-in page's boot script is inlined (decision 030), since a
- * script file is one more request on a slow phone's first second. Data blocks (`application/json`) never run.
+ * so the policy allows exactly the bytes served: the sign-in page's boot script (decision 030) and the app page's,
+ * which paints the last eSIM list (decision 092), are inlined, since a script file is one more request on a slow
+ * phone's first second. Data blocks (`application/json`) never run.
  */
 export function prerenderedScriptHashes(distDir: string): string[] {
   const hashes = new Set<string>();
-  for (const language of LANGUAGES) {
-    const file = path.join(distDir, signInPageFile(language));
-    if (!existsSync(file)) continue;
-    for (const [, attributes = "", code = ""] of readFileSync(file, "utf8").matchAll(
+  for (const file of LANGUAGES.flatMap((language) => [signInPageFile(language), appShellPageFile(language)])) {
+    const filePath = path.join(distDir, file);
+    if (!existsSync(filePath)) continue;
+    for (const [, attributes = "", code = ""] of readFileSync(filePath, "utf8").matchAll(
       /<script([^>]*)>([\s\S]*?)<\/script>/g,
     )) {
       if (/\ssrc=|type="application\/json"/.test(attributes)) continue;

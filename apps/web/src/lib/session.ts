@@ -1,3 +1,4 @@
+import { removeLastEsimsView } from "./last-esims-view.ts";
 import { deleteUserApiCache } from "./offline-cache.ts";
 import { onTokenChangedElsewhere, readToken, removePayLinkAddresses, removeToken, writeToken } from "./storage.ts";
 
@@ -65,16 +66,19 @@ export function stopSession(): void {
  * answers left by a session that ended outside the app (an expired token, cleared storage) go first.
  */
 export async function signIn(token: string): Promise<void> {
+  removeLastEsimsView();
   await Promise.all([writeToken(token), deleteUserApiCache()]);
   setState({ token, endReason: null });
 }
 
 /**
  * Back to unauthenticated (sign-out, account deletion, a 401): the token and the service worker's cached API
- * answers go (a shared phone must not show this user's eSIMs offline), and so do their pay-for-me links' addresses;
+ * answers go (a shared phone must not show this user's eSIMs offline), and so do their pay-for-me links' addresses
+ * and the last eSIM list painted at start (decision 092);
  * listeners drop the user data.
  */
 export async function clearSession(reason: SessionEndReason): Promise<void> {
+  removeLastEsimsView();
   await Promise.all([removeToken(), deleteUserApiCache(), removePayLinkAddresses()]);
   if (state.token === null && state.endReason === reason) return;
   setState({ token: null, endReason: reason });

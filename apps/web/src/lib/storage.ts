@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   deviceId: "DEVICE_ID",
   /** The pay-for-me links' addresses made on this device, by link id, to share again while they wait (decision 077). */
   payLinkAddresses: "PAY_LINK_ADDRESSES",
+  /** My eSIMs as this device last showed them, painted at once on the next visit (decision 092). */
+  lastEsimsView: "LAST_ESIMS_VIEW",
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

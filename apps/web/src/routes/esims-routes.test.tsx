@@ -128,6 +128,36 @@ describe("my eSIMs", () => {
     expect(within(expired).getByRole("link")).toHaveAttribute("href", `/details/${EXPIRED_ID}`);
   });
 
+  it("shows the list of the last visit at once, saying when it was fetched, while the network has not answered", async () => {
+    const savedAt = Date.parse("2026-11-21T13:05:00Z");
+    window.localStorage.setItem(
+      "LAST_ESIMS_VIEW",
+      JSON.stringify({ language: "fr", savedAt, data: { available: [summary()], expired: [] }, html: "<p></p>" }),
+    );
+    // A slow line: the refresh has not answered yet.
+    const { calls } = signedInApi({ "GET /esims": () => new Promise<never>(() => {}) });
+    await renderApp("/esims", { token: "t", language: "fr" });
+    const available = await screen.findByRole("region", { name: "Disponibles" });
+    expect(within(available).getByText(TURKEY.names.fr)).toBeInTheDocument();
+    expect(within(available).getByRole("link")).toHaveAttribute("href", `/details/${ESIM_ID}`);
+    expect(screen.getByText("Mise à jour à 21/11/2026 14:05 · actualisation…")).toBeInTheDocument();
+    expect(calls.some((call) => call.path === "/esims")).toBe(true);
+  });
+
+  it("keeps a fetched list for the next visit as drawn, with when it was fetched, and says nothing old of it", async () => {
+    signedInApi({ "GET /esims": () => ({ body: { data: { available: [summary()], expired: [] } } }) });
+    await renderApp("/esims", { token: "t", language: "en" });
+    await screen.findByRole("region", { name: "Available" });
+    expect(screen.queryByText(/^Updated at/)).not.toBeInTheDocument();
+    await waitFor(() => expect(window.localStorage.getItem("LAST_ESIMS_VIEW")).not.toBeNull());
+    const kept = JSON.parse(window.localStorage.getItem("LAST_ESIMS_VIEW")!);
+    expect(kept.language).toBe("en");
+    expect(kept.data.available[0].id).toBe(ESIM_ID);
+    expect(Date.now() - kept.savedAt).toBeLessThan(60_000);
+    expect(kept.html).toContain(`href="/details/${ESIM_ID}"`);
+    expect(kept.html).toMatch(/Updated at \d{2}:\d{2} · refreshing…/);
+  });
+
   it("has an empty state leading to the destinations", async () => {
     signedInApi({ "GET /esims": () => ({ body: { data: { available: [], expired: [] } } }) });
     const { user } = await renderApp("/esims", { token: "t", language: "fr" });
@@ -297,23 +327,6 @@ describe("eSIM details", () => {
     expect(await screen.findByText("مثبتة وتستهلك البيانات.")).toBeInTheDocument();
     expect(screen.getByText("قيد الاستخدام")).toBeInTheDocument();
     expect(screen.queryByText("In Use")).not.toBeInTheDocument();
-  });
-
-  it("puts the install card first on an eSIM not installed yet, and after the eSIM's facts once installed", async () => {
-    const installCard = () => screen.getByRole("region", { name: "Installation" });
-    const iccid = () => screen.getByText("8943108170000012345");
-    signedInApi();
-    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
-    await screen.findByText("8943108170000012345");
-    expect(installCard().compareDocumentPosition(iccid()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    disposeApp();
-
-    signedInApi({
-      [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail({ status: "In Use", isInstalled: true }) } }),
-    });
-    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
-    await screen.findByText("8943108170000012345");
-    expect(installCard().compareDocumentPosition(iccid()) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
   });
 
   it("hides the install section once installed, with a link to show it again", async () => {
@@ -527,4 +540,89 @@ describe("PIN reset", () => {
     });
     expect(screen.getByRole("link", { name: "Go to my eSIMs" })).toHaveAttribute("href", "/esims");
   }, 15_000);
+});
+
+describe("eSIM details, ordered by the eSIM's state", () => {
+  setUpAppTests();
+
+  /** The eSIM's page with its "It doesn't work" card (no claim yet). */
+  function detailsApi(overrides: Partial<EsimDetail>) {
+    return signedInApi({
+      [`GET /esims/${ESIM_ID}`]: () => ({ body: { data: detail(overrides) } }),
+      [`GET /esims/${ESIM_ID}/claims`]: () => ({
+        body: {
+          data: { apn: "internet", networks: [{ country: "TR", operator: "Turkcell", networkType: "4G" }], claims: [] },
+        },
+      }),
+    });
+  }
+
+  /** The page's section titles, top to bottom. */
+  const headings = () =>
+    within(screen.getByRole("main"))
+      .getAllByRole("heading", { level: 2 })
+      .map((heading) => heading.textContent);
+  const before = (first: string, second: string) => {
+    const titles = headings();
+    expect(titles).toContain(first);
+    expect(titles).toContain(second);
+    expect(titles.indexOf(first)).toBeLessThan(titles.indexOf(second));
+  };
+  const isAbove = (first: Element, second: Element) =>
+    Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+  it("before install: installing comes first, the network guide, technical details and history folded", async () => {
+    detailsApi({ status: "New", isInstalled: false });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
+    await screen.findByRole("heading", { name: "Ça ne marche pas ?", level: 2 });
+    expect(headings()[0]).toBe("Installation");
+    before("Installation", "Ça ne marche pas ?");
+    before("Ça ne marche pas ?", "Réglages réseau");
+    for (const title of ["Réglages réseau", "Détails techniques", "Forfaits de cette eSIM"]) {
+      const folded = screen.getByRole("heading", { name: title, level: 2 }).closest("details");
+      expect(folded, title).not.toBeNull();
+      expect(folded?.open, title).toBe(false);
+    }
+    // What the folded cards hold stays on the page, out of the way: the ICCID and the order.
+    const technical = screen.getByRole("heading", { name: "Détails techniques" }).closest("details")!;
+    expect(within(technical).getByText("8943108170000012345")).toBeInTheDocument();
+    expect(within(technical).getByRole("link", { name: "ES26-000123" })).toHaveAttribute("href", `/status/${ORDER_ID}`);
+  });
+
+  it("in use: data left, then topping up and asking someone to pay, before help and the install card", async () => {
+    detailsApi({ status: "In Use", isInstalled: true });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
+    await screen.findByRole("heading", { name: "Ça ne marche pas ?", level: 2 });
+    const topUp = await screen.findByRole("heading", { name: "Recharger cette eSIM", level: 2 });
+    await screen.findByRole("heading", { name: "Demander à quelqu’un de payer", level: 2 });
+    expect(isAbove(screen.getByText("elle se connecte et consomme des données."), topUp)).toBe(true);
+    expect(isAbove(screen.getByText(/768 Mo/), topUp)).toBe(true);
+    expect(headings()[0]).toBe("Recharger cette eSIM");
+    before("Recharger cette eSIM", "Demander à quelqu’un de payer");
+    before("Demander à quelqu’un de payer", "Ça ne marche pas ?");
+    before("Ça ne marche pas ?", "Installation");
+    before("Installation", "Réglages réseau");
+    expect(screen.getByRole("heading", { name: "Réglages réseau" }).closest("details")?.open).toBe(false);
+  });
+
+  it('a problem (suspended): "it doesn\'t work" comes first, the rest below it', async () => {
+    detailsApi({ status: "Suspended", isInstalled: true, canTopUp: false });
+    await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "fr" });
+    const help = await screen.findByRole("heading", { name: "Ça ne marche pas ?", level: 2 });
+    expect(headings()[0]).toBe("Ça ne marche pas ?");
+    expect(isAbove(help, screen.getByText(/par le réseau, elle ne peut pas se connecter/))).toBe(true);
+    before("Ça ne marche pas ?", "Installation");
+  });
+
+  it("opens a folded card by its title, which the keyboard reaches", async () => {
+    signedInApi();
+    const { user } = await renderApp(`/details/${ESIM_ID}`, { token: "t", language: "en" });
+    const title = await screen.findByRole("heading", { name: "Technical details", level: 2 });
+    const folded = title.closest("details")!;
+    const summary = folded.querySelector("summary")!;
+    expect(summary.contains(title)).toBe(true);
+    expect(summary.tabIndex).toBe(0);
+    await user.click(summary);
+    expect(folded.open).toBe(true);
+  });
 });

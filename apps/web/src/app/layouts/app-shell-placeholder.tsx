@@ -16,7 +16,8 @@ export function AppShellPlaceholder() {
           <Brand href="/home" />
         </div>
       </header>
-      <div aria-hidden="true" className="mx-auto w-full max-w-5xl flex-1 space-y-4 px-4 py-6">
+      {/* The page's place: the last eSIM list this device showed may take it before the code arrives (decision 092). */}
+      <div aria-hidden="true" data-app-shell-content="" className="mx-auto w-full max-w-5xl flex-1 space-y-4 px-4 py-6">
         <div className={`h-8 w-1/2 ${BAR}`} />
         <div className={`h-24 ${BAR}`} />
         <div className={`h-24 ${BAR}`} />

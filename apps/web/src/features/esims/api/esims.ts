@@ -12,6 +12,7 @@ import {
 import type { EndpointResponse } from "@esim/shared/http";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
+import { readLastEsimsView } from "../../../lib/last-esims-view.ts";
 
 export type PinStatus = EndpointResponse<typeof getPinStatus>["data"];
 export type InstallDetails = EndpointResponse<typeof revealInstallDetails>["data"];
@@ -20,11 +21,17 @@ export const ESIMS_QUERY_KEY = ["esims"] as const;
 export const esimQueryKey = (id: string) => ["esims", id] as const;
 export const PIN_STATUS_QUERY_KEY = ["profile", "pin"] as const;
 
-/** `GET /esims`: the caller's eSIMs, already split into available and expired by the API. */
+/**
+ * `GET /esims`: the caller's eSIMs, already split into available and expired by the API. Until the first answer, the
+ * list this device last showed (decision 092), as of when it was fetched: refreshed at once when older than the
+ * queries' stale time. `isFetched` false tells that list from a fetched one.
+ */
 export function useEsims() {
   return useQuery({
     queryKey: ESIMS_QUERY_KEY,
     queryFn: async ({ signal }) => (await callApi(listEsims, { signal })).data,
+    initialData: () => readLastEsimsView()?.data,
+    initialDataUpdatedAt: () => readLastEsimsView()?.savedAt,
   });
 }
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { Card } from "../../../components/ui/card.tsx";
+import { Disclosure } from "../../../components/ui/disclosure.tsx";
 import { type MessageId, useT } from "../../../lib/i18n.ts";
 import { detectDevice, type InstallDevice } from "../lib/device.ts";
 
@@ -12,26 +12,24 @@ const ROAMING_PATHS: Record<Exclude<InstallDevice, "other">, { label: MessageId;
 /**
  * What a traveller needs once landed, before the eSIM works: data roaming on the eSIM line only (never the
  * Algerian SIM), the data line, and the APN. Nothing secret, so it stays readable offline (service worker).
- * The path shown is the phone's own; a computer shows both.
+ * The path shown is the phone's own; a computer shows both. Folded: the eSIM's details page leads with what its state
+ * asks for (decision 092).
  */
 export function NetworkSettings({ apn }: { apn: string | null }) {
   const t = useT();
   const [{ device }] = useState(() => detectDevice(navigator.userAgent));
   const paths = device === "other" ? [ROAMING_PATHS.ios, ROAMING_PATHS.android] : [ROAMING_PATHS[device]];
   return (
-    <Card>
-      <section aria-labelledby="network-settings-title" className="space-y-3 text-sm text-slate-700">
-        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h2 id="network-settings-title" className="text-lg font-semibold text-slate-900">
-            {t("network.title")}
-          </h2>
+    <Disclosure id="network-settings-title" title={t("network.title")}>
+      <div className="space-y-3 text-sm text-slate-700">
+        <p>
           <Link
             to="/guide/activation"
             className="text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
           >
             {t("screen.guideActivation")}
           </Link>
-        </div>
+        </p>
         <p className="font-medium text-slate-900">{t("network.roaming")}</p>
         <ul className="space-y-2">
           {paths.map(({ label, path }) => (
@@ -55,7 +53,7 @@ export function NetworkSettings({ apn }: { apn: string | null }) {
           </div>
         ) : null}
         <p className="text-slate-600">{t("network.offlineNote")}</p>
-      </section>
-    </Card>
+      </div>
+    </Disclosure>
   );
 }
