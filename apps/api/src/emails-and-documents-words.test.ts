@@ -86,11 +86,7 @@ describe.each(READER_LANGUAGES)("what a reader in %s gets", (language) => {
     };
     const esim = (iccid: string | null, index: number) => ({
       iccid,
-      qrCid: `esim-qr-${index}@esim-store`,
-      smdpAddress: "smdp.example",
-      matchingId: "K2-ABC",
-      activationCode: "LPA:1$smdp.example$K2-ABC",
-      iphoneUrl: "https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=x",
+      installUrl: `${PUBLIC_URL}/details/${index}`,
     });
     const renders = [
       await render(

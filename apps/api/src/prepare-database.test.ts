@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { connectDatabase, type DatabaseHandle } from "./db/client.ts";
+import { OWNER_ROLE } from "./db/embedded.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 
-const adminUrl = new URL(inject("templateDatabaseUrl"));
-adminUrl.pathname = "/postgres";
+const adminUrl = new URL(inject("adminDatabaseUrl"));
+const ownerUrl = new URL(inject("templateDatabaseUrl"));
 const handles: DatabaseHandle[] = [];
 
 /** An empty database (no migration applied), as a new deployment's managed PostgreSQL gives. */
@@ -14,11 +15,11 @@ async function createEmptyDatabase(): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}" template template0`);
+    await admin.query(`create database "${name}" template template0 owner ${OWNER_ROLE}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(adminUrl);
+  const url = new URL(ownerUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }

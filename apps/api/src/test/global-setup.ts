@@ -13,6 +13,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** URL of the migrated template database; test files clone it. */
     templateDatabaseUrl: string;
+    /** The server's superuser, only to create each file's database (owned by the app's owner role). */
+    adminDatabaseUrl: string;
   }
 }
 
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject) {
   await installJobQueue(template.db);
   await template.close();
   project.provide("templateDatabaseUrl", server.url);
+  project.provide("adminDatabaseUrl", server.adminUrl);
   return async () => {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
+import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import { postMovement } from "../ledger/index.ts";
@@ -235,5 +236,45 @@ describe("the console's credit notes", () => {
       headers: admin.headers,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+/** The database's own refusal, under drizzle's "Failed query" wrapper; "accepted" when it went through. */
+async function refusal(query: Promise<unknown>): Promise<string> {
+  try {
+    await query;
+  } catch (error) {
+    const cause = (error as { cause?: Error }).cause;
+    return cause?.message ?? (error as Error).message;
+  }
+  return "accepted";
+}
+
+describe("invoices and credit notes are legal documents (decision 095)", () => {
+  it("are never changed or removed once issued, whoever connects", async () => {
+    const { paid, creditNote } = await refundedOrder();
+    const invoice = sql`(select id from invoices where order_id = ${paid.orderId})`;
+
+    expect(await refusal(db.execute(sql`update invoices set language = 'en' where id = ${invoice}`))).toMatch(
+      /invoices cannot be changed once issued: UPDATE refused/,
+    );
+    expect(await refusal(db.execute(sql`delete from invoices where id = ${invoice}`))).toMatch(
+      /invoices cannot be changed once issued: DELETE refused/,
+    );
+    expect(
+      await refusal(db.execute(sql`update credit_notes set reason = 'changed' where id = ${creditNote.id}`)),
+    ).toMatch(/credit_notes cannot be changed once issued: UPDATE refused/);
+    expect(await refusal(db.execute(sql`delete from credit_notes where id = ${creditNote.id}`))).toMatch(
+      /credit_notes cannot be changed once issued: DELETE refused/,
+    );
+    expect(await refusal(db.execute(sql`truncate credit_notes`))).toMatch(/TRUNCATE refused/);
+    expect(await refusal(db.execute(sql`truncate invoices cascade`))).toMatch(/TRUNCATE refused/);
+  });
+
+  it("are written by a role that cannot switch the protection off", async () => {
+    const [role] = (
+      await db.execute<{ rolsuper: boolean }>(sql`select rolsuper from pg_roles where rolname = current_user`)
+    ).rows;
+    expect(role?.rolsuper).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { API_BASE_PATH } from "@esim/shared/http";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { coupons, invoiceCounters, invoices, orders, priceSettings } from "../../db/schema.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
@@ -23,6 +23,15 @@ const plan = await createPackage(testApp, { retailDzdMinor: 1490_00, retailUsdMi
 
 function getInvoice(orderId: string, headers: Record<string, string>, query = "") {
   return testApp.app.inject({ method: "GET", url: `${API_BASE_PATH}/orders/${orderId}/invoice${query}`, headers });
+}
+
+/** Shapes invoices as an older version left them: issued invoices are protected, so only with the trigger off. */
+function asBeforeIssue(change: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => Promise<unknown>) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`alter table invoices disable trigger invoices_immutable`);
+    await change(tx);
+    await tx.execute(sql`alter table invoices enable trigger invoices_immutable`);
+  });
 }
 
 async function readInvoices() {
@@ -150,9 +159,12 @@ describe("GET /orders/{id}/invoice", () => {
 describe("issueMissingInvoices (ops invoices:issue)", () => {
   it("issues the invoice of every paid order that has none, and of no unpaid order", async () => {
     const paid = await createPaidOrder(testApp, plan.id);
-    // A database from before invoices were issued at payment: paid orders without one.
-    await db.delete(invoices);
-    await db.delete(invoiceCounters);
+    // A database from before invoices were issued at payment: paid orders without one (its owner lifts the
+    // protection of issued invoices for the time of this setup; decision 095).
+    await asBeforeIssue(async (tx) => {
+      await tx.delete(invoices);
+      await tx.delete(invoiceCounters);
+    });
     const buyer = await createSignedInUser(testApp);
     const unpaid = await placeTestOrder(testApp, buyer.headers, orderBody(buyer.user, plan.id));
     const issued = await issueMissingInvoices(testApp.deps);
@@ -204,10 +216,12 @@ describe("the seller's identity and TVA on invoices", () => {
 
   it("prints an invoice issued before identities were recorded with the configuration's, not today's", async () => {
     const paid = await createPaidOrder(testApp, plan.id);
-    await db
-      .update(invoices)
-      .set({ seller: null, amountHtDzdMinor: null, tvaDzdMinor: null, amountTtcDzdMinor: null })
-      .where(eq(invoices.orderId, paid.orderId));
+    await asBeforeIssue((tx) =>
+      tx
+        .update(invoices)
+        .set({ seller: null, amountHtDzdMinor: null, tvaDzdMinor: null, amountTtcDzdMinor: null })
+        .where(eq(invoices.orderId, paid.orderId)),
+    );
     expect((await getInvoice(paid.orderId, paid.headers)).statusCode).toBe(200);
     expect(lastRendered().seller).toMatchObject({ name: "Test Seller SARL", tvaRateBps: 1900 });
     expect(lastRendered().tva).toEqual({ htDzdMinor: 1252_10, tvaDzdMinor: 237_90, ttcDzdMinor: 1490_00 });

@@ -4,21 +4,15 @@ import type { Language } from "@esim/shared/locale";
 import { WEB_PATHS } from "@esim/shared/web-paths";
 import { type InstallEmailEsim, installEmail, renderEmail } from "@esim/ui/emails";
 import type { DbOrTx } from "../../db/client.ts";
-import type { QrAttachment, QueuedMailMessage } from "../../providers/mail/mail-port.ts";
+import type { QueuedMailMessage } from "../../providers/mail/mail-port.ts";
 import { queueEmail } from "../mail-outbox/index.ts";
 import { findInstallEmailData } from "./provisioning.repo.ts";
 
 type InstallEmailData = NonNullable<Awaited<ReturnType<typeof findInstallEmailData>>>;
 
-/** Apple's one-tap install link (iOS 17.4+) for an LPA string. */
-export function iphoneInstallUrl(activationCode: string): string {
-  return `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(activationCode)}`;
-}
-
 /**
- * The install email in the buyer's language (packages/ui's installEmail): per eSIM its QR code as an inline image (a
- * CID attachment drawn at send time), the SM-DP+ address and activation code for a manual install, the iPhone one-tap
- * link; then the order summary. A top-up says what was added and where to follow the data.
+ * The install email in the buyer's language (packages/ui's installEmail): per eSIM a link to its install page, where
+ * the PIN shows the QR code and the codes (the email holds none: decision 096); then the order summary. A top-up says what was added and where to follow the data.
  */
 export async function buildInstallEmail(
   data: InstallEmailData & { to: string; publicUrl: string },
@@ -31,20 +25,10 @@ export async function buildInstallEmail(
   const isTopUp = order.kind === "top_up";
   const esims: InstallEmailEsim[] = isTopUp
     ? []
-    : data.esims.map((esim, index) => ({
+    : data.esims.map((esim) => ({
         iccid: esim.iccid,
-        qrCid: `esim-qr-${index + 1}@esim-store`,
-        smdpAddress: esim.smdpAddress,
-        matchingId: esim.matchingId,
-        activationCode: esim.activationCode,
-        iphoneUrl: iphoneInstallUrl(esim.activationCode),
+        installUrl: `${data.publicUrl}${WEB_PATHS.esimDetails(esim.id)}`,
       }));
-  const attachments: QrAttachment[] = esims.map((esim, index) => ({
-    filename: `esim-${index + 1}-qr.png`,
-    contentType: "image/png",
-    cid: esim.qrCid,
-    qrCodeOf: esim.activationCode,
-  }));
   // When to install follows the plan (decision 050): on the day of departure, or before leaving and the deadline.
   const advice = validityAdvice({ ...data.package, activateBefore: data.esims[0]?.activateBefore }, language);
   const rendered = await renderEmail(
@@ -70,7 +54,7 @@ export async function buildInstallEmail(
     },
     language,
   );
-  return { to: data.to, ...rendered, attachments };
+  return { to: data.to, ...rendered };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { formatNumber } from "@esim/shared/format";
 import type { Currency } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
-import { Img } from "@react-email/components";
 import { useT } from "../../i18n.ts";
 import { EmailButton } from "../email-button.tsx";
 import { EmailFacts } from "../email-facts.tsx";
@@ -9,19 +8,17 @@ import { EmailGreeting } from "../email-greeting.tsx";
 import { EmailHeading } from "../email-heading.tsx";
 import { EmailParagraph } from "../email-paragraph.tsx";
 import { iccidText } from "../iccid-text.ts";
-import { Ltr } from "../ltr.tsx";
 import type { EmailTemplate } from "../render-email.tsx";
 import { useIsolate } from "../use-isolate.ts";
 
-/** One eSIM to install: its QR code (an inline attachment named by `qrCid`) and its codes for a manual install. */
+/**
+ * One eSIM to install: a link to its install page in the app, where the PIN shows the QR code and the codes. The
+ * email carries no install secret: whoever reads a forwarded or shared mailbox could install the eSIM (decision 096).
+ */
 export interface InstallEmailEsim {
   iccid: string | null;
-  qrCid: string;
-  smdpAddress: string;
-  matchingId: string;
-  activationCode: string;
-  /** Apple's one-tap install link (iOS 17.4+). */
-  iphoneUrl: string;
+  /** The eSIM's page in the app (PIN-guarded install). */
+  installUrl: string;
 }
 
 export interface InstallEmailProps {
@@ -51,24 +48,7 @@ function InstallBlock({ esim, index, count }: { esim: InstallEmailEsim; index: n
   return (
     <>
       <EmailHeading>{`${heading} · ${iccidText(t, esim.iccid, wrap)}`}</EmailHeading>
-      <EmailParagraph>{t("mail.install.scan")}</EmailParagraph>
-      <Img
-        src={`cid:${esim.qrCid}`}
-        width="240"
-        height="240"
-        alt={t("mail.install.qrAlt")}
-        style={{ display: "block" }}
-      />
-      <EmailParagraph>{t("mail.install.iphone")}</EmailParagraph>
-      <EmailButton href={esim.iphoneUrl}>{t("mail.install.iphoneLink")}</EmailButton>
-      <EmailParagraph>{t("mail.install.manual")}</EmailParagraph>
-      <EmailFacts
-        rows={[
-          [t("mail.install.smdp"), <Ltr key="smdp">{esim.smdpAddress}</Ltr>],
-          [t("mail.install.activationCode"), <Ltr key="code">{esim.matchingId}</Ltr>],
-          [t("mail.install.lpa"), <Ltr key="lpa">{esim.activationCode}</Ltr>],
-        ]}
-      />
+      <EmailButton href={esim.installUrl}>{t("mail.install.open")}</EmailButton>
     </>
   );
 }
@@ -92,11 +72,13 @@ function InstallEmailBody(props: InstallEmailProps) {
       ) : (
         <>
           <EmailParagraph>{t("mail.install.intro", { destination: props.destination })}</EmailParagraph>
+          <EmailParagraph>{t("mail.install.withPin")}</EmailParagraph>
           {delivery.esims.map((esim, index) => (
-            <InstallBlock key={esim.qrCid} esim={esim} index={index + 1} count={delivery.esims.length} />
+            <InstallBlock key={esim.installUrl} esim={esim} index={index + 1} count={delivery.esims.length} />
           ))}
           {props.advice ? <EmailParagraph>{`${props.advice.sentence} ${props.advice.lasts}`}</EmailParagraph> : null}
           <EmailParagraph isStrong>{t("mail.install.singleUse")}</EmailParagraph>
+          <EmailParagraph>{t("mail.install.noCodeHere")}</EmailParagraph>
         </>
       )}
       <EmailHeading>{t("mail.install.summary")}</EmailHeading>
@@ -114,8 +96,8 @@ function InstallEmailBody(props: InstallEmailProps) {
 }
 
 /**
- * The install email of a delivered order (per eSIM its QR code, the iPhone one-tap link and the codes of a manual
- * install, then the order's summary), or a top-up's "data added" email.
+ * The install email of a delivered order (per eSIM a link to its PIN-guarded install page, then the order's summary),
+ * or a top-up's "data added" email.
  */
 export const installEmail: EmailTemplate<InstallEmailProps> = {
   subject: (t, props) =>
