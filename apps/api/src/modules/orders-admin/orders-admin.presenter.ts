@@ -119,7 +119,10 @@ function timelineOf(detail: OrderDetail, operatorEmails: ReadonlyMap<string, str
 
 export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
   const { order, payment, refund } = detail;
-  const job = detail.jobs.find((candidate) => candidate.task === "provision-order");
+  // A provisioning job delivers only a paid order waiting for it (confirmed); left queued for an order refunded or
+  // being refunded meanwhile, it will end doing nothing, so it is not shown as a live delivery.
+  const job =
+    order.status === "confirmed" ? detail.jobs.find((candidate) => candidate.task === "provision-order") : undefined;
   const hasAccount = order.userId !== null;
   const operatorEmails = new Map(
     detail.audit.flatMap((entry) =>
@@ -161,7 +164,8 @@ export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
     },
     provisioning: {
       attempts: order.provisioningAttempts,
-      lastError: order.lastProvisioningError,
+      // An error from a try before the delivery is past (the attempts count stays), not the order's state.
+      lastError: order.deliveredAt ? null : order.lastProvisioningError,
       upstreamOrderNo: order.upstreamOrderNo,
       job: job
         ? {
