@@ -354,10 +354,32 @@ describe("the console on a phone (390 px) and without a mouse", () => {
     expect(within(table).getAllByRole("row")).toHaveLength(31);
   });
 
-  it("keeps the menu to one row that scrolls sideways on a phone, wrapped only on a wider screen", async () => {
+  it("keeps the menu to one row: the daily sections in it, the others grouped under « Plus »", async () => {
     await open("/admin", "ORD-1001");
-    const menu = within(screen.getByRole("navigation", { name: "Sections de la console" })).getByRole("list");
-    expect(menu).toHaveClass("flex-nowrap", "overflow-x-auto", "sm:flex-wrap");
+    const nav = screen.getByRole("navigation", { name: "Sections de la console" });
+    const [row, more] = within(nav).getAllByRole("list");
+    // Six sections fit one row at 1 280 px in French and Arabic (thirteen wrapped to two); on a phone it scrolls.
+    expect(row).toHaveClass("flex-nowrap", "overflow-x-auto");
+    expect(row).not.toHaveClass("sm:flex-wrap");
+    expect(
+      within(row!)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual([
+      "Tableau de bord",
+      "Commandes",
+      "Clients",
+      "Annulations et remboursements",
+      "Réclamations",
+      "Codes promo",
+    ]);
+    const summary = within(nav).getByText("Plus", { selector: "summary" });
+    expect(summary.closest("details")).not.toHaveAttribute("open");
+    expect(
+      within(more!)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Prix", "Parrainage", "Catalogue", "Facturation", "Équipe", "Journal d’audit", "Mes sessions"]);
   });
 
   it("gives the role select of the team the room of its longest role on a phone", async () => {
