@@ -117,6 +117,26 @@ function timelineOf(detail: OrderDetail, operatorEmails: ReadonlyMap<string, str
     .map(({ item }) => item);
 }
 
+/** Who paid the order and how: a relative's link, an auto top-up, store credit alone, or the customer's checkout. */
+function paidByOf(detail: OrderDetail): NonNullable<AdminOrderDetail["paidBy"]> {
+  const { order } = detail;
+  const creditDzdMinor = order.creditAppliedDzdMinor;
+  if (detail.payLinkPayer) {
+    return {
+      kind: "payLink",
+      payerEmail: detail.payLinkPayer.payerEmail,
+      creditDzdMinor,
+      linkCreatedAt: detail.payLinkPayer.createdAt.toISOString(),
+    };
+  }
+  const kind = detail.isAutoTopUp
+    ? "autoTopUp"
+    : creditDzdMinor > 0 && creditDzdMinor >= order.chargeDzdMinor
+      ? "storeCredit"
+      : "customer";
+  return { kind, payerEmail: null, creditDzdMinor, linkCreatedAt: null };
+}
+
 export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
   const { order, payment, refund } = detail;
   // A provisioning job delivers only a paid order waiting for it (confirmed); left queued for an order refunded or
@@ -214,5 +234,6 @@ export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
       canRefundHeldMoney: refund.heldDzdMinor > 0 && order.status !== "on_hold",
     },
     timeline: timelineOf(detail, operatorEmails),
+    paidBy: paidByOf(detail),
   };
 }

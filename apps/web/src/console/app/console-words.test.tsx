@@ -52,6 +52,18 @@ const TROUBLED_ORDER: AdminOrderDetail = {
   ],
 };
 
+/** An order a relative paid through the traveller's pay-for-me link, with the receipt address they gave. */
+const PAID_BY_RELATIVE: AdminOrderDetail = {
+  ...ORDER_DETAIL,
+  number: "ES26-000044",
+  paidBy: {
+    kind: "payLink",
+    payerEmail: "tata@example.dz",
+    creditDzdMinor: 0,
+    linkCreatedAt: "2026-11-24T08:00:00Z",
+  },
+};
+
 const QUEUE: CancellationQueue = {
   cancellations: [],
   refundsToDecide: [
@@ -123,6 +135,8 @@ const API = {
   [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: ORDER_DETAIL } }),
   [`GET ${A}/orders/ES26-000042/margin`]: () => ({ status: 404, body: { error: { code: "NOT_FOUND", message: "" } } }),
   [`GET ${A}/orders/ES26-000043`]: () => ({ body: { data: TROUBLED_ORDER } }),
+  [`GET ${A}/orders/ES26-000044`]: () => ({ body: { data: PAID_BY_RELATIVE } }),
+  [`GET ${A}/orders/ES26-000044/margin`]: () => ({ status: 404, body: { error: { code: "NOT_FOUND", message: "" } } }),
   [`GET ${A}/orders/ES26-000043/margin`]: () => ({ status: 404, body: { error: { code: "NOT_FOUND", message: "" } } }),
   [`GET ${A}/cancellations`]: () => ({ body: { data: QUEUE } }),
   [`GET ${A}/claims/${CLAIM_ID}`]: () => ({ body: { data: CLAIM } }),
@@ -231,6 +245,7 @@ const SCREENS = [
   { name: "orders", path: "/admin/orders", shows: "amina@example.com" },
   { name: "an order", path: "/admin/orders/ES26-000042", shows: "VIR-0042" },
   { name: "an order failing to deliver", path: "/admin/orders/ES26-000043", shows: "ES26-000043" },
+  { name: "an order a relative paid by a link", path: "/admin/orders/ES26-000044", shows: "tata@example.dz" },
   { name: "the refunds queue", path: "/admin/cancellations", shows: "ES26-000100" },
   { name: "a claim", path: `/admin/claims/${CLAIM_ID}`, shows: "ES26-000123" },
   { name: "audit log", path: "/admin/audit", shows: "ETE2026" },
@@ -352,6 +367,13 @@ describe("the console on a phone (390 px) and without a mouse", () => {
     const table = within(chart).getByRole("table");
     expect(table.closest(".sr-only")).toBeNull();
     expect(within(table).getAllByRole("row")).toHaveLength(31);
+  });
+
+  it("says who paid an order: a relative through the customer's link, and where their receipt went", async () => {
+    await open("/admin/orders/ES26-000044", "tata@example.dz");
+    const paidBy = screen.getByText("Payé par", { selector: "dt" }).nextElementSibling!;
+    expect(paidBy).toHaveTextContent(/^Un proche, par le lien « Payer pour moi » du client \(créé le .*24\/11\/2026/);
+    expect(paidBy).toHaveTextContent("Reçu du proche envoyé à \u2068tata@example.dz\u2069");
   });
 
   it("keeps the menu to one row: the daily sections in it, the others grouped under « Plus »", async () => {
