@@ -232,6 +232,30 @@ describe("a link's order in the console", () => {
     });
   });
 
+  it("lists a customer's links on their console page, each in its state with what the payer pays", async () => {
+    const support = await createSignedInOperator(testApp, "support");
+    const made = await makeTopUpLink();
+    const response = await app.inject({
+      method: "GET",
+      url: `${ADMIN_API_BASE_PATH}/customers/${made.user.id}`,
+      headers: support.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const link = await readLink(made.link.id);
+    expect(response.json().data.payLinks).toEqual([
+      {
+        id: link.id,
+        kind: "top_up",
+        status: "waiting",
+        amountDzdMinor: link.totalDzdMinor + link.customerFeeDzdMinor,
+        createdAt: link.createdAt.toISOString(),
+        expiresAt: link.expiresAt.toISOString(),
+        paidAt: null,
+        revokedAt: null,
+      },
+    ]);
+  });
+
   it("says the traveller paid a checkout of their own", async () => {
     const support = await createSignedInOperator(testApp, "support");
     const bought = await buyEsim(testApp, plan.id);

@@ -376,6 +376,16 @@ describe("the console on a phone (390 px) and without a mouse", () => {
     expect(paidBy).toHaveTextContent("Reçu du proche envoyé à \u2068tata@example.dz\u2069");
   });
 
+  it("lists a customer's pay-for-me links with their state, amount and dates", async () => {
+    await open(`/admin/customers/${CUSTOMER_ID}`, "8988247000001234567");
+    const section = screen.getByRole("region", { name: "Liens « Payer pour moi »" });
+    expect(section).toHaveTextContent("Une recharge d’une de ses eSIM · \u2068990 DA\u2069");
+    expect(section).toHaveTextContent("Payé");
+    expect(section).toHaveTextContent(
+      /Créé le .*24\/11\/2026 09:00.*, valable jusqu’au .*27\/11\/2026 09:00.* · Payé le .*24\/11\/2026 10:30/,
+    );
+  });
+
   it("keeps the menu to one row: the daily sections in it, the others grouped under « Plus »", async () => {
     await open("/admin", "ORD-1001");
     const nav = screen.getByRole("navigation", { name: "Sections de la console" });
