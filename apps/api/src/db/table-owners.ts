@@ -91,6 +91,7 @@ export const READ_MODELS: Readonly<Record<string, string>> = {
   dashboard: "the operator's figures: sums over orders and cancellation requests",
   "customers-admin": "the console's customers: accounts with their orders, eSIMs, devices and sessions",
   "orders-admin": "the console's orders: an order with its payments, eSIMs, webhooks and history",
+  margins: "the owner's margin: paid orders with their plans, invoices' sellers and eSIMs cancelled unused",
   health: "/readyz and /metrics: the database's figures (orders by status, queues) read at scrape time",
   "dev-mailbox": "the local mailbox: the dev mailer's and push recorder's rows",
 };

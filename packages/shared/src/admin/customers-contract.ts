@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { ORDER_REJECTING_EVENTS } from "../checkout/contracts.ts";
 import { defineEndpoint } from "../http.ts";
 import { CURRENCIES, LANGUAGES } from "../locale.ts";
+import { PAY_LINK_STATUSES } from "../pay-links/contracts.ts";
 import { ESIM_STATUSES, ORDER_STATUSES } from "../statuses.ts";
 import { consolePlanSchema } from "./plan-view.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
@@ -140,6 +141,24 @@ export const customerDetailSchema = z.object({
   devices: z.array(customerDeviceSchema),
   /** Live sessions, most recently used first. */
   sessions: z.array(customerSessionSchema),
+  /**
+   * The customer's pay-for-me links, newest first, each in its state as of now, with what the payer pays. Last: the
+   * compiled serializer writes an optional key after the others.
+   */
+  payLinks: z.optional(
+    z.array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(["top_up", "new"]),
+        status: z.enum(PAY_LINK_STATUSES),
+        amountDzdMinor: count,
+        createdAt: z.string(),
+        expiresAt: z.string(),
+        paidAt: z.nullable(z.string()),
+        revokedAt: z.nullable(z.string()),
+      }),
+    ),
+  ),
 });
 export type CustomerDetail = z.output<typeof customerDetailSchema>;
 

@@ -26,11 +26,18 @@ export const orderMarginSchema = z.object({
   netSoldHtDzdMinor: minor,
   /** What the upstream charged, USD × 10 000 (0 while not bought); null: bought before costs were recorded. */
   costUsdE4: z.nullable(minor),
+  /**
+   * What the upstream credited back to our balance, USD × 10 000: the share of the eSIMs cancelled unused (eSIM Access
+   * refunds an unused profile it cancels); 0 when none was.
+   */
+  upstreamCreditUsdE4: minor,
   /** The DZD-per-USD rate the cost was recorded with ("135.5"); null with costUsdE4 null or 0 while not bought. */
   dzdPerUsd: z.nullable(z.string()),
-  /** The cost in DZD at that rate; null: unknown. */
+  /** The cost net of the upstream's credit, in DZD at that rate; null: unknown. */
   costDzdMinor: z.nullable(minor),
-  /** net sold − cost; null while the cost is unknown. */
+  /** Paid and not delivered yet (nor refunded): no margin is counted for it until it is. */
+  isPending: z.boolean(),
+  /** net sold − cost; null while the cost is unknown or the order pending. */
   marginDzdMinor: z.nullable(minor),
   /** margin / net sold, in basis points (2 500 = 25 %); null when either is unknown or nothing is left sold. */
   marginBps: z.nullable(minor),
@@ -43,6 +50,8 @@ export const marginFiguresSchema = z.object({
   netSoldHtDzdMinor: minor,
   /** Orders whose cost is unknown (bought before costs were recorded): left out of cost and margin. */
   unknownCostOrders: count,
+  /** Orders paid but not delivered yet: their sale is in netSold, they are left out of cost and margin. */
+  pendingOrders: count,
   /** Sum of the known costs; null when no order of the group has one. */
   costDzdMinor: z.nullable(minor),
   /** Net sold of the orders with a known cost minus their cost; null when none has one. */

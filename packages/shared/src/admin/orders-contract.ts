@@ -307,6 +307,20 @@ export const adminOrderDetailSchema = z.object({
   }),
   /** Everything that happened to the order, oldest first. */
   timeline: z.array(orderTimelineItemSchema),
+  /**
+   * Who paid and how: the customer's own checkout ("customer"; creditDzdMinor: their store credit used, if any), a
+   * relative through the customer's pay-for-me link (payerEmail: the receipt address they gave, else null; the
+   * link's creation time), store credit alone ("storeCredit"), or an auto top-up bought from credit ("autoTopUp").
+   * Last: the compiled serializer writes an optional key after the others.
+   */
+  paidBy: z.optional(
+    z.object({
+      kind: z.enum(["customer", "payLink", "storeCredit", "autoTopUp"]),
+      payerEmail: z.nullable(z.string()),
+      creditDzdMinor: minor,
+      linkCreatedAt: z.nullable(z.string()),
+    }),
+  ),
 });
 export type AdminOrderDetail = z.output<typeof adminOrderDetailSchema>;
 

@@ -107,3 +107,13 @@ export async function settleAutoTopUpTrigger(
     .returning({ id: autoTopUpTriggers.id });
   return settled.length > 0;
 }
+
+/** Whether an order was bought by an auto top-up (a trigger placed it), for the console's "paid by". */
+export async function isAutoTopUpOrder(db: DbOrTx, orderId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: autoTopUpTriggers.id })
+    .from(autoTopUpTriggers)
+    .where(eq(autoTopUpTriggers.orderId, orderId))
+    .limit(1);
+  return row !== undefined;
+}

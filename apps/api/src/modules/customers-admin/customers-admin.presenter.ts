@@ -45,6 +45,7 @@ export function presentCustomerDetail(input: {
   esims: EsimView[];
   devices: Awaited<ReturnType<typeof listCustomerDevices>>;
   sessions: Awaited<ReturnType<typeof listCustomerSessions>>;
+  payLinks: NonNullable<CustomerDetail["payLinks"]>;
   now: Date;
 }): CustomerDetail {
   const { user } = input;
@@ -91,5 +92,6 @@ export function presentCustomerDetail(input: {
       expiresAt: session.expiresAt.toISOString(),
       userAgent: session.userAgent,
     })),
+    payLinks: input.payLinks,
   };
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { deleteSessionById } from "../auth/index.ts";
 import { getPinStatus, listUserEsimViews, refreshUserEsims, unblockPin } from "../esims/index.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
+import { listPayLinksOf, payLinkAmountDzdMinor, payLinkStatusAt } from "../pay-links/index.ts";
 import {
   findCustomer,
   listCustomerDevices,
@@ -40,14 +41,25 @@ export async function getCustomer(deps: AppDeps, options: { userId: string }) {
   const user = await findCustomer(deps.db, options.userId);
   if (!user) throw customerNotFound();
   const now = deps.now();
-  const [pin, orders, esims, devices, sessions] = await Promise.all([
+  const [pin, orders, esims, devices, sessions, links] = await Promise.all([
     getPinStatus(deps, { userId: user.id }),
     listCustomerOrders(deps.db, user.id),
     listUserEsimViews(deps.db, user.id),
     listCustomerDevices(deps.db, user.id),
     listCustomerSessions(deps.db, user.id, now),
+    listPayLinksOf(deps, user.id),
   ]);
-  return { user, pin, orders, esims, devices, sessions, now };
+  const payLinks = links.map(({ link }) => ({
+    id: link.id,
+    kind: link.kind,
+    status: payLinkStatusAt(link, now),
+    amountDzdMinor: payLinkAmountDzdMinor(link),
+    createdAt: link.createdAt.toISOString(),
+    expiresAt: link.expiresAt.toISOString(),
+    paidAt: link.paidAt?.toISOString() ?? null,
+    revokedAt: link.revokedAt?.toISOString() ?? null,
+  }));
+  return { user, pin, orders, esims, devices, sessions, payLinks, now };
 }
 
 /** Asks the upstream for the live status and usage of the customer's available eSIMs; answers them all. */

@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { invoices, orders, packages } from "../../db/schema.ts";
+import { cancellationRequests, invoices, orders, packages } from "../../db/schema.ts";
 import { planPartsColumns } from "../catalog/index.ts";
 
-// The margin's reads: a read model over tables other modules write (orders, packages, invoices); nothing here writes.
+// The margin's reads: a read model over tables other modules write (orders, packages, invoices, cancellation
+// requests); nothing here writes.
 
 /** What the margin of one paid order is made of. */
 function marginColumns() {
@@ -16,6 +17,10 @@ function marginColumns() {
     // Bought from the upstream: its order number came back, or (a top-up) it was applied and delivered.
     isBought: sql<boolean>`(${orders.upstreamOrderNo} is not null or ${orders.deliveredAt} is not null)`,
     upstreamCostUsdE4: orders.upstreamCostUsdE4,
+    quantity: orders.quantity,
+    // Its eSIMs cancelled upstream on an approved request: unused profiles, whose cost the upstream credits back.
+    cancelledEsims: sql<number>`(select count(*)::int from ${cancellationRequests}
+      where ${cancellationRequests.orderId} = ${orders.id} and ${cancellationRequests.status} = 'approved')`,
     upstreamDzdPerUsd: orders.upstreamDzdPerUsd,
     /** The TVA rate of the invoice's seller; null without an invoice, or one issued before sellers were kept. */
     invoiceTvaRateBps: sql<number | null>`(${invoices.seller}->>'tvaRateBps')::int`,

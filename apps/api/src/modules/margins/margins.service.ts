@@ -45,23 +45,42 @@ async function readRefundedTtc(deps: AppDeps, rows: MarginOrderRow[]): Promise<M
   );
 }
 
-/** The order's cost: 0 while it is not bought, null (unknown) when bought before costs were recorded. */
+/**
+ * What the upstream credited back of an order's cost: eSIM Access refunds to our balance the price of a profile it
+ * cancels unused, so each eSIM cancelled on an approved request gives back its share of the order (cost / quantity).
+ */
+export function upstreamCreditUsdE4Of(costUsdE4: number, quantity: number, cancelledEsims: number): number {
+  return Math.round((costUsdE4 * Math.min(cancelledEsims, quantity)) / quantity);
+}
+
+/**
+ * The order's cost net of the upstream's credit: 0 while it is not bought, null (unknown) when bought before costs
+ * were recorded.
+ */
 function costOf(row: MarginOrderRow): {
   costUsdE4: number | null;
+  upstreamCreditUsdE4: number;
   dzdPerUsd: string | null;
   costDzdMinor: number | null;
 } {
   const dzdPerUsdE4 = row.upstreamDzdPerUsd === null ? null : parseDzdPerUsdE4(row.upstreamDzdPerUsd);
   const dzdPerUsd = dzdPerUsdE4 === null ? null : formatDzdPerUsd(dzdPerUsdE4);
-  if (!row.isBought) return { costUsdE4: 0, dzdPerUsd, costDzdMinor: 0 };
+  if (!row.isBought) return { costUsdE4: 0, upstreamCreditUsdE4: 0, dzdPerUsd, costDzdMinor: 0 };
   if (row.upstreamCostUsdE4 === null || dzdPerUsdE4 === null) {
-    return { costUsdE4: null, dzdPerUsd: null, costDzdMinor: null };
+    return { costUsdE4: null, upstreamCreditUsdE4: 0, dzdPerUsd: null, costDzdMinor: null };
   }
+  const upstreamCreditUsdE4 = upstreamCreditUsdE4Of(row.upstreamCostUsdE4, row.quantity, row.cancelledEsims);
   return {
     costUsdE4: row.upstreamCostUsdE4,
+    upstreamCreditUsdE4,
     dzdPerUsd,
-    costDzdMinor: costDzdMinorOf(row.upstreamCostUsdE4, dzdPerUsdE4),
+    costDzdMinor: costDzdMinorOf(row.upstreamCostUsdE4 - upstreamCreditUsdE4, dzdPerUsdE4),
   };
+}
+
+/** Paid, and neither delivered nor being refunded: what it will cost is not known yet, so no margin is counted. */
+function isPendingOrder(row: MarginOrderRow): boolean {
+  return row.confirmedAt !== null && !["delivered", "refund_due", "refunded"].includes(row.status);
 }
 
 function orderMarginOf(row: MarginOrderRow, refundedTtcDzdMinor: number, currentTvaRateBps: number): OrderMargin {
@@ -73,11 +92,13 @@ function orderMarginOf(row: MarginOrderRow, refundedTtcDzdMinor: number, current
     tvaRateBps,
   });
   const cost = costOf(row);
-  const marginDzdMinor = cost.costDzdMinor === null ? null : sold.netSoldHtDzdMinor - cost.costDzdMinor;
+  const isPending = isPendingOrder(row);
+  const marginDzdMinor = cost.costDzdMinor === null || isPending ? null : sold.netSoldHtDzdMinor - cost.costDzdMinor;
   return {
     tvaRateBps,
     ...sold,
     ...cost,
+    isPending,
     marginDzdMinor,
     marginBps: marginDzdMinor === null ? null : marginBpsOf(marginDzdMinor, sold.netSoldHtDzdMinor),
   };
@@ -94,17 +115,22 @@ export async function getOrderMargin(deps: AppDeps, options: { number: string })
   return orderMarginOf(row, refunded.get(row.id) ?? 0, seller.tvaRateBps);
 }
 
-/** Sums of a group of orders; cost and margin over the orders whose cost is known. */
+/** Sums of a group of orders; cost and margin over the delivered (or refunded) orders whose cost is known. */
 class FiguresSum {
   orders = 0;
   netSoldHtDzdMinor = 0;
   unknownCostOrders = 0;
+  pendingOrders = 0;
   knownNetSoldHtDzdMinor = 0;
   costDzdMinor = 0;
 
   add(margin: OrderMargin): void {
     this.orders += 1;
     this.netSoldHtDzdMinor += margin.netSoldHtDzdMinor;
+    if (margin.isPending) {
+      this.pendingOrders += 1;
+      return;
+    }
     if (margin.costDzdMinor === null) {
       this.unknownCostOrders += 1;
       return;
@@ -114,12 +140,13 @@ class FiguresSum {
   }
 
   figures(): MarginFigures {
-    const isKnown = this.orders > this.unknownCostOrders;
+    const isKnown = this.orders > this.unknownCostOrders + this.pendingOrders;
     const marginDzdMinor = isKnown ? this.knownNetSoldHtDzdMinor - this.costDzdMinor : null;
     return {
       orders: this.orders,
       netSoldHtDzdMinor: this.netSoldHtDzdMinor,
       unknownCostOrders: this.unknownCostOrders,
+      pendingOrders: this.pendingOrders,
       costDzdMinor: isKnown ? this.costDzdMinor : null,
       marginDzdMinor,
       marginBps: marginDzdMinor === null ? null : marginBpsOf(marginDzdMinor, this.knownNetSoldHtDzdMinor),

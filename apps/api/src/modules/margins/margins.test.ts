@@ -2,9 +2,10 @@ import { marginReportSchema, orderMarginSchema } from "@esim/shared/admin/margin
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders } from "../../db/schema.ts";
+import { cancellationRequests, esims, orders } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createPackage, setPriceSettings, uniqueAddress } from "../../test/factories.ts";
+import { request } from "../esims/esims.test-kit.ts";
 import { postMovement } from "../ledger/index.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, createPaidOrder, readOrder } from "../orders/buying.test-kit.ts";
@@ -58,6 +59,31 @@ const older = await boughtAt("2026-06-13T12:00:00Z", second.id);
 // Bought before the cost was recorded at all.
 await db.update(orders).set({ upstreamCostUsdE4: null, upstreamDzdPerUsd: null }).where(eq(orders.id, older.id));
 await boughtAt("2026-06-01T12:00:00Z", first.id);
+// Bought, then cancelled unused on the traveller's request: the upstream credits its cost back to our balance.
+clock.set(new Date("2026-05-01T10:00:00Z"));
+const approver = await createSignedInOperator(testApp, "admin");
+const cancelledPaid = await createPaidOrder(testApp, first.id);
+await runDueJobs(deps);
+await runDueJobs(deps);
+const [cancelledEsim] = await db.select().from(esims).where(eq(esims.orderId, cancelledPaid.orderId));
+const asked = await request(testApp, "POST", `/esims/${cancelledEsim!.id}/cancellation`, {
+  headers: cancelledPaid.headers,
+  payload: { reason: "Voyage annulé" },
+});
+expect(asked.statusCode).toBe(200);
+const [cancellation] = await db
+  .select()
+  .from(cancellationRequests)
+  .where(eq(cancellationRequests.esimId, cancelledEsim!.id));
+const approved = await app.inject({
+  method: "POST",
+  url: `${ADMIN_API_BASE_PATH}/cancellations/${cancellation!.id}/approve`,
+  headers: approver.headers,
+  payload: { reason: "Annulée à la demande du voyageur" },
+});
+expect(approved.statusCode).toBe(200);
+const cancelledOrder = await readOrder(testApp, cancelledPaid.orderId);
+
 // Paid, its provisioning not run yet: nothing bought.
 clock.set(new Date("2026-06-15T09:30:00Z"));
 const waiting = await readOrder(testApp, (await createPaidOrder(testApp, first.id)).orderId);
@@ -92,8 +118,10 @@ describe("an order's margin", () => {
       refundedHtDzdMinor: 0,
       netSoldHtDzdMinor: HT_TWO,
       costUsdE4: first.costUsdE4 * 2,
+      upstreamCreditUsdE4: 0,
       dzdPerUsd: "135",
       costDzdMinor: costPair,
+      isPending: false,
       marginDzdMinor: HT_TWO - costPair,
       marginBps: Math.round(((HT_TWO - costPair) / HT_TWO) * 10_000),
     });
@@ -121,8 +149,31 @@ describe("an order's margin", () => {
       costDzdMinor: null,
       marginDzdMinor: null,
     });
+  });
+
+  it("has no margin while a paid order is not delivered: pending, not a 100 % margin", async () => {
     const notBought = orderMarginSchema.parse((await get(`/orders/${waiting.number}/margin`)).json().data);
-    expect(notBought).toMatchObject({ costUsdE4: 0, costDzdMinor: 0, marginDzdMinor: HT_ONE });
+    expect(notBought).toMatchObject({
+      netSoldHtDzdMinor: HT_ONE,
+      costUsdE4: 0,
+      costDzdMinor: 0,
+      isPending: true,
+      marginDzdMinor: null,
+      marginBps: null,
+    });
+  });
+
+  it("takes the upstream's credit for an eSIM cancelled unused off its cost, so nothing is counted lost", async () => {
+    expect(cancelledOrder.status).toBe("refund_due");
+    const margin = orderMarginSchema.parse((await get(`/orders/${cancelledOrder.number}/margin`)).json().data);
+    expect(margin).toMatchObject({
+      netSoldHtDzdMinor: 0,
+      costUsdE4: first.costUsdE4,
+      upstreamCreditUsdE4: first.costUsdE4,
+      costDzdMinor: 0,
+      marginDzdMinor: 0,
+      isPending: false,
+    });
   });
 });
 
@@ -139,19 +190,22 @@ describe("the margin report", () => {
     const report = marginReportSchema.parse(response.json().data);
     expect(report).toMatchObject({ period: "7d", from: "2026-06-08T23:00:00.000Z", to: "2026-06-15T10:00:00.000Z" });
 
-    const knownSold = HT_TWO + HT_ONE + 0 + HT_ONE;
+    // The paid order not delivered yet is pending: its sale counted, no cost or margin for it.
+    const knownSold = HT_TWO + HT_ONE + 0;
     const cost = costPair + costAtOneFifty + costRefunded;
     expect(report.totals).toEqual({
       orders: 5,
-      netSoldHtDzdMinor: knownSold + HT_ONE,
+      netSoldHtDzdMinor: knownSold + HT_ONE + HT_ONE,
       unknownCostOrders: 1,
+      pendingOrders: 1,
       costDzdMinor: cost,
       marginDzdMinor: knownSold - cost,
       marginBps: Math.round(((knownSold - cost) / knownSold) * 10_000),
     });
 
     const firstSold = HT_TWO + 2 * HT_ONE;
-    const firstMargin = firstSold - costPair - costAtOneFifty;
+    const firstDelivered = HT_TWO + HT_ONE;
+    const firstMargin = firstDelivered - costPair - costAtOneFifty;
     expect(report.plans).toEqual([
       {
         packageId: first.id,
@@ -161,9 +215,10 @@ describe("the margin report", () => {
         orders: 3,
         netSoldHtDzdMinor: firstSold,
         unknownCostOrders: 0,
+        pendingOrders: 1,
         costDzdMinor: costPair + costAtOneFifty,
         marginDzdMinor: firstMargin,
-        marginBps: Math.round((firstMargin / firstSold) * 10_000),
+        marginBps: Math.round((firstMargin / firstDelivered) * 10_000),
       },
       {
         packageId: second.id,
@@ -173,6 +228,7 @@ describe("the margin report", () => {
         orders: 2,
         netSoldHtDzdMinor: HT_ONE,
         unknownCostOrders: 1,
+        pendingOrders: 0,
         costDzdMinor: costRefunded,
         marginDzdMinor: -costRefunded,
         marginBps: null,
@@ -191,9 +247,10 @@ describe("the margin report", () => {
     const byDate = new Map(report.days.map((day) => [day.date, day]));
     expect(byDate.get("2026-06-15")).toMatchObject({
       orders: 3,
+      pendingOrders: 1,
       netSoldHtDzdMinor: HT_TWO + HT_ONE,
       costDzdMinor: costPair + costRefunded,
-      marginDzdMinor: HT_TWO + HT_ONE - costPair - costRefunded,
+      marginDzdMinor: HT_TWO - costPair - costRefunded,
     });
     expect(byDate.get("2026-06-14")).toMatchObject({ orders: 1, marginDzdMinor: HT_ONE - costAtOneFifty });
     expect(byDate.get("2026-06-13")).toMatchObject({ orders: 1, unknownCostOrders: 1, marginDzdMinor: null });
@@ -202,6 +259,7 @@ describe("the margin report", () => {
       orders: 0,
       netSoldHtDzdMinor: 0,
       unknownCostOrders: 0,
+      pendingOrders: 0,
       costDzdMinor: null,
       marginDzdMinor: null,
       marginBps: null,

@@ -181,9 +181,11 @@ export async function deleteOperatorSignInRowsEndedBefore(db: DbOrTx, before: Da
 
 /** Every operator with their live session count, enabled first, then by email. */
 export async function listOperatorsWithLiveSessions(db: DbOrTx, now: Date) {
+  // Both columns named with their table: in a query without joins Drizzle writes a bare "id", which inside this
+  // subquery would be the session's own id (every operator then read "no open session").
   const liveSessions = sql<number>`(
     select count(*)::int from ${operatorSessions}
-    where ${operatorSessions.operatorId} = ${operators.id}
+    where ${operatorSessions}.${sql.identifier(operatorSessions.operatorId.name)} = ${operators}.${sql.identifier(operators.id.name)}
       and ${operatorSessions.revokedAt} is null and ${operatorSessions.expiresAt} > ${now}
   )`;
   return db

@@ -56,6 +56,17 @@ describe("the team", () => {
     expect(listed.json().data.filter((row: { email: string }) => row.email === email)).toHaveLength(1);
   });
 
+  it("lists each signed-in operator with their live sessions counted, the ended ones left out", async () => {
+    const agent = await createSignedInOperator(testApp, "support");
+    const second = await createSignedInOperator(testApp, "support");
+    // Signed out: not live any more.
+    await call("POST", "/auth/logout", undefined, second.headers);
+    const listed = (await call("GET", "/operators")).json().data as { id: string; liveSessions: number }[];
+    const sessionsOf = (id: string) => listed.find((row) => row.id === id)?.liveSessions;
+    expect(sessionsOf(admin.operator.id)).toBe(1);
+    expect(sessionsOf(agent.operator.id)).toBe(1);
+  });
+
   it("refuses a malformed email with the field named", async () => {
     const response = await call("POST", "/operators", { email: "not-an-email", role: "support" });
     expect(response.statusCode).toBe(400);

@@ -117,9 +117,32 @@ function timelineOf(detail: OrderDetail, operatorEmails: ReadonlyMap<string, str
     .map(({ item }) => item);
 }
 
+/** Who paid the order and how: a relative's link, an auto top-up, store credit alone, or the customer's checkout. */
+function paidByOf(detail: OrderDetail): NonNullable<AdminOrderDetail["paidBy"]> {
+  const { order } = detail;
+  const creditDzdMinor = order.creditAppliedDzdMinor;
+  if (detail.payLinkPayer) {
+    return {
+      kind: "payLink",
+      payerEmail: detail.payLinkPayer.payerEmail,
+      creditDzdMinor,
+      linkCreatedAt: detail.payLinkPayer.createdAt.toISOString(),
+    };
+  }
+  const kind = detail.isAutoTopUp
+    ? "autoTopUp"
+    : creditDzdMinor > 0 && creditDzdMinor >= order.chargeDzdMinor
+      ? "storeCredit"
+      : "customer";
+  return { kind, payerEmail: null, creditDzdMinor, linkCreatedAt: null };
+}
+
 export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
   const { order, payment, refund } = detail;
-  const job = detail.jobs.find((candidate) => candidate.task === "provision-order");
+  // A provisioning job delivers only a paid order waiting for it (confirmed); left queued for an order refunded or
+  // being refunded meanwhile, it will end doing nothing, so it is not shown as a live delivery.
+  const job =
+    order.status === "confirmed" ? detail.jobs.find((candidate) => candidate.task === "provision-order") : undefined;
   const hasAccount = order.userId !== null;
   const operatorEmails = new Map(
     detail.audit.flatMap((entry) =>
@@ -161,7 +184,8 @@ export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
     },
     provisioning: {
       attempts: order.provisioningAttempts,
-      lastError: order.lastProvisioningError,
+      // An error from a try before the delivery is past (the attempts count stays), not the order's state.
+      lastError: order.deliveredAt ? null : order.lastProvisioningError,
       upstreamOrderNo: order.upstreamOrderNo,
       job: job
         ? {
@@ -210,5 +234,6 @@ export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
       canRefundHeldMoney: refund.heldDzdMinor > 0 && order.status !== "on_hold",
     },
     timeline: timelineOf(detail, operatorEmails),
+    paidBy: paidByOf(detail),
   };
 }

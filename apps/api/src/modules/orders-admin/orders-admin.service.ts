@@ -9,6 +9,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { type CsvCell, csvNumber, toCsv } from "../../lib/csv.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { AuthenticatedOperator } from "../../plugins/auth.ts";
+import { isAutoTopUpOrder } from "../auto-top-up/index.ts";
 import { approveCancellationRequest, type CancelAndRefund } from "../cancellations-admin/index.ts";
 import { openCancellationForOperator } from "../esims/index.ts";
 import { type AuditActor, listAuditLog, recordAudit } from "../operators/index.ts";
@@ -22,6 +23,7 @@ import {
   retryProvisioning,
   showOrder,
 } from "../orders/index.ts";
+import { findPayLinkPayer } from "../pay-links/index.ts";
 import {
   countBundles,
   findCustomerLanguage,
@@ -120,7 +122,7 @@ export async function exportOrdersCsv(
 export async function getOrderDetail(deps: AppDeps, options: { number: string }) {
   const found = await showOrder(deps, { number: options.number });
   if (!found) throw new AppError("NOT_FOUND", { message: "No order has this number." });
-  const [webhooks, bundles, audit, cancellationAudit, language] = await Promise.all([
+  const [webhooks, bundles, audit, cancellationAudit, language, payLinkPayer, isAutoTopUp] = await Promise.all([
     listPaymentWebhooks(deps.db, found.payment),
     countBundles(
       deps.db,
@@ -129,6 +131,9 @@ export async function getOrderDetail(deps: AppDeps, options: { number: string })
     listAuditLog(deps, { filter: { entityType: "order", entityId: found.order.number }, limit: 200 }),
     listCancellationAudit(deps, found.order.id),
     findCustomerLanguage(deps.db, found.order.userId),
+    // Who paid, read through the owning modules' front doors.
+    found.order.payLinkId ? findPayLinkPayer(deps.db, found.order.payLinkId) : undefined,
+    isAutoTopUpOrder(deps.db, found.order.id),
   ]);
   return {
     ...found,
@@ -136,6 +141,8 @@ export async function getOrderDetail(deps: AppDeps, options: { number: string })
     bundles,
     audit: [...audit.data, ...cancellationAudit],
     customerLanguage: language ?? "fr",
+    payLinkPayer: payLinkPayer ?? null,
+    isAutoTopUp,
   };
 }
 

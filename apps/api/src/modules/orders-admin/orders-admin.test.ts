@@ -495,10 +495,23 @@ describe("POST /orders/:number/retry-provisioning", () => {
     const after = detailOf(await call("GET", `/orders/${failed.number}`, support.headers));
     expect(after.status).toBe("delivered");
     expect(after.attention).toBeNull();
+    // The error of a try before the delivery is not left reading as the order's current error.
+    expect(after.provisioning.lastError).toBeNull();
     expect(after.esims).toHaveLength(1);
     expect(
       after.timeline.some((item) => item.kind === "operator" && item.action === "order.provisioning_retried"),
     ).toBe(true);
+  });
+});
+
+describe("GET /orders/:number: the provisioning job of an order being refunded", () => {
+  it("shows no live delivery job once the refund is decided: the job will deliver nothing", async () => {
+    const paid = await createPaidOrder(testApp, plan.id);
+    expect(detailOf(await call("GET", `/orders/${paid.number}`, support.headers)).provisioning.job).not.toBeNull();
+    await decideRefund(deps, { number: paid.number, reason: "upstream cannot deliver", actor: "operator:test" });
+    const detail = detailOf(await call("GET", `/orders/${paid.number}`, support.headers));
+    expect(detail.status).toBe("refund_due");
+    expect(detail.provisioning.job).toBeNull();
   });
 });
 

@@ -165,3 +165,12 @@ export async function endPayLinkNow(db: DbOrTx, options: { linkId: string; now: 
     .returning({ id: payLinks.id });
   return rows.length > 0;
 }
+
+/** The link an order was paid through, for the console: the payer's receipt address (if given) and when it was made. */
+export async function findPayLinkPayer(db: DbOrTx, linkId: string) {
+  const [row] = await db
+    .select({ payerEmail: payLinks.payerEmail, createdAt: payLinks.createdAt })
+    .from(payLinks)
+    .where(eq(payLinks.id, linkId));
+  return row;
+}

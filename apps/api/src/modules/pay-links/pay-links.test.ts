@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { API_BASE_PATH } from "@esim/shared/http";
+import { adminOrderDetailSchema } from "@esim/shared/admin/orders-contract";
+import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
 import { createPayLink, listPayLinks, PAY_LINK_STATUSES, revokePayLink } from "@esim/shared/pay-links/contracts";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { runDueJobs } from "../../jobs/worker.ts";
 import { createDevice, createSignedInUser } from "../../test/factories.ts";
 import { buyEsim, createTopUpablePlan, readEsim } from "../esims/esims.test-kit.ts";
 import { getOrderMoney } from "../ledger/index.ts";
+import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import {
   createBuyingApp,
   orderBody,
@@ -204,6 +206,67 @@ describe("the relative's page", () => {
     expect(busy.headers["content-type"]).toContain("text/html");
     expect(busy.body).toContain("محاولات كثيرة جدًا");
     expect(Number(busy.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
+
+describe("a link's order in the console", () => {
+  it("says the order was paid by a relative through the traveller's link, with the relative's receipt address", async () => {
+    const support = await createSignedInOperator(testApp, "support");
+    const made = await makeTopUpLink();
+    const paying = await payLink(made.path, { email: "tata@example.dz" });
+    await pressButton(testApp, paying.headers.location as string, "pay");
+    const link = await readLink(made.link.id);
+    const order = await readOrder(testApp, link.orderId!);
+    const response = await app.inject({
+      method: "GET",
+      url: `${ADMIN_API_BASE_PATH}/orders/${order.number}`,
+      headers: support.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const detail = adminOrderDetailSchema.parse(response.json().data);
+    expect(detail.paidBy).toEqual({
+      kind: "payLink",
+      payerEmail: "tata@example.dz",
+      creditDzdMinor: 0,
+      linkCreatedAt: link.createdAt.toISOString(),
+    });
+  });
+
+  it("lists a customer's links on their console page, each in its state with what the payer pays", async () => {
+    const support = await createSignedInOperator(testApp, "support");
+    const made = await makeTopUpLink();
+    const response = await app.inject({
+      method: "GET",
+      url: `${ADMIN_API_BASE_PATH}/customers/${made.user.id}`,
+      headers: support.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const link = await readLink(made.link.id);
+    expect(response.json().data.payLinks).toEqual([
+      {
+        id: link.id,
+        kind: "top_up",
+        status: "waiting",
+        amountDzdMinor: link.totalDzdMinor + link.customerFeeDzdMinor,
+        createdAt: link.createdAt.toISOString(),
+        expiresAt: link.expiresAt.toISOString(),
+        paidAt: null,
+        revokedAt: null,
+      },
+    ]);
+  });
+
+  it("says the traveller paid a checkout of their own", async () => {
+    const support = await createSignedInOperator(testApp, "support");
+    const bought = await buyEsim(testApp, plan.id);
+    const response = await app.inject({
+      method: "GET",
+      url: `${ADMIN_API_BASE_PATH}/orders/${bought.number}`,
+      headers: support.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const detail = adminOrderDetailSchema.parse(response.json().data);
+    expect(detail.paidBy).toEqual({ kind: "customer", payerEmail: null, creditDzdMinor: 0, linkCreatedAt: null });
   });
 });
 

@@ -41,6 +41,7 @@ const figures = (overrides: Partial<MarginFigures>): MarginFigures => ({
   orders: 0,
   netSoldHtDzdMinor: 0,
   unknownCostOrders: 0,
+  pendingOrders: 0,
   costDzdMinor: null,
   marginDzdMinor: null,
   marginBps: null,
@@ -64,9 +65,10 @@ function report(period: MarginReport["period"]): MarginReport {
       period === "today"
         ? today
         : figures({
-            orders: 3,
-            netSoldHtDzdMinor: 375_630,
+            orders: 4,
+            netSoldHtDzdMinor: 500_840,
             unknownCostOrders: 1,
+            pendingOrders: 1,
             costDzdMinor: 180_000,
             marginDzdMinor: 70_420,
             marginBps: 2812,
@@ -85,6 +87,20 @@ function report(period: MarginReport["period"]): MarginReport {
         destinationCode: "TR",
         isTopUp: false,
         ...today,
+      },
+      {
+        packageId: "p-1-top-up",
+        plan: {
+          destinationCode: "TR",
+          dataMb: 1024,
+          isUnlimited: false,
+          dataType: 1,
+          validityDays: 7,
+          nameOverrides: null,
+        },
+        destinationCode: "TR",
+        isTopUp: true,
+        ...figures({ orders: 1, netSoldHtDzdMinor: 125_210, pendingOrders: 1 }),
       },
       {
         packageId: "p-2",
@@ -160,8 +176,10 @@ const MARGIN: OrderMargin = {
   refundedHtDzdMinor: 0,
   netSoldHtDzdMinor: 250_420,
   costUsdE4: 13_334,
+  upstreamCreditUsdE4: 0,
   dzdPerUsd: "135",
   costDzdMinor: 180_009,
+  isPending: false,
   marginDzdMinor: 70_411,
   marginBps: 2812,
 };
@@ -194,8 +212,14 @@ describe("the margins (/admin, /admin/orders/:number)", () => {
     expect(
       within(section).getByText("1 order bought before costs were recorded: left out of cost and margin."),
     ).toBeInTheDocument();
+    expect(
+      within(section).getByText("1 order paid and not delivered yet: left out of cost and margin until it is."),
+    ).toBeInTheDocument();
     const byPlan = within(section).getByRole("table", { name: "By plan" });
-    const turkey = within(byPlan).getByRole("row", { name: /Türkiye · 1 GB · 7 days/ });
+    // A plan sold as a new eSIM and its top-up of the same name are told apart by their kind.
+    const turkey = within(byPlan).getByRole("row", { name: /Türkiye · 1 GB · 7 days\W*New eSIM/ });
+    const turkeyTopUp = within(byPlan).getByRole("row", { name: /Türkiye · 1 GB · 7 days\W*Top-up/ });
+    expect(turkeyTopUp).toHaveTextContent("pending");
     expect(turkey).toHaveTextContent("2,504.2 DA");
     expect(turkey).toHaveTextContent("1,800 DA");
     expect(turkey).toHaveTextContent("28.1%");
@@ -229,6 +253,35 @@ describe("the margins (/admin, /admin/orders/:number)", () => {
     expect(document.documentElement.dir).toBe("rtl");
     expect(await within(section).findByText("\u2068704.11 DA\u2069")).toBeInTheDocument();
     expect(within(section).getByText("\u2068$1.33\u2069 بسعر 135 دج/دولار")).toBeInTheDocument();
+  });
+
+  it("says a paid order not delivered yet has no margin yet, rather than 100 %", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    consoleApi(ADMIN, {
+      ...MARGIN,
+      costUsdE4: 0,
+      costDzdMinor: 0,
+      isPending: true,
+      marginDzdMinor: null,
+      marginBps: null,
+    });
+    await renderApp("/admin/orders/ES26-000042", { language: "fr" });
+    const section = await screen.findByRole("region", { name: "Marge" });
+    expect(await within(section).findByText("Marge", { selector: "dt" })).toBeInTheDocument();
+    expect(within(section).getByText("Marge", { selector: "dt" }).nextElementSibling).toHaveTextContent(
+      /^en attente de livraison$/,
+    );
+    expect(section).not.toHaveTextContent("100");
+  });
+
+  it("names the upstream's credit for an eSIM cancelled unused beside the cost", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    consoleApi(ADMIN, { ...MARGIN, upstreamCreditUsdE4: 13_334, costDzdMinor: 0, marginDzdMinor: 0, marginBps: null });
+    await renderApp("/admin/orders/ES26-000042", { language: "en" });
+    const section = await screen.findByRole("region", { name: "Margin" });
+    expect(
+      await within(section).findByText(/\$1\.33\u2069 credited back by the upstream \(eSIM cancelled unused\)/),
+    ).toBeInTheDocument();
   });
 
   it("says an order bought before costs were recorded has an unknown cost and margin, never 0", async () => {

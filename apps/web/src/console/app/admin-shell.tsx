@@ -34,6 +34,8 @@ export function AdminShell() {
     return <Navigate to={`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(back)}`} replace />;
   }
 
+  // The day's sections (the first six) stay in the row; the rest are grouped under "More", so the row fits one line
+  // at 1 280 px in every language (thirteen sections wrapped to two).
   const links = [
     { to: "/admin", label: t("admin.nav.dashboard"), end: true, isShown: true },
     { to: "/admin/orders", label: t("admin.nav.orders"), end: false, isShown: true },
@@ -47,6 +49,8 @@ export function AdminShell() {
       isShown: true,
     },
     { to: "/admin/coupons", label: t("admin.nav.coupons"), end: false, isShown: me.data?.role === "admin" },
+  ];
+  const moreLinks = [
     { to: "/admin/prices", label: t("admin.nav.prices"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/referrals", label: t("admin.nav.referrals"), end: false, isShown: true },
     { to: "/admin/catalogue", label: t("admin.nav.catalogue"), end: false, isShown: me.data?.role === "admin" },
@@ -55,6 +59,9 @@ export function AdminShell() {
     { to: "/admin/audit", label: t("admin.nav.audit"), end: false, isShown: me.data?.role === "admin" },
     { to: "/admin/sessions", label: t("admin.nav.sessions"), end: false, isShown: true },
   ];
+
+  const shownMore = moreLinks.filter((link) => link.isShown);
+  const isMoreActive = shownMore.some((link) => location.pathname.startsWith(link.to));
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -81,11 +88,11 @@ export function AdminShell() {
             </Button>
           </div>
         </div>
-        {/* One row on a phone, scrolled sideways (eleven sections wrapped to five rows there, over the page);
-            wrapped on a wider screen, where they fit in one or two. */}
-        <nav aria-label={t("admin.nav.label")} className="mx-auto max-w-6xl px-2 pb-2">
+        {/* One row: scrolled sideways on a phone (wrapped, the sections covered the page there), the less used
+            sections under "More" beside it (outside the scrolled row, so its list is never clipped). */}
+        <nav aria-label={t("admin.nav.label")} className="mx-auto flex max-w-6xl items-start gap-1 px-2 pb-2">
           {/* relative: the count's screen-reader text (absolutely placed) scrolls with the row, never widens the page. */}
-          <ul className="relative flex flex-nowrap gap-1 overflow-x-auto sm:flex-wrap sm:overflow-visible">
+          <ul className="relative flex min-w-0 flex-nowrap gap-1 overflow-x-auto">
             {links
               .filter((link) => link.isShown)
               .map((link) => (
@@ -110,6 +117,34 @@ export function AdminShell() {
                 </li>
               ))}
           </ul>
+          {/* Closed again on each page (the key): a choice made in it takes the operator away. */}
+          <details key={location.pathname} className="relative shrink-0">
+            <summary
+              className={`${NAV_LINK} cursor-pointer list-none ${
+                isMoreActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"
+              }`}
+            >
+              {t("admin.nav.more")}
+              <span aria-hidden="true" className="ms-1 text-xs">
+                ▾
+              </span>
+            </summary>
+            <ul className="absolute end-0 z-20 mt-1 w-56 space-y-1 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200">
+              {shownMore.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    end={link.end}
+                    className={({ isActive }) =>
+                      `${NAV_LINK} w-full ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
+                    }
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </details>
         </nav>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">

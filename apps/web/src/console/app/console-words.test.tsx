@@ -52,6 +52,18 @@ const TROUBLED_ORDER: AdminOrderDetail = {
   ],
 };
 
+/** An order a relative paid through the traveller's pay-for-me link, with the receipt address they gave. */
+const PAID_BY_RELATIVE: AdminOrderDetail = {
+  ...ORDER_DETAIL,
+  number: "ES26-000044",
+  paidBy: {
+    kind: "payLink",
+    payerEmail: "tata@example.dz",
+    creditDzdMinor: 0,
+    linkCreatedAt: "2026-11-24T08:00:00Z",
+  },
+};
+
 const QUEUE: CancellationQueue = {
   cancellations: [],
   refundsToDecide: [
@@ -123,6 +135,8 @@ const API = {
   [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: ORDER_DETAIL } }),
   [`GET ${A}/orders/ES26-000042/margin`]: () => ({ status: 404, body: { error: { code: "NOT_FOUND", message: "" } } }),
   [`GET ${A}/orders/ES26-000043`]: () => ({ body: { data: TROUBLED_ORDER } }),
+  [`GET ${A}/orders/ES26-000044`]: () => ({ body: { data: PAID_BY_RELATIVE } }),
+  [`GET ${A}/orders/ES26-000044/margin`]: () => ({ status: 404, body: { error: { code: "NOT_FOUND", message: "" } } }),
   [`GET ${A}/orders/ES26-000043/margin`]: () => ({ status: 404, body: { error: { code: "NOT_FOUND", message: "" } } }),
   [`GET ${A}/cancellations`]: () => ({ body: { data: QUEUE } }),
   [`GET ${A}/claims/${CLAIM_ID}`]: () => ({ body: { data: CLAIM } }),
@@ -231,6 +245,7 @@ const SCREENS = [
   { name: "orders", path: "/admin/orders", shows: "amina@example.com" },
   { name: "an order", path: "/admin/orders/ES26-000042", shows: "VIR-0042" },
   { name: "an order failing to deliver", path: "/admin/orders/ES26-000043", shows: "ES26-000043" },
+  { name: "an order a relative paid by a link", path: "/admin/orders/ES26-000044", shows: "tata@example.dz" },
   { name: "the refunds queue", path: "/admin/cancellations", shows: "ES26-000100" },
   { name: "a claim", path: `/admin/claims/${CLAIM_ID}`, shows: "ES26-000123" },
   { name: "audit log", path: "/admin/audit", shows: "ETE2026" },
@@ -354,10 +369,49 @@ describe("the console on a phone (390 px) and without a mouse", () => {
     expect(within(table).getAllByRole("row")).toHaveLength(31);
   });
 
-  it("keeps the menu to one row that scrolls sideways on a phone, wrapped only on a wider screen", async () => {
+  it("says who paid an order: a relative through the customer's link, and where their receipt went", async () => {
+    await open("/admin/orders/ES26-000044", "tata@example.dz");
+    const paidBy = screen.getByText("Payé par", { selector: "dt" }).nextElementSibling!;
+    expect(paidBy).toHaveTextContent(/^Un proche, par le lien « Payer pour moi » du client \(créé le .*24\/11\/2026/);
+    expect(paidBy).toHaveTextContent("Reçu du proche envoyé à \u2068tata@example.dz\u2069");
+  });
+
+  it("lists a customer's pay-for-me links with their state, amount and dates", async () => {
+    await open(`/admin/customers/${CUSTOMER_ID}`, "8988247000001234567");
+    const section = screen.getByRole("region", { name: "Liens « Payer pour moi »" });
+    expect(section).toHaveTextContent("Une recharge d’une de ses eSIM · \u2068990 DA\u2069");
+    expect(section).toHaveTextContent("Payé");
+    expect(section).toHaveTextContent(
+      /Créé le .*24\/11\/2026 09:00.*, valable jusqu’au .*27\/11\/2026 09:00.* · Payé le .*24\/11\/2026 10:30/,
+    );
+  });
+
+  it("keeps the menu to one row: the daily sections in it, the others grouped under « Plus »", async () => {
     await open("/admin", "ORD-1001");
-    const menu = within(screen.getByRole("navigation", { name: "Sections de la console" })).getByRole("list");
-    expect(menu).toHaveClass("flex-nowrap", "overflow-x-auto", "sm:flex-wrap");
+    const nav = screen.getByRole("navigation", { name: "Sections de la console" });
+    const [row, more] = within(nav).getAllByRole("list");
+    // Six sections fit one row at 1 280 px in French and Arabic (thirteen wrapped to two); on a phone it scrolls.
+    expect(row).toHaveClass("flex-nowrap", "overflow-x-auto");
+    expect(row).not.toHaveClass("sm:flex-wrap");
+    expect(
+      within(row!)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual([
+      "Tableau de bord",
+      "Commandes",
+      "Clients",
+      "Annulations et remboursements",
+      "Réclamations",
+      "Codes promo",
+    ]);
+    const summary = within(nav).getByText("Plus", { selector: "summary" });
+    expect(summary.closest("details")).not.toHaveAttribute("open");
+    expect(
+      within(more!)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Prix", "Parrainage", "Catalogue", "Facturation", "Équipe", "Journal d’audit", "Mes sessions"]);
   });
 
   it("gives the role select of the team the room of its longest role on a phone", async () => {

@@ -18,17 +18,23 @@ const TAB =
   "min-h-11 rounded-full px-4 text-sm font-semibold ring-1 ring-slate-300 focus-visible:outline-3 focus-visible:outline-brand-600";
 const CELL = "px-2 py-2 text-end whitespace-nowrap";
 
-/** A margin in DZD with its share of the sale, red when it is a loss; "unknown" when no cost is known. */
+/**
+ * A margin in DZD with its share of the sale, red when it is a loss; "pending delivery" while what it sold is not
+ * delivered (nothing is counted for it yet); "unknown" when no cost is known.
+ */
 export function MarginAmount({
   marginDzdMinor,
   marginBps,
+  isPending = false,
   format,
 }: {
   marginDzdMinor: number | null;
   marginBps: number | null;
+  isPending?: boolean;
   format: ConsoleFormatters;
 }) {
   const t = useT();
+  if (marginDzdMinor === null && isPending) return <span className="text-slate-600">{t("admin.margins.pending")}</span>;
   if (marginDzdMinor === null) return <span className="text-slate-500">{t("admin.margins.unknown")}</span>;
   return (
     <span className={marginDzdMinor < 0 ? "font-semibold text-red-700" : "font-semibold text-slate-900"}>
@@ -44,6 +50,8 @@ export function MarginAmount({
 
 function FiguresCells({ figures, format }: { figures: MarginFigures; format: ConsoleFormatters }) {
   const t = useT();
+  // Every order of the group waits for its delivery: no cost or margin yet, rather than "unknown".
+  const isPending = figures.pendingOrders > 0 && figures.pendingOrders + figures.unknownCostOrders === figures.orders;
   return (
     <>
       <td className={CELL}>{format.number(figures.orders)}</td>
@@ -52,13 +60,18 @@ function FiguresCells({ figures, format }: { figures: MarginFigures; format: Con
       </td>
       <td className={CELL}>
         {figures.costDzdMinor === null ? (
-          <span className="text-slate-500">{t("admin.margins.unknown")}</span>
+          <span className="text-slate-500">{t(isPending ? "admin.margins.pending" : "admin.margins.unknown")}</span>
         ) : (
           <bdi dir="ltr">{format.dzd(figures.costDzdMinor)}</bdi>
         )}
       </td>
       <td className={CELL}>
-        <MarginAmount marginDzdMinor={figures.marginDzdMinor} marginBps={figures.marginBps} format={format} />
+        <MarginAmount
+          marginDzdMinor={figures.marginDzdMinor}
+          marginBps={figures.marginBps}
+          isPending={isPending}
+          format={format}
+        />
       </td>
     </>
   );
@@ -165,6 +178,14 @@ function ReportBody({ report, format }: { report: MarginReportData; format: Cons
           })}
         </Alert>
       ) : null}
+      {totals.pendingOrders > 0 ? (
+        <Alert tone="info">
+          {t("admin.margins.pendingOrders", {
+            count: totals.pendingOrders,
+            countText: format.number(totals.pendingOrders),
+          })}
+        </Alert>
+      ) : null}
       <FiguresTable
         caption={t("admin.margins.byPlan")}
         firstColumn={t("admin.margins.plan")}
@@ -174,6 +195,10 @@ function ReportBody({ report, format }: { report: MarginReportData; format: Cons
           label: (
             <>
               <bdi className="block font-semibold">{planName(plan.plan)}</bdi>
+              {/* A top-up and a new eSIM of the same plan share its name: the kind tells the rows apart. */}
+              <span className="block text-xs text-slate-600">
+                {t(plan.isTopUp ? "admin.margins.kind.topUp" : "admin.margins.kind.new")}
+              </span>
             </>
           ),
           figures: plan,

@@ -238,6 +238,18 @@ export const CUSTOMER_DETAIL: CustomerDetail = {
   ],
   devices: [],
   sessions: [],
+  payLinks: [
+    {
+      id: "55555555-5555-4555-8555-555555555555",
+      kind: "top_up",
+      status: "paid",
+      amountDzdMinor: 99_000,
+      createdAt: "2026-11-24T08:00:00Z",
+      expiresAt: "2026-11-27T08:00:00Z",
+      paidAt: "2026-11-24T09:30:00Z",
+      revokedAt: null,
+    },
+  ],
 };
 
 const auditEntry = (entry: Partial<AuditEntryView> & Pick<AuditEntryView, "id" | "action" | "entityType">) => ({

@@ -153,6 +153,34 @@ export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
             ))}
           </ul>
         </CustomerSection>
+        <CustomerSection title={t("admin.customers.payLinks.title")}>
+          {(customer.payLinks ?? []).length === 0 ? (
+            <p className="text-slate-600">{t("admin.customers.payLinks.empty")}</p>
+          ) : null}
+          <ul className="space-y-2">
+            {customer.payLinks?.map((link) => (
+              <li key={link.id} className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
+                <p className="font-semibold text-slate-900">
+                  {t(`admin.customers.payLinks.kind.${link.kind}`)} ·{" "}
+                  <bdi dir="ltr">{format.dzd(link.amountDzdMinor)}</bdi>
+                </p>
+                <p>{t(`admin.customers.payLinks.status.${link.status}`)}</p>
+                <p className="text-slate-600">
+                  {t("admin.customers.payLinks.made", {
+                    time: format.dateTime(link.createdAt),
+                    until: format.dateTime(link.expiresAt),
+                  })}
+                  {link.paidAt
+                    ? ` · ${t("admin.customers.payLinks.paidAt", { time: format.dateTime(link.paidAt) })}`
+                    : null}
+                  {link.revokedAt
+                    ? ` · ${t("admin.customers.payLinks.revokedAt", { time: format.dateTime(link.revokedAt) })}`
+                    : null}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </CustomerSection>
         <CustomerSessions customerId={profile.id} sessions={customer.sessions} />
       </div>
     </div>

@@ -135,6 +135,14 @@ export function OrderDetail({
                 ),
               ],
               [t("admin.orders.field.amount"), <bdi key="amount">{format.dzd(payment.amountDzdMinor)}</bdi>],
+              ...(order.paidBy
+                ? [
+                    [t("admin.orders.field.paidBy"), <PaidBy key="paidBy" paidBy={order.paidBy} format={format} />] as [
+                      string,
+                      ReactNode,
+                    ],
+                  ]
+                : []),
             ]}
           />
         </Section>
@@ -206,5 +214,34 @@ export function OrderDetail({
         <OrderTimeline items={order.timeline} format={format} />
       </Section>
     </div>
+  );
+}
+
+/** Who paid the order and how: the customer online (with store credit, if used), a relative's link, credit, auto top-up. */
+function PaidBy({ paidBy, format }: { paidBy: NonNullable<AdminOrderDetail["paidBy"]>; format: ConsoleFormatters }) {
+  const t = useT();
+  const amount = `\u2068${format.dzd(paidBy.creditDzdMinor)}\u2069`;
+  if (paidBy.kind === "payLink") {
+    return (
+      <span>
+        {t("admin.orders.paidBy.payLink", {
+          time: `\u2068${paidBy.linkCreatedAt ? format.dateTime(paidBy.linkCreatedAt) : ""}\u2069`,
+        })}
+        <span className="block text-xs text-slate-600">
+          {paidBy.payerEmail
+            ? t("admin.orders.paidBy.receipt", { email: `\u2068${paidBy.payerEmail}\u2069` })
+            : t("admin.orders.paidBy.noReceipt")}
+        </span>
+      </span>
+    );
+  }
+  if (paidBy.kind === "autoTopUp") return <span>{t("admin.orders.paidBy.autoTopUp")}</span>;
+  if (paidBy.kind === "storeCredit") return <span>{t("admin.orders.paidBy.storeCredit")}</span>;
+  return (
+    <span>
+      {paidBy.creditDzdMinor > 0
+        ? t("admin.orders.paidBy.customerWithCredit", { amount })
+        : t("admin.orders.paidBy.customer")}
+    </span>
   );
 }

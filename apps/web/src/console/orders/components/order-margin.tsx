@@ -34,6 +34,11 @@ export function OrderMargin({ number, format }: { number: string; format: Consol
               </bdi>
             </span>
           ) : null}
+          {figures.upstreamCreditUsdE4 > 0 ? (
+            <span className="block text-xs text-slate-600">
+              {t("admin.margins.upstreamCredit", { usd: format.usdE4(figures.upstreamCreditUsdE4) })}
+            </span>
+          ) : null}
         </span>
       ),
     ],
@@ -43,6 +48,7 @@ export function OrderMargin({ number, format }: { number: string; format: Consol
         key="margin"
         marginDzdMinor={figures.marginDzdMinor}
         marginBps={figures.marginBps}
+        isPending={figures.isPending}
         format={format}
       />,
     ],
@@ -57,7 +63,9 @@ export function OrderMargin({ number, format }: { number: string; format: Consol
           </div>
         ))}
       </dl>
-      {figures.costDzdMinor === null ? (
+      {figures.isPending ? (
+        <p className="text-xs text-slate-600">{t("admin.margins.orderPending")}</p>
+      ) : figures.costDzdMinor === null ? (
         <p className="text-xs text-slate-600">{t("admin.margins.orderUnknownCost")}</p>
       ) : null}
     </div>
