@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { ORDER_REJECTING_EVENTS } from "../checkout/contracts.ts";
+import { CREDIT_LOAD_STATUSES } from "../credit-loads/contracts.ts";
 import { defineEndpoint } from "../http.ts";
 import { CURRENCIES, LANGUAGES } from "../locale.ts";
 import { PAY_LINK_STATUSES } from "../pay-links/contracts.ts";
@@ -156,6 +157,41 @@ export const customerDetailSchema = z.object({
         expiresAt: z.string(),
         paidAt: z.nullable(z.string()),
         revokedAt: z.nullable(z.string()),
+      }),
+    ),
+  ),
+  /** Their auto top-up settings, one per eSIM they set (last changed first), with this month's count against the cap. */
+  autoTopUps: z.optional(
+    z.array(
+      z.object({
+        esimId: z.string(),
+        isEnabled: z.boolean(),
+        /** The top-up bought each time; null when none was chosen. */
+        plan: z.nullable(consolePlanSchema),
+        thresholdPercent: count,
+        isOnValidityEnding: z.boolean(),
+        monthlyCap: count,
+        /** Bought or being bought this calendar month (Algiers time). */
+        boughtThisMonth: count,
+        lastOrderedAt: z.nullable(z.string()),
+        updatedAt: z.string(),
+      }),
+    ),
+  ),
+  /** Their store credit loads, newest first, with the gateway's checkout id of the latest payment. */
+  creditLoads: z.optional(
+    z.array(
+      z.object({
+        id: z.string(),
+        amountDzdMinor: count,
+        status: z.enum(CREDIT_LOAD_STATUSES),
+        paymentMethod: z.string(),
+        createdAt: z.string(),
+        paidAt: z.nullable(z.string()),
+        endedAt: z.nullable(z.string()),
+        receiptNumber: z.nullable(z.string()),
+        provider: z.nullable(z.string()),
+        providerReference: z.nullable(z.string()),
       }),
     ),
   ),

@@ -1,7 +1,7 @@
 import type { AutoTopUpOutcome, AutoTopUpTriggerKind } from "@esim/shared/auto-top-up/contracts";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { autoTopUpSettings, autoTopUpTriggers } from "../../db/schema.ts";
+import { autoTopUpSettings, autoTopUpTriggers, packages } from "../../db/schema.ts";
 
 export type AutoTopUpSettingsRow = typeof autoTopUpSettings.$inferSelect;
 export type AutoTopUpTriggerRow = typeof autoTopUpTriggers.$inferSelect;
@@ -116,4 +116,35 @@ export async function isAutoTopUpOrder(db: DbOrTx, orderId: string): Promise<boo
     .where(eq(autoTopUpTriggers.orderId, orderId))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * A customer's auto top-up settings, one per eSIM they ever set, for the console: the chosen plan's parts, how many
+ * were bought (or are being bought) in `month`, and when the last one was ordered.
+ */
+export function listAutoTopUpsOfUser(db: DbOrTx, userId: string, month: string) {
+  const counted = inArray(autoTopUpTriggers.outcome, ["ordering", "ordered"]);
+  return db
+    .select({
+      settings: autoTopUpSettings,
+      plan: {
+        destinationCode: packages.destinationCode,
+        dataMb: packages.dataMb,
+        isUnlimited: packages.isUnlimited,
+        dataType: packages.dataType,
+        validityDays: packages.validityDays,
+        nameOverrides: packages.nameOverrides,
+      },
+      boughtThisMonth: sql<number>`(select count(*)::int from ${autoTopUpTriggers}
+        where ${autoTopUpTriggers.esimId} = ${autoTopUpSettings.esimId} and ${autoTopUpTriggers.month} = ${month}
+        and ${counted})`,
+      lastOrderedAt: sql<Date | null>`(select max(${autoTopUpTriggers.createdAt}) from ${autoTopUpTriggers}
+        where ${autoTopUpTriggers.esimId} = ${autoTopUpSettings.esimId} and ${counted})`.mapWith(
+        (value: string | Date | null) => (value === null ? null : new Date(value)),
+      ),
+    })
+    .from(autoTopUpSettings)
+    .leftJoin(packages, eq(packages.id, autoTopUpSettings.packageId))
+    .where(eq(autoTopUpSettings.userId, userId))
+    .orderBy(desc(autoTopUpSettings.updatedAt));
 }

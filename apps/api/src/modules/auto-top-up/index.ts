@@ -2,6 +2,6 @@
 // and per eSIM the chosen top-up bought from credit once per trigger (data left under the threshold, validity ending
 // within a day), never beyond the monthly cap; the traveller told either way.
 export { createAutoTopUpJobs } from "./auto-top-up.jobs.ts";
-export { isAutoTopUpOrder } from "./auto-top-up.repo.ts";
+export { isAutoTopUpOrder, listAutoTopUpsOfUser } from "./auto-top-up.repo.ts";
 export { type AutoTopUpRoutesOptions, autoTopUpRoutes } from "./auto-top-up.routes.ts";
 export { type PlaceFromCredit, sweepAutoTopUps } from "./auto-top-up.service.ts";

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { creditLoadReceiptCounters, creditLoads } from "../../db/schema.ts";
+import { creditLoadReceiptCounters, creditLoads, payments } from "../../db/schema.ts";
 
 export type CreditLoadRow = typeof creditLoads.$inferSelect;
 
@@ -128,4 +128,24 @@ export async function markCreditLoadEnded(
     .where(and(eq(creditLoads.id, loadId), eq(creditLoads.status, "pending")))
     .returning({ id: creditLoads.id });
   return rows.length > 0;
+}
+
+/**
+ * All the user's loads, newest first, for the console: each with its latest payment's gateway and checkout id (read
+ * only; the payments module writes them), null before a checkout was made.
+ */
+export function listCreditLoadsOf(db: DbOrTx, userId: string) {
+  // Named in full: drizzle writes bare column names in a one-table select, which the subquery would read as its own.
+  const latestPayment = (column: "provider" | "provider_reference") =>
+    sql<string | null>`(select p.${sql.identifier(column)} from ${payments} p
+      where p.credit_load_id = "credit_loads"."id" order by p.created_at desc limit 1)`;
+  return db
+    .select({
+      load: creditLoads,
+      provider: latestPayment("provider"),
+      providerReference: latestPayment("provider_reference"),
+    })
+    .from(creditLoads)
+    .where(eq(creditLoads.userId, userId))
+    .orderBy(desc(creditLoads.createdAt));
 }

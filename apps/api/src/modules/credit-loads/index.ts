@@ -4,6 +4,7 @@ export { presentCreditLoad } from "./credit-loads.presenter.ts";
 export {
   type CreditLoadRow,
   findUserCreditLoad,
+  listCreditLoadsOf,
   listPaidCreditLoads,
 } from "./credit-loads.repo.ts";
 export {

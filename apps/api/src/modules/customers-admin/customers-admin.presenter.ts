@@ -2,6 +2,8 @@ import type { CustomerDetail, CustomerEsim, CustomerSummary } from "@esim/shared
 import { toConsolePlan } from "@esim/shared/admin/plan-view";
 import { toDisplayText } from "@esim/shared/display-text";
 import type { UserRow } from "../account/index.ts";
+import type { listAutoTopUpsOfUser } from "../auto-top-up/index.ts";
+import type { listCreditLoadsOf } from "../credit-loads/index.ts";
 import { type EsimView, isEsimAvailable } from "../esims/index.ts";
 import type { listCustomerDevices, listCustomerOrders, listCustomerSessions } from "./customers-admin.repo.ts";
 
@@ -46,6 +48,8 @@ export function presentCustomerDetail(input: {
   devices: Awaited<ReturnType<typeof listCustomerDevices>>;
   sessions: Awaited<ReturnType<typeof listCustomerSessions>>;
   payLinks: NonNullable<CustomerDetail["payLinks"]>;
+  autoTopUps: Awaited<ReturnType<typeof listAutoTopUpsOfUser>>;
+  creditLoads: Awaited<ReturnType<typeof listCreditLoadsOf>>;
   now: Date;
 }): CustomerDetail {
   const { user } = input;
@@ -93,5 +97,28 @@ export function presentCustomerDetail(input: {
       userAgent: session.userAgent,
     })),
     payLinks: input.payLinks,
+    autoTopUps: input.autoTopUps.map(({ settings, plan, boughtThisMonth, lastOrderedAt }) => ({
+      esimId: settings.esimId,
+      isEnabled: settings.isEnabled,
+      plan: plan ? toConsolePlan(plan) : null,
+      thresholdPercent: settings.thresholdPercent,
+      isOnValidityEnding: settings.isOnValidityEnding,
+      monthlyCap: settings.monthlyCap,
+      boughtThisMonth,
+      lastOrderedAt: lastOrderedAt?.toISOString() ?? null,
+      updatedAt: settings.updatedAt.toISOString(),
+    })),
+    creditLoads: input.creditLoads.map(({ load, provider, providerReference }) => ({
+      id: load.id,
+      amountDzdMinor: load.amountDzdMinor,
+      status: load.status,
+      paymentMethod: load.paymentMethod,
+      createdAt: load.createdAt.toISOString(),
+      paidAt: load.paidAt?.toISOString() ?? null,
+      endedAt: load.endedAt?.toISOString() ?? null,
+      receiptNumber: load.receiptNumber,
+      provider,
+      providerReference,
+    })),
   };
 }

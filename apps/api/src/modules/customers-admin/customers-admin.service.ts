@@ -1,7 +1,10 @@
 import { CUSTOMERS_PAGE_SIZE, type CustomerPin } from "@esim/shared/admin/customers-contract";
+import { algiersMonthOf } from "../../lib/algiers-days.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { deleteSessionById } from "../auth/index.ts";
+import { listAutoTopUpsOfUser } from "../auto-top-up/index.ts";
+import { listCreditLoadsOf } from "../credit-loads/index.ts";
 import { getPinStatus, listUserEsimViews, refreshUserEsims, unblockPin } from "../esims/index.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
 import { listPayLinksOf, payLinkAmountDzdMinor, payLinkStatusAt } from "../pay-links/index.ts";
@@ -41,13 +44,15 @@ export async function getCustomer(deps: AppDeps, options: { userId: string }) {
   const user = await findCustomer(deps.db, options.userId);
   if (!user) throw customerNotFound();
   const now = deps.now();
-  const [pin, orders, esims, devices, sessions, links] = await Promise.all([
+  const [pin, orders, esims, devices, sessions, links, autoTopUps, loads] = await Promise.all([
     getPinStatus(deps, { userId: user.id }),
     listCustomerOrders(deps.db, user.id),
     listUserEsimViews(deps.db, user.id),
     listCustomerDevices(deps.db, user.id),
     listCustomerSessions(deps.db, user.id, now),
     listPayLinksOf(deps, user.id),
+    listAutoTopUpsOfUser(deps.db, user.id, algiersMonthOf(now)),
+    listCreditLoadsOf(deps.db, user.id),
   ]);
   const payLinks = links.map(({ link }) => ({
     id: link.id,
@@ -59,7 +64,7 @@ export async function getCustomer(deps: AppDeps, options: { userId: string }) {
     paidAt: link.paidAt?.toISOString() ?? null,
     revokedAt: link.revokedAt?.toISOString() ?? null,
   }));
-  return { user, pin, orders, esims, devices, sessions, payLinks, now };
+  return { user, pin, orders, esims, devices, sessions, payLinks, autoTopUps, creditLoads: loads, now };
 }
 
 /** Asks the upstream for the live status and usage of the customer's available eSIMs; answers them all. */

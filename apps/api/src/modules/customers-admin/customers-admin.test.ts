@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   customerDetailSchema,
   customerEsimSchema,
@@ -8,7 +9,8 @@ import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { esims, operatorAuditLog, users } from "../../db/schema.ts";
+import { autoTopUpTriggers, esims, operatorAuditLog, users } from "../../db/schema.ts";
+import { algiersMonthOf } from "../../lib/algiers-days.ts";
 import { createDevice, createSession, createSignedInUser, createUser, uniqueEmail } from "../../test/factories.ts";
 import { buyEsim, createTopUpablePlan, readEsim } from "../esims/esims.test-kit.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
@@ -16,7 +18,7 @@ import { createBuyingApp, orderBody, placeTestOrder, pressButton } from "../orde
 
 const testApp = await createBuyingApp();
 const { app, db, clock } = testApp;
-const { plan } = await createTopUpablePlan(testApp);
+const { plan, topUp } = await createTopUpablePlan(testApp);
 const support = await createSignedInOperator(testApp, "support");
 
 function callConsole(
@@ -187,6 +189,81 @@ describe("getCustomer", () => {
     expect(data.devices[0]).toMatchObject({ model: "Pixel 8", hasPushToken: true });
     expect(data.sessions).toHaveLength(1);
     expect(data.pin).toEqual({ isSet: false, isBlocked: false, attemptsLeft: 4 });
+  });
+
+  it("lists the customer's auto top-up settings per eSIM and their credit loads, paid and pending", async () => {
+    const bought = await buyEsim(testApp, plan.id);
+    const saved = await app.inject({
+      method: "PUT",
+      url: `${API_BASE_PATH}/esims/${bought.esim.id}/auto-top-up`,
+      headers: bought.headers,
+      payload: { isEnabled: true, packageId: topUp.id, thresholdPercent: 20, isOnValidityEnding: false, monthlyCap: 3 },
+    });
+    expect(saved.statusCode).toBe(200);
+    // One auto top-up bought this month (what the cap counts), as the sweep records it.
+    const orderedAt = clock.now();
+    await db.insert(autoTopUpTriggers).values({
+      triggerKey: `test:${randomUUID()}`,
+      esimId: bought.esim.id,
+      userId: bought.user.id,
+      bundleId: randomUUID(),
+      kind: "usage",
+      packageId: topUp.id,
+      outcome: "ordered",
+      month: algiersMonthOf(clock.now()),
+      createdAt: orderedAt,
+      decidedAt: orderedAt,
+    });
+    const startLoad = async (amountDzd: number) => {
+      const response = await app.inject({
+        method: "POST",
+        url: `${API_BASE_PATH}/credit-loads`,
+        headers: bought.headers,
+        payload: { clientReference: randomUUID(), amountDzd, paymentMethod: "edahabia", termsAccepted: true },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().data as { load: { id: string }; checkoutUrl: string };
+    };
+    const paid = await startLoad(2_000);
+    await pressButton(testApp, paid.checkoutUrl, "pay");
+    clock.advance(1_000);
+    const pending = await startLoad(1_000);
+
+    const { data } = z
+      .object({ data: customerDetailSchema })
+      .parse((await callConsole("GET", `/customers/${bought.user.id}`)).json());
+    expect(data.autoTopUps).toEqual([
+      {
+        esimId: bought.esim.id,
+        isEnabled: true,
+        plan: expect.objectContaining({ destinationCode: topUp.destinationCode, validityDays: topUp.validityDays }),
+        thresholdPercent: 20,
+        isOnValidityEnding: false,
+        monthlyCap: 3,
+        boughtThisMonth: 1,
+        lastOrderedAt: orderedAt.toISOString(),
+        updatedAt: expect.any(String),
+      },
+    ]);
+    expect(data.creditLoads).toEqual([
+      expect.objectContaining({
+        id: pending.load.id,
+        amountDzdMinor: 1_000_00,
+        status: "pending",
+        paidAt: null,
+        receiptNumber: null,
+      }),
+      expect.objectContaining({
+        id: paid.load.id,
+        amountDzdMinor: 2_000_00,
+        status: "paid",
+        paymentMethod: "edahabia",
+        paidAt: expect.any(String),
+        receiptNumber: expect.stringMatching(/^R\d{4}-\d{6}$/),
+        provider: expect.any(String),
+        providerReference: expect.any(String),
+      }),
+    ]);
   });
 });
 

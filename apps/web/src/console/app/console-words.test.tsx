@@ -340,10 +340,10 @@ describe("the console on a phone (390 px) and without a mouse", () => {
   setUpAppTests();
   afterEach(() => window.sessionStorage.clear());
 
-  const open = async (path: string, shows: string) => {
+  const open = async (path: string, shows: string, language: Language = "fr") => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
     fakeApi(API);
-    const rendered = await renderApp(path, { language: "fr" });
+    const rendered = await renderApp(path, { language });
     expect((await screen.findAllByText(shows, { exact: false })).length).toBeGreaterThan(0);
     return rendered;
   };
@@ -384,6 +384,31 @@ describe("the console on a phone (390 px) and without a mouse", () => {
     expect(section).toHaveTextContent(
       /Créé le .*24\/11\/2026 09:00.*, valable jusqu’au .*27\/11\/2026 09:00.* · Payé le .*24\/11\/2026 10:30/,
     );
+  });
+
+  it("lists a customer's auto top-ups and store credit loads with their state, amounts and references", async () => {
+    await open(`/admin/customers/${CUSTOMER_ID}`, "8988247000001234567");
+    const autoTopUps = screen.getByRole("region", { name: "Recharges automatiques" });
+    expect(autoTopUps).toHaveTextContent("eSIM \u20668988247000001234567\u2069 · Activée");
+    expect(autoTopUps).toHaveTextContent("Turquie");
+    expect(autoTopUps).toHaveTextContent(/Achetée quand il reste moins de .20%. des données ou moins d’un jour/);
+    expect(autoTopUps).toHaveTextContent("1 ce mois-ci, 3 au plus");
+    expect(autoTopUps).toHaveTextContent(/Dernière recharge automatique le .*25\/11\/2026 08:15/);
+    const loads = screen.getByRole("region", { name: "Chargements de crédit boutique" });
+    expect(loads).toHaveTextContent("\u20682,000 DA\u2069 · Payé, crédité");
+    expect(loads).toHaveTextContent("\u20681,000 DA\u2069 · En attente de paiement");
+    expect(loads).toHaveTextContent("Reçu \u2066R2026-000007\u2069");
+    expect(loads).toHaveTextContent("Chargily · EDAHABIA, référence \u206601jf3k9x2m8p7q6r5s4t3u2v1w\u2069");
+    expect(loads).not.toHaveTextContent(/avoir/i);
+  });
+
+  it("lists them in Arabic too", async () => {
+    await open(`/admin/customers/${CUSTOMER_ID}`, "8988247000001234567", "ar");
+    expect(screen.getByRole("region", { name: "الشحن التلقائي" })).toHaveTextContent("مفعّل");
+    const arLoads = screen.getByRole("region", { name: "شحنات رصيد المتجر" });
+    expect(arLoads).toHaveTextContent("مدفوع، أُضيف إلى الرصيد");
+    expect(arLoads).toHaveTextContent("بانتظار الدفع");
+    expect(arLoads).toHaveTextContent("الإيصال \u2066R2026-000007\u2069");
   });
 
   it("keeps the menu to one row: the daily sections in it, the others grouped under « Plus »", async () => {

@@ -250,6 +250,45 @@ export const CUSTOMER_DETAIL: CustomerDetail = {
       revokedAt: null,
     },
   ],
+  autoTopUps: [
+    {
+      esimId: "55555555-5555-4555-8555-555555555555",
+      isEnabled: true,
+      plan: TURKEY_5GB_30_DAYS,
+      thresholdPercent: 20,
+      isOnValidityEnding: true,
+      monthlyCap: 3,
+      boughtThisMonth: 1,
+      lastOrderedAt: "2026-11-25T07:15:00Z",
+      updatedAt: "2026-11-23T18:00:00Z",
+    },
+  ],
+  creditLoads: [
+    {
+      id: "66666666-6666-4666-8666-666666666666",
+      amountDzdMinor: 100_000,
+      status: "pending",
+      paymentMethod: "cib",
+      createdAt: "2026-11-26T11:00:00Z",
+      paidAt: null,
+      endedAt: null,
+      receiptNumber: null,
+      provider: "chargily",
+      providerReference: "01jf4q2c9w8x7v6b5n4m3k2j1h",
+    },
+    {
+      id: "77777777-7777-4777-8777-777777777777",
+      amountDzdMinor: 200_000,
+      status: "paid",
+      paymentMethod: "edahabia",
+      createdAt: "2026-11-20T09:00:00Z",
+      paidAt: "2026-11-20T09:02:00Z",
+      endedAt: null,
+      receiptNumber: "R2026-000007",
+      provider: "chargily",
+      providerReference: "01jf3k9x2m8p7q6r5s4t3u2v1w",
+    },
+  ],
 };
 
 const auditEntry = (entry: Partial<AuditEntryView> & Pick<AuditEntryView, "id" | "action" | "entityType">) => ({

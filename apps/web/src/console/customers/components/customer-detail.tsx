@@ -11,6 +11,8 @@ import { consoleFormatters } from "../../lib/format.ts";
 import { useLanguage, useT } from "../../lib/i18n.ts";
 import { useConsolePlanName } from "../../lib/plan-name.ts";
 import { useUnblockCustomerPin } from "../api/customers.ts";
+import { CustomerAutoTopUps } from "./customer-auto-top-ups.tsx";
+import { CustomerCreditLoads } from "./customer-credit-loads.tsx";
 import { CustomerEsims } from "./customer-esims.tsx";
 import { CustomerSection } from "./customer-section.tsx";
 import { CustomerSessions } from "./customer-sessions.tsx";
@@ -25,7 +27,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Everything the console knows of one customer: profile, PIN, orders, store credit, eSIMs, devices, sessions. */
+/** Everything the console knows of one customer: profile, PIN, orders, store credit, eSIMs,
+ * devices, pay-for-me links, auto top-ups, credit loads, sessions. */
 export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
   const t = useT();
   const language = useLanguage();
@@ -181,6 +184,8 @@ export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
             ))}
           </ul>
         </CustomerSection>
+        <CustomerAutoTopUps customer={customer} />
+        <CustomerCreditLoads loads={customer.creditLoads ?? []} />
         <CustomerSessions customerId={profile.id} sessions={customer.sessions} />
       </div>
     </div>

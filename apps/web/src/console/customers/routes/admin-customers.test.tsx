@@ -1,6 +1,6 @@
 import type { CustomerDetail, CustomerSummary } from "@esim/shared/admin/customers-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
 import { ADMIN_TOKEN_KEY } from "../../lib/operator-session.ts";
@@ -221,6 +221,63 @@ describe("the console's customers (/admin/customers)", () => {
     const row = await screen.findByRole("link", { name: /حساب محذوف/ });
     expect(within(row).getByText(/حُذف في/)).toBeInTheDocument();
   }, 15_000);
+
+  it("shows an auto top-up turned off with no plan, a load that failed, and says when there are none", async () => {
+    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    const withBoth = detail({
+      autoTopUps: [
+        {
+          esimId: ESIM.id,
+          isEnabled: false,
+          plan: null,
+          thresholdPercent: 10,
+          isOnValidityEnding: false,
+          monthlyCap: 2,
+          boughtThisMonth: 0,
+          lastOrderedAt: null,
+          updatedAt: "2026-11-22T10:00:00Z",
+        },
+      ],
+      creditLoads: [
+        {
+          id: "88888888-8888-4888-8888-888888888888",
+          amountDzdMinor: 150_000,
+          status: "failed",
+          paymentMethod: "cib",
+          createdAt: "2026-11-22T10:00:00Z",
+          paidAt: null,
+          endedAt: "2026-11-22T10:05:00Z",
+          receiptNumber: null,
+          provider: "chargily",
+          providerReference: "01jf5a",
+        },
+      ],
+    });
+    let answer = withBoth;
+    consoleApi({
+      [`GET ${A}/customers/${ID}`]: () => ({ body: { data: answer } }),
+      [`POST ${A}/customers/${ID}/esims/refresh`]: () => ({ body: { data: [ESIM] } }),
+    });
+    await renderApp(`/admin/customers/${ID}`, { language: "en" });
+
+    const autoTopUps = await screen.findByRole("region", { name: "Auto top-ups" }, { timeout: 5000 });
+    expect(autoTopUps).toHaveTextContent("eSIM \u20668988247000001234567\u2069 · Off");
+    expect(autoTopUps).toHaveTextContent("No plan chosen");
+    expect(autoTopUps).toHaveTextContent("None this month, 2 at most");
+    expect(autoTopUps).toHaveTextContent("No auto top-up bought");
+    expect(autoTopUps).not.toHaveTextContent("validity");
+    const loads = screen.getByRole("region", { name: "Store credit loads" });
+    expect(loads).toHaveTextContent("\u20681,500 DA\u2069 · Payment declined");
+    expect(loads).toHaveTextContent(/Started .*22\/11\/2026 11:00.* · ended .*22\/11\/2026 11:05/);
+    expect(loads).toHaveTextContent("Chargily · CIB, reference \u206601jf5a\u2069");
+    expect(loads).not.toHaveTextContent("Receipt");
+    cleanup();
+
+    answer = detail();
+    await renderApp(`/admin/customers/${ID}`, { language: "en" });
+    expect(await screen.findByText("No auto top-up set.", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText("No store credit load.")).toBeInTheDocument();
+  });
 
   it("shows the translated error for an unknown customer", async () => {
     window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
