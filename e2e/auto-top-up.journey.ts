@@ -62,10 +62,13 @@ test("auto top-up fires once when the simulator's usage crosses the threshold, a
   // The simulator's usage crosses the threshold: the top-up is bought from credit once and lands on the eSIM.
   const bundles = page.getByRole("region", { name: text("fr", "details.bundles") });
   const topUpBundles = bundles.getByText(text("fr", "details.bundleTopUp"), { exact: true });
-  await expect(async () => {
+  // The plans' history is folded on the eSIM's page (decision 092): each reload folds it again.
+  const reloadAndUnfoldBundles = async () => {
     await page.reload();
-    // The plans' history is folded on the eSIM's page (decision 092).
     await page.getByRole("heading", { level: 2, name: text("fr", "details.bundles") }).click();
+  };
+  await expect(async () => {
+    await reloadAndUnfoldBundles();
     await expect(topUpBundles).toHaveCount(1, { timeout: 1000 });
   }).toPass({ timeout: 330_000, intervals: [3000] });
   const creditAfterAuto = await creditOf(request, token);
@@ -81,7 +84,7 @@ test("auto top-up fires once when the simulator's usage crosses the threshold, a
     await expect(usage).not.toHaveText(leftAfterTopUp ?? "", { timeout: 1000 });
   }).toPass({ timeout: 60_000, intervals: [2000] });
   await page.waitForTimeout(6000);
-  await page.reload();
+  await reloadAndUnfoldBundles();
   await expect(topUpBundles).toHaveCount(1);
   expect(await creditOf(request, token)).toBe(creditAfterAuto);
 
@@ -97,7 +100,7 @@ test("auto top-up fires once when the simulator's usage crosses the threshold, a
   const creditAfterTap = await creditOf(request, token);
   expect(creditAfterTap).toBeLessThan(creditAfterAuto);
   await expect(async () => {
-    await page.reload();
+    await reloadAndUnfoldBundles();
     await expect(topUpBundles).toHaveCount(2, { timeout: 1000 });
   }).toPass({ timeout: 60_000, intervals: [2000] });
   expect(await creditOf(request, token)).toBe(creditAfterTap);

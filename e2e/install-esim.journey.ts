@@ -19,6 +19,8 @@ for (const language of ["fr", "ar"] as const) {
     await shoot(page, `esims-${language}-390`);
     await page.locator('a[href^="/details/"]').first().click();
     await expect(page).toHaveURL(/\/details\//);
+    // The ICCID sits in the folded technical details (decision 092).
+    await page.getByRole("heading", { level: 2, name: text(language, "details.technical") }).click();
     await expect(page.getByText(/^8988/).first()).toBeVisible();
 
     await page.getByRole("button", { name: text(language, "install.reveal") }).click();

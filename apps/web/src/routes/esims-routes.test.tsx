@@ -144,6 +144,23 @@ describe("my eSIMs", () => {
     expect(calls.some((call) => call.path === "/esims")).toBe(true);
   });
 
+  it("asks for the list again even when the last visit's was fetched seconds ago: a state may have moved since", async () => {
+    window.localStorage.setItem(
+      "LAST_ESIMS_VIEW",
+      JSON.stringify({
+        language: "fr",
+        savedAt: Date.now() - 5_000,
+        data: { available: [summary()], expired: [] },
+        html: "<p></p>",
+      }),
+    );
+    const { calls } = signedInApi({ "GET /esims": () => new Promise<never>(() => {}) });
+    await renderApp("/esims", { token: "t", language: "fr" });
+    await screen.findByRole("region", { name: "Disponibles" });
+    await waitFor(() => expect(calls.some((call) => call.path === "/esims")).toBe(true));
+    expect(screen.getByText(/actualisation…$/)).toBeInTheDocument();
+  });
+
   it("keeps a fetched list for the next visit as drawn, with when it was fetched, and says nothing old of it", async () => {
     signedInApi({ "GET /esims": () => ({ body: { data: { available: [summary()], expired: [] } } }) });
     await renderApp("/esims", { token: "t", language: "en" });

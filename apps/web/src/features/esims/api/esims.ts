@@ -13,6 +13,7 @@ import type { EndpointResponse } from "@esim/shared/http";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
 import { readLastEsimsView } from "../../../lib/last-esims-view.ts";
+import { QUERY_STALE_TIME_MS } from "../../../lib/query-client.ts";
 
 export type PinStatus = EndpointResponse<typeof getPinStatus>["data"];
 export type InstallDetails = EndpointResponse<typeof revealInstallDetails>["data"];
@@ -23,8 +24,8 @@ export const PIN_STATUS_QUERY_KEY = ["profile", "pin"] as const;
 
 /**
  * `GET /esims`: the caller's eSIMs, already split into available and expired by the API. Until the first answer, the
- * list this device last showed (decision 092), as of when it was fetched: refreshed at once when older than the
- * queries' stale time. `isFetched` false tells that list from a fetched one.
+ * list this device last showed (decision 092), as of when it was fetched, and always refreshed at once however young:
+ * an eSIM's state may have moved since. `isFetched` false tells that list from a fetched one.
  */
 export function useEsims() {
   return useQuery({
@@ -32,6 +33,7 @@ export function useEsims() {
     queryFn: async ({ signal }) => (await callApi(listEsims, { signal })).data,
     initialData: () => readLastEsimsView()?.data,
     initialDataUpdatedAt: () => readLastEsimsView()?.savedAt,
+    staleTime: (query) => (query.state.dataUpdateCount === 0 ? 0 : QUERY_STALE_TIME_MS),
   });
 }
 
