@@ -15,7 +15,12 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       // offlineFirst: offline, a query still asks once, so the service worker can answer from its copy
       // (docs/decisions/015-pwa-offline.md); the default would wait for the network and show a spinner.
-      queries: { staleTime: QUERY_STALE_TIME_MS, retry: shouldRetry, refetchOnWindowFocus: false, networkMode: "offlineFirst" },
+      queries: {
+        staleTime: QUERY_STALE_TIME_MS,
+        retry: shouldRetry,
+        refetchOnWindowFocus: false,
+        networkMode: "offlineFirst",
+      },
       mutations: { retry: false },
     },
   });
