@@ -3,7 +3,7 @@ import { expectAccessible } from "./accessibility.ts";
 import { buyTurkeyPlan } from "./buying.ts";
 import { expect, type MailboxMessage, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
-import { signInNewOperator } from "./operators.ts";
+import { openConsoleSection, signInNewOperator } from "./operators.ts";
 
 // A traveller who reads Arabic asks to cancel an eSIM just bought; a support agent approves it in the console with a
 // reason; the traveller's mailbox receives the Arabic answer quoting it; an admin finds the approval in the audit log.
@@ -115,7 +115,7 @@ test("a support agent approves an Arabic traveller's cancellation with a reason;
   const adminContext = await browser.newContext(contextOptions);
   const admin = await adminContext.newPage();
   await signInNewOperator(admin, readCode, "admin");
-  await admin.getByRole("link", { name: "Journal d’audit" }).click();
+  await openConsoleSection(admin, "Journal d’audit");
   // The action and its object in words (decision 076), chosen from the filter's list.
   await admin.getByLabel("Action", { exact: true }).selectOption({ label: "Annulation d’eSIM acceptée" });
   await admin.getByRole("button", { name: "Filtrer", exact: true }).click();

@@ -1,5 +1,6 @@
 import * as OTPAuth from "otpauth";
 import { expect, ops, test, uniqueEmail } from "./fixtures.ts";
+import { openConsoleSection, openMoreSections } from "./operators.ts";
 
 // An admin added with the command line signs in to the console for the first time on an on-call phone: the emailed
 // code, then the authenticator enrolled from the key shown beside the QR code, then the dashboard, in French and in
@@ -41,6 +42,7 @@ test("an admin enrols an authenticator, signs in and sees the dashboard, in Fren
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  await openMoreSections(page);
   await expect(page.getByRole("link", { name: "Journal d’audit" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Ventes par jour (30 jours)" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("operator-dashboard-fr-390.png"), fullPage: true });
@@ -48,10 +50,11 @@ test("an admin enrols an authenticator, signs in and sees the dashboard, in Fren
   await page.getByLabel("Langue").selectOption("ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 1, name: "لوحة المؤشرات" })).toBeVisible();
+  await openMoreSections(page);
   await expect(page.getByRole("link", { name: "جلساتي" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("operator-dashboard-ar-390.png"), fullPage: true });
 
-  await page.getByRole("link", { name: "جلساتي" }).click();
+  await openConsoleSection(page, "جلساتي");
   await expect(page.getByText("هذه الجلسة")).toBeVisible();
 
   // The same console on a desk.

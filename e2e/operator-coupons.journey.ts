@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { payCart } from "./buying.ts";
 import { expect, findPlanId, test, uniqueCouponCode } from "./fixtures.ts";
 import { text } from "./i18n.ts";
-import { signInNewOperator } from "./operators.ts";
+import { openConsoleSection, openMoreSections, signInNewOperator } from "./operators.ts";
 
 // The shop's admin makes a promo code in the console; a traveller buys with it and sees the discount; the console then
 // counts that use and its revenue; the admin blocks the code and the next traveller is refused it; a support agent
@@ -53,7 +53,7 @@ test("an admin creates a promo code, a traveller uses it, the admin sees the use
   // The admin, on a phone, creates a 10 % code for one use per traveller.
   const admin = await otherPerson(browser, "10.251.0.1");
   const { email: adminEmail } = await signInNewOperator(admin, readCode, "admin");
-  await admin.getByRole("link", { name: "Codes promo" }).click();
+  await openConsoleSection(admin, "Codes promo");
   await expect(admin.getByRole("heading", { level: 1, name: "Codes promo" })).toBeVisible();
   await admin.getByRole("button", { name: "Nouveau code promo" }).click();
   await admin.getByLabel("Code", { exact: true }).fill(code.toLowerCase());
@@ -131,7 +131,7 @@ test("an admin creates a promo code, a traveller uses it, the admin sees the use
   await expect(second.getByText(text("ar", "cart.couponDiscount"))).toHaveCount(0);
 
   // The audit log shows who created and blocked it.
-  await admin.getByRole("link", { name: "سجل التدقيق" }).click();
+  await openConsoleSection(admin, "سجل التدقيق");
   // Other journeys' coupons are in the same log: only this admin's entries count.
   const mine = admin.getByRole("listitem").filter({ hasText: adminEmail });
   // Each action in words, the promo code by its code (decision 076).
@@ -146,6 +146,7 @@ test("an admin creates a promo code, a traveller uses it, the admin sees the use
   // A support agent has no coupons link, and the address says it is for admins.
   const support = await otherPerson(browser, "10.251.0.3");
   await signInNewOperator(support, readCode, "support");
+  await openMoreSections(support);
   await expect(support.getByRole("link", { name: "Codes promo" })).toHaveCount(0);
   await support.goto("/admin/coupons");
   await expect(support.getByRole("alert")).toHaveText("Les codes promo sont réservés aux administrateurs.");

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { buyTurkeyPlanByApi } from "./buying.ts";
 import { expect, test } from "./fixtures.ts";
 import { text } from "./i18n.ts";
-import { signInNewOperator } from "./operators.ts";
+import { openConsoleSection, signInNewOperator } from "./operators.ts";
 
 // Issue 15, point 4: a traveller's paid order is not delivered (the eSIM upstream fails); a support agent finds it by
 // the traveller's email, reads its timeline, retries the provisioning once the upstream is back and sees it delivered;
@@ -102,7 +102,7 @@ test("a support agent finds an undelivered order by email, reads its timeline, r
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const adminPage = await adminContext.newPage();
   await signInNewOperator(adminPage, readCode, "admin");
-  await adminPage.getByRole("link", { name: "Journal d’audit" }).click();
+  await openConsoleSection(adminPage, "Journal d’audit");
   await adminPage.getByLabel("Identifiant de l’objet").fill(number);
   await adminPage.getByRole("button", { name: "Filtrer", exact: true }).click();
   await expect(adminPage.getByRole("listitem").filter({ hasText: "Livraison relancée" })).toBeVisible();

@@ -1,7 +1,7 @@
 import type { PricePreview } from "@esim/shared/admin/prices-contract";
 import type { Browser } from "@playwright/test";
 import { expect, ops, test } from "./fixtures.ts";
-import { signInNewOperator } from "./operators.ts";
+import { openConsoleSection, openMoreSections, signInNewOperator } from "./operators.ts";
 
 // Issue 15, point 8: a support agent cannot open the prices page; the admin changes the rate, sees every price that
 // would move, applies it, and the public price on the storefront follows; the audit log shows the change. The preview
@@ -34,6 +34,7 @@ test("the admin previews a new rate, applies it and the storefront's price follo
   await signInNewOperator(page, readCode, "support");
   const nav = page.getByRole("navigation", { name: "Sections de la console" });
   await expect(nav.getByRole("link", { name: "Tableau de bord" })).toBeVisible();
+  await openMoreSections(page);
   await expect(nav.getByRole("link", { name: "Prix" })).toHaveCount(0);
   await page.goto("/admin/prices");
   await expect(page.getByRole("alert")).toHaveText("La page des prix est réservée aux administrateurs.");
@@ -50,10 +51,7 @@ test("the admin previews a new rate, applies it and the storefront's price follo
   // The admin, in a tab of their own (the console's session lives in the tab).
   const adminPage = await page.context().newPage();
   const admin = await signInNewOperator(adminPage, readCode, "admin");
-  await adminPage
-    .getByRole("navigation", { name: "Sections de la console" })
-    .getByRole("link", { name: "Prix" })
-    .click();
+  await openConsoleSection(adminPage, "Prix");
   await expect(adminPage.getByRole("heading", { level: 1, name: "Prix" })).toBeVisible();
   const rate = adminPage.getByLabel("Taux (DZD pour 1 USD)");
   await expect(rate).not.toHaveValue("");
@@ -101,13 +99,13 @@ test("the admin previews a new rate, applies it and the storefront's price follo
     await expect(adminPage.getByRole("heading", { name: "سجلّ الإعدادات" })).toBeVisible();
     // In Arabic the arrow points the way the line reads (decision 076).
     await expect(adminPage.getByText(new RegExp(`${originalRate}\\W*←\\W*${newRate}`)).first()).toBeVisible();
-    await adminPage.getByRole("link", { name: "سجل التدقيق" }).click();
+    await openConsoleSection(adminPage, "سجل التدقيق");
     const entry = adminPage.getByRole("listitem").filter({ hasText: "عُدّلت إعدادات الأسعار" }).first();
     await expect(entry).toContainText(admin.email);
     await adminPage.screenshot({ path: testInfo.outputPath("price-audit-ar-390.png"), fullPage: true });
 
     // The catalogue page beside it: the last sync and every destination with its switches.
-    await adminPage.getByRole("link", { name: "الكتالوج" }).click();
+    await openConsoleSection(adminPage, "الكتالوج");
     await expect(adminPage.getByRole("heading", { name: "مزامنة الكتالوج" })).toBeVisible();
     await expect(adminPage.getByRole("checkbox", { name: "رائجة" }).first()).toBeVisible();
     await adminPage.screenshot({ path: testInfo.outputPath("catalogue-ar-390.png") });

@@ -35,3 +35,19 @@ export async function signInNewOperator(
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
   return { email, totp };
 }
+
+/** Opens the console menu's "More" (Plus / المزيد), where the sections beyond the day's six are grouped. */
+export async function openMoreSections(page: Page) {
+  const more = page.locator("header nav details");
+  if (!(await more.evaluate((element) => (element as HTMLDetailsElement).open))) {
+    await more.locator("summary").click();
+  }
+}
+
+/** Follows a console section's link in the menu, from "More" when the section is grouped there. */
+export async function openConsoleSection(page: Page, name: string) {
+  const row = page.locator("header nav > ul").getByRole("link", { name, exact: true });
+  await expect(page.locator("header nav details summary")).toBeVisible();
+  if ((await row.count()) === 0) await openMoreSections(page);
+  await page.locator("header nav").getByRole("link", { name, exact: true }).click();
+}
