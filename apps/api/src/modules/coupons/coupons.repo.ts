@@ -34,6 +34,13 @@ export async function countLiveUses(db: DbOrTx, couponId: string, now: Date): Pr
   return row?.count ?? 0;
 }
 
+/** Uses by this account, or by any account that had this email (a customer cannot start afresh with a new account). */
+function ofCustomer(options: { userId: string; emailHash: string | null }) {
+  return options.emailHash
+    ? or(eq(couponRedemptions.userId, options.userId), eq(couponRedemptions.emailHash, options.emailHash))
+    : eq(couponRedemptions.userId, options.userId);
+}
+
 /** The customer's uses of the coupon kept for good (paid orders), by this account or by any account with this email. */
 export async function countKeptCustomerUses(
   db: DbOrTx,
@@ -43,13 +50,7 @@ export async function countKeptCustomerUses(
     .select({ count: sql<number>`count(*)::int` })
     .from(couponRedemptions)
     .where(
-      and(
-        eq(couponRedemptions.couponId, options.couponId),
-        options.emailHash
-          ? or(eq(couponRedemptions.userId, options.userId), eq(couponRedemptions.emailHash, options.emailHash))
-          : eq(couponRedemptions.userId, options.userId),
-        isNull(couponRedemptions.heldUntil),
-      ),
+      and(eq(couponRedemptions.couponId, options.couponId), ofCustomer(options), isNull(couponRedemptions.heldUntil)),
     );
   return row?.count ?? 0;
 }
@@ -62,15 +63,7 @@ export async function countCustomerUses(
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(couponRedemptions)
-    .where(
-      and(
-        eq(couponRedemptions.couponId, options.couponId),
-        options.emailHash
-          ? or(eq(couponRedemptions.userId, options.userId), eq(couponRedemptions.emailHash, options.emailHash))
-          : eq(couponRedemptions.userId, options.userId),
-        isLiveUse(options.now),
-      ),
-    );
+    .where(and(eq(couponRedemptions.couponId, options.couponId), ofCustomer(options), isLiveUse(options.now)));
   return row?.count ?? 0;
 }
 
@@ -89,9 +82,7 @@ export async function findHoldingOrderOfCustomer(
     .where(
       and(
         eq(couponRedemptions.couponId, options.couponId),
-        options.emailHash
-          ? or(eq(couponRedemptions.userId, options.userId), eq(couponRedemptions.emailHash, options.emailHash))
-          : eq(couponRedemptions.userId, options.userId),
+        ofCustomer(options),
         gt(couponRedemptions.heldUntil, options.now),
         inArray(orders.status, ["not_paid", "pending"]),
       ),
