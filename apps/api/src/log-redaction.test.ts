@@ -137,7 +137,8 @@ describe("logs", () => {
     await runWorker();
     await runWorker();
     const [esim] = await testApp.db.select().from(esims).where(eq(esims.orderId, bought.placed.orderId));
-    const installMail = testApp.sentMails.findLast((mail) => mail.text.includes(esim!.activationCode));
+    // The install email links to the eSIM's PIN-guarded page (decision 096).
+    const installMail = testApp.sentMails.findLast((mail) => mail.text.includes(`/details/${esim!.id}`));
     expect(installMail?.to).toBe(bought.email);
     // The upstream's webhook on its secret address (an unknown eSIM: nothing to update, the line is what counts).
     const notified = await post(`/webhooks/esim/${testApp.deps.esim.name}/${webhookToken}`, {
@@ -191,7 +192,9 @@ describe("logs", () => {
       await testApp.db.execute(sql`alter table dev_mails drop constraint dev_mails_refused`);
     }
     const [esim] = await testApp.db.select().from(esims).where(eq(esims.orderId, bought.placed.orderId));
-    const installMail = testApp.sentMails.findLast((mail) => mail.to === bought.email && mail.text.includes("LPA:1$"));
+    const installMail = testApp.sentMails.findLast(
+      (mail) => mail.to === bought.email && mail.text.includes(`/details/${esim!.id}`),
+    );
     expect(written.some((line) => line.includes("dev_mails"))).toBe(true);
 
     // The upstream fails and its answer quotes someone's activation code: the error is logged, the code is not.

@@ -901,9 +901,8 @@ export const claimEvents = pgTable(
 export interface OutboxAttachment {
   filename: string;
   contentType: string;
-  /** The file itself, or (for an install QR code) the text to draw it from when sending. */
-  contentBase64?: string;
-  qrCodeOf?: string;
+  /** The file itself. */
+  contentBase64: string;
   /** Referenced from the HTML as cid:… */
   cid?: string;
 }

@@ -25,7 +25,6 @@ const SECRET_KEYS = new Set(
     "attachments",
     "content",
     "contentBase64",
-    "qrCodeOf",
     // eSIM install secrets (eSIM Access names the activation code `ac`).
     "ac",
     "activationCode",

@@ -2,7 +2,6 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { OutboxAttachment } from "../../db/schema.ts";
 import { addJob, type JobHandlers, readPayload } from "../../lib/job-queue.ts";
 import type { MailAttachment, QueuedMailMessage } from "../../providers/mail/mail-port.ts";
-import { renderQrPng } from "../../providers/mail/qr-code.ts";
 import {
   deleteEmailsTo,
   dropGivenUpEmailContent,
@@ -49,9 +48,7 @@ export async function queueEmail(
     attachments: (message.attachments ?? []).map((attachment) => ({
       filename: attachment.filename,
       contentType: attachment.contentType,
-      ...("qrCodeOf" in attachment
-        ? { qrCodeOf: attachment.qrCodeOf }
-        : { contentBase64: attachment.content.toString("base64") }),
+      contentBase64: attachment.content.toString("base64"),
       ...(attachment.cid ? { cid: attachment.cid } : {}),
     })),
     orderId: options.orderId ?? null,
@@ -66,11 +63,9 @@ export async function queueEmail(
   return true;
 }
 
-/** A kept attachment as the mailer takes it: its bytes, or its QR code drawn now. */
-async function toMailAttachment(attachment: OutboxAttachment): Promise<MailAttachment> {
-  const content = attachment.qrCodeOf
-    ? await renderQrPng(attachment.qrCodeOf)
-    : Buffer.from(attachment.contentBase64 ?? "", "base64");
+/** A kept attachment as the mailer takes it: its bytes. */
+function toMailAttachment(attachment: OutboxAttachment): MailAttachment {
+  const content = Buffer.from(attachment.contentBase64, "base64");
   return {
     filename: attachment.filename,
     contentType: attachment.contentType,
@@ -97,7 +92,7 @@ export const mailOutboxJobs: JobHandlers = {
         text: email.text,
         html: email.html,
         messageId: email.messageId,
-        attachments: await Promise.all(email.attachments.map(toMailAttachment)),
+        attachments: email.attachments.map(toMailAttachment),
       });
     } catch (error) {
       const isFinal = attempt >= maxAttempts;

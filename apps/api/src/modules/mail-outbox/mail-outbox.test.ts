@@ -44,11 +44,11 @@ describe("send-email", () => {
       )[0]!;
     const givenUp = await read();
     expect(givenUp.status).toBe("failed");
-    expect(givenUp.text).toContain("LPA:1$");
+    expect(givenUp.text).toContain("/details/");
 
     testApp.clock.set(new Date(givenUp.createdAt.getTime() + 6 * DAY_MS));
     await cleanUpExpiredRows(db, testApp.clock.now());
-    expect((await read()).text).toContain("LPA:1$");
+    expect((await read()).text).toContain("/details/");
 
     testApp.clock.set(new Date(givenUp.createdAt.getTime() + 8 * DAY_MS));
     await cleanUpExpiredRows(db, testApp.clock.now());

@@ -6,21 +6,8 @@ export interface MailAttachment {
   cid?: string;
 }
 
-/**
- * An attachment drawn when the email is sent: a QR code of this text (PNG). Rendering costs CPU (about 15 ms a code),
- * so the outbox keeps the text and the sender draws it, outside the transaction that decided the email.
- */
-export interface QrAttachment {
-  filename: string;
-  contentType: "image/png";
-  cid?: string;
-  qrCodeOf: string;
-}
-
-/** A message to queue in the outbox: as a MailMessage, but its QR codes may be drawn at send time. */
-export interface QueuedMailMessage extends Omit<MailMessage, "attachments"> {
-  attachments?: (MailAttachment | QrAttachment)[];
-}
+/** A message to queue in the outbox: every text in the recipient's language, every attachment's bytes at hand. */
+export type QueuedMailMessage = MailMessage;
 
 /** A message ready to send: every text already in the recipient's language. */
 export interface MailMessage {
