@@ -1,7 +1,7 @@
 import { formatRoundedCount } from "@esim/shared/catalog/marketing";
 import type { Currency } from "@esim/shared/locale";
 import { formatMoney } from "@esim/shared/money";
-import { type SupportHours, supportPromiseValues } from "@esim/shared/support/hours";
+import { DEFAULT_SUPPORT_HOURS, type SupportHours, supportPromiseValues } from "@esim/shared/support/hours";
 import type { ReactNode } from "react";
 import { BoltIcon, GlobeIcon, PhoneIcon, ShieldCheckIcon, SupportIcon } from "../../../components/ui/icons.tsx";
 import { isolate, isolateLtr, useT } from "../../../lib/i18n.ts";
@@ -52,7 +52,17 @@ export function MarketingClaims({
         <Claim icon={<BoltIcon className="size-5" />}>{t("marketing.instantActivation")}</Claim>
         <Claim icon={<PhoneIcon className="size-5" />}>{t("marketing.devices")}</Claim>
         <Claim icon={<SupportIcon className="size-5" />}>
-          {supportHours ? t("marketing.support", supportPromiseValues(supportHours)) : t("marketing.supportLoading")}
+          {supportHours ? (
+            t("marketing.support", supportPromiseValues(supportHours))
+          ) : (
+            // The room of the usual promise kept while the hours load, so the page does not move when they arrive.
+            <span className="grid">
+              <span className="[grid-area:1/1]">{t("marketing.supportLoading")}</span>
+              <span aria-hidden="true" className="invisible [grid-area:1/1]">
+                {t("marketing.support", supportPromiseValues(DEFAULT_SUPPORT_HOURS))}
+              </span>
+            </span>
+          )}
         </Claim>
         <Claim icon={<ShieldCheckIcon className="size-5" />}>{t("marketing.compatibility")}</Claim>
       </ul>
