@@ -15,7 +15,7 @@ const OUTSIDE_REFERENCES: { what: string; pattern: RegExp }[] = [
   { what: "the product description kept outside", pattern: /\bproduct description\b/i },
   // A bare section sign points into some text; a public standard's (ISO 32000 §14.9.4, RFC 7518 §3.4) is fine.
   { what: "a section of a text kept outside", pattern: /(?<!(?:ISO|RFC) \d+ )§ ?\d/ },
-  { what: "a folder outside the repository", pattern: /\/work\/(shared|briefs)\b|\bseed\/000/ },
+  { what: "a folder outside the repository", pattern: /\/work\/|\bseed\/000/ },
 ];
 
 // Text the project writes; generated lock files and native project files are not read by people.
