@@ -18,9 +18,9 @@ const OUTSIDE_REFERENCES: { what: string; pattern: RegExp }[] = [
   { what: "a folder outside the repository", pattern: /\/work\/|\bseed\/000/ },
 ];
 
-// Text the project writes; generated lock files and native project files are not read by people.
+// Text the project writes; the generated lock file and native project files are not read by people.
 const WRITTEN = /\.(ts|tsx|js|cjs|mjs|md|json|yml|yaml|sh|sql|html|css)$/;
-const NOT_OURS = [/(^|\/)package-lock\.json$/, /^e2e\/fake-chatwoot\/packs\//];
+const NOT_OURS = [/(^|\/)package-lock\.json$/];
 const THIS_FILE = "apps/api/src/repository-references.test.ts";
 
 function trackedFiles(): string[] {
