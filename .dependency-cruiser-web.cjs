@@ -1,4 +1,4 @@
-// The web app's layering (STYLE.md, "A web feature folder"; decision 072), checked in `npm run lint` as the API's is:
+// The web app's layering (a feature folder imports no other feature; decision 072), checked in `npm run lint` as the API's is:
 // `npx depcruise apps/web/src --config .dependency-cruiser-web.cjs`. Two apps share apps/web/src: the traveller's
 // (main.tsx, app/, routes/, features/) and the operator console (console/, its own entry); both may use the shared
 // lib/, components/ and the packages, never each other. Tests and test kits are not cruised.

@@ -1,4 +1,4 @@
-// The API's module boundaries (STYLE.md, "A module's front door"), checked in `npm run lint`:
+// The API's module boundaries (each module reached only through its index.ts; decision 026), checked in `npm run lint`:
 // `npx depcruise apps/api/src` fails on a deep import into another module or a cycle between modules.
 // Tests and test kits may reach inside a module: they are not part of the module graph, so they are not cruised.
 
@@ -30,7 +30,7 @@ module.exports = {
       name: "no-module-cycles",
       severity: "error",
       comment:
-        "Modules depend on each other one way only. When two need each other, the flow between them belongs to one owner (STYLE.md).",
+        "Modules depend on each other one way only. When two need each other, the flow between them belongs to one owner (decision 066).",
       scope: "folder",
       from: { path: "^apps/api/src/modules/[^/]+$" },
       to: { circular: true },

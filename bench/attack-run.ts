@@ -1,5 +1,5 @@
 /**
- * The attack and fault run of issue 25, rerunnable: the whole product (`server.ts`, PROCESS_ROLE=all: web and worker
+ * The attack and fault run (decisions 055 to 060), rerunnable: the whole product (`server.ts`, PROCESS_ROLE=all: web and worker
  * in one process, TypeScript through tsx) on an embedded PostgreSQL, the sandbox gateway, the eSIM simulator and an
  * SMTP stub that takes each message in --smtp-delay-ms (the issue's mail server took ~500 ms) and refuses the first try
  * of a few install emails (a failed send, finding 6). TRUST_PROXY is on, so every simulated client has its own address

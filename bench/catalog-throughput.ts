@@ -1,5 +1,5 @@
 /**
- * Catalog read throughput (DESIGN §8: ≥ 50 % of a bare Fastify "hello" on the same machine in the same run,
+ * Catalog read throughput (budget: ≥ 50 % of a bare Fastify "hello" on the same machine in the same run,
  * p99 ≤ 25 ms at that load). A child process runs both servers on loopback: a bare Fastify answering
  * {"hello":"world"}, and our app on an embedded PostgreSQL with the simulator's catalogue synced. This process
  * drives autocannon against each in turn, same connections and duration, after a short warm-up, for a few

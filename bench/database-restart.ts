@@ -1,5 +1,5 @@
 /**
- * How long delivery stalls after a PostgreSQL restart (issue 25, decision 058). A real PostgreSQL server with a `web`
+ * How long delivery stalls after a PostgreSQL restart (decision 058). A real PostgreSQL server with a `web`
  * and a `worker` process on one database and a single `all` process on another (scale-out/'s harness: the compiled
  * build when there is one). Each run pays a burst of orders on both shapes, stops PostgreSQL (fast or immediate
  * shutdown) once their provisioning is under way, starts it again after the outage on the same port and data, and

@@ -1,5 +1,5 @@
 /**
- * Measures the JavaScript a browser downloads for the first screen (≤ 120 KB gzip since issue 14; DESIGN §8 said
+ * Measures the JavaScript a browser downloads for the first screen (≤ 120 KB gzip since decision 030; the budget was
  * 140), as served by the running product: Debian's Chromium loads each page; we add up, for every script it fetched, the bytes it
  * received (brotli, as served) and the same file's gzip size (level 9, as the budget is written in gzip). Usage: `npm start` in one shell, then `npx tsx bench/first-screen-js.ts [baseUrl]`.
  */

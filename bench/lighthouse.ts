@@ -2,7 +2,7 @@
  * Lighthouse (npm `lighthouse` 12, its default mobile configuration: a mid-range phone on a slow 4G connection,
  * simulated) against the built product on Debian's Chromium: /login in French and Arabic, the public landing page
  * and a destination page in both languages. Each page is measured several times and the medians are printed with
- * the audits that failed. Goals (issue 14): performance ≥ 98, accessibility, best practices and SEO 100,
+ * the audits that failed. Goals (decisions 028 and 030): performance ≥ 98, accessibility, best practices and SEO 100,
  * LCP ≤ 1.0 s, CLS ≤ 0.02.
  *
  * Usage: `npm run build`, then `npx tsx bench/lighthouse.ts [runs per page = 3] [web build = apps/web/dist]` (another

@@ -1,5 +1,5 @@
 /**
- * What the Prometheus request histogram costs on the hottest route (issue 16, decision 043). A child process runs a
+ * What the Prometheus request histogram costs on the hottest route (decision 043). A child process runs a
  * bare Fastify "hello" and two copies of our app on one embedded PostgreSQL with the simulator's catalogue synced:
  * "metrics on" as built, "metrics off" with the request histogram replaced by a no-op (the hook still runs, so the
  * difference is prom-client's work). autocannon drives `GET /destinations/TR/packages` on each in turn, interleaved

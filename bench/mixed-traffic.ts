@@ -1,5 +1,5 @@
 /**
- * Mixed traffic over two instances (issue 16, point 7): the shop as deployed (scale-out/: Debian's PostgreSQL, two
+ * Mixed traffic over two instances (decision 048): the shop as deployed (scale-out/: Debian's PostgreSQL, two
  * `web` instances and one `worker` of the compiled build) under a blend of what a shop sees, every kind spread over
  * both web instances as a round-robin load balancer would:
  * - anonymous catalogue reads (a destination search, a destination's plans, the storefront's home page HTML) and

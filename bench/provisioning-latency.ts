@@ -1,5 +1,5 @@
 /**
- * Paid webhook → delivered: our own overhead (DESIGN §8, issue 13: p95 ≤ 500 ms past the simulator's allocation time,
+ * Paid webhook → delivered: our own overhead (budget, decision 025: p95 ≤ 500 ms past the simulator's allocation time,
  * at 10 and at 50 webhooks/s). One process runs the app listening on loopback with its worker (WORKER_CONCURRENCY
  * unless given) on an embedded PostgreSQL with the simulator's catalogue synced; the simulator allocates each order's
  * profiles after a random 0–1 s. N orders are placed through POST /orders (sandbox checkouts), then their signed

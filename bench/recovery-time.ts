@@ -1,5 +1,5 @@
 /**
- * Time to recover after a worker process is killed (issue 13: every paid order delivered within 3 minutes of any
+ * Time to recover after a worker process is killed (decision 025: every paid order delivered within 3 minutes of any
  * instance running again). An embedded PostgreSQL with the simulator's catalogue synced; N paid orders (placed through
  * POST /orders, confirmed by signed `checkout.paid` webhooks) whose profiles take a few seconds to allocate; a worker
  * process (`server.ts` with PROCESS_ROLE=worker) starts provisioning them and is killed with SIGKILL while it holds their jobs; a second

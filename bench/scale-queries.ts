@@ -1,6 +1,6 @@
 /**
  * The webhook and sweep queries at a million orders, and a user's reads on an empty database and on that one
- * (issue 16: every webhook and sweep query an index scan, ≤ 5 ms; a user's lists within 1.5× of an empty database).
+ * (decisions 044 and 047: every webhook and sweep query an index scan, ≤ 5 ms; a user's lists within 1.5× of an empty database).
  *
  * Two embedded PostgreSQL servers, the simulator's catalogue synced in each and the same small load (20 users, 100
  * orders); the second also gets the big load (bench/seed-scale.ts: 1 M orders by default). A user of the small load

@@ -1,5 +1,5 @@
 /**
- * Signed-in reads under load (issue 16: GET /esims and GET /orders ≥ 1 500 req/s and p99 ≤ 25 ms at 10 connections,
+ * Signed-in reads under load (decision 046: GET /esims and GET /orders ≥ 1 500 req/s and p99 ≤ 25 ms at 10 connections,
  * one signed-in user, on an empty database), beside GET /auth/me and a catalogue read.
  *
  * Each tree to compare (this one, and optionally another checkout given as an argument, e.g. a `git worktree` of the

@@ -1,8 +1,8 @@
 /**
- * Start time and memory of the API (issue 16). Every variant runs against one embedded PostgreSQL started here
+ * Start time and memory of the API (decision 042). Every variant runs against one embedded PostgreSQL started here
  * (DATABASE_URL, migrated, catalogue synced by the first start), on a free port, in the default role `all`:
  *
- * - A: today's way before issue 16, `node --import tsx apps/api/src/server.ts`;
+ * - A: the way before decision 042, `node --import tsx apps/api/src/server.ts`;
  * - B: the compiled build, `node apps/api/dist/server.js`;
  * - `npm start`, with the web and API builds up to date (warm) and after removing their stamps (cold), beside the
  *   old `npm start` (`npm run build` of the web app, then `tsx src/server.ts` through npm).

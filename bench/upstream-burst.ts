@@ -1,5 +1,5 @@
 /**
- * Bursts of paid orders at eSIM Access's budget of 8 requests a second for the account (DESIGN §8 "Upstream",
+ * Bursts of paid orders at eSIM Access's budget of 8 requests a second for the account (the upstream budget,
  * decision 052). An embedded PostgreSQL; the eSIM Access double refusing any request over 8 in a sliding second
  * (`requestsPerSecond: 8`), allocating each order's profiles 2–5 s after it is ordered and then posting eSIM Access's
  * `ORDER_STATUS` webhook to our route; our web app in this process (orders, payment and eSIM webhooks) and W worker

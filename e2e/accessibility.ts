@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 /**
- * The accessibility checks every screen passes (issue 14 part 5, decision 031): axe-core's WCAG 2.1 A/AA and
+ * The accessibility checks every screen passes (decision 031): axe-core's WCAG 2.1 A/AA and
  * best-practice rules, names that contain the visible label (WCAG 2.5.3, which axe does not judge in Arabic), nothing
  * wider than the screen, no text cut short, and a keyboard walk. axe is injected from the installed package, not a
  * CDN: the journeys run offline, and the app's Content-Security-Policy refuses the added script unless the context

@@ -2,7 +2,7 @@ import { eidCheckDigits } from "../packages/shared/src/eid.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 
-// Device compatibility (issue 5, point 2): a traveller finds their phone in the list, then checks the EID read
+// Device compatibility (decision 021): a traveller finds their phone in the list, then checks the EID read
 // with *#06#: a digit copied wrong is caught, the right EID says the phone supports eSIM.
 
 const FIRST_30 = "890490320000050000000000004242";

@@ -6,7 +6,7 @@ import { type JourneyLanguage, text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-// The install and activation guides (issue 5, point 1): a traveller reads them in Arabic (and in French), on a
+// The install and activation guides (decision 021): a traveller reads them in Arabic (and in French), on a
 // phone and a computer, and once more at the destination with no data (the service worker precaches them).
 
 const SCAN_ILLUSTRATION = "guide.illustration.qrScan";

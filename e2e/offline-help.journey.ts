@@ -7,7 +7,7 @@ import { type JourneyLanguage, text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-// Offline help (issue 4, point 9): a traveller opens an eSIM before leaving, lands abroad with no data, and the
+// Offline help (decision 015): a traveller opens an eSIM before leaving, lands abroad with no data, and the
 // app still opens on the phone with the eSIM's ICCID, APN and roaming help. docs/decisions/015-pwa-offline.md.
 
 const IPHONE_UA =

@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 import { openConsoleSection, signInNewOperator } from "./operators.ts";
 
-// Issue 15, point 4: a traveller's paid order is not delivered (the eSIM upstream fails); a support agent finds it by
+// The console's orders (decision 036): a traveller's paid order is not delivered (the eSIM upstream fails); a support agent finds it by
 // the traveller's email, reads its timeline, retries the provisioning once the upstream is back and sees it delivered;
 // an admin's audit log then shows the retry with the agent's name. Screens taken at 390 and 1280 px in French and
 // Arabic.

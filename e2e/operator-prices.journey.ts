@@ -3,7 +3,7 @@ import type { Browser } from "@playwright/test";
 import { expect, ops, test } from "./fixtures.ts";
 import { openConsoleSection, openMoreSections, signInNewOperator } from "./operators.ts";
 
-// Issue 15, point 8: a support agent cannot open the prices page; the admin changes the rate, sees every price that
+// The console's prices (decision 040): a support agent cannot open the prices page; the admin changes the rate, sees every price that
 // would move, applies it, and the public price on the storefront follows; the audit log shows the change. The preview
 // is looked at on a phone and on a desk, in French and in Arabic.
 

@@ -3,7 +3,7 @@ import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 import { E2E_CHATWOOT } from "./playwright.config.ts";
 
-// The help centre and the live chat (issue 5, points 3 and 5): a traveller reads the FAQ, then asks a person.
+// The help centre and the live chat (decision 020): a traveller reads the FAQ, then asks a person.
 // The server is configured with a Chatwoot base URL (playwright.config.ts); its SDK is answered here by a fake
 // that behaves like Chatwoot's (e2e/fake-chatwoot/packs/js/sdk.js).
 

@@ -5,7 +5,7 @@ import { type JourneyLanguage, text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-// An unfinished payment is never a dead end (issue 24): a traveller who closes the gateway's tab finds the way back
+// An unfinished payment is never a dead end (decision 057): a traveller who closes the gateway's tab finds the way back
 // to the order, pays it later from its page, or cancels it and reuses its promo code at once.
 
 /** From a cart on screen: continue, phone, Pay, Continue; then the gateway's tab closed unpaid. Answers nothing. */

@@ -3,7 +3,7 @@ import { buyTurkeyPlanByApi, openGateway, pressGatewayButton } from "./buying.ts
 import { expect, findPlanId, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
-// Help the way Algerians reach a shop (issue 28, point 5; decision 081): WhatsApp with the order number typed in,
+// Help the way Algerians reach a shop (decision 081): WhatsApp with the order number typed in,
 // beside the chat and the email, and support's hours in Algerian time and the traveller's own. The server runs with
 // the sample number of local runs (SAMPLE_WHATSAPP_NUMBER) and the default hours, 09:00-21:00.
 

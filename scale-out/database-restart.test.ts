@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL restart under traffic (issue 25, finding 5): a managed database's failover or minor-version upgrade
+ * A PostgreSQL restart under traffic (decision 058): a managed database's failover or minor-version upgrade
  * stops the server for seconds. Both deployed shapes ride it out on one server: a `web` and a `worker` process
  * (decision 042) on one database, a single `all` process (`npm start`) on another. Orders are placed and paid all
  * along; PostgreSQL stops while paid orders are being provisioned and starts again on the same port and data. No

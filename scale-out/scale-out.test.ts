@@ -1,5 +1,5 @@
 /**
- * The shop as deployed on several machines (issue 16, DESIGN §9): a real PostgreSQL server, two `web` instances and
+ * The shop as deployed on several machines (decision 045): a real PostgreSQL server, two `web` instances and
  * one `worker`, each a separate process of the same build reaching the database through DATABASE_URL. A person's
  * requests and the gateway's webhooks land on either web instance, as behind a load balancer.
  */

@@ -34,7 +34,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 /** How often Node looks for requests past their time (its default, 30 s, would let one live twice its timeout). */
 const CONNECTIONS_CHECKED_EVERY_MS = 1000;
 
-/** Body limit for every JSON request (DESIGN: 64 KB). */
+/** Body limit for every JSON request (64 KB: no contract needs more). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole HTTP app: infrastructure plugins, then modules, then the web app. Does not listen. */
@@ -133,7 +133,7 @@ export async function buildApp(
     await api.register(nativeCorsPlugin, { origins: config.NATIVE_APP_ORIGINS });
     await registerModules(api, deps);
   });
-  // The sandbox gateway's hosted checkout page (DESIGN §6); loadConfig refuses the sandbox in production.
+  // The sandbox gateway's hosted checkout page (decision 010); loadConfig refuses the sandbox in production.
   if (config.PAYMENT_PROVIDER === "sandbox" && isSandboxGateway(deps.payments)) {
     await app.register(sandboxCheckoutRoutes, { gateway: deps.payments });
   }

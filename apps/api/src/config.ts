@@ -294,8 +294,8 @@ const configSchema = z.object({
   UPSTREAM_LOW_BALANCE_USD: z._default(z.coerce.number().check(z.minimum(0)), 100),
 
   /**
-   * The gateway's smallest charge in whole dinars. Chargily v1 required 75 DA; v2's minimum is not published
-   * (PROVIDERS.md): 50 keeps the 64 DA plans sellable until Chargily confirms it (decision 027). A cart whose charge is
+   * The gateway's smallest charge in whole dinars. Chargily v1 required 75 DA; v2's minimum is not published:
+   * 50 keeps the 64 DA plans sellable until Chargily confirms it (decision 027). A cart whose charge is
    * above 0 and under it is refused before any order exists; a charge of 0 needs no gateway.
    */
   PAYMENT_MINIMUM_DZD: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 50),

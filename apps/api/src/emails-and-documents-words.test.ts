@@ -15,7 +15,7 @@ import { refundDecisionEmail } from "./modules/orders/refund-decision-email.ts";
 import { refundSentEmail } from "./modules/orders/refund-sent-email.ts";
 import { findForeignWords } from "./test/foreign-words.ts";
 
-// Issue 27: no email, push or PDF a French or Arabic reader gets shows an English word or a raw code. Every template
+// Decision 071: no email, push or PDF a French or Arabic reader gets shows an English word or a raw code. Every template
 // is rendered in both languages with data of that language; what each shows is checked against the one catalogue.
 
 const READER_LANGUAGES = ["fr", "ar"] as const satisfies readonly Language[];

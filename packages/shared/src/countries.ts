@@ -261,7 +261,7 @@ export function isCountryCode(value: string): value is CountryCode {
   return countryCodeSet.has(value);
 }
 
-/** Residence countries the billing form offers (product description §3). */
+/** Residence countries the billing form offers. */
 export const BILLING_COUNTRY_CODES = ["DZ", "TN", "FR", "DE", "IT", "ES"] as const satisfies readonly CountryCode[];
 
 const displayNames = new Map<Language, Intl.DisplayNames>();

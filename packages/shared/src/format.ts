@@ -1,6 +1,6 @@
 import { HTML_LANG, type Language } from "./locale.ts";
 
-// Display rules of the product description §9: numbers in US English style
+// Display rules: numbers in US English style
 // without forced fraction digits, dates in French style (24-hour clock), masked card codes. Every screen, email and
 // document writes numbers, dates and amounts through here, whatever its language (decision 076).
 

@@ -1,7 +1,7 @@
 import type * as z from "zod/mini";
 import type { OperatorRole } from "./admin/roles.ts";
 
-/** Every app endpoint lives under this base (product description §7). */
+/** Every app endpoint lives under this base. */
 export const API_BASE_PATH = "/api/v1/app";
 
 /** The operator's console endpoints live under this base, apart from the customers' (decision 032). */

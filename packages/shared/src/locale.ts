@@ -6,7 +6,7 @@ export const CURRENCIES = ["DZD", "USD"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = "DZD";
 
-/** `<html lang>` per language (product description §4). */
+/** `<html lang>` per language. */
 export const HTML_LANG: Record<Language, string> = { fr: "fr-DZ", en: "en-US", ar: "ar-DZ" };
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,7 +1,7 @@
 import { formatNumber } from "./format.ts";
 import type { Currency } from "./locale.ts";
 
-// Money is an integer of minor units with its currency (DESIGN §4): DZD and USD both have ISO 4217 exponent 2.
+// Money is an integer of minor units with its currency (never a float): DZD and USD both have ISO 4217 exponent 2.
 // Every conversion between minor units and the amount a person reads or a gateway takes goes through here.
 
 /** Minor units in one dinar or one dollar. */
@@ -27,7 +27,7 @@ export function roundToWholeUnits(amountMinor: number): number {
   return Math.round(amountMinor / MINOR_PER_MAJOR) * MINOR_PER_MAJOR;
 }
 
-/** 640000 DZD → "6,400 DA"; 1250 USD → "$12.5". The currency sign follows the product description: DA and $. */
+/** 640000 DZD → "6,400 DA"; 1250 USD → "$12.5". The currency signs are DA and $. */
 export function formatMoney(amountMinor: number, currency: Currency): string {
   const amount = formatNumber(toMajor(amountMinor));
   return currency === "DZD" ? `${amount} DA` : `$${amount}`;

@@ -12,5 +12,5 @@ export const NATIVE_APP_DEFAULTS = {
   linkHost: "esim-store.dz",
 } as const;
 
-/** The paths a verified https link may open in the app (the deep-link rules of the product description). */
+/** The paths a verified https link may open in the app (the app's deep-link rules). */
 export const APP_LINK_PATHS = ["/", "/home", "/esims", "/summary", "/payment-result", "/success", "/failure"] as const;

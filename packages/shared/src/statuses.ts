@@ -1,4 +1,4 @@
-// The one vocabulary of states (DESIGN §4): contracts, the web and the database (check constraints) use these lists.
+// The one vocabulary of states (decision 027): contracts, the web and the database (check constraints) use these lists.
 
 /**
  * An order's life; the transitions between these are the table in apps/api/src/modules/orders/order-lifecycle.ts.

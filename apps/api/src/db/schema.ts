@@ -249,7 +249,7 @@ export const pushMessages = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Catalog (issue 3). Money is integer minor units; data in MB; durations in days.
+// Catalog (decision 011). Money is integer minor units; data in MB; durations in days.
 
 /** A country (ISO2 code), a region (slug) or the global zone, with names in the three languages for search. */
 export const destinations = pgTable(
@@ -357,7 +357,7 @@ export const destinationMarkups = pgTable("destination_markups", {
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// Checkout, orders, payments (issue 3).
+// Checkout, orders, payments (decisions 009, 013 and 027).
 
 export const coupons = pgTable(
   "coupons",
@@ -604,7 +604,7 @@ export const webhookEvents = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Invoices (issue 4): one per paid order, numbered per year of payment without gaps.
+// Invoices (decision 014): one per paid order, numbered per year of payment without gaps.
 
 /** The last invoice number given in each year (Africa/Algiers); bumped in the transaction that inserts the invoice. */
 export const invoiceCounters = pgTable("invoice_counters", {
@@ -673,7 +673,7 @@ export const invoices = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// eSIMs (issue 3 creates them; issue 4 shows and tops them up).
+// eSIMs (decision 013 creates them; decisions 014 and 018 show and top them up).
 
 export const esims = pgTable(
   "esims",
@@ -694,7 +694,7 @@ export const esims = pgTable(
     activationCode: text("activation_code").notNull(),
     qrCodeUrl: text("qr_code_url"),
     apn: text("apn"),
-    /** New, Onboard, In Use, Depleted, Canceled, Deleted, Unknown (DESIGN §4). */
+    /** New, Onboard, In Use, Depleted, Canceled, Deleted, Unknown: the upstream's words, kept as they came (decision 084). */
     status: text("status").$type<EsimStatus>().notNull(),
     destinationCode: text("destination_code").notNull(),
     packageId: uuid("package_id")
@@ -896,7 +896,7 @@ export const claimEvents = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Reliability (issue 13): emails sent after their transaction commits, and workers that die holding jobs.
+// Reliability (decision 025): emails sent after their transaction commits, and workers that die holding jobs.
 
 export interface OutboxAttachment {
   filename: string;
@@ -1138,7 +1138,7 @@ export const upstreamRequestStarts = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// The ledger (issue 26, decision 061): every movement of money, append-only and double-entry. Owned by modules/ledger.
+// The ledger (decision 061): every movement of money, append-only and double-entry. Owned by modules/ledger.
 
 /**
  * One movement of money (a payment captured, a refund owed or sent, credit issued, spent or expired), with its cause
@@ -1271,7 +1271,7 @@ export const workflowSteps = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Store credit bought with a card (issue 26, decision 068): a load is paid through the gateway like an order, its
+// Store credit bought with a card (decision 068): a load is paid through the gateway like an order, its
 // payment row pointing at it, and credited (the ledger's credit_bought) in the transaction that records the payment.
 
 /**
@@ -1376,7 +1376,7 @@ export const creditLoadReceiptCounters = pgTable("credit_load_receipt_counters",
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// Store credit (issue 26, decision 064): the balance is the ledger's; this table keeps what the ledger cannot say of
+// Store credit (decision 064): the balance is the ledger's; this table keeps what the ledger cannot say of
 // an operator's grant (its reason and expiry). Owned by modules/store-credit.
 
 /** Store credit an operator gave, with its reason and optional expiry; its movement is `credit-issued:<id>`. */
@@ -1438,7 +1438,7 @@ export const refundChoices = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Auto top-up (issue 28 §2, decision 078).
+// Auto top-up (decision 078).
 
 /** A traveller's auto top-up of one eSIM: off until they turn it on, with the plan, threshold and monthly cap. */
 export const autoTopUpSettings = pgTable(
@@ -1500,7 +1500,7 @@ export const autoTopUpTriggers = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Referrals (issue 28, decision 079): invite codes, the operator's settings and each friend's referral. The money is
+// Referrals (decision 079): invite codes, the operator's settings and each friend's referral. The money is
 // the ledger's (referral_reward, referral_reward_taken_back). Owned by modules/referrals.
 
 /** The operator's referral settings: one row (id 1), absent until first changed (the defaults apply). */

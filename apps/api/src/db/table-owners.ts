@@ -1,4 +1,4 @@
-// Who may write each table (issue 26 item 7, decision 066): the module whose rules keep its rows right, or, for the
+// Who may write each table (decision 066): the module whose rules keep its rows right, or, for the
 // few tables of the machinery, the folder that runs it (jobs/, lib/, providers/). Only the owner's files insert,
 // update or delete its rows; another module asks the owner's front door. `npm run lint` checks it
 // (apps/api/scripts/check-table-ownership.ts over db/table-ownership.ts). A new table gets its line here: the check

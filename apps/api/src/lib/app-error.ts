@@ -1,6 +1,6 @@
 import { ERROR_HTTP_STATUS, type ErrorCode, type FieldErrorCode } from "@esim/shared/errors";
 
-/** The one error type services throw; the error handler turns it into the envelope of DESIGN §3. */
+/** The one error type services throw; the error handler turns it into the one error envelope `{ error: { code, message, fields?, details? } }`. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;

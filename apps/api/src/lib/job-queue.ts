@@ -3,7 +3,7 @@ import { type DbOrTx, textArray } from "../db/client.ts";
 import type { AppDeps } from "./deps.ts";
 
 // graphile-worker jobs are queued through its SQL function, inside the transaction that makes them necessary: the job
-// exists exactly when that transaction committed (DESIGN §1, §5). Each module names its own tasks and exports their
+// exists exactly when that transaction committed (decision 027). Each module names its own tasks and exports their
 // handlers from its front door; jobs/worker.ts only wires them to graphile-worker.
 
 /** Where a job reports (pino's `info(details, message)` shape). */

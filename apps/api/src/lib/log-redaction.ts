@@ -64,7 +64,7 @@ const SECRET_PATTERNS: [RegExp, string][] = [
   // QR codes and other inline images.
   [/data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/=]+/gi, `data:image/${REDACTED}`],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, `$1 ${REDACTED}`],
-  // The eSIM webhook's secret is its address's last segment (PROVIDERS.md): /webhooks/esim/<provider>/<token>.
+  // The eSIM webhook's secret is its address's last segment (eSIM Access signs nothing): /webhooks/esim/<provider>/<token>.
   [/(\/webhooks\/esim\/[^/\s"?#\\]+\/)[^/\s"?#\\]+/g, `$1${REDACTED}`],
   // Query parameters that carry a secret.
   [/([?&](?:token|code|secret|key|signature)=)[^&\s"#\\]+/gi, `$1${REDACTED}`],

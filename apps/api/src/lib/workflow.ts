@@ -5,7 +5,7 @@ import type { AppDeps } from "./deps.ts";
 import type { JobLog } from "./job-queue.ts";
 
 // A named workflow: a flow that spans modules (place an order, settle a payment, cancel and refund) as one ordered list
-// of named steps, each calling a module's front door (STYLE "A flow and its subscribers"; Medusa's core-flows are the
+// of named steps, each calling a module's front door (decision 066; Medusa's core-flows are the
 // model, not its engine; decision 066). Each finished step is recorded in workflow_steps under (workflow, run id):
 // a run started again with the same id after a crash skips the steps already done and repeats at most the one that
 // was interrupted, so every step must be idempotent (keyed by the run id: a ledger entry, an outbox row, an upstream

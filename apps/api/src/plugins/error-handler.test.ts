@@ -21,7 +21,7 @@ const json = { "content-type": "application/json" };
 async function send(options: InjectOptions) {
   const response = await app.inject({ remoteAddress: uniqueAddress(), ...options });
   const body = response.json();
-  // Every refusal has the envelope of DESIGN §3 and the status its code maps to.
+  // Every refusal has the one error envelope and the status its code maps to.
   expect(response.statusCode).toBe(ERROR_HTTP_STATUS[body.error.code as keyof typeof ERROR_HTTP_STATUS]);
   return { status: response.statusCode, headers: response.headers, error: body.error };
 }

@@ -50,7 +50,7 @@ function rootCauseOf(error: unknown): unknown {
   return current;
 }
 
-/** Answers an AppError in the envelope of DESIGN §3, with `Retry-After` when it has one. */
+/** Answers an AppError in the one error envelope, with `Retry-After` when it has one. */
 export function sendAppError(reply: FastifyReply, error: AppError) {
   if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(Math.ceil(error.retryAfterSeconds)));
   return reply.status(error.statusCode).send({
@@ -63,7 +63,7 @@ export function sendAppError(reply: FastifyReply, error: AppError) {
   });
 }
 
-/** The one place errors become HTTP answers: the envelope of DESIGN §3, never a stack or SQL in a 5xx. */
+/** The one place errors become HTTP answers: the one error envelope, never a stack or SQL in a 5xx. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {

@@ -1,4 +1,4 @@
-// Deep links into the native app (product description, "Deep links"; issue 6). Both forms land here:
+// Deep links into the native app (decisions 022 and 023). Both forms land here:
 // an App Link / Universal Link (`https://<host>/payment-result?…`, the first path segment names the
 // screen) and the custom scheme (`esimstore://payment-result?…`, the URL's host names the screen).
 // The OS only opens the app for hosts it has verified, so the https host is not checked again here.
@@ -9,7 +9,7 @@ import { passOnQuery } from "./query-string.ts";
 /** The custom scheme the native projects declare (packages/shared/src/native-app.ts). */
 const DEEP_LINK_PROTOCOL = `${NATIVE_APP_DEFAULTS.scheme}:`;
 
-/** Time between launch and handling a link the app was opened with (product description, "Timers"). */
+/** Time between launch and handling a link the app was opened with. */
 export const LAUNCH_DEEP_LINK_DELAY_MS = 1000;
 
 export type DeepLinkTarget = { to: string; promoCode: string | null };

@@ -92,7 +92,7 @@ function setMetaContent(name: string, content: string): void {
   meta.content = content;
 }
 
-/** `<html lang dir>`, title, description and keywords follow the language (product description §4). */
+/** `<html lang dir>`, title, description and keywords follow the language. */
 function applyLanguageToDocument(language: Language): void {
   const root = document.documentElement;
   root.lang = HTML_LANG[language];

@@ -50,7 +50,7 @@ export function checkoutReturnTarget(): CheckoutReturnTarget {
 }
 
 /**
- * The one platform-specific step of paying (product description §2: the popup flow differs for iOS, Android and
+ * The one platform-specific step of paying (the popup flow differs for iOS, Android and
  * web). Call it synchronously in the click handler, before any await.
  * - web: a popup opened blank now, pointed at the checkout once the order exists; null when the browser blocks it.
  * - ios / android: Capacitor's Browser once the order exists (nothing can block it), with `returnTo: "app"`.

@@ -1,6 +1,5 @@
 /**
- * The query string to pass on to the next screen: every parameter of `search` except `promo` (product
- * description §2), with `overrides` set (undefined removes a parameter). Returns "" or "?a=b".
+ * The query string to pass on to the next screen: every parameter of `search` except `promo`, with `overrides` set (undefined removes a parameter). Returns "" or "?a=b".
  */
 export function passOnQuery(search: string | URLSearchParams, overrides: Record<string, string | undefined> = {}) {
   const params = new URLSearchParams(search);

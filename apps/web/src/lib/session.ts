@@ -2,7 +2,7 @@ import { removeLastEsimsView } from "./last-esims-view.ts";
 import { deleteUserApiCache } from "./offline-cache.ts";
 import { onTokenChangedElsewhere, readToken, removePayLinkAddresses, removeToken, writeToken } from "./storage.ts";
 
-// The session of the product description §4, outside React so that the API
+// The session, outside React so that the API
 // client, route loaders and device registration read the same state.
 
 /** Why the session ended, so the app knows whether to offer a way back (redirect). */

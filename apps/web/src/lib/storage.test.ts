@@ -30,7 +30,7 @@ describe("storage", () => {
     expect(await readPreferences()).toEqual({ language: "fr", currency: "DZD" });
   });
 
-  it("stores preferences in the product description's words and reads them back", async () => {
+  it("stores preferences in the product's words and reads them back", async () => {
     await writePreferences({ language: "ar", currency: "USD" });
     expect(JSON.parse(window.localStorage.getItem("userPreferences") ?? "")).toEqual({
       language: "arabic",

@@ -5,7 +5,7 @@ import type { NativePlugins } from "./platform.ts";
 // Preferences (UserDefaults, SharedPreferences), set by the native shell before the session reads the token;
 // browsers keep localStorage.
 
-/** Storage keys of the product description §3, spelled exactly as it does. */
+/** Storage keys, spelled exactly as the product names them (the native apps read the same). */
 export const STORAGE_KEYS = {
   language: "LANG",
   promoCode: "PROMO_CODE",
@@ -180,7 +180,7 @@ export function removePayLinkAddresses(): Promise<void> {
 
 /**
  * Kept for this tab only, in sessionStorage (it survives a reload, not a closed tab; a native app's web view has one
- * too), read at once on the first render so a reload does not flash the email step. The product description names
+ * too), read at once on the first render so a reload does not flash the email step. The product names
  * no key for it.
  */
 export const SESSION_STORAGE_KEYS = { pendingSignIn: "PENDING_SIGN_IN" } as const;
@@ -261,7 +261,7 @@ export function onTokenChangedElsewhere(listener: (token: string | null) => void
   return () => window.removeEventListener("storage", handle);
 }
 
-/* Preferences (userPreferences), in the product description's vocabulary */
+/* Preferences (userPreferences), in the product's vocabulary */
 
 const STORED_LANGUAGE = { fr: "french", en: "english", ar: "arabic" } as const satisfies Record<Language, string>;
 const STORED_CURRENCY = { DZD: "dzd", USD: "usd" } as const satisfies Record<Currency, string>;

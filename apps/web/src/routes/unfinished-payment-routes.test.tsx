@@ -17,7 +17,7 @@ import { disposeApp, renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 vi.mock("../lib/native-plugins.ts", async () => (await import("../test/fake-native-plugins.ts")).fakeNativePlugins);
 
-// Issue 24, item 8: an unfinished payment is never a dead end. The callback page leads back to the order; the page
+// An unfinished payment is never a dead end (decision 057). The callback page leads back to the order; the page
 // of an order awaiting payment offers to pay it now or cancel it; Back after paying shows the order paid.
 
 type Handlers = Parameters<typeof fakeApi>[0];

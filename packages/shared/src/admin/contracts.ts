@@ -44,7 +44,7 @@ import {
 import { OPERATOR_ROLES } from "./roles.ts";
 import { TEAM_ENDPOINTS } from "./team-contract.ts";
 
-// The operator's console (issue 15): sign-in with an emailed code then an authenticator (TOTP), the operator's
+// The operator's console (decisions 032 and 035): sign-in with an emailed code then an authenticator (TOTP), the operator's
 // sessions, and the audit log. Every path is below ADMIN_API_BASE_PATH.
 
 /** Hours an operator's session lasts; never extended (a console left open signs in again the next day). */

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { defineEndpoint } from "../http.ts";
 
-// The console's coupons (issue 15, point 7; admin only): the list with uses and revenue, creation with every rule the
+// The console's coupons (decision 039; admin only): the list with uses and revenue, creation with every rule the
 // checkout enforces (modules/checkout/pricing.ts findCouponProblem), blocking, and changing dates and limits. A coupon's
 // code and discount never change once created (decision 039): block it and create another.
 

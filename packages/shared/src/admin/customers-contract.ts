@@ -8,7 +8,7 @@ import { ESIM_STATUSES, ORDER_STATUSES } from "../statuses.ts";
 import { consolePlanSchema } from "./plan-view.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
-// The console's customers (issue 15, point 5): find a customer, see their profile, orders, eSIMs (status and usage
+// The console's customers (decision 038): find a customer, see their profile, orders, eSIMs (status and usage
 // as the upstream reports them), devices and sessions; revoke a session and unblock the PIN, both audited. Admin and
 // support alike. Deleting an account is immediate in this shop (the customer's own "delete my account"): there is
 // no request waiting for an operator, so the console lists deleted, anonymised accounts and says so.

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../http.ts";
 import { ORDER_ATTENTION_KINDS } from "../statuses.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
-// The operator's dashboard (issue 15): the figures of the shop now, in the shop's time zone: the answer's shape
+// The operator's dashboard (decision 034): the figures of the shop now, in the shop's time zone: the answer's shape
 // and its endpoint (GET /api/v1/admin/dashboard). Times are ISO 8601 strings, money integers of minor units.
 
 /** The shop's days start at midnight here: "today" and each daily point are days in this zone. */

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { displayText } from "../display-text.ts";
 import { defineEndpoint } from "../http.ts";
 
-// The console's invoicing page (issue 15, point 9): the seller's legal identity and TVA printed on every invoice
+// The console's invoicing page (decision 041): the seller's legal identity and TVA printed on every invoice
 // issued from now on, and the accountant's CSV of the invoices of a date range. Admins only.
 
 export const sellerIdentitySchema = z.object({

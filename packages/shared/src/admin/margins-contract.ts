@@ -4,7 +4,7 @@ import { DASHBOARD_TIME_ZONE } from "./dashboard-contract.ts";
 import { orderNumberParamsSchema } from "./orders-contract.ts";
 import { consolePlanSchema } from "./plan-view.ts";
 
-// The owner's margin (issue 26, item 5; decision 065), admin only: what an order was sold for excluding TVA, net of its
+// The owner's margin (decision 065), admin only: what an order was sold for excluding TVA, net of its
 // refunds, against what it cost at the upstream (recorded when bought, at that day's rate). Money is DZD minor units;
 // a cost is null where it was never recorded (orders bought before it was): unknown, never 0.
 

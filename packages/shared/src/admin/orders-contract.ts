@@ -10,9 +10,9 @@ import { consolePlanSchema } from "./plan-view.ts";
 import { decisionBodySchema } from "./refunds-contract.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
-// The operator's orders (issue 15, point 4): find and filter orders (issue 27), export them as CSV; read its timeline;
+// The operator's orders (decision 036): find and filter orders (decision 074), export them as CSV; read its timeline;
 // retry its provisioning, resend its install email, cancel an unused eSIM upstream, record a refund made outside, accept
-// or refuse a held payment (issue 26).
+// or refuse a held payment (decision 067).
 // Every action is audited in the transaction of the change. Times are ISO 8601 strings, money integers of minor units.
 
 /** Orders one page of the search answers. */

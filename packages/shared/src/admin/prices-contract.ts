@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { displayText } from "../display-text.ts";
 import { defineEndpoint } from "../http.ts";
 
-// The console's prices and catalogue (issue 15, point 8), admin only: the price settings (DZD per USD, markup, service
+// The console's prices and catalogue (decision 040), admin only: the price settings (DZD per USD, markup, service
 // fee), a preview of every plan price a change would move, applying it (audited), and the catalogue sync. The history
 // of the settings is the audit log filtered on PRICE_SETTINGS_ENTITY.
 

@@ -4,7 +4,7 @@ import { languageSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 import { ESIM_STATUSES, ORDER_ATTENTION_KINDS } from "../statuses.ts";
 
-// The console's cancellations and refunds queue (issue 15, point 6): the 24-hour requests to cancel an unused eSIM
+// The console's cancellations and refunds queue (decision 037): the 24-hour requests to cancel an unused eSIM
 // and the orders whose eSIMs could not be delivered (a refund owed within 7 days), each approved or refused with a
 // reason the traveller reads in their language. Admin and support both work this queue.
 

@@ -3,7 +3,7 @@ import { emailSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 import { OPERATOR_ROLES } from "./roles.ts";
 
-// The console's team page (issue 15): admins add operators, change their role, disable them and reset a lost
+// The console's team page (decision 041): admins add operators, change their role, disable them and reset a lost
 // authenticator. Never one's own account: an admin cannot lock themselves out or raise themselves.
 
 export const teamOperatorSchema = z.object({

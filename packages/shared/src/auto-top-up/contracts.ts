@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { termsAcceptedSchema } from "../checkout/contracts.ts";
 import { defineEndpoint } from "../http.ts";
 
-// Credit that works abroad (issue 28 §2, decision 078): a top-up paid from store credit in one tap, and auto top-up
+// Credit that works abroad (decision 078): a top-up paid from store credit in one tap, and auto top-up
 // per eSIM (the chosen top-up bought from credit once per trigger, never beyond a monthly cap).
 
 /** The thresholds of data left the screen offers, in percent of the eSIM's data; the API takes any whole number in the range. */

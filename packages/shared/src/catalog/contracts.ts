@@ -49,7 +49,7 @@ export const planSchema = z.object({
 });
 export type Plan = z.output<typeof planSchema>;
 
-/** Days a plan may last (product description §9). */
+/** Days a plan may last. */
 export const PLAN_MIN_DAYS = 1;
 export const PLAN_MAX_DAYS = 90;
 

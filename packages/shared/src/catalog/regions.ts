@@ -1,7 +1,7 @@
 import { countryName } from "../countries.ts";
 import type { Language } from "../locale.ts";
 
-/** Our regions (DESIGN §6) and the global zone, with their names in the three languages. */
+/** Our regions and the global zone, with their names in the three languages. */
 export const REGIONS = {
   europe: { fr: "Europe", en: "Europe", ar: "أوروبا" },
   "middle-east-north-africa": {

@@ -228,7 +228,7 @@ export const createOrder = defineEndpoint({
     termsAccepted: termsAcceptedSchema,
     /**
      * Where the gateway sends the payer back: `web` (default) to /payment-callback in the browser; `app` to the
-     * App Link / Universal Link `/success` or `/failure`, which the iOS and Android apps open (issue 6).
+     * App Link / Universal Link `/success` or `/failure`, which the iOS and Android apps open (decision 022).
      */
     returnTo: z.optional(z.enum(CHECKOUT_RETURN_TARGETS, { error: "INVALID" })),
   }),

@@ -5,7 +5,7 @@ import { defineEndpoint } from "../http.ts";
 import { REFUND_CHOICES } from "../orders/refunds.ts";
 import { ESIM_STATUSES } from "../statuses.ts";
 
-// Claims from inside the app (issue 28, point 4; decision 080): "It doesn't work" on an eSIM, after the guided check,
+// Claims from inside the app (decision 080): "It doesn't work" on an eSIM, after the guided check,
 // becomes a claim the traveller follows (received, answered, refunded, refused) and the console answers.
 
 export const CLAIM_REASONS = ["no_coverage", "slow", "cannot_install", "cannot_connect", "other"] as const;
@@ -19,7 +19,7 @@ export const OPEN_CLAIM_STATUSES = ["received", "answered"] as const satisfies r
 
 export const CLAIM_MESSAGE_AUTHORS = ["traveller", "operator"] as const;
 
-/** "Refund within 7 days if the service fails for technical reasons" (product description), read in decision 080. */
+/** "Refund within 7 days if the service fails for technical reasons" (the shop's promise), read in decision 080. */
 export const CLAIM_REFUND_WINDOW_DAYS = 7;
 
 export const CLAIM_MESSAGE_MAX_LENGTH = 2000;

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { PAYMENT_METHODS, termsAcceptedSchema } from "../checkout/contracts.ts";
 import { defineEndpoint } from "../http.ts";
 
-// Store credit bought with a card before the trip (issue 26, decision 068): a load is paid through the gateway and
+// Store credit bought with a card before the trip (decision 068): a load is paid through the gateway and
 // credited to the buyer's balance once paid; it gets a numbered receipt (reçu), the order that spends it the invoice.
 
 /**

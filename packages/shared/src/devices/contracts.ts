@@ -15,7 +15,7 @@ export const deviceIdSchema = z
   .string({ error: "INVALID" })
   .check(z.trim(), z.minLength(1, "INVALID"), z.maxLength(200, "INVALID"));
 
-/** The device record of the product description §3, field names as the apps send them. */
+/** The device record, field names as the apps send them. */
 export const deviceRecordSchema = z.strictObject({
   device_id: deviceIdSchema,
   platform: text(40),

@@ -6,7 +6,7 @@ import { defineEndpoint } from "../http.ts";
 import { CANCELLATION_STATUSES, ESIM_STATUSES } from "../statuses.ts";
 
 export const PIN_LENGTH = 4;
-/** Wrong PINs before the PIN is blocked (product description §9). */
+/** Wrong PINs before the PIN is blocked. */
 export const PIN_MAX_ATTEMPTS = 4;
 
 export const pinSchema = z.string({ error: "PIN_FORMAT" }).check(z.regex(/^\d{4}$/, "PIN_FORMAT"));
@@ -48,7 +48,7 @@ export const esimSummarySchema = z.object({
 });
 export type EsimSummary = z.output<typeof esimSummarySchema>;
 
-/** An unused eSIM may be cancelled and refunded within this long after payment (product description). */
+/** An unused eSIM may be cancelled and refunded within this long after payment. */
 export const CANCELLATION_WINDOW_HOURS = 24;
 
 export const cancellationRequestSchema = z.object({

@@ -3,7 +3,7 @@ import { nameSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 import { REFUND_METHODS } from "../ledger/vocabulary.ts";
 
-// An order's refund as its customer sees it (issue 26, decision 062): what we owe, what was sent (partial refunds
+// An order's refund as its customer sees it (decision 062): what we owe, what was sent (partial refunds
 // allowed), and, where the refund is theirs to choose, store credit at once or a transfer to their own account.
 
 /** The digits of an Algerian RIB (bank) or RIP (CCP): bank 3, agency 5, account 10, key 2. */

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { defineEndpoint } from "../http.ts";
 import type { LANGUAGES } from "../locale.ts";
 
-// Pay-for-me links (issue 28, decision 077): a traveller abroad asks a relative at home to pay a top-up of one of their
+// Pay-for-me links (decision 077): a traveller abroad asks a relative at home to pay a top-up of one of their
 // eSIMs, or a new eSIM, by a link; the relative pays with no account on the link's public page.
 
 /**

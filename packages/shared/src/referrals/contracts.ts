@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { OPERATOR_ROLES } from "../admin/roles.ts";
 import { defineEndpoint } from "../http.ts";
 
-// Referrals (issue 28 point 3, decision 079): each account has an invite link; a friend's first order is discounted,
+// Referrals (decision 079): each account has an invite link; a friend's first order is discounted,
 // the inviter earns store credit once that order is delivered (taken back if it is refunded), with limits against
 // self-referral and farming that the operator sets in the console.
 

@@ -3,7 +3,7 @@ import { decisionReasonSchema } from "../admin/refunds-contract.ts";
 import { OPERATOR_ROLES } from "../admin/roles.ts";
 import { defineEndpoint } from "../http.ts";
 
-// Store credit (issue 26, decision 064): money held for a customer in DZD, spent first at checkout. The balance and
+// Store credit (decision 064): money held for a customer in DZD, spent first at checkout. The balance and
 // its history are the ledger's; the customer sees them in the account and at checkout, the console per customer.
 
 /**

@@ -1,4 +1,4 @@
--- Registration details belong to the code their /register request sent (issue 25, finding 10): only verifying that
+-- Registration details belong to the code their /register request sent (decision 056): only verifying that
 -- code applies them. Rows waiting under the old key (the email) are at most a day old and are dropped; their owners
 -- register again or fill in the profile after signing in.
 DELETE FROM "pending_registrations";--> statement-breakpoint

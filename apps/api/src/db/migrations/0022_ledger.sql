@@ -1,4 +1,4 @@
--- The ledger (issue 26, decision 061): every movement of money, append-only and double-entry.
+-- The ledger (decision 061): every movement of money, append-only and double-entry.
 CREATE TABLE "ledger_movements" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "ledger_movements_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),

@@ -1,4 +1,4 @@
--- Refunds as they really are (issue 26, decision 062): the customer's choice of how an order's refund comes back.
+-- Refunds as they really are (decision 062): the customer's choice of how an order's refund comes back.
 -- A transfer's account is kept only until the refund is sent: the row is deleted once nothing is owed any more.
 CREATE TABLE "refund_choices" (
 	"order_id" uuid PRIMARY KEY NOT NULL,

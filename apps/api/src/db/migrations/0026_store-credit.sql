@@ -1,4 +1,4 @@
--- Store credit (issue 26, decision 064): the part of an order paid by credit; an operator's grants with their reason
+-- Store credit (decision 064): the part of an order paid by credit; an operator's grants with their reason
 -- and expiry. Balances are the ledger's (decision 061).
 ALTER TABLE "orders" ADD COLUMN "credit_applied_dzd_minor" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE TABLE "store_credit_grants" (

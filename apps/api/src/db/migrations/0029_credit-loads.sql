@@ -1,4 +1,4 @@
--- Store credit bought with a card (issue 26, decision 068): a load has its own table and its payment goes through the
+-- Store credit bought with a card (decision 068): a load has its own table and its payment goes through the
 -- payments table, which now pays either an order or a load, never both.
 CREATE TABLE "credit_loads" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

@@ -1,4 +1,4 @@
--- The console's search (issue 27, decision 074): a fragment of a name (any case, with or without accents), of an
+-- The console's search (decision 074): a fragment of a name (any case, with or without accents), of an
 -- email, of an order number or of a phone (its digits) finds customers and orders through a trigram index, not a
 -- read of every row. One document per row, built by one immutable function the queries call the same way.
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;

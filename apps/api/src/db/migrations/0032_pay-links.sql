@@ -1,4 +1,4 @@
--- Pay-for-me links (issue 28, decision 077): a traveller asks a relative to pay a top-up or a new eSIM by a link. The
+-- Pay-for-me links (decision 077): a traveller asks a relative to pay a top-up or a new eSIM by a link. The
 -- link's token is stored hashed (SHA-256) only; its price is fixed when it is made; its order is the traveller's.
 CREATE TABLE "pay_links" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

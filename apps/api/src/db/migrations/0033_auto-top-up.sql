@@ -1,4 +1,4 @@
--- Auto top-up (issue 28 §2, decision 078): a traveller's choice per eSIM, and each trigger decided once (its key is
+-- Auto top-up (decision 078): a traveller's choice per eSIM, and each trigger decided once (its key is
 -- unique: the eSIM, the bundle it fired on and its kind), with the order it placed or why nothing was bought.
 CREATE TABLE "auto_top_up_settings" (
 	"esim_id" uuid PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- Referrals (issue 28, decision 079): invite codes, the operator's settings, each friend's referral, the discount on
+-- Referrals (decision 079): invite codes, the operator's settings, each friend's referral, the discount on
 -- the friend's order, and the ledger's account and movements of the inviter's reward.
 CREATE TABLE "referral_settings" (
 	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,

@@ -1,4 +1,4 @@
--- Claims from inside the app (issue 28 point 4, decision 080): a traveller's "It doesn't work" on an eSIM, its thread
+-- Claims from inside the app (decision 080): a traveller's "It doesn't work" on an eSIM, its thread
 -- of messages and its history. One open claim (received or answered) per eSIM at a time.
 CREATE TABLE "claims" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

@@ -1,4 +1,4 @@
-// Auto top-up and credit that works abroad (issue 28 §2, decision 078): a top-up paid from store credit in one tap,
+// Auto top-up and credit that works abroad (decision 078): a top-up paid from store credit in one tap,
 // and per eSIM the chosen top-up bought from credit once per trigger (data left under the threshold, validity ending
 // within a day), never beyond the monthly cap; the traveller told either way.
 export { createAutoTopUpJobs } from "./auto-top-up.jobs.ts";

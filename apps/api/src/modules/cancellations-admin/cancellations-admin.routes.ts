@@ -40,7 +40,7 @@ function decisionHandler<T>(decide: (decision: QueueDecision) => Promise<T>) {
   });
 }
 
-/** The console's cancellations and refunds queue (issue 15, point 6): admin and support. */
+/** The console's cancellations and refunds queue (decision 037): admin and support. */
 export async function cancellationsAdminRoutes(app: FastifyInstance, options: { cancelAndRefund: CancelAndRefund }) {
   addRoute(app, listCancellationQueue, async () => ({ data: await getCancellationQueue(app.deps) }), {
     tags,

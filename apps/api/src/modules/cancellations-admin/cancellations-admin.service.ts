@@ -7,7 +7,7 @@ import { type CancellationDecision, listCancellationsToDecide, refuseCancellatio
 import type { AuditActor } from "../operators/index.ts";
 import { listRefundQueue } from "../orders/index.ts";
 
-// The console's cancellations and refunds queue (issue 15, point 6). It decides through the very services the command
+// The console's cancellations and refunds queue (decision 037). It decides through the very services the command
 // line uses (cancellation:approve / cancellation:refuse, order:refund), passing the operator for the audit entry each
 // writes in its own transaction, and the operator's words for the traveller's email.
 

@@ -9,7 +9,7 @@ import { CATALOG_CHANGED_CHANNEL, type DestinationRow, loadActiveCatalog, type P
 import { createSearchEntry, type SearchEntry } from "./catalog.search.ts";
 
 /**
- * The read side of the catalog (DESIGN §9): every active destination and its base plans, held in this
+ * The read side of the catalog (decision 044: catalogue reads never touch the database on the hot path): every active destination and its base plans, held in this
  * process, so catalog reads never query the database. Rebuilt at start, when a sync or a re-pricing commits
  * (PostgreSQL NOTIFY on a dedicated connection), and on a timer in case a notification was missed.
  */

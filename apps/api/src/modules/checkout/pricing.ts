@@ -113,7 +113,7 @@ export function computeCreditApplied(options: {
 }
 
 /**
- * The quote of DESIGN §5 in the displayed currency: subtotal at list price (compare-at when higher), discount =
+ * The quote, computed on the server (decision 009), in the displayed currency: subtotal at list price (compare-at when higher), discount =
  * list − retail, coupon on the retail amount, service fee; the charge is the same cart priced in DZD, whole dinars.
  */
 export function computeQuote(options: {

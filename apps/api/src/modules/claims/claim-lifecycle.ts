@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { claimEvents, claims } from "../../db/schema.ts";
 
-// A claim's life (decision 080, STYLE "A lifecycle"): one table of events and the statuses each may leave from, and
+// A claim's life (decision 080): one table of events and the statuses each may leave from, and
 // one function that applies an event. Nothing else writes claims.status.
 
 interface Transition {

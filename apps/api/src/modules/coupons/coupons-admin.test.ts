@@ -10,7 +10,7 @@ import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, orderBody, placeTestOrder, pressButton, readOrder } from "../orders/buying.test-kit.ts";
 
-// The console's coupons (issue 15, point 7): what an admin sees and changes, what a support agent is refused, and the
+// The console's coupons (decision 039): what an admin sees and changes, what a support agent is refused, and the
 // audit entry each change leaves, through the same service as `npm run ops -- coupon:*`.
 
 const testApp = await createBuyingApp();

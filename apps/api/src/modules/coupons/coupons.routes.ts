@@ -17,7 +17,7 @@ import {
 const tags = ["admin"];
 const date = (value: string | null | undefined) => (value ? new Date(value) : null);
 
-/** The console's coupons (issue 15, point 7): admins only; the same service as `npm run ops -- coupon:*`. */
+/** The console's coupons (decision 039): admins only; the same service as `npm run ops -- coupon:*`. */
 export async function couponsAdminRoutes(app: FastifyInstance) {
   const { deps } = app;
 

@@ -23,7 +23,7 @@ import {
 
 const tags = ["admin"];
 
-/** The console's customers (issue 15 point 5): admin and support alike; changes are audited. */
+/** The console's customers (decision 038): admin and support alike; changes are audited. */
 export async function customersAdminRoutes(app: FastifyInstance) {
   addRoute(
     app,

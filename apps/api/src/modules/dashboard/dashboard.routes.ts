@@ -4,7 +4,7 @@ import { addRoute } from "../../lib/route.ts";
 import { presentDashboard } from "./dashboard.presenter.ts";
 import { getDashboard } from "./dashboard.service.ts";
 
-/** The console's dashboard (issue 15): every operator, admin or support. */
+/** The console's dashboard (decision 034): every operator, admin or support. */
 export async function dashboardRoutes(app: FastifyInstance) {
   addRoute(app, getDashboardEndpoint, async () => ({ data: presentDashboard(await getDashboard(app.deps)) }), {
     tags: ["admin"],

@@ -12,7 +12,7 @@ import {
   findEsimAlertSubject,
 } from "./esim-alerts.repo.ts";
 
-// Alerts (issue 4 §8): an email when 80 % of the data is used and one a day before expiry, once each per bundle (the
+// Alerts (decision 016): an email when 80 % of the data is used and one a day before expiry, once each per bundle (the
 // first plan and every top-up), in the owner's language, and a push to their phones. Rules are checked when the
 // upstream's word is stored and by a sweep; a due alert is claimed on its bundle and its email and push queued in that
 // same transaction, so it is decided once and sent after commit (the outbox).

@@ -17,7 +17,7 @@ import {
 import { decideRefund } from "../orders/index.ts";
 import { expireStoreCredit } from "../store-credit/index.ts";
 
-// A day of the shop replayed through its real flows (issue 26, item 1): card payments, declines, a held payment
+// A day of the shop replayed through its real flows (decision 061): card payments, declines, a held payment
 // accepted and one refused, credit given, bought, spent and expired, refunds owed, partly and wholly sent. At the end
 // every balance the shop shows (a customer's credit, what is owed on an order, the dashboard's gross, refunds and net)
 // is the sum of the ledger's lines, the lines balance, and nothing written to the ledger during the day was changed.

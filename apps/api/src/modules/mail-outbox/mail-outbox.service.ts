@@ -12,7 +12,7 @@ import {
   recordOutboxFailure,
 } from "./mail-outbox.repo.ts";
 
-// The email outbox (DESIGN §4): an email a state change decides is written in that change's transaction, then sent by
+// The email outbox (decision 027): an email a state change decides is written in that change's transaction, then sent by
 // the worker once the transaction committed. Marked sent only after the SMTP server accepted it; a failure is retried
 // with graphile-worker's exponential backoff; every try carries the same Message-ID.
 

@@ -5,7 +5,7 @@ import { getOrderMargin, getMarginReport as readMarginReport } from "./margins.s
 
 const tags = ["admin"];
 
-/** The owner's margin (issue 26, item 5): admins only. */
+/** The owner's margin (decision 065): admins only. */
 export async function marginsRoutes(app: FastifyInstance) {
   addRoute(
     app,

@@ -31,7 +31,7 @@ import {
 const tags = ["admin"];
 
 /**
- * The console's orders (issue 15, point 4): every operator; recording a refund and accepting a held payment are the
+ * The console's orders (decision 036): every operator; recording a refund and accepting a held payment are the
  * admin's (decision 067).
  */
 /** The console's orders; the cancel-and-refund flow is handed in where the routes are registered (decision 091). */

@@ -34,7 +34,7 @@ import {
   searchOrderRows,
 } from "./orders-admin.repo.ts";
 
-// The console's orders (issue 15, point 4): the same service functions as `npm run ops` (order:show, order:retry,
+// The console's orders (decision 036): the same service functions as `npm run ops` (order:show, order:retry,
 // order:accept, order:refund, refund:record), with the operator named on the order's history and an audit entry in the transaction of the change.
 
 /** The filter as the console sends it (Algiers days) as the repository reads it (instants); a blank search is none. */

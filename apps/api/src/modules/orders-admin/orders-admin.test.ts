@@ -161,7 +161,7 @@ async function searchNumbers(query: string, headers = support.headers) {
   return searchAdminOrders.response.parse(response.json()).data.map((order) => order.number);
 }
 
-describe("GET /orders: search by fragments (issue 27)", () => {
+describe("GET /orders: search by fragments (decision 074)", () => {
   it("finds an order by part of a name, either name, any case or accents, both names in any order", async () => {
     const surname = uniqueWord();
     const placed = await placeOrderWith({ name: `Amína Bénali${surname}`, phone: uniqueMobile() });
@@ -199,7 +199,7 @@ describe("GET /orders: search by fragments (issue 27)", () => {
   });
 });
 
-describe("GET /orders: filters (issue 27)", () => {
+describe("GET /orders: filters (decision 074)", () => {
   /**
    * Four orders around an Algiers midnight: A paid by CIB at 00:30 on the 21st (23:30 UTC on the 20th), B unpaid by
    * EDAHABIA at 23:30 on the 20th, C unpaid by CIB on the 21st, all three with the promo code; D paid by CIB on the

@@ -4,7 +4,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { orderEvents, orders } from "../../db/schema.ts";
 import { queueOrderSubscribers } from "./order-subscribers.ts";
 
-// An order's life (DESIGN §4, STYLE "A lifecycle"): one table of events and the statuses each may leave from, and one
+// An order's life (decision 027): one table of events and the statuses each may leave from, and one
 // function that applies an event. Nothing else writes orders.status.
 
 interface Transition {

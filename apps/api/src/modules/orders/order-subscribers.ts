@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client.ts";
 import { addJob, readPayload } from "../../lib/job-queue.ts";
 
-// Reactions to an order's events (STYLE "A flow and its subscribers"; Medusa's packages/medusa/src/subscribers, where
+// Reactions to an order's events (decision 066; Medusa's packages/medusa/src/subscribers, where
 // each subscriber declares the events it listens to). This is the one registry: a subscriber's name and its events.
 // applyOrderEvent queues one graphile-worker job per subscriber of the event, in the transaction that applies it, so
 // a job exists exactly when the transition committed; the handlers live in apps/api/src/subscribers/ (index.ts maps

@@ -10,7 +10,7 @@ import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
 import { listUndeliveredFlagged } from "./refund-decisions.repo.ts";
 import { listRefundsOwed } from "./refunds.ts";
 
-// The console's refunds for technical failures (issue 15, point 6): a paid order whose eSIMs could not be delivered is
+// The console's refunds for technical failures (decision 037): a paid order whose eSIMs could not be delivered is
 // refunded (approved: refund_due, made outside and recorded) or kept (refused: delivery goes on), the traveller told
 // why in their language. The shop promises the money back within REFUND_PROMISE_DAYS of the payment.
 

@@ -28,7 +28,7 @@ import {
 } from "./buying.test-kit.ts";
 import { decideRefund } from "./index.ts";
 
-// Refunds as they really are (issue 26, decision 062): money to give back is owed on the ledger, of an exact amount,
+// Refunds as they really are (decision 062): money to give back is owed on the ledger, of an exact amount,
 // until all of it is sent; partial refunds leave the rest owed; the customer may take store credit at once or a
 // transfer; every refund of an invoiced sale has its credit note.
 

@@ -26,7 +26,7 @@ import {
   type RefundChoiceRow,
 } from "./refunds.repo.ts";
 
-// Refunds as they really are (issue 26, decision 062). Chargily has no refund API: money to give back is owed, on the
+// Refunds as they really are (decision 062). Chargily has no refund API: money to give back is owed, on the
 // ledger, of an exact amount, until it is sent (by a transfer the operator records, partial refunds allowed, or as
 // store credit at once). Every path that owes money calls oweRefund; every refund sent goes through sendRefund.
 

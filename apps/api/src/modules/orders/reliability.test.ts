@@ -20,7 +20,7 @@ import {
   signedCheckoutWebhook,
 } from "./buying.test-kit.ts";
 
-// The reliability proof of issue 3: what the money path does when the gateway repeats itself, lies about an amount, the
+// The reliability proof of the money path (decisions 013 and 027): what the money path does when the gateway repeats itself, lies about an amount, the
 // upstream is down, or the worker dies mid-provisioning. Real PostgreSQL, the real graphile-worker, the eSIM simulator
 // and the sandbox gateway.
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { payLinks } from "../../db/schema.ts";
 
-// A pay-for-me link's life (STYLE "A lifecycle"): the one table of its states and allowed transitions, and the one
+// A pay-for-me link's life (decision 077): the one table of its states and allowed transitions, and the one
 // function that applies an event, a guarded UPDATE (`WHERE status IN from`). Its timestamps are its history.
 
 /** Each event, the states it may leave and the state it leads to. */

@@ -8,7 +8,7 @@ import { resumeCheckout } from "./payment-checkout.service.ts";
 import { findUserOrderPayment, lockPayment, markPaymentUnpaid } from "./payments.repo.ts";
 import { applyCheckoutResult, type SettlingOptions } from "./payments.service.ts";
 
-// An unfinished payment is never a dead end (issue 24): the payer of an order awaiting payment may pay it now or
+// An unfinished payment is never a dead end (decision 057): the payer of an order awaiting payment may pay it now or
 // cancel it from its status page. Both span the gateway and the order, so they live here, beside the webhook.
 
 async function findOwnOrder(deps: AppDeps, options: { userId: string; orderId: string }) {

@@ -18,7 +18,7 @@ import {
 } from "../orders/buying.test-kit.ts";
 import { ABANDON_PAYMENT_AFTER_MS, reconcileStalePayments } from "./payments.service.ts";
 
-// Issue 24, item 8: an unfinished payment is never a dead end. The payer of an order awaiting payment can pay it now
+// An unfinished payment is never a dead end (decision 057). The payer of an order awaiting payment can pay it now
 // or cancel it; cancelling, or the checkout's expiry, gives the promo code back at once.
 
 const testApp = await createBuyingApp();

@@ -25,7 +25,7 @@ import { previewPriceChangeWithMargins } from "../margins/index.ts";
 
 const tags = ["admin"];
 
-/** The console's prices and catalogue sync (issue 15, point 8): admins only, every change audited. */
+/** The console's prices and catalogue sync (decision 040): admins only, every change audited. */
 export async function pricesAdminRoutes(app: FastifyInstance) {
   addRoute(app, getPriceSettings, async () => ({ data: await readPriceSettings(app.deps) }), {
     tags,

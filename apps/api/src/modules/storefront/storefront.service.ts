@@ -527,7 +527,7 @@ export async function showSitemap(context: StorefrontContext): Promise<PageAnswe
   });
 }
 
-/** Signed-in screens and one-off pages (product description §2), kept out of search engines; /login stays crawlable. */
+/** Signed-in screens and one-off pages, kept out of search engines; /login stays crawlable. */
 export const DISALLOWED_PATHS = [
   "/api/",
   "/dev/",

@@ -94,7 +94,7 @@ export class UpstreamError extends Error {
 }
 
 /**
- * The eSIM upstream (DESIGN §6): the real eSIM Access client or the local simulator. Every write is
+ * The eSIM upstream (decision 011): the real eSIM Access client or the local simulator. Every write is
  * idempotent on the caller's `transactionId`, so a retry after a crash never buys twice.
  */
 export interface EsimProvider {

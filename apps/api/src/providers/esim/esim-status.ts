@@ -1,6 +1,6 @@
 import type { EsimStatus } from "./esim-port.ts";
 
-/** The raw statuses eSIM Access reports for a profile (PROVIDERS.md); the simulator reports the same. */
+/** The raw statuses eSIM Access reports for a profile, as documented; the simulator reports the same. */
 export interface RawEsimState {
   /** CREATE, PAYING, PAID, GETTING_RESOURCE, GOT_RESOURCE, IN_USE, USED_UP, UNUSED_EXPIRED, USED_EXPIRED, CANCEL… */
   esimStatus: string;

@@ -95,7 +95,7 @@ export class PaymentGatewayError extends Error {
 }
 
 /**
- * The payment gateway (DESIGN §6): Chargily Pay v2 or the local sandbox, whose hosted page the API serves and
+ * The payment gateway (decision 010): Chargily Pay v2 or the local sandbox, whose hosted page the API serves and
  * whose webhooks are signed exactly like Chargily's.
  */
 export interface PaymentGateway {

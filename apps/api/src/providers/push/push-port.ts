@@ -25,7 +25,7 @@ export type PushOutcome =
 /** What delivers a platform's pushes: the vendor's service, or the local recorder when it has no credentials. */
 export type PushChannel = "fcm" | "apns" | "recorder";
 
-/** Sends push notifications (DESIGN §6): FCM HTTP v1 for Android, APNs for iOS, the recorder by default. */
+/** Sends push notifications (decision 022): FCM HTTP v1 for Android, APNs for iOS, the recorder by default. */
 export interface PushSender {
   /** The platforms this sender serves and how; a message for another platform answers `failed`. */
   readonly channels: Partial<Record<PushPlatform, PushChannel>>;

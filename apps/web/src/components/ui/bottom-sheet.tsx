@@ -8,9 +8,9 @@ import { useReturnFocus } from "./use-return-focus.ts";
 /** Where the sheet stands: off screen, at its snap point (part of the screen), or full screen. */
 export type SheetState = "closed" | "snap" | "full";
 
-/** A drag longer than this changes the state (product description §9). */
+/** A drag longer than this changes the state. */
 export const SHEET_DRAG_THRESHOLD_PX = 36;
-/** Every move of the sheet takes this long (product description §9). */
+/** Every move of the sheet takes this long. */
 export const SHEET_ANIMATION_MS = 300;
 
 export interface SheetRules {
@@ -23,8 +23,7 @@ export interface SheetRules {
 }
 
 /**
- * The state after a drag of `dragY` pixels (positive: downwards) that started in `current`, with the rules of
- * the product description §4: down from full goes to snap if there is one, else closes unless persistent; down
+ * The state after a drag of `dragY` pixels (positive: downwards) that started in `current`, with these rules: down from full goes to snap if there is one, else closes unless persistent; down
  * from snap closes unless persistent; up from snap goes full if allowed. A drag of 36 px or less changes nothing.
  */
 export function nextSheetState(current: Exclude<SheetState, "closed">, dragY: number, rules: SheetRules): SheetState {

@@ -14,7 +14,7 @@ const NAVIGATION_KEYS = new Set(["Backspace", "Delete", "ArrowLeft", "ArrowRight
 export const DEFAULT_CODE_LENGTH = 4;
 
 interface CodeInputProps {
-  /** Number of boxes (product description: default 4). */
+  /** Number of boxes (default 4). */
   length?: number;
   type?: CodeInputType;
   value: string;

@@ -7,7 +7,7 @@ import { useReturnFocus } from "./use-return-focus.ts";
 
 export type ModalType = "success" | "error" | "warning" | "info";
 
-/** Success modals close themselves after this delay (product description §9). */
+/** Success modals close themselves after this delay. */
 export const SUCCESS_AUTO_CLOSE_MS = 3000;
 
 export interface ModalAction {
@@ -40,7 +40,7 @@ const TYPE_STYLES: Record<ModalType, { icon: typeof InfoIcon; classes: string; l
 };
 
 /**
- * The generic modal of the product description: icon by type, title, message,
+ * The generic modal: icon by type, title, message,
  * optional buttons, a close button; backdrop click and Escape close it, focus
  * stays inside while open (Radix Dialog).
  */

@@ -18,7 +18,7 @@ interface PageHeaderProps {
   chatSlot?: ReactNode;
 }
 
-/** The fixed mobile header of the product description (hidden from 768 px, where the navigation bar takes over). */
+/** The fixed mobile header (hidden from 768 px, where the navigation bar takes over). */
 export function PageHeader({ title, hasBack = false, backTo, chatSlot }: PageHeaderProps) {
   const t = useT();
   const navigate = useNavigate();

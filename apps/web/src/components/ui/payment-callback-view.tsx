@@ -6,7 +6,7 @@ import { Card } from "./card.tsx";
 import { ErrorCircleIcon, RefreshIcon } from "./icons.tsx";
 import { Spinner } from "./spinner.tsx";
 
-/** The callback page's states (product description §4): verifying, success, error, pending. */
+/** The callback page's states: verifying, success, error, pending. */
 export type CallbackState = "verifying" | "success" | "error" | "pending";
 
 /** A payment's result as the payer reads it on return from the gateway: an icon, a title and what follows. */

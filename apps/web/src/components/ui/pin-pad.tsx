@@ -4,7 +4,7 @@ import { CloseIcon } from "./icons.tsx";
 import { Spinner } from "./spinner.tsx";
 
 export const PIN_PAD_LENGTH = 4;
-/** Product description §9: default maximum attempts 4, error reset 3000 ms. */
+/** Default maximum attempts 4, error reset 3000 ms. */
 export const DEFAULT_MAX_ATTEMPTS = 4;
 export const PIN_ERROR_RESET_MS = 3000;
 
@@ -39,7 +39,7 @@ const KEY_CLASSES =
   "grid h-14 place-items-center rounded-2xl text-2xl font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-brand-600 disabled:cursor-not-allowed";
 
 /**
- * The PIN pad of the product description: 4 masked boxes, keys 0–9, delete,
+ * The PIN pad: 4 masked boxes, keys 0–9, delete,
  * an optional secondary button ("Oublié"), an optional confirm button, a close
  * button. The keypad reads left to right in every language, like a phone's.
  */

@@ -3,9 +3,9 @@ import { deviceIdOf } from "../../lib/device-id.ts";
 import { getPlatform, type NativePlugins } from "../../lib/platform.ts";
 import { readOrCreateDeviceId } from "../../lib/storage.ts";
 
-/** The web build's version, set at build time (VITE_APP_VERSION); "1.0.0" when unknown (product description §9). */
+/** The web build's version, set at build time (VITE_APP_VERSION); "1.0.0" when unknown. */
 export const WEB_APP_VERSION_FALLBACK = "1.0.0";
-/** What the native apps send for a fact the system does not give (product description §9). */
+/** What the native apps send for a fact the system does not give. */
 export const NATIVE_UNKNOWN = "unknown";
 
 const clip = (value: string, max: number) => value.slice(0, max);
@@ -56,7 +56,7 @@ export function readUserAgent(userAgent: string): UserAgentFacts {
   return { os: "unknown", osVersion: "", model: browser };
 }
 
-/** The device record of the product description §3 for this browser (no push token on the web). */
+/** The device record for this browser (no push token on the web). */
 export async function buildWebDeviceRecord(): Promise<DeviceRecord> {
   const facts = readUserAgent(navigator.userAgent);
   return {
@@ -100,7 +100,7 @@ export function nativeModelName(model: string | undefined, manufacturer: string 
 }
 
 /**
- * The device record of the product description §3 on iOS and Android, read from the Device and App plugins.
+ * The device record on iOS and Android, read from the Device and App plugins.
  * The id is the system's (it may change on reinstall), else the stored DEVICE_ID; anything the system does not
  * give is "unknown". The push token is added by the registration once it arrives.
  */

@@ -1,14 +1,14 @@
 import type { DeviceRecord } from "@esim/shared/devices/contracts";
 import type { PushOutcome } from "./push-registration.ts";
 
-/** Product description §9: registration starts 100 ms after start-up and re-checks a held record at 500 ms. */
+/** Registration starts 100 ms after start-up and re-checks a held record at 500 ms. */
 export const DEVICE_STARTUP_DELAY_MS = 100;
 export const DEVICE_PENDING_RECHECK_MS = 500;
 
 /**
  * How long a native app waits for push registration's outcome (the permission prompt, then the token) before it
  * sends the record without a token; a token that comes later is sent as an update (the API upserts by
- * device_id). Not in the product description: long enough for a prompt answered at once, short enough that the
+ * device_id). Our own choice: long enough for a prompt answered at once, short enough that the
  * operator soon knows the device.
  */
 export const PUSH_OUTCOME_WAIT_MS = 10_000;

@@ -20,7 +20,7 @@ export function esimIdOfNotification(data: unknown): string | null {
 }
 
 /**
- * Native push (product description §4, §6, §8): the permission is asked first, and only a granted permission is
+ * Native push: the permission is asked first, and only a granted permission is
  * followed by `register()`, whose token arrives on the `registration` event. Listeners are added before
  * `register()` so no early token is missed. A registration error is logged only. Returns the stop function.
  */

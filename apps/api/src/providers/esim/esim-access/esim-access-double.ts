@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { computeEsimAccessSignature, isSameSignature } from "./sign-request.ts";
 
 /**
- * A local stand-in for eSIM Access that speaks its protocol as documented (docs.esimaccess.com, PROVIDERS.md): POST
+ * A local stand-in for eSIM Access that speaks its protocol as documented (docs.esimaccess.com): POST
  * JSON under /api/v1/open, RT-AccessCode or HMAC headers checked, `{ success, errorCode, errorMsg, obj }` answers with
  * the documented error codes and messages, asynchronous allocation answered with 200010, new profiles whose ICCID may
  * come later (`iccidDelay`), applied top-ups listed in the profile's packageList, no deduplication of a top-up's
@@ -239,7 +239,7 @@ export interface EsimAccessDouble {
 }
 
 /**
- * eSIM Access allows 8 requests a second per account (PROVIDERS.md). The answer to a 9th is not in the documentation
+ * eSIM Access allows 8 requests a second per account. The answer to a 9th is not in the documentation
  * we could read (docs.esimaccess.com's Postman collection, 2026-11-26): the double answers the code our client
  * already takes as "busy, retry later", the safe side (decision 052).
  */
@@ -538,7 +538,7 @@ export async function startEsimAccessDouble(
           return refuseAsDocumented(response, "200002");
         }
         profile.esimStatus = "CANCEL";
-        // Cancelling an unused profile refunds its price to our balance (PROVIDERS.md).
+        // Cancelling an unused profile refunds its price to our balance (as eSIM Access documents it).
         balanceUsdE4 += DOUBLE_PACKAGES.find((pkg) => pkg.packageCode === profile.packageCode)?.price ?? 0;
         return answer(response, {});
       }

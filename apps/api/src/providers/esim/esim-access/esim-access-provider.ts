@@ -172,7 +172,7 @@ function toUpstreamProfile(
 }
 
 /**
- * The eSIM Access client (PROVIDERS.md): every call a signed JSON POST under /api/v1/open, every answer
+ * The eSIM Access client, as its documentation describes the API: every call a signed JSON POST under /api/v1/open, every answer
  * validated, every failure an UpstreamError that says whether retrying can help.
  */
 export function createEsimAccessProvider(options: EsimAccessProviderOptions): EsimProvider {

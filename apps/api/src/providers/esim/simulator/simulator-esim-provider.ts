@@ -128,7 +128,7 @@ function profileIdentity(orderNo: string, index: number) {
 }
 
 /**
- * The local eSIM upstream (DESIGN §6): eSIM Access's behaviour over a deterministic catalogue, with its state
+ * The local eSIM upstream (decision 011): eSIM Access's behaviour over a deterministic catalogue, with its state
  * in PostgreSQL so a restart mid-flow keeps every order placed.
  */
 export function createSimulatorEsimProvider(options: SimulatorEsimProviderOptions): SimulatorEsimProvider {

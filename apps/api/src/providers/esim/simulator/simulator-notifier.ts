@@ -103,7 +103,7 @@ function identityOf(profile: SimulatorProfileState) {
   };
 }
 
-/** The webhooks eSIM Access would send for one profile, shaped as it sends them (PROVIDERS.md). */
+/** The webhooks eSIM Access would send for one profile, shaped as its documentation shows them. */
 export const simulatorWebhooks = {
   orderStatus: (profile: SimulatorProfileState, at: Date) =>
     webhookOf(

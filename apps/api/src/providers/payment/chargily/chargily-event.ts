@@ -1,6 +1,6 @@
 /**
  * The JSON Chargily Pay v2 produces, for the twins that must speak it (the sandbox gateway and the test double):
- * the checkout object of `POST /checkouts` and `GET /checkouts/{id}`, and the webhook event body (PROVIDERS.md).
+ * the checkout object of `POST /checkouts` and `GET /checkouts/{id}`, and the webhook event body, as Chargily documents them.
  */
 
 /** What a checkout is, in our words; both shapes below are built from it. */

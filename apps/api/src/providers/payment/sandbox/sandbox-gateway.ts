@@ -118,7 +118,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 /**
- * The local payment gateway (DESIGN §6): checkouts live in `sandbox_checkouts`, the payer acts on a page the API
+ * The local payment gateway (decision 010): checkouts live in `sandbox_checkouts`, the payer acts on a page the API
  * serves, and the webhooks are signed and shaped exactly as Chargily's, so the webhook route cannot tell them apart.
  */
 export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGateway {

@@ -14,7 +14,7 @@ export function meQueryOptions() {
         await writePreferences({ language: data.language, currency: data.currency });
         return data;
       } catch (error) {
-        // Product description §8: a failed load is logged; a 401 already cleared the session in the client.
+        // A failed load is logged; a 401 already cleared the session in the client.
         console.error("Loading user data failed", error);
         throw error;
       }

@@ -8,7 +8,7 @@ import { isolate, useT } from "../../../lib/i18n.ts";
 import { isPaymentModalOpen, type PayState } from "../hooks/use-pay-flow.ts";
 
 /**
- * The payment modal of the product description: 'Redirecting to Payment', its message and Continue, with no
+ * The payment modal: 'Redirecting to Payment', its message and Continue, with no
  * other way out (no close button, Escape or backdrop), and the amount the gateway will charge, in DA. After a
  * blocked popup or a failed order it says why and offers Retry, and Back to the summary; refused for too many unpaid
  * orders, it links to them, to pay or cancel one.

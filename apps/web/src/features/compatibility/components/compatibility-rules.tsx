@@ -12,7 +12,7 @@ function Rule({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-/** The product description's device rules: iOS 12.1+, Android 9.0+, a carrier-unlocked phone; and dual SIM. */
+/** The product's device rules: iOS 12.1+, Android 9.0+, a carrier-unlocked phone; and dual SIM. */
 export function CompatibilityRules() {
   const t = useT();
   return (

@@ -10,7 +10,7 @@ import {
   readyWidget,
 } from "./chatwoot.ts";
 
-// The chat widget's states (product description §4): not ready, then initializing on the first press,
+// The chat widget's states: not ready, then initializing on the first press,
 // then ready once the widget can be opened and has loaded. Any failure is logged and ends in "error",
 // where the buttons lead to the support page's other contacts. One widget per page, so one state,
 // outside React, shared by the floating button, the header button and the support page.
@@ -23,7 +23,7 @@ export interface ChatState {
   isOpening: boolean;
 }
 
-/** Product description §9. */
+/** How often the widget is polled for readiness, and how long we wait for it. */
 export const CHAT_TIMINGS = {
   readinessPollMs: 100,
   bubbleHideMs: 500,

@@ -1,4 +1,4 @@
-// The part of Chatwoot's website SDK we use (PROVIDERS.md, "Chatwoot"): settings before loading, then
+// The part of Chatwoot's website SDK we use (decision 020): settings before loading, then
 // `<baseUrl>/packs/js/sdk.js`, then `chatwootSDK.run()`, which defines `window.$chatwoot` before the widget
 // has loaded: readiness is `hasLoaded` or the `chatwoot:ready` event.
 
