@@ -1,4 +1,4 @@
-import { destinations } from "./schema.ts";
+import { destinations } from "../modules/catalog/catalog.schema.ts";
 
 /** A destination as the summaries of an eSIM and an order show it (the narrow lists of decision 046). */
 export const destinationSummaryColumns = {

@@ -1,8 +1,8 @@
 import { and, asc, eq, getTableColumns, inArray, max, min, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
-import { destinationMarkups, destinations, packages, priceSettings } from "../../db/schema.ts";
 import type { DestinationPlans } from "./catalog.presenter.ts";
+import { destinationMarkups, destinations, packages, priceSettings } from "./catalog.schema.ts";
 
 export type DestinationRow = typeof destinations.$inferSelect;
 export type PackageRow = typeof packages.$inferSelect;

@@ -1,10 +1,10 @@
 import { toMinor } from "@esim/shared/money";
 import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { packages } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { sha256Hex } from "../../lib/secrets.ts";
+import { packages } from "../catalog/catalog.schema.ts";
 import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../operators/index.ts";
 import {
   blockCoupon,

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { creditLoadReceiptCounters, creditLoads, payments } from "../../db/schema.ts";
+import { payments } from "../payments/payments.schema.ts";
+import { creditLoadReceiptCounters, creditLoads } from "./credit-loads.schema.ts";
 
 export type CreditLoadRow = typeof creditLoads.$inferSelect;
 

@@ -4,8 +4,11 @@ import { union } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { destinationSummaryColumns } from "../../db/destination-summary-columns.ts";
 import { preparedQuery } from "../../db/prepared.ts";
-import { cancellationRequests, destinations, esimBundles, esims, orders, packages, users } from "../../db/schema.ts";
 import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
+import { users } from "../account/account.schema.ts";
+import { destinations, packages } from "../catalog/catalog.schema.ts";
+import { orders } from "../orders/orders.schema.ts";
+import { cancellationRequests, esimBundles, esims } from "./esims.schema.ts";
 
 export type EsimRow = typeof esims.$inferSelect;
 export type EsimInsert = typeof esims.$inferInsert;

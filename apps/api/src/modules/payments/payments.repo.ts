@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { orders, payments, users, webhookEvents } from "../../db/schema.ts";
+import { users } from "../account/account.schema.ts";
+import { orders } from "../orders/orders.schema.ts";
+import { payments, webhookEvents } from "./payments.schema.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow["status"];
