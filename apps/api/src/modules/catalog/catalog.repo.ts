@@ -21,6 +21,16 @@ export const planPartsColumns = {
   nameOverrides: packages.nameOverrides,
 };
 
+/** Which of these plan ids are plans of the catalog (a coupon limited to plans names known ones only). */
+export async function findKnownPackageIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: packages.id })
+    .from(packages)
+    .where(inArray(packages.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The channel every instance LISTENs on; a sync or a re-pricing NOTIFYs it when it commits. */
 export const CATALOG_CHANGED_CHANNEL = "catalog_changed";
 

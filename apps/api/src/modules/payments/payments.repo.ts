@@ -240,3 +240,24 @@ export async function findCreditLoadFees(db: DbOrTx, creditLoadIds: readonly str
     .orderBy(asc(payments.createdAt));
   return new Map(rows.map((row) => [row.creditLoadId!, row.customerFeeMinor]));
 }
+
+/**
+ * Each credit load's latest payment's gateway and checkout id (for the console's customer page), by load id; a load
+ * before its checkout has none.
+ */
+export async function findLatestCheckoutsOfCreditLoads(
+  db: DbOrTx,
+  loadIds: readonly string[],
+): Promise<Map<string, { provider: string; providerReference: string | null }>> {
+  if (loadIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([payments.creditLoadId], {
+      loadId: payments.creditLoadId,
+      provider: payments.provider,
+      providerReference: payments.providerReference,
+    })
+    .from(payments)
+    .where(inArray(payments.creditLoadId, [...loadIds]))
+    .orderBy(payments.creditLoadId, desc(payments.createdAt));
+  return new Map(rows.map(({ loadId, ...checkout }) => [loadId!, checkout]));
+}
