@@ -160,6 +160,15 @@ describe("the table-ownership check", () => {
     ]);
   });
 
+  it("refuses a table defined outside its owner's schema file", () => {
+    const definition =
+      'import { pgTable, uuid } from "drizzle-orm/pg-core";\nexport const orders = pgTable("orders", { id: uuid("id") });\n';
+    expect(check("modules/orders/orders.schema.ts", definition)).toEqual([]);
+    expect(check("modules/coupons/coupons.schema.ts", definition)).toEqual([
+      "modules/coupons/coupons.schema.ts: defines orders, owned by orders: define it in orders's schema file",
+    ]);
+  });
+
   it("places a file in its module, or its top folder outside modules/", () => {
     expect(placeOf("modules/orders/orders.repo.ts")).toBe("orders");
     expect(placeOf("jobs/worker-heartbeat.ts")).toBe("jobs");
@@ -168,5 +177,5 @@ describe("the table-ownership check", () => {
 
   it("finds every table of the API written and read by its owner, a declared read model, or a listed read", async () => {
     expect(await checkApiTableOwnership()).toEqual([]);
-  });
+  }, 60_000);
 });

@@ -11,7 +11,7 @@ import {
   READ_MODELS,
   TABLE_OWNERS,
 } from "./table-owners.ts";
-import { findTableReads, findTableWrites, type SchemaTables } from "./table-writes.ts";
+import { findTableUses, type SchemaTables, type TableRead, type TableWrite } from "./table-writes.ts";
 
 // The table-ownership check (decisions 066 and 097): every file of the API writes and reads only the tables its place
 // owns (db/table-owners.ts), or reads those its place declares as a read model of; a read model module writes none.
@@ -98,11 +98,18 @@ export function checkTableOwnership(options: {
       if (!owners[table]) problems.push(`db/table-owners.ts: read model ${model} reads ${table}, which is no table`);
     }
   }
+  // Each file parsed once, for its writes and its reads.
+  const uses = new Map<string, { writes: TableWrite[]; reads: TableRead[] }>();
+  const usesOf = (file: CheckedFile) => {
+    const found = uses.get(file.path) ?? findTableUses(file.path, file.text, options.tables);
+    uses.set(file.path, found);
+    return found;
+  };
   const unused = new Set(known.map((entry) => `${entry.file} ${entry.table}`));
   for (const file of options.files) {
     if (UNCHECKED_FILE.test(file.path)) continue;
     const place = placeOf(file.path);
-    for (const write of findTableWrites(file.path, file.text, options.tables)) {
+    for (const write of usesOf(file).writes) {
       const owner = owners[write.table];
       if (owner === undefined || owner === place) continue;
       const entry = `${file.path} ${write.table}`;
@@ -117,6 +124,15 @@ export function checkTableOwnership(options: {
     const [file, table] = entry.split(" ");
     problems.push(`db/table-owners.ts: KNOWN_FOREIGN_WRITES lists ${file} writing ${table}, which it no longer does`);
   }
+  // A table is defined in its owner's schema file (decision 097).
+  for (const file of options.files) {
+    if (!file.path.endsWith(".schema.ts")) continue;
+    for (const match of file.text.matchAll(/\bpgTable\(\s*"([a-z_][a-z0-9_]*)"/g)) {
+      const owner = owners[match[1]!];
+      if (owner !== undefined && owner !== placeOf(file.path))
+        problems.push(`${file.path}: defines ${match[1]}, owned by ${owner}: define it in ${owner}'s schema file`);
+    }
+  }
   const unusedReads = new Set(knownReads.map((entry) => `${entry.file} ${entry.table}`));
   const listedReads = new Set(unusedReads);
   for (const file of options.files) {
@@ -124,7 +140,7 @@ export function checkTableOwnership(options: {
     const place = placeOf(file.path);
     const model = readModels[file.path] ?? readModels[place];
     const seen = new Set<string>();
-    for (const read of findTableReads(file.path, file.text, options.tables)) {
+    for (const read of usesOf(file).reads) {
       const owner = owners[read.table];
       if (owner === undefined || owner === place || model?.reads.includes(read.table)) continue;
       const entry = `${file.path} ${read.table}`;

@@ -38,17 +38,12 @@ const SQL_READ = /(?<!\bdelete\s+)\b(from|join)\s+(?:only\s+)?"?([a-z_][a-z0-9_]
 /** An owner's schema file (modules/<m>/<m>.schema.ts, jobs/jobs.schema.ts…) or the db/schema.ts barrel. */
 const SCHEMA_MODULE = /(\.schema(\.ts)?|(^|\/)db\/schema(\.ts)?)$/;
 
-/** The table writes of one file's source text. */
-export function findTableWrites(fileName: string, text: string, tables: SchemaTables): TableWrite[] {
-  return findTableUses(fileName, text, tables).writes;
-}
-
-/** The table reads of one file's source text: its imports of tables, and its SQL text's `from` and `join`. */
-export function findTableReads(fileName: string, text: string, tables: SchemaTables): TableRead[] {
-  return findTableUses(fileName, text, tables).reads;
-}
-
-function findTableUses(fileName: string, text: string, tables: SchemaTables) {
+/** A file's table writes and reads, from one parse. */
+export function findTableUses(
+  fileName: string,
+  text: string,
+  tables: SchemaTables,
+): { writes: TableWrite[]; reads: TableRead[] } {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line + 1;
   const imported = new Map<string, string>();
