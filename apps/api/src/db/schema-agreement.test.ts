@@ -46,6 +46,15 @@ describe("the migrations and the owners' schema files", () => {
     expect(journal.entries.map((entry) => entry.idx)).toEqual(journal.entries.map((_, index) => index));
   });
 
+  it("each have their drizzle-kit snapshot, chained from the first to the newest", async () => {
+    let previous = "00000000-0000-0000-0000-000000000000";
+    for (const entry of journal.entries) {
+      const snapshot = await readJson<Snapshot>(`meta/${entry.tag.slice(0, 4)}_snapshot.json`);
+      expect(snapshot.prevId, entry.tag).toBe(previous);
+      previous = snapshot.id;
+    }
+  });
+
   it("leave drizzle-kit generate nothing to write against the newest snapshot", async () => {
     const newest = journal.entries.at(-1)!.tag.slice(0, 4);
     const snapshot = await readJson<Snapshot>(`meta/${newest}_snapshot.json`);
