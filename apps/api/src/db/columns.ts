@@ -10,7 +10,7 @@ export function oneOf(name: string, column: AnyColumn, values: readonly string[]
 
 /**
  * What the console's search matches a row on (decision 074): its words folded (lower case, no accents) and its phone's
- * digits, by the SQL function `search_document` (migration 0031). Queries call the same expression as the trigram
+ * digits, by the SQL function `search_document` (migration 0029). Queries call the same expression as the trigram
  * index (users_search_idx, orders_search_idx), or PostgreSQL reads every row.
  */
 export function userSearchDocument(columns: { name: AnyColumn; email: AnyColumn; phone: AnyColumn }): SQL {

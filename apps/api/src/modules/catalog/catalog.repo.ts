@@ -31,6 +31,17 @@ export async function findKnownPackageIds(db: DbOrTx, ids: readonly string[]): P
   return new Set(rows.map((row) => row.id));
 }
 
+/** A destination as the summaries of an eSIM and an order show it (the narrow lists of decision 046), joined on destinations. */
+export const destinationSummaryColumns = {
+  code: destinations.code,
+  type: destinations.type,
+  nameFr: destinations.nameFr,
+  nameEn: destinations.nameEn,
+  nameAr: destinations.nameAr,
+  memberCountries: destinations.memberCountries,
+  isPopular: destinations.isPopular,
+};
+
 /** The channel every instance LISTENs on; a sync or a re-pricing NOTIFYs it when it commits. */
 export const CATALOG_CHANGED_CHANNEL = "catalog_changed";
 
