@@ -4,6 +4,10 @@
 
 const MODULES = "^apps/api/src/modules/([^/]+)/";
 const TESTS = "(\\.test\\.ts|\\.test-kit\\.ts)$|^apps/api/src/test/|-double\\.ts$|test-webhook-receiver\\.ts$";
+// Table definitions (`*.schema.ts`, decision 097) reference each other's keys as the database does, and db/schema.ts
+// gathers them for the client's typing: that graph is the database's, not the modules'. Who may import which table
+// is the table-ownership check's (apps/api/scripts/check-table-ownership.ts), so these files are not cruised.
+const SCHEMAS = "\\.schema\\.ts$|^apps/api/src/db/schema\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -61,7 +65,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: `node_modules|\\.d\\.ts$|${TESTS}` },
+    exclude: { path: `node_modules|\\.d\\.ts$|${TESTS}|${SCHEMAS}` },
     includeOnly: "^apps/api/src/",
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { extensions: [".ts", ".js"] },

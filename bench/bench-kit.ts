@@ -14,11 +14,12 @@ import { eq } from "drizzle-orm";
 import { type Config, loadConfig } from "../apps/api/src/config.ts";
 import { applyMigrations, connectDatabase, type DatabaseHandle } from "../apps/api/src/db/client.ts";
 import { startEmbeddedPostgres } from "../apps/api/src/db/embedded.ts";
-import { packages, type payments } from "../apps/api/src/db/schema.ts";
 import { installJobQueue } from "../apps/api/src/jobs/worker.ts";
 import { generateToken, sha256Hex } from "../apps/api/src/lib/secrets.ts";
 import { insertUser } from "../apps/api/src/modules/account/users.repo.ts";
 import { insertSession } from "../apps/api/src/modules/auth/sessions.repo.ts";
+import { packages } from "../apps/api/src/modules/catalog/catalog.schema.ts";
+import type { payments } from "../apps/api/src/modules/payments/payments.schema.ts";
 import { checkoutWebhookFor, webhookHeaders } from "../apps/api/src/providers/payment/sandbox/sandbox-test-kit.ts";
 import { freePort } from "../apps/api/src/test/free-port.ts";
 

@@ -14,12 +14,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { inArray } from "drizzle-orm";
 import { buildApp } from "../apps/api/src/app.ts";
 import { createAppDeps } from "../apps/api/src/create-deps.ts";
-import { orders, payments, simulatorOrders } from "../apps/api/src/db/schema.ts";
 import { SIMULATOR_PROVISIONING_TIMING } from "../apps/api/src/flows/provision-order.ts";
 import { startWorker } from "../apps/api/src/jobs/worker.ts";
 import { syncCatalog } from "../apps/api/src/modules/catalog/catalog.sync.ts";
+import { orders } from "../apps/api/src/modules/orders/orders.schema.ts";
+import { payments } from "../apps/api/src/modules/payments/payments.schema.ts";
 import type { EsimProvider } from "../apps/api/src/providers/esim/esim-port.ts";
 import { createSimulatorEsimProvider } from "../apps/api/src/providers/esim/simulator/simulator-esim-provider.ts";
+import { simulatorOrders } from "../apps/api/src/providers/providers.schema.ts";
 import { findPlan, percentile, placeOrderAsNewBuyer, postPaidWebhook, startBenchStack } from "./bench-kit.ts";
 
 const BUDGET_OVERHEAD_P95_MS = 500;

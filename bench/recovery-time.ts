@@ -14,8 +14,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { eq, inArray } from "drizzle-orm";
 import { buildApp } from "../apps/api/src/app.ts";
 import { createAppDeps } from "../apps/api/src/create-deps.ts";
-import { orders, payments, simulatorOrders } from "../apps/api/src/db/schema.ts";
 import { syncCatalog } from "../apps/api/src/modules/catalog/catalog.sync.ts";
+import { orders } from "../apps/api/src/modules/orders/orders.schema.ts";
+import { payments } from "../apps/api/src/modules/payments/payments.schema.ts";
+import { simulatorOrders } from "../apps/api/src/providers/providers.schema.ts";
 import { findPlan, placeOrderAsNewBuyer, postPaidWebhook, startBenchStack } from "./bench-kit.ts";
 
 const BUDGET_MS = 3 * 60_000;

@@ -22,12 +22,15 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "dri
 import type pg from "pg";
 import { buildApp } from "../apps/api/src/app.ts";
 import { createAppDeps } from "../apps/api/src/create-deps.ts";
-import { esimBundles, esims, orders, payments, users } from "../apps/api/src/db/schema.ts";
 import { settlePayment } from "../apps/api/src/flows/settle-payment.ts";
 import { cleanUpExpiredRows } from "../apps/api/src/jobs/clean-up.ts";
+import { users } from "../apps/api/src/modules/account/account.schema.ts";
+import { esimBundles, esims } from "../apps/api/src/modules/esims/esims.schema.ts";
 import { sendDueEsimAlerts, syncStaleEsims } from "../apps/api/src/modules/esims/index.ts";
 import { flagOverdueDeliveries } from "../apps/api/src/modules/orders/index.ts";
+import { orders } from "../apps/api/src/modules/orders/orders.schema.ts";
 import { reconcileStalePayments } from "../apps/api/src/modules/payments/index.ts";
+import { payments } from "../apps/api/src/modules/payments/payments.schema.ts";
 import type { EsimProvider, UpstreamProfile } from "../apps/api/src/providers/esim/esim-port.ts";
 import { checkoutWebhookFor, webhookHeaders } from "../apps/api/src/providers/payment/sandbox/sandbox-test-kit.ts";
 import { type RecordedQuery, recordQueries } from "../apps/api/src/test/query-recorder.ts";

@@ -29,8 +29,11 @@ import { inArray, sql } from "drizzle-orm";
 import { buildApp } from "../apps/api/src/app.ts";
 import type { Config } from "../apps/api/src/config.ts";
 import { createAppDeps } from "../apps/api/src/create-deps.ts";
-import { esims, orders, payments, workerHeartbeats } from "../apps/api/src/db/schema.ts";
+import { workerHeartbeats } from "../apps/api/src/jobs/jobs.schema.ts";
 import { syncCatalog } from "../apps/api/src/modules/catalog/catalog.sync.ts";
+import { esims } from "../apps/api/src/modules/esims/esims.schema.ts";
+import { orders } from "../apps/api/src/modules/orders/orders.schema.ts";
+import { payments } from "../apps/api/src/modules/payments/payments.schema.ts";
 import { startEsimAccessDouble } from "../apps/api/src/providers/esim/esim-access/esim-access-double.ts";
 import {
   API,

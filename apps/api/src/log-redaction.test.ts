@@ -4,9 +4,9 @@ import { API_BASE_PATH } from "@esim/shared/http";
 import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { esims } from "./db/schema.ts";
 import { runDueJobs } from "./jobs/worker.ts";
 import { codeMailsSent } from "./modules/auth/index.ts";
+import { esims } from "./modules/esims/esims.schema.ts";
 import {
   createBuyingApp,
   makeJobsDue,

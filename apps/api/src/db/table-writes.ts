@@ -1,8 +1,10 @@
 import ts from "typescript";
 
-// Finds where a source file writes a table (the table-ownership check, db/table-owners.ts, decision 066): Drizzle's
-// `.insert(t)`, `.update(t)`, `.delete(t)` on a table imported from db/schema.ts, and `insert into t`, `update t`,
-// `delete from t` in a sql`` template (the table written as text or as `${t}`) or a sql.raw() string.
+// Finds where a source file writes or reads a table (the table-ownership check, db/table-owners.ts, decisions 066
+// and 097). Writes: Drizzle's `.insert(t)`, `.update(t)`, `.delete(t)` on a table imported from a schema file, and
+// `insert into t`, `update t`, `delete from t` in a sql`` template (the table written as text or as `${t}`) or a
+// sql.raw() string. Reads: importing a table object from a schema file (what Drizzle's select, join and `${t}` need),
+// and `from t`, `join t` in SQL text.
 
 export interface TableWrite {
   /** The table's SQL name ("orders"). */
@@ -13,8 +15,15 @@ export interface TableWrite {
   how: string;
 }
 
+export interface TableRead {
+  table: string;
+  line: number;
+  /** How it was read: "import { orders }", "sql`from orders`". */
+  how: string;
+}
+
 export interface SchemaTables {
-  /** db/schema.ts's export name → SQL table name ("orderEvents" → "order_events"). */
+  /** A schema file's export name → SQL table name ("orderEvents" → "order_events"). */
   byExport: ReadonlyMap<string, string>;
   /** Every SQL table name. */
   names: ReadonlySet<string>;
@@ -24,13 +33,22 @@ const DRIZZLE_WRITES = new Set(["insert", "update", "delete"]);
 /** A write statement and the table it names; `do update` (upsert) and `for update` (a lock) are not writes of a table. */
 const SQL_WRITE =
   /\b(insert\s+into|(?<!\b(?:do|for|key)\s+)update|delete\s+from)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/gi;
-const SCHEMA_MODULE = /(^|\/)db\/schema(\.ts)?$/;
+/** A read named in SQL text: `from t`, `join t` (not `delete from t`, a write; not `extract(… from x)`, no table). */
+const SQL_READ = /(?<!\bdelete\s+)\b(from|join)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/gi;
+/** An owner's schema file (modules/<m>/<m>.schema.ts, jobs/jobs.schema.ts…) or the db/schema.ts barrel. */
+const SCHEMA_MODULE = /(\.schema(\.ts)?|(^|\/)db\/schema(\.ts)?)$/;
 
-/** The table writes of one file's source text. */
-export function findTableWrites(fileName: string, text: string, tables: SchemaTables): TableWrite[] {
+/** A file's table writes and reads, from one parse. */
+export function findTableUses(
+  fileName: string,
+  text: string,
+  tables: SchemaTables,
+): { writes: TableWrite[]; reads: TableRead[] } {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line + 1;
   const imported = new Map<string, string>();
   const namespaces = new Set<string>();
+  const reads: TableRead[] = [];
   for (const statement of source.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
     if (!SCHEMA_MODULE.test(statement.moduleSpecifier.text)) continue;
@@ -38,8 +56,13 @@ export function findTableWrites(fileName: string, text: string, tables: SchemaTa
     if (bindings && ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
     if (bindings && ts.isNamedImports(bindings)) {
       for (const element of bindings.elements) {
-        const table = tables.byExport.get((element.propertyName ?? element.name).text);
-        if (table) imported.set(element.name.text, table);
+        const name = (element.propertyName ?? element.name).text;
+        const table = tables.byExport.get(name);
+        if (!table) continue;
+        imported.set(element.name.text, table);
+        // A type-only import (a row's type) reads nothing.
+        if (!statement.importClause?.isTypeOnly && !element.isTypeOnly)
+          reads.push({ table, line: lineOf(element.getStart()), how: `import { ${name} }` });
       }
     }
   }
@@ -49,7 +72,6 @@ export function findTableWrites(fileName: string, text: string, tables: SchemaTa
       return tables.byExport.get(node.name.text);
     return undefined;
   };
-  const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line + 1;
   const writes: TableWrite[] = [];
 
   /** Writes named in SQL text pieces, each with its position in the file; `${table}` pieces carry the table's name. */
@@ -67,9 +89,19 @@ export function findTableWrites(fileName: string, text: string, tables: SchemaTa
       const verb = match[1]!.toLowerCase().replace(/\s+/g, " ");
       writes.push({ table, line: lineOf(start.position + match.index - start.at), how: `${kind}\`${verb} ${table}\`` });
     }
+    for (const match of combined.matchAll(SQL_READ)) {
+      const table = match[2]!.toLowerCase();
+      if (!tables.names.has(table)) continue;
+      const start = starts.findLast((entry) => entry.at <= match.index) ?? starts[0]!;
+      const verb = match[1]!.toLowerCase();
+      reads.push({ table, line: lineOf(start.position + match.index - start.at), how: `${kind}\`${verb} ${table}\`` });
+    }
   }
 
   function visit(node: ts.Node) {
+    // schema.orders through a namespace import
+    const namespaced = ts.isPropertyAccessExpression(node) ? tableOf(node) : undefined;
+    if (namespaced) reads.push({ table: namespaced, line: lineOf(node.getStart()), how: node.getText() });
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
       const method = node.expression.name.text;
       const [argument] = node.arguments;
@@ -104,5 +136,5 @@ export function findTableWrites(fileName: string, text: string, tables: SchemaTa
     ts.forEachChild(node, visit);
   }
   visit(source);
-  return writes;
+  return { writes, reads };
 }

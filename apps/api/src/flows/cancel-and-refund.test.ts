@@ -1,7 +1,8 @@
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { cancellationRequests, workflowSteps } from "../db/schema.ts";
+import { workflowSteps } from "../lib/lib.schema.ts";
+import { cancellationRequests } from "../modules/esims/esims.schema.ts";
 import { buyEsim, createTopUpablePlan, request } from "../modules/esims/esims.test-kit.ts";
 import { getOrderMoney } from "../modules/ledger/index.ts";
 import { createSignedInOperator } from "../modules/operators/operators.test-kit.ts";

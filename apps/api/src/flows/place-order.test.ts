@@ -3,10 +3,13 @@ import { checkCoupon, createOrder, getQuote } from "@esim/shared/checkout/contra
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { invoices, orders, payments, sandboxCheckouts } from "../db/schema.ts";
 import { runDueJobs } from "../jobs/worker.ts";
+import { invoices } from "../modules/invoices/invoices.schema.ts";
 import { createBuyingApp, orderBody, orderJobs, postOrder, readOrder } from "../modules/orders/buying.test-kit.ts";
 import { listOrderEvents } from "../modules/orders/orders.repo.ts";
+import { orders } from "../modules/orders/orders.schema.ts";
+import { payments } from "../modules/payments/payments.schema.ts";
+import { sandboxCheckouts } from "../providers/providers.schema.ts";
 import {
   countCouponUses,
   createCoupon,

@@ -1,8 +1,9 @@
 import { formatDate } from "@esim/shared/format";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { esimBundles, esims, simulatorOrders, workflowSteps } from "../db/schema.ts";
 import { runDueJobs } from "../jobs/worker.ts";
+import { workflowSteps } from "../lib/lib.schema.ts";
+import { esimBundles, esims } from "../modules/esims/esims.schema.ts";
 import { syncStaleEsims } from "../modules/esims/index.ts";
 import {
   createBuyingApp,
@@ -15,6 +16,7 @@ import {
   readOrder,
 } from "../modules/orders/buying.test-kit.ts";
 import { SIMULATOR_SMDP_ADDRESS } from "../providers/esim/simulator/simulator-esim-provider.ts";
+import { simulatorOrders } from "../providers/providers.schema.ts";
 import { createPackage, createSignedInUser } from "../test/factories.ts";
 import { DEFAULT_PROVISIONING_TIMING, PROVISIONING_WORKFLOWS, provisionOrder } from "./provision-order.ts";
 

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { connectDatabase } from "../db/client.ts";
-import { esims, orders, simulatorOrders } from "../db/schema.ts";
+import { esims } from "../modules/esims/esims.schema.ts";
 import { createBuyingApp, createPaidOrder } from "../modules/orders/buying.test-kit.ts";
+import { orders } from "../modules/orders/orders.schema.ts";
 import type { EsimProvider } from "../providers/esim/esim-port.ts";
+import { simulatorOrders } from "../providers/providers.schema.ts";
 import { startDatabaseProxy } from "../test/database-proxy.ts";
 import { createPackage } from "../test/factories.ts";
 import { waitFor } from "../test/server-process.ts";

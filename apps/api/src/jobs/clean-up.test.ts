@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { rateCounters, sessions, signInCodes } from "../db/schema.ts";
+import { rateCounters } from "../lib/lib.schema.ts";
 import { countHit } from "../lib/rate-counter.ts";
 import { sha256Hex } from "../lib/secrets.ts";
+import { sessions, signInCodes } from "../modules/auth/auth.schema.ts";
 import { createSession, createUser } from "../test/factories.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { cleanUpExpiredRows } from "./clean-up.ts";

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { connectDatabase } from "../db/client.ts";
-import { simulatorOrders } from "../db/schema.ts";
 import {
   createBuyingApp,
   orderBody,
@@ -14,6 +13,7 @@ import {
   signedCheckoutWebhook,
 } from "../modules/orders/buying.test-kit.ts";
 import { watchOutagesForPayments } from "../modules/payments/index.ts";
+import { simulatorOrders } from "../providers/providers.schema.ts";
 import { startDatabaseProxy } from "../test/database-proxy.ts";
 import { createPackage, createSignedInUser } from "../test/factories.ts";
 import { waitFor } from "../test/server-process.ts";

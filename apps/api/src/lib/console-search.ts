@@ -3,7 +3,7 @@ import { and, or, type SQL, sql } from "drizzle-orm";
 // How the console matches what an operator types against a row's search document (decision 074): every word must
 // appear in it, in any order, whatever the case and accents ("benali ami" finds Amina Bénali); a phone typed any way
 // (0555 12 34 56, +213 555 123 456, 00213555…) is matched on its national digits. The document and its trigram
-// index are the SQL function `search_document` (migration 0031).
+// index are the SQL function `search_document` (migration 0029).
 
 /** Words beyond these are ignored: each adds a condition, none adds much after a few. */
 const MAX_WORDS = 6;

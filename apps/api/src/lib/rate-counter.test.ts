@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { rateCounters } from "../db/schema.ts";
 import { createTestDatabase } from "../test/database.ts";
 import { AppError } from "./app-error.ts";
+import { rateCounters } from "./lib.schema.ts";
 import { countHit, deleteStaleRateCounters, enforceRateLimit } from "./rate-counter.ts";
 
 const database = await createTestDatabase();

@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { rateCounters } from "../db/schema.ts";
 import { AppError } from "./app-error.ts";
+import { rateCounters } from "./lib.schema.ts";
 
 /** At most `max` hits per fixed window of `windowMs` for one key (an address, an email…). */
 export interface RateLimit {

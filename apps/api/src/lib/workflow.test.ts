@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { workflowSteps } from "../db/schema.ts";
 import { createTestApp } from "../test/test-app.ts";
+import { workflowSteps } from "./lib.schema.ts";
 import { defineWorkflow, RunPaused, type StepOutput, WorkflowStepError } from "./workflow.ts";
 
 const { db, deps } = await createTestApp();

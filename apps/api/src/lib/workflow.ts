@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { workflowSteps } from "../db/schema.ts";
 import type { AppDeps } from "./deps.ts";
 import type { JobLog } from "./job-queue.ts";
+import { workflowSteps } from "./lib.schema.ts";
 
 // A named workflow: a flow that spans modules (place an order, settle a payment, cancel and refund) as one ordered list
 // of named steps, each calling a module's front door (decision 066; Medusa's core-flows are the

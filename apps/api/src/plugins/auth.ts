@@ -1,8 +1,9 @@
 import type { OperatorRole } from "@esim/shared/admin/roles";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { operators, users } from "../db/schema.ts";
 import { AppError } from "../lib/app-error.ts";
+import type { users } from "../modules/account/account.schema.ts";
+import type { operators } from "../modules/operators/operators.schema.ts";
 
 export type AuthenticatedUser = typeof users.$inferSelect & { sessionId: string; tokenHash: string };
 

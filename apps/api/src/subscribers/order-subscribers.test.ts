@@ -1,11 +1,11 @@
 import type { OrderStatus } from "@esim/shared/statuses";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderEvents, orders } from "../db/schema.ts";
 import { createTaskList, runDueJobs } from "../jobs/worker.ts";
 import { createBuyingApp, createPaidOrder, makeJobsDue, readOrder } from "../modules/orders/buying.test-kit.ts";
 import { applyOrderEvent, ORDER_EVENTS, type OrderEvent } from "../modules/orders/order-lifecycle.ts";
 import { ORDER_SUBSCRIBERS, queueOrderSubscribers, subscribersOf } from "../modules/orders/order-subscribers.ts";
+import { orderEvents, orders } from "../modules/orders/orders.schema.ts";
 import { createPackage } from "../test/factories.ts";
 
 const testApp = await createBuyingApp();

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
-import { couponRedemptions, coupons, destinations, devices, packages, priceSettings } from "../db/schema.ts";
 import { generateToken, sha256Hex } from "../lib/secrets.ts";
 import { insertUser, type UserRow } from "../modules/account/users.repo.ts";
 import { insertSession } from "../modules/auth/sessions.repo.ts";
+import { destinations, packages, priceSettings } from "../modules/catalog/catalog.schema.ts";
+import { couponRedemptions, coupons } from "../modules/coupons/coupons.schema.ts";
+import { devices } from "../modules/devices/devices.schema.ts";
 import { getSimulatorCatalogue } from "../providers/esim/simulator/catalogue.ts";
 import type { TestApp } from "./test-app.ts";
 

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { esims } from "../db/schema.ts";
+import type { esims } from "../modules/esims/esims.schema.ts";
 import type { UpstreamProfile } from "../providers/esim/esim-port.ts";
 
 /**

@@ -6,13 +6,13 @@ import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { createAppDeps } from "../create-deps.ts";
 import type { Database } from "../db/client.ts";
-import { devMails, pushMessages } from "../db/schema.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import { codeMailsSent } from "../modules/auth/index.ts";
 import type { EsimProvider } from "../providers/esim/esim-port.ts";
 import { createDevMailboxMailer } from "../providers/mail/dev-mailbox-mailer.ts";
 import type { Mailer } from "../providers/mail/mail-port.ts";
 import type { PaymentGateway } from "../providers/payment/payment-port.ts";
+import { devMails, pushMessages } from "../providers/providers.schema.ts";
 import type { PushSender } from "../providers/push/push-port.ts";
 import { createTestDatabase } from "./database.ts";
 

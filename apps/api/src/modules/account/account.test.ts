@@ -2,9 +2,11 @@ import { updatePreferences, updateProfile } from "@esim/shared/account/contracts
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { devices, pendingRegistrations, sessions, signInCodes, users } from "../../db/schema.ts";
 import { createSignedInUser, uniqueAddress } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
+import { pendingRegistrations, sessions, signInCodes } from "../auth/auth.schema.ts";
+import { devices } from "../devices/devices.schema.ts";
+import { users } from "./account.schema.ts";
 
 const testApp = await createTestApp();
 const { app, db, clock } = testApp;

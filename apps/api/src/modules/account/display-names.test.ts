@@ -1,7 +1,6 @@
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createPackage, createSignedInUser, uniqueAddress, uniqueEmail } from "../../test/factories.ts";
 import {
@@ -12,6 +11,7 @@ import {
   pressButton,
   readOrder,
 } from "../orders/buying.test-kit.ts";
+import { users } from "./account.schema.ts";
 
 // Names a customer types reach the console, emails and invoices: every kind of character that hides or reorders text
 // is refused on each way in with TEXT_INVISIBLE_CHARACTERS, and what is stored is in NFC (decision 060).

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import { users } from "./account.schema.ts";
 
 // The install PIN's columns of the account row (users): its rules live in modules/esims (pin.service.ts), its writes
 // here, since the account module owns the users table (db/table-owners.ts, decision 066).

@@ -1,7 +1,7 @@
 import type { Language } from "@esim/shared/locale";
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import { users } from "./account.schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,11 +1,12 @@
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cancellationRequests, esims, mailOutbox } from "../../db/schema.ts";
 import { cleanUpExpiredRows } from "../../jobs/clean-up.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createPackage } from "../../test/factories.ts";
+import { cancellationRequests, esims } from "../esims/esims.schema.ts";
 import { buyEsim } from "../esims/esims.test-kit.ts";
+import { mailOutbox } from "../mail-outbox/mail-outbox.schema.ts";
 import { createBuyingApp } from "../orders/buying.test-kit.ts";
 
 // Deleting an account takes everything personal with it (decision 059): what was emailed to it and the install

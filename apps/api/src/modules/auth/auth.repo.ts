@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { pendingRegistrations, signInCodes } from "../../db/schema.ts";
+import { pendingRegistrations, signInCodes } from "./auth.schema.ts";
 
 export type SignInCodeRow = typeof signInCodes.$inferSelect;
 export type PendingRegistrationRow = typeof pendingRegistrations.$inferSelect;

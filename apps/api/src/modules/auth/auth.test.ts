@@ -3,7 +3,6 @@ import { register } from "@esim/shared/auth/register-contract";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { devices, pendingRegistrations, sessions, signInCodes, users } from "../../db/schema.ts";
 import { sha256Hex } from "../../lib/secrets.ts";
 import {
   createDevice,
@@ -14,6 +13,9 @@ import {
   uniqueEmail,
 } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
+import { users } from "../account/account.schema.ts";
+import { devices } from "../devices/devices.schema.ts";
+import { pendingRegistrations, sessions, signInCodes } from "./auth.schema.ts";
 import { hashSignInCode } from "./emailed-codes.ts";
 
 const testApp = await createTestApp();

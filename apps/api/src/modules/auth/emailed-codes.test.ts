@@ -1,11 +1,11 @@
 import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { signInCodes } from "../../db/schema.ts";
 import { createDevMailboxMailer } from "../../providers/mail/dev-mailbox-mailer.ts";
 import { createSignedInUser, uniqueAddress, uniqueEmail } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { createTestOperator } from "../operators/operators.test-kit.ts";
+import { signInCodes } from "./auth.schema.ts";
 
 // What every emailed code shares, whatever it is for: the mail goes after the answer, and the shop's sending budget.
 

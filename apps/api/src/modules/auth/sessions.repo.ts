@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { preparedQuery } from "../../db/prepared.ts";
-import { sessions, users } from "../../db/schema.ts";
+import { users } from "../account/account.schema.ts";
+import { sessions } from "./auth.schema.ts";
 
 export async function insertSession(
   db: DbOrTx,

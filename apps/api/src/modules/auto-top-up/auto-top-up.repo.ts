@@ -1,7 +1,8 @@
 import type { AutoTopUpOutcome, AutoTopUpTriggerKind } from "@esim/shared/auto-top-up/contracts";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { autoTopUpSettings, autoTopUpTriggers, packages } from "../../db/schema.ts";
+import { packages } from "../catalog/catalog.schema.ts";
+import { autoTopUpSettings, autoTopUpTriggers } from "./auto-top-up.schema.ts";
 
 export type AutoTopUpSettingsRow = typeof autoTopUpSettings.$inferSelect;
 export type AutoTopUpTriggerRow = typeof autoTopUpTriggers.$inferSelect;

@@ -3,17 +3,21 @@ import { getAutoTopUp, topUpFromCredit } from "@esim/shared/auto-top-up/contract
 import { planDataText } from "@esim/shared/catalog/plan-name";
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { autoTopUpTriggers, esimBundles, esims, mailOutbox, orderEvents, orders, users } from "../../db/schema.ts";
 import { placeOrder } from "../../flows/place-order.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
 import { createSignedInUser } from "../../test/factories.ts";
+import { users } from "../account/account.schema.ts";
+import { esimBundles, esims } from "../esims/esims.schema.ts";
 import { buyEsim, createTopUpablePlan, request, runQueuedEsimRefreshes } from "../esims/esims.test-kit.ts";
 import type { EsimRow } from "../esims/index.ts";
 import { getStoreCreditBalance } from "../ledger/index.ts";
+import { mailOutbox } from "../mail-outbox/mail-outbox.schema.ts";
 import { COMMAND_LINE_ACTOR } from "../operators/audit.service.ts";
 import { createBuyingApp } from "../orders/buying.test-kit.ts";
+import { orderEvents, orders } from "../orders/orders.schema.ts";
 import { issueStoreCredit } from "../store-credit/index.ts";
+import { autoTopUpTriggers } from "./auto-top-up.schema.ts";
 import { checkAutoTopUp, type PlaceFromCredit, placeAutoTopUpOrder, sweepAutoTopUps } from "./auto-top-up.service.ts";
 
 const testApp = await createBuyingApp();

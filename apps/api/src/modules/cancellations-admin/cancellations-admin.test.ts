@@ -6,14 +6,16 @@ import {
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cancellationRequests, esims, operatorAuditLog, orderEvents, orders } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import * as approveCommand from "../../ops/commands/cancellation-approve.ts";
 import { UpstreamError } from "../../providers/esim/esim-port.ts";
 import { createSignedInUser } from "../../test/factories.ts";
+import { cancellationRequests, esims } from "../esims/esims.schema.ts";
 import { buyEsim, createTopUpablePlan, readEsim, request } from "../esims/esims.test-kit.ts";
+import { operatorAuditLog } from "../operators/operators.schema.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, createPaidOrder, orderJobs, readOrder } from "../orders/buying.test-kit.ts";
+import { orderEvents, orders } from "../orders/orders.schema.ts";
 
 const testApp = await createBuyingApp();
 const { db, deps, sentMails } = testApp;

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { packages } from "../../db/schema.ts";
 import { startEsimAccessDouble } from "../../providers/esim/esim-access/esim-access-double.ts";
 import { createEsimAccessProvider } from "../../providers/esim/esim-access/esim-access-provider.ts";
 import { createTestApp } from "../../test/test-app.ts";
+import { packages } from "./catalog.schema.ts";
 import { syncCatalog } from "./catalog.sync.ts";
 
 const double = await startEsimAccessDouble();

@@ -1,7 +1,7 @@
 import { and, arrayContains, asc, eq, gte, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { packages } from "../../db/schema.ts";
 import type { PackageRow } from "./catalog.repo.ts";
+import { packages } from "./catalog.schema.ts";
 
 /**
  * The packages that can stand in for a withdrawn one (decision 083): on sale for the same destination, a new eSIM

@@ -1,8 +1,8 @@
 import { and, asc, eq, getTableColumns, inArray, max, min, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
-import { destinationMarkups, destinations, packages, priceSettings } from "../../db/schema.ts";
 import type { DestinationPlans } from "./catalog.presenter.ts";
+import { destinationMarkups, destinations, packages, priceSettings } from "./catalog.schema.ts";
 
 export type DestinationRow = typeof destinations.$inferSelect;
 export type PackageRow = typeof packages.$inferSelect;
@@ -19,6 +19,27 @@ export const planPartsColumns = {
   dataType: packages.dataType,
   validityDays: packages.validityDays,
   nameOverrides: packages.nameOverrides,
+};
+
+/** Which of these plan ids are plans of the catalog (a coupon limited to plans names known ones only). */
+export async function findKnownPackageIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: packages.id })
+    .from(packages)
+    .where(inArray(packages.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** A destination as the summaries of an eSIM and an order show it (the narrow lists of decision 046), joined on destinations. */
+export const destinationSummaryColumns = {
+  code: destinations.code,
+  type: destinations.type,
+  nameFr: destinations.nameFr,
+  nameEn: destinations.nameEn,
+  nameAr: destinations.nameAr,
+  memberCountries: destinations.memberCountries,
+  isPopular: destinations.isPopular,
 };
 
 /** The channel every instance LISTENs on; a sync or a re-pricing NOTIFYs it when it commits. */

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { packages } from "../../db/schema.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { UpstreamPackage } from "../../providers/esim/esim-port.ts";
 import { DEFAULT_PRICE_SETTINGS, repriceStoredPackage } from "./catalog.pricing.ts";
 import { ensurePriceSettings, listDestinationMarkups, notifyCatalogChanged } from "./catalog.repo.ts";
+import { packages } from "./catalog.schema.ts";
 import { CATALOG_RESYNC_EVERY_MS } from "./catalog.startup.ts";
 import { toPricingSettings } from "./catalog.sync.ts";
 

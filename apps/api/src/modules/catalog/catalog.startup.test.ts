@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { packages } from "../../db/schema.ts";
 import { createTestApp } from "../../test/test-app.ts";
+import { packages } from "./catalog.schema.ts";
 import { startCatalog } from "./catalog.startup.ts";
 
 const testApp = await createTestApp();

@@ -12,9 +12,9 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app.ts";
 import { createAppDeps } from "../../create-deps.ts";
 import { connectDatabase } from "../../db/client.ts";
-import { packages } from "../../db/schema.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { POPULAR_COUNTRIES } from "./catalog.destinations.ts";
+import { packages } from "./catalog.schema.ts";
 import { readCatalog, searchCatalog } from "./catalog.service.ts";
 import { type CatalogSyncResult, setDzdPerUsd, syncCatalog } from "./catalog.sync.ts";
 

@@ -7,6 +7,8 @@ export { formatDzdPerUsd, parseDzdPerUsdE4 } from "./catalog.pricing.ts";
 export { suggestRegionalPlanIn } from "./catalog.regional.ts";
 export {
   type DestinationRow,
+  destinationSummaryColumns,
+  findKnownPackageIds,
   findPackageWithDestination,
   findPriceSettings,
   type PackageRow,

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders, sandboxCheckouts } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { CHECKOUT_LIFETIME_MS } from "../../providers/payment/payment-port.ts";
+import { sandboxCheckouts } from "../../providers/providers.schema.ts";
 import { createCoupon, createPackage, createSignedInUser } from "../../test/factories.ts";
 import {
   createBuyingApp,
@@ -13,6 +13,7 @@ import {
   readOrder,
   signedCheckoutWebhook,
 } from "../orders/buying.test-kit.ts";
+import { orders } from "../orders/orders.schema.ts";
 
 // Orders awaiting payment cost a gateway checkout each and hold their promo code's use: how many one account or one
 // address may open, and how long a use is held (decision 057).

@@ -1,7 +1,7 @@
 import type { ClaimStatus } from "@esim/shared/claims/contracts";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { claimEvents, claims } from "../../db/schema.ts";
+import { claimEvents, claims } from "./claims.schema.ts";
 
 // A claim's life (decision 080): one table of events and the statuses each may leave from, and
 // one function that applies an event. Nothing else writes claims.status.

@@ -1,7 +1,11 @@
 import type { ClaimStatus } from "@esim/shared/claims/contracts";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { claimMessages, claims, destinations, esims, orders, packages, users } from "../../db/schema.ts";
+import { users } from "../account/account.schema.ts";
+import { destinations, packages } from "../catalog/catalog.schema.ts";
+import { esims } from "../esims/esims.schema.ts";
+import { orders } from "../orders/orders.schema.ts";
+import { claimMessages, claims } from "./claims.schema.ts";
 
 export type ClaimInsert = typeof claims.$inferInsert;
 export type ClaimMessageRow = typeof claimMessages.$inferSelect;

@@ -11,13 +11,16 @@ import { getStoreCredit } from "@esim/shared/store-credit/contracts";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { claimEvents, claims, creditNotes, mailOutbox, operatorAuditLog } from "../../db/schema.ts";
 import { createSignedInUser } from "../../test/factories.ts";
 import { buyEsim, createTopUpablePlan, request } from "../esims/esims.test-kit.ts";
+import { creditNotes } from "../invoices/invoices.schema.ts";
 import { getOrderMoney } from "../ledger/index.ts";
+import { mailOutbox } from "../mail-outbox/mail-outbox.schema.ts";
+import { operatorAuditLog } from "../operators/operators.schema.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, readOrder } from "../orders/buying.test-kit.ts";
 import { CLAIM_EVENTS, CLAIM_LIFECYCLE, nextClaimStatus } from "./claim-lifecycle.ts";
+import { claimEvents, claims } from "./claims.schema.ts";
 
 const testApp = await createBuyingApp();
 const { db, clock } = testApp;

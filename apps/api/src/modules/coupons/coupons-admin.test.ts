@@ -2,13 +2,14 @@ import { adminCouponSchema } from "@esim/shared/admin/coupons-contract";
 import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { coupons, operatorAuditLog } from "../../db/schema.ts";
 import * as couponBlock from "../../ops/commands/coupon-block.ts";
 import * as couponCreate from "../../ops/commands/coupon-create.ts";
 import { CHECKOUT_LIFETIME_MS } from "../../providers/payment/payment-port.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
+import { operatorAuditLog } from "../operators/operators.schema.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, orderBody, placeTestOrder, pressButton, readOrder } from "../orders/buying.test-kit.ts";
+import { coupons } from "./coupons.schema.ts";
 
 // The console's coupons (decision 039): what an admin sees and changes, what a support agent is refused, and the
 // audit entry each change leaves, through the same service as `npm run ops -- coupon:*`.

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { couponRedemptions, coupons, orders } from "../../db/schema.ts";
+import { orders } from "../orders/orders.schema.ts";
+import { couponRedemptions, coupons } from "./coupons.schema.ts";
 
 export type CouponRow = typeof coupons.$inferSelect;
 

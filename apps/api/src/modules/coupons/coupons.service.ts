@@ -1,10 +1,9 @@
 import { toMinor } from "@esim/shared/money";
-import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { packages } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { sha256Hex } from "../../lib/secrets.ts";
+import { findKnownPackageIds } from "../catalog/index.ts";
 import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../operators/index.ts";
 import {
   blockCoupon,
@@ -114,11 +113,7 @@ export async function createCoupon(
     return { problem: "invalid", field: "minOrderDzd", reason: "--min-order is a whole number of dinars" };
   }
   if (coupon.packageIds) {
-    const found = await deps.db
-      .select({ id: packages.id })
-      .from(packages)
-      .where(inArray(packages.id, coupon.packageIds));
-    const known = new Set(found.map((row) => row.id));
+    const known = await findKnownPackageIds(deps.db, coupon.packageIds);
     const unknown = coupon.packageIds.filter((id) => !known.has(id));
     if (unknown.length > 0) return { problem: "unknown_packages", packageIds: unknown };
   }

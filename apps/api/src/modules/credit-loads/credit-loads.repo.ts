@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { creditLoadReceiptCounters, creditLoads, payments } from "../../db/schema.ts";
+import { creditLoadReceiptCounters, creditLoads } from "./credit-loads.schema.ts";
 
 export type CreditLoadRow = typeof creditLoads.$inferSelect;
 
@@ -130,22 +130,7 @@ export async function markCreditLoadEnded(
   return rows.length > 0;
 }
 
-/**
- * All the user's loads, newest first, for the console: each with its latest payment's gateway and checkout id (read
- * only; the payments module writes them), null before a checkout was made.
- */
+/** All the user's loads, newest first, for the console (which adds each one's checkout from the payments module). */
 export function listCreditLoadsOf(db: DbOrTx, userId: string) {
-  // Named in full: drizzle writes bare column names in a one-table select, which the subquery would read as its own.
-  const latestPayment = (column: "provider" | "provider_reference") =>
-    sql<string | null>`(select p.${sql.identifier(column)} from ${payments} p
-      where p.credit_load_id = "credit_loads"."id" order by p.created_at desc limit 1)`;
-  return db
-    .select({
-      load: creditLoads,
-      provider: latestPayment("provider"),
-      providerReference: latestPayment("provider_reference"),
-    })
-    .from(creditLoads)
-    .where(eq(creditLoads.userId, userId))
-    .orderBy(desc(creditLoads.createdAt));
+  return db.select().from(creditLoads).where(eq(creditLoads.userId, userId)).orderBy(desc(creditLoads.createdAt));
 }

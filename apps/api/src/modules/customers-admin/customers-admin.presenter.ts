@@ -49,7 +49,11 @@ export function presentCustomerDetail(input: {
   sessions: Awaited<ReturnType<typeof listCustomerSessions>>;
   payLinks: NonNullable<CustomerDetail["payLinks"]>;
   autoTopUps: Awaited<ReturnType<typeof listAutoTopUpsOfUser>>;
-  creditLoads: Awaited<ReturnType<typeof listCreditLoadsOf>>;
+  creditLoads: {
+    load: Awaited<ReturnType<typeof listCreditLoadsOf>>[number];
+    provider: string | null;
+    providerReference: string | null;
+  }[];
   now: Date;
 }): CustomerDetail {
   const { user } = input;

@@ -1,9 +1,14 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { devices, orders, packages, sessions, userSearchDocument, users } from "../../db/schema.ts";
+import { userSearchDocument } from "../../db/columns.ts";
 import { matchesSearch } from "../../lib/console-search.ts";
+import { users } from "../account/account.schema.ts";
+import { sessions } from "../auth/auth.schema.ts";
+import { packages } from "../catalog/catalog.schema.ts";
 import { planPartsColumns } from "../catalog/index.ts";
+import { devices } from "../devices/devices.schema.ts";
 import { rejectedByEvent } from "../orders/index.ts";
+import { orders } from "../orders/orders.schema.ts";
 
 // The console's reads of a customer. Like the dashboard's, they read tables other modules write (users, orders,
 // devices, sessions) in SQL, one query each, and never write: every change goes through the owning module.

@@ -8,6 +8,7 @@ import { listCreditLoadsOf } from "../credit-loads/index.ts";
 import { getPinStatus, listUserEsimViews, refreshUserEsims, unblockPin } from "../esims/index.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
 import { listPayLinksOf, payLinkAmountDzdMinor, payLinkStatusAt } from "../pay-links/index.ts";
+import { findLatestCheckoutsOfCreditLoads } from "../payments/index.ts";
 import {
   findCustomer,
   listCustomerDevices,
@@ -54,6 +55,15 @@ export async function getCustomer(deps: AppDeps, options: { userId: string }) {
     listAutoTopUpsOfUser(deps.db, user.id, algiersMonthOf(now)),
     listCreditLoadsOf(deps.db, user.id),
   ]);
+  const checkouts = await findLatestCheckoutsOfCreditLoads(
+    deps.db,
+    loads.map((load) => load.id),
+  );
+  const creditLoads = loads.map((load) => ({
+    load,
+    provider: checkouts.get(load.id)?.provider ?? null,
+    providerReference: checkouts.get(load.id)?.providerReference ?? null,
+  }));
   const payLinks = links.map(({ link }) => ({
     id: link.id,
     kind: link.kind,
@@ -64,7 +74,7 @@ export async function getCustomer(deps: AppDeps, options: { userId: string }) {
     paidAt: link.paidAt?.toISOString() ?? null,
     revokedAt: link.revokedAt?.toISOString() ?? null,
   }));
-  return { user, pin, orders, esims, devices, sessions, payLinks, autoTopUps, creditLoads: loads, now };
+  return { user, pin, orders, esims, devices, sessions, payLinks, autoTopUps, creditLoads, now };
 }
 
 /** Asks the upstream for the live status and usage of the customer's available eSIMs; answers them all. */

@@ -9,10 +9,13 @@ import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { autoTopUpTriggers, esims, operatorAuditLog, users } from "../../db/schema.ts";
 import { algiersMonthOf } from "../../lib/algiers-days.ts";
 import { createDevice, createSession, createSignedInUser, createUser, uniqueEmail } from "../../test/factories.ts";
+import { users } from "../account/account.schema.ts";
+import { autoTopUpTriggers } from "../auto-top-up/auto-top-up.schema.ts";
+import { esims } from "../esims/esims.schema.ts";
 import { buyEsim, createTopUpablePlan, readEsim } from "../esims/esims.test-kit.ts";
+import { operatorAuditLog } from "../operators/operators.schema.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, orderBody, placeTestOrder, pressButton } from "../orders/buying.test-kit.ts";
 

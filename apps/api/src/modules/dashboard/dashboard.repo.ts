@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { cancellationRequests, ledgerEntries, orders } from "../../db/schema.ts";
+import { cancellationRequests } from "../esims/esims.schema.ts";
+import { ledgerEntries } from "../ledger/ledger.schema.ts";
+import { orders } from "../orders/orders.schema.ts";
 
 // The dashboard's reads: a read model. They aggregate tables other modules write (orders, cancellation_requests, the
 // ledger's entries) in SQL rather than through those modules' services, which answer one order or a list, not sums

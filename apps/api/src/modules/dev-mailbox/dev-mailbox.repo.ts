@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { devMails, pushMessages } from "../../db/schema.ts";
+import { devMails, pushMessages } from "../../providers/providers.schema.ts";
 
 export type DevMailRow = typeof devMails.$inferSelect;
 export type RecordedPushRow = typeof pushMessages.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, not, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { devices } from "../../db/schema.ts";
+import { devices } from "./devices.schema.ts";
 
 export type DeviceRow = typeof devices.$inferSelect;
 

@@ -2,9 +2,9 @@ import { saveDevice } from "@esim/shared/devices/contracts";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { devices } from "../../db/schema.ts";
 import { createDevice, createSignedInUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
+import { devices } from "./devices.schema.ts";
 
 const testApp = await createTestApp();
 const { app, db, clock } = testApp;

@@ -1,7 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { cancellationRequests, destinations, esims, orders, packages, users } from "../../db/schema.ts";
 import { isUuid } from "../../lib/uuid.ts";
+import { users } from "../account/account.schema.ts";
+import { destinations, packages } from "../catalog/catalog.schema.ts";
+import { orders } from "../orders/orders.schema.ts";
+import { cancellationRequests, esims } from "./esims.schema.ts";
 
 export type CancellationRequestRow = typeof cancellationRequests.$inferSelect;
 

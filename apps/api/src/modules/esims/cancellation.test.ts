@@ -1,7 +1,6 @@
 import { getEsim, requestCancellation } from "@esim/shared/esims/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cancellationRequests, esims, orderEvents } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import * as approveCommand from "../../ops/commands/cancellation-approve.ts";
 import * as listCommand from "../../ops/commands/cancellation-list.ts";
@@ -9,6 +8,8 @@ import * as refuseCommand from "../../ops/commands/cancellation-refuse.ts";
 import { type OpsCommand, OpsError } from "../../ops/ops-command.ts";
 import { createSignedInUser } from "../../test/factories.ts";
 import { createBuyingApp, orderBody, placeTestOrder, pressButton, readOrder } from "../orders/buying.test-kit.ts";
+import { orderEvents } from "../orders/orders.schema.ts";
+import { cancellationRequests, esims } from "./esims.schema.ts";
 import { buyEsim, createTopUpablePlan, readEsim, request } from "./esims.test-kit.ts";
 
 const testApp = await createBuyingApp();

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { esims, packages } from "../../db/schema.ts";
 import { createEsimAccessProvider } from "../../providers/esim/esim-access/esim-access-provider.ts";
+import { packages } from "../catalog/catalog.schema.ts";
 import { createBuyingApp } from "../orders/buying.test-kit.ts";
+import { esims } from "./esims.schema.ts";
 import { syncStaleEsims } from "./esims.service.ts";
 import { buyEsim, createTopUpablePlan, request } from "./esims.test-kit.ts";
 

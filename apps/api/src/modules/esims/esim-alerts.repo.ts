@@ -1,7 +1,9 @@
 import type { EsimStatus } from "@esim/shared/statuses";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { destinations, esimBundles, esims, packages, users } from "../../db/schema.ts";
+import { users } from "../account/account.schema.ts";
+import { destinations, packages } from "../catalog/catalog.schema.ts";
+import { esimBundles, esims } from "./esims.schema.ts";
 
 export type EsimAlertKind = "usage" | "expiry";
 

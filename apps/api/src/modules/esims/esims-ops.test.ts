@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema.ts";
 import * as esimsSync from "../../ops/commands/esims-sync.ts";
 import * as pinUnblock from "../../ops/commands/pin-unblock.ts";
 import { OpsError } from "../../ops/ops-command.ts";
+import { users } from "../account/account.schema.ts";
 import { createBuyingApp } from "../orders/buying.test-kit.ts";
 import { buyEsim, createTopUpablePlan, readEsim, request } from "./esims.test-kit.ts";
 

@@ -2,10 +2,13 @@ import type { EsimStatus } from "@esim/shared/statuses";
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
-import { destinationSummaryColumns } from "../../db/destination-summary-columns.ts";
 import { preparedQuery } from "../../db/prepared.ts";
-import { cancellationRequests, destinations, esimBundles, esims, orders, packages, users } from "../../db/schema.ts";
 import type { UpstreamProfile } from "../../providers/esim/esim-port.ts";
+import { users } from "../account/account.schema.ts";
+import { destinations, packages } from "../catalog/catalog.schema.ts";
+import { destinationSummaryColumns } from "../catalog/index.ts";
+import { orders } from "../orders/orders.schema.ts";
+import { cancellationRequests, esimBundles, esims } from "./esims.schema.ts";
 
 export type EsimRow = typeof esims.$inferSelect;
 export type EsimInsert = typeof esims.$inferInsert;

@@ -1,10 +1,10 @@
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq, sql } from "drizzle-orm";
-import { esims } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { findSimulatorPackage, getSimulatorCatalogue } from "../../providers/esim/simulator/catalogue.ts";
 import { createPackage } from "../../test/factories.ts";
 import { type BuyingTestApp, createPaidOrder } from "../orders/buying.test-kit.ts";
+import { esims } from "./esims.schema.ts";
 import { ESIM_REFRESH_TASK } from "./esims.service.ts";
 
 /** The index (for createPackage) of the first simulator country plan that accepts top-ups. */

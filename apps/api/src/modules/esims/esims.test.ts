@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { getEsim, listEsims, listEsimTopUps, revealInstallDetails } from "@esim/shared/esims/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { esims, orders, packages } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
+import { packages } from "../catalog/catalog.schema.ts";
 import {
   createBuyingApp,
   orderBody,
@@ -13,6 +13,8 @@ import {
   pressButton,
   readOrder,
 } from "../orders/buying.test-kit.ts";
+import { orders } from "../orders/orders.schema.ts";
+import { esims } from "./esims.schema.ts";
 import { syncStaleEsims } from "./esims.service.ts";
 import { buyEsim, createTopUpablePlan, readEsim, request, runQueuedEsimRefreshes } from "./esims.test-kit.ts";
 

@@ -3,12 +3,12 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { createAppDeps } from "../../create-deps.ts";
-import { mailOutbox } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { buildMonitoringApp } from "../../monitoring-app.ts";
 import { createPackage } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { buyEsim } from "../esims/esims.test-kit.ts";
+import { mailOutbox } from "../mail-outbox/mail-outbox.schema.ts";
 import { createBuyingApp, createPaidOrder, postPaymentWebhook } from "../orders/buying.test-kit.ts";
 import { metricsAccess } from "./health.service.ts";
 

@@ -5,10 +5,11 @@ import { serverTranslator } from "@esim/ui/server-i18n";
 import { CLAIM_REASON_NAME } from "@esim/ui/status-labels";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { creditNoteCounters, creditNotes, invoices, orders, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { algiersYearOf, formatYearlyNumber } from "../../lib/yearly-number.ts";
+import { users } from "../account/account.schema.ts";
+import { orders } from "../orders/orders.schema.ts";
 import { renderCreditNotePdf } from "./invoice-pdf.ts";
 import { soldPlanWords } from "./invoice-words.ts";
 import {
@@ -17,6 +18,7 @@ import {
   findCreditNotesIssuedBetween,
   findUserOrderCreditNotes,
 } from "./invoices.repo.ts";
+import { creditNoteCounters, creditNotes, invoices } from "./invoices.schema.ts";
 import { countryName, recordedSellerAndTva } from "./invoices.service.ts";
 import type { SellerConfig } from "./seller-identity.ts";
 import { splitTva } from "./seller-identity.ts";

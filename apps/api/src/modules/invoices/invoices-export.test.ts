@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders } from "../../db/schema.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import { createBuyingApp, orderBody, placeTestOrder, pressButton } from "../orders/buying.test-kit.ts";
+import { orders } from "../orders/orders.schema.ts";
 import { exportInvoicesCsv } from "./invoices-export.ts";
 
 // The accountant opens this file in a spreadsheet: a billing name must never run there as a formula (OWASP, CSV

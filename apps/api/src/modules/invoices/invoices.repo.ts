@@ -1,7 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { coupons, creditNotes, destinations, invoices, orders, packages, payments } from "../../db/schema.ts";
 import { isUuid } from "../../lib/uuid.ts";
+import { destinations, packages } from "../catalog/catalog.schema.ts";
+import { coupons } from "../coupons/coupons.schema.ts";
+import { orders } from "../orders/orders.schema.ts";
+import { payments } from "../payments/payments.schema.ts";
+import { creditNotes, invoices } from "./invoices.schema.ts";
 
 /** One of the user's orders by id or number, with what its invoice prints; undefined for anyone else's. */
 export async function findUserInvoiceOrder(db: DbOrTx, userId: string, idOrNumber: string) {

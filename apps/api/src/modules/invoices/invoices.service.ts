@@ -4,13 +4,15 @@ import { isLanguage, type Language } from "@esim/shared/locale";
 import { serverTranslator } from "@esim/ui/server-i18n";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { invoiceCounters, invoices, orders, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { algiersYearOf, formatYearlyNumber } from "../../lib/yearly-number.ts";
+import { users } from "../account/account.schema.ts";
+import { orders } from "../orders/orders.schema.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { soldPlanWords } from "./invoice-words.ts";
 import { findUserInvoiceOrder } from "./invoices.repo.ts";
+import { invoiceCounters, invoices } from "./invoices.schema.ts";
 import { readSellerIdentity, type SellerConfig, sellerIdentityFromConfig, splitTva } from "./seller-identity.ts";
 
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -1,13 +1,16 @@
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { coupons, invoiceCounters, invoices, orders, priceSettings } from "../../db/schema.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
+import { priceSettings } from "../catalog/catalog.schema.ts";
+import { coupons } from "../coupons/coupons.schema.ts";
 import { costDzdMinorOf } from "../margins/index.ts";
 import { COMMAND_LINE_ACTOR } from "../operators/index.ts";
 import { createBuyingApp, createPaidOrder, orderBody, placeTestOrder, pressButton } from "../orders/buying.test-kit.ts";
+import { orders } from "../orders/orders.schema.ts";
 import { SELLER_IDENTITY } from "./invoice-pdf.test-kit.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
+import { invoiceCounters, invoices } from "./invoices.schema.ts";
 import { issueMissingInvoices } from "./invoices.service.ts";
 import { setSellerIdentity } from "./seller-identity.ts";
 

@@ -1,11 +1,12 @@
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { invoices, operatorAuditLog } from "../../db/schema.ts";
 import { createPackage } from "../../test/factories.ts";
+import { operatorAuditLog } from "../operators/operators.schema.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, createPaidOrder } from "../orders/buying.test-kit.ts";
 import { SELLER_IDENTITY } from "./invoice-pdf.test-kit.ts";
+import { invoices } from "./invoices.schema.ts";
 
 // The console's invoicing page: an admin sets the seller's identity that invoices print from then on (audited, every
 // wrong field named), and downloads the accountant's CSV of a date range.

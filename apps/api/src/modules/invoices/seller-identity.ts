@@ -2,10 +2,10 @@ import { hasHiddenCharacters } from "@esim/shared/display-text";
 import { desc } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { type SellerIdentitySnapshot, sellerIdentities } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
+import { type SellerIdentitySnapshot, sellerIdentities } from "./invoices.schema.ts";
 
 export type SellerIdentity = SellerIdentitySnapshot;
 

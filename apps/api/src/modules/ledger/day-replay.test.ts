@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { payments } from "../../db/schema.ts";
 import { createPackage, createSignedInUser, uniqueAddress } from "../../test/factories.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import {
@@ -15,6 +14,7 @@ import {
   signedCheckoutWebhook,
 } from "../orders/buying.test-kit.ts";
 import { decideRefund } from "../orders/index.ts";
+import { payments } from "../payments/payments.schema.ts";
 import { expireStoreCredit } from "../store-credit/index.ts";
 
 // A day of the shop replayed through its real flows (decision 061): card payments, declines, a held payment

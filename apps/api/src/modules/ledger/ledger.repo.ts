@@ -1,7 +1,7 @@
 import type { LedgerAccount, LedgerMovementKind } from "@esim/shared/ledger/vocabulary";
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { ledgerEntries, ledgerMovements } from "../../db/schema.ts";
+import { ledgerEntries, ledgerMovements } from "./ledger.schema.ts";
 
 export type LedgerMovementRow = typeof ledgerMovements.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { mailOutbox } from "../../db/schema.ts";
+import { mailOutbox } from "./mail-outbox.schema.ts";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 

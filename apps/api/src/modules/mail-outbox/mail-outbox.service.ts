@@ -1,5 +1,4 @@
 import type { DbOrTx } from "../../db/client.ts";
-import type { OutboxAttachment } from "../../db/schema.ts";
 import { addJob, type JobHandlers, readPayload } from "../../lib/job-queue.ts";
 import type { MailAttachment, QueuedMailMessage } from "../../providers/mail/mail-port.ts";
 import {
@@ -11,6 +10,7 @@ import {
   recordOutboxAttempt,
   recordOutboxFailure,
 } from "./mail-outbox.repo.ts";
+import type { OutboxAttachment } from "./mail-outbox.schema.ts";
 
 // The email outbox (decision 027): an email a state change decides is written in that change's transaction, then sent by
 // the worker once the transaction committed. Marked sent only after the SMTP server accepted it; a failure is retried

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox } from "../../db/schema.ts";
 import { cleanUpExpiredRows } from "../../jobs/clean-up.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createPackage } from "../../test/factories.ts";
 import { createBuyingApp, createPaidOrder, makeJobsDue } from "../orders/buying.test-kit.ts";
+import { mailOutbox } from "./mail-outbox.schema.ts";
 
 // An email's content lives only as long as it is needed (decision 059): until it is sent, or a week after it was
 // given up (the operator can see what failed meanwhile).

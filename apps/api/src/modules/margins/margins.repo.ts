@@ -1,7 +1,10 @@
 import { and, asc, eq, gte, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { cancellationRequests, invoices, orders, packages } from "../../db/schema.ts";
+import { packages } from "../catalog/catalog.schema.ts";
 import { planPartsColumns } from "../catalog/index.ts";
+import { cancellationRequests } from "../esims/esims.schema.ts";
+import { invoices } from "../invoices/invoices.schema.ts";
+import { orders } from "../orders/orders.schema.ts";
 
 // The margin's reads: a read model over tables other modules write (orders, packages, invoices, cancellation
 // requests); nothing here writes.

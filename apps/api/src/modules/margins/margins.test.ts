@@ -2,13 +2,14 @@ import { marginReportSchema, orderMarginSchema } from "@esim/shared/admin/margin
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cancellationRequests, esims, orders } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createPackage, setPriceSettings, uniqueAddress } from "../../test/factories.ts";
+import { cancellationRequests, esims } from "../esims/esims.schema.ts";
 import { request } from "../esims/esims.test-kit.ts";
 import { postMovement } from "../ledger/index.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, createPaidOrder, readOrder } from "../orders/buying.test-kit.ts";
+import { orders } from "../orders/orders.schema.ts";
 
 // The owner's margin (decision 065) from a known set of orders: bought at two rates, one refunded, one bought before
 // costs were recorded, one paid but not bought yet. Plans sell at 1 490 DA TTC; the seller charges 19 % TVA. Africa/

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { coupons, operatorAuditLog, operators } from "../../db/schema.ts";
+import { coupons } from "../coupons/coupons.schema.ts";
+import { operatorAuditLog, operators } from "./operators.schema.ts";
 
 export type AuditRow = typeof operatorAuditLog.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { OperatorRole } from "@esim/shared/admin/roles";
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { operatorSessions, operatorSignInChallenges, operators } from "../../db/schema.ts";
+import { operatorSessions, operatorSignInChallenges, operators } from "./operators.schema.ts";
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type OperatorSessionRow = typeof operatorSessions.$inferSelect;

@@ -1,10 +1,10 @@
 import type { OperatorRole } from "@esim/shared/admin/roles";
 import { eq } from "drizzle-orm";
-import { operators } from "../../db/schema.ts";
 import { generateToken, sha256Hex } from "../../lib/secrets.ts";
 import { uniqueEmail } from "../../test/factories.ts";
 import type { TestApp } from "../../test/test-app.ts";
 import { insertOperator, insertOperatorSession, type OperatorRow } from "./operators.repo.ts";
+import { operators } from "./operators.schema.ts";
 import { createOperator } from "./operators.service.ts";
 import { generateTotpSecret } from "./totp.ts";
 import { sealTotpSecret } from "./totp-secret-box.ts";

@@ -10,12 +10,12 @@ import {
 import { ADMIN_API_BASE_PATH, type Endpoint, endpointUrl } from "@esim/shared/http";
 import { desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { operatorAuditLog, operatorSessions, operators } from "../../db/schema.ts";
 import { cleanUpExpiredRows } from "../../jobs/clean-up.ts";
 import { sha256Hex } from "../../lib/secrets.ts";
 import { createSignedInUser, uniqueAddress } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { recordAudit } from "./audit.service.ts";
+import { operatorAuditLog, operatorSessions, operators } from "./operators.schema.ts";
 import { createEnrolledOperator, createSignedInOperator, createTestOperator } from "./operators.test-kit.ts";
 import { currentTotp } from "./totp.ts";
 import { openTotpSecret } from "./totp-secret-box.ts";

@@ -1,9 +1,9 @@
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { operatorAuditLog, operators } from "../../db/schema.ts";
 import { uniqueEmail } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
+import { operatorAuditLog, operators } from "./operators.schema.ts";
 import { createSignedInOperator } from "./operators.test-kit.ts";
 
 // The team page: an admin adds operators, changes roles, disables and resets others, never themselves; each change

@@ -2,23 +2,18 @@ import type { PaymentMethod } from "@esim/shared/checkout/contracts";
 import type { OrderStatus } from "@esim/shared/statuses";
 import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import {
-  cancellationRequests,
-  coupons,
-  esimBundles,
-  esims,
-  ledgerEntries,
-  orderSearchDocument,
-  orders,
-  packages,
-  payments,
-  users,
-  webhookEvents,
-} from "../../db/schema.ts";
+import { orderSearchDocument } from "../../db/columns.ts";
 import { matchesSearch } from "../../lib/console-search.ts";
 import { isUuid } from "../../lib/uuid.ts";
+import { users } from "../account/account.schema.ts";
+import { packages } from "../catalog/catalog.schema.ts";
 import { planPartsColumns } from "../catalog/index.ts";
+import { coupons } from "../coupons/coupons.schema.ts";
+import { cancellationRequests, esimBundles, esims } from "../esims/esims.schema.ts";
+import { ledgerEntries } from "../ledger/ledger.schema.ts";
 import { rejectedByEvent } from "../orders/index.ts";
+import { orders } from "../orders/orders.schema.ts";
+import { payments, webhookEvents } from "../payments/payments.schema.ts";
 
 /** The orders list's filter as the service hands it over: the search typed, the days as instants [from, to). */
 export interface OrderRowsFilter {

@@ -3,10 +3,13 @@ import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { esims, invoices, mailOutbox, operatorAuditLog, orders } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createCoupon, createPackage, createSignedInUser } from "../../test/factories.ts";
+import { esims } from "../esims/esims.schema.ts";
 import { buyEsim } from "../esims/esims.test-kit.ts";
+import { invoices } from "../invoices/invoices.schema.ts";
+import { mailOutbox } from "../mail-outbox/mail-outbox.schema.ts";
+import { operatorAuditLog } from "../operators/operators.schema.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import {
   createBuyingApp,
@@ -20,6 +23,7 @@ import {
   signedCheckoutWebhook,
 } from "../orders/buying.test-kit.ts";
 import { decideRefund } from "../orders/index.ts";
+import { orders } from "../orders/orders.schema.ts";
 
 // The console's orders, as an operator uses them: find an order, read its timeline, act on it; every action audited
 // with the operator, the address and before/after, in the change's transaction.

@@ -3,7 +3,6 @@ import type { Writable } from "node:stream";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
-import { mailOutbox, orders, payments } from "../../db/schema.ts";
 import { installJobQueue } from "../../jobs/worker.ts";
 import { findJobsByKeys } from "../../lib/job-queue.ts";
 import type { SimulatorEsimProvider } from "../../providers/esim/simulator/simulator-esim-provider.ts";
@@ -20,6 +19,9 @@ import {
 import { createSignedInUser, setPriceSettings } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import type { UserRow } from "../account/index.ts";
+import { mailOutbox } from "../mail-outbox/mail-outbox.schema.ts";
+import { payments } from "../payments/payments.schema.ts";
+import { orders } from "./orders.schema.ts";
 
 // Shared by the checkout, orders, payments and provisioning tests: the real app with the sandbox gateway (its webhooks
 // delivered to the app's own route through inject), the eSIM simulator allocating at once, and graphile-worker's schema.

@@ -2,9 +2,9 @@ import { API_BASE_PATH } from "@esim/shared/http";
 import { getOrder } from "@esim/shared/orders/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { esims } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createPackage } from "../../test/factories.ts";
+import { esims } from "../esims/esims.schema.ts";
 import { createBuyingApp, createPaidOrder } from "./buying.test-kit.ts";
 
 const testApp = await createBuyingApp();

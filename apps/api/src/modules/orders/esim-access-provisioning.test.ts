@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { esimBundles, esims } from "../../db/schema.ts";
 import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "../../flows/provision-order.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { startEsimAccessDouble } from "../../providers/esim/esim-access/esim-access-double.ts";
 import { createEsimAccessProvider } from "../../providers/esim/esim-access/esim-access-provider.ts";
 import { createPackage } from "../../test/factories.ts";
+import { esimBundles, esims } from "../esims/esims.schema.ts";
 import {
   createBuyingApp,
   createPaidOrder,

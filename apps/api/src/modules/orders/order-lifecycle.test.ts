@@ -4,10 +4,10 @@ import { ORDER_REJECTING_EVENTS } from "@esim/shared/checkout/contracts";
 import { ORDER_STATUSES, type OrderStatus } from "@esim/shared/statuses";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderEvents, orders } from "../../db/schema.ts";
 import { createPackage } from "../../test/factories.ts";
 import { createBuyingApp, createPaidOrder, readOrder } from "./buying.test-kit.ts";
 import { applyOrderEvent, flagOrder, nextStatus, ORDER_EVENTS, ORDER_LIFECYCLE } from "./order-lifecycle.ts";
+import { orderEvents, orders } from "./orders.schema.ts";
 
 const testApp = await createBuyingApp();
 const { db, clock } = testApp;

@@ -1,8 +1,8 @@
 import { ORDER_ATTENTION_KINDS, type OrderAttentionKind, type OrderStatus } from "@esim/shared/statuses";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { orderEvents, orders } from "../../db/schema.ts";
 import { queueOrderSubscribers } from "./order-subscribers.ts";
+import { orderEvents, orders } from "./orders.schema.ts";
 
 // An order's life (decision 027): one table of events and the statuses each may leave from, and one
 // function that applies an event. Nothing else writes orders.status.

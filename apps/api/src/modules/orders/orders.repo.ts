@@ -1,10 +1,15 @@
 import type { OrderRejectingEvent } from "@esim/shared/checkout/contracts";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { destinationSummaryColumns } from "../../db/destination-summary-columns.ts";
 import { preparedQuery } from "../../db/prepared.ts";
-import { coupons, destinations, esims, orderEvents, orders, packages, payments, users } from "../../db/schema.ts";
 import { isUuid } from "../../lib/uuid.ts";
+import { users } from "../account/account.schema.ts";
+import { destinations, packages } from "../catalog/catalog.schema.ts";
+import { destinationSummaryColumns } from "../catalog/index.ts";
+import { coupons } from "../coupons/coupons.schema.ts";
+import { esims } from "../esims/esims.schema.ts";
+import { payments } from "../payments/payments.schema.ts";
+import { orderEvents, orders } from "./orders.schema.ts";
 
 export type { OrderRow } from "./order-lifecycle.ts";
 

@@ -1,5 +1,4 @@
 import type { DbOrTx } from "../../db/client.ts";
-import type { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type DestinationPlans, destinationPlansOf } from "../catalog/index.ts";
@@ -20,6 +19,7 @@ import {
   type OrderSummaryView,
   type OrderView,
 } from "./orders.repo.ts";
+import type { orders } from "./orders.schema.ts";
 
 /** An order ready to present: the view, its eSIMs and its destination's plan summary. */
 export interface PresentableOrder {

@@ -4,7 +4,6 @@ import { API_BASE_PATH } from "@esim/shared/http";
 import { getOrder, listOrders } from "@esim/shared/orders/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { couponRedemptions, coupons, orders, payments, users } from "../../db/schema.ts";
 import {
   countCouponUses,
   createCoupon,
@@ -12,6 +11,9 @@ import {
   createSignedInUser,
   setPriceSettings,
 } from "../../test/factories.ts";
+import { users } from "../account/account.schema.ts";
+import { couponRedemptions, coupons } from "../coupons/coupons.schema.ts";
+import { payments } from "../payments/payments.schema.ts";
 import {
   createBuyingApp,
   orderBody,
@@ -22,6 +24,7 @@ import {
   readOrder,
   readPaymentRow,
 } from "./buying.test-kit.ts";
+import { orders } from "./orders.schema.ts";
 
 const testApp = await createBuyingApp();
 const { db } = testApp;

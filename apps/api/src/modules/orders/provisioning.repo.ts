@@ -1,7 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { destinations, orders, packages, users } from "../../db/schema.ts";
+import { users } from "../account/account.schema.ts";
+import { destinations, packages } from "../catalog/catalog.schema.ts";
 import { listOrderEsims } from "./orders.repo.ts";
+import { orders } from "./orders.schema.ts";
 
 /** The order and the package it buys. */
 export async function findOrderWithPackage(db: DbOrTx, orderId: string) {

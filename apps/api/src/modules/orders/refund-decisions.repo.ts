@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { orders, users } from "../../db/schema.ts";
+import { users } from "../account/account.schema.ts";
+import { orders } from "./orders.schema.ts";
 
 const queueColumns = { order: orders, email: users.email, language: users.language, deletedAt: users.deletedAt };
 

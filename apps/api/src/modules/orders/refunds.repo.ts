@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { orders, refundChoices, users } from "../../db/schema.ts";
+import { users } from "../account/account.schema.ts";
+import { orders, refundChoices } from "./orders.schema.ts";
 
 export type RefundChoiceRow = typeof refundChoices.$inferSelect;
 

@@ -6,15 +6,17 @@ import { orderRefundSchema } from "@esim/shared/orders/refunds";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
-import { cancellationRequests, creditNotes, esims, refundChoices, workflowSteps } from "../../db/schema.ts";
 import { cancelAndRefund } from "../../flows/cancel-and-refund.ts";
 import { settlePayment } from "../../flows/settle-payment.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
+import { workflowSteps } from "../../lib/lib.schema.ts";
 import * as showCommand from "../../ops/commands/order-show.ts";
 import * as attentionCommand from "../../ops/commands/orders-attention.ts";
 import * as refundRecordCommand from "../../ops/commands/refund-record.ts";
 import { createSignedInUser } from "../../test/factories.ts";
+import { cancellationRequests, esims } from "../esims/esims.schema.ts";
 import { createTopUpablePlan, request } from "../esims/esims.test-kit.ts";
+import { creditNotes } from "../invoices/invoices.schema.ts";
 import { getOrderMoney, getStoreCreditBalance, listLedgerMovements } from "../ledger/index.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import {
@@ -27,6 +29,7 @@ import {
   signedCheckoutWebhook,
 } from "./buying.test-kit.ts";
 import { decideRefund } from "./index.ts";
+import { refundChoices } from "./orders.schema.ts";
 
 // Refunds as they really are (decision 062): money to give back is owed on the ledger, of an exact amount,
 // until all of it is sent; partial refunds leave the rest owed; the customer may take store credit at once or a

@@ -3,10 +3,13 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { esims, mailOutbox, orders, payments, simulatorOrders, webhookEvents } from "../../db/schema.ts";
 import { DEFAULT_PROVISIONING_TIMING } from "../../flows/provision-order.ts";
 import { poolOf, runDueJobs } from "../../jobs/worker.ts";
+import { simulatorOrders } from "../../providers/providers.schema.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
+import { esims } from "../esims/esims.schema.ts";
+import { mailOutbox } from "../mail-outbox/mail-outbox.schema.ts";
+import { payments, webhookEvents } from "../payments/payments.schema.ts";
 import {
   createBuyingApp,
   createPaidOrder,
@@ -19,6 +22,7 @@ import {
   readPaymentRow,
   signedCheckoutWebhook,
 } from "./buying.test-kit.ts";
+import { orders } from "./orders.schema.ts";
 
 // The reliability proof of the money path (decisions 013 and 027): what the money path does when the gateway repeats itself, lies about an amount, the
 // upstream is down, or the worker dies mid-provisioning. Real PostgreSQL, the real graphile-worker, the eSIM simulator

@@ -4,11 +4,14 @@ import type pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import { preparedQuery } from "../../db/prepared.ts";
-import { coupons, esims, orders, packages } from "../../db/schema.ts";
 import { recordQueries } from "../../test/query-recorder.ts";
+import { packages } from "../catalog/catalog.schema.ts";
+import { coupons } from "../coupons/coupons.schema.ts";
+import { esims } from "../esims/esims.schema.ts";
 import { buyEsim, createTopUpablePlan } from "../esims/esims.test-kit.ts";
 import { createBuyingApp } from "./buying.test-kit.ts";
 import { presentOrder } from "./orders.presenter.ts";
+import { orders } from "./orders.schema.ts";
 import { getPresentableOrder } from "./orders.service.ts";
 
 // A signed-in screen's reads are the app's busiest requests: each round trip to PostgreSQL is latency and a pool

@@ -1,6 +1,5 @@
 import { like } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { mailOutbox } from "../../db/schema.ts";
 import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "../../flows/provision-order.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -8,6 +7,7 @@ import { findJobsByKeys } from "../../lib/job-queue.ts";
 import { startEsimAccessDouble } from "../../providers/esim/esim-access/esim-access-double.ts";
 import { createEsimAccessProvider } from "../../providers/esim/esim-access/esim-access-provider.ts";
 import { createPackage } from "../../test/factories.ts";
+import { mailOutbox } from "../mail-outbox/mail-outbox.schema.ts";
 import {
   createBuyingApp,
   createPaidOrder,

@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { creditNotes, esims, mailOutbox, orderEvents, orders, packages } from "../../db/schema.ts";
 import { DEFAULT_PROVISIONING_TIMING, provisionOrder } from "../../flows/provision-order.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { startEsimAccessDouble } from "../../providers/esim/esim-access/esim-access-double.ts";
 import { createEsimAccessProvider } from "../../providers/esim/esim-access/esim-access-provider.ts";
 import { createPackage } from "../../test/factories.ts";
+import { packages } from "../catalog/catalog.schema.ts";
+import { esims } from "../esims/esims.schema.ts";
+import { creditNotes } from "../invoices/invoices.schema.ts";
 import { getOrderMoney, listLedgerMovements } from "../ledger/index.ts";
+import { mailOutbox } from "../mail-outbox/mail-outbox.schema.ts";
 import {
   createBuyingApp,
   createPaidOrder,
@@ -15,6 +18,7 @@ import {
   pressButton,
   readOrder,
 } from "./buying.test-kit.ts";
+import { orderEvents, orders } from "./orders.schema.ts";
 
 // The documented refusals of a price that moved (200005/200006) or a package withdrawn (310241) upstream, answered by
 // the eSIM Access double as published, after the customer paid: settled without an operator (decision 083).

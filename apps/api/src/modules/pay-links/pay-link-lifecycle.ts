@@ -1,7 +1,7 @@
 import type { PayLinkStatus } from "@esim/shared/pay-links/contracts";
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { payLinks } from "../../db/schema.ts";
+import { payLinks } from "./pay-links.schema.ts";
 
 // A pay-for-me link's life (decision 077): the one table of its states and allowed transitions, and the one
 // function that applies an event, a guarded UPDATE (`WHERE status IN from`). Its timestamps are its history.

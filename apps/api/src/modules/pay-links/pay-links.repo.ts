@@ -1,7 +1,11 @@
 import type { Language } from "@esim/shared/locale";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { destinations, esims, orders, packages, payLinks, users } from "../../db/schema.ts";
+import { users } from "../account/account.schema.ts";
+import { destinations, packages } from "../catalog/catalog.schema.ts";
+import { esims } from "../esims/esims.schema.ts";
+import { orders } from "../orders/orders.schema.ts";
+import { payLinks } from "./pay-links.schema.ts";
 
 export type PayLinkRow = typeof payLinks.$inferSelect;
 export type NewPayLink = typeof payLinks.$inferInsert;

@@ -13,7 +13,6 @@ import {
 import { checkPhone } from "@esim/shared/phone";
 import { lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { payLinks } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { enforceRateLimit } from "../../lib/rate-counter.ts";
@@ -42,6 +41,7 @@ import {
   type PayLinkRow,
   setPayLinkAttempt,
 } from "./pay-links.repo.ts";
+import { payLinks } from "./pay-links.schema.ts";
 
 // Pay-for-me links (decision 077). This module owns the link, its page and its end when its order is paid (a subscriber
 // of the order's "paid" event calls recordPayLinkPaid); the payer's order is placed by the one place-order flow

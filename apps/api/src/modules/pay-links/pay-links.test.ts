@@ -5,11 +5,15 @@ import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
 import { createPayLink, listPayLinks, PAY_LINK_STATUSES, revokePayLink } from "@esim/shared/pay-links/contracts";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { esims, ledgerMovements, mailOutbox, orders, packages, payLinks, payments, users } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { createDevice, createSignedInUser } from "../../test/factories.ts";
+import { users } from "../account/account.schema.ts";
+import { packages } from "../catalog/catalog.schema.ts";
+import { esims } from "../esims/esims.schema.ts";
 import { buyEsim, createTopUpablePlan, readEsim } from "../esims/esims.test-kit.ts";
 import { getOrderMoney } from "../ledger/index.ts";
+import { ledgerMovements } from "../ledger/ledger.schema.ts";
+import { mailOutbox } from "../mail-outbox/mail-outbox.schema.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import {
   createBuyingApp,
@@ -21,7 +25,10 @@ import {
   readOrder,
   signedCheckoutWebhook,
 } from "../orders/buying.test-kit.ts";
+import { orders } from "../orders/orders.schema.ts";
+import { payments } from "../payments/payments.schema.ts";
 import { applyPayLinkEvent, nextPayLinkStatus, PAY_LINK_LIFECYCLE, type PayLinkEvent } from "./pay-link-lifecycle.ts";
+import { payLinks } from "./pay-links.schema.ts";
 
 // Pay-for-me links (decision 077): the traveller makes a link, a relative pays it on its public page with no account,
 // and the top-up lands on the traveller's eSIM.

@@ -4,10 +4,11 @@ import { getCreditLoad, listCreditLoads } from "@esim/shared/credit-loads/contra
 import { API_BASE_PATH } from "@esim/shared/http";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { creditLoads, ledgerMovements, payments } from "../../db/schema.ts";
 import { settlePayment } from "../../flows/settle-payment.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
+import { creditLoads } from "../credit-loads/credit-loads.schema.ts";
 import { getStoreCreditBalance } from "../ledger/index.ts";
+import { ledgerMovements } from "../ledger/ledger.schema.ts";
 import {
   createBuyingApp,
   orderBody,
@@ -17,6 +18,7 @@ import {
   readPaymentRow,
   signedCheckoutWebhook,
 } from "../orders/buying.test-kit.ts";
+import { payments } from "./payments.schema.ts";
 import { ABANDON_PAYMENT_AFTER_MS, reconcileStalePayments, STALE_PAYMENT_AFTER_MS } from "./payments.service.ts";
 
 // Store credit bought with a card before the trip (decision 068): through the sandbox gateway and its signed webhooks.

@@ -15,6 +15,7 @@ export {
   recordFreePayment,
   resumeCheckout,
 } from "./payment-checkout.service.ts";
+export { findLatestCheckoutsOfCreditLoads } from "./payments.repo.ts";
 export { paymentsRoutes } from "./payments.routes.ts";
 export {
   recheckPendingPayment,

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { payments } from "../../db/schema.ts";
 import { settlePayment } from "../../flows/settle-payment.ts";
 import { checkoutWebhookFor, webhookHeaders } from "../../providers/payment/sandbox/sandbox-test-kit.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
@@ -16,6 +15,7 @@ import {
   readPaymentRow,
 } from "../orders/buying.test-kit.ts";
 import { resumeCheckout } from "./index.ts";
+import { payments } from "./payments.schema.ts";
 
 // A checkout lives 30 minutes at Chargily (and in the sandbox): one 28 minutes old is never handed out again.
 

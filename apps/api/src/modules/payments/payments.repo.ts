@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { orders, payments, users, webhookEvents } from "../../db/schema.ts";
+import { users } from "../account/account.schema.ts";
+import { orders } from "../orders/orders.schema.ts";
+import { payments, webhookEvents } from "./payments.schema.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow["status"];
@@ -237,4 +239,25 @@ export async function findCreditLoadFees(db: DbOrTx, creditLoadIds: readonly str
     .where(inArray(payments.creditLoadId, [...creditLoadIds]))
     .orderBy(asc(payments.createdAt));
   return new Map(rows.map((row) => [row.creditLoadId!, row.customerFeeMinor]));
+}
+
+/**
+ * Each credit load's latest payment's gateway and checkout id (for the console's customer page), by load id; a load
+ * before its checkout has none.
+ */
+export async function findLatestCheckoutsOfCreditLoads(
+  db: DbOrTx,
+  loadIds: readonly string[],
+): Promise<Map<string, { provider: string; providerReference: string | null }>> {
+  if (loadIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([payments.creditLoadId], {
+      loadId: payments.creditLoadId,
+      provider: payments.provider,
+      providerReference: payments.providerReference,
+    })
+    .from(payments)
+    .where(inArray(payments.creditLoadId, [...loadIds]))
+    .orderBy(payments.creditLoadId, desc(payments.createdAt));
+  return new Map(rows.map(({ loadId, ...checkout }) => [loadId!, checkout]));
 }

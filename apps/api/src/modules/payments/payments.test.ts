@@ -3,7 +3,6 @@ import { API_BASE_PATH } from "@esim/shared/http";
 import { getPayment } from "@esim/shared/payments/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { webhookEvents } from "../../db/schema.ts";
 import { settlePayment } from "../../flows/settle-payment.ts";
 import { signWebhookBody } from "../../providers/payment/chargily/chargily-webhook.ts";
 import { countCouponUses, createCoupon, createPackage, createSignedInUser } from "../../test/factories.ts";
@@ -19,6 +18,7 @@ import {
   signedCheckoutWebhook,
 } from "../orders/buying.test-kit.ts";
 import { listOrderEvents } from "../orders/orders.repo.ts";
+import { webhookEvents } from "./payments.schema.ts";
 import { ABANDON_PAYMENT_AFTER_MS, reconcileStalePayments, STALE_PAYMENT_AFTER_MS } from "./payments.service.ts";
 
 const testApp = await createBuyingApp();

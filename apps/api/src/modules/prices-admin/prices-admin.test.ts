@@ -9,12 +9,13 @@ import {
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { operatorAuditLog, packages, priceSettings } from "../../db/schema.ts";
 import * as rateSet from "../../ops/commands/rate-set.ts";
 import { uniqueAddress } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { computeRetailPrices } from "../catalog/catalog.pricing.ts";
+import { packages, priceSettings } from "../catalog/catalog.schema.ts";
 import { syncCatalog } from "../catalog/index.ts";
+import { operatorAuditLog } from "../operators/operators.schema.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 
 // The console's prices: an admin previews a change of the settings, applies it, and the shop's prices follow; every

@@ -2,7 +2,9 @@ import type { ReferralRefusal, ReferralStatus } from "@esim/shared/referrals/con
 import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
-import { orders, referralCodes, referralSettings, referrals, users } from "../../db/schema.ts";
+import { users } from "../account/account.schema.ts";
+import { orders } from "../orders/orders.schema.ts";
+import { referralCodes, referralSettings, referrals } from "./referrals.schema.ts";
 
 export type ReferralRow = typeof referrals.$inferSelect;
 export type ReferralSettingsRow = typeof referralSettings.$inferSelect;

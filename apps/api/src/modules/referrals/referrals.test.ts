@@ -1,25 +1,21 @@
 import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  cancellationRequests,
-  coupons,
-  esims,
-  ledgerEntries,
-  operatorAuditLog,
-  type packages,
-  priceSettings,
-  referrals,
-} from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { algiersMonthStart } from "../../lib/algiers-days.ts";
 import { createDevice, createPackage, createSignedInUser, uniqueEmail } from "../../test/factories.ts";
+import { type packages, priceSettings } from "../catalog/catalog.schema.ts";
+import { coupons } from "../coupons/coupons.schema.ts";
+import { cancellationRequests, esims } from "../esims/esims.schema.ts";
 import { createTopUpablePlan, request, topUpCapableIndex } from "../esims/esims.test-kit.ts";
 import { getReferralDebt, getStoreCreditBalance, listLedgerMovements } from "../ledger/index.ts";
+import { ledgerEntries } from "../ledger/ledger.schema.ts";
 import { costDzdMinorOf } from "../margins/index.ts";
+import { operatorAuditLog } from "../operators/operators.schema.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import { createBuyingApp, orderBody, placeTestOrder, postOrder, pressButton } from "../orders/buying.test-kit.ts";
 import { sumFriendDiscountsSince, sumRewardsSince } from "./referrals.repo.ts";
+import { referrals } from "./referrals.schema.ts";
 
 // Referrals (decision 079): the friend's first order discounted, the inviter's credit given on delivery and taken back
 // on a refund, the limits against farming, and the operator's settings, every amount on the ledger.

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { orders, storeCreditGrants, users } from "../../db/schema.ts";
+import { users } from "../account/account.schema.ts";
+import { orders } from "../orders/orders.schema.ts";
+import { storeCreditGrants } from "./store-credit.schema.ts";
 
 export type StoreCreditGrantRow = typeof storeCreditGrants.$inferSelect;
 

@@ -4,12 +4,14 @@ import type { LedgerMovementKind } from "@esim/shared/ledger/vocabulary";
 import { getStoreCredit, issueCustomerStoreCredit } from "@esim/shared/store-credit/contracts";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ledgerEntries, ledgerMovements, operatorAuditLog, payments, sandboxCheckouts } from "../../db/schema.ts";
 import { settlePayment } from "../../flows/settle-payment.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
+import { sandboxCheckouts } from "../../providers/providers.schema.ts";
 import { createPackage, createSignedInUser, setPriceSettings } from "../../test/factories.ts";
 import { exportInvoicesCsv } from "../invoices/index.ts";
 import { getOrderMoney } from "../ledger/index.ts";
+import { ledgerEntries, ledgerMovements } from "../ledger/ledger.schema.ts";
+import { operatorAuditLog } from "../operators/operators.schema.ts";
 import { createSignedInOperator } from "../operators/operators.test-kit.ts";
 import {
   createBuyingApp,
@@ -23,6 +25,7 @@ import {
   signedCheckoutWebhook,
 } from "../orders/buying.test-kit.ts";
 import { acceptHeldPayment, decideRefund } from "../orders/index.ts";
+import { payments } from "../payments/payments.schema.ts";
 import { ABANDON_PAYMENT_AFTER_MS, reconcileStalePayments } from "../payments/payments.service.ts";
 import { expireStoreCredit } from "./store-credit.service.ts";
 

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { coupons, operatorAuditLog } from "../../db/schema.ts";
 import { DEFAULT_PROVISIONING_TIMING } from "../../flows/provision-order.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
+import { coupons } from "../../modules/coupons/coupons.schema.ts";
+import { operatorAuditLog } from "../../modules/operators/operators.schema.ts";
 import {
   createBuyingApp,
   createPaidOrder,

@@ -1,7 +1,7 @@
 import { API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { destinations } from "../../db/schema.ts";
+import { destinations } from "../../modules/catalog/catalog.schema.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { OpsError } from "../ops-command.ts";
 import { run } from "./catalog-sync.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { operatorAuditLog, operators } from "../../db/schema.ts";
+import { operatorAuditLog, operators } from "../../modules/operators/operators.schema.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { OpsError } from "../ops-command.ts";
 import { run } from "./operator-add.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { packages, priceSettings } from "../../db/schema.ts";
 import { computeRetailPrices } from "../../modules/catalog/catalog.pricing.ts";
+import { packages, priceSettings } from "../../modules/catalog/catalog.schema.ts";
 import { syncCatalog } from "../../modules/catalog/catalog.sync.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { OpsError } from "../ops-command.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { sellerIdentities } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { readSellerIdentity } from "../../modules/invoices/index.ts";
+import { sellerIdentities } from "../../modules/invoices/invoices.schema.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { OpsError } from "../ops-command.ts";
 import { run } from "./seller-set.ts";

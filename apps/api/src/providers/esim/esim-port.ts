@@ -1,6 +1,6 @@
 import type { ValidityStart } from "@esim/shared/catalog/validity-start";
 import type { EsimStatus } from "@esim/shared/statuses";
-import type { PackageNetwork } from "../../db/schema.ts";
+import type { PackageNetwork } from "../../modules/catalog/catalog.schema.ts";
 
 export type { EsimStatus };
 

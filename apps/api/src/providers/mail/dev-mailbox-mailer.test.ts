@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { devMails } from "../../db/schema.ts";
 import { createTestDatabase } from "../../test/database.ts";
+import { devMails } from "../providers.schema.ts";
 import { createDevMailboxMailer } from "./dev-mailbox-mailer.ts";
 
 const database = await createTestDatabase();

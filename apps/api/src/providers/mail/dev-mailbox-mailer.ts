@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.ts";
-import { devMails } from "../../db/schema.ts";
+import { devMails } from "../providers.schema.ts";
 import type { Mailer } from "./mail-port.ts";
 
 /** Keeps messages in the database, shown at /dev/mailbox: lets a new user sign in with no SMTP server. */

@@ -1,6 +1,6 @@
 import { lt } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { pushMessages } from "../../db/schema.ts";
+import { pushMessages } from "../providers.schema.ts";
 import type { PushSender } from "./push-port.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { RegionCode } from "@esim/shared/catalog/regions";
 import { validityStartOfActiveType } from "@esim/shared/catalog/validity-start";
 import { COUNTRY_CODES, isCountryCode } from "@esim/shared/countries";
-import type { PackageNetwork } from "../../../db/schema.ts";
+import type { PackageNetwork } from "../../../modules/catalog/catalog.schema.ts";
 import type { UpstreamDestination, UpstreamPackage } from "../esim-port.ts";
 import { REGION_MEMBERS } from "../region-members.ts";
 import type { EsimAccessPackage } from "./esim-access-schemas.ts";

@@ -1,6 +1,6 @@
 import { REGIONS, type RegionCode } from "@esim/shared/catalog/regions";
 import { COUNTRY_CODES } from "@esim/shared/countries";
-import type { PackageNetwork } from "../../../db/schema.ts";
+import type { PackageNetwork } from "../../../modules/catalog/catalog.schema.ts";
 import type { UpstreamDestination, UpstreamPackage } from "../esim-port.ts";
 import { REGION_MEMBERS } from "../region-members.ts";
 import {

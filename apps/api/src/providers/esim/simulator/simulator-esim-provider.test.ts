@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client.ts";
-import { simulatorOrders, simulatorProfiles } from "../../../db/schema.ts";
 import { createTestDatabase } from "../../../test/database.ts";
+import { simulatorOrders, simulatorProfiles } from "../../providers.schema.ts";
 import { UpstreamError, type UpstreamProfile } from "../esim-port.ts";
 import { mapEsimStatus } from "../esim-status.ts";
 import { findSimulatorPackage } from "./catalogue.ts";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { simulatorOrders, simulatorProfiles } from "../../../db/schema.ts";
+import { simulatorOrders, simulatorProfiles } from "../../providers.schema.ts";
 import { type EsimProvider, UpstreamError, type UpstreamPackage, type UpstreamProfile } from "../esim-port.ts";
 import { mapEsimStatus } from "../esim-status.ts";
 import { findSimulatorPackage, getSimulatorCatalogue } from "./catalogue.ts";

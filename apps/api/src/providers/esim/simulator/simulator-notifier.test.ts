@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../../db/client.ts";
-import { simulatorOrders, simulatorProfiles } from "../../../db/schema.ts";
 import { createTestDatabase } from "../../../test/database.ts";
+import { simulatorOrders, simulatorProfiles } from "../../providers.schema.ts";
 import { findSimulatorPackage } from "./catalogue.ts";
 import { createSimulatorEsimProvider, type SimulatorProfileState } from "./simulator-esim-provider.ts";
 import {

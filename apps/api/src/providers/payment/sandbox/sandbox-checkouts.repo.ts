@@ -1,6 +1,6 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { sandboxCheckouts } from "../../../db/schema.ts";
+import { sandboxCheckouts } from "../../providers.schema.ts";
 
 export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
 export type SandboxFinalStatus = "paid" | "failed" | "canceled";

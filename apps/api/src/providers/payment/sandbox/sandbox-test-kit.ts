@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { toMajor } from "@esim/shared/money";
 import type { FastifyInstance } from "fastify";
-import type { payments } from "../../../db/schema.ts";
+import type { payments } from "../../../modules/payments/payments.schema.ts";
 import { type ChargilyEventType, type CheckoutFacts, toWebhookBody } from "../chargily/chargily-event.ts";
 import { signWebhookBody } from "../chargily/chargily-webhook.ts";
 import type { PaymentMethod } from "../payment-port.ts";
