@@ -43,11 +43,13 @@ test("auto top-up fires once when the simulator's usage crosses the threshold, a
   await buyTurkeyPlanByApi(request, { token, email });
   await loadCredit(request, token, CREDIT_DZD);
 
-  await page.goto("/esims");
+  // Until the eSIM is delivered and listed; each try loads the list anew, whatever page the last one ended on.
+  const firstEsim = page.locator('a[href^="/details/"]').first();
   await expect(async () => {
-    await page.reload();
-    await page.locator('a[href^="/details/"]').first().click({ timeout: 2000 });
+    await page.goto("/esims");
+    await expect(firstEsim).toBeVisible({ timeout: 5000 });
   }).toPass({ timeout: 60_000 });
+  await firstEsim.click();
   await expect(page).toHaveURL(/\/details\//);
   const detailsUrl = page.url();
 

@@ -15,12 +15,26 @@ export const E2E_CHATWOOT = { baseUrl: "http://127.0.0.1:8599", websiteToken: "e
 /**
  * Journeys that change what every other journey sees (decision 101): the exchange rate (operator-prices), the local
  * upstream's faults (operator-order-search) and an upstream price with the catalogue synced after it
- * (upstream-price-moved). They run one at a time, after all the others.
+ * (upstream-price-moved). They run one at a time, after all the others but the few below.
  */
 const SHARED_STATE_JOURNEYS = [
   "**/operator-prices.journey.ts",
   "**/operator-order-search.journey.ts",
   "**/upstream-price-moved.journey.ts",
+];
+
+/**
+ * Journeys that show no price and never reach the upstream (sign-in, profile, compatibility, the console's
+ * dashboard): unaffected by the three above, they run beside them.
+ */
+const BESIDE_SHARED_STATE_JOURNEYS = [
+  "**/accessibility-check.journey.ts",
+  "**/compatibility.journey.ts",
+  "**/delete-account.journey.ts",
+  "**/operator-console.journey.ts",
+  "**/prerendered-sign-in.journey.ts",
+  "**/screenshots.journey.ts",
+  "**/session-across-tabs.journey.ts",
 ];
 
 /**
@@ -37,12 +51,23 @@ export default defineConfig({
   workers,
   projects: [
     // Each test its own traveller, operator, address and codes: any two run side by side.
-    { name: "independent", testIgnore: SHARED_STATE_JOURNEYS, fullyParallel: true },
+    {
+      name: "independent",
+      testIgnore: [...SHARED_STATE_JOURNEYS, ...BESIDE_SHARED_STATE_JOURNEYS],
+      fullyParallel: true,
+    },
     { name: "shared-state", testMatch: SHARED_STATE_JOURNEYS, workers: 1, dependencies: ["independent"] },
+    {
+      name: "beside-shared-state",
+      testMatch: BESIDE_SHARED_STATE_JOURNEYS,
+      fullyParallel: true,
+      dependencies: ["independent"],
+    },
   ],
   forbidOnly: true,
   retries: 0,
-  timeout: 60_000,
+  // Side by side on a 2-core machine a journey takes up to twice its time alone.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
