@@ -24,14 +24,13 @@ const SHARED_STATE_JOURNEYS = [
 ];
 
 /**
- * Journeys that show no price and never reach the upstream (sign-in, profile, compatibility, the console's
- * dashboard): unaffected by the three above, they run beside them.
+ * Journeys that show no price and never reach the upstream (sign-in, profile, compatibility): unaffected by the
+ * three above, they run beside them. Not the console's dashboard: it shows the upstream's balance.
  */
 const BESIDE_SHARED_STATE_JOURNEYS = [
   "**/accessibility-check.journey.ts",
   "**/compatibility.journey.ts",
   "**/delete-account.journey.ts",
-  "**/operator-console.journey.ts",
   "**/prerendered-sign-in.journey.ts",
   "**/screenshots.journey.ts",
   "**/session-across-tabs.journey.ts",
