@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS } from "./chromium.ts";
 
@@ -11,16 +12,61 @@ export const E2E_SERVER_ENV = { EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: data
 /** The live chat the server is configured with; support-chat.journey.ts answers its SDK with a fake one. */
 export const E2E_CHATWOOT = { baseUrl: "http://127.0.0.1:8599", websiteToken: "e2e-website-token" };
 
+/**
+ * Journeys that change what every other journey sees (decision 101): the exchange rate (operator-prices), the local
+ * upstream's faults (operator-order-search) and an upstream price with the catalogue synced after it
+ * (upstream-price-moved). They run one at a time, after all the others but the few below.
+ */
+const SHARED_STATE_JOURNEYS = [
+  "**/operator-prices.journey.ts",
+  "**/operator-order-search.journey.ts",
+  "**/upstream-price-moved.journey.ts",
+];
+
+/**
+ * Journeys that show no price and never reach the upstream (sign-in, profile, compatibility): unaffected by the
+ * three above, they run beside them. Not the console's dashboard: it shows the upstream's balance.
+ */
+const BESIDE_SHARED_STATE_JOURNEYS = [
+  "**/accessibility-check.journey.ts",
+  "**/compatibility.journey.ts",
+  "**/delete-account.journey.ts",
+  "**/prerendered-sign-in.journey.ts",
+  "**/screenshots.journey.ts",
+  "**/session-across-tabs.journey.ts",
+];
+
+/**
+ * Journeys mostly wait (for the simulator's webhooks, the gateway's popup, the server), so more workers than cores
+ * pay; E2E_WORKERS overrides (decision 101).
+ */
+const workers = Number(process.env.E2E_WORKERS) || Math.max(2, availableParallelism() + 1);
+
 // Journeys drive Debian's Chromium against the built product on a throw-away embedded database.
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.journey.ts",
   outputDir: "../test-results",
-  fullyParallel: false,
-  workers: 1,
+  workers,
+  projects: [
+    // Each test its own traveller, operator, address and codes: any two run side by side.
+    {
+      name: "independent",
+      testIgnore: [...SHARED_STATE_JOURNEYS, ...BESIDE_SHARED_STATE_JOURNEYS],
+      fullyParallel: true,
+    },
+    { name: "shared-state", testMatch: SHARED_STATE_JOURNEYS, workers: 1, dependencies: ["independent"] },
+    {
+      name: "beside-shared-state",
+      testMatch: BESIDE_SHARED_STATE_JOURNEYS,
+      fullyParallel: true,
+      dependencies: ["independent"],
+    },
+  ],
   forbidOnly: true,
   retries: 0,
-  timeout: 60_000,
+  // Side by side on a 2-core machine a journey takes up to twice its time alone.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
