@@ -10,9 +10,9 @@ import { pinResetMail } from "./modules/esims/pin.mails.ts";
 import { creditNoteIn, drawnText, invoiceIn, logicalLines } from "./modules/invoices/invoice-pdf.test-kit.ts";
 import { type InvoiceDocument, renderCreditNotePdf, renderInvoicePdf } from "./modules/invoices/invoice-pdf.ts";
 import { operatorCodeMail } from "./modules/operators/operators.mails.ts";
-import { operatorAlertEmail } from "./modules/orders/order-emails.ts";
-import { refundDecisionEmail } from "./modules/orders/refund-decision-email.ts";
-import { refundSentEmail } from "./modules/orders/refund-sent-email.ts";
+import { operatorAlertEmail } from "./modules/orders/operator-alert.mails.ts";
+import { refundDecisionEmail } from "./modules/orders/refund-decision.mails.ts";
+import { refundSentEmail } from "./modules/orders/refund-sent.mails.ts";
 import { findForeignWords } from "./test/foreign-words.ts";
 
 // Issue 27: no email, push or PDF a French or Arabic reader gets shows an English word or a raw code. Every template

@@ -34,7 +34,7 @@ import {
   settleAutoTopUpTrigger,
   upsertAutoTopUpSettings,
 } from "./auto-top-up.repo.ts";
-import { queueAutoTopUpNotice } from "./auto-top-up-notice.ts";
+import { queueAutoTopUpNotice } from "./auto-top-up.mails.ts";
 
 // Credit that works abroad (decision 078). A top-up paid from store credit in one tap, and auto top-up: when an eSIM's
 // data left falls to the traveller's threshold, or its validity ends within a day, the chosen top-up is bought from

@@ -5,7 +5,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { getOrderMoney } from "../ledger/index.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
-import { claimOrderUrl, queueClaimEmail } from "./claim-emails.ts";
+import { claimOrderUrl, queueClaimEmail } from "./claims.mails.ts";
 import { applyClaimEvent, type ClaimRow } from "./claim-lifecycle.ts";
 import { presentAdminClaimItem, presentClaim } from "./claims.presenter.ts";
 import {

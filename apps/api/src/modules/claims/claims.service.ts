@@ -8,7 +8,7 @@ import {
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { findUserEsimView } from "../esims/index.ts";
-import { queueClaimEmail, queueClaimOperatorAlert } from "./claim-emails.ts";
+import { queueClaimEmail, queueClaimOperatorAlert } from "./claims.mails.ts";
 import { applyClaimEvent } from "./claim-lifecycle.ts";
 import { presentClaim } from "./claims.presenter.ts";
 import {

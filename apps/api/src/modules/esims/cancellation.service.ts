@@ -15,7 +15,7 @@ import {
   listPendingCancellations,
   markEsimCancelled,
 } from "./cancellation.repo.ts";
-import { buildDecisionEmail, buildOperatorEmail } from "./cancellation-email.ts";
+import { buildDecisionEmail, buildOperatorEmail } from "./cancellation.mails.ts";
 import { type EsimRow, findEsimById, findUserEsimView, listEsimBundles } from "./esims.repo.ts";
 
 const HOUR_MS = 60 * 60 * 1000;

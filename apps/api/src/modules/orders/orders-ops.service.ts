@@ -10,8 +10,8 @@ import { getOrderMoney, postMovement } from "../ledger/index.ts";
 import { listOrderEmails } from "../mail-outbox/index.ts";
 import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../operators/index.ts";
 import { settleOrderCredit } from "../store-credit/index.ts";
-import { automaticRefundDocumentReason, queueAutomaticRefundEmail } from "./automatic-refund-email.ts";
-import { queueInstallEmail } from "./install-email.ts";
+import { automaticRefundDocumentReason, queueAutomaticRefundEmail } from "./automatic-refund.mails.ts";
+import { queueInstallEmail } from "./install.mails.ts";
 import { applyOrderEvent, clearOrderFlag, type OrderActor, type OrderEvent, type OrderRow } from "./order-lifecycle.ts";
 import {
   findOrderById,
@@ -23,7 +23,7 @@ import {
 } from "./orders.repo.ts";
 import { SECOND_PAY_LINK_PAYMENT } from "./payment-outcomes.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
-import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
+import { queueRefundDecisionEmail } from "./refund-decision.mails.ts";
 import { getRefundState, heldRefundKey, listRefundsOwed, oweRefund, sendRefund, settleOrderRefund } from "./refunds.ts";
 
 // The operator's actions on orders (`npm run ops`; later the console): every one goes through the lifecycle, so it is

@@ -6,7 +6,7 @@ import { clearOrderFlag } from "./order-lifecycle.ts";
 import { findOrderViewById, listOrderEvents } from "./orders.repo.ts";
 import { decideRefund } from "./orders-ops.service.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
-import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
+import { queueRefundDecisionEmail } from "./refund-decision.mails.ts";
 import { listUndeliveredFlagged } from "./refund-decisions.repo.ts";
 import { listRefundsOwed } from "./refunds.ts";
 
