@@ -1,5 +1,5 @@
 import { payCart } from "./buying.ts";
-import { expect, type MailboxMessage, ops, test, uniqueEmail } from "./fixtures.ts";
+import { expect, type MailboxMessage, consoleCli, test, uniqueEmail } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 
 // Decision 083: the upstream's price moved between the traveller's payment and our purchase (eSIM Access refuses the
@@ -73,7 +73,7 @@ for (const language of ["fr", "ar"] as const satisfies JourneyLanguage[]) {
     } finally {
       // Back to the upstream's price, and our catalogue with it (a sync, as the operator runs one).
       await movePrice(null);
-      ops("catalog:sync");
+      consoleCli("catalog:sync");
     }
   });
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { setSellerIdentity } from "./admin/invoicing-contract.ts";
-import { recordAdminOrderRefund } from "./admin/orders-contract.ts";
-import { updateCataloguePlan } from "./admin/prices-contract.ts";
-import { decisionReasonSchema } from "./admin/refunds-contract.ts";
+import { setSellerIdentity } from "./console/invoicing-contract.ts";
+import { recordAdminOrderRefund } from "./console/orders-contract.ts";
+import { updateCataloguePlan } from "./console/prices-contract.ts";
+import { decisionReasonSchema } from "./console/refunds-contract.ts";
 import { billingSchema } from "./checkout/contracts.ts";
 import { deviceRecordSchema } from "./devices/contracts.ts";
 import { displayText, hasHiddenCharacters, toDisplayText } from "./display-text.ts";

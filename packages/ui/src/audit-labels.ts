@@ -3,7 +3,7 @@ import {
   AUDIT_ENTITY_TYPES,
   type AuditAction,
   type AuditEntityType,
-} from "@esim/shared/admin/audit-actions";
+} from "@esim/shared/console/audit-actions";
 import { isOneOf } from "@esim/shared/statuses";
 import type { AnyMessageId } from "./console-i18n.ts";
 

@@ -17,7 +17,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   pending_registrations: "auth",
   // devices
   devices: "devices",
-  // catalog (prices-admin edits prices through catalog's front door)
+  // catalog (console-prices edits prices through catalog's front door)
   destinations: "catalog",
   packages: "catalog",
   price_settings: "catalog",
@@ -89,8 +89,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
  */
 export const READ_MODELS: Readonly<Record<string, string>> = {
   dashboard: "the operator's figures: sums over orders and cancellation requests",
-  "customers-admin": "the console's customers: accounts with their orders, eSIMs, devices and sessions",
-  "orders-admin": "the console's orders: an order with its payments, eSIMs, webhooks and history",
+  "console-customers": "the console's customers: accounts with their orders, eSIMs, devices and sessions",
+  "console-orders": "the console's orders: an order with its payments, eSIMs, webhooks and history",
   margins: "the owner's margin: paid orders with their plans, invoices' sellers and eSIMs cancelled unused",
   health: "/readyz and /metrics: the database's figures (orders by status, queues) read at scrape time",
   "dev-mailbox": "the local mailbox: the dev mailer's and push recorder's rows",

@@ -1,4 +1,4 @@
-import { getOperatorMe } from "@esim/shared/admin/contracts";
+import { getOperatorMe } from "@esim/shared/console/contracts";
 import { getMe, requestCode } from "@esim/shared/auth/contracts";
 import { getOrder } from "@esim/shared/orders/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

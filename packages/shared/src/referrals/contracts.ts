@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { OPERATOR_ROLES } from "../admin/roles.ts";
+import { OPERATOR_ROLES } from "../console/roles.ts";
 import { defineEndpoint } from "../http.ts";
 
 // Referrals (issue 28 point 3, decision 079): each account has an invite link; a friend's first order is discounted,

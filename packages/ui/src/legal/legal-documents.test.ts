@@ -1,4 +1,4 @@
-import { REFUND_PROMISE_DAYS } from "@esim/shared/admin/refunds-contract";
+import { REFUND_PROMISE_DAYS } from "@esim/shared/console/refunds-contract";
 import { TERMS_VERSION } from "@esim/shared/checkout/contracts";
 import { CANCELLATION_WINDOW_HOURS } from "@esim/shared/esims/contracts";
 import { LANGUAGES } from "@esim/shared/locale";

@@ -1,4 +1,4 @@
-import { REFUND_PROMISE_DAYS } from "@esim/shared/admin/refunds-contract";
+import { REFUND_PROMISE_DAYS } from "@esim/shared/console/refunds-contract";
 import { CODE_TTL_MINUTES } from "@esim/shared/auth/contracts";
 import { CANCELLATION_WINDOW_HOURS } from "@esim/shared/esims/contracts";
 import type { LegalPage } from "@esim/shared/legal-pages";

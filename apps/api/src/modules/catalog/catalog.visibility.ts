@@ -5,7 +5,7 @@ import {
   DESTINATION_UPDATE_ACTION,
   PLAN_ENTITY,
   PLAN_UPDATE_ACTION,
-} from "@esim/shared/admin/prices-contract";
+} from "@esim/shared/console/prices-contract";
 import type { PlanNameOverrides } from "@esim/shared/catalog/plan-name";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";

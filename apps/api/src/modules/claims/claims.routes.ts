@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import * as claims from "./claims.service.ts";
-import * as admin from "./claims-admin.service.ts";
+import * as admin from "./claims-console.service.ts";
 
 const tags = ["claims"];
 

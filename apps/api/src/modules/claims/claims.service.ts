@@ -1,4 +1,4 @@
-import { REFUND_PROMISE_DAYS } from "@esim/shared/admin/refunds-contract";
+import { REFUND_PROMISE_DAYS } from "@esim/shared/console/refunds-contract";
 import {
   CLAIM_REFUND_WINDOW_DAYS,
   type Claim,

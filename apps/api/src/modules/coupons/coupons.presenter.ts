@@ -1,4 +1,4 @@
-import type { AdminCoupon, CouponState } from "@esim/shared/admin/coupons-contract";
+import type { AdminCoupon, CouponState } from "@esim/shared/console/coupons-contract";
 import type { CouponWithSales } from "./coupons.service.ts";
 
 /** Where the coupon stands at `now`: blocked first, then its dates, then its total limit. */

@@ -3,7 +3,7 @@ import {
   createAdminCoupon,
   listAdminCoupons,
   updateAdminCoupon,
-} from "@esim/shared/admin/coupons-contract";
+} from "@esim/shared/console/coupons-contract";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import { presentAdminCoupon } from "./coupons.presenter.ts";
@@ -17,7 +17,7 @@ import {
 const tags = ["admin"];
 const date = (value: string | null | undefined) => (value ? new Date(value) : null);
 
-/** The console's coupons (issue 15, point 7): admins only; the same service as `npm run ops -- coupon:*`. */
+/** The console's coupons (issue 15, point 7): admins only; the same service as `npm run console -- coupon:*`. */
 export async function couponsAdminRoutes(app: FastifyInstance) {
   const { deps } = app;
 

@@ -1,4 +1,4 @@
-import { getAdminOrderMargin, getMarginReport } from "@esim/shared/admin/margins-contract";
+import { getAdminOrderMargin, getMarginReport } from "@esim/shared/console/margins-contract";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import { getOrderMargin, getMarginReport as readMarginReport } from "./margins.service.ts";

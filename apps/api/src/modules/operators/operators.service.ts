@@ -3,8 +3,8 @@ import {
   OPERATOR_CHALLENGE_TTL_MINUTES,
   OPERATOR_SESSION_TTL_HOURS,
   type OperatorView,
-} from "@esim/shared/admin/contracts";
-import type { OperatorRole } from "@esim/shared/admin/roles";
+} from "@esim/shared/console/contracts";
+import type { OperatorRole } from "@esim/shared/console/roles";
 import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES, type CodeSent } from "@esim/shared/auth/contracts";
 import { DEFAULT_LANGUAGE, type Language } from "@esim/shared/locale";
 import type { DbOrTx } from "../../db/client.ts";

@@ -1,4 +1,4 @@
-import type { OperatorRole } from "@esim/shared/admin/roles";
+import type { OperatorRole } from "@esim/shared/console/roles";
 import { eq } from "drizzle-orm";
 import { operators } from "../../db/schema.ts";
 import { generateToken, sha256Hex } from "../../lib/secrets.ts";

@@ -6,7 +6,7 @@ import {
   listOperatorSessions,
   verifyOperatorCode,
   verifyOperatorTotp,
-} from "@esim/shared/admin/contracts";
+} from "@esim/shared/console/contracts";
 import { ADMIN_API_BASE_PATH, type Endpoint, endpointUrl } from "@esim/shared/http";
 import { desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";

@@ -50,7 +50,7 @@ export {
   resendInstallEmail,
   retryProvisioning,
   showOrder,
-} from "./orders-ops.service.ts";
+} from "./orders-console.service.ts";
 export {
   type CapturedMoney,
   type PaymentOutcome,

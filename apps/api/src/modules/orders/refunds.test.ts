@@ -1,5 +1,5 @@
-import { adminOrderDetailSchema } from "@esim/shared/admin/orders-contract";
-import { cancellationQueueSchema } from "@esim/shared/admin/refunds-contract";
+import { adminOrderDetailSchema } from "@esim/shared/console/orders-contract";
+import { cancellationQueueSchema } from "@esim/shared/console/refunds-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { formatMoney } from "@esim/shared/money";
 import { orderRefundSchema } from "@esim/shared/orders/refunds";
@@ -10,9 +10,9 @@ import { cancellationRequests, creditNotes, esims, refundChoices, workflowSteps 
 import { cancelAndRefund } from "../../flows/cancel-and-refund.ts";
 import { settlePayment } from "../../flows/settle-payment.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
-import * as showCommand from "../../ops/commands/order-show.ts";
-import * as attentionCommand from "../../ops/commands/orders-attention.ts";
-import * as refundRecordCommand from "../../ops/commands/refund-record.ts";
+import * as showCommand from "../../console-cli/commands/order-show.ts";
+import * as attentionCommand from "../../console-cli/commands/orders-attention.ts";
+import * as refundRecordCommand from "../../console-cli/commands/refund-record.ts";
 import { createSignedInUser } from "../../test/factories.ts";
 import { createTopUpablePlan, request } from "../esims/esims.test-kit.ts";
 import { getOrderMoney, getStoreCreditBalance, listLedgerMovements } from "../ledger/index.ts";

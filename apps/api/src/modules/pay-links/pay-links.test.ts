@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { adminOrderDetailSchema } from "@esim/shared/admin/orders-contract";
+import { adminOrderDetailSchema } from "@esim/shared/console/orders-contract";
 import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
 import { createPayLink, listPayLinks, PAY_LINK_STATUSES, revokePayLink } from "@esim/shared/pay-links/contracts";
 import { eq, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-import { getAdminOrderMargin, getMarginReport, type MarginPeriod } from "@esim/shared/admin/margins-contract";
+import { getAdminOrderMargin, getMarginReport, type MarginPeriod } from "@esim/shared/console/margins-contract";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client.ts";
 import { operatorAuth } from "../lib/operator-session.ts";

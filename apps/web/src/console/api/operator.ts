@@ -1,4 +1,4 @@
-import { getOperatorMe, operatorLogout } from "@esim/shared/admin/contracts";
+import { getOperatorMe, operatorLogout } from "@esim/shared/console/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client.ts";
 import { clearOperatorToken, operatorAuth } from "../lib/operator-session.ts";

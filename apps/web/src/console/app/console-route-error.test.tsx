@@ -6,7 +6,7 @@ import { ADMIN_TOKEN_KEY } from "../lib/operator-session.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 // A screen's chunk gone after a deploy, as an open console tab meets it.
-vi.mock("../audit/routes/admin-audit.tsx", () => {
+vi.mock("../audit/routes/console-audit.tsx", () => {
   throw new Error("chunk lost after a deploy");
 });
 

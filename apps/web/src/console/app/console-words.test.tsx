@@ -1,5 +1,5 @@
-import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
-import type { CancellationQueue } from "@esim/shared/admin/refunds-contract";
+import type { AdminOrderDetail } from "@esim/shared/console/orders-contract";
+import type { CancellationQueue } from "@esim/shared/console/refunds-contract";
 import type { AdminClaim } from "@esim/shared/claims/contracts";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import type { Language } from "@esim/shared/locale";

@@ -24,94 +24,94 @@ export function createConsoleRouter() {
         {
           path: "/admin/login",
           lazy: async () => {
-            const route = await import("../sign-in/routes/admin-login.tsx");
+            const route = await import("../sign-in/routes/console-login.tsx");
             return { Component: route.AdminLoginRoute, loader: route.adminLoginLoader };
           },
         },
         {
           path: "/admin",
-          lazy: async () => ({ Component: (await import("./admin-shell.tsx")).AdminShell }),
+          lazy: async () => ({ Component: (await import("./console-shell.tsx")).AdminShell }),
           children: [
             {
               index: true,
               lazy: async () => ({
-                Component: (await import("../dashboard/routes/admin-dashboard.tsx")).AdminDashboardRoute,
+                Component: (await import("../dashboard/routes/console-dashboard.tsx")).AdminDashboardRoute,
               }),
             },
             {
               path: "team",
-              lazy: async () => ({ Component: (await import("../team/routes/admin-team.tsx")).AdminTeamRoute }),
+              lazy: async () => ({ Component: (await import("../team/routes/console-team.tsx")).AdminTeamRoute }),
             },
             {
               path: "invoicing",
               lazy: async () => ({
-                Component: (await import("../invoicing/routes/admin-invoicing.tsx")).AdminInvoicingRoute,
+                Component: (await import("../invoicing/routes/console-invoicing.tsx")).AdminInvoicingRoute,
               }),
             },
             {
               path: "sessions",
               lazy: async () => ({
-                Component: (await import("../sign-in/routes/admin-sessions.tsx")).AdminSessionsRoute,
+                Component: (await import("../sign-in/routes/console-sessions.tsx")).AdminSessionsRoute,
               }),
             },
             {
               path: "audit",
-              lazy: async () => ({ Component: (await import("../audit/routes/admin-audit.tsx")).AdminAuditRoute }),
+              lazy: async () => ({ Component: (await import("../audit/routes/console-audit.tsx")).AdminAuditRoute }),
             },
             {
               path: "cancellations",
               lazy: async () => ({
-                Component: (await import("../refunds/routes/admin-cancellations.tsx")).AdminCancellationsRoute,
+                Component: (await import("../refunds/routes/console-cancellations.tsx")).AdminCancellationsRoute,
               }),
             },
             {
               path: "claims",
-              lazy: async () => ({ Component: (await import("../claims/routes/admin-claims.tsx")).AdminClaimsRoute }),
+              lazy: async () => ({ Component: (await import("../claims/routes/console-claims.tsx")).AdminClaimsRoute }),
             },
             {
               path: "claims/:id",
-              lazy: async () => ({ Component: (await import("../claims/routes/admin-claim.tsx")).AdminClaimRoute }),
+              lazy: async () => ({ Component: (await import("../claims/routes/console-claim.tsx")).AdminClaimRoute }),
             },
             {
               path: "customers",
               lazy: async () => ({
-                Component: (await import("../customers/routes/admin-customers.tsx")).AdminCustomersRoute,
+                Component: (await import("../customers/routes/console-customers.tsx")).AdminCustomersRoute,
               }),
             },
             {
               path: "customers/:id",
               lazy: async () => ({
-                Component: (await import("../customers/routes/admin-customer.tsx")).AdminCustomerRoute,
+                Component: (await import("../customers/routes/console-customer.tsx")).AdminCustomerRoute,
               }),
             },
             {
               path: "coupons",
               lazy: async () => ({
-                Component: (await import("../coupons/routes/admin-coupons.tsx")).AdminCouponsRoute,
+                Component: (await import("../coupons/routes/console-coupons.tsx")).AdminCouponsRoute,
               }),
             },
             {
               path: "orders",
-              lazy: async () => ({ Component: (await import("../orders/routes/admin-orders.tsx")).AdminOrdersRoute }),
+              lazy: async () => ({ Component: (await import("../orders/routes/console-orders.tsx")).AdminOrdersRoute }),
             },
             {
               path: "orders/:number",
-              lazy: async () => ({ Component: (await import("../orders/routes/admin-order.tsx")).AdminOrderRoute }),
+              lazy: async () => ({ Component: (await import("../orders/routes/console-order.tsx")).AdminOrderRoute }),
             },
             {
               path: "prices",
-              lazy: async () => ({ Component: (await import("../prices/routes/admin-prices.tsx")).AdminPricesRoute }),
+              lazy: async () => ({ Component: (await import("../prices/routes/console-prices.tsx")).AdminPricesRoute }),
             },
             {
               path: "referrals",
               lazy: async () => ({
-                Component: (await import("../referrals/routes/admin-referrals.tsx")).AdminReferralsRoute,
+                Component: (await import("../referrals/routes/console-referrals.tsx")).AdminReferralsRoute,
               }),
             },
             {
               path: "catalogue",
               lazy: async () => ({
-                Component: (await import("../prices/routes/admin-catalogue.tsx")).AdminCatalogueRoute,
+                Component: (await import("../prices/routes/console-catalogue.tsx")).AdminCatalogueRoute,
               }),
             },
           ],

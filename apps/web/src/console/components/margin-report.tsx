@@ -3,7 +3,7 @@ import {
   type MarginFigures,
   type MarginPeriod,
   type MarginReport as MarginReportData,
-} from "@esim/shared/admin/margins-contract";
+} from "@esim/shared/console/margins-contract";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Alert } from "../../components/ui/alert.tsx";

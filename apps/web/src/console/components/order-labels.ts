@@ -1,4 +1,4 @@
-import type { OrderActorView, OrderHistoryEvent } from "@esim/shared/admin/orders-contract";
+import type { OrderActorView, OrderHistoryEvent } from "@esim/shared/console/orders-contract";
 import { isolate } from "@esim/shared/bidi";
 import type { OrderRejectingEvent } from "@esim/shared/checkout/contracts";
 import {

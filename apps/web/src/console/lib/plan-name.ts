@@ -1,4 +1,4 @@
-import type { ConsolePlan } from "@esim/shared/admin/plan-view";
+import type { ConsolePlan } from "@esim/shared/console/plan-view";
 import { localPlanName } from "@esim/shared/catalog/plan-name";
 import { destinationName } from "@esim/shared/catalog/regions";
 import { useLanguage } from "./i18n.ts";

@@ -1,7 +1,7 @@
-import type { AuditEntryView } from "@esim/shared/admin/contracts";
-import type { CustomerDetail } from "@esim/shared/admin/customers-contract";
-import type { Dashboard } from "@esim/shared/admin/dashboard-contract";
-import type { AdminOrderDetail, AdminOrderSummary } from "@esim/shared/admin/orders-contract";
+import type { AuditEntryView } from "@esim/shared/console/contracts";
+import type { CustomerDetail } from "@esim/shared/console/customers-contract";
+import type { Dashboard } from "@esim/shared/console/dashboard-contract";
+import type { AdminOrderDetail, AdminOrderSummary } from "@esim/shared/console/orders-contract";
 
 // What the fake API answers the console in its tests: one shop's figures, an order, a customer, the audit log.
 

@@ -48,10 +48,10 @@ function CancellationRequestEmailBody(props: CancellationRequestEmailProps) {
       <EmailButton href={props.consoleUrl}>{t("admin.mail.cancellation.open")}</EmailButton>
       <EmailParagraph>{t("admin.mail.commands")}</EmailParagraph>
       <EmailParagraph>
-        <Ltr>{`npm run ops -- cancellation:approve ${props.requestId}`}</Ltr>
+        <Ltr>{`npm run console -- cancellation:approve ${props.requestId}`}</Ltr>
       </EmailParagraph>
       <EmailParagraph>
-        <Ltr>{`npm run ops -- cancellation:refuse ${props.requestId} "<${t("admin.mail.cancellation.refuseReason")}>"`}</Ltr>
+        <Ltr>{`npm run console -- cancellation:refuse ${props.requestId} "<${t("admin.mail.cancellation.refuseReason")}>"`}</Ltr>
       </EmailParagraph>
     </>
   );

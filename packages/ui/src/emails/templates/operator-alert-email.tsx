@@ -34,7 +34,7 @@ function OperatorAlertEmailBody(props: OperatorAlertEmailProps) {
       <EmailButton href={props.consoleUrl}>{t("admin.mail.openInConsole")}</EmailButton>
       <EmailParagraph>{t("admin.mail.commands")}</EmailParagraph>
       <EmailParagraph>
-        <Ltr>{`npm run ops -- order:show ${props.orderNumber}`}</Ltr>
+        <Ltr>{`npm run console -- order:show ${props.orderNumber}`}</Ltr>
       </EmailParagraph>
     </>
   );

@@ -1,4 +1,4 @@
-import { exportAuditLog, listAuditLog } from "@esim/shared/admin/contracts";
+import { exportAuditLog, listAuditLog } from "@esim/shared/console/contracts";
 import type { Language } from "@esim/shared/locale";
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { callApi, fetchEndpointFile } from "../../../lib/api-client.ts";

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "@esim/shared/admin/audit-actions";
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "@esim/shared/console/audit-actions";
 import { auditActionLabel, auditEntityLabel } from "@esim/ui/audit-labels";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";

@@ -5,7 +5,7 @@ import {
   listAdminCoupons,
   type UpdateCouponInput,
   updateAdminCoupon,
-} from "@esim/shared/admin/coupons-contract";
+} from "@esim/shared/console/coupons-contract";
 import { listDestinationPlans } from "@esim/shared/catalog/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";

@@ -1,4 +1,4 @@
-import type { AdminCoupon, CouponState } from "@esim/shared/admin/coupons-contract";
+import type { AdminCoupon, CouponState } from "@esim/shared/console/coupons-contract";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -5,7 +5,7 @@ import {
   refreshCustomerEsims,
   revokeCustomerSession,
   unblockCustomerPin,
-} from "@esim/shared/admin/customers-contract";
+} from "@esim/shared/console/customers-contract";
 import { getCustomerStoreCredit, issueCustomerStoreCredit } from "@esim/shared/store-credit/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";

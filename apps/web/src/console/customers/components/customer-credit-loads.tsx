@@ -1,4 +1,4 @@
-import type { CustomerDetail } from "@esim/shared/admin/customers-contract";
+import type { CustomerDetail } from "@esim/shared/console/customers-contract";
 import { isolateLtr } from "@esim/shared/bidi";
 import { paymentMethodName } from "@esim/ui/status-labels";
 import { gatewayLabel } from "../../components/order-labels.ts";

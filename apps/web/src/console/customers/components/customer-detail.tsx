@@ -1,4 +1,4 @@
-import type { CustomerDetail } from "@esim/shared/admin/customers-contract";
+import type { CustomerDetail } from "@esim/shared/console/customers-contract";
 import { countryName } from "@esim/shared/countries";
 import type { ReactNode } from "react";
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-import type { CustomerEsim } from "@esim/shared/admin/customers-contract";
+import type { CustomerEsim } from "@esim/shared/console/customers-contract";
 import { ESIM_STATUS_NAME } from "@esim/ui/status-labels";
 import { useEffect } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";

@@ -1,4 +1,4 @@
-import type { CustomerDetail } from "@esim/shared/admin/customers-contract";
+import type { CustomerDetail } from "@esim/shared/console/customers-contract";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";

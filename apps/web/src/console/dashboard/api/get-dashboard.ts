@@ -1,4 +1,4 @@
-import { getDashboard } from "@esim/shared/admin/dashboard-contract";
+import { getDashboard } from "@esim/shared/console/dashboard-contract";
 import { queryOptions } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
 import { adminQueryKeys } from "../../api/query-keys.ts";

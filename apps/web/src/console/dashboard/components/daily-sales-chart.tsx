@@ -1,4 +1,4 @@
-import type { DashboardDay } from "@esim/shared/admin/dashboard-contract";
+import type { DashboardDay } from "@esim/shared/console/dashboard-contract";
 import type { ConsoleFormatters } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.ts";
 

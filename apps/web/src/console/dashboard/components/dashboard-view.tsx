@@ -1,4 +1,4 @@
-import type { Dashboard, DashboardWindow } from "@esim/shared/admin/dashboard-contract";
+import type { Dashboard, DashboardWindow } from "@esim/shared/console/dashboard-contract";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";

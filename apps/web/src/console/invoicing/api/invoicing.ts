@@ -5,7 +5,7 @@ import {
   listCreditNotes,
   type SellerIdentityView,
   setSellerIdentity,
-} from "@esim/shared/admin/invoicing-contract";
+} from "@esim/shared/console/invoicing-contract";
 import type { Language } from "@esim/shared/locale";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi, fetchEndpointFile } from "../../../lib/api-client.ts";

@@ -1,4 +1,4 @@
-import type { SellerIdentityView } from "@esim/shared/admin/invoicing-contract";
+import type { SellerIdentityView } from "@esim/shared/console/invoicing-contract";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";

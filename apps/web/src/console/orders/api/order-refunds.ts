@@ -2,7 +2,7 @@ import {
   type AdminOrderDetail,
   recordAdminOrderRefund,
   refundAdminOrderHeldMoney,
-} from "@esim/shared/admin/orders-contract";
+} from "@esim/shared/console/orders-contract";
 import type { RefundMethod } from "@esim/shared/ledger/vocabulary";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";

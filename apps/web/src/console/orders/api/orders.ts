@@ -9,7 +9,7 @@ import {
   resendAdminOrderInstallEmail,
   retryAdminOrderProvisioning,
   searchAdminOrders,
-} from "@esim/shared/admin/orders-contract";
+} from "@esim/shared/console/orders-contract";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi, fetchEndpointFile } from "../../../lib/api-client.ts";
 import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
+import type { AdminOrderDetail } from "@esim/shared/console/orders-contract";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

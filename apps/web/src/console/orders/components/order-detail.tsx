@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
+import type { AdminOrderDetail } from "@esim/shared/console/orders-contract";
 import { ESIM_STATUS_NAME, paymentMethodName } from "@esim/ui/status-labels";
 import { type ReactNode, useId } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";

@@ -1,4 +1,4 @@
-import type { AdminOrderSummary, OrderListFilter } from "@esim/shared/admin/orders-contract";
+import type { AdminOrderSummary, OrderListFilter } from "@esim/shared/console/orders-contract";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-import type { OrderTimelineItem } from "@esim/shared/admin/orders-contract";
+import type { OrderTimelineItem } from "@esim/shared/console/orders-contract";
 import { isolate } from "@esim/shared/bidi";
 import { ORDER_REJECTING_EVENTS } from "@esim/shared/checkout/contracts";
 import { isOneOf } from "@esim/shared/statuses";

@@ -1,4 +1,4 @@
-import type { OrderListFilter } from "@esim/shared/admin/orders-contract";
+import type { OrderListFilter } from "@esim/shared/console/orders-contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";

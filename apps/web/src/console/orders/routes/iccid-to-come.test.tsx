@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
+import type { AdminOrderDetail } from "@esim/shared/console/orders-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-import { listAuditLog } from "@esim/shared/admin/contracts";
+import { listAuditLog } from "@esim/shared/console/contracts";
 import {
   applyPriceSettings,
   getCatalogSyncStatus,
@@ -11,7 +11,7 @@ import {
   runCatalogSync,
   updateCatalogueDestination,
   updateCataloguePlan,
-} from "@esim/shared/admin/prices-contract";
+} from "@esim/shared/console/prices-contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
 import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";

@@ -2,7 +2,7 @@ import {
   type CatalogueDestinationView,
   type CataloguePlanView,
   MAX_PLAN_TITLE_LENGTH,
-} from "@esim/shared/admin/prices-contract";
+} from "@esim/shared/console/prices-contract";
 import { planTitle } from "@esim/shared/catalog/plan-name";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";

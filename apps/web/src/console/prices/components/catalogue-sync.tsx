@@ -1,4 +1,4 @@
-import type { CatalogSyncRunView } from "@esim/shared/admin/prices-contract";
+import type { CatalogSyncRunView } from "@esim/shared/console/prices-contract";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,5 +1,5 @@
-import type { PricePreview, PriceSettingsChange, PriceSettingsView } from "@esim/shared/admin/prices-contract";
-import { MAX_MARKUP_BPS, MAX_SERVICE_FEE_DZD_MINOR } from "@esim/shared/admin/prices-contract";
+import type { PricePreview, PriceSettingsChange, PriceSettingsView } from "@esim/shared/console/prices-contract";
+import { MAX_MARKUP_BPS, MAX_SERVICE_FEE_DZD_MINOR } from "@esim/shared/console/prices-contract";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

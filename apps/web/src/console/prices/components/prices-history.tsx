@@ -1,4 +1,4 @@
-import type { AuditEntryView } from "@esim/shared/admin/contracts";
+import type { AuditEntryView } from "@esim/shared/console/contracts";
 import { isolate } from "@esim/shared/bidi";
 import { destinationName } from "@esim/shared/catalog/regions";
 import type { Language } from "@esim/shared/locale";

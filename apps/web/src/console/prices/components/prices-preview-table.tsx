@@ -1,4 +1,4 @@
-import type { PriceChangeWithMarginView } from "@esim/shared/admin/prices-contract";
+import type { PriceChangeWithMarginView } from "@esim/shared/console/prices-contract";
 import { planDataText } from "@esim/shared/catalog/plan-name";
 import { destinationName as destinationNameIn } from "@esim/shared/catalog/regions";
 import { useState } from "react";

@@ -4,7 +4,7 @@ import {
   listCancellationQueue,
   refuseCancellationRequest,
   refuseTechnicalRefund,
-} from "@esim/shared/admin/refunds-contract";
+} from "@esim/shared/console/refunds-contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
 import { adminQueryKeys, cancellationQueueKey } from "../../api/query-keys.ts";

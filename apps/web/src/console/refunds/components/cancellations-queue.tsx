@@ -1,4 +1,4 @@
-import type { CancellationQueueItem, RefundQueueItem } from "@esim/shared/admin/refunds-contract";
+import type { CancellationQueueItem, RefundQueueItem } from "@esim/shared/console/refunds-contract";
 import type { Language } from "@esim/shared/locale";
 import { ESIM_STATUS_NAME } from "@esim/ui/status-labels";
 import { useQuery } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-import { listOperatorSessions, revokeOperatorSession } from "@esim/shared/admin/contracts";
+import { listOperatorSessions, revokeOperatorSession } from "@esim/shared/console/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
 import { adminQueryKeys } from "../../api/query-keys.ts";

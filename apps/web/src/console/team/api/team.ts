@@ -1,10 +1,10 @@
-import type { OperatorRole } from "@esim/shared/admin/roles";
+import type { OperatorRole } from "@esim/shared/console/roles";
 import {
   addTeamOperator,
   listTeam,
   resetTeamOperatorAuthenticator,
   updateTeamOperator,
-} from "@esim/shared/admin/team-contract";
+} from "@esim/shared/console/team-contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
 import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";

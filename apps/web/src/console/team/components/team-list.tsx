@@ -1,5 +1,5 @@
-import type { OperatorRole } from "@esim/shared/admin/roles";
-import type { TeamOperatorView } from "@esim/shared/admin/team-contract";
+import type { OperatorRole } from "@esim/shared/console/roles";
+import type { TeamOperatorView } from "@esim/shared/console/team-contract";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";

@@ -1,3 +1,0 @@
-// The console's prices and catalogue (issue 15, point 8): routes only; the rules live in the catalog module, which the
-// command line (`rate:set`, `catalog:sync`) calls too.
-export { pricesAdminRoutes } from "./prices-admin.routes.ts";

@@ -1,0 +1,15 @@
+import { AdminsOnly } from "../../components/admins-only.tsx";
+import { useT } from "../../lib/i18n.ts";
+import { CouponsAdmin } from "../components/coupons-console.tsx";
+
+export function AdminCouponsRoute() {
+  const t = useT();
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.coupons.title")}</h1>
+      <AdminsOnly message="admin.coupons.adminsOnly">
+        <CouponsAdmin />
+      </AdminsOnly>
+    </>
+  );
+}
