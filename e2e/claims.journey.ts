@@ -73,8 +73,8 @@ for (const language of ["fr", "ar"] as const) {
     await agent.screenshot({ path: testInfo.outputPath(`console-claim-${language}-390.png`), fullPage: true });
     await agent.getByRole("button", { name: /^Rembourser / }).click();
     // A refund is money: the console asks once more, stating the amount and the method.
-    const confirm = agent.getByRole("dialog", { name: text("fr", "admin.claims.confirmRefundTitle") });
-    await confirm.getByRole("button", { name: text("fr", "admin.claims.confirmRefundAction"), exact: true }).click();
+    const confirm = agent.getByRole("dialog", { name: text("fr", "console.claims.confirmRefundTitle") });
+    await confirm.getByRole("button", { name: text("fr", "console.claims.confirmRefundAction"), exact: true }).click();
     await expect(agent.getByRole("status").filter({ hasText: "Remboursée en crédit" })).toBeVisible();
 
     // The traveller follows it in the app: refunded as credit, the answer in the thread, the credit on the profile.

@@ -136,9 +136,9 @@ test("an admin creates a promo code, a traveller uses it, the admin sees the use
   const mine = admin.getByRole("listitem").filter({ hasText: adminEmail });
   // Each action in words, the promo code by its code (decision 076).
   for (const action of [
-    "admin.audit.action.coupon.created",
-    "admin.audit.action.coupon.updated",
-    "admin.audit.action.coupon.blocked",
+    "console.audit.action.coupon.created",
+    "console.audit.action.coupon.updated",
+    "console.audit.action.coupon.blocked",
   ] as const) {
     await expect(mine.filter({ hasText: text("ar", action) })).toHaveCount(1);
   }

@@ -59,11 +59,11 @@ test("a support agent finds an undelivered order by email, reads its timeline, r
   await expect(timeline).toContainText("Commande créée");
   // The gateway's word in French; its raw event is kept folded for support.
   await expect(timeline).toContainText(
-    text("fr", "admin.orders.timeline.gatewayNotice", { provider: text("fr", "admin.orders.gateway.sandbox") }),
+    text("fr", "console.orders.timeline.gatewayNotice", { provider: text("fr", "console.orders.gateway.sandbox") }),
   );
   await expect(timeline).toContainText("Paiement en attente → Payée, non livrée");
   const provisioning = page.getByRole("region", { name: "Provisionnement" });
-  await expect(provisioning).toContainText(text("fr", "admin.orders.lastErrorSummary"), { timeout: 20_000 });
+  await expect(provisioning).toContainText(text("fr", "console.orders.lastErrorSummary"), { timeout: 20_000 });
   await shootAt(page, 390, testInfo.outputPath("order-timeline-fr-390.png"));
   await shootAt(page, 1280, testInfo.outputPath("order-timeline-fr-1280.png"));
 

@@ -37,27 +37,27 @@ export function AdminShell() {
   // The day's sections (the first six) stay in the row; the rest are grouped under "More", so the row fits one line
   // at 1 280 px in every language (thirteen sections wrapped to two).
   const links = [
-    { to: "/admin", label: t("admin.nav.dashboard"), end: true, isShown: true },
-    { to: "/admin/orders", label: t("admin.nav.orders"), end: false, isShown: true },
-    { to: "/admin/customers", label: t("admin.nav.customers"), end: false, isShown: true },
-    { to: "/admin/cancellations", label: t("admin.nav.cancellations"), end: false, isShown: true },
+    { to: "/admin", label: t("console.nav.dashboard"), end: true, isShown: true },
+    { to: "/admin/orders", label: t("console.nav.orders"), end: false, isShown: true },
+    { to: "/admin/customers", label: t("console.nav.customers"), end: false, isShown: true },
+    { to: "/admin/cancellations", label: t("console.nav.cancellations"), end: false, isShown: true },
     {
       to: "/admin/claims",
-      label: t("admin.nav.claims"),
-      count: openClaims > 0 ? t("admin.nav.openClaims", { count: openClaims }) : null,
+      label: t("console.nav.claims"),
+      count: openClaims > 0 ? t("console.nav.openClaims", { count: openClaims }) : null,
       end: false,
       isShown: true,
     },
-    { to: "/admin/coupons", label: t("admin.nav.coupons"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/coupons", label: t("console.nav.coupons"), end: false, isShown: me.data?.role === "admin" },
   ];
   const moreLinks = [
-    { to: "/admin/prices", label: t("admin.nav.prices"), end: false, isShown: me.data?.role === "admin" },
-    { to: "/admin/referrals", label: t("admin.nav.referrals"), end: false, isShown: true },
-    { to: "/admin/catalogue", label: t("admin.nav.catalogue"), end: false, isShown: me.data?.role === "admin" },
-    { to: "/admin/invoicing", label: t("admin.nav.invoicing"), end: false, isShown: me.data?.role === "admin" },
-    { to: "/admin/team", label: t("admin.nav.team"), end: false, isShown: me.data?.role === "admin" },
-    { to: "/admin/audit", label: t("admin.nav.audit"), end: false, isShown: me.data?.role === "admin" },
-    { to: "/admin/sessions", label: t("admin.nav.sessions"), end: false, isShown: true },
+    { to: "/admin/prices", label: t("console.nav.prices"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/referrals", label: t("console.nav.referrals"), end: false, isShown: true },
+    { to: "/admin/catalogue", label: t("console.nav.catalogue"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/invoicing", label: t("console.nav.invoicing"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/team", label: t("console.nav.team"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/audit", label: t("console.nav.audit"), end: false, isShown: me.data?.role === "admin" },
+    { to: "/admin/sessions", label: t("console.nav.sessions"), end: false, isShown: true },
   ];
 
   const shownMore = moreLinks.filter((link) => link.isShown);
@@ -67,13 +67,13 @@ export function AdminShell() {
     <div className="min-h-dvh bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <p className="text-lg font-bold text-slate-900">{t("admin.title")}</p>
+          <p className="text-lg font-bold text-slate-900">{t("console.title")}</p>
           <div className="flex flex-wrap items-center gap-2">
             {me.data ? (
               <p className="text-sm text-slate-700">
                 <bdi className="font-semibold text-slate-900">{me.data.email}</bdi>{" "}
                 <span className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
-                  {t(me.data.role === "admin" ? "admin.role.admin" : "admin.role.support")}
+                  {t(me.data.role === "admin" ? "console.role.admin" : "console.role.support")}
                 </span>
               </p>
             ) : null}
@@ -84,13 +84,13 @@ export function AdminShell() {
               isLoading={logout.isPending}
               onClick={() => logout.mutate(undefined, { onSettled: () => navigate(ADMIN_LOGIN_PATH) })}
             >
-              {t("admin.signOut")}
+              {t("console.signOut")}
             </Button>
           </div>
         </div>
         {/* One row: scrolled sideways on a phone (wrapped, the sections covered the page there), the less used
             sections under "More" beside it (outside the scrolled row, so its list is never clipped). */}
-        <nav aria-label={t("admin.nav.label")} className="mx-auto flex max-w-6xl items-start gap-1 px-2 pb-2">
+        <nav aria-label={t("console.nav.label")} className="mx-auto flex max-w-6xl items-start gap-1 px-2 pb-2">
           {/* relative: the count's screen-reader text (absolutely placed) scrolls with the row, never widens the page. */}
           <ul className="relative flex min-w-0 flex-nowrap gap-1 overflow-x-auto">
             {links
@@ -124,7 +124,7 @@ export function AdminShell() {
                 isMoreActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"
               }`}
             >
-              {t("admin.nav.more")}
+              {t("console.nav.more")}
               <span aria-hidden="true" className="ms-1 text-xs">
                 ▾
               </span>

@@ -30,8 +30,8 @@ const ADMIN = { id: "op-1", email: "nadia@esim-store.dz", role: "admin" as const
 const LOADING: Record<"fr" | "ar", string> = { fr: fr["common.loading"], ar: ar["common.loading"] };
 /** The words of an audit code the console does not know: the code was left out of its vocabulary. */
 const UNKNOWN_ACTION: Record<"fr" | "ar", string> = {
-  fr: consoleFr["admin.audit.action.other"],
-  ar: consoleAr["admin.audit.action.other"],
+  fr: consoleFr["console.audit.action.other"],
+  ar: consoleAr["console.audit.action.other"],
 };
 const CLAIM_ID = "44444444-4444-4444-8444-444444444444";
 // What the server and the upstream write in English (a flagged order's reason, a provisioning error, a gateway's

@@ -6,7 +6,7 @@ export function AdminAuditRoute() {
   const t = useT();
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.audit.title")}</h1>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("console.audit.title")}</h1>
       <AdminsOnly>
         <AuditLog />
       </AdminsOnly>

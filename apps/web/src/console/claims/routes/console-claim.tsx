@@ -17,8 +17,8 @@ const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 const CARD = "space-y-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200";
 const METHOD: Record<RefundChoice, MessageId> = {
-  store_credit: "admin.claims.refundCredit",
-  transfer: "admin.claims.refundTransfer",
+  store_credit: "console.claims.refundCredit",
+  transfer: "console.claims.refundTransfer",
 };
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -47,14 +47,14 @@ function Decisions({ shown }: { shown: AdminClaim }) {
       {decide.error ? <Alert>{t(fieldOrErrorMessageId(decide.error, "message"))}</Alert> : null}
       <form
         className={CARD}
-        aria-label={t("admin.claims.answer")}
+        aria-label={t("console.claims.answer")}
         onSubmit={(event) => {
           event.preventDefault();
           decide.mutate({ kind: "answer", message: answer.trim() }, { onSuccess: () => setAnswer("") });
         }}
       >
         <label className="block space-y-1">
-          <span className="font-semibold text-slate-900">{t("admin.claims.answer")}</span>
+          <span className="font-semibold text-slate-900">{t("console.claims.answer")}</span>
           <textarea
             value={answer}
             rows={3}
@@ -63,20 +63,20 @@ function Decisions({ shown }: { shown: AdminClaim }) {
           />
         </label>
         <Button type="submit" isLoading={decide.isPending && decide.variables?.kind === "answer"}>
-          {t("admin.claims.send")}
+          {t("console.claims.send")}
         </Button>
       </form>
       {shown.claim.isRefundable ? (
         <form
           className={CARD}
-          aria-label={t("admin.claims.refund")}
+          aria-label={t("console.claims.refund")}
           onSubmit={(event) => {
             event.preventDefault();
             setIsConfirming(true);
           }}
         >
           <fieldset className="space-y-1">
-            <legend className="font-semibold text-slate-900">{t("admin.claims.refund")}</legend>
+            <legend className="font-semibold text-slate-900">{t("console.claims.refund")}</legend>
             {REFUND_CHOICES.map((option) => (
               <label key={option} className="flex items-center gap-2">
                 <input type="radio" checked={method === option} onChange={() => setMethod(option)} />
@@ -85,34 +85,34 @@ function Decisions({ shown }: { shown: AdminClaim }) {
             ))}
           </fieldset>
           <fieldset className="space-y-1">
-            <legend className="font-semibold text-slate-900">{t("admin.claims.amount")}</legend>
+            <legend className="font-semibold text-slate-900">{t("console.claims.amount")}</legend>
             <label className="flex items-center gap-2">
               <input type="radio" checked={scope === "esim"} onChange={() => setScope("esim")} />
-              {t("admin.claims.scopeEsim", { amount: format.dzd(shown.esimShareDzdMinor) })}
+              {t("console.claims.scopeEsim", { amount: format.dzd(shown.esimShareDzdMinor) })}
             </label>
             <label className="flex items-center gap-2">
               <input type="radio" checked={scope === "order"} onChange={() => setScope("order")} />
-              {t("admin.claims.scopeOrder", { amount: format.dzd(shown.order.chargeDzdMinor) })}
+              {t("console.claims.scopeOrder", { amount: format.dzd(shown.order.chargeDzdMinor) })}
             </label>
           </fieldset>
           <Button type="submit" isLoading={decide.isPending && decide.variables?.kind === "refund"}>
-            {t("admin.claims.refundButton", { amount: format.dzd(amount) })}
+            {t("console.claims.refundButton", { amount: format.dzd(amount) })}
           </Button>
         </form>
       ) : (
-        <p className={CARD}>{t("admin.claims.notRefundable")}</p>
+        <p className={CARD}>{t("console.claims.notRefundable")}</p>
       )}
       <Modal
         open={isConfirming}
         onOpenChange={setIsConfirming}
         type="warning"
-        title={t("admin.claims.confirmRefundTitle")}
+        title={t("console.claims.confirmRefundTitle")}
         message={t(
-          method === "store_credit" ? "admin.claims.confirmRefundCredit" : "admin.claims.confirmRefundTransfer",
+          method === "store_credit" ? "console.claims.confirmRefundCredit" : "console.claims.confirmRefundTransfer",
           { amount: format.dzd(amount) },
         )}
         primaryAction={{
-          label: t("admin.claims.confirmRefundAction"),
+          label: t("console.claims.confirmRefundAction"),
           onClick: () => decide.mutate({ kind: "refund", method, scope }, { onSettled: () => setIsConfirming(false) }),
           isLoading: decide.isPending && decide.variables?.kind === "refund",
         }}
@@ -120,14 +120,14 @@ function Decisions({ shown }: { shown: AdminClaim }) {
       />
       <form
         className={CARD}
-        aria-label={t("admin.claims.refuse")}
+        aria-label={t("console.claims.refuse")}
         onSubmit={(event) => {
           event.preventDefault();
           decide.mutate({ kind: "refuse", reason: reason.trim() });
         }}
       >
         <label className="block space-y-1">
-          <span className="font-semibold text-slate-900">{t("admin.claims.refuseReason")}</span>
+          <span className="font-semibold text-slate-900">{t("console.claims.refuseReason")}</span>
           <textarea
             value={reason}
             rows={2}
@@ -136,7 +136,7 @@ function Decisions({ shown }: { shown: AdminClaim }) {
           />
         </label>
         <Button type="submit" variant="danger" isLoading={decide.isPending && decide.variables?.kind === "refuse"}>
-          {t("admin.claims.refuse")}
+          {t("console.claims.refuse")}
         </Button>
       </form>
     </>
@@ -156,14 +156,14 @@ export function AdminClaimRoute() {
   return (
     <div className="space-y-4">
       <Link to="/admin/claims" className="text-brand-800 underline underline-offset-2">
-        {t("admin.claims.back")}
+        {t("console.claims.back")}
       </Link>
       <h1 className="text-2xl font-bold text-slate-900">
-        {t("admin.claims.claimTitle", { number: item.orderNumber })}
+        {t("console.claims.claimTitle", { number: item.orderNumber })}
       </h1>
       <p role="status" className={`${CARD} font-semibold ${item.isOverdue ? "text-red-800" : "text-slate-900"}`}>
         {claim.status === "refunded" && claim.refund?.method === "transfer" && order.owedDzdMinor > 0
-          ? t("admin.claims.transferOwed", { amount: format.dzd(order.owedDzdMinor) })
+          ? t("console.claims.transferOwed", { amount: format.dzd(order.owedDzdMinor) })
           : claim.status === "refunded" && claim.refund
             ? t(
                 claim.refund.method === "store_credit"
@@ -175,15 +175,15 @@ export function AdminClaimRoute() {
               )
             : t(CLAIM_STATUS_NAME[claim.status])}
         {" · "}
-        {t("admin.claims.settleBy", { date: format.dateTime(claim.settleBy) })}
-        {item.isOverdue ? ` · ${t("admin.claims.overdue")}` : null}
+        {t("console.claims.settleBy", { date: format.dateTime(claim.settleBy) })}
+        {item.isOverdue ? ` · ${t("console.claims.overdue")}` : null}
       </p>
       <dl className={`${CARD} grid grid-cols-2 gap-3 sm:grid-cols-3`}>
-        <Fact label={t("admin.claims.reason")}>{t(CLAIM_REASON_NAME[claim.reason])}</Fact>
-        <Fact label={t("admin.claims.customer")}>
-          {item.email ? <bdi dir="ltr">{item.email}</bdi> : t("admin.cancellations.deletedAccount")}
+        <Fact label={t("console.claims.reason")}>{t(CLAIM_REASON_NAME[claim.reason])}</Fact>
+        <Fact label={t("console.claims.customer")}>
+          {item.email ? <bdi dir="ltr">{item.email}</bdi> : t("console.cancellations.deletedAccount")}
         </Fact>
-        <Fact label={t("admin.claims.order")}>
+        <Fact label={t("console.claims.order")}>
           <Link
             to={`/admin/orders/${encodeURIComponent(item.orderNumber)}`}
             className="font-mono text-brand-800 underline"
@@ -191,34 +191,34 @@ export function AdminClaimRoute() {
             <bdi>{item.orderNumber}</bdi>
           </Link>
         </Fact>
-        <Fact label={t("admin.claims.esimStatus")}>{t(ESIM_STATUS_NAME[esim.status])}</Fact>
-        <Fact label={t("admin.claims.usage")}>
+        <Fact label={t("console.claims.esimStatus")}>{t(ESIM_STATUS_NAME[esim.status])}</Fact>
+        <Fact label={t("console.claims.usage")}>
           {esim.dataTotalBytes
-            ? t("admin.claims.usageOf", {
+            ? t("console.claims.usageOf", {
                 used: format.number(megabytes(esim.dataUsedBytes)),
                 total: format.number(megabytes(esim.dataTotalBytes)),
               })
-            : t("admin.claims.usageUsed", { used: format.number(megabytes(esim.dataUsedBytes)) })}
+            : t("console.claims.usageUsed", { used: format.number(megabytes(esim.dataUsedBytes)) })}
         </Fact>
-        <Fact label={t("admin.claims.apn")}>{esim.apn ?? t("admin.claims.apnAutomatic")}</Fact>
-        <Fact label={t("admin.claims.networks")}>
+        <Fact label={t("console.claims.apn")}>{esim.apn ?? t("console.claims.apnAutomatic")}</Fact>
+        <Fact label={t("console.claims.networks")}>
           {esim.networks.map((network) => `${network.name} (${network.type})`).join(", ")}
         </Fact>
-        <Fact label={t("admin.claims.paidAt")}>{order.paidAt ? format.dateTime(order.paidAt) : "—"}</Fact>
-        <Fact label={t("admin.claims.window")}>
-          {t(claim.isRefundable ? "admin.claims.withinWindow" : "admin.claims.outsideWindow", {
+        <Fact label={t("console.claims.paidAt")}>{order.paidAt ? format.dateTime(order.paidAt) : "—"}</Fact>
+        <Fact label={t("console.claims.window")}>
+          {t(claim.isRefundable ? "console.claims.withinWindow" : "console.claims.outsideWindow", {
             date: format.dateTime(claim.refundableUntil),
           })}
         </Fact>
       </dl>
-      <ol className="space-y-2" aria-label={t("admin.claims.thread")}>
+      <ol className="space-y-2" aria-label={t("console.claims.thread")}>
         {claim.messages.map((message) => (
           <li
             key={`${message.at}-${message.author}`}
             className={`rounded-xl px-4 py-2 ${message.author === "operator" ? "ms-8 bg-brand-50" : "me-8 bg-slate-100"}`}
           >
             <p className="text-xs font-semibold text-slate-600">
-              {t(message.author === "operator" ? "admin.claims.fromShop" : "admin.claims.fromTraveller")} ·{" "}
+              {t(message.author === "operator" ? "console.claims.fromShop" : "console.claims.fromTraveller")} ·{" "}
               {format.dateTime(message.at)}
             </p>
             <p className="whitespace-pre-line">{message.body}</p>

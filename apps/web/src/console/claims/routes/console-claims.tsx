@@ -19,15 +19,15 @@ export function AdminClaimsRoute() {
   const claims = useQuery(claimsQuery(status));
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.claims.title")}</h1>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("console.claims.title")}</h1>
       <label className="mb-4 flex items-center gap-2 text-sm font-semibold text-slate-700">
-        {t("admin.claims.filter")}
+        {t("console.claims.filter")}
         <select
           value={status ?? ""}
           onChange={(event) => setParams(event.target.value ? { status: event.target.value } : {})}
           className="rounded-lg border border-slate-300 bg-white px-2 py-1"
         >
-          <option value="">{t("admin.claims.all")}</option>
+          <option value="">{t("console.claims.all")}</option>
           {CLAIM_STATUSES.map((option) => (
             <option key={option} value={option}>
               {t(CLAIM_STATUS_NAME[option])}
@@ -36,7 +36,7 @@ export function AdminClaimsRoute() {
         </select>
       </label>
       {claims.error ? <Alert>{t(errorMessageId(claims.error))}</Alert> : null}
-      {claims.data?.length === 0 ? <p className="text-slate-600">{t("admin.claims.empty")}</p> : null}
+      {claims.data?.length === 0 ? <p className="text-slate-600">{t("console.claims.empty")}</p> : null}
       <ul className="space-y-2">
         {claims.data?.map((claim) => (
           <li
@@ -49,12 +49,12 @@ export function AdminClaimsRoute() {
                 <span>{t(CLAIM_STATUS_NAME[claim.status])}</span>
                 <span className="text-slate-600">{t(CLAIM_REASON_NAME[claim.reason])}</span>
                 {claim.isOverdue ? (
-                  <span className="rounded-full bg-red-100 px-2 text-sm text-red-800">{t("admin.claims.overdue")}</span>
+                  <span className="rounded-full bg-red-100 px-2 text-sm text-red-800">{t("console.claims.overdue")}</span>
                 ) : null}
               </p>
               <p className="text-sm text-slate-700">
-                {t("admin.claims.settleBy", { date: format.dateTime(claim.settleBy) })} ·{" "}
-                {claim.email ? <bdi dir="ltr">{claim.email}</bdi> : t("admin.cancellations.deletedAccount")}
+                {t("console.claims.settleBy", { date: format.dateTime(claim.settleBy) })} ·{" "}
+                {claim.email ? <bdi dir="ltr">{claim.email}</bdi> : t("console.cancellations.deletedAccount")}
               </p>
             </Link>
           </li>

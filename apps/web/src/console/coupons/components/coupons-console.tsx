@@ -22,7 +22,7 @@ export function CouponsAdmin() {
         <CouponCreateForm
           onCreated={(code) => {
             setIsCreating(false);
-            setNotice({ id: "admin.coupons.created", code });
+            setNotice({ id: "console.coupons.created", code });
           }}
           onCancel={() => setIsCreating(false)}
         />
@@ -33,14 +33,14 @@ export function CouponsAdmin() {
             setIsCreating(true);
           }}
         >
-          {t("admin.coupons.new")}
+          {t("console.coupons.new")}
         </Button>
       )}
       {list.error ? <Alert>{t(errorMessageId(list.error))}</Alert> : null}
       {list.isPending ? <p className="text-slate-600">{t("common.loading")}</p> : null}
-      {list.data && list.data.length === 0 ? <p className="text-slate-600">{t("admin.coupons.empty")}</p> : null}
+      {list.data && list.data.length === 0 ? <p className="text-slate-600">{t("console.coupons.empty")}</p> : null}
       {list.data && list.data.length > 0 ? (
-        <ul aria-label={t("admin.coupons.list")} className="grid gap-3 lg:grid-cols-2">
+        <ul aria-label={t("console.coupons.list")} className="grid gap-3 lg:grid-cols-2">
           {list.data.map((coupon) => (
             <CouponCard key={coupon.id} coupon={coupon} onChanged={setNotice} />
           ))}

@@ -6,8 +6,8 @@ export function AdminCouponsRoute() {
   const t = useT();
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.coupons.title")}</h1>
-      <AdminsOnly message="admin.coupons.adminsOnly">
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("console.coupons.title")}</h1>
+      <AdminsOnly message="console.coupons.adminsOnly">
         <CouponsAdmin />
       </AdminsOnly>
     </>

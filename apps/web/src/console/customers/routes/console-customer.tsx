@@ -16,15 +16,15 @@ export function AdminCustomerRoute() {
     <>
       <p className="mb-2 text-sm">
         <Link to="/admin/customers" className="font-semibold text-brand-800 underline underline-offset-2">
-          {t("admin.customers.back")}
+          {t("console.customers.back")}
         </Link>
       </p>
       <h1 className="mb-4 text-2xl font-bold break-words text-slate-900">
         {profile
           ? profile.deletedAt
-            ? t("admin.customers.deletedName")
-            : (profile.name ?? t("admin.customers.noName"))
-          : t("admin.customers.customer")}
+            ? t("console.customers.deletedName")
+            : (profile.name ?? t("console.customers.noName"))
+          : t("console.customers.customer")}
       </h1>
       {customer.error ? <Alert>{t(errorMessageId(customer.error))}</Alert> : null}
       {customer.data ? (

@@ -27,7 +27,7 @@ export function AdminCustomersRoute() {
   };
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.customers.title")}</h1>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("console.customers.title")}</h1>
       <CustomersSearch filter={filter} onFilterChange={change} />
     </>
   );

@@ -15,7 +15,7 @@ export function AdminDashboardRoute() {
   const me = useQuery(operatorMeQuery());
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.dashboard.title")}</h1>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("console.dashboard.title")}</h1>
       {dashboard.error ? <Alert>{t(errorMessageId(dashboard.error))}</Alert> : null}
       {dashboard.data ? (
         <DashboardView dashboard={dashboard.data} format={format} />

@@ -8,22 +8,22 @@ export function AdminInvoicingRoute() {
   const t = useT();
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.invoicing.title")}</h1>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("console.invoicing.title")}</h1>
       <AdminsOnly>
         <div className="space-y-6">
           <section className="space-y-3">
-            <h2 className="text-lg font-semibold text-slate-900">{t("admin.invoicing.sellerTitle")}</h2>
-            <p className="text-sm text-slate-600">{t("admin.invoicing.sellerHint")}</p>
+            <h2 className="text-lg font-semibold text-slate-900">{t("console.invoicing.sellerTitle")}</h2>
+            <p className="text-sm text-slate-600">{t("console.invoicing.sellerHint")}</p>
             <SellerIdentityForm />
           </section>
           <section className="space-y-3">
-            <h2 className="text-lg font-semibold text-slate-900">{t("admin.invoicing.exportTitle")}</h2>
-            <p className="text-sm text-slate-600">{t("admin.invoicing.exportHint")}</p>
+            <h2 className="text-lg font-semibold text-slate-900">{t("console.invoicing.exportTitle")}</h2>
+            <p className="text-sm text-slate-600">{t("console.invoicing.exportHint")}</p>
             <InvoicesExport />
           </section>
           <section className="space-y-3">
-            <h2 className="text-lg font-semibold text-slate-900">{t("admin.creditNotes.title")}</h2>
-            <p className="text-sm text-slate-600">{t("admin.creditNotes.hint")}</p>
+            <h2 className="text-lg font-semibold text-slate-900">{t("console.creditNotes.title")}</h2>
+            <p className="text-sm text-slate-600">{t("console.creditNotes.hint")}</p>
             <CreditNotesList />
           </section>
         </div>

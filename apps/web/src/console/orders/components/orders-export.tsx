@@ -31,9 +31,9 @@ export function OrdersExport({ filter }: { filter: OrderListFilter }) {
   return (
     <div className="space-y-2">
       <Button variant="secondary" onClick={download} isLoading={state === "saving"}>
-        {t("admin.orders.export")}
+        {t("console.orders.export")}
       </Button>
-      {state === "failed" ? <Alert>{t("admin.orders.exportFailed")}</Alert> : null}
+      {state === "failed" ? <Alert>{t("console.orders.exportFailed")}</Alert> : null}
     </div>
   );
 }

@@ -19,7 +19,7 @@ export function AdminOrderRoute() {
     <>
       <p className="mb-3">
         <Link to="/admin/orders" className="text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
-          {t("admin.orders.back")}
+          {t("console.orders.back")}
         </Link>
       </p>
       {order.error ? <Alert>{t(errorMessageId(order.error))}</Alert> : null}

@@ -11,7 +11,7 @@ export function AdminOrdersRoute() {
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.orders.title")}</h1>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("console.orders.title")}</h1>
       <OrderSearch
         key={paramsOfFilter(filter, 1).toString()}
         filter={filter}

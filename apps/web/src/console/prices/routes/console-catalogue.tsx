@@ -8,8 +8,8 @@ export function AdminCatalogueRoute() {
   const t = useT();
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.catalogue.title")}</h1>
-      <AdminsOnly message="admin.catalogue.adminsOnly">
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("console.catalogue.title")}</h1>
+      <AdminsOnly message="console.catalogue.adminsOnly">
         <div className="space-y-8">
           <CatalogueSync />
           <CatalogueDestinations />

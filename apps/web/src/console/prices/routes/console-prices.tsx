@@ -25,8 +25,8 @@ export function AdminPricesRoute() {
   const t = useT();
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.prices.title")}</h1>
-      <AdminsOnly message="admin.prices.adminsOnly">
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("console.prices.title")}</h1>
+      <AdminsOnly message="console.prices.adminsOnly">
         <PricesPage />
       </AdminsOnly>
     </>

@@ -28,12 +28,12 @@ export function AdminReferralsRoute() {
   const t = useT();
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-bold text-slate-900">{t("admin.referrals.title")}</h1>
-      <AdminsOnly message="admin.referrals.adminsOnly">
+      <h1 className="text-2xl font-bold text-slate-900">{t("console.referrals.title")}</h1>
+      <AdminsOnly message="console.referrals.adminsOnly">
         <SettingsSection />
       </AdminsOnly>
       <section className="space-y-3">
-        <h2 className="text-lg font-semibold text-slate-900">{t("admin.referrals.list")}</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t("console.referrals.list")}</h2>
         <ListSection />
       </section>
     </div>

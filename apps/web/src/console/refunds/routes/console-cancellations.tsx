@@ -6,7 +6,7 @@ export function AdminCancellationsRoute() {
   const t = useT();
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.cancellations.title")}</h1>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("console.cancellations.title")}</h1>
       <CancellationsQueue />
     </>
   );

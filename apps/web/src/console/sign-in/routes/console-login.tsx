@@ -24,11 +24,11 @@ export function AdminLoginRoute() {
   return (
     <div className="min-h-dvh bg-slate-50 px-4 py-6">
       <div className="mx-auto flex max-w-md items-center justify-between gap-3">
-        <p className="text-lg font-bold text-slate-900">{t("admin.title")}</p>
+        <p className="text-lg font-bold text-slate-900">{t("console.title")}</p>
         <LanguageSelect />
       </div>
       <main id="main" className="mx-auto mt-6 max-w-md rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <h1 className="sr-only">{t("admin.signIn.pageTitle")}</h1>
+        <h1 className="sr-only">{t("console.signIn.pageTitle")}</h1>
         <OperatorSignIn onSignedIn={() => navigate(consoleTarget(searchParams.get("redirect")), { replace: true })} />
       </main>
     </div>

@@ -5,7 +5,7 @@ export function AdminSessionsRoute() {
   const t = useT();
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.sessions.title")}</h1>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("console.sessions.title")}</h1>
       <SessionsList />
     </>
   );

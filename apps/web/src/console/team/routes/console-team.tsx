@@ -6,7 +6,7 @@ export function AdminTeamRoute() {
   const t = useT();
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("admin.team.title")}</h1>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t("console.team.title")}</h1>
       <AdminsOnly>
         <TeamList />
       </AdminsOnly>
