@@ -1,5 +1,5 @@
 import { acceptTerms } from "./buying.ts";
-import { expect, consoleCli, test, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -1,5 +1,5 @@
 import { buyTurkeyPlan } from "./buying.ts";
-import { expect, type MailboxMessage, consoleCli, test, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, type MailboxMessage, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -1,7 +1,7 @@
 import { buyTurkeyPlan } from "./buying.ts";
+import { signInNewOperator } from "./console.ts";
 import { expect, type MailboxMessage, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
-import { signInNewOperator } from "./console.ts";
 
 // A traveller's eSIM "doesn't work" (in French, then in Arabic): the guided check, then a claim; a support agent
 // answers it in the console and refunds it as store credit; the traveller follows it in the app to "refunded as

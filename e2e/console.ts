@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { expect, consoleCli, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, uniqueEmail } from "./fixtures.ts";
 
 export interface SignedInOperator {
   email: string;

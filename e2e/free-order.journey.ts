@@ -1,5 +1,5 @@
 import { acceptTerms, summaryPayButton } from "./buying.ts";
-import { expect, findPlanId, consoleCli, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, findPlanId, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -1,8 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { payCart } from "./buying.ts";
+import { openConsoleSection, openMoreSections, signInNewOperator } from "./console.ts";
 import { expect, findPlanId, test, uniqueCouponCode } from "./fixtures.ts";
 import { text } from "./i18n.ts";
-import { openConsoleSection, openMoreSections, signInNewOperator } from "./console.ts";
 
 // The shop's admin makes a promo code in the console; a traveller buys with it and sees the discount; the console then
 // counts that use and its revenue; the admin blocks the code and the next traveller is refused it; a support agent

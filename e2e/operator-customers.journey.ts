@@ -1,7 +1,7 @@
 import { buyTurkeyPlan } from "./buying.ts";
+import { signInNewOperator } from "./console.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
-import { signInNewOperator } from "./console.ts";
 
 // A traveller bought an eSIM, then blocked their PIN with four wrong tries and left a session open on a lost phone.
 // A support agent finds them by email, sees their order and the eSIM's usage, ends that session (its token answers

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { buyTurkeyPlanByApi } from "./buying.ts";
+import { openConsoleSection, signInNewOperator } from "./console.ts";
 import { expect, test } from "./fixtures.ts";
 import { text } from "./i18n.ts";
-import { openConsoleSection, signInNewOperator } from "./console.ts";
 
 // Issue 15, point 4: a traveller's paid order is not delivered (the eSIM upstream fails); a support agent finds it by
 // the traveller's email, reads its timeline, retries the provisioning once the upstream is back and sees it delivered;

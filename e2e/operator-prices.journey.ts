@@ -1,7 +1,7 @@
 import type { PricePreview } from "@esim/shared/console/prices-contract";
 import type { Browser } from "@playwright/test";
-import { expect, consoleCli, test } from "./fixtures.ts";
 import { openConsoleSection, openMoreSections, signInNewOperator } from "./console.ts";
+import { consoleCli, expect, test } from "./fixtures.ts";
 
 // Issue 15, point 8: a support agent cannot open the prices page; the admin changes the rate, sees every price that
 // would move, applies it, and the public price on the storefront follows; the audit log shows the change. The preview

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { buyTurkeyPlan, GATEWAY_BUTTON } from "./buying.ts";
-import { expect, consoleCli, test, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });

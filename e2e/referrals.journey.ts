@@ -1,5 +1,5 @@
 import { acceptTerms, continueToGateway, pressGatewayButton, summaryPayButton } from "./buying.ts";
-import { expect, consoleCli, test, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 // Referrals (decision 079): an inviter shares their link; a friend follows it in another browser, signs in and buys

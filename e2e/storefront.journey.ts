@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, consoleCli, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 /** The plan cards of a public page as a visitor reads them: id, title and the price shown. */

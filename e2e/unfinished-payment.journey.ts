@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { continueToGateway, openGateway, pressGatewayButton } from "./buying.ts";
-import { expect, findPlanId, consoleCli, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, findPlanId, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -1,5 +1,5 @@
 import { payCart } from "./buying.ts";
-import { expect, type MailboxMessage, consoleCli, test, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, type MailboxMessage, test, uniqueEmail } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 
 // Decision 083: the upstream's price moved between the traveller's payment and our purchase (eSIM Access refuses the

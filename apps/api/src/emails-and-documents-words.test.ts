@@ -337,7 +337,13 @@ describe("what an operator gets (in French, decision 071)", () => {
           publicUrl: PUBLIC_URL,
         });
         expect(
-          findForeignWords(`${mail.subject}\n${keepText(mail.text)}`, [...FIXED, "console", "order:show", "npm", "run"]),
+          findForeignWords(`${mail.subject}\n${keepText(mail.text)}`, [
+            ...FIXED,
+            "console",
+            "order:show",
+            "npm",
+            "run",
+          ]),
         ).toEqual([]);
         expect(mail.html).toContain(`href="${PUBLIC_URL}/admin/orders/ES26-000042"`);
       }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { billingSchema } from "./checkout/contracts.ts";
 import { setSellerIdentity } from "./console/invoicing-contract.ts";
 import { recordAdminOrderRefund } from "./console/orders-contract.ts";
 import { updateCataloguePlan } from "./console/prices-contract.ts";
 import { decisionReasonSchema } from "./console/refunds-contract.ts";
-import { billingSchema } from "./checkout/contracts.ts";
 import { deviceRecordSchema } from "./devices/contracts.ts";
 import { displayText, hasHiddenCharacters, toDisplayText } from "./display-text.ts";
 import { requestCancellation } from "./esims/contracts.ts";

@@ -18,7 +18,7 @@ import {
 import { AppError } from "../lib/app-error.ts";
 import { describeErrorForLog } from "../lib/log-redaction.ts";
 import type { ConsoleCommand } from "./console-command.ts";
-import { ConsoleCommandError } from "./console-command.ts";
+import { CliError } from "./console-command.ts";
 
 const COMMANDS_DIR = path.join(import.meta.dirname, "commands");
 
@@ -96,7 +96,7 @@ export async function runCli(argv: string[], print = (line: string) => console.i
       await database.close();
     }
   } catch (error) {
-    if (error instanceof ConsoleCommandError || error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
+    if (error instanceof CliError || error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
       console.error(error.message);
     } else if (error instanceof AppError) console.error(`${error.code}: ${error.message}`);
     // An unexpected error's message may carry what it was about (a failed query's parameters): the logs' rule applies.

@@ -13,8 +13,8 @@ export interface ConsoleCommand {
 }
 
 /** A mistake of the operator's (bad argument, unknown order): printed as is, exit code 1. */
-export class ConsoleCommandError extends Error {
-  override name = "ConsoleCommandError";
+export class CliError extends Error {
+  override name = "CliError";
 }
 
 /** Who acts when a command changes an order: on its history as the command line (the console names its operator). */
@@ -43,10 +43,10 @@ export function changedOrder(
   appliesTo: string,
 ): OrderRow {
   const shown = number.toUpperCase();
-  if (result.outcome === "unknown_order") throw new ConsoleCommandError(`${command}: no order has the number ${shown}`);
+  if (result.outcome === "unknown_order") throw new CliError(`${command}: no order has the number ${shown}`);
   if (result.outcome === "refused") {
     const words = isOneOf(ORDER_STATUSES, result.status) ? ORDER_STATUS_WORDS[result.status] : result.status;
-    throw new ConsoleCommandError(`${command}: ${shown} is ${words}: ${appliesTo}`);
+    throw new CliError(`${command}: ${shown} is ${words}: ${appliesTo}`);
   }
   return result.order;
 }
@@ -64,5 +64,5 @@ export function operatorReason(command: string, text: string): string {
     TEXT_INVISIBLE_CHARACTERS: "holds invisible or control characters (bidi marks, zero-width characters)",
   };
   const code = parsed.error.issues[0]?.message ?? "";
-  throw new ConsoleCommandError(`${command}: the reason ${problems[code] ?? "is not valid"}`);
+  throw new CliError(`${command}: the reason ${problems[code] ?? "is not valid"}`);
 }

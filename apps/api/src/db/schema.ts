@@ -1,4 +1,3 @@
-import { OPERATOR_ROLES, type OperatorRole } from "@esim/shared/console/roles";
 import {
   AUTO_TOP_UP_OUTCOMES,
   AUTO_TOP_UP_TRIGGER_KINDS,
@@ -14,6 +13,7 @@ import {
   type ClaimReason,
   type ClaimStatus,
 } from "@esim/shared/claims/contracts";
+import { OPERATOR_ROLES, type OperatorRole } from "@esim/shared/console/roles";
 import { CREDIT_LOAD_STATUSES, type CreditLoadStatus } from "@esim/shared/credit-loads/contracts";
 import {
   LEDGER_ACCOUNTS,

@@ -13,7 +13,7 @@ import {
   signedCheckoutWebhook,
 } from "../../modules/orders/buying.test-kit.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
-import { ConsoleCommandError } from "../console-command.ts";
+import { CliError } from "../console-command.ts";
 import * as couponBlock from "./coupon-block.ts";
 import * as couponCreate from "./coupon-create.ts";
 import * as orderAccept from "./order-accept.ts";
@@ -35,8 +35,8 @@ async function runCommand(command: { run: typeof couponCreate.run }, args: strin
 
 async function refusal(command: { run: typeof couponCreate.run }, args: string[]): Promise<string> {
   const error = await runCommand(command, args).catch((caught: unknown) => caught);
-  expect(error).toBeInstanceOf(ConsoleCommandError);
-  return (error as ConsoleCommandError).message;
+  expect(error).toBeInstanceOf(CliError);
+  return (error as CliError).message;
 }
 
 async function findCoupon(code: string) {

@@ -2,7 +2,7 @@ import { formatMoney } from "@esim/shared/money";
 import { cancelAndRefund } from "../../flows/cancel-and-refund.ts";
 import { iccidToCome } from "../../modules/esims/index.ts";
 import type { ConsoleCommand } from "../console-command.ts";
-import { OPERATOR_CLI, ConsoleCommandError } from "../console-command.ts";
+import { CliError, OPERATOR_CLI } from "../console-command.ts";
 
 export const description =
   "Approve a cancellation request: the eSIM is cancelled upstream, the order refunded, the traveller emailed";
@@ -10,11 +10,11 @@ export const usage = "cancellation:approve <request id | ICCID>";
 
 export const run: ConsoleCommand["run"] = async ({ deps, args, print }) => {
   const [idOrIccid, ...extra] = args;
-  if (!idOrIccid || extra.length > 0) throw new ConsoleCommandError(`Usage: ${usage}`);
+  if (!idOrIccid || extra.length > 0) throw new CliError(`Usage: ${usage}`);
   const decision = await cancelAndRefund(deps, { idOrIccid, actor: OPERATOR_CLI });
-  if (decision.outcome === "unknown") throw new ConsoleCommandError(`cancellation:approve: no request for ${idOrIccid}`);
+  if (decision.outcome === "unknown") throw new CliError(`cancellation:approve: no request for ${idOrIccid}`);
   if (decision.outcome === "already_decided") {
-    throw new ConsoleCommandError(
+    throw new CliError(
       `cancellation:approve: the request of order ${decision.orderNumber} is already ${decision.request.status}`,
     );
   }

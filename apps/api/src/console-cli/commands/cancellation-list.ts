@@ -1,13 +1,13 @@
 import { formatMoney } from "@esim/shared/money";
 import { iccidLine, listCancellationsToDecide } from "../../modules/esims/index.ts";
 import type { ConsoleCommand } from "../console-command.ts";
-import { ConsoleCommandError } from "../console-command.ts";
+import { CliError } from "../console-command.ts";
 
 export const description = "List the cancellation requests waiting for a decision, oldest first";
 export const usage = "cancellation:list";
 
 export const run: ConsoleCommand["run"] = async ({ deps, args, print }) => {
-  if (args.length > 0) throw new ConsoleCommandError(`Usage: ${usage}`);
+  if (args.length > 0) throw new CliError(`Usage: ${usage}`);
   const pending = await listCancellationsToDecide(deps);
   if (pending.length === 0) {
     print("cancellation:list: no request waiting");

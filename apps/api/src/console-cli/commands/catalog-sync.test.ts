@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { destinations } from "../../db/schema.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { ConsoleCommandError } from "../console-command.ts";
+import { CliError } from "../console-command.ts";
 import { run } from "./catalog-sync.ts";
 
 const testApp = await createTestApp();
@@ -17,7 +17,7 @@ async function runCommand(args: string[]) {
 
 describe("catalog:sync", () => {
   it("refuses an argument it does not take", async () => {
-    await expect(runCommand(["--force"])).rejects.toThrow(ConsoleCommandError);
+    await expect(runCommand(["--force"])).rejects.toThrow(CliError);
     expect(await db.select().from(destinations)).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { formatMoney } from "@esim/shared/money";
 import { createCoupon, type NewCoupon } from "../../modules/coupons/index.ts";
 import type { ConsoleCommand } from "../console-command.ts";
-import { ConsoleCommandError } from "../console-command.ts";
+import { CliError } from "../console-command.ts";
 
 export const description = "Create a promo code (percent or DZD amount) with its dates and limits";
 export const usage =
@@ -10,7 +10,7 @@ export const usage =
 
 function wholeNumber(name: string, text: string | undefined): number | null {
   if (text === undefined) return null;
-  if (!/^\d+$/.test(text)) throw new ConsoleCommandError(`coupon:create: --${name} "${text}" is not a whole number`);
+  if (!/^\d+$/.test(text)) throw new CliError(`coupon:create: --${name} "${text}" is not a whole number`);
   return Number(text);
 }
 
@@ -18,7 +18,7 @@ function date(name: string, text: string | undefined): Date | null {
   if (text === undefined) return null;
   const value = new Date(text);
   if (Number.isNaN(value.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(text)) {
-    throw new ConsoleCommandError(
+    throw new CliError(
       `coupon:create: --${name} "${text}" is not an ISO date (e.g. 2026-07-01 or 2026-07-01T00:00:00Z)`,
     );
   }
@@ -30,14 +30,14 @@ export const run: ConsoleCommand["run"] = async ({ deps, args, print }) => {
   try {
     parsed = parseOptions(args);
   } catch (error) {
-    throw new ConsoleCommandError(`coupon:create: ${(error as Error).message}\nUsage: ${usage}`);
+    throw new CliError(`coupon:create: ${(error as Error).message}\nUsage: ${usage}`);
   }
   const { values, positionals } = parsed;
-  if (positionals.length !== 1) throw new ConsoleCommandError(`Usage: ${usage}`);
+  if (positionals.length !== 1) throw new CliError(`Usage: ${usage}`);
   const percent = wholeNumber("percent", values.percent);
   const amount = wholeNumber("amount", values.amount);
   if ((percent === null) === (amount === null)) {
-    throw new ConsoleCommandError("coupon:create: give exactly one of --percent N or --amount DZD");
+    throw new CliError("coupon:create: give exactly one of --percent N or --amount DZD");
   }
   const coupon: NewCoupon = {
     code: positionals[0]!,
@@ -57,16 +57,16 @@ export const run: ConsoleCommand["run"] = async ({ deps, args, print }) => {
     allowsBelowCost: values["below-cost"] === true,
   };
   if (coupon.packageIds?.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) {
-    throw new ConsoleCommandError("coupon:create: --packages takes package ids (UUIDs) separated by commas");
+    throw new CliError("coupon:create: --packages takes package ids (UUIDs) separated by commas");
   }
   const result = await createCoupon(deps, coupon);
   if ("problem" in result) {
     if (result.problem === "code_taken")
-      throw new ConsoleCommandError(`coupon:create: a coupon ${coupon.code.toUpperCase()} already exists`);
+      throw new CliError(`coupon:create: a coupon ${coupon.code.toUpperCase()} already exists`);
     if (result.problem === "unknown_packages") {
-      throw new ConsoleCommandError(`coupon:create: no package has the id ${result.packageIds.join(", ")}`);
+      throw new CliError(`coupon:create: no package has the id ${result.packageIds.join(", ")}`);
     }
-    throw new ConsoleCommandError(`coupon:create: ${result.reason}`);
+    throw new CliError(`coupon:create: ${result.reason}`);
   }
   const created = result.coupon;
   const off =

@@ -9,7 +9,7 @@ import {
   type UpstreamBalanceFigure,
 } from "../../modules/dashboard/index.ts";
 import type { ConsoleCommand } from "../console-command.ts";
-import { ConsoleCommandError } from "../console-command.ts";
+import { CliError } from "../console-command.ts";
 
 export const description =
   "The shop's figures now: sales, conversion, orders waiting for an eSIM or a refund, cancellations, upstream balance";
@@ -106,6 +106,6 @@ export function formatDashboard(figures: DashboardFigures): string[] {
 }
 
 export const run: ConsoleCommand["run"] = async ({ deps, args, print }) => {
-  if (args.length > 0) throw new ConsoleCommandError(`Usage: ${usage}`);
+  if (args.length > 0) throw new CliError(`Usage: ${usage}`);
   for (const line of formatDashboard(await getDashboard(deps))) print(line);
 };

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createBuyingApp, orderBody, placeTestOrder, pressButton } from "../../modules/orders/buying.test-kit.ts";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
-import { ConsoleCommandError } from "../console-command.ts";
+import { CliError } from "../console-command.ts";
 import { run } from "./invoices-export.ts";
 
 const testApp = await createBuyingApp();
@@ -38,7 +38,7 @@ describe("invoices:export", () => {
     [["--from", "2026-12-01", "--to", "2026-11-30"]],
     [["--from", "2026-11-01", "--to", "2026-11-30", "--bogus"]],
   ])("refuses %j with a usage message", async (args) => {
-    await expect(runCommand(args)).rejects.toThrow(ConsoleCommandError);
+    await expect(runCommand(args)).rejects.toThrow(CliError);
   });
 
   it("writes one row per invoice of the Algiers days asked, quoted, in UTF-8 with a BOM", async () => {

@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { exportInvoicesCsv } from "../../modules/invoices/index.ts";
 import type { ConsoleCommand } from "../console-command.ts";
-import { ConsoleCommandError } from "../console-command.ts";
+import { CliError } from "../console-command.ts";
 
 export const description =
   "Export the invoices and credit notes issued between two days (Algiers time), with the net, as CSV for the accountant";
@@ -22,7 +22,7 @@ function day(name: string, text: string | undefined): string {
     text !== undefined &&
     /^\d{4}-\d{2}-\d{2}$/.test(text) &&
     new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
-  if (!isRealDay) throw new ConsoleCommandError(`invoices:export: --${name} "${text ?? ""}" is not a day such as 2026-11-01`);
+  if (!isRealDay) throw new CliError(`invoices:export: --${name} "${text ?? ""}" is not a day such as 2026-11-01`);
   return text;
 }
 
@@ -31,13 +31,13 @@ export const run: ConsoleCommand["run"] = async ({ deps, args, print }) => {
   try {
     parsed = parseOptions(args);
   } catch (error) {
-    throw new ConsoleCommandError(`invoices:export: ${(error as Error).message}\nUsage: ${usage}`);
+    throw new CliError(`invoices:export: ${(error as Error).message}\nUsage: ${usage}`);
   }
   const { values } = parsed;
-  if (values.from === undefined || values.to === undefined) throw new ConsoleCommandError(`Usage: ${usage}`);
+  if (values.from === undefined || values.to === undefined) throw new CliError(`Usage: ${usage}`);
   const from = day("from", values.from);
   const to = day("to", values.to);
-  if (from > to) throw new ConsoleCommandError(`invoices:export: --from ${from} is after --to ${to}`);
+  if (from > to) throw new CliError(`invoices:export: --from ${from} is after --to ${to}`);
   const { csv, count, creditNoteCount } = await exportInvoicesCsv(deps, { from, to });
   if (values.out === undefined) {
     // Straight to standard output, so it can be piped; the summary would spoil the file.

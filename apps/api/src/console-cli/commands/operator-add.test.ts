@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { operatorAuditLog, operators } from "../../db/schema.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { ConsoleCommandError } from "../console-command.ts";
+import { CliError } from "../console-command.ts";
 import { run } from "./operator-add.ts";
 
 const testApp = await createTestApp();
@@ -23,7 +23,7 @@ describe("operator:add", () => {
     [["a@example.com", "b@example.com", "--role", "admin"]],
     [["ops@example.com", "--role", "admin", "--force"]],
   ])("refuses %j with a message and adds nobody", async (args) => {
-    await expect(runCommand(args)).rejects.toThrow(ConsoleCommandError);
+    await expect(runCommand(args)).rejects.toThrow(CliError);
     expect(await db.select().from(operators)).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { emailSchema } from "@esim/shared/fields";
 import * as z from "zod/mini";
 import { createOperator } from "../../modules/operators/index.ts";
 import type { ConsoleCommand } from "../console-command.ts";
-import { ConsoleCommandError } from "../console-command.ts";
+import { CliError } from "../console-command.ts";
 
 export const description = "Add an operator of the console (admin or support); says so if the email has one";
 export const usage = "operator:add <email> --role admin|support";
@@ -18,13 +18,13 @@ export const run: ConsoleCommand["run"] = async ({ deps, args, print }) => {
   try {
     parsed = parseOptions(args);
   } catch (error) {
-    throw new ConsoleCommandError(`operator:add: ${(error as Error).message}\nUsage: ${usage}`);
+    throw new CliError(`operator:add: ${(error as Error).message}\nUsage: ${usage}`);
   }
   const { values, positionals } = parsed;
-  if (positionals.length !== 1) throw new ConsoleCommandError(`Usage: ${usage}`);
+  if (positionals.length !== 1) throw new CliError(`Usage: ${usage}`);
   const email = z.safeParse(emailSchema, positionals[0]);
-  if (!email.success) throw new ConsoleCommandError(`operator:add: "${positionals[0]}" is not an email address`);
-  if (!isRole(values.role)) throw new ConsoleCommandError(`operator:add: --role must be admin or support\nUsage: ${usage}`);
+  if (!email.success) throw new CliError(`operator:add: "${positionals[0]}" is not an email address`);
+  if (!isRole(values.role)) throw new CliError(`operator:add: --role must be admin or support\nUsage: ${usage}`);
 
   // No operator acts from the command line: the audit entry's operator stays empty.
   const result = await createOperator(deps, { email: email.data, role: values.role, actorOperatorId: null, ip: null });

@@ -2,14 +2,14 @@ import { formatMoney } from "@esim/shared/money";
 import { getOrderMoney } from "../../modules/ledger/index.ts";
 import { decideRefund } from "../../modules/orders/index.ts";
 import type { ConsoleCommand } from "../console-command.ts";
-import { changedOrder, OPERATOR_CLI, ConsoleCommandError, operatorReason } from "../console-command.ts";
+import { CliError, changedOrder, OPERATOR_CLI, operatorReason } from "../console-command.ts";
 
 export const description = "Decide to refund a held or undeliverable paid order: it joins the refunds owed";
 export const usage = 'order:refund <number> "<reason>"';
 
 export const run: ConsoleCommand["run"] = async ({ deps, args, print }) => {
   const [number, reason, ...extra] = args;
-  if (!number || !reason?.trim() || extra.length > 0) throw new ConsoleCommandError(`Usage: ${usage}`);
+  if (!number || !reason?.trim() || extra.length > 0) throw new CliError(`Usage: ${usage}`);
   const result = await decideRefund(deps, {
     number,
     reason: operatorReason("order:refund", reason),

@@ -2,16 +2,16 @@ import { formatMoney } from "@esim/shared/money";
 import { iccidToCome } from "../../modules/esims/index.ts";
 import { showOrder } from "../../modules/orders/index.ts";
 import type { ConsoleCommand } from "../console-command.ts";
-import { ConsoleCommandError } from "../console-command.ts";
+import { CliError } from "../console-command.ts";
 
 export const description = "Show an order: status, amounts, payment, eSIMs, attention flag, history, jobs and emails";
 export const usage = "order:show <number>";
 
 export const run: ConsoleCommand["run"] = async ({ deps, args, print }) => {
   const [number, ...extra] = args;
-  if (!number || extra.length > 0) throw new ConsoleCommandError(`Usage: ${usage} (e.g. order:show ES26-000123)`);
+  if (!number || extra.length > 0) throw new CliError(`Usage: ${usage} (e.g. order:show ES26-000123)`);
   const found = await showOrder(deps, { number });
-  if (!found) throw new ConsoleCommandError(`order:show: no order has the number ${number.toUpperCase()}`);
+  if (!found) throw new CliError(`order:show: no order has the number ${number.toUpperCase()}`);
   const { order, payment } = found;
   const money = (minor: number) => formatMoney(minor, order.currency);
   print(`Order ${order.number} (${order.id})`);

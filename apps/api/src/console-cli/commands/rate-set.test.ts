@@ -4,7 +4,7 @@ import { packages, priceSettings } from "../../db/schema.ts";
 import { computeRetailPrices } from "../../modules/catalog/catalog.pricing.ts";
 import { syncCatalog } from "../../modules/catalog/catalog.sync.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { ConsoleCommandError } from "../console-command.ts";
+import { CliError } from "../console-command.ts";
 import { run } from "./rate-set.ts";
 
 const testApp = await createTestApp();
@@ -28,7 +28,7 @@ describe("rate:set", () => {
   it.each([[[]], [["abc"]], [["0"]], [["-135"]], [["135.12345"]], [["135", "140"]]])(
     "refuses %j with a usage message and changes nothing",
     async (args) => {
-      await expect(runCommand(args)).rejects.toThrow(ConsoleCommandError);
+      await expect(runCommand(args)).rejects.toThrow(CliError);
       expect(await db.select().from(priceSettings)).toEqual([]);
     },
   );

@@ -4,7 +4,7 @@ import { isOneOf } from "@esim/shared/statuses";
 import { getOrderMoney } from "../../modules/ledger/index.ts";
 import { recordRefund } from "../../modules/orders/index.ts";
 import type { ConsoleCommand } from "../console-command.ts";
-import { changedOrder, OPERATOR_CLI, ConsoleCommandError } from "../console-command.ts";
+import { CliError, changedOrder, OPERATOR_CLI } from "../console-command.ts";
 
 export const description =
   "Record a refund sent outside (Chargily has no refund API), whole or partial: the order is refunded once nothing is owed";
@@ -18,13 +18,13 @@ function parseDinars(text: string): number | null {
 
 export const run: ConsoleCommand["run"] = async ({ deps, args, print }) => {
   const [number, method, reference, amount, ...extra] = args;
-  if (!number || !method?.trim() || !reference?.trim() || extra.length > 0) throw new ConsoleCommandError(`Usage: ${usage}`);
+  if (!number || !method?.trim() || !reference?.trim() || extra.length > 0) throw new CliError(`Usage: ${usage}`);
   if (!isOneOf(REFUND_METHODS, method.trim())) {
-    throw new ConsoleCommandError(`refund:record: the method is one of ${REFUND_METHODS.join(", ")}`);
+    throw new CliError(`refund:record: the method is one of ${REFUND_METHODS.join(", ")}`);
   }
   const amountDzdMinor = amount === undefined ? undefined : parseDinars(amount.trim());
   if (amountDzdMinor === null || amountDzdMinor === 0) {
-    throw new ConsoleCommandError(`refund:record: the amount is in DA, e.g. 200 or 200.50`);
+    throw new CliError(`refund:record: the amount is in DA, e.g. 200 or 200.50`);
   }
   const result = await recordRefund(deps, {
     number,

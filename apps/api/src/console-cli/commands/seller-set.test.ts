@@ -3,7 +3,7 @@ import { sellerIdentities } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { readSellerIdentity } from "../../modules/invoices/index.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { ConsoleCommandError } from "../console-command.ts";
+import { CliError } from "../console-command.ts";
 import { run } from "./seller-set.ts";
 
 const testApp = await createTestApp({ config: { SELLER_NAME: "Config SARL", SELLER_TAX_ID: "" } });
@@ -39,10 +39,10 @@ describe("seller:set", () => {
   });
 
   it.each([
-    [[], ConsoleCommandError],
-    [["--bogus", "x"], ConsoleCommandError],
-    [[...COMPLETE, "--exempt", "Exonéré en vertu de l'article 9"], ConsoleCommandError],
-    [[...COMPLETE.slice(0, -1), "19 %"], ConsoleCommandError],
+    [[], CliError],
+    [["--bogus", "x"], CliError],
+    [[...COMPLETE, "--exempt", "Exonéré en vertu de l'article 9"], CliError],
+    [[...COMPLETE.slice(0, -1), "19 %"], CliError],
   ])("refuses %j with a usage message and stores nothing", async (args, kind) => {
     await expect(runCommand(args)).rejects.toThrow(kind);
     expect(await db.select().from(sellerIdentities)).toEqual([]);

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { readSellerIdentity, type SellerIdentity, setSellerIdentity } from "../../modules/invoices/index.ts";
 import { COMMAND_LINE_ACTOR } from "../../modules/operators/index.ts";
 import type { ConsoleCommand } from "../console-command.ts";
-import { ConsoleCommandError } from "../console-command.ts";
+import { CliError } from "../console-command.ts";
 
 export const description = "Set the seller's legal identity and TVA printed on invoices issued from now on";
 export const usage =
@@ -53,12 +53,12 @@ export const run: ConsoleCommand["run"] = async ({ deps, args, print }) => {
   try {
     parsed = parseOptions(args);
   } catch (error) {
-    throw new ConsoleCommandError(`seller:set: ${(error as Error).message}\nUsage: ${usage}`);
+    throw new CliError(`seller:set: ${(error as Error).message}\nUsage: ${usage}`);
   }
   const { values } = parsed;
-  if (Object.keys(values).length === 0) throw new ConsoleCommandError(`Usage: ${usage}`);
+  if (Object.keys(values).length === 0) throw new CliError(`Usage: ${usage}`);
   if (values.tva !== undefined && values.exempt !== undefined) {
-    throw new ConsoleCommandError('seller:set: give either --tva PERCENT or --exempt "mention", not both');
+    throw new CliError('seller:set: give either --tva PERCENT or --exempt "mention", not both');
   }
   const current = await readSellerIdentity(deps.db, deps.config);
   const next: SellerIdentity = {
@@ -73,7 +73,7 @@ export const run: ConsoleCommand["run"] = async ({ deps, args, print }) => {
   };
   if (values.tva !== undefined) {
     const bps = parseRateBps(values.tva);
-    if (bps === null) throw new ConsoleCommandError(`seller:set: --tva "${values.tva}" is not a percentage such as 19 or 9.5`);
+    if (bps === null) throw new CliError(`seller:set: --tva "${values.tva}" is not a percentage such as 19 or 9.5`);
     next.tvaRateBps = bps;
     next.tvaExemption = null;
   }

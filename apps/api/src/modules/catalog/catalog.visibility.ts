@@ -1,3 +1,4 @@
+import type { PlanNameOverrides } from "@esim/shared/catalog/plan-name";
 import {
   type CatalogueDestinationView,
   type CataloguePlanView,
@@ -6,7 +7,6 @@ import {
   PLAN_ENTITY,
   PLAN_UPDATE_ACTION,
 } from "@esim/shared/console/prices-contract";
-import type { PlanNameOverrides } from "@esim/shared/catalog/plan-name";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";

@@ -5,8 +5,8 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { getOrderMoney } from "../ledger/index.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
-import { claimOrderUrl, queueClaimEmail } from "./claims.mails.ts";
 import { applyClaimEvent, type ClaimRow } from "./claim-lifecycle.ts";
+import { claimOrderUrl, queueClaimEmail } from "./claims.mails.ts";
 import { presentAdminClaimItem, presentClaim } from "./claims.presenter.ts";
 import {
   findAdminClaim,

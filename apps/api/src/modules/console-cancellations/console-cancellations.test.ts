@@ -6,9 +6,9 @@ import {
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as approveCommand from "../../console-cli/commands/cancellation-approve.ts";
 import { cancellationRequests, esims, operatorAuditLog, orderEvents, orders } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
-import * as approveCommand from "../../console-cli/commands/cancellation-approve.ts";
 import { UpstreamError } from "../../providers/esim/esim-port.ts";
 import { createSignedInUser } from "../../test/factories.ts";
 import { buyEsim, createTopUpablePlan, readEsim, request } from "../esims/esims.test-kit.ts";

@@ -11,7 +11,6 @@ import {
 } from "@esim/shared/store-credit/contracts";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
-import { getCustomerCredit, issueCustomerCredit } from "./customer-credit.service.ts";
 import { presentCustomerDetail, presentCustomerEsim, presentCustomerSummary } from "./console-customers.presenter.ts";
 import {
   getCustomer,
@@ -20,6 +19,7 @@ import {
   revokeCustomerSession,
   unblockCustomerPin,
 } from "./console-customers.service.ts";
+import { getCustomerCredit, issueCustomerCredit } from "./customer-credit.service.ts";
 
 const tags = ["admin"];
 

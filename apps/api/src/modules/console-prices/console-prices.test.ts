@@ -9,8 +9,8 @@ import {
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { operatorAuditLog, packages, priceSettings } from "../../db/schema.ts";
 import * as rateSet from "../../console-cli/commands/rate-set.ts";
+import { operatorAuditLog, packages, priceSettings } from "../../db/schema.ts";
 import { uniqueAddress } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { computeRetailPrices } from "../catalog/catalog.pricing.ts";

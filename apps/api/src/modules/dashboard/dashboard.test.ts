@@ -2,10 +2,10 @@ import { dashboardSchema } from "@esim/shared/console/dashboard-contract";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
+import * as dashboardCommand from "../../console-cli/commands/dashboard.ts";
+import { CliError } from "../../console-cli/console-command.ts";
 import { cancellationRequests } from "../../db/schema.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
-import * as dashboardCommand from "../../console-cli/commands/dashboard.ts";
-import { ConsoleCommandError } from "../../console-cli/console-command.ts";
 import { createPackage } from "../../test/factories.ts";
 import { buyEsim, request } from "../esims/esims.test-kit.ts";
 import { issueCreditNote } from "../invoices/index.ts";
@@ -247,7 +247,7 @@ describe("npm run console -- dashboard", () => {
   }
 
   it("refuses arguments", async () => {
-    await expect(runCommand(["--today"])).rejects.toBeInstanceOf(ConsoleCommandError);
+    await expect(runCommand(["--today"])).rejects.toBeInstanceOf(CliError);
   });
 
   it("prints the sales, the daily series, what waits and the balance with its warning", async () => {

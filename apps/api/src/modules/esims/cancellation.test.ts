@@ -1,12 +1,12 @@
 import { getEsim, requestCancellation } from "@esim/shared/esims/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cancellationRequests, esims, orderEvents } from "../../db/schema.ts";
-import { runDueJobs } from "../../jobs/worker.ts";
 import * as approveCommand from "../../console-cli/commands/cancellation-approve.ts";
 import * as listCommand from "../../console-cli/commands/cancellation-list.ts";
 import * as refuseCommand from "../../console-cli/commands/cancellation-refuse.ts";
-import { type ConsoleCommand, ConsoleCommandError } from "../../console-cli/console-command.ts";
+import { CliError, type ConsoleCommand } from "../../console-cli/console-command.ts";
+import { cancellationRequests, esims, orderEvents } from "../../db/schema.ts";
+import { runDueJobs } from "../../jobs/worker.ts";
 import { createSignedInUser } from "../../test/factories.ts";
 import { createBuyingApp, orderBody, placeTestOrder, pressButton, readOrder } from "../orders/buying.test-kit.ts";
 import { buyEsim, createTopUpablePlan, readEsim, request } from "./esims.test-kit.ts";
@@ -142,8 +142,8 @@ describe("the operator's decision", () => {
 
     // Deciding again changes nothing and says so.
     const again = await runCommand(approveCommand, [await requestIdOf(bought.esim.id)]).catch((error) => error);
-    expect(again).toBeInstanceOf(ConsoleCommandError);
-    expect((again as ConsoleCommandError).message).toContain("already approved");
+    expect(again).toBeInstanceOf(CliError);
+    expect((again as CliError).message).toContain("already approved");
     expect(await runCommand(listCommand, [])).not.toContain(bought.esim.iccid);
   });
 
@@ -190,8 +190,8 @@ describe("the operator's decision", () => {
 
   it("tells the operator what is wrong with the command", async () => {
     const unknown = await runCommand(approveCommand, ["8988000000000000000"]).catch((error) => error);
-    expect((unknown as ConsoleCommandError).message).toContain("no request for 8988000000000000000");
+    expect((unknown as CliError).message).toContain("no request for 8988000000000000000");
     const noReason = await runCommand(refuseCommand, ["8988000000000000000"]).catch((error) => error);
-    expect((noReason as ConsoleCommandError).message).toContain("Usage:");
+    expect((noReason as CliError).message).toContain("Usage:");
   });
 });

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema.ts";
 import * as esimsSync from "../../console-cli/commands/esims-sync.ts";
 import * as pinUnblock from "../../console-cli/commands/pin-unblock.ts";
-import { ConsoleCommandError } from "../../console-cli/console-command.ts";
+import { CliError } from "../../console-cli/console-command.ts";
+import { users } from "../../db/schema.ts";
 import { createBuyingApp } from "../orders/buying.test-kit.ts";
 import { buyEsim, createTopUpablePlan, readEsim, request } from "./esims.test-kit.ts";
 
@@ -19,7 +19,7 @@ async function runCommand(command: { run: typeof pinUnblock.run }, args: string[
 
 describe("pin:unblock", () => {
   it("refuses a missing or unknown email", async () => {
-    await expect(runCommand(pinUnblock, [])).rejects.toBeInstanceOf(ConsoleCommandError);
+    await expect(runCommand(pinUnblock, [])).rejects.toBeInstanceOf(CliError);
     await expect(runCommand(pinUnblock, ["nobody@example.com"])).rejects.toThrow(/no account/);
   });
 

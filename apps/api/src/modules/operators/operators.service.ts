@@ -1,3 +1,4 @@
+import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES, type CodeSent } from "@esim/shared/auth/contracts";
 import {
   OPERATOR_CHALLENGE_MAX_TRIES,
   OPERATOR_CHALLENGE_TTL_MINUTES,
@@ -5,7 +6,6 @@ import {
   type OperatorView,
 } from "@esim/shared/console/contracts";
 import type { OperatorRole } from "@esim/shared/console/roles";
-import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES, type CodeSent } from "@esim/shared/auth/contracts";
 import { DEFAULT_LANGUAGE, type Language } from "@esim/shared/locale";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";

@@ -1,6 +1,6 @@
+import type { AdminClaim } from "@esim/shared/claims/contracts";
 import type { AdminOrderDetail } from "@esim/shared/console/orders-contract";
 import type { CancellationQueue } from "@esim/shared/console/refunds-contract";
-import type { AdminClaim } from "@esim/shared/claims/contracts";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import type { Language } from "@esim/shared/locale";
 import ar from "@esim/ui/messages/ar.json";

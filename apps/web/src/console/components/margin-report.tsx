@@ -34,7 +34,8 @@ export function MarginAmount({
   format: ConsoleFormatters;
 }) {
   const t = useT();
-  if (marginDzdMinor === null && isPending) return <span className="text-slate-600">{t("console.margins.pending")}</span>;
+  if (marginDzdMinor === null && isPending)
+    return <span className="text-slate-600">{t("console.margins.pending")}</span>;
   if (marginDzdMinor === null) return <span className="text-slate-500">{t("console.margins.unknown")}</span>;
   return (
     <span className={marginDzdMinor < 0 ? "font-semibold text-red-700" : "font-semibold text-slate-900"}>

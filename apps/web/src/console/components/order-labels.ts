@@ -1,6 +1,6 @@
-import type { OrderActorView, OrderHistoryEvent } from "@esim/shared/console/orders-contract";
 import { isolate } from "@esim/shared/bidi";
 import type { OrderRejectingEvent } from "@esim/shared/checkout/contracts";
+import type { OrderActorView, OrderHistoryEvent } from "@esim/shared/console/orders-contract";
 import {
   hasTakenMoney,
   isAwaitingPayment,

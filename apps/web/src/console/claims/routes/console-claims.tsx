@@ -49,7 +49,9 @@ export function AdminClaimsRoute() {
                 <span>{t(CLAIM_STATUS_NAME[claim.status])}</span>
                 <span className="text-slate-600">{t(CLAIM_REASON_NAME[claim.reason])}</span>
                 {claim.isOverdue ? (
-                  <span className="rounded-full bg-red-100 px-2 text-sm text-red-800">{t("console.claims.overdue")}</span>
+                  <span className="rounded-full bg-red-100 px-2 text-sm text-red-800">
+                    {t("console.claims.overdue")}
+                  </span>
                 ) : null}
               </p>
               <p className="text-sm text-slate-700">

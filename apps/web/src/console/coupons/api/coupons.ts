@@ -1,3 +1,4 @@
+import { listDestinationPlans } from "@esim/shared/catalog/contracts";
 import {
   blockAdminCoupon,
   type CreateCouponInput,
@@ -6,7 +7,6 @@ import {
   type UpdateCouponInput,
   updateAdminCoupon,
 } from "@esim/shared/console/coupons-contract";
-import { listDestinationPlans } from "@esim/shared/catalog/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
 import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";

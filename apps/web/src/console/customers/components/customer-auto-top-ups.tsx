@@ -1,5 +1,5 @@
-import type { CustomerDetail } from "@esim/shared/console/customers-contract";
 import { isolate, isolateLtr } from "@esim/shared/bidi";
+import type { CustomerDetail } from "@esim/shared/console/customers-contract";
 import { consoleFormatters } from "../../lib/format.ts";
 import { useLanguage, useT } from "../../lib/i18n.ts";
 import { useConsolePlanName } from "../../lib/plan-name.ts";

@@ -1,5 +1,5 @@
-import type { CustomerDetail } from "@esim/shared/console/customers-contract";
 import { isolateLtr } from "@esim/shared/bidi";
+import type { CustomerDetail } from "@esim/shared/console/customers-contract";
 import { paymentMethodName } from "@esim/ui/status-labels";
 import { gatewayLabel } from "../../components/order-labels.ts";
 import { consoleFormatters } from "../../lib/format.ts";

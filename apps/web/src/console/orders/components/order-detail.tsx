@@ -137,10 +137,10 @@ export function OrderDetail({
               [t("console.orders.field.amount"), <bdi key="amount">{format.dzd(payment.amountDzdMinor)}</bdi>],
               ...(order.paidBy
                 ? [
-                    [t("console.orders.field.paidBy"), <PaidBy key="paidBy" paidBy={order.paidBy} format={format} />] as [
-                      string,
-                      ReactNode,
-                    ],
+                    [
+                      t("console.orders.field.paidBy"),
+                      <PaidBy key="paidBy" paidBy={order.paidBy} format={format} />,
+                    ] as [string, ReactNode],
                   ]
                 : []),
             ]}

@@ -1,5 +1,9 @@
-import { ORDER_LIST_FILTER_KEYS, type OrderListFilter, orderListFilterShape } from "@esim/shared/console/orders-contract";
 import { PAYMENT_METHODS } from "@esim/shared/checkout/contracts";
+import {
+  ORDER_LIST_FILTER_KEYS,
+  type OrderListFilter,
+  orderListFilterShape,
+} from "@esim/shared/console/orders-contract";
 import { ORDER_STATUSES } from "@esim/shared/statuses";
 import { PAYMENT_METHOD_NAME } from "@esim/ui/status-labels";
 import { SelectField } from "../../../components/ui/select-field.tsx";

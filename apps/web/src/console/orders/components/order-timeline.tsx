@@ -1,6 +1,6 @@
-import type { OrderTimelineItem } from "@esim/shared/console/orders-contract";
 import { isolate } from "@esim/shared/bidi";
 import { ORDER_REJECTING_EVENTS } from "@esim/shared/checkout/contracts";
+import type { OrderTimelineItem } from "@esim/shared/console/orders-contract";
 import { isOneOf } from "@esim/shared/statuses";
 import { auditActionLabel } from "@esim/ui/audit-labels";
 import type { ReactNode } from "react";

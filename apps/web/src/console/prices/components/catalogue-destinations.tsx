@@ -1,9 +1,9 @@
+import { planTitle } from "@esim/shared/catalog/plan-name";
 import {
   type CatalogueDestinationView,
   type CataloguePlanView,
   MAX_PLAN_TITLE_LENGTH,
 } from "@esim/shared/console/prices-contract";
-import { planTitle } from "@esim/shared/catalog/plan-name";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -51,7 +51,8 @@ function PlanRow({ plan, destinationCode }: { plan: CataloguePlanView; destinati
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className={plan.isHidden ? "text-slate-500 line-through" : "text-slate-900"}>
           {ourTitle}
-          {plan.isTopUp ? ` · ${t("console.prices.topUp")}` : ""} · <bdi dir="ltr">{format.dzd(plan.retailDzdMinor)}</bdi>
+          {plan.isTopUp ? ` · ${t("console.prices.topUp")}` : ""} ·{" "}
+          <bdi dir="ltr">{format.dzd(plan.retailDzdMinor)}</bdi>
           {overrides ? <span className="block font-semibold">{overrides}</span> : null}
         </span>
         <div className="flex flex-wrap gap-2">
@@ -132,7 +133,10 @@ function DestinationCard({ destination }: { destination: CatalogueDestinationVie
             </bdi>
           </p>
           <p className="text-sm text-slate-600">
-            {t("console.catalogue.planCount", { count: destination.planCount, countText: String(destination.planCount) })}
+            {t("console.catalogue.planCount", {
+              count: destination.planCount,
+              countText: String(destination.planCount),
+            })}
             {destination.hiddenPlanCount > 0
               ? ` · ${t("console.catalogue.hiddenPlanCount", { countText: String(destination.hiddenPlanCount) })}`
               : ""}

@@ -1,6 +1,6 @@
-import type { AuditEntryView } from "@esim/shared/console/contracts";
 import { isolate } from "@esim/shared/bidi";
 import { destinationName } from "@esim/shared/catalog/regions";
+import type { AuditEntryView } from "@esim/shared/console/contracts";
 import type { Language } from "@esim/shared/locale";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -30,7 +30,11 @@ function movedSettings(entry: AuditEntryView, format: ConsoleFormatters, t: Tran
   }
   if (before.markupBps !== after.markupBps) {
     const percent = (bps: number | undefined) => (bps === undefined ? "–" : `${format.number(bps / 100)} %`);
-    moves.push({ label: t("console.prices.markup"), before: percent(before.markupBps), after: percent(after.markupBps) });
+    moves.push({
+      label: t("console.prices.markup"),
+      before: percent(before.markupBps),
+      after: percent(after.markupBps),
+    });
   }
   const beforeMarkups = before.destinationMarkups ?? {};
   const afterMarkups = after.destinationMarkups ?? {};

@@ -1,6 +1,6 @@
-import type { PriceChangeWithMarginView } from "@esim/shared/console/prices-contract";
 import { planDataText } from "@esim/shared/catalog/plan-name";
 import { destinationName as destinationNameIn } from "@esim/shared/catalog/regions";
+import type { PriceChangeWithMarginView } from "@esim/shared/console/prices-contract";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { MarginAmount } from "../../components/margin-report.tsx";
