@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { billingSchema } from "./checkout/contracts.ts";
 import { setSellerIdentity } from "./console/invoicing-contract.ts";
-import { recordAdminOrderRefund } from "./console/orders-contract.ts";
+import { recordConsoleOrderRefund } from "./console/orders-contract.ts";
 import { updateCataloguePlan } from "./console/prices-contract.ts";
 import { decisionReasonSchema } from "./console/refunds-contract.ts";
 import { deviceRecordSchema } from "./devices/contracts.ts";
@@ -100,7 +100,7 @@ describe("every contract whose text reaches the console, emails or invoices", ()
     ["an operator's decision", decisionReasonSchema, hidden, ""],
     [
       "a refund's reference",
-      recordAdminOrderRefund.body,
+      recordConsoleOrderRefund.body,
       { amountDzdMinor: 1, method: "bank_transfer", reference: hidden },
       "reference",
     ],

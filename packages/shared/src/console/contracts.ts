@@ -3,7 +3,12 @@ import { codeSentResponseSchema } from "../auth/contracts.ts";
 import { emailSchema, languageSchema, signInCodeSchema } from "../fields.ts";
 import { defineEndpoint } from "../http.ts";
 import { getCustomerStoreCredit, issueCustomerStoreCredit } from "../store-credit/contracts.ts";
-import { blockAdminCoupon, createAdminCoupon, listAdminCoupons, updateAdminCoupon } from "./coupons-contract.ts";
+import {
+  blockConsoleCoupon,
+  createConsoleCoupon,
+  listConsoleCoupons,
+  updateConsoleCoupon,
+} from "./coupons-contract.ts";
 import {
   getCustomer,
   listCustomers,
@@ -15,13 +20,13 @@ import { getDashboard } from "./dashboard-contract.ts";
 import { INVOICING_ENDPOINTS } from "./invoicing-contract.ts";
 import { MARGIN_ENDPOINTS } from "./margins-contract.ts";
 import {
-  cancelAdminOrderEsim,
-  exportAdminOrders,
-  getAdminOrder,
-  recordAdminOrderRefund,
-  resendAdminOrderInstallEmail,
-  retryAdminOrderProvisioning,
-  searchAdminOrders,
+  cancelConsoleOrderEsim,
+  exportConsoleOrders,
+  getConsoleOrder,
+  recordConsoleOrderRefund,
+  resendConsoleOrderInstallEmail,
+  retryConsoleOrderProvisioning,
+  searchConsoleOrders,
 } from "./orders-contract.ts";
 import {
   applyPriceSettings,
@@ -222,7 +227,7 @@ export const exportAuditLog = defineEndpoint({
 });
 
 /** Every console endpoint, for the authorisation test that walks them all. */
-export const ADMIN_ENDPOINTS = [
+export const CONSOLE_ENDPOINTS = [
   requestOperatorCode,
   verifyOperatorCode,
   verifyOperatorTotp,
@@ -247,17 +252,17 @@ export const ADMIN_ENDPOINTS = [
   unblockCustomerPin,
   getCustomerStoreCredit,
   issueCustomerStoreCredit,
-  listAdminCoupons,
-  createAdminCoupon,
-  updateAdminCoupon,
-  blockAdminCoupon,
-  searchAdminOrders,
-  exportAdminOrders,
-  getAdminOrder,
-  retryAdminOrderProvisioning,
-  resendAdminOrderInstallEmail,
-  recordAdminOrderRefund,
-  cancelAdminOrderEsim,
+  listConsoleCoupons,
+  createConsoleCoupon,
+  updateConsoleCoupon,
+  blockConsoleCoupon,
+  searchConsoleOrders,
+  exportConsoleOrders,
+  getConsoleOrder,
+  retryConsoleOrderProvisioning,
+  resendConsoleOrderInstallEmail,
+  recordConsoleOrderRefund,
+  cancelConsoleOrderEsim,
   getPriceSettings,
   previewPriceSettings,
   applyPriceSettings,

@@ -14,7 +14,7 @@ export type CouponState = (typeof COUPON_STATES)[number];
 
 const count = z.number().check(z.int(), z.minimum(0));
 
-export const adminCouponSchema = z.object({
+export const consoleCouponSchema = z.object({
   id: z.string(),
   code: z.string(),
   kind: z.enum(["percent", "amount"]),
@@ -45,7 +45,7 @@ export const adminCouponSchema = z.object({
   revenueDzdMinor: z.number().check(z.int()),
   createdAt: z.string(),
 });
-export type AdminCoupon = z.output<typeof adminCouponSchema>;
+export type ConsoleCoupon = z.output<typeof consoleCouponSchema>;
 
 const instant = z.iso.datetime({ offset: true, error: "INVALID" });
 const optionalDate = z.optional(z.nullable(instant));
@@ -98,32 +98,32 @@ export type CreateCouponInput = z.input<typeof createCouponBody>;
 const couponIdParams = z.object({ id: z.string().check(z.uuid("INVALID")) });
 
 /** Every coupon, newest first, with its uses and the revenue of the orders paid with it. */
-export const listAdminCoupons = defineEndpoint({
+export const listConsoleCoupons = defineEndpoint({
   method: "GET",
   area: "admin",
   path: "/coupons",
   auth: "operator",
   roles: ["admin"],
   body: undefined,
-  response: z.object({ data: z.array(adminCouponSchema) }),
+  response: z.object({ data: z.array(consoleCouponSchema) }),
 });
 
 /** Creates a coupon; a code already taken is COUPON_CODE_TAKEN (so a double click creates one). Audited. */
-export const createAdminCoupon = defineEndpoint({
+export const createConsoleCoupon = defineEndpoint({
   method: "POST",
   area: "admin",
   path: "/coupons",
   auth: "operator",
   roles: ["admin"],
   body: createCouponBody,
-  response: z.object({ data: adminCouponSchema }),
+  response: z.object({ data: consoleCouponSchema }),
 });
 
 /**
  * Sets the dates and limits, all four sent (null: no start, no end, unlimited), so a field left out never clears one
  * by accident. Audited when something changed.
  */
-export const updateAdminCoupon = defineEndpoint({
+export const updateConsoleCoupon = defineEndpoint({
   method: "PATCH",
   area: "admin",
   path: "/coupons/:id",
@@ -136,12 +136,12 @@ export const updateAdminCoupon = defineEndpoint({
     maxUsesPerUser: maxUsesPerUserSchema,
   }),
   params: couponIdParams,
-  response: z.object({ data: adminCouponSchema }),
+  response: z.object({ data: consoleCouponSchema }),
 });
-export type UpdateCouponInput = z.input<typeof updateAdminCoupon.body>;
+export type UpdateCouponInput = z.input<typeof updateConsoleCoupon.body>;
 
 /** Blocks the coupon: checkouts refuse it from now on (COUPON_BLOCKED). Idempotent; audited once. */
-export const blockAdminCoupon = defineEndpoint({
+export const blockConsoleCoupon = defineEndpoint({
   method: "POST",
   area: "admin",
   path: "/coupons/:id/block",
@@ -149,5 +149,5 @@ export const blockAdminCoupon = defineEndpoint({
   roles: ["admin"],
   body: undefined,
   params: couponIdParams,
-  response: z.object({ data: adminCouponSchema }),
+  response: z.object({ data: consoleCouponSchema }),
 });

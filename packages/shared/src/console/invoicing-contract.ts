@@ -81,7 +81,7 @@ export const exportInvoices = defineEndpoint({
 });
 
 /** One credit note as the console lists it: amounts positive, as reversed (the CSV writes them negative). */
-export const adminCreditNoteSchema = z.object({
+export const consoleCreditNoteSchema = z.object({
   number: z.string(),
   issuedAt: z.string(),
   /** The invoice it corrects. */
@@ -94,7 +94,7 @@ export const adminCreditNoteSchema = z.object({
   amountTtcDzdMinor: z.number().check(z.int()),
   reason: z.string(),
 });
-export type AdminCreditNote = z.output<typeof adminCreditNoteSchema>;
+export type ConsoleCreditNote = z.output<typeof consoleCreditNoteSchema>;
 
 /** The credit notes issued between two days (Algiers time, both included), oldest number first; `page` from 1. */
 export const listCreditNotes = defineEndpoint({
@@ -111,7 +111,7 @@ export const listCreditNotes = defineEndpoint({
       z.coerce.number({ error: "INVALID" }).check(z.int("INVALID"), z.minimum(1, "INVALID"), z.maximum(500, "INVALID")),
     ),
   }),
-  response: z.object({ data: z.array(adminCreditNoteSchema), page: z.number(), hasMore: z.boolean() }),
+  response: z.object({ data: z.array(consoleCreditNoteSchema), page: z.number(), hasMore: z.boolean() }),
 });
 
 /** One credit note as a PDF, in `lang` or the language it was issued in. */

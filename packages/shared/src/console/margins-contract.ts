@@ -84,7 +84,7 @@ export const marginReportSchema = z.object({
 export type MarginReport = z.output<typeof marginReportSchema>;
 
 /** An order's margin (admin): sold and refunded excluding TVA, the upstream cost in DZD, the margin. NOT_FOUND. */
-export const getAdminOrderMargin = defineEndpoint({
+export const getConsoleOrderMargin = defineEndpoint({
   method: "GET",
   area: "admin",
   path: "/orders/:number/margin",
@@ -107,4 +107,4 @@ export const getMarginReport = defineEndpoint({
   response: z.object({ data: marginReportSchema }),
 });
 
-export const MARGIN_ENDPOINTS = [getAdminOrderMargin, getMarginReport] as const;
+export const MARGIN_ENDPOINTS = [getConsoleOrderMargin, getMarginReport] as const;

@@ -27,7 +27,7 @@ export const orderNumberParamsSchema = z.object({
 });
 
 /** One line of the search's results. */
-export const adminOrderSummarySchema = z.object({
+export const consoleOrderSummarySchema = z.object({
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
   attentionKind: z.nullable(z.enum(ORDER_ATTENTION_KINDS)),
@@ -44,7 +44,7 @@ export const adminOrderSummarySchema = z.object({
    */
   rejectedBy: z.nullable(z.enum(ORDER_REJECTING_EVENTS)),
 });
-export type AdminOrderSummary = z.output<typeof adminOrderSummarySchema>;
+export type ConsoleOrderSummary = z.output<typeof consoleOrderSummarySchema>;
 
 const day = z.iso.date({ error: "INVALID" });
 
@@ -80,7 +80,7 @@ export const ORDER_LIST_FILTER_KEYS = [
 ] as const;
 
 /** The matching orders, newest first (every order without a filter); `page` starts at 1. Every operator. */
-export const searchAdminOrders = defineEndpoint({
+export const searchConsoleOrders = defineEndpoint({
   method: "GET",
   area: "admin",
   path: "/orders",
@@ -94,7 +94,7 @@ export const searchAdminOrders = defineEndpoint({
     ),
   }),
   response: z.object({
-    data: z.array(adminOrderSummarySchema),
+    data: z.array(consoleOrderSummarySchema),
     page: count,
     hasMore: z.boolean(),
   }),
@@ -107,7 +107,7 @@ export const ORDER_EXPORT_MAX_ROWS = 10_000;
  * The same filter as a CSV file (text/csv, at most ORDER_EXPORT_MAX_ROWS rows, newest first; stable English column
  * ids). Admin only, audited (orders.exported): it carries the names, emails and phones of every buyer listed.
  */
-export const exportAdminOrders = defineEndpoint({
+export const exportConsoleOrders = defineEndpoint({
   method: "GET",
   area: "admin",
   path: "/orders/export.csv",
@@ -201,7 +201,7 @@ export const orderTimelineItemSchema = z.discriminatedUnion("kind", [
 ]);
 export type OrderTimelineItem = z.output<typeof orderTimelineItemSchema>;
 
-export const adminOrderDetailSchema = z.object({
+export const consoleOrderDetailSchema = z.object({
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
   /** As in the search: how a rejected order ended unpaid; null for any other status. */
@@ -322,12 +322,12 @@ export const adminOrderDetailSchema = z.object({
     }),
   ),
 });
-export type AdminOrderDetail = z.output<typeof adminOrderDetailSchema>;
+export type ConsoleOrderDetail = z.output<typeof consoleOrderDetailSchema>;
 
-const detailResponse = z.object({ data: adminOrderDetailSchema });
+const detailResponse = z.object({ data: consoleOrderDetailSchema });
 
 /** An order with its payment, eSIMs, provisioning and timeline. */
-export const getAdminOrder = defineEndpoint({
+export const getConsoleOrder = defineEndpoint({
   method: "GET",
   area: "admin",
   path: "/orders/:number",
@@ -342,7 +342,7 @@ export const getAdminOrder = defineEndpoint({
  * Queues provisioning again for a paid, undelivered order; ORDER_ACTION_NOT_ALLOWED for any other. Repeating it
  * queues nothing more (one job per order, the upstream order keyed on the order).
  */
-export const retryAdminOrderProvisioning = defineEndpoint({
+export const retryConsoleOrderProvisioning = defineEndpoint({
   method: "POST",
   area: "admin",
   path: "/orders/:number/retry-provisioning",
@@ -357,7 +357,7 @@ export const retryAdminOrderProvisioning = defineEndpoint({
 const requestKeySchema = z.string().check(z.uuid("INVALID"));
 
 /** Sends the install details of a delivered order again, to the account's email. */
-export const resendAdminOrderInstallEmail = defineEndpoint({
+export const resendConsoleOrderInstallEmail = defineEndpoint({
   method: "POST",
   area: "admin",
   path: "/orders/:number/resend-install-email",
@@ -374,7 +374,7 @@ export const resendAdminOrderInstallEmail = defineEndpoint({
  * leave the rest owed; the order becomes refunded once nothing is owed; the customer is emailed each time. Idempotent
  * on `requestKey` (drawn once per form: a double click records one refund). Admin only: money leaves the shop.
  */
-export const recordAdminOrderRefund = defineEndpoint({
+export const recordConsoleOrderRefund = defineEndpoint({
   method: "POST",
   area: "admin",
   path: "/orders/:number/refund",
@@ -395,7 +395,7 @@ export const recordAdminOrderRefund = defineEndpoint({
  * a refund owed of the whole amount held, the order's flag cleared, audited; then recorded sent like any refund.
  * ORDER_ACTION_NOT_ALLOWED for an order on hold (refuse its payment instead) or holding nothing. Admin only.
  */
-export const refundAdminOrderHeldMoney = defineEndpoint({
+export const refundConsoleOrderHeldMoney = defineEndpoint({
   method: "POST",
   area: "admin",
   path: "/orders/:number/held-money/refund",
@@ -413,7 +413,7 @@ export const refundAdminOrderHeldMoney = defineEndpoint({
  * customer told in their language. Only an eSIM never installed, on its first plan (CANCELLATION_NOT_ALLOWED
  * otherwise); cancelling it again answers the order as it is. UPSTREAM_CANCEL_FAILED when the supplier refuses.
  */
-export const cancelAdminOrderEsim = defineEndpoint({
+export const cancelConsoleOrderEsim = defineEndpoint({
   method: "POST",
   area: "admin",
   path: "/orders/:number/esims/:esimId/cancel",
@@ -430,7 +430,7 @@ export const cancelAdminOrderEsim = defineEndpoint({
  * with the operator. A second click answers the order as it is; an order whose payment is not held (or was refused)
  * is ORDER_ACTION_NOT_ALLOWED. Admin only: it delivers against a payment that did not match the price (decision 067).
  */
-export const acceptAdminOrderHeldPayment = defineEndpoint({
+export const acceptConsoleOrderHeldPayment = defineEndpoint({
   method: "POST",
   area: "admin",
   path: "/orders/:number/accept-held-payment",
@@ -451,7 +451,7 @@ export const acceptAdminOrderHeldPayment = defineEndpoint({
  * emailed in their language with the reason as typed. A second click answers the order as it is; an order whose
  * payment is not held (or was accepted) is ORDER_ACTION_NOT_ALLOWED. Every operator, as a technical refund's approval.
  */
-export const refuseAdminOrderHeldPayment = defineEndpoint({
+export const refuseConsoleOrderHeldPayment = defineEndpoint({
   method: "POST",
   area: "admin",
   path: "/orders/:number/refuse-held-payment",

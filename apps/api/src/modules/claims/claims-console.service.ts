@@ -1,4 +1,4 @@
-import type { AdminClaim, ClaimStatus } from "@esim/shared/claims/contracts";
+import type { ClaimStatus, ConsoleClaim } from "@esim/shared/claims/contracts";
 import type { RefundChoice } from "@esim/shared/orders/refunds";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -7,13 +7,13 @@ import { getOrderMoney } from "../ledger/index.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
 import { applyClaimEvent, type ClaimRow } from "./claim-lifecycle.ts";
 import { claimOrderUrl, queueClaimEmail } from "./claims.mails.ts";
-import { presentAdminClaimItem, presentClaim } from "./claims.presenter.ts";
+import { presentClaim, presentConsoleClaimItem } from "./claims.presenter.ts";
 import {
-  findAdminClaim,
   findClaimFacts,
+  findConsoleClaim,
   insertClaimMessage,
-  listAdminClaims,
   listClaimMessages,
+  listConsoleClaims,
   lockClaim,
 } from "./claims.repo.ts";
 
@@ -27,13 +27,13 @@ const LIST_LIMIT = 200;
 /** Claims as the console lists them: open ones by deadline (overdue first), then settled ones, newest first. */
 export async function listClaimsForOperator(deps: Pick<AppDeps, "db" | "now">, options: { status?: ClaimStatus }) {
   const now = deps.now();
-  const rows = await listAdminClaims(deps.db, { ...options, limit: LIST_LIMIT });
-  return rows.map((row) => presentAdminClaimItem(row, now));
+  const rows = await listConsoleClaims(deps.db, { ...options, limit: LIST_LIMIT });
+  return rows.map((row) => presentConsoleClaimItem(row, now));
 }
 
 /** A claim with its thread, its eSIM's usage, status, APN and networks, the order's charge and what is owed on it. */
 export async function showClaim(deps: Pick<AppDeps, "db" | "now">, claimId: string, db: DbOrTx = deps.db) {
-  const row = await findAdminClaim(db, claimId);
+  const row = await findConsoleClaim(db, claimId);
   if (!row) throw new AppError("NOT_FOUND", { message: "No such claim." });
   const [facts, messages, money] = await Promise.all([
     findClaimFacts(db, row.claim),
@@ -44,7 +44,7 @@ export async function showClaim(deps: Pick<AppDeps, "db" | "now">, claimId: stri
   const { esim, order } = facts;
   return {
     claim: presentClaim(row.claim, messages),
-    item: presentAdminClaimItem(row, deps.now()),
+    item: presentConsoleClaimItem(row, deps.now()),
     esim: {
       status: esim.status,
       dataUsedBytes: esim.dataUsedBytes,
@@ -60,7 +60,7 @@ export async function showClaim(deps: Pick<AppDeps, "db" | "now">, claimId: stri
       paidAt: order.confirmedAt?.toISOString() ?? null,
     },
     esimShareDzdMinor: Math.round(order.chargeDzdMinor / order.quantity),
-  } satisfies AdminClaim;
+  } satisfies ConsoleClaim;
 }
 
 /** Locks the claim; an unknown one is NOT_FOUND. */
@@ -127,7 +127,7 @@ export type SettleClaim = (
     scope: "esim" | "order";
     decidedBy: AuditActor & { operatorId: string };
   },
-) => Promise<AdminClaim>;
+) => Promise<ConsoleClaim>;
 
 /**
  * The claim the settle-claim flow refunds, locked: still open (else CLAIM_NOT_OPEN) and filed within the 7 days (else

@@ -41,7 +41,7 @@ function decisionHandler<T>(decide: (decision: QueueDecision) => Promise<T>) {
 }
 
 /** The console's cancellations and refunds queue (issue 15, point 6): admin and support. */
-export async function cancellationsAdminRoutes(app: FastifyInstance, options: { cancelAndRefund: CancelAndRefund }) {
+export async function consoleCancellationsRoutes(app: FastifyInstance, options: { cancelAndRefund: CancelAndRefund }) {
   addRoute(app, listCancellationQueue, async () => ({ data: await getCancellationQueue(app.deps) }), {
     tags,
     summary: "Cancellation requests, undelivered orders to refund or keep, refunds owed",

@@ -24,7 +24,7 @@ import { getCustomerCredit, issueCustomerCredit } from "./customer-credit.servic
 const tags = ["admin"];
 
 /** The console's customers (issue 15 point 5): admin and support alike; changes are audited. */
-export async function customersAdminRoutes(app: FastifyInstance) {
+export async function consoleCustomersRoutes(app: FastifyInstance) {
   addRoute(
     app,
     listCustomersEndpoint,

@@ -1,6 +1,6 @@
 import {
-  type AdminOrderDetail,
-  type AdminOrderSummary,
+  type ConsoleOrderDetail,
+  type ConsoleOrderSummary,
   ORDER_HISTORY_EVENTS,
   type OrderActorView,
   type OrderHistoryEvent,
@@ -15,7 +15,7 @@ import type { OrderDetail } from "./console-orders.service.ts";
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-export function presentOrderSummary(row: Awaited<ReturnType<typeof searchOrderRows>>[number]): AdminOrderSummary {
+export function presentOrderSummary(row: Awaited<ReturnType<typeof searchOrderRows>>[number]): ConsoleOrderSummary {
   return {
     number: row.number,
     status: row.status,
@@ -118,7 +118,7 @@ function timelineOf(detail: OrderDetail, operatorEmails: ReadonlyMap<string, str
 }
 
 /** Who paid the order and how: a relative's link, an auto top-up, store credit alone, or the customer's checkout. */
-function paidByOf(detail: OrderDetail): NonNullable<AdminOrderDetail["paidBy"]> {
+function paidByOf(detail: OrderDetail): NonNullable<ConsoleOrderDetail["paidBy"]> {
   const { order } = detail;
   const creditDzdMinor = order.creditAppliedDzdMinor;
   if (detail.payLinkPayer) {
@@ -137,7 +137,7 @@ function paidByOf(detail: OrderDetail): NonNullable<AdminOrderDetail["paidBy"]> 
   return { kind, payerEmail: null, creditDzdMinor, linkCreatedAt: null };
 }
 
-export function presentOrderDetail(detail: OrderDetail): AdminOrderDetail {
+export function presentOrderDetail(detail: OrderDetail): ConsoleOrderDetail {
   const { order, payment, refund } = detail;
   // A provisioning job delivers only a paid order waiting for it (confirmed); left queued for an order refunded or
   // being refunded meanwhile, it will end doing nothing, so it is not shown as a live delivery.

@@ -1,14 +1,14 @@
 import {
-  acceptAdminOrderHeldPayment,
-  cancelAdminOrderEsim,
-  exportAdminOrders,
-  getAdminOrder,
-  recordAdminOrderRefund,
-  refundAdminOrderHeldMoney,
-  refuseAdminOrderHeldPayment,
-  resendAdminOrderInstallEmail,
-  retryAdminOrderProvisioning,
-  searchAdminOrders,
+  acceptConsoleOrderHeldPayment,
+  cancelConsoleOrderEsim,
+  exportConsoleOrders,
+  getConsoleOrder,
+  recordConsoleOrderRefund,
+  refundConsoleOrderHeldMoney,
+  refuseConsoleOrderHeldPayment,
+  resendConsoleOrderInstallEmail,
+  retryConsoleOrderProvisioning,
+  searchConsoleOrders,
 } from "@esim/shared/console/orders-contract";
 import type { FastifyInstance } from "fastify";
 import { sendCsv } from "../../lib/csv.ts";
@@ -35,10 +35,10 @@ const tags = ["admin"];
  * admin's (decision 067).
  */
 /** The console's orders; the cancel-and-refund flow is handed in where the routes are registered (decision 091). */
-export async function ordersAdminRoutes(app: FastifyInstance, options: { cancelAndRefund: CancelAndRefund }) {
+export async function consoleOrdersRoutes(app: FastifyInstance, options: { cancelAndRefund: CancelAndRefund }) {
   addRoute(
     app,
-    searchAdminOrders,
+    searchConsoleOrders,
     async ({ query }) => {
       const { page, ...filter } = query;
       const found = await searchOrders(app.deps, { filter, page });
@@ -49,7 +49,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, options: { cancelA
 
   addRawRoute(
     app,
-    exportAdminOrders,
+    exportConsoleOrders,
     async ({ query, operator, reply, request }) => {
       const csv = await exportOrdersCsv(app.deps, { filter: query, operator, ip: request.ip });
       return sendCsv(reply, { filename: "orders.csv", csv });
@@ -59,14 +59,14 @@ export async function ordersAdminRoutes(app: FastifyInstance, options: { cancelA
 
   addRoute(
     app,
-    getAdminOrder,
+    getConsoleOrder,
     async ({ params }) => ({ data: presentOrderDetail(await getOrderDetail(app.deps, { number: params.number })) }),
     { tags, summary: "An order with its payment, eSIMs, provisioning and timeline" },
   );
 
   addRoute(
     app,
-    retryAdminOrderProvisioning,
+    retryConsoleOrderProvisioning,
     async ({ params, operator, request }) => ({
       data: presentOrderDetail(
         await retryOrderProvisioning(app.deps, { number: params.number, operator, ip: request.ip }),
@@ -77,7 +77,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, options: { cancelA
 
   addRoute(
     app,
-    resendAdminOrderInstallEmail,
+    resendConsoleOrderInstallEmail,
     async ({ params, body, operator, request }) => ({
       data: presentOrderDetail(
         await resendOrderInstallEmail(app.deps, {
@@ -93,7 +93,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, options: { cancelA
 
   addRoute(
     app,
-    recordAdminOrderRefund,
+    recordConsoleOrderRefund,
     async ({ params, body, operator, request }) => ({
       data: presentOrderDetail(
         await recordOrderRefund(app.deps, { number: params.number, ...body, operator, ip: request.ip }),
@@ -104,7 +104,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, options: { cancelA
 
   addRoute(
     app,
-    refundAdminOrderHeldMoney,
+    refundConsoleOrderHeldMoney,
     async ({ params, body, operator, request }) => ({
       data: presentOrderDetail(
         await refundOrderHeldMoney(app.deps, { number: params.number, reason: body.reason, operator, ip: request.ip }),
@@ -115,7 +115,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, options: { cancelA
 
   addRoute(
     app,
-    cancelAdminOrderEsim,
+    cancelConsoleOrderEsim,
     async ({ params, body, operator, request }) => ({
       data: presentOrderDetail(
         await cancelOrderEsim(app.deps, {
@@ -133,7 +133,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, options: { cancelA
 
   addRoute(
     app,
-    acceptAdminOrderHeldPayment,
+    acceptConsoleOrderHeldPayment,
     async ({ params, body, operator, request }) => ({
       data: presentOrderDetail(
         await acceptOrderHeldPayment(app.deps, { number: params.number, note: body.note, operator, ip: request.ip }),
@@ -144,7 +144,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, options: { cancelA
 
   addRoute(
     app,
-    refuseAdminOrderHeldPayment,
+    refuseConsoleOrderHeldPayment,
     async ({ params, body, operator, request }) => ({
       data: presentOrderDetail(
         await refuseOrderHeldPayment(app.deps, {

@@ -1,4 +1,4 @@
-import { adminOrderDetailSchema, searchAdminOrders } from "@esim/shared/console/orders-contract";
+import { consoleOrderDetailSchema, searchConsoleOrders } from "@esim/shared/console/orders-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -46,7 +46,7 @@ function call(
 }
 
 const detailOf = (response: { json(): unknown }) =>
-  z.object({ data: adminOrderDetailSchema }).parse(response.json()).data;
+  z.object({ data: consoleOrderDetailSchema }).parse(response.json()).data;
 
 async function auditFor(number: string) {
   return db
@@ -99,7 +99,7 @@ describe("GET /orders: search", () => {
     for (const q of queries) {
       const response = await call("GET", `/orders?q=${encodeURIComponent(q)}`, support.headers);
       expect(response.statusCode).toBe(200);
-      const body = searchAdminOrders.response.parse(response.json());
+      const body = searchConsoleOrders.response.parse(response.json());
       expect(body.data.map((order) => order.number)).toEqual([bought.number]);
       expect(body.data[0]).toMatchObject({ status: "delivered", email: bought.user.email, quantity: 1 });
     }
@@ -110,11 +110,11 @@ describe("GET /orders: search", () => {
     const iccid = bought.esim.iccid!;
     await db.update(esims).set({ iccid: null }).where(eq(esims.id, bought.esim.id));
     const byNumber = await call("GET", `/orders?q=${bought.number}`, support.headers);
-    expect(searchAdminOrders.response.parse(byNumber.json()).data.map((order) => order.number)).toEqual([
+    expect(searchConsoleOrders.response.parse(byNumber.json()).data.map((order) => order.number)).toEqual([
       bought.number,
     ]);
     const byIccid = await call("GET", `/orders?q=${iccid}`, support.headers);
-    expect(searchAdminOrders.response.parse(byIccid.json()).data).toEqual([]);
+    expect(searchConsoleOrders.response.parse(byIccid.json()).data).toEqual([]);
   });
 
   it("answers nothing for a search that matches no order", async () => {
@@ -124,10 +124,10 @@ describe("GET /orders: search", () => {
 
   it("pages the newest orders without a search", async () => {
     for (let index = 0; index < 21; index += 1) await createPaidOrder(testApp, plan.id);
-    const first = searchAdminOrders.response.parse((await call("GET", "/orders", support.headers)).json());
+    const first = searchConsoleOrders.response.parse((await call("GET", "/orders", support.headers)).json());
     expect(first.data).toHaveLength(20);
     expect(first.hasMore).toBe(true);
-    const second = searchAdminOrders.response.parse((await call("GET", "/orders?page=2", support.headers)).json());
+    const second = searchConsoleOrders.response.parse((await call("GET", "/orders?page=2", support.headers)).json());
     expect(second.page).toBe(2);
     expect(second.data.map((order) => order.number)).not.toContain(first.data[0]!.number);
   });
@@ -158,7 +158,7 @@ async function placeOrderWith(billing: { name: string; phone: string }, override
 async function searchNumbers(query: string, headers = support.headers) {
   const response = await call("GET", `/orders?${query}`, headers);
   expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
-  return searchAdminOrders.response.parse(response.json()).data.map((order) => order.number);
+  return searchConsoleOrders.response.parse(response.json()).data.map((order) => order.number);
 }
 
 describe("GET /orders: search by fragments (issue 27)", () => {
@@ -349,7 +349,7 @@ describe("how an unpaid order ended, in the search and the order", () => {
       [paid.number, null],
     ] as const;
     for (const [number, rejectedBy] of endings) {
-      const found = searchAdminOrders.response.parse(
+      const found = searchConsoleOrders.response.parse(
         (await call("GET", `/orders?q=${number}`, support.headers)).json(),
       );
       expect(found.data).toEqual([expect.objectContaining({ number, rejectedBy })]);
@@ -411,7 +411,7 @@ describe("GET /orders/:number: the order and its timeline", () => {
     const parts = { destinationCode: plan.destinationCode, validityDays: plan.validityDays, dataMb: plan.dataMb };
     const detail = detailOf(await call("GET", `/orders/${bought.number}`, support.headers));
     expect(detail.plan).toMatchObject(parts);
-    const found = searchAdminOrders.response.parse(
+    const found = searchConsoleOrders.response.parse(
       (await call("GET", `/orders?q=${bought.number}`, support.headers)).json(),
     );
     expect(found.data).toEqual([expect.objectContaining({ plan: expect.objectContaining(parts) })]);

@@ -1,3 +1,3 @@
 // Orders in the operator's console (issue 15, point 4): search, an order's timeline, and the operator's actions on it
 // (retry provisioning, resend the install email, record a refund), each audited. GET/POST /api/v1/admin/orders….
-export { ordersAdminRoutes } from "./console-orders.routes.ts";
+export { consoleOrdersRoutes } from "./console-orders.routes.ts";

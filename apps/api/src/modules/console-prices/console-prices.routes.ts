@@ -26,7 +26,7 @@ import { previewPriceChangeWithMargins } from "../margins/index.ts";
 const tags = ["admin"];
 
 /** The console's prices and catalogue sync (issue 15, point 8): admins only, every change audited. */
-export async function pricesAdminRoutes(app: FastifyInstance) {
+export async function consolePricesRoutes(app: FastifyInstance) {
   addRoute(app, getPriceSettings, async () => ({ data: await readPriceSettings(app.deps) }), {
     tags,
     summary: "The price settings: DZD per USD, markup, service fee",

@@ -1,3 +1,3 @@
 // The console's prices and catalogue (issue 15, point 8): routes only; the rules live in the catalog module, which the
 // command line (`rate:set`, `catalog:sync`) calls too.
-export { pricesAdminRoutes } from "./console-prices.routes.ts";
+export { consolePricesRoutes } from "./console-prices.routes.ts";

@@ -1,4 +1,4 @@
-import { adminCouponSchema } from "@esim/shared/console/coupons-contract";
+import { consoleCouponSchema } from "@esim/shared/console/coupons-contract";
 import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -52,7 +52,7 @@ async function auditOf(entityId: string) {
 async function createAsAdmin(code: string, overrides: Record<string, unknown> = {}) {
   const response = await console_("POST", "/coupons", admin.headers, validCoupon(code, overrides));
   expect(response.statusCode).toBe(200);
-  return adminCouponSchema.parse(response.json().data);
+  return consoleCouponSchema.parse(response.json().data);
 }
 
 describe("POST /coupons", () => {
@@ -158,7 +158,7 @@ describe("POST /coupons", () => {
     expect(entry!.after).toMatchObject({ code: "GIFT-100", allowsBelowCost: true });
 
     const listed = await console_("GET", "/coupons", admin.headers);
-    const rows = listed.json().data.map((row: unknown) => adminCouponSchema.parse(row));
+    const rows = listed.json().data.map((row: unknown) => consoleCouponSchema.parse(row));
     expect(rows.find((row: { id: string }) => row.id === giveaway.id)).toMatchObject({ allowsBelowCost: true });
     expect(rows.find((row: { id: string }) => row.id === plain.id)).toMatchObject({ allowsBelowCost: false });
   });
@@ -191,7 +191,7 @@ describe("GET /coupons", () => {
     expect((await console_("GET", "/coupons", support.headers)).statusCode).toBe(403);
     const response = await console_("GET", "/coupons", admin.headers);
     expect(response.statusCode).toBe(200);
-    const listed = response.json().data.map((row: unknown) => adminCouponSchema.parse(row));
+    const listed = response.json().data.map((row: unknown) => consoleCouponSchema.parse(row));
     const row = listed.find((item: { id: string }) => item.id === coupon.id);
     expect(row).toMatchObject({
       usesCount: 2,
@@ -270,7 +270,7 @@ describe("PATCH /coupons/:id", () => {
       maxUsesPerUser: 3,
     });
     expect(changed.statusCode).toBe(200);
-    expect(adminCouponSchema.parse(changed.json().data)).toMatchObject({
+    expect(consoleCouponSchema.parse(changed.json().data)).toMatchObject({
       endsAt,
       maxUses: 50,
       maxUsesPerUser: 3,
@@ -316,7 +316,7 @@ describe("POST /coupons/:id/block", () => {
 
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
-    expect(adminCouponSchema.parse(second.json().data)).toMatchObject({ isBlocked: true, state: "blocked" });
+    expect(consoleCouponSchema.parse(second.json().data)).toMatchObject({ isBlocked: true, state: "blocked" });
     const blocks = (await auditOf(coupon.id)).filter((entry) => entry.action === "coupon.blocked");
     expect(blocks).toHaveLength(1);
     expect(blocks[0]).toMatchObject({

@@ -1,4 +1,4 @@
-import { adminOrderDetailSchema } from "@esim/shared/console/orders-contract";
+import { consoleOrderDetailSchema } from "@esim/shared/console/orders-contract";
 import { cancellationQueueSchema } from "@esim/shared/console/refunds-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { formatMoney } from "@esim/shared/money";
@@ -48,7 +48,7 @@ function callConsole(method: "GET" | "POST", path: string, headers: Record<strin
 }
 
 const detailOf = (response: { json(): unknown }) =>
-  z.object({ data: adminOrderDetailSchema }).parse(response.json()).data;
+  z.object({ data: consoleOrderDetailSchema }).parse(response.json()).data;
 
 async function readDetail(number: string) {
   const response = await callConsole("GET", `/orders/${number}`, support.headers);

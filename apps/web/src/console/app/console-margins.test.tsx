@@ -1,11 +1,11 @@
 import type { Dashboard } from "@esim/shared/console/dashboard-contract";
 import type { MarginFigures, MarginReport, OrderMargin } from "@esim/shared/console/margins-contract";
-import type { AdminOrderDetail } from "@esim/shared/console/orders-contract";
+import type { ConsoleOrderDetail } from "@esim/shared/console/orders-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeApi } from "../../test/fake-api.ts";
-import { ADMIN_TOKEN_KEY } from "../lib/operator-session.ts";
+import { CONSOLE_TOKEN_KEY } from "../lib/operator-session.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 // The owner's margin in the console (decision 065): the dashboard's Margins section and an order's margin, for admins
@@ -168,7 +168,7 @@ const ORDER = {
     canRefundHeldMoney: false,
   },
   timeline: [],
-} satisfies AdminOrderDetail;
+} satisfies ConsoleOrderDetail;
 
 const MARGIN: OrderMargin = {
   tvaRateBps: 1900,
@@ -203,7 +203,7 @@ describe("the margins (/admin, /admin/orders/:number)", () => {
   it("shows the admin the week's margin per plan and per day, an unknown cost as unknown, and today on a tap", {
     timeout: 20_000,
   }, async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(ADMIN);
     const { user } = await renderApp("/admin", { language: "en" });
 
@@ -237,7 +237,7 @@ describe("the margins (/admin, /admin/orders/:number)", () => {
   });
 
   it("shows no margin to a support agent and asks the API for none", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT);
     await renderApp("/admin/orders/ES26-000042", { language: "en" });
     expect(await screen.findByText("amina@example.com")).toBeInTheDocument();
@@ -246,7 +246,7 @@ describe("the margins (/admin, /admin/orders/:number)", () => {
   });
 
   it("gives the admin an order's margin in Arabic, its cost with the rate it was bought at", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi(ADMIN);
     await renderApp("/admin/orders/ES26-000042", { language: "ar" });
     const section = await screen.findByRole("region", { name: "الهامش" });
@@ -256,7 +256,7 @@ describe("the margins (/admin, /admin/orders/:number)", () => {
   });
 
   it("says a paid order not delivered yet has no margin yet, rather than 100 %", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi(ADMIN, {
       ...MARGIN,
       costUsdE4: 0,
@@ -275,7 +275,7 @@ describe("the margins (/admin, /admin/orders/:number)", () => {
   });
 
   it("names the upstream's credit for an eSIM cancelled unused beside the cost", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi(ADMIN, { ...MARGIN, upstreamCreditUsdE4: 13_334, costDzdMinor: 0, marginDzdMinor: 0, marginBps: null });
     await renderApp("/admin/orders/ES26-000042", { language: "en" });
     const section = await screen.findByRole("region", { name: "Margin" });
@@ -285,7 +285,7 @@ describe("the margins (/admin, /admin/orders/:number)", () => {
   });
 
   it("says an order bought before costs were recorded has an unknown cost and margin, never 0", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi(ADMIN, {
       ...MARGIN,
       costUsdE4: null,

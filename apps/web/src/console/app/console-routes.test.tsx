@@ -2,7 +2,7 @@ import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
-import { ADMIN_TOKEN_KEY } from "../lib/operator-session.ts";
+import { CONSOLE_TOKEN_KEY } from "../lib/operator-session.ts";
 import { DASHBOARD } from "../test/console-fixtures.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
@@ -71,7 +71,7 @@ describe("the operator console (/admin)", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe("/admin"));
-    expect(window.sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBe("operator-token");
+    expect(window.sessionStorage.getItem(CONSOLE_TOKEN_KEY)).toBe("operator-token");
     expect(window.localStorage.getItem("Token")).toBeNull();
     const totpCall = calls.find((call) => call.path === `${A}/auth/totp`);
     expect(totpCall?.body).toEqual({ challenge: "challenge-abcdefghijklmnopqrstuvwxyz", totp: "654321" });
@@ -90,7 +90,7 @@ describe("the operator console (/admin)", () => {
     await user.type(await screen.findByLabelText("Code de l’application (6 chiffres)"), "000000");
     await user.click(screen.getByRole("button", { name: "Se connecter" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Ce code d’authentification n’est pas le bon.");
-    expect(window.sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
+    expect(window.sessionStorage.getItem(CONSOLE_TOKEN_KEY)).toBeNull();
   });
 
   it("says it in Arabic too, right to left", async () => {
@@ -107,7 +107,7 @@ describe("the operator console (/admin)", () => {
   });
 
   it("shows the dashboard's figures: net, gross and refunded sales, queues with their age, overdue refunds, the low balance", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi(ADMIN);
     await renderApp("/admin", { language: "en" });
     const today = await screen.findByRole("region", { name: "Today" });
@@ -128,7 +128,7 @@ describe("the operator console (/admin)", () => {
   });
 
   it("gives a support operator no Audit log link, and a clear message at its address", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi(SUPPORT);
     await renderApp("/admin", { language: "en" });
     expect(await screen.findByText("karim@esim-store.dz")).toBeInTheDocument();
@@ -139,7 +139,7 @@ describe("the operator console (/admin)", () => {
   });
 
   it("tells a support operator who opens /admin/audit that it is for admins", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT);
     await renderApp("/admin/audit", { language: "fr" });
     expect(await screen.findByRole("alert")).toHaveTextContent("Cette page est réservée aux administrateurs.");
@@ -147,7 +147,7 @@ describe("the operator console (/admin)", () => {
   });
 
   it("lists the operator's sessions with this one marked, and ends another", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     let sessions = [
       {
         id: "11111111-1111-4111-8111-111111111111",
@@ -185,15 +185,15 @@ describe("the operator console (/admin)", () => {
   });
 
   it("sends to the console's sign-in when the session has ended (401)", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "dead-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "dead-token");
     consoleApi(ADMIN, { [`GET ${A}/me`]: () => apiError(401, "UNAUTHENTICATED") });
     await renderApp("/admin/sessions", { language: "en" });
     expect(await screen.findByRole("heading", { name: "Operator sign-in" })).toBeInTheDocument();
     expect(window.location.pathname).toBe("/admin/login");
-    expect(window.sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
+    expect(window.sessionStorage.getItem(CONSOLE_TOKEN_KEY)).toBeNull();
   });
   it("filters the audit log by action in words, pages on, and downloads the same filter as CSV with the bearer", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const entry = (id: string, action: string) => ({
       id,
       operatorId: "op-1",
@@ -239,7 +239,7 @@ describe("the operator console (/admin)", () => {
   });
 
   it("signs out: the server session ended, the token gone, back at the console's sign-in", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(ADMIN, { [`POST ${A}/auth/logout`]: () => ({ status: 204 }) });
     const { user } = await renderApp("/admin", { language: "en" });
     await user.click(await screen.findByRole("button", { name: "Sign out" }));
@@ -247,6 +247,6 @@ describe("the operator console (/admin)", () => {
     expect(calls.find((call) => call.path === `${A}/auth/logout`)?.headers.get("authorization")).toBe(
       "Bearer operator-token",
     );
-    expect(window.sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
+    expect(window.sessionStorage.getItem(CONSOLE_TOKEN_KEY)).toBeNull();
   });
 });

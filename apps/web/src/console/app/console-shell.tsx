@@ -18,7 +18,7 @@ const NAV_LINK =
  * The console's frame: who is signed in (email and role), the language, sign-out, and the sections. Without an
  * operator session (none yet, signed out, or a 401) it sends to the console's sign-in.
  */
-export function AdminShell() {
+export function ConsoleShell() {
   const t = useT();
   const token = useOperatorToken();
   const location = useLocation();

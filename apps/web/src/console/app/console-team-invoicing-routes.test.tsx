@@ -2,7 +2,7 @@ import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
-import { ADMIN_TOKEN_KEY } from "../lib/operator-session.ts";
+import { CONSOLE_TOKEN_KEY } from "../lib/operator-session.ts";
 import { renderApp, setUpAppTests } from "../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];
@@ -12,7 +12,7 @@ const ADMIN = { id: "op-1", email: "nadia@esim-store.dz", role: "admin" as const
 const SUPPORT = { id: "op-2", email: "karim@esim-store.dz", role: "support" as const, isEnrolled: true };
 
 function consoleApi(operator: typeof ADMIN | typeof SUPPORT, handlers: Handlers = {}) {
-  window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+  window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
   return fakeApi({ [`GET ${A}/me`]: () => ({ body: { data: operator } }), ...handlers });
 }
 

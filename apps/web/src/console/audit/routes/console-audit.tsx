@@ -2,7 +2,7 @@ import { AdminsOnly } from "../../components/admins-only.tsx";
 import { useT } from "../../lib/i18n.ts";
 import { AuditLog } from "../components/audit-log.tsx";
 
-export function AdminAuditRoute() {
+export function ConsoleAuditRoute() {
   const t = useT();
   return (
     <>

@@ -1,4 +1,4 @@
-import type { AdminClaim } from "@esim/shared/claims/contracts";
+import type { ConsoleClaim } from "@esim/shared/claims/contracts";
 import { REFUND_CHOICES, type RefundChoice } from "@esim/shared/orders/refunds";
 import { CLAIM_REASON_NAME, CLAIM_STATUS_NAME, ESIM_STATUS_NAME } from "@esim/ui/status-labels";
 import { useQuery } from "@tanstack/react-query";
@@ -31,7 +31,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The three decisions: answer (a message), refund (credit or transfer, the eSIM's share or the order), refuse. */
-function Decisions({ shown }: { shown: AdminClaim }) {
+function Decisions({ shown }: { shown: ConsoleClaim }) {
   const t = useT();
   const format = consoleFormatters(useLanguage());
   const decide = useClaimDecision(shown.claim.id);
@@ -144,7 +144,7 @@ function Decisions({ shown }: { shown: AdminClaim }) {
 }
 
 /** /admin/claims/:id: a claim with its thread, its eSIM's and order's facts, and the decisions while it is open. */
-export function AdminClaimRoute() {
+export function ConsoleClaimRoute() {
   const t = useT();
   const format = consoleFormatters(useLanguage());
   const { id = "" } = useParams();

@@ -1,16 +1,16 @@
-import type { AdminClaim, AdminClaimItem } from "@esim/shared/claims/contracts";
+import type { ConsoleClaim, ConsoleClaimItem } from "@esim/shared/claims/contracts";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeApi } from "../../../test/fake-api.ts";
-import { ADMIN_TOKEN_KEY } from "../../lib/operator-session.ts";
+import { CONSOLE_TOKEN_KEY } from "../../lib/operator-session.ts";
 import { renderApp, setUpAppTests } from "../../test/render-app.tsx";
 
 const A = ADMIN_API_BASE_PATH;
 const SUPPORT = { id: "op-2", email: "karim@esim-store.dz", role: "support" as const, isEnrolled: true };
 const CLAIM_ID = "33333333-3333-4333-8333-333333333333";
 
-const item = (overrides: Partial<AdminClaimItem> = {}): AdminClaimItem => ({
+const item = (overrides: Partial<ConsoleClaimItem> = {}): ConsoleClaimItem => ({
   id: CLAIM_ID,
   status: "received",
   reason: "cannot_connect",
@@ -26,7 +26,7 @@ const item = (overrides: Partial<AdminClaimItem> = {}): AdminClaimItem => ({
   ...overrides,
 });
 
-const CLAIM: AdminClaim = {
+const CLAIM: ConsoleClaim = {
   claim: {
     id: CLAIM_ID,
     esimId: "44444444-4444-4444-8444-444444444444",
@@ -62,7 +62,7 @@ describe("the console's claims (/admin/claims)", () => {
   afterEach(() => window.sessionStorage.clear());
 
   it("lists claims by deadline with the overdue marked, from the console's navigation", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     fakeApi({
       [`GET ${A}/me`]: () => ({ body: { data: SUPPORT } }),
       [`GET ${A}/claims`]: () => ({
@@ -79,7 +79,7 @@ describe("the console's claims (/admin/claims)", () => {
   });
 
   it("shows in the navigation how many claims are open, on every page", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     fakeApi({
       [`GET ${A}/me`]: () => ({ body: { data: SUPPORT } }),
       [`GET ${A}/claims`]: () => ({
@@ -105,7 +105,7 @@ describe("the console's claims (/admin/claims)", () => {
   }, 15_000);
 
   it("refunds the eSIM's share by the traveller's preferred method, shown with the plan's networks", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     let current = CLAIM;
     const { calls } = fakeApi({
       [`GET ${A}/me`]: () => ({ body: { data: SUPPORT } }),

@@ -10,7 +10,7 @@ import { useLanguage, useT } from "../../lib/i18n.ts";
 import { claimsQuery } from "../api/claims.ts";
 
 /** /admin/claims: travellers' claims, open ones by deadline with the overdue first and marked, filtered by status. */
-export function AdminClaimsRoute() {
+export function ConsoleClaimsRoute() {
   const t = useT();
   const format = consoleFormatters(useLanguage());
   const [params, setParams] = useSearchParams();

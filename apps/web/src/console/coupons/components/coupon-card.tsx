@@ -1,4 +1,4 @@
-import type { AdminCoupon, CouponState } from "@esim/shared/console/coupons-contract";
+import type { ConsoleCoupon, CouponState } from "@esim/shared/console/coupons-contract";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -26,7 +26,13 @@ export interface CouponNotice {
 }
 
 /** One coupon: its terms, uses and revenue, and the admin's two changes (dates and limits, block). */
-export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChanged: (notice: CouponNotice) => void }) {
+export function CouponCard({
+  coupon,
+  onChanged,
+}: {
+  coupon: ConsoleCoupon;
+  onChanged: (notice: CouponNotice) => void;
+}) {
   const t = useT();
   const format = consoleFormatters(useLanguage());
   const [isEditing, setIsEditing] = useState(false);
@@ -155,7 +161,13 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
 }
 
 /** The dates and limits of a coupon; its code and discount are shown as fixed (decision 039). */
-function CouponLimitsForm({ coupon, onDone }: { coupon: AdminCoupon; onDone: (notice: CouponNotice | null) => void }) {
+function CouponLimitsForm({
+  coupon,
+  onDone,
+}: {
+  coupon: ConsoleCoupon;
+  onDone: (notice: CouponNotice | null) => void;
+}) {
   const t = useT();
   const update = useUpdateCoupon();
   const [form, setForm] = useState({

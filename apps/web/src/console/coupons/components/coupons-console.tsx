@@ -4,14 +4,14 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
 import { useT } from "../../lib/i18n.ts";
-import { adminCouponsQuery } from "../api/coupons.ts";
+import { consoleCouponsQuery } from "../api/coupons.ts";
 import { CouponCard, type CouponNotice } from "./coupon-card.tsx";
 import { CouponCreateForm } from "./coupon-create-form.tsx";
 
 /** The coupons screen: the create form on demand, then every coupon with its uses and revenue. */
-export function CouponsAdmin() {
+export function CouponsConsole() {
   const t = useT();
-  const list = useQuery(adminCouponsQuery());
+  const list = useQuery(consoleCouponsQuery());
   const [isCreating, setIsCreating] = useState(false);
   const [notice, setNotice] = useState<CouponNotice | null>(null);
 

@@ -1,10 +1,10 @@
-import type { AdminCoupon } from "@esim/shared/console/coupons-contract";
+import type { ConsoleCoupon } from "@esim/shared/console/coupons-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { PLAN_7_DAYS, PLAN_30_DAYS, TURKEY } from "../../../test/buying-fixtures.ts";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
-import { ADMIN_TOKEN_KEY } from "../../lib/operator-session.ts";
+import { CONSOLE_TOKEN_KEY } from "../../lib/operator-session.ts";
 import { renderApp, setUpAppTests } from "../../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];
@@ -14,7 +14,7 @@ const ADMIN = { id: "op-1", email: "nadia@esim-store.dz", role: "admin" as const
 const SUPPORT = { id: "op-2", email: "karim@esim-store.dz", role: "support" as const, isEnrolled: true };
 const ID = "11111111-1111-4111-8111-111111111111";
 
-const SUMMER: AdminCoupon = {
+const SUMMER: ConsoleCoupon = {
   id: ID,
   code: "SUMMER26",
   kind: "percent",
@@ -48,7 +48,7 @@ describe("the console's coupons (/admin/coupons)", () => {
   afterEach(() => window.sessionStorage.clear());
 
   it("lists each coupon with its discount, uses, paid orders and revenue", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi(ADMIN);
     await renderApp("/admin/coupons", { language: "en" });
     const card = (await screen.findByRole("heading", { name: "SUMMER26" })).closest("li") as HTMLElement;
@@ -62,7 +62,7 @@ describe("the console's coupons (/admin/coupons)", () => {
   });
 
   it("creates a coupon with its rules sent as the contract says, then shows it created", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(ADMIN, {
       "GET /destinations/TR/packages": () => ({
         body: {
@@ -116,8 +116,8 @@ describe("the console's coupons (/admin/coupons)", () => {
   });
 
   it("marks a giveaway allowed below cost, explained before it is ticked, and the list says which code is one", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
-    const GIFT: AdminCoupon = {
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
+    const GIFT: ConsoleCoupon = {
       ...SUMMER,
       id: "33333333-3333-4333-8333-333333333333",
       code: "GIFT100",
@@ -152,7 +152,7 @@ describe("the console's coupons (/admin/coupons)", () => {
   });
 
   it("says in French that the code is taken, and marks a refused field", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     let answer = apiError(409, "COUPON_CODE_TAKEN");
     consoleApi(ADMIN, { [`POST ${A}/coupons`]: () => answer });
     const { user } = await renderApp("/admin/coupons", { language: "fr" });
@@ -168,12 +168,12 @@ describe("the console's coupons (/admin/coupons)", () => {
   });
 
   it("blocks a coupon after confirming, and changes its limits", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     let current = SUMMER;
     const { calls } = consoleApi(ADMIN, {
       [`GET ${A}/coupons`]: () => ({ body: { data: [current] } }),
       [`PATCH ${A}/coupons/${ID}`]: ({ body }) => {
-        current = { ...current, ...(body as Partial<AdminCoupon>) };
+        current = { ...current, ...(body as Partial<ConsoleCoupon>) };
         return { body: { data: current } };
       },
       [`POST ${A}/coupons/${ID}/block`]: () => {
@@ -200,7 +200,7 @@ describe("the console's coupons (/admin/coupons)", () => {
   });
 
   it("shows the list in Arabic, right to left, the code and the uses kept left to right", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi(ADMIN);
     await renderApp("/admin/coupons", { language: "ar" });
     const card = (await screen.findByRole("heading", { name: "SUMMER26" })).closest("li") as HTMLElement;
@@ -212,7 +212,7 @@ describe("the console's coupons (/admin/coupons)", () => {
   });
 
   it("says when no destination has the code typed in the plan picker", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi(ADMIN, { "GET /destinations/XX/packages": () => apiError(404, "DESTINATION_NOT_FOUND") });
     const { user } = await renderApp("/admin/coupons", { language: "fr" });
     await user.click(await screen.findByRole("button", { name: "Nouveau code promo" }));
@@ -223,7 +223,7 @@ describe("the console's coupons (/admin/coupons)", () => {
   });
 
   it("tells a support operator the page is for admins, without the link or a call, in Arabic", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT);
     await renderApp("/admin/coupons", { language: "ar" });
     expect(await screen.findByRole("alert")).toHaveTextContent("رموز الترويج مخصصة للمسؤولين فقط.");

@@ -7,7 +7,7 @@ import { customerQuery } from "../api/customers.ts";
 import { CustomerDetailView } from "../components/customer-detail.tsx";
 
 /** /admin/customers/:id: one customer's whole picture, for every operator. */
-export function AdminCustomerRoute() {
+export function ConsoleCustomerRoute() {
   const t = useT();
   const { id = "" } = useParams();
   const customer = useQuery(customerQuery(id));

@@ -3,7 +3,7 @@ import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
-import { ADMIN_TOKEN_KEY } from "../../lib/operator-session.ts";
+import { CONSOLE_TOKEN_KEY } from "../../lib/operator-session.ts";
 import { renderApp, setUpAppTests } from "../../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];
@@ -145,7 +145,7 @@ describe("the console's customers (/admin/customers)", () => {
   afterEach(() => window.sessionStorage.clear());
 
   it("shows support the Customers link, searches by email and opens the customer", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi({
       [`GET ${A}/customers`]: ({ url }) => ({
         body: { data: url.searchParams.get("q") === "amina@" ? [SUMMARY] : [], page: 1, hasMore: false },
@@ -173,7 +173,7 @@ describe("the console's customers (/admin/customers)", () => {
   }, 15_000);
 
   it("ends a customer's session and unblocks the PIN, each once", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     let current = detail();
     const { calls } = consoleApi({
       [`GET ${A}/customers/${ID}`]: () => ({ body: { data: current } }),
@@ -201,7 +201,7 @@ describe("the console's customers (/admin/customers)", () => {
   });
 
   it("says in Arabic, right to left, that deletion is immediate, on the deleted accounts' tab", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi({
       [`GET ${A}/customers`]: ({ url }) => ({
         body: {
@@ -223,7 +223,7 @@ describe("the console's customers (/admin/customers)", () => {
   }, 15_000);
 
   it("shows an auto top-up turned off with no plan, a load that failed, and says when there are none", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const withBoth = detail({
       autoTopUps: [
         {
@@ -280,14 +280,14 @@ describe("the console's customers (/admin/customers)", () => {
   });
 
   it("shows the translated error for an unknown customer", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi({ [`GET ${A}/customers/${ID}`]: () => apiError(404, "NOT_FOUND") });
     await renderApp(`/admin/customers/${ID}`, { language: "fr" });
     expect(await screen.findByRole("alert")).toHaveTextContent(/./);
   });
 
   it("shows support a customer's store credit and its history, without the form to give some", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi({
       [`GET ${A}/customers/${ID}`]: () => ({ body: { data: detail() } }),
       [`POST ${A}/customers/${ID}/esims/refresh`]: () => ({ body: { data: [ESIM] } }),
@@ -302,7 +302,7 @@ describe("the console's customers (/admin/customers)", () => {
   });
 
   it("lets an admin give credit with the reason the customer reads, then shows the new balance", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi({
       [`GET ${A}/me`]: () => ({ body: { data: { ...SUPPORT, role: "admin" } } }),
       [`GET ${A}/customers/${ID}`]: () => ({ body: { data: detail() } }),

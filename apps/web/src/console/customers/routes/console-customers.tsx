@@ -14,7 +14,7 @@ function readFilter(params: URLSearchParams): CustomersFilter {
 }
 
 /** /admin/customers: every operator (support answers customers from here). */
-export function AdminCustomersRoute() {
+export function ConsoleCustomersRoute() {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params);

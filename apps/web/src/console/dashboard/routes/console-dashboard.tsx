@@ -8,7 +8,7 @@ import { useLanguage, useT } from "../../lib/i18n.ts";
 import { dashboardQuery } from "../api/get-dashboard.ts";
 import { DashboardView } from "../components/dashboard-view.tsx";
 
-export function AdminDashboardRoute() {
+export function ConsoleDashboardRoute() {
   const t = useT();
   const format = consoleFormatters(useLanguage());
   const dashboard = useQuery(dashboardQuery());

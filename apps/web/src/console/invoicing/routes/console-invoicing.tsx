@@ -4,7 +4,7 @@ import { CreditNotesList } from "../components/credit-notes-list.tsx";
 import { InvoicesExport } from "../components/invoices-export.tsx";
 import { SellerIdentityForm } from "../components/seller-identity-form.tsx";
 
-export function AdminInvoicingRoute() {
+export function ConsoleInvoicingRoute() {
   const t = useT();
   return (
     <>

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@esim/shared/console/orders-contract";
+import type { ConsoleOrderDetail } from "@esim/shared/console/orders-contract";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -30,7 +30,7 @@ export function OrderActions({
   isAdmin,
   format,
 }: {
-  order: AdminOrderDetail;
+  order: ConsoleOrderDetail;
   isAdmin: boolean;
   format: ConsoleFormatters;
 }) {

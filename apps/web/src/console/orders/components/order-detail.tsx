@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@esim/shared/console/orders-contract";
+import type { ConsoleOrderDetail } from "@esim/shared/console/orders-contract";
 import { ESIM_STATUS_NAME, paymentMethodName } from "@esim/ui/status-labels";
 import { type ReactNode, useId } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -48,7 +48,7 @@ export function OrderDetail({
   isAdmin,
   format,
 }: {
-  order: AdminOrderDetail;
+  order: ConsoleOrderDetail;
   isAdmin: boolean;
   format: ConsoleFormatters;
 }) {
@@ -218,7 +218,7 @@ export function OrderDetail({
 }
 
 /** Who paid the order and how: the customer online (with store credit, if used), a relative's link, credit, auto top-up. */
-function PaidBy({ paidBy, format }: { paidBy: NonNullable<AdminOrderDetail["paidBy"]>; format: ConsoleFormatters }) {
+function PaidBy({ paidBy, format }: { paidBy: NonNullable<ConsoleOrderDetail["paidBy"]>; format: ConsoleFormatters }) {
   const t = useT();
   const amount = `\u2068${format.dzd(paidBy.creditDzdMinor)}\u2069`;
   if (paidBy.kind === "payLink") {

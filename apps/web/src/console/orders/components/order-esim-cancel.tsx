@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@esim/shared/console/orders-contract";
+import type { ConsoleOrderDetail } from "@esim/shared/console/orders-contract";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -16,8 +16,8 @@ export function OrderEsimCancel({
   esim,
   format,
 }: {
-  order: AdminOrderDetail;
-  esim: AdminOrderDetail["esims"][number];
+  order: ConsoleOrderDetail;
+  esim: ConsoleOrderDetail["esims"][number];
   format: ConsoleFormatters;
 }) {
   const t = useT();

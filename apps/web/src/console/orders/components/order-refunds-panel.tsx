@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@esim/shared/console/orders-contract";
+import type { ConsoleOrderDetail } from "@esim/shared/console/orders-contract";
 import { REFUND_METHODS, type RefundMethod } from "@esim/shared/ledger/vocabulary";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -37,7 +37,7 @@ export function OrderRefundsPanel({
   isAdmin,
   format,
 }: {
-  order: AdminOrderDetail;
+  order: ConsoleOrderDetail;
   isAdmin: boolean;
   format: ConsoleFormatters;
 }) {

@@ -1,4 +1,4 @@
-import type { AdminOrderSummary, OrderListFilter } from "@esim/shared/console/orders-contract";
+import type { ConsoleOrderSummary, OrderListFilter } from "@esim/shared/console/orders-contract";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
@@ -112,7 +112,7 @@ export function OrderSearch({
   );
 }
 
-function OrderRow({ order, format }: { order: AdminOrderSummary; format: ConsoleFormatters }) {
+function OrderRow({ order, format }: { order: ConsoleOrderSummary; format: ConsoleFormatters }) {
   const t = useT();
   const planName = useConsolePlanName();
   return (

@@ -9,7 +9,7 @@ import { orderDetailQuery } from "../api/orders.ts";
 import { OrderDetail } from "../components/order-detail.tsx";
 
 /** /admin/orders/:number: one order, its actions and its timeline (every operator; refunds for admins). */
-export function AdminOrderRoute() {
+export function ConsoleOrderRoute() {
   const t = useT();
   const format = consoleFormatters(useLanguage());
   const { number = "" } = useParams();

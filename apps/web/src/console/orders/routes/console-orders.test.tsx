@@ -1,9 +1,9 @@
-import type { AdminOrderDetail, AdminOrderSummary } from "@esim/shared/console/orders-contract";
+import type { ConsoleOrderDetail, ConsoleOrderSummary } from "@esim/shared/console/orders-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
-import { ADMIN_TOKEN_KEY } from "../../lib/operator-session.ts";
+import { CONSOLE_TOKEN_KEY } from "../../lib/operator-session.ts";
 import { renderApp, setUpAppTests } from "../../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];
@@ -12,7 +12,7 @@ const A = ADMIN_API_BASE_PATH;
 const ADMIN = { id: "op-1", email: "nadia@esim-store.dz", role: "admin" as const, isEnrolled: true };
 const SUPPORT = { id: "op-2", email: "karim@esim-store.dz", role: "support" as const, isEnrolled: true };
 
-const SUMMARY: AdminOrderSummary = {
+const SUMMARY: ConsoleOrderSummary = {
   number: "ES26-000042",
   status: "confirmed",
   attentionKind: "provisioning_failed",
@@ -24,7 +24,7 @@ const SUMMARY: AdminOrderSummary = {
   rejectedBy: null,
 };
 
-function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
+function detail(overrides: Partial<ConsoleOrderDetail> = {}): ConsoleOrderDetail {
   return {
     number: "ES26-000042",
     status: "confirmed",
@@ -126,7 +126,7 @@ describe("the console's orders (/admin/orders)", () => {
 
   // 15 s: the file's first test loads the console's lazy chunks, seconds on a busy machine.
   it("searches by email and lists the matching order with its status and flag", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT);
     const { user } = await renderApp("/admin/orders", { language: "en" });
     expect(await screen.findByRole("heading", { level: 1, name: "Orders" })).toBeInTheDocument();
@@ -149,7 +149,7 @@ describe("the console's orders (/admin/orders)", () => {
   }, 15_000);
 
   it("says so when no order matches", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi(SUPPORT, { [`GET ${A}/orders`]: () => ({ body: { data: [], page: 1, hasMore: false } }) });
     await renderApp("/admin/orders?q=nobody%40example.com", { language: "fr" });
     expect(await screen.findByText("Aucune commande ne correspond à cette recherche.")).toBeInTheDocument();
@@ -157,7 +157,7 @@ describe("the console's orders (/admin/orders)", () => {
 
   // 15 s: typing in six fields takes seconds on a busy machine.
   it("filters by status, payment method, promo code and days, keeps the filter in the address, and clears it", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT);
     const { user } = await renderApp("/admin/orders", { language: "en" });
     const form = await screen.findByRole("form", { name: "Filter orders" });
@@ -193,7 +193,7 @@ describe("the console's orders (/admin/orders)", () => {
   }, 15_000);
 
   it("finds the orders a refund is still owed on, whatever their status, the filter kept in the address", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT);
     const { user } = await renderApp("/admin/orders", { language: "fr" });
     const form = await screen.findByRole("form", { name: "Filtrer les commandes" });
@@ -207,7 +207,7 @@ describe("the console's orders (/admin/orders)", () => {
   });
 
   it("opens a shared filtered address with its fields filled and that list asked for, in Arabic", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT);
     await renderApp("/admin/orders?status=delivered&paymentMethod=edahabia&from=2026-11-02&page=2", { language: "ar" });
     const form = await screen.findByRole("form", { name: "تصفية الطلبات" });
@@ -226,7 +226,7 @@ describe("the console's orders (/admin/orders)", () => {
   });
 
   it("refuses a first day after the last without asking the API", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT);
     const { user } = await renderApp("/admin/orders", { language: "fr" });
     const form = await screen.findByRole("form", { name: "Filtrer les commandes" });
@@ -240,7 +240,7 @@ describe("the console's orders (/admin/orders)", () => {
   });
 
   it("exports the filtered list as CSV for an admin, and offers no export to support", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(ADMIN, {
       [`GET ${A}/orders/export.csv`]: () => ({ body: "number\r\n", headers: { "content-type": "text/csv" } }),
     });
@@ -267,7 +267,7 @@ describe("the console's orders (/admin/orders)", () => {
   });
 
   it("shows an order's timeline, and retries its provisioning after a confirmation", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT, {
       [`POST ${A}/orders/ES26-000042/retry-provisioning`]: () => ({
         body: {
@@ -304,7 +304,7 @@ describe("the console's orders (/admin/orders)", () => {
   });
 
   it("shows the API's refusal translated, in Arabic, right to left", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi(SUPPORT, {
       [`POST ${A}/orders/ES26-000042/retry-provisioning`]: () => apiError(409, "ORDER_ACTION_NOT_ALLOWED"),
     });
@@ -317,7 +317,7 @@ describe("the console's orders (/admin/orders)", () => {
   });
 
   it("lets an admin record a partial refund owed with amount, method and bank reference; the rest still owed", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const owed = detail({
       status: "refund_due",
       attention: null,
@@ -387,7 +387,7 @@ describe("the console's orders (/admin/orders)", () => {
   });
 
   it("tells a support agent that a refund owed is for an admin to record", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi(SUPPORT, {
       [`GET ${A}/orders/ES26-000042`]: () => ({
         body: {
@@ -411,7 +411,7 @@ describe("the console's orders (/admin/orders)", () => {
   });
 
   it("cancels an unused eSIM at the provider with the words the customer will read", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const esim = {
       id: "5b0c3c7e-1f7a-4e55-8d4e-2f0a9b1c7d11",
       iccid: "89852000000000000042",
@@ -443,7 +443,7 @@ describe("the console's orders (/admin/orders)", () => {
   });
 
   it("never reads an unpaid, cancelled order as charged: its amount is not paid and its status says how it ended", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const cancelled = detail({
       status: "rejected",
       rejectedBy: "customer_cancelled",
@@ -484,14 +484,14 @@ describe("the console's orders (/admin/orders)", () => {
   });
 
   it("reads a paid order's amount as charged", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi(SUPPORT);
     await renderApp("/admin/orders/ES26-000042", { language: "fr" });
     expect(await screen.findByRole("region", { name: "Commande" })).toHaveTextContent(/Débité\s*\u20682\D500 DA/);
   });
 
   it("lists a checkout the customer cancelled apart from a declined card", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const ended = [
       {
         ...SUMMARY,
@@ -544,7 +544,7 @@ describe("the console's orders (/admin/orders)", () => {
   });
 
   it("lets an admin accept a held payment, with a note, after a confirmation", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(ADMIN, {
       [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: held } }),
       [`POST ${A}/orders/ES26-000042/accept-held-payment`]: () => ({
@@ -575,7 +575,7 @@ describe("the console's orders (/admin/orders)", () => {
   });
 
   it("lets a support agent refuse a held payment with the reason the customer reads, not accept it", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = consoleApi(SUPPORT, {
       [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: held } }),
       [`POST ${A}/orders/ES26-000042/refuse-held-payment`]: () => ({
@@ -607,7 +607,7 @@ describe("the console's orders (/admin/orders)", () => {
   });
 
   it("shows a held payment decided meanwhile as the API's translated refusal, in Arabic", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     consoleApi(ADMIN, {
       [`GET ${A}/orders/ES26-000042`]: () => ({ body: { data: held } }),
       [`POST ${A}/orders/ES26-000042/accept-held-payment`]: () => apiError(409, "ORDER_ACTION_NOT_ALLOWED"),

@@ -4,7 +4,7 @@ import { filterOfParams, paramsOfFilter } from "../components/order-list-filters
 import { OrderSearch } from "../components/order-search.tsx";
 
 /** /admin/orders?q=…&status=…&from=…&to=…&paymentMethod=…&couponCode=…&page=…: the orders list (every operator). */
-export function AdminOrdersRoute() {
+export function ConsoleOrdersRoute() {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const filter = filterOfParams(params);

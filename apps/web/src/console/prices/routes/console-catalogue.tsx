@@ -4,7 +4,7 @@ import { CatalogueDestinations } from "../components/catalogue-destinations.tsx"
 import { CatalogueSync } from "../components/catalogue-sync.tsx";
 
 /** The catalogue sync and its last outcome, then every destination to hide, show or mark popular. */
-export function AdminCatalogueRoute() {
+export function ConsoleCatalogueRoute() {
   const t = useT();
   return (
     <>

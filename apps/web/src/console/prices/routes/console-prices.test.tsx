@@ -3,7 +3,7 @@ import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeApi } from "../../../test/fake-api.ts";
-import { ADMIN_TOKEN_KEY } from "../../lib/operator-session.ts";
+import { CONSOLE_TOKEN_KEY } from "../../lib/operator-session.ts";
 import { renderApp, setUpAppTests } from "../../test/render-app.tsx";
 
 type Handlers = Parameters<typeof fakeApi>[0];
@@ -79,7 +79,7 @@ describe("the console's prices (/admin/prices)", () => {
   afterEach(() => window.sessionStorage.clear());
 
   it("previews a new rate plan by plan, then applies exactly what was previewed", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = pricesApi(ADMIN);
     const { user } = await renderApp("/admin/prices", { language: "en" });
     const rate = await screen.findByLabelText("Rate (DZD per USD)");
@@ -119,7 +119,7 @@ describe("the console's prices (/admin/prices)", () => {
   });
 
   it("gives a country its own markup and removes a region's, in one change", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = pricesApi(ADMIN);
     const { user } = await renderApp("/admin/prices", { language: "en" });
     expect(await screen.findByLabelText("Destination 1")).toHaveValue("europe");
@@ -141,7 +141,7 @@ describe("the console's prices (/admin/prices)", () => {
   });
 
   it("refuses a rate that is not a number before asking the server", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = pricesApi(ADMIN);
     const { user } = await renderApp("/admin/prices", { language: "fr" });
     const rate = await screen.findByLabelText("Taux (DZD pour 1 USD)");
@@ -153,7 +153,7 @@ describe("the console's prices (/admin/prices)", () => {
   });
 
   it("tells a support agent the page is for admins, hides the links and asks nothing of the prices API", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = pricesApi(SUPPORT);
     await renderApp("/admin/prices", { language: "ar" });
     expect(await screen.findByRole("alert")).toHaveTextContent("صفحة الأسعار مخصّصة للمشرفين فقط.");
@@ -164,7 +164,7 @@ describe("the console's prices (/admin/prices)", () => {
   });
 
   it("runs a catalogue sync and shows its counts", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const run = {
       startedAt: "2026-11-24T10:00:00Z",
       finishedAt: "2026-11-24T10:00:05Z",
@@ -191,7 +191,7 @@ describe("the console's prices (/admin/prices)", () => {
   });
 
   it("hides a destination and one of its plans from the catalogue page", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const turkey = {
       code: "TR",
       type: "country",

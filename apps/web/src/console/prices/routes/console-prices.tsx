@@ -21,7 +21,7 @@ function PricesPage() {
   );
 }
 
-export function AdminPricesRoute() {
+export function ConsolePricesRoute() {
   const t = useT();
   return (
     <>

@@ -1,10 +1,10 @@
-import type { AdminReferral } from "@esim/shared/referrals/contracts";
+import type { ConsoleReferral } from "@esim/shared/referrals/contracts";
 import { Link } from "react-router";
 import { consoleFormatters } from "../../lib/format.ts";
 import { useLanguage, useT } from "../../lib/i18n.ts";
 
 /** The latest referrals: who invited whom, the order, the status and, when refused, why. */
-export function ReferralsTable({ referrals }: { referrals: readonly AdminReferral[] }) {
+export function ReferralsTable({ referrals }: { referrals: readonly ConsoleReferral[] }) {
   const t = useT();
   const format = consoleFormatters(useLanguage());
   if (referrals.length === 0) return <p className="text-slate-600">{t("console.referrals.empty")}</p>;

@@ -1,9 +1,9 @@
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
-import type { AdminReferral, ReferralSettings } from "@esim/shared/referrals/contracts";
+import type { ConsoleReferral, ReferralSettings } from "@esim/shared/referrals/contracts";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeApi } from "../../../test/fake-api.ts";
-import { ADMIN_TOKEN_KEY } from "../../lib/operator-session.ts";
+import { CONSOLE_TOKEN_KEY } from "../../lib/operator-session.ts";
 import { renderApp, setUpAppTests } from "../../test/render-app.tsx";
 
 const A = ADMIN_API_BASE_PATH;
@@ -19,7 +19,7 @@ const SETTINGS: ReferralSettings = {
   rewardMonthlyBudgetDzd: 30_000,
   updatedAt: null,
 };
-const REFUSED: AdminReferral = {
+const REFUSED: ConsoleReferral = {
   id: "r-1",
   status: "refused",
   refusal: "same_device",
@@ -31,7 +31,7 @@ const REFUSED: AdminReferral = {
   takenBackDzdMinor: 0,
   createdAt: "2026-11-20T10:00:00Z",
 };
-const TAKEN_BACK: AdminReferral = {
+const TAKEN_BACK: ConsoleReferral = {
   ...REFUSED,
   id: "r-2",
   status: "taken_back",
@@ -55,7 +55,7 @@ describe("the console's referrals (/admin/referrals)", () => {
   afterEach(() => window.sessionStorage.clear());
 
   it("lets an admin change the amounts and the cap, and sends exactly what was typed", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = referralsApi(ADMIN);
     const { user } = await renderApp("/admin/referrals", { language: "en" });
     const discount = await screen.findByLabelText("Friend's discount on the first order (DA)");
@@ -83,7 +83,7 @@ describe("the console's referrals (/admin/referrals)", () => {
   });
 
   it("refuses to send an amount that is not whole dinars", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const { calls } = referralsApi(ADMIN);
     const { user } = await renderApp("/admin/referrals", { language: "en" });
     const reward = await screen.findByLabelText("Inviter's reward on delivery (DA)");
@@ -96,7 +96,7 @@ describe("the console's referrals (/admin/referrals)", () => {
   });
 
   it("shows support the list with why a referral was refused, without the settings", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     referralsApi(SUPPORT);
     await renderApp("/admin/referrals", { language: "fr" });
 

@@ -24,7 +24,7 @@ function ListSection() {
 }
 
 /** /admin/referrals: the settings (admins) and the latest referrals with their status (every operator). */
-export function AdminReferralsRoute() {
+export function ConsoleReferralsRoute() {
   const t = useT();
   return (
     <div className="space-y-8">

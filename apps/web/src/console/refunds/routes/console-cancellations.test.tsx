@@ -4,7 +4,7 @@ import fr from "@esim/ui/messages/fr.json";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
-import { ADMIN_TOKEN_KEY } from "../../lib/operator-session.ts";
+import { CONSOLE_TOKEN_KEY } from "../../lib/operator-session.ts";
 import { renderApp, setUpAppTests } from "../../test/render-app.tsx";
 
 const A = ADMIN_API_BASE_PATH;
@@ -66,7 +66,7 @@ describe("the cancellations and refunds queue (/admin/cancellations)", () => {
   afterEach(() => window.sessionStorage.clear());
 
   it("lists each queue with its age and deadline, links orders, and offers the link to support", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     fakeApi({
       [`GET ${A}/me`]: () => ({ body: { data: SUPPORT } }),
       [`GET ${A}/cancellations`]: () => ({ body: { data: QUEUE } }),
@@ -95,7 +95,7 @@ describe("the cancellations and refunds queue (/admin/cancellations)", () => {
   });
 
   it("approves a request with the reason typed, once, then shows the queue without it", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     let queue = QUEUE;
     const { calls } = fakeApi({
       [`GET ${A}/me`]: () => ({ body: { data: SUPPORT } }),
@@ -123,7 +123,7 @@ describe("the cancellations and refunds queue (/admin/cancellations)", () => {
   });
 
   it("says in French why a decision failed, and keeps the dialog open", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     fakeApi({
       [`GET ${A}/me`]: () => ({ body: { data: SUPPORT } }),
       [`GET ${A}/cancellations`]: () => ({ body: { data: QUEUE } }),
@@ -141,7 +141,7 @@ describe("the cancellations and refunds queue (/admin/cancellations)", () => {
   });
 
   it("shows the eSIM installed since the request, and says so when approving it fails for that", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const [request] = QUEUE.cancellations;
     const installed: CancellationQueue = { ...QUEUE, cancellations: [{ ...request!, esimStatus: "Onboard" }] };
     fakeApi({
@@ -164,7 +164,7 @@ describe("the cancellations and refunds queue (/admin/cancellations)", () => {
   });
 
   it("lays the queue out right to left in Arabic", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     fakeApi({
       [`GET ${A}/me`]: () => ({ body: { data: SUPPORT } }),
       [`GET ${A}/cancellations`]: () => ({ body: { data: QUEUE } }),

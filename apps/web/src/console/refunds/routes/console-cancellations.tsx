@@ -2,7 +2,7 @@ import { useT } from "../../lib/i18n.ts";
 import { CancellationsQueue } from "../components/cancellations-queue.tsx";
 
 /** /admin/cancellations: the cancellations and refunds queue, for admins and support alike. */
-export function AdminCancellationsRoute() {
+export function ConsoleCancellationsRoute() {
   const t = useT();
   return (
     <>

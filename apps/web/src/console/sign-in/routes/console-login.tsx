@@ -11,13 +11,13 @@ function consoleTarget(value: string | null): string {
 }
 
 /** An operator already signed in (this tab) goes straight on. */
-export function adminLoginLoader({ request }: LoaderFunctionArgs) {
+export function consoleLoginLoader({ request }: LoaderFunctionArgs) {
   if (readOperatorToken() === null) return null;
   return redirect(consoleTarget(new URL(request.url).searchParams.get("redirect")));
 }
 
 /** The console's sign-in page: email, emailed code, authenticator. */
-export function AdminLoginRoute() {
+export function ConsoleLoginRoute() {
   const t = useT();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

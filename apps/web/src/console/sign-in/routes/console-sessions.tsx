@@ -1,7 +1,7 @@
 import { useT } from "../../lib/i18n.ts";
 import { SessionsList } from "../components/sessions-list.tsx";
 
-export function AdminSessionsRoute() {
+export function ConsoleSessionsRoute() {
   const t = useT();
   return (
     <>

@@ -2,7 +2,7 @@ import { AdminsOnly } from "../../components/admins-only.tsx";
 import { useT } from "../../lib/i18n.ts";
 import { TeamList } from "../components/team-list.tsx";
 
-export function AdminTeamRoute() {
+export function ConsoleTeamRoute() {
   const t = useT();
   return (
     <>
