@@ -26,7 +26,7 @@ module.exports = {
     {
       name: "front-door-from-outside",
       severity: "error",
-      comment: "Code outside modules/ (jobs, ops, app, server) uses a module through its front door only.",
+      comment: "Code outside modules/ (jobs, console-cli, app, server) uses a module through its front door only.",
       from: { path: "^apps/api/src/", pathNot: MODULES },
       to: { path: "^apps/api/src/modules/[^/]+/", pathNot: "^apps/api/src/modules/[^/]+/index\\.ts$" },
     },
@@ -40,12 +40,12 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: "modules-below-jobs-and-ops",
+      name: "modules-below-jobs-and-console-cli",
       severity: "error",
       comment:
-        "jobs/, ops/ and subscribers/ only wire modules together: no module imports them (a reaction to an event is never an edit inside the module that emitted it).",
+        "jobs/, console-cli/ and subscribers/ only wire modules together: no module imports them (a reaction to an event is never an edit inside the module that emitted it).",
       from: { path: MODULES },
-      to: { path: "^apps/api/src/(jobs|ops|subscribers)/" },
+      to: { path: "^apps/api/src/(jobs|console-cli|subscribers)/" },
     },
     {
       name: "modules-below-flows",

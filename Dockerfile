@@ -43,7 +43,7 @@ COPY --from=runtime-deps /app ./
 COPY --from=build /app/tsconfig.base.json ./
 COPY --from=build /app/packages/shared ./packages/shared
 COPY --from=build /app/packages/ui ./packages/ui
-# The compiled server (dist) with the sources beside it: the migrations, and `npm run ops` for the operator's commands.
+# The compiled server (dist) with the sources beside it: the migrations, and `npm run console` for the operator's commands.
 COPY --from=build /app/apps/api ./apps/api
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 COPY --from=build /app/apps/web/dist-console ./apps/web/dist-console

@@ -434,7 +434,7 @@ interface Operator {
 
 let operatorDb: ReturnType<typeof connectDatabase>;
 
-/** An operator straight in the database (as `npm run ops` would add one), with a live session when asked. */
+/** An operator straight in the database (as `npm run console` would add one), with a live session when asked. */
 async function addOperator(role: "admin" | "support"): Promise<Operator> {
   const now = new Date();
   const email = `${role}-${randomUUID().slice(0, 8)}@operators.example`;

@@ -42,14 +42,16 @@ const worker = readFileSync(path.join(dist, "sw.js"), "utf8");
 const precached = [...worker.matchAll(/url:"([^"]+)"/g)].map((match) => path.join(dist, match[1]!));
 const scripts = precached.filter((file) => file.endsWith(".js"));
 const catalogues = scripts.filter((file) => /\/(fr|en|ar)-[\w-]+\.js$/.test(file));
-const holdingConsoleIds = scripts.filter((file) => /"admin\.[a-zA-Z]/.test(readFileSync(file, "utf8")));
+const holdingConsoleIds = scripts.filter((file) =>
+  /"console\.(?!log|error|warn|info|debug|table|time)[a-zA-Z]/.test(readFileSync(file, "utf8")),
+);
 
 console.info(`${tree}\n${"".padEnd(44)} ${"raw".padStart(10)} ${"gzip".padStart(10)} ${"brotli".padStart(10)}`);
 line(`precache (${precached.length} files)`, total(precached));
 line(`  of which JavaScript (${scripts.length} files)`, total(scripts));
 line(`  of which catalogue chunks (${catalogues.length})`, total(catalogues));
 for (const file of catalogues.sort()) line(`    ${path.basename(file)}`, total([file]));
-console.info(`files of the precache holding a console id (admin.…): ${holdingConsoleIds.length}`);
+console.info(`files of the precache holding a console id (console.…): ${holdingConsoleIds.length}`);
 const consoleDist = path.join(tree, "apps/web/dist-console");
 if (existsSync(consoleDist)) {
   const files = readdirSync(path.join(consoleDist, "assets"))
@@ -66,7 +68,7 @@ for (const folder of [messages, path.join(messages, "console")]) {
     line(
       `${path.relative(messages, file)} source`,
       total([file]),
-      `${ids.length} ids, ${ids.filter((id) => id.startsWith("admin.")).length} admin.`,
+      `${ids.length} ids, ${ids.filter((id) => id.startsWith("console.")).length} console.`,
     );
   }
 }

@@ -1,11 +1,11 @@
 import { acceptTerms } from "./buying.ts";
-import { expect, ops, test, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(() => {
-  ops("coupon:create", "WELCOME10", "--percent", "10");
+  consoleCli("coupon:create", "WELCOME10", "--percent", "10");
 });
 
 test("a traveller follows a promo link, signs in, buys a 7-day Turkey plan with CIB and gets the eSIM", async ({

@@ -1,5 +1,5 @@
 import { openGateway, pressGatewayButton, summaryPayButton } from "./buying.ts";
-import { expect, findPlanId, ops, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, findPlanId, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -15,7 +15,7 @@ for (const language of ["fr", "ar"] as const) {
   }) => {
     // One use per traveller (the default): paying after the cancel shows the cancelled order gave the code back.
     const coupon = uniqueCouponCode("LATER");
-    ops("coupon:create", coupon, "--percent", "10");
+    consoleCli("coupon:create", coupon, "--percent", "10");
     await signIn({ email: uniqueEmail(`cancel-pay-${language}`), name: "Yacine Brahimi", language });
     const planId = await findPlanId(request, "TR", 7);
 

@@ -1,5 +1,5 @@
 import { buyTurkeyPlan } from "./buying.ts";
-import { expect, type MailboxMessage, ops, test, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, type MailboxMessage, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -38,7 +38,7 @@ for (const language of ["fr", "ar"] as const) {
         return messages.some((message) => message.subject.includes(iccid));
       })
       .toBe(true);
-    expect(ops("cancellation:approve", iccid)).toContain("Approved");
+    expect(consoleCli("cancellation:approve", iccid)).toContain("Approved");
 
     await page.reload();
     await expect(section.getByRole("status")).toContainText(before(text(language, "cancel.approved"), "{amount}"));

@@ -1,7 +1,7 @@
 import { buyTurkeyPlan } from "./buying.ts";
+import { signInNewOperator } from "./console.ts";
 import { expect, type MailboxMessage, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
-import { signInNewOperator } from "./operators.ts";
 
 // A traveller's eSIM "doesn't work" (in French, then in Arabic): the guided check, then a claim; a support agent
 // answers it in the console and refunds it as store credit; the traveller follows it in the app to "refunded as
@@ -73,8 +73,8 @@ for (const language of ["fr", "ar"] as const) {
     await agent.screenshot({ path: testInfo.outputPath(`console-claim-${language}-390.png`), fullPage: true });
     await agent.getByRole("button", { name: /^Rembourser / }).click();
     // A refund is money: the console asks once more, stating the amount and the method.
-    const confirm = agent.getByRole("dialog", { name: text("fr", "admin.claims.confirmRefundTitle") });
-    await confirm.getByRole("button", { name: text("fr", "admin.claims.confirmRefundAction"), exact: true }).click();
+    const confirm = agent.getByRole("dialog", { name: text("fr", "console.claims.confirmRefundTitle") });
+    await confirm.getByRole("button", { name: text("fr", "console.claims.confirmRefundAction"), exact: true }).click();
     await expect(agent.getByRole("status").filter({ hasText: "Remboursée en crédit" })).toBeVisible();
 
     // The traveller follows it in the app: refunded as credit, the answer in the thread, the credit on the profile.

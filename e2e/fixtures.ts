@@ -7,11 +7,11 @@ import { E2E_SERVER_ENV } from "./playwright.config.ts";
 
 export { expect };
 
-/** Runs an operator command (`npm run ops -- …`) against the journeys' server, as the shop's operator would. */
-export function ops(...args: string[]): string {
+/** Runs an operator command (`npm run console -- …`) against the journeys' server, as the shop's operator would. */
+export function consoleCli(...args: string[]): string {
   return execFileSync(
     "node",
-    ["--import", "tsx", path.join(import.meta.dirname, "../apps/api/src/ops/cli.ts"), ...args],
+    ["--import", "tsx", path.join(import.meta.dirname, "../apps/api/src/console-cli/cli.ts"), ...args],
     {
       env: { ...process.env, ...E2E_SERVER_ENV, LOG_LEVEL: "warn" },
       encoding: "utf8",

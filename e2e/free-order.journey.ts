@@ -1,5 +1,5 @@
 import { acceptTerms, summaryPayButton } from "./buying.ts";
-import { expect, findPlanId, ops, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, findPlanId, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -14,7 +14,7 @@ for (const language of ["fr", "ar"] as const) {
     shootWidths,
   }) => {
     const coupon = uniqueCouponCode("OFFERT");
-    ops("coupon:create", coupon, "--percent", "100", "--below-cost");
+    consoleCli("coupon:create", coupon, "--percent", "100", "--below-cost");
     const token = await signIn({ email: uniqueEmail(`free-${language}`), name: "Sofiane Mebarki", language });
     const planId = await findPlanId(request, "TR", 7);
     let popups = 0;

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./accessibility.ts";
 import { buyTurkeyPlan } from "./buying.ts";
+import { openConsoleSection, signInNewOperator } from "./console.ts";
 import { expect, type MailboxMessage, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
-import { openConsoleSection, signInNewOperator } from "./operators.ts";
 
 // A traveller who reads Arabic asks to cancel an eSIM just bought; a support agent approves it in the console with a
 // reason; the traveller's mailbox receives the Arabic answer quoting it; an admin finds the approval in the audit log.

@@ -1,6 +1,6 @@
 import * as OTPAuth from "otpauth";
-import { expect, ops, test, uniqueEmail } from "./fixtures.ts";
-import { openConsoleSection, openMoreSections } from "./operators.ts";
+import { openConsoleSection, openMoreSections } from "./console.ts";
+import { consoleCli, expect, test, uniqueEmail } from "./fixtures.ts";
 
 // An admin added with the command line signs in to the console for the first time on an on-call phone: the emailed
 // code, then the authenticator enrolled from the key shown beside the QR code, then the dashboard, in French and in
@@ -13,7 +13,7 @@ test("an admin enrols an authenticator, signs in and sees the dashboard, in Fren
   readCode,
 }, testInfo) => {
   const email = uniqueEmail("operator");
-  ops("operator:add", email, "--role", "admin");
+  consoleCli("operator:add", email, "--role", "admin");
   await page.addInitScript(() => {
     if (!window.localStorage.getItem("LANG")) window.localStorage.setItem("LANG", "fr");
   });

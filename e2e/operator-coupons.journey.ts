@@ -1,8 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { payCart } from "./buying.ts";
+import { openConsoleSection, openMoreSections, signInNewOperator } from "./console.ts";
 import { expect, findPlanId, test, uniqueCouponCode } from "./fixtures.ts";
 import { text } from "./i18n.ts";
-import { openConsoleSection, openMoreSections, signInNewOperator } from "./operators.ts";
 
 // The shop's admin makes a promo code in the console; a traveller buys with it and sees the discount; the console then
 // counts that use and its revenue; the admin blocks the code and the next traveller is refused it; a support agent
@@ -136,9 +136,9 @@ test("an admin creates a promo code, a traveller uses it, the admin sees the use
   const mine = admin.getByRole("listitem").filter({ hasText: adminEmail });
   // Each action in words, the promo code by its code (decision 076).
   for (const action of [
-    "admin.audit.action.coupon.created",
-    "admin.audit.action.coupon.updated",
-    "admin.audit.action.coupon.blocked",
+    "console.audit.action.coupon.created",
+    "console.audit.action.coupon.updated",
+    "console.audit.action.coupon.blocked",
   ] as const) {
     await expect(mine.filter({ hasText: text("ar", action) })).toHaveCount(1);
   }

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { buyTurkeyPlanByApi } from "./buying.ts";
+import { openConsoleSection, signInNewOperator } from "./console.ts";
 import { expect, test } from "./fixtures.ts";
 import { text } from "./i18n.ts";
-import { openConsoleSection, signInNewOperator } from "./operators.ts";
 
 // The console's orders (decision 036): a traveller's paid order is not delivered (the eSIM upstream fails); a support agent finds it by
 // the traveller's email, reads its timeline, retries the provisioning once the upstream is back and sees it delivered;
@@ -59,11 +59,11 @@ test("a support agent finds an undelivered order by email, reads its timeline, r
   await expect(timeline).toContainText("Commande créée");
   // The gateway's word in French; its raw event is kept folded for support.
   await expect(timeline).toContainText(
-    text("fr", "admin.orders.timeline.gatewayNotice", { provider: text("fr", "admin.orders.gateway.sandbox") }),
+    text("fr", "console.orders.timeline.gatewayNotice", { provider: text("fr", "console.orders.gateway.sandbox") }),
   );
   await expect(timeline).toContainText("Paiement en attente → Payée, non livrée");
   const provisioning = page.getByRole("region", { name: "Provisionnement" });
-  await expect(provisioning).toContainText(text("fr", "admin.orders.lastErrorSummary"), { timeout: 20_000 });
+  await expect(provisioning).toContainText(text("fr", "console.orders.lastErrorSummary"), { timeout: 20_000 });
   await shootAt(page, 390, testInfo.outputPath("order-timeline-fr-390.png"));
   await shootAt(page, 1280, testInfo.outputPath("order-timeline-fr-1280.png"));
 

@@ -1,7 +1,7 @@
-import type { PricePreview } from "@esim/shared/admin/prices-contract";
+import type { PricePreview } from "@esim/shared/console/prices-contract";
 import type { Browser } from "@playwright/test";
-import { expect, ops, test } from "./fixtures.ts";
-import { openConsoleSection, openMoreSections, signInNewOperator } from "./operators.ts";
+import { openConsoleSection, openMoreSections, signInNewOperator } from "./console.ts";
+import { consoleCli, expect, test } from "./fixtures.ts";
 
 // The console's prices (decision 040): a support agent cannot open the prices page; the admin changes the rate, sees every price that
 // would move, applies it, and the public price on the storefront follows; the audit log shows the change. The preview
@@ -111,6 +111,6 @@ test("the admin previews a new rate, applies it and the storefront's price follo
     await adminPage.screenshot({ path: testInfo.outputPath("catalogue-ar-390.png") });
   } finally {
     // Leave the shop's prices as the other journeys expect them.
-    ops("rate:set", originalRate);
+    consoleCli("rate:set", originalRate);
   }
 });

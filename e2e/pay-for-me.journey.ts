@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { buyTurkeyPlan, GATEWAY_BUTTON } from "./buying.ts";
-import { expect, ops, test, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -97,7 +97,7 @@ test("a relative pays a traveller's top-up by link; an expired and a revoked lin
 
   // An expired link (ended by the operator's command, as 72 h would) and a revoked one refuse politely.
   const expiredUrl = await makeLink(page, detailsPath);
-  ops("paylink:expire", expiredUrl);
+  consoleCli("paylink:expire", expiredUrl);
   const revokedUrl = await makeLink(page, detailsPath);
   await page.goto(detailsPath);
   await links.getByRole("button", { name: new RegExp(`^${text("ar", "payLink.app.revoke")}`) }).click();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { acceptTerms, continueToGateway, GATEWAY_BUTTON, pressGatewayButton, summaryPayButton } from "./buying.ts";
-import { expect, findPlanId, ops, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, findPlanId, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -24,7 +24,7 @@ for (const language of ["fr", "ar"] as const) {
     shootWidths,
   }) => {
     const coupon = uniqueCouponCode("DOLLAR");
-    ops("coupon:create", coupon, "--percent", "20");
+    consoleCli("coupon:create", coupon, "--percent", "20");
     await signIn({ email: uniqueEmail(`usd-${language}`), name: "Rania Bouzid", language });
     const planId = await findPlanId(request, "TR", 7);
 

@@ -6,7 +6,7 @@ const port = Number(process.env.E2E_PORT ?? 8090);
 const pgPort = Number(process.env.E2E_PG_PORT ?? 54390);
 const dataDir = process.env.E2E_DATA_DIR ?? "/tmp/esim-e2e-data";
 
-/** What the operator CLI needs to reach the journeys' server (see fixtures.ts `ops`). */
+/** What the operator CLI needs to reach the journeys' server (see fixtures.ts `consoleCli`). */
 export const E2E_SERVER_ENV = { EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir };
 
 /** The live chat the server is configured with; support-chat.journey.ts answers its SDK with a fake one. */

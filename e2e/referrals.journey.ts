@@ -1,5 +1,5 @@
 import { acceptTerms, continueToGateway, pressGatewayButton, summaryPayButton } from "./buying.ts";
-import { expect, ops, test, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, test, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 // Referrals (decision 079): an inviter shares their link; a friend follows it in another browser, signs in and buys
@@ -85,7 +85,7 @@ test("a referral is credited on delivery and taken back on refund", async ({
   await shoot(page, "referral-rewarded-fr-390");
 
   // The operator approves the cancellation: the refund owed takes the reward back.
-  expect(ops("cancellation:approve", order.esims[0]!.iccid)).toContain("Approved");
+  expect(consoleCli("cancellation:approve", order.esims[0]!.iccid)).toContain("Approved");
   await expect
     .poll(
       async () => {

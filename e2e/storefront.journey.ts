@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, ops, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 /** The plan cards of a public page as a visitor reads them: id, title and the price shown. */
@@ -23,7 +23,7 @@ test("a visitor in Arabic with a promo link compares Turkey plans in USD, picks 
 }) => {
   const email = uniqueEmail("turkey-ar");
   const promo = uniqueCouponCode("VOYAGE");
-  ops("coupon:create", promo, "--percent", "10");
+  consoleCli("coupon:create", promo, "--percent", "10");
   await request.post("/api/v1/app/auth/register", {
     data: { name: "Yacine Haddad", email, country: "DZ", language: "ar" },
   });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { continueToGateway, openGateway, pressGatewayButton } from "./buying.ts";
-import { expect, findPlanId, ops, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, findPlanId, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -60,7 +60,7 @@ for (const language of ["fr", "ar"] as const) {
   }) => {
     // One use per traveller (the default): only a use given back at once lets the next cart take it.
     const coupon = uniqueCouponCode("AGAIN");
-    ops("coupon:create", coupon, "--percent", "10");
+    consoleCli("coupon:create", coupon, "--percent", "10");
     await signIn({ email: uniqueEmail(`cancel-unpaid-${language}`), name: "Karim Haddad", language });
     const planId = await findPlanId(request, "TR", 7);
     await page.goto(`/cart?plan=${planId}&destination=TR&coupon=${coupon}`);

@@ -1,5 +1,5 @@
 import { payCart } from "./buying.ts";
-import { expect, type MailboxMessage, ops, test, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, type MailboxMessage, test, uniqueEmail } from "./fixtures.ts";
 import { type JourneyLanguage, text } from "./i18n.ts";
 
 // Decision 083: the upstream's price moved between the traveller's payment and our purchase (eSIM Access refuses the
@@ -25,7 +25,7 @@ test.afterEach(async ({ request }) => {
   const { code } = await firstTurkeyWeekPlan(request);
   const response = await request.put(`/dev/simulator/packages/${code}/price`, { data: { costUsdE4: null } });
   expect(response.status()).toBe(200);
-  ops("catalog:sync");
+  consoleCli("catalog:sync");
 });
 
 for (const language of ["fr", "ar"] as const satisfies JourneyLanguage[]) {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, findPlanId, ops, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
+import { consoleCli, expect, findPlanId, test, uniqueCouponCode, uniqueEmail } from "./fixtures.ts";
 import { text } from "./i18n.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -15,7 +15,7 @@ for (const language of ["fr", "ar"] as const) {
     shootWidths,
   }) => {
     const coupon = uniqueCouponCode("ONCE");
-    ops("coupon:create", coupon, "--percent", "10", "--max-uses", "1");
+    consoleCli("coupon:create", coupon, "--percent", "10", "--max-uses", "1");
     const turkeyPlanId = await findPlanId(request, "TR", 7);
 
     // Someone else was quicker: their order with the code is paid on the gateway's page.

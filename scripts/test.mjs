@@ -32,6 +32,7 @@ const STAGES = [
       "api layers": npx("depcruise", "apps/api/src", "--config", ".dependency-cruiser.cjs"),
       "web layers": npx("depcruise", "apps/web/src", "--config", ".dependency-cruiser-web.cjs"),
       "table ownership": npx("tsx", "apps/api/scripts/check-table-ownership.ts"),
+      names: npx("tsx", "apps/api/scripts/check-names.ts"),
     },
   },
   {

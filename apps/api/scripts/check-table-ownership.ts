@@ -9,4 +9,6 @@ if (problems.length > 0) {
   console.error(`\n${problems.length} table-ownership problem(s): see apps/api/src/db/table-owners.ts`);
   process.exit(1);
 }
-console.info("table ownership: every table is written by its owner only, and read by its owner or a declared read model");
+console.info(
+  "table ownership: every table is written by its owner only, and read by its owner or a declared read model",
+);

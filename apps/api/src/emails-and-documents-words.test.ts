@@ -10,9 +10,9 @@ import { pinResetMail } from "./modules/esims/pin.mails.ts";
 import { creditNoteIn, drawnText, invoiceIn, logicalLines } from "./modules/invoices/invoice-pdf.test-kit.ts";
 import { type InvoiceDocument, renderCreditNotePdf, renderInvoicePdf } from "./modules/invoices/invoice-pdf.ts";
 import { operatorCodeMail } from "./modules/operators/operators.mails.ts";
-import { operatorAlertEmail } from "./modules/orders/order-emails.ts";
-import { refundDecisionEmail } from "./modules/orders/refund-decision-email.ts";
-import { refundSentEmail } from "./modules/orders/refund-sent-email.ts";
+import { operatorAlertEmail } from "./modules/orders/operator-alert.mails.ts";
+import { refundDecisionEmail } from "./modules/orders/refund-decision.mails.ts";
+import { refundSentEmail } from "./modules/orders/refund-sent.mails.ts";
 import { findForeignWords } from "./test/foreign-words.ts";
 
 // Decision 071: no email, push or PDF a French or Arabic reader gets shows an English word or a raw code. Every template
@@ -337,7 +337,13 @@ describe("what an operator gets (in French, decision 071)", () => {
           publicUrl: PUBLIC_URL,
         });
         expect(
-          findForeignWords(`${mail.subject}\n${keepText(mail.text)}`, [...FIXED, "ops", "order:show", "npm", "run"]),
+          findForeignWords(`${mail.subject}\n${keepText(mail.text)}`, [
+            ...FIXED,
+            "console",
+            "order:show",
+            "npm",
+            "run",
+          ]),
         ).toEqual([]);
         expect(mail.html).toContain(`href="${PUBLIC_URL}/admin/orders/ES26-000042"`);
       }
@@ -362,7 +368,7 @@ describe("what an operator gets (in French, decision 071)", () => {
       "fr",
     );
     expect(
-      findForeignWords(text, [...FIXED, "npm", "run", "ops", "cancellation:approve", "cancellation:refuse"]),
+      findForeignWords(text, [...FIXED, "npm", "run", "console", "cancellation:approve", "cancellation:refuse"]),
     ).toEqual([]);
   });
 

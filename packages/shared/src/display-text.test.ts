@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { setSellerIdentity } from "./admin/invoicing-contract.ts";
-import { recordAdminOrderRefund } from "./admin/orders-contract.ts";
-import { updateCataloguePlan } from "./admin/prices-contract.ts";
-import { decisionReasonSchema } from "./admin/refunds-contract.ts";
 import { billingSchema } from "./checkout/contracts.ts";
+import { setSellerIdentity } from "./console/invoicing-contract.ts";
+import { recordConsoleOrderRefund } from "./console/orders-contract.ts";
+import { updateCataloguePlan } from "./console/prices-contract.ts";
+import { decisionReasonSchema } from "./console/refunds-contract.ts";
 import { deviceRecordSchema } from "./devices/contracts.ts";
 import { displayText, hasHiddenCharacters, toDisplayText } from "./display-text.ts";
 import { requestCancellation } from "./esims/contracts.ts";
@@ -100,7 +100,7 @@ describe("every contract whose text reaches the console, emails or invoices", ()
     ["an operator's decision", decisionReasonSchema, hidden, ""],
     [
       "a refund's reference",
-      recordAdminOrderRefund.body,
+      recordConsoleOrderRefund.body,
       { amountDzdMinor: 1, method: "bank_transfer", reference: hidden },
       "reference",
     ],

@@ -1,5 +1,5 @@
 import type * as z from "zod/mini";
-import type { OperatorRole } from "./admin/roles.ts";
+import type { OperatorRole } from "./console/roles.ts";
 
 /** Every app endpoint lives under this base. */
 export const API_BASE_PATH = "/api/v1/app";

@@ -2,9 +2,9 @@ import { type MessageId, type MessageValues, useT } from "./i18n.ts";
 import type enConsoleCatalog from "./messages/console/en.json";
 
 /**
- * The operator console's own ids (`admin.*`, messages/console/xx.json; decision 072): compiled into the console's
+ * The operator console's own ids (`console.*`, messages/console/xx.json; decision 072): compiled into the console's
  * build only, never the traveller's app, which imports nothing of this file. The console reads them and the shared
- * ones (errors, fields, statuses); so does the server, whose operator alert emails use `admin.mail.*`.
+ * ones (errors, fields, statuses); so does the server, whose operator alert emails use `console.mail.*`.
  */
 export type ConsoleMessageId = keyof typeof enConsoleCatalog;
 /** An id of either catalogue: what the console and the server may say. */

@@ -15,7 +15,7 @@ describe("serverTranslator", () => {
   });
 
   it("also speaks the console's catalogue, for the operators' emails", () => {
-    expect(serverTranslator("en")("admin.title")).toBe("Operator console");
-    expect(serverTranslator("ar")("admin.title")).not.toBe("Operator console");
+    expect(serverTranslator("en")("console.title")).toBe("Operator console");
+    expect(serverTranslator("ar")("console.title")).not.toBe("Operator console");
   });
 });

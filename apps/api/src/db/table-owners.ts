@@ -17,7 +17,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   pending_registrations: "auth",
   // devices
   devices: "devices",
-  // catalog (prices-admin edits prices through catalog's front door)
+  // catalog (console-prices edits prices through catalog's front door)
   destinations: "catalog",
   packages: "catalog",
   price_settings: "catalog",
@@ -93,11 +93,11 @@ export const READ_MODELS: Readonly<Record<string, { reason: string; reads: reado
     reason: "the operator's figures: sums over orders, cancellation requests and the ledger",
     reads: ["cancellation_requests", "ledger_entries", "orders"],
   },
-  "customers-admin": {
+  "console-customers": {
     reason: "the console's customers and their search: accounts with their orders, plans, devices and sessions",
     reads: ["devices", "orders", "packages", "sessions", "users"],
   },
-  "orders-admin": {
+  "console-orders": {
     reason:
       "the console's orders, their search and the accountant's export: an order with its payments, eSIMs, webhooks and history",
     reads: [

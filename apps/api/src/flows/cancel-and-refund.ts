@@ -27,8 +27,8 @@ import {
 //      for its refunds (refund_due) once none of its eSIMs is left, or refunded at once when nothing is owed.
 //
 // A run that stopped after step 1 (a crash, the database away) resumes at step 2 when approved again: the upstream is
-// not asked twice. Started by the console (cancellations-admin, orders-admin: handed in where their routes are
-// registered) and the ops command.
+// not asked twice. Started by the console (console-cancellations, console-orders: handed in where their routes are
+// registered) and the console-cli command.
 
 interface CancelAndRefundInput {
   requestId: string;

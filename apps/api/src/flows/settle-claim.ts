@@ -1,4 +1,4 @@
-import type { AdminClaim } from "@esim/shared/claims/contracts";
+import type { ConsoleClaim } from "@esim/shared/claims/contracts";
 import type { RefundChoice } from "@esim/shared/orders/refunds";
 import type { DbOrTx } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -33,7 +33,7 @@ interface SettleClaimInput {
 }
 
 /** Refunds a claim; answers the claim as the console shows it. Settled already: CLAIM_NOT_OPEN. */
-export async function settleClaim(deps: AppDeps, input: SettleClaimInput): Promise<AdminClaim> {
+export async function settleClaim(deps: AppDeps, input: SettleClaimInput): Promise<ConsoleClaim> {
   const now = deps.now();
   const actor = `operator:${input.decidedBy.operatorId}`;
   return deps.db.transaction(async (tx) => {

@@ -69,10 +69,10 @@ describe("every CSV export", () => {
   });
 
   it("goes through lib/csv.ts wherever a file speaks of CSV", async () => {
-    // Files that handle a CSV made elsewhere: the ops command writes what exportInvoicesCsv (toCsv) returned; the
+    // Files that handle a CSV made elsewhere: the console-cli command writes what exportInvoicesCsv (toCsv) returned; the
     // invoices' front door re-exports it; route.ts names the kind of answer in a comment.
     const handOn = new Set([
-      path.join("ops", "commands", "invoices-export.ts"),
+      path.join("console-cli", "commands", "invoices-export.ts"),
       path.join("modules", "invoices", "index.ts"),
       path.join("lib", "route.ts"),
     ]);

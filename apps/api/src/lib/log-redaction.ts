@@ -5,7 +5,7 @@ import type { FastifyRequest, FastifyServerOptions } from "fastify";
 type LoggerOptions = Exclude<FastifyServerOptions["logger"], boolean | undefined>;
 
 // The one redaction rule for every log line (decision 059): the app's logger (web role), the worker's (server.ts) and
-// the ops CLI's error output all go through it. Two layers, because neither alone is enough:
+// the console CLI's error output all go through it. Two layers, because neither alone is enough:
 // - by key: a field that holds a secret or a message's content (an email's text, a job's payload, a failed query's
 //   parameters) is replaced whatever its value, at any depth, in errors too;
 // - by shape: whatever survives as text (a message, an error's message, stack or cause, a URL) is scrubbed of what
@@ -157,7 +157,7 @@ export function redactedLoggerOptions(options: { level: string; stream?: Writabl
   };
 }
 
-/** An error as the ops CLI prints it: its message and causes, scrubbed like a log line. */
+/** An error as the console CLI prints it: its message and causes, scrubbed like a log line. */
 export function describeErrorForLog(error: unknown): string {
   if (!(error instanceof Error)) return scrubText(String(error));
   const serialized = redactError(error, 0);

@@ -1,4 +1,4 @@
-import type { OperatorRole } from "@esim/shared/admin/roles";
+import type { OperatorRole } from "@esim/shared/console/roles";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error.ts";

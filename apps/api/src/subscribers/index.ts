@@ -9,7 +9,7 @@ import { refundPayLinkSecondPayment } from "./pay-link-second-payment.ts";
 import { rewardReferralOnDelivery, takeBackReferralOnRefund } from "./referral-rewards.ts";
 
 // The handlers of the order subscribers named in modules/orders/order-subscribers.ts (its ORDER_SUBSCRIBERS: which
-// events each listens to). Subscribers sit above the modules, as jobs/ and ops/ do: they react through the modules'
+// events each listens to). Subscribers sit above the modules, as jobs/ and console-cli/ do: they react through the modules'
 // front doors, and no module imports them, so a reaction is never an edit inside the module that emitted the event.
 
 /** Every subscriber's handler, by name: a name added to the registry without its handler fails to compile. */

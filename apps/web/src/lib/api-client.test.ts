@@ -1,5 +1,5 @@
-import { getOperatorMe } from "@esim/shared/admin/contracts";
 import { getMe, requestCode } from "@esim/shared/auth/contracts";
+import { getOperatorMe } from "@esim/shared/console/contracts";
 import { getOrder } from "@esim/shared/orders/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiError, fakeApi, ME } from "../test/fake-api.ts";

@@ -121,7 +121,7 @@ export const replyToClaim = defineEndpoint({
 // The console's claims area: admin and support, like the refunds area.
 const CLAIM_ROLES = ["admin", "support"] as const;
 
-export const adminClaimItemSchema = z.object({
+export const consoleClaimItemSchema = z.object({
   id: z.string(),
   status: z.enum(CLAIM_STATUSES),
   reason: z.enum(CLAIM_REASONS),
@@ -135,10 +135,10 @@ export const adminClaimItemSchema = z.object({
   isOverdue: z.boolean(),
   isRefundable: z.boolean(),
 });
-export type AdminClaimItem = z.output<typeof adminClaimItemSchema>;
+export type ConsoleClaimItem = z.output<typeof consoleClaimItemSchema>;
 
 /** Claims, open ones first by deadline (overdue first), then settled ones newest first; filtered by status. */
-export const listAdminClaims = defineEndpoint({
+export const listConsoleClaims = defineEndpoint({
   method: "GET",
   area: "admin",
   path: "/claims",
@@ -146,12 +146,12 @@ export const listAdminClaims = defineEndpoint({
   roles: CLAIM_ROLES,
   query: z.object({ status: z.optional(z.enum(CLAIM_STATUSES, { error: "INVALID" })) }),
   body: undefined,
-  response: z.object({ data: z.array(adminClaimItemSchema) }),
+  response: z.object({ data: z.array(consoleClaimItemSchema) }),
 });
 
-export const adminClaimSchema = z.object({
+export const consoleClaimSchema = z.object({
   claim: claimSchema,
-  item: adminClaimItemSchema,
+  item: consoleClaimItemSchema,
   esim: z.object({
     status: z.enum(ESIM_STATUSES),
     dataUsedBytes: z.number(),
@@ -165,9 +165,9 @@ export const adminClaimSchema = z.object({
   /** The eSIM's share of the order's charge: the refund the rule gives. */
   esimShareDzdMinor: minor,
 });
-export type AdminClaim = z.output<typeof adminClaimSchema>;
+export type ConsoleClaim = z.output<typeof consoleClaimSchema>;
 
-export const getAdminClaim = defineEndpoint({
+export const getConsoleClaim = defineEndpoint({
   method: "GET",
   area: "admin",
   path: "/claims/:id",
@@ -175,7 +175,7 @@ export const getAdminClaim = defineEndpoint({
   roles: CLAIM_ROLES,
   params: idParams,
   body: undefined,
-  response: z.object({ data: adminClaimSchema }),
+  response: z.object({ data: consoleClaimSchema }),
 });
 
 /** The operator answers (the traveller emailed in their language): received -> answered. */
@@ -187,7 +187,7 @@ export const answerClaim = defineEndpoint({
   roles: CLAIM_ROLES,
   params: idParams,
   body: z.strictObject({ message: claimMessageTextSchema }),
-  response: z.object({ data: adminClaimSchema }),
+  response: z.object({ data: consoleClaimSchema }),
 });
 
 /** Refunds the claim through the order's refunds: store credit at once, or a transfer owed. */
@@ -202,7 +202,7 @@ export const refundClaim = defineEndpoint({
     method: z.enum(REFUND_CHOICES, { error: "INVALID" }),
     scope: z.enum(["esim", "order"], { error: "INVALID" }),
   }),
-  response: z.object({ data: adminClaimSchema }),
+  response: z.object({ data: consoleClaimSchema }),
 });
 
 export const refuseClaim = defineEndpoint({
@@ -218,5 +218,5 @@ export const refuseClaim = defineEndpoint({
       z.maxLength(500, "CANCELLATION_REASON_TOO_LONG"),
     ),
   }),
-  response: z.object({ data: adminClaimSchema }),
+  response: z.object({ data: consoleClaimSchema }),
 });

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { OPERATOR_ROLES } from "../admin/roles.ts";
+import { OPERATOR_ROLES } from "../console/roles.ts";
 import { defineEndpoint } from "../http.ts";
 
 // Referrals (decision 079): each account has an invite link; a friend's first order is discounted,
@@ -150,7 +150,7 @@ export const updateReferralSettings = defineEndpoint({
   response: z.object({ data: referralSettingsSchema }),
 });
 
-export const adminReferralSchema = z.object({
+export const consoleReferralSchema = z.object({
   id: z.string(),
   status: z.enum(REFERRAL_STATUSES),
   refusal: z.nullable(z.enum(REFERRAL_REFUSALS)),
@@ -163,7 +163,7 @@ export const adminReferralSchema = z.object({
   takenBackDzdMinor: z.number(),
   createdAt: z.string(),
 });
-export type AdminReferral = z.output<typeof adminReferralSchema>;
+export type ConsoleReferral = z.output<typeof consoleReferralSchema>;
 
 export const listReferrals = defineEndpoint({
   method: "GET",
@@ -172,5 +172,5 @@ export const listReferrals = defineEndpoint({
   auth: "operator",
   roles: OPERATOR_ROLES,
   body: undefined,
-  response: z.object({ data: z.array(adminReferralSchema) }),
+  response: z.object({ data: z.array(consoleReferralSchema) }),
 });

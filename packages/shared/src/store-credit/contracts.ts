@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { decisionReasonSchema } from "../admin/refunds-contract.ts";
-import { OPERATOR_ROLES } from "../admin/roles.ts";
+import { decisionReasonSchema } from "../console/refunds-contract.ts";
+import { OPERATOR_ROLES } from "../console/roles.ts";
 import { defineEndpoint } from "../http.ts";
 
 // Store credit (decision 064): money held for a customer in DZD, spent first at checkout. The balance and

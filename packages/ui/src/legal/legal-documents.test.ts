@@ -1,5 +1,5 @@
-import { REFUND_PROMISE_DAYS } from "@esim/shared/admin/refunds-contract";
 import { TERMS_VERSION } from "@esim/shared/checkout/contracts";
+import { REFUND_PROMISE_DAYS } from "@esim/shared/console/refunds-contract";
 import { CANCELLATION_WINDOW_HOURS } from "@esim/shared/esims/contracts";
 import { LANGUAGES } from "@esim/shared/locale";
 import { describe, expect, it } from "vitest";

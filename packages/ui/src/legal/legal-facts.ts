@@ -1,5 +1,5 @@
-import { REFUND_PROMISE_DAYS } from "@esim/shared/admin/refunds-contract";
 import { CODE_TTL_MINUTES } from "@esim/shared/auth/contracts";
+import { REFUND_PROMISE_DAYS } from "@esim/shared/console/refunds-contract";
 import { CANCELLATION_WINDOW_HOURS } from "@esim/shared/esims/contracts";
 import type { LegalPage } from "@esim/shared/legal-pages";
 

@@ -22,6 +22,7 @@ import {
   findUserEsimView,
   listTopUps,
 } from "../esims/index.ts";
+import { queueAutoTopUpNotice } from "./auto-top-up.mails.ts";
 import {
   type AutoTopUpSettingsRow,
   type AutoTopUpTriggerRow,
@@ -34,7 +35,6 @@ import {
   settleAutoTopUpTrigger,
   upsertAutoTopUpSettings,
 } from "./auto-top-up.repo.ts";
-import { queueAutoTopUpNotice } from "./auto-top-up-notice.ts";
 
 // Credit that works abroad (decision 078). A top-up paid from store credit in one tap, and auto top-up: when an eSIM's
 // data left falls to the traveller's threshold, or its validity ends within a day, the chosen top-up is bought from

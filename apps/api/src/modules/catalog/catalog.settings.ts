@@ -8,7 +8,7 @@ import {
   type PricePreview,
   type PriceSettingsChange,
   type PriceSettingsView,
-} from "@esim/shared/admin/prices-contract";
+} from "@esim/shared/console/prices-contract";
 import * as z from "zod/mini";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";

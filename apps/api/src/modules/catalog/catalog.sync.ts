@@ -1,4 +1,4 @@
-import type { CatalogSyncRunView } from "@esim/shared/admin/prices-contract";
+import type { CatalogSyncRunView } from "@esim/shared/console/prices-contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { UpstreamPackage } from "../../providers/esim/esim-port.ts";

@@ -1,3 +1,4 @@
+import type { PlanNameOverrides } from "@esim/shared/catalog/plan-name";
 import {
   type CatalogueDestinationView,
   type CataloguePlanView,
@@ -5,8 +6,7 @@ import {
   DESTINATION_UPDATE_ACTION,
   PLAN_ENTITY,
   PLAN_UPDATE_ACTION,
-} from "@esim/shared/admin/prices-contract";
-import type { PlanNameOverrides } from "@esim/shared/catalog/plan-name";
+} from "@esim/shared/console/prices-contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";

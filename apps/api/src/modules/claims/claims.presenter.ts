@@ -1,6 +1,6 @@
-import type { AdminClaimItem, Claim } from "@esim/shared/claims/contracts";
+import type { Claim, ConsoleClaimItem } from "@esim/shared/claims/contracts";
 import type { ClaimRow } from "./claim-lifecycle.ts";
-import type { AdminClaimRow, ClaimMessageRow } from "./claims.repo.ts";
+import type { ClaimMessageRow, ConsoleClaimRow } from "./claims.repo.ts";
 
 const OPEN = new Set(["received", "answered"]);
 
@@ -30,7 +30,7 @@ export function presentClaim(claim: ClaimRow, messages: ClaimMessageRow[]): Clai
 }
 
 /** A line of the console's list: whose, which eSIM, the deadline and whether it passed. */
-export function presentAdminClaimItem(row: AdminClaimRow, now: Date): AdminClaimItem {
+export function presentConsoleClaimItem(row: ConsoleClaimRow, now: Date): ConsoleClaimItem {
   const { claim } = row;
   return {
     id: claim.id,

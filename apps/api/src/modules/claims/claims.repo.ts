@@ -62,7 +62,7 @@ export async function listClaimMessages(db: DbOrTx, claimIds: string[]) {
     .orderBy(asc(claimMessages.createdAt), asc(claimMessages.id));
 }
 
-const adminColumns = {
+const consoleColumns = {
   claim: claims,
   orderNumber: orders.number,
   email: users.email,
@@ -73,22 +73,22 @@ const adminColumns = {
   destinationCode: esims.destinationCode,
 };
 
-function selectAdminClaims(db: DbOrTx) {
+function selectConsoleClaims(db: DbOrTx) {
   return db
-    .select(adminColumns)
+    .select(consoleColumns)
     .from(claims)
     .innerJoin(orders, eq(orders.id, claims.orderId))
     .innerJoin(users, eq(users.id, claims.userId))
     .innerJoin(esims, eq(esims.id, claims.esimId));
 }
 
-export type AdminClaimRow = Awaited<ReturnType<typeof findAdminClaim>> & {};
+export type ConsoleClaimRow = Awaited<ReturnType<typeof findConsoleClaim>> & {};
 
 /**
  * The console's list: open claims first, by deadline (the most overdue first), then settled ones, newest first.
  */
-export async function listAdminClaims(db: DbOrTx, options: { status?: ClaimStatus; limit: number }) {
-  return selectAdminClaims(db)
+export async function listConsoleClaims(db: DbOrTx, options: { status?: ClaimStatus; limit: number }) {
+  return selectConsoleClaims(db)
     .where(options.status ? eq(claims.status, options.status) : undefined)
     .orderBy(
       sql`case when ${claims.status} in ('received', 'answered') then 0 else 1 end`,
@@ -98,8 +98,8 @@ export async function listAdminClaims(db: DbOrTx, options: { status?: ClaimStatu
     .limit(options.limit);
 }
 
-export async function findAdminClaim(db: DbOrTx, claimId: string) {
-  const [row] = await selectAdminClaims(db).where(eq(claims.id, claimId));
+export async function findConsoleClaim(db: DbOrTx, claimId: string) {
+  const [row] = await selectConsoleClaims(db).where(eq(claims.id, claimId));
   return row;
 }
 

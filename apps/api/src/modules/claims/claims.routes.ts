@@ -1,7 +1,7 @@
 import {
   answerClaim,
-  getAdminClaim,
-  listAdminClaims,
+  getConsoleClaim,
+  listConsoleClaims,
   listEsimClaims,
   listMyClaims,
   openClaim,
@@ -12,12 +12,12 @@ import {
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import * as claims from "./claims.service.ts";
-import * as admin from "./claims-admin.service.ts";
+import * as forConsole from "./claims-console.service.ts";
 
 const tags = ["claims"];
 
 /** Claims (decision 080): the traveller's and the console's; refunding is the settle-claim flow, handed in (decision 091). */
-export async function claimsRoutes(app: FastifyInstance, options: { settleClaim: admin.SettleClaim }) {
+export async function claimsRoutes(app: FastifyInstance, options: { settleClaim: forConsole.SettleClaim }) {
   addRoute(
     app,
     openClaim,
@@ -57,14 +57,14 @@ export async function claimsRoutes(app: FastifyInstance, options: { settleClaim:
 
   addRoute(
     app,
-    listAdminClaims,
+    listConsoleClaims,
     async ({ query }) => ({
-      data: await admin.listClaimsForOperator(app.deps, query.status ? { status: query.status } : {}),
+      data: await forConsole.listClaimsForOperator(app.deps, query.status ? { status: query.status } : {}),
     }),
     { tags, summary: "Claims by deadline, overdue first, filtered by status" },
   );
 
-  addRoute(app, getAdminClaim, async ({ params }) => ({ data: await admin.showClaim(app.deps, params.id) }), {
+  addRoute(app, getConsoleClaim, async ({ params }) => ({ data: await forConsole.showClaim(app.deps, params.id) }), {
     tags,
     summary: "A claim with its thread and its eSIM's and order's facts",
   });
@@ -73,7 +73,7 @@ export async function claimsRoutes(app: FastifyInstance, options: { settleClaim:
     app,
     answerClaim,
     async ({ params, body, operator, request }) => ({
-      data: await admin.answerClaim(app.deps, {
+      data: await forConsole.answerClaim(app.deps, {
         claimId: params.id,
         message: body.message,
         decidedBy: { operatorId: operator.id, ip: request.ip },
@@ -100,7 +100,7 @@ export async function claimsRoutes(app: FastifyInstance, options: { settleClaim:
     app,
     refuseClaim,
     async ({ params, body, operator, request }) => ({
-      data: await admin.refuseClaim(app.deps, {
+      data: await forConsole.refuseClaim(app.deps, {
         claimId: params.id,
         reason: body.reason,
         decidedBy: { operatorId: operator.id, ip: request.ip },

@@ -1,15 +1,15 @@
-import { REFUND_PROMISE_DAYS } from "@esim/shared/admin/refunds-contract";
 import {
   CLAIM_REFUND_WINDOW_DAYS,
   type Claim,
   type EsimClaims,
   type OpenClaimBody,
 } from "@esim/shared/claims/contracts";
+import { REFUND_PROMISE_DAYS } from "@esim/shared/console/refunds-contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { findUserEsimView } from "../esims/index.ts";
-import { queueClaimEmail, queueClaimOperatorAlert } from "./claim-emails.ts";
 import { applyClaimEvent } from "./claim-lifecycle.ts";
+import { queueClaimEmail, queueClaimOperatorAlert } from "./claims.mails.ts";
 import { presentClaim } from "./claims.presenter.ts";
 import {
   countClaimsSince,

@@ -1,9 +1,9 @@
 import {
-  adminClaimItemSchema,
-  adminClaimSchema,
   CLAIM_STATUSES,
   type ClaimStatus,
   claimSchema,
+  consoleClaimItemSchema,
+  consoleClaimSchema,
   esimClaimsSchema,
 } from "@esim/shared/claims/contracts";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
@@ -173,7 +173,7 @@ describe("the 7-day rule, by date", () => {
     clock.advance(6 * DAY_MS + 1000);
     const response = await admin("GET", "/claims?status=received");
     expect(response.statusCode).toBe(200);
-    const items = z.array(adminClaimItemSchema).parse(response.json().data);
+    const items = z.array(consoleClaimItemSchema).parse(response.json().data);
     const ids = items.map((item) => item.id);
     expect(ids.indexOf(older.claim.id)).toBeLessThan(ids.indexOf(newer.claim.id));
     expect(items.find((item) => item.id === older.claim.id)).toMatchObject({ isOverdue: true });
@@ -201,7 +201,7 @@ describe("the claim's lifecycle", () => {
       message: "اختر الشبكة يدويًا ثم أعد تشغيل الهاتف.",
     });
     expect(answered.statusCode).toBe(200);
-    expect(adminClaimSchema.parse(answered.json().data).claim.status).toBe("answered");
+    expect(consoleClaimSchema.parse(answered.json().data).claim.status).toBe("answered");
 
     clock.advance(60 * 60 * 1000);
     const reply = await request(testApp, "POST", `/claims/${filed.claim.id}/messages`, {
@@ -214,7 +214,7 @@ describe("the claim's lifecycle", () => {
     });
 
     const refused = await admin("POST", `/claims/${filed.claim.id}/refuse`, { reason: "الشبكة تعمل حسب المشغل." });
-    expect(adminClaimSchema.parse(refused.json().data).claim).toMatchObject({
+    expect(consoleClaimSchema.parse(refused.json().data).claim).toMatchObject({
       status: "refused",
       refusalReason: "الشبكة تعمل حسب المشغل.",
       canReply: false,
@@ -256,7 +256,7 @@ describe("refunding a claim", () => {
     const order = await readOrder(testApp, filed.orderId);
     const response = await admin("POST", `/claims/${filed.claim.id}/refund`, { method: "store_credit", scope: "esim" });
     expect(response.statusCode).toBe(200);
-    const shown = adminClaimSchema.parse(response.json().data);
+    const shown = consoleClaimSchema.parse(response.json().data);
     expect(shown.claim).toMatchObject({
       status: "refunded",
       refund: { method: "store_credit", amountDzdMinor: order.chargeDzdMinor },
@@ -289,7 +289,7 @@ describe("refunding a claim", () => {
     expect(filed.claim.refundPreference).toBe("transfer");
     const order = await readOrder(testApp, filed.orderId);
     const response = await admin("POST", `/claims/${filed.claim.id}/refund`, { method: "transfer", scope: "order" });
-    expect(adminClaimSchema.parse(response.json().data)).toMatchObject({
+    expect(consoleClaimSchema.parse(response.json().data)).toMatchObject({
       claim: { status: "refunded", refund: { method: "transfer", amountDzdMinor: order.chargeDzdMinor } },
       order: { owedDzdMinor: order.chargeDzdMinor },
     });
@@ -322,7 +322,7 @@ describe("the console's claims", () => {
     const filed = await filedClaim();
     const order = await readOrder(testApp, filed.orderId);
     const response = await admin("GET", `/claims/${filed.claim.id}`);
-    const shown = adminClaimSchema.parse(response.json().data);
+    const shown = consoleClaimSchema.parse(response.json().data);
     expect(shown).toMatchObject({
       item: { orderNumber: filed.number, email: filed.user.email, isOverdue: false },
       order: { chargeDzdMinor: order.chargeDzdMinor, owedDzdMinor: 0 },

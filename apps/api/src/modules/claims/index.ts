@@ -6,4 +6,4 @@ export {
   markClaimRefunded,
   type SettleClaim,
   showClaim,
-} from "./claims-admin.service.ts";
+} from "./claims-console.service.ts";

@@ -1,4 +1,4 @@
-import type { AdminCoupon, CouponState } from "@esim/shared/admin/coupons-contract";
+import type { ConsoleCoupon, CouponState } from "@esim/shared/console/coupons-contract";
 import type { CouponWithSales } from "./coupons.service.ts";
 
 /** Where the coupon stands at `now`: blocked first, then its dates, then its total limit. */
@@ -13,7 +13,7 @@ export function couponState(
   return "active";
 }
 
-export function presentAdminCoupon(row: CouponWithSales, now: Date): AdminCoupon {
+export function presentConsoleCoupon(row: CouponWithSales, now: Date): ConsoleCoupon {
   const { coupon, paidOrders, revenueDzdMinor } = row;
   return {
     id: coupon.id,

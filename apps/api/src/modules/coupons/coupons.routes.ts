@@ -1,12 +1,12 @@
 import {
-  blockAdminCoupon,
-  createAdminCoupon,
-  listAdminCoupons,
-  updateAdminCoupon,
-} from "@esim/shared/admin/coupons-contract";
+  blockConsoleCoupon,
+  createConsoleCoupon,
+  listConsoleCoupons,
+  updateConsoleCoupon,
+} from "@esim/shared/console/coupons-contract";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
-import { presentAdminCoupon } from "./coupons.presenter.ts";
+import { presentConsoleCoupon } from "./coupons.presenter.ts";
 import {
   blockCouponById,
   createCouponFromConsole,
@@ -17,20 +17,20 @@ import {
 const tags = ["admin"];
 const date = (value: string | null | undefined) => (value ? new Date(value) : null);
 
-/** The console's coupons (decision 039): admins only; the same service as `npm run ops -- coupon:*`. */
-export async function couponsAdminRoutes(app: FastifyInstance) {
+/** The console's coupons (decision 039): admins only; the same service as `npm run console -- coupon:*`. */
+export async function couponsConsoleRoutes(app: FastifyInstance) {
   const { deps } = app;
 
   addRoute(
     app,
-    listAdminCoupons,
-    async () => ({ data: (await listCouponsForConsole(deps)).map((row) => presentAdminCoupon(row, deps.now())) }),
+    listConsoleCoupons,
+    async () => ({ data: (await listCouponsForConsole(deps)).map((row) => presentConsoleCoupon(row, deps.now())) }),
     { tags, summary: "Every coupon with its uses and the revenue of the orders paid with it" },
   );
 
   addRoute(
     app,
-    createAdminCoupon,
+    createConsoleCoupon,
     async ({ body, operator, request }) => {
       const created = await createCouponFromConsole(
         deps,
@@ -50,14 +50,14 @@ export async function couponsAdminRoutes(app: FastifyInstance) {
         },
         { operatorId: operator.id, ip: request.ip },
       );
-      return { data: presentAdminCoupon(created, deps.now()) };
+      return { data: presentConsoleCoupon(created, deps.now()) };
     },
     { tags, summary: "Create a coupon with its discount, dates, limits, minimum order and plans" },
   );
 
   addRoute(
     app,
-    updateAdminCoupon,
+    updateConsoleCoupon,
     async ({ body, params, operator, request }) => {
       const updated = await updateCouponLimitsById(
         deps,
@@ -70,17 +70,17 @@ export async function couponsAdminRoutes(app: FastifyInstance) {
         },
         { operatorId: operator.id, ip: request.ip },
       );
-      return { data: presentAdminCoupon(updated, deps.now()) };
+      return { data: presentConsoleCoupon(updated, deps.now()) };
     },
     { tags, summary: "Change a coupon's dates and limits" },
   );
 
   addRoute(
     app,
-    blockAdminCoupon,
+    blockConsoleCoupon,
     async ({ params, operator, request }) => {
       const blocked = await blockCouponById(deps, params.id, { operatorId: operator.id, ip: request.ip });
-      return { data: presentAdminCoupon(blocked, deps.now()) };
+      return { data: presentConsoleCoupon(blocked, deps.now()) };
     },
     { tags, summary: "Block a coupon: checkouts refuse it from now on" },
   );

@@ -5,7 +5,7 @@ export {
   findCouponByCode,
   lockCouponByCode,
 } from "./coupons.repo.ts";
-export { couponsAdminRoutes } from "./coupons.routes.ts";
+export { couponsConsoleRoutes } from "./coupons.routes.ts";
 export {
   blockCouponByCode,
   type CouponCreationProblem,

@@ -1,4 +1,4 @@
-import { DASHBOARD_TIME_ZONE } from "@esim/shared/admin/dashboard-contract";
+import { DASHBOARD_TIME_ZONE } from "@esim/shared/console/dashboard-contract";
 
 // Calendar days in the shop's time zone. Algeria keeps UTC+1 all year today, but the offset is read from the time zone
 // database rather than written here, so a day always starts at that zone's midnight.

@@ -1,4 +1,4 @@
-import { dashboardSchema } from "@esim/shared/admin/dashboard-contract";
+import { dashboardSchema } from "@esim/shared/console/dashboard-contract";
 import { describe, expect, it } from "vitest";
 import { createPackage, createSignedInUser } from "../../test/factories.ts";
 import {

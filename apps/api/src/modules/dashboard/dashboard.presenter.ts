@@ -1,5 +1,5 @@
-import type { Dashboard } from "@esim/shared/admin/dashboard-contract";
-import { DASHBOARD_TIME_ZONE } from "@esim/shared/admin/dashboard-contract";
+import type { Dashboard } from "@esim/shared/console/dashboard-contract";
+import { DASHBOARD_TIME_ZONE } from "@esim/shared/console/dashboard-contract";
 import type { DashboardFigures, SalesWindow } from "./dashboard.service.ts";
 
 function presentWindow(window: SalesWindow): Dashboard["sales"]["today"] {

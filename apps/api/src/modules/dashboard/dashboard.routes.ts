@@ -1,4 +1,4 @@
-import { getDashboard as getDashboardEndpoint } from "@esim/shared/admin/dashboard-contract";
+import { getDashboard as getDashboardEndpoint } from "@esim/shared/console/dashboard-contract";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import { presentDashboard } from "./dashboard.presenter.ts";

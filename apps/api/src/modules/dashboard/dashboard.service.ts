@@ -1,5 +1,5 @@
-import { DASHBOARD_DAILY_DAYS, DASHBOARD_TIME_ZONE } from "@esim/shared/admin/dashboard-contract";
-import { REFUND_PROMISE_DAYS } from "@esim/shared/admin/refunds-contract";
+import { DASHBOARD_DAILY_DAYS, DASHBOARD_TIME_ZONE } from "@esim/shared/console/dashboard-contract";
+import { REFUND_PROMISE_DAYS } from "@esim/shared/console/refunds-contract";
 import type { OrderAttentionKind } from "@esim/shared/statuses";
 import type { AppDeps } from "../../lib/deps.ts";
 import { UpstreamError } from "../../providers/esim/esim-port.ts";

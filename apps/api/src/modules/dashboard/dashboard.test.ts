@@ -1,10 +1,10 @@
-import { dashboardSchema } from "@esim/shared/admin/dashboard-contract";
+import { dashboardSchema } from "@esim/shared/console/dashboard-contract";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
+import * as dashboardCommand from "../../console-cli/commands/dashboard.ts";
+import { CliError } from "../../console-cli/console-command.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
-import * as dashboardCommand from "../../ops/commands/dashboard.ts";
-import { OpsError } from "../../ops/ops-command.ts";
 import { createPackage } from "../../test/factories.ts";
 import { cancellationRequests } from "../esims/esims.schema.ts";
 import { buyEsim, request } from "../esims/esims.test-kit.ts";
@@ -239,7 +239,7 @@ describe("getDashboard: the upstream balance", () => {
   });
 });
 
-describe("npm run ops -- dashboard", () => {
+describe("npm run console -- dashboard", () => {
   async function runCommand(args: string[]) {
     const lines: string[] = [];
     await dashboardCommand.run({ deps, args, print: (line) => lines.push(line) });
@@ -247,7 +247,7 @@ describe("npm run ops -- dashboard", () => {
   }
 
   it("refuses arguments", async () => {
-    await expect(runCommand(["--today"])).rejects.toBeInstanceOf(OpsError);
+    await expect(runCommand(["--today"])).rejects.toBeInstanceOf(CliError);
   });
 
   it("prints the sales, the daily series, what waits and the balance with its warning", async () => {
@@ -276,7 +276,7 @@ describe("npm run ops -- dashboard", () => {
 });
 
 describe("GET /api/v1/admin/dashboard", () => {
-  it("answers a support agent the figures the ops command prints, in the shared contract's shape", async () => {
+  it("answers a support agent the figures the console-cli command prints, in the shared contract's shape", async () => {
     await createPaidOrder(testApp, plan.id);
     const { headers } = await createSignedInOperator(testApp, "support");
     const response = await testApp.app.inject({ method: "GET", url: "/api/v1/admin/dashboard", headers });

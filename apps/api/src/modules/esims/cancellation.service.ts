@@ -4,6 +4,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { queueEmail } from "../mail-outbox/index.ts";
 import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../operators/index.ts";
+import { buildDecisionEmail, buildOperatorEmail } from "./cancellation.mails.ts";
 import {
   type CancellationRequestRow,
   decideCancellation,
@@ -15,7 +16,6 @@ import {
   listPendingCancellations,
   markEsimCancelled,
 } from "./cancellation.repo.ts";
-import { buildDecisionEmail, buildOperatorEmail } from "./cancellation-email.ts";
 import { type EsimRow, findEsimById, findUserEsimView, listEsimBundles } from "./esims.repo.ts";
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,11 +1,11 @@
 import { getEsim, requestCancellation } from "@esim/shared/esims/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as approveCommand from "../../console-cli/commands/cancellation-approve.ts";
+import * as listCommand from "../../console-cli/commands/cancellation-list.ts";
+import * as refuseCommand from "../../console-cli/commands/cancellation-refuse.ts";
+import { CliError, type ConsoleCommand } from "../../console-cli/console-command.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
-import * as approveCommand from "../../ops/commands/cancellation-approve.ts";
-import * as listCommand from "../../ops/commands/cancellation-list.ts";
-import * as refuseCommand from "../../ops/commands/cancellation-refuse.ts";
-import { type OpsCommand, OpsError } from "../../ops/ops-command.ts";
 import { createSignedInUser } from "../../test/factories.ts";
 import { createBuyingApp, orderBody, placeTestOrder, pressButton, readOrder } from "../orders/buying.test-kit.ts";
 import { orderEvents } from "../orders/orders.schema.ts";
@@ -29,7 +29,7 @@ function askCancellation(
   return request(testApp, "POST", `/esims/${bought.esim.id}/cancellation`, { headers: bought.headers, payload });
 }
 
-async function runCommand(command: Pick<OpsCommand, "run">, args: string[]) {
+async function runCommand(command: Pick<ConsoleCommand, "run">, args: string[]) {
   const lines: string[] = [];
   await command.run({ deps, args, print: (line) => lines.push(line) });
   return lines.join("\n");
@@ -143,8 +143,8 @@ describe("the operator's decision", () => {
 
     // Deciding again changes nothing and says so.
     const again = await runCommand(approveCommand, [await requestIdOf(bought.esim.id)]).catch((error) => error);
-    expect(again).toBeInstanceOf(OpsError);
-    expect((again as OpsError).message).toContain("already approved");
+    expect(again).toBeInstanceOf(CliError);
+    expect((again as CliError).message).toContain("already approved");
     expect(await runCommand(listCommand, [])).not.toContain(bought.esim.iccid);
   });
 
@@ -191,8 +191,8 @@ describe("the operator's decision", () => {
 
   it("tells the operator what is wrong with the command", async () => {
     const unknown = await runCommand(approveCommand, ["8988000000000000000"]).catch((error) => error);
-    expect((unknown as OpsError).message).toContain("no request for 8988000000000000000");
+    expect((unknown as CliError).message).toContain("no request for 8988000000000000000");
     const noReason = await runCommand(refuseCommand, ["8988000000000000000"]).catch((error) => error);
-    expect((noReason as OpsError).message).toContain("Usage:");
+    expect((noReason as CliError).message).toContain("Usage:");
   });
 });

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { queuePushToUser } from "../devices/index.ts";
 import { queueEmail } from "../mail-outbox/index.ts";
-import { buildEsimAlertEmail, buildEsimAlertPush } from "./esim-alert-email.ts";
+import { buildEsimAlertEmail, buildEsimAlertPush } from "./esim-alert.mails.ts";
 import {
   claimEsimAlert,
   type EsimAlertKind,

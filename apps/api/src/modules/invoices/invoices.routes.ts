@@ -4,7 +4,7 @@ import {
   getSellerIdentity,
   listCreditNotes,
   setSellerIdentity,
-} from "@esim/shared/admin/invoicing-contract";
+} from "@esim/shared/console/invoicing-contract";
 import { API_BASE_PATH } from "@esim/shared/http";
 import { getOrderCreditNotePdf, listOrderCreditNotes } from "@esim/shared/invoices/credit-notes-contract";
 import type { FastifyInstance, FastifyReply } from "fastify";

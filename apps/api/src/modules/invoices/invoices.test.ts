@@ -159,7 +159,7 @@ describe("GET /orders/{id}/invoice", () => {
   });
 });
 
-describe("issueMissingInvoices (ops invoices:issue)", () => {
+describe("issueMissingInvoices (console-cli invoices:issue)", () => {
   it("issues the invoice of every paid order that has none, and of no unpaid order", async () => {
     const paid = await createPaidOrder(testApp, plan.id);
     // A database from before invoices were issued at payment: paid orders without one (its owner lifts the

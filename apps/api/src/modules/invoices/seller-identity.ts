@@ -145,7 +145,7 @@ export async function setSellerIdentity(
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const before = await readStoredSellerIdentity(tx);
-    // The command line's name on history rows, as OPERATOR_CLI (ops) writes it.
+    // The command line's name on history rows, as OPERATOR_CLI (console-cli) writes it.
     const createdBy = options.actor.operatorId ?? "operator:cli";
     await tx.insert(sellerIdentities).values({ identity, createdBy, createdAt: now });
     await recordAudit(tx, {

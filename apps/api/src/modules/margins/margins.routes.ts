@@ -1,4 +1,4 @@
-import { getAdminOrderMargin, getMarginReport } from "@esim/shared/admin/margins-contract";
+import { getConsoleOrderMargin, getMarginReport } from "@esim/shared/console/margins-contract";
 import type { FastifyInstance } from "fastify";
 import { addRoute } from "../../lib/route.ts";
 import { getOrderMargin, getMarginReport as readMarginReport } from "./margins.service.ts";
@@ -9,7 +9,7 @@ const tags = ["admin"];
 export async function marginsRoutes(app: FastifyInstance) {
   addRoute(
     app,
-    getAdminOrderMargin,
+    getConsoleOrderMargin,
     async ({ params }) => ({ data: await getOrderMargin(app.deps, { number: params.number }) }),
     { tags, summary: "An order's margin: sold and refunded excluding TVA, its upstream cost in DZD, the margin" },
   );

@@ -1,7 +1,7 @@
-import { DASHBOARD_TIME_ZONE } from "@esim/shared/admin/dashboard-contract";
-import type { MarginFigures, MarginPeriod, MarginReport, OrderMargin } from "@esim/shared/admin/margins-contract";
-import { toConsolePlan } from "@esim/shared/admin/plan-view";
-import type { PlanMarginView, PricePreview, PriceSettingsChange } from "@esim/shared/admin/prices-contract";
+import { DASHBOARD_TIME_ZONE } from "@esim/shared/console/dashboard-contract";
+import type { MarginFigures, MarginPeriod, MarginReport, OrderMargin } from "@esim/shared/console/margins-contract";
+import { toConsolePlan } from "@esim/shared/console/plan-view";
+import type { PlanMarginView, PricePreview, PriceSettingsChange } from "@esim/shared/console/prices-contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { formatDzdPerUsd, parseDzdPerUsdE4, previewPriceChange } from "../catalog/index.ts";

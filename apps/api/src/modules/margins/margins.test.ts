@@ -1,4 +1,4 @@
-import { marginReportSchema, orderMarginSchema } from "@esim/shared/admin/margins-contract";
+import { marginReportSchema, orderMarginSchema } from "@esim/shared/console/margins-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

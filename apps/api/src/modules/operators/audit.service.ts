@@ -1,4 +1,4 @@
-import { AUDIT_EXPORT_MAX_ROWS, type AuditEntryView } from "@esim/shared/admin/contracts";
+import { AUDIT_EXPORT_MAX_ROWS, type AuditEntryView } from "@esim/shared/console/contracts";
 import type { Language } from "@esim/shared/locale";
 import { auditActionLabel, auditEntityLabel } from "@esim/ui/audit-labels";
 import { serverTranslator } from "@esim/ui/server-i18n";

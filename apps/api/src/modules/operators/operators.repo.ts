@@ -1,4 +1,4 @@
-import type { OperatorRole } from "@esim/shared/admin/roles";
+import type { OperatorRole } from "@esim/shared/console/roles";
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { operatorSessions, operatorSignInChallenges, operators } from "./operators.schema.ts";

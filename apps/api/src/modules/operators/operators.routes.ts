@@ -8,13 +8,13 @@ import {
   revokeOperatorSession,
   verifyOperatorCode,
   verifyOperatorTotp,
-} from "@esim/shared/admin/contracts";
+} from "@esim/shared/console/contracts";
 import {
   addTeamOperator,
   listTeam,
   resetTeamOperatorAuthenticator,
   updateTeamOperator,
-} from "@esim/shared/admin/team-contract";
+} from "@esim/shared/console/team-contract";
 import type { FastifyInstance } from "fastify";
 import { sendCsv } from "../../lib/csv.ts";
 import { addRawRoute, addRoute } from "../../lib/route.ts";

@@ -1,4 +1,4 @@
-import { OPERATOR_ROLES, type OperatorRole } from "@esim/shared/admin/roles";
+import { OPERATOR_ROLES, type OperatorRole } from "@esim/shared/console/roles";
 import {
   bigint,
   boolean,

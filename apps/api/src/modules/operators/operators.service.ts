@@ -1,11 +1,11 @@
+import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES, type CodeSent } from "@esim/shared/auth/contracts";
 import {
   OPERATOR_CHALLENGE_MAX_TRIES,
   OPERATOR_CHALLENGE_TTL_MINUTES,
   OPERATOR_SESSION_TTL_HOURS,
   type OperatorView,
-} from "@esim/shared/admin/contracts";
-import type { OperatorRole } from "@esim/shared/admin/roles";
-import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES, type CodeSent } from "@esim/shared/auth/contracts";
+} from "@esim/shared/console/contracts";
+import type { OperatorRole } from "@esim/shared/console/roles";
 import { DEFAULT_LANGUAGE, type Language } from "@esim/shared/locale";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";

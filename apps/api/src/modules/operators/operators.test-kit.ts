@@ -1,4 +1,4 @@
-import type { OperatorRole } from "@esim/shared/admin/roles";
+import type { OperatorRole } from "@esim/shared/console/roles";
 import { eq } from "drizzle-orm";
 import { generateToken, sha256Hex } from "../../lib/secrets.ts";
 import { uniqueEmail } from "../../test/factories.ts";

@@ -1,12 +1,12 @@
 import {
-  ADMIN_ENDPOINTS,
   auditEntrySchema,
+  CONSOLE_ENDPOINTS,
   getOperatorMe,
   listAuditLog,
   listOperatorSessions,
   verifyOperatorCode,
   verifyOperatorTotp,
-} from "@esim/shared/admin/contracts";
+} from "@esim/shared/console/contracts";
 import { ADMIN_API_BASE_PATH, type Endpoint, endpointUrl } from "@esim/shared/http";
 import { desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -395,12 +395,12 @@ function callEndpoint(endpoint: Endpoint, headers: Record<string, string>) {
 }
 
 describe("authorisation on every operator route", () => {
-  const operatorEndpoints = ADMIN_ENDPOINTS.filter((endpoint) => endpoint.auth === "operator") as readonly Endpoint[];
+  const operatorEndpoints = CONSOLE_ENDPOINTS.filter((endpoint) => endpoint.auth === "operator") as readonly Endpoint[];
 
   it("leaves no console route without an operator rule but the three sign-in steps", () => {
-    expect(ADMIN_ENDPOINTS.filter((endpoint) => endpoint.auth !== "operator").map((endpoint) => endpoint.path)).toEqual(
-      ["/auth/code", "/auth/verify", "/auth/totp"],
-    );
+    expect(
+      CONSOLE_ENDPOINTS.filter((endpoint) => endpoint.auth !== "operator").map((endpoint) => endpoint.path),
+    ).toEqual(["/auth/code", "/auth/verify", "/auth/totp"]);
     for (const endpoint of operatorEndpoints) expect(endpoint.roles?.length).toBeGreaterThan(0);
   });
 
@@ -442,7 +442,7 @@ describe("the OpenAPI description", () => {
     const response = await app.inject({ method: "GET", url: "/api/docs/json" });
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
-    for (const endpoint of ADMIN_ENDPOINTS) {
+    for (const endpoint of CONSOLE_ENDPOINTS) {
       expect(paths).toContain(endpointUrl(endpoint).replace(/:(\w+)/g, "{$1}"));
     }
   });

@@ -1,5 +1,5 @@
-import type { OperatorRole } from "@esim/shared/admin/roles";
-import type { TeamOperatorView } from "@esim/shared/admin/team-contract";
+import type { OperatorRole } from "@esim/shared/console/roles";
+import type { TeamOperatorView } from "@esim/shared/console/team-contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";

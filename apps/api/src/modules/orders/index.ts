@@ -2,7 +2,7 @@
 // provisioning and delivery to refunds, with its history, its emails and the operator's actions. Buying upstream and
 // delivering is the provision-order flow's sequence (decision 090); this module keeps the order's part of it.
 
-export { automaticRefundDocumentReason, queueAutomaticRefundEmail } from "./automatic-refund-email.ts";
+export { automaticRefundDocumentReason, queueAutomaticRefundEmail } from "./automatic-refund.mails.ts";
 export { flagOverdueDeliveries } from "./delivery-watch.ts";
 export { alertOperator } from "./operator-alert.ts";
 export {
@@ -50,7 +50,7 @@ export {
   resendInstallEmail,
   retryProvisioning,
   showOrder,
-} from "./orders-ops.service.ts";
+} from "./orders-console.service.ts";
 export {
   type CapturedMoney,
   type PaymentOutcome,

@@ -2,7 +2,7 @@ import type { OrderAttentionKind } from "@esim/shared/statuses";
 import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { queueEmail } from "../mail-outbox/index.ts";
-import { operatorAlertEmail } from "./order-emails.ts";
+import { operatorAlertEmail } from "./operator-alert.mails.ts";
 import { flagOrder, type OrderActor, type OrderRow } from "./order-lifecycle.ts";
 
 /**

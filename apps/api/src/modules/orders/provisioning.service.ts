@@ -2,7 +2,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { addJob, type JobHandlers } from "../../lib/job-queue.ts";
 import { readPriceSettings } from "../catalog/index.ts";
-import { queueInstallEmail } from "./install-email.ts";
+import { queueInstallEmail } from "./install.mails.ts";
 import { applyOrderEvent, flagOrder, type OrderRow } from "./order-lifecycle.ts";
 import { type findOrderWithPackage, recordProvisioningFailure, recordUpstreamCost } from "./provisioning.repo.ts";
 import { WATCH_UPSTREAM_BALANCE_TASK, watchUpstreamBalance } from "./upstream-balance.ts";

@@ -1,12 +1,12 @@
-import { REFUND_PROMISE_DAYS, type RefundQueueItem } from "@esim/shared/admin/refunds-contract";
+import { REFUND_PROMISE_DAYS, type RefundQueueItem } from "@esim/shared/console/refunds-contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
 import { clearOrderFlag } from "./order-lifecycle.ts";
 import { findOrderViewById, listOrderEvents } from "./orders.repo.ts";
-import { decideRefund } from "./orders-ops.service.ts";
+import { decideRefund } from "./orders-console.service.ts";
 import { queueProvisioning } from "./provisioning.service.ts";
-import { queueRefundDecisionEmail } from "./refund-decision-email.ts";
+import { queueRefundDecisionEmail } from "./refund-decision.mails.ts";
 import { listUndeliveredFlagged } from "./refund-decisions.repo.ts";
 import { listRefundsOwed } from "./refunds.ts";
 

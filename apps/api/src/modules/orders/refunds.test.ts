@@ -1,18 +1,18 @@
-import { adminOrderDetailSchema } from "@esim/shared/admin/orders-contract";
-import { cancellationQueueSchema } from "@esim/shared/admin/refunds-contract";
+import { consoleOrderDetailSchema } from "@esim/shared/console/orders-contract";
+import { cancellationQueueSchema } from "@esim/shared/console/refunds-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { formatMoney } from "@esim/shared/money";
 import { orderRefundSchema } from "@esim/shared/orders/refunds";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
+import * as showCommand from "../../console-cli/commands/order-show.ts";
+import * as attentionCommand from "../../console-cli/commands/orders-attention.ts";
+import * as refundRecordCommand from "../../console-cli/commands/refund-record.ts";
 import { cancelAndRefund } from "../../flows/cancel-and-refund.ts";
 import { settlePayment } from "../../flows/settle-payment.ts";
 import { runDueJobs } from "../../jobs/worker.ts";
 import { workflowSteps } from "../../lib/lib.schema.ts";
-import * as showCommand from "../../ops/commands/order-show.ts";
-import * as attentionCommand from "../../ops/commands/orders-attention.ts";
-import * as refundRecordCommand from "../../ops/commands/refund-record.ts";
 import { createSignedInUser } from "../../test/factories.ts";
 import { cancellationRequests, esims } from "../esims/esims.schema.ts";
 import { createTopUpablePlan, request } from "../esims/esims.test-kit.ts";
@@ -51,7 +51,7 @@ function callConsole(method: "GET" | "POST", path: string, headers: Record<strin
 }
 
 const detailOf = (response: { json(): unknown }) =>
-  z.object({ data: adminOrderDetailSchema }).parse(response.json()).data;
+  z.object({ data: consoleOrderDetailSchema }).parse(response.json()).data;
 
 async function readDetail(number: string) {
   const response = await callConsole("GET", `/orders/${number}`, support.headers);

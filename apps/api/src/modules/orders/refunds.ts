@@ -17,7 +17,7 @@ import {
 } from "../ledger/index.ts";
 import { applyOrderEvent, type OrderActor, type OrderRow } from "./order-lifecycle.ts";
 import { lockOrder } from "./orders.repo.ts";
-import { queueRefundSentEmail } from "./refund-sent-email.ts";
+import { queueRefundSentEmail } from "./refund-sent.mails.ts";
 import {
   deleteRefundChoice,
   findRefundChoice,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { AppDeps } from "../../lib/deps.ts";
 import { addJob, findJobsByKeys, type JobLog } from "../../lib/job-queue.ts";
 import { queueEmail } from "../mail-outbox/index.ts";
-import { operatorAlertEmail } from "./order-emails.ts";
+import { operatorAlertEmail } from "./operator-alert.mails.ts";
 import { flagOrder, type OrderRow } from "./order-lifecycle.ts";
 import { listOrdersAwaitingUpstreamBalance, recordProvisioningFailure } from "./provisioning.repo.ts";
 

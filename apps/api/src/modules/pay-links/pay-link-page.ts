@@ -14,7 +14,7 @@ import {
 } from "@esim/ui/storefront";
 import { createElement } from "react";
 import type { AppDeps } from "../../lib/deps.ts";
-import { firstNameOf, payLinkDestinationName, payLinkPlanName } from "./pay-link-messages.ts";
+import { firstNameOf, payLinkDestinationName, payLinkPlanName } from "./pay-links.mails.ts";
 import type { PayLinkPageRow } from "./pay-links.repo.ts";
 import { payLinkAmountDzdMinor, payLinkStatusAt } from "./pay-links.service.ts";
 

@@ -23,7 +23,7 @@ import { findTopUpCodes } from "../esims/index.ts";
 import { findLatestOrderBilling, findPlacedOrder } from "../orders/index.ts";
 import { recheckPendingPayment, type SettlePayment } from "../payments/index.ts";
 import { applyPayLinkEvent } from "./pay-link-lifecycle.ts";
-import { queuePayLinkPaidMessages } from "./pay-link-messages.ts";
+import { queuePayLinkPaidMessages } from "./pay-links.mails.ts";
 import {
   countPayLinksMadeSince,
   countWaitingPayLinks,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { adminOrderDetailSchema } from "@esim/shared/admin/orders-contract";
+import { consoleOrderDetailSchema } from "@esim/shared/console/orders-contract";
 import { ADMIN_API_BASE_PATH, API_BASE_PATH } from "@esim/shared/http";
 import { createPayLink, listPayLinks, PAY_LINK_STATUSES, revokePayLink } from "@esim/shared/pay-links/contracts";
 import { eq, sql } from "drizzle-orm";
@@ -230,7 +230,7 @@ describe("a link's order in the console", () => {
       headers: support.headers,
     });
     expect(response.statusCode).toBe(200);
-    const detail = adminOrderDetailSchema.parse(response.json().data);
+    const detail = consoleOrderDetailSchema.parse(response.json().data);
     expect(detail.paidBy).toEqual({
       kind: "payLink",
       payerEmail: "tata@example.dz",
@@ -272,7 +272,7 @@ describe("a link's order in the console", () => {
       headers: support.headers,
     });
     expect(response.statusCode, response.body).toBe(200);
-    const detail = adminOrderDetailSchema.parse(response.json().data);
+    const detail = consoleOrderDetailSchema.parse(response.json().data);
     expect(detail.paidBy).toEqual({ kind: "customer", payerEmail: null, creditDzdMinor: 0, linkCreatedAt: null });
   });
 });

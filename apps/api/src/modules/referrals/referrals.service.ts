@@ -16,7 +16,7 @@ import { listUserDeviceIds } from "../devices/index.ts";
 import { getOrderMoney, getStoreCreditBalance, lockStoreCredit, postMovement } from "../ledger/index.ts";
 import { queueEmail } from "../mail-outbox/index.ts";
 import { type AuditActor, recordAudit } from "../operators/index.ts";
-import { queueReferralRewardMessages } from "./referral-reward-message.ts";
+import { queueReferralRewardMessages } from "./referral-reward.mails.ts";
 import { findReferralRefusal, generateReferralCode } from "./referral-rules.ts";
 import {
   cancelLapsedReferrals,

@@ -1,12 +1,12 @@
-import { getAdminOrderMargin, getMarginReport, type MarginPeriod } from "@esim/shared/admin/margins-contract";
+import { getConsoleOrderMargin, getMarginReport, type MarginPeriod } from "@esim/shared/console/margins-contract";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client.ts";
 import { operatorAuth } from "../lib/operator-session.ts";
-import { ADMIN_QUERY_KEY } from "./query-keys.ts";
+import { CONSOLE_QUERY_KEY } from "./query-keys.ts";
 
 // The owner's margin (admins): one order's, and the report of a period per plan and per day.
 
-const marginsKey = [...ADMIN_QUERY_KEY, "margins"] as const;
+const marginsKey = [...CONSOLE_QUERY_KEY, "margins"] as const;
 export const marginQueryKeys = {
   report: (period: MarginPeriod) => [...marginsKey, "report", period] as const,
   order: (number: string) => [...marginsKey, "order", number.toUpperCase()] as const,
@@ -26,5 +26,5 @@ export const orderMarginQuery = (number: string) =>
   queryOptions({
     queryKey: marginQueryKeys.order(number),
     queryFn: async ({ signal }) =>
-      (await callApi(getAdminOrderMargin, { signal, auth: operatorAuth, params: { number } })).data,
+      (await callApi(getConsoleOrderMargin, { signal, auth: operatorAuth, params: { number } })).data,
   });

@@ -1,12 +1,12 @@
-import { getOperatorMe, operatorLogout } from "@esim/shared/admin/contracts";
+import { getOperatorMe, operatorLogout } from "@esim/shared/console/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client.ts";
 import { clearOperatorToken, operatorAuth } from "../lib/operator-session.ts";
-import { ADMIN_QUERY_KEY, adminQueryKeys } from "./query-keys.ts";
+import { CONSOLE_QUERY_KEY, consoleQueryKeys } from "./query-keys.ts";
 
 export const operatorMeQuery = () =>
   queryOptions({
-    queryKey: adminQueryKeys.me,
+    queryKey: consoleQueryKeys.me,
     queryFn: async ({ signal }) => (await callApi(getOperatorMe, { signal, auth: operatorAuth })).data,
     staleTime: 5 * 60_000,
   });
@@ -20,7 +20,7 @@ export function useOperatorLogout() {
         await callApi(operatorLogout, { auth: operatorAuth });
       } finally {
         clearOperatorToken();
-        queryClient.removeQueries({ queryKey: ADMIN_QUERY_KEY });
+        queryClient.removeQueries({ queryKey: CONSOLE_QUERY_KEY });
       }
     },
   });

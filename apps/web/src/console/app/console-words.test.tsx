@@ -1,6 +1,6 @@
-import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
-import type { CancellationQueue } from "@esim/shared/admin/refunds-contract";
-import type { AdminClaim } from "@esim/shared/claims/contracts";
+import type { ConsoleClaim } from "@esim/shared/claims/contracts";
+import type { ConsoleOrderDetail } from "@esim/shared/console/orders-contract";
+import type { CancellationQueue } from "@esim/shared/console/refunds-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import type { Language } from "@esim/shared/locale";
 import ar from "@esim/ui/messages/ar.json";
@@ -10,7 +10,7 @@ import fr from "@esim/ui/messages/fr.json";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeApi } from "../../test/fake-api.ts";
-import { ADMIN_TOKEN_KEY } from "../lib/operator-session.ts";
+import { CONSOLE_TOKEN_KEY } from "../lib/operator-session.ts";
 import {
   AUDIT_ENTRIES,
   CUSTOMER_DETAIL,
@@ -30,8 +30,8 @@ const ADMIN = { id: "op-1", email: "nadia@esim-store.dz", role: "admin" as const
 const LOADING: Record<"fr" | "ar", string> = { fr: fr["common.loading"], ar: ar["common.loading"] };
 /** The words of an audit code the console does not know: the code was left out of its vocabulary. */
 const UNKNOWN_ACTION: Record<"fr" | "ar", string> = {
-  fr: consoleFr["admin.audit.action.other"],
-  ar: consoleAr["admin.audit.action.other"],
+  fr: consoleFr["console.audit.action.other"],
+  ar: consoleAr["console.audit.action.other"],
 };
 const CLAIM_ID = "44444444-4444-4444-8444-444444444444";
 // What the server and the upstream write in English (a flagged order's reason, a provisioning error, a gateway's
@@ -40,7 +40,7 @@ const OVERDUE_REASON =
   "paid 10 minutes ago and not delivered (2 provisioning attempts, last error: Simulated upstream error)";
 
 /** An order still failing to deliver, with the gateway's webhook in its history. */
-const TROUBLED_ORDER: AdminOrderDetail = {
+const TROUBLED_ORDER: ConsoleOrderDetail = {
   ...ORDER_DETAIL,
   number: "ES26-000043",
   status: "confirmed",
@@ -53,7 +53,7 @@ const TROUBLED_ORDER: AdminOrderDetail = {
 };
 
 /** An order a relative paid through the traveller's pay-for-me link, with the receipt address they gave. */
-const PAID_BY_RELATIVE: AdminOrderDetail = {
+const PAID_BY_RELATIVE: ConsoleOrderDetail = {
   ...ORDER_DETAIL,
   number: "ES26-000044",
   paidBy: {
@@ -84,7 +84,7 @@ const QUEUE: CancellationQueue = {
   refundsOwed: [],
 };
 
-const CLAIM: AdminClaim = {
+const CLAIM: ConsoleClaim = {
   claim: {
     id: CLAIM_ID,
     esimId: "55555555-5555-4555-8555-555555555555",
@@ -325,7 +325,7 @@ describe("every console screen in French and Arabic", () => {
   for (const language of ["fr", "ar"] as const satisfies readonly Language[]) {
     for (const { name, path, shows } of SCREENS) {
       it(`shows ${name} in ${language} with words of the catalogue, no English and no raw code`, async () => {
-        window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+        window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
         fakeApi(API);
         await renderApp(path, { language });
         expect((await screen.findAllByText(shows, { exact: false })).length).toBeGreaterThan(0);
@@ -341,7 +341,7 @@ describe("the console on a phone (390 px) and without a mouse", () => {
   afterEach(() => window.sessionStorage.clear());
 
   const open = async (path: string, shows: string, language: Language = "fr") => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     fakeApi(API);
     const rendered = await renderApp(path, { language });
     expect((await screen.findAllByText(shows, { exact: false })).length).toBeGreaterThan(0);
@@ -453,7 +453,7 @@ describe("the dashboard's chart in a month without a sale", () => {
   afterEach(() => window.sessionStorage.clear());
 
   it("names no best day when nothing sold", async () => {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     const quiet = {
       ...DASHBOARD,
       dailySales: DASHBOARD.dailySales.map((day) => ({ ...day, paidOrders: 0, grossDzdMinor: 0, netDzdMinor: 0 })),

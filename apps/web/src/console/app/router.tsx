@@ -24,94 +24,100 @@ export function createConsoleRouter() {
         {
           path: "/admin/login",
           lazy: async () => {
-            const route = await import("../sign-in/routes/admin-login.tsx");
-            return { Component: route.AdminLoginRoute, loader: route.adminLoginLoader };
+            const route = await import("../sign-in/routes/console-login.tsx");
+            return { Component: route.ConsoleLoginRoute, loader: route.consoleLoginLoader };
           },
         },
         {
           path: "/admin",
-          lazy: async () => ({ Component: (await import("./admin-shell.tsx")).AdminShell }),
+          lazy: async () => ({ Component: (await import("./console-shell.tsx")).ConsoleShell }),
           children: [
             {
               index: true,
               lazy: async () => ({
-                Component: (await import("../dashboard/routes/admin-dashboard.tsx")).AdminDashboardRoute,
+                Component: (await import("../dashboard/routes/console-dashboard.tsx")).ConsoleDashboardRoute,
               }),
             },
             {
               path: "team",
-              lazy: async () => ({ Component: (await import("../team/routes/admin-team.tsx")).AdminTeamRoute }),
+              lazy: async () => ({ Component: (await import("../team/routes/console-team.tsx")).ConsoleTeamRoute }),
             },
             {
               path: "invoicing",
               lazy: async () => ({
-                Component: (await import("../invoicing/routes/admin-invoicing.tsx")).AdminInvoicingRoute,
+                Component: (await import("../invoicing/routes/console-invoicing.tsx")).ConsoleInvoicingRoute,
               }),
             },
             {
               path: "sessions",
               lazy: async () => ({
-                Component: (await import("../sign-in/routes/admin-sessions.tsx")).AdminSessionsRoute,
+                Component: (await import("../sign-in/routes/console-sessions.tsx")).ConsoleSessionsRoute,
               }),
             },
             {
               path: "audit",
-              lazy: async () => ({ Component: (await import("../audit/routes/admin-audit.tsx")).AdminAuditRoute }),
+              lazy: async () => ({ Component: (await import("../audit/routes/console-audit.tsx")).ConsoleAuditRoute }),
             },
             {
               path: "cancellations",
               lazy: async () => ({
-                Component: (await import("../refunds/routes/admin-cancellations.tsx")).AdminCancellationsRoute,
+                Component: (await import("../refunds/routes/console-cancellations.tsx")).ConsoleCancellationsRoute,
               }),
             },
             {
               path: "claims",
-              lazy: async () => ({ Component: (await import("../claims/routes/admin-claims.tsx")).AdminClaimsRoute }),
+              lazy: async () => ({
+                Component: (await import("../claims/routes/console-claims.tsx")).ConsoleClaimsRoute,
+              }),
             },
             {
               path: "claims/:id",
-              lazy: async () => ({ Component: (await import("../claims/routes/admin-claim.tsx")).AdminClaimRoute }),
+              lazy: async () => ({ Component: (await import("../claims/routes/console-claim.tsx")).ConsoleClaimRoute }),
             },
             {
               path: "customers",
               lazy: async () => ({
-                Component: (await import("../customers/routes/admin-customers.tsx")).AdminCustomersRoute,
+                Component: (await import("../customers/routes/console-customers.tsx")).ConsoleCustomersRoute,
               }),
             },
             {
               path: "customers/:id",
               lazy: async () => ({
-                Component: (await import("../customers/routes/admin-customer.tsx")).AdminCustomerRoute,
+                Component: (await import("../customers/routes/console-customer.tsx")).ConsoleCustomerRoute,
               }),
             },
             {
               path: "coupons",
               lazy: async () => ({
-                Component: (await import("../coupons/routes/admin-coupons.tsx")).AdminCouponsRoute,
+                Component: (await import("../coupons/routes/console-coupons.tsx")).ConsoleCouponsRoute,
               }),
             },
             {
               path: "orders",
-              lazy: async () => ({ Component: (await import("../orders/routes/admin-orders.tsx")).AdminOrdersRoute }),
+              lazy: async () => ({
+                Component: (await import("../orders/routes/console-orders.tsx")).ConsoleOrdersRoute,
+              }),
             },
             {
               path: "orders/:number",
-              lazy: async () => ({ Component: (await import("../orders/routes/admin-order.tsx")).AdminOrderRoute }),
+              lazy: async () => ({ Component: (await import("../orders/routes/console-order.tsx")).ConsoleOrderRoute }),
             },
             {
               path: "prices",
-              lazy: async () => ({ Component: (await import("../prices/routes/admin-prices.tsx")).AdminPricesRoute }),
+              lazy: async () => ({
+                Component: (await import("../prices/routes/console-prices.tsx")).ConsolePricesRoute,
+              }),
             },
             {
               path: "referrals",
               lazy: async () => ({
-                Component: (await import("../referrals/routes/admin-referrals.tsx")).AdminReferralsRoute,
+                Component: (await import("../referrals/routes/console-referrals.tsx")).ConsoleReferralsRoute,
               }),
             },
             {
               path: "catalogue",
               lazy: async () => ({
-                Component: (await import("../prices/routes/admin-catalogue.tsx")).AdminCatalogueRoute,
+                Component: (await import("../prices/routes/console-catalogue.tsx")).ConsoleCatalogueRoute,
               }),
             },
           ],

@@ -11,7 +11,7 @@ import { useT } from "../lib/i18n.ts";
  */
 export function AdminsOnly({
   children,
-  message = "admin.adminsOnly",
+  message = "console.adminsOnly",
 }: {
   children: ReactNode;
   /** What the page is, for the support operator told it is not theirs. */

@@ -38,20 +38,20 @@ export function CancellationDecisionDialog(props: {
       title={props.title}
       message={props.effect}
       primaryAction={{
-        label: t("admin.cancellations.confirm"),
+        label: t("console.cancellations.confirm"),
         onClick: () => props.onConfirm(trimmed),
         disabled: trimmed.length === 0 || props.isSending,
         isLoading: props.isSending,
       }}
       secondaryAction={{
-        label: t("admin.cancellations.cancel"),
+        label: t("console.cancellations.cancel"),
         variant: "secondary",
         onClick: () => props.onOpenChange(false),
       }}
     >
       <div className="mt-4 text-start">
         <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-          {t("admin.cancellations.reason")}
+          {t("console.cancellations.reason")}
         </label>
         <textarea
           id={id}
@@ -66,8 +66,8 @@ export function CancellationDecisionDialog(props: {
           aria-describedby={props.error ? `${hintId} ${errorId}` : hintId}
         />
         <p id={hintId} className="mt-1.5 text-sm text-slate-600">
-          {t("admin.cancellations.reasonHint", {
-            language: t(`admin.cancellations.languageName.${props.customerLanguage}`),
+          {t("console.cancellations.reasonHint", {
+            language: t(`console.cancellations.languageName.${props.customerLanguage}`),
           })}
         </p>
         {props.error ? (

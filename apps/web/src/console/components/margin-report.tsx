@@ -3,7 +3,7 @@ import {
   type MarginFigures,
   type MarginPeriod,
   type MarginReport as MarginReportData,
-} from "@esim/shared/admin/margins-contract";
+} from "@esim/shared/console/margins-contract";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -34,8 +34,9 @@ export function MarginAmount({
   format: ConsoleFormatters;
 }) {
   const t = useT();
-  if (marginDzdMinor === null && isPending) return <span className="text-slate-600">{t("admin.margins.pending")}</span>;
-  if (marginDzdMinor === null) return <span className="text-slate-500">{t("admin.margins.unknown")}</span>;
+  if (marginDzdMinor === null && isPending)
+    return <span className="text-slate-600">{t("console.margins.pending")}</span>;
+  if (marginDzdMinor === null) return <span className="text-slate-500">{t("console.margins.unknown")}</span>;
   return (
     <span className={marginDzdMinor < 0 ? "font-semibold text-red-700" : "font-semibold text-slate-900"}>
       <bdi dir="ltr">{format.dzd(marginDzdMinor)}</bdi>
@@ -60,7 +61,7 @@ function FiguresCells({ figures, format }: { figures: MarginFigures; format: Con
       </td>
       <td className={CELL}>
         {figures.costDzdMinor === null ? (
-          <span className="text-slate-500">{t(isPending ? "admin.margins.pending" : "admin.margins.unknown")}</span>
+          <span className="text-slate-500">{t(isPending ? "console.margins.pending" : "console.margins.unknown")}</span>
         ) : (
           <bdi dir="ltr">{format.dzd(figures.costDzdMinor)}</bdi>
         )}
@@ -99,16 +100,16 @@ function FiguresTable({
               {firstColumn}
             </th>
             <th scope="col" className="px-2 py-2 text-end font-semibold">
-              {t("admin.margins.orders")}
+              {t("console.margins.orders")}
             </th>
             <th scope="col" className="px-2 py-2 text-end font-semibold">
-              {t("admin.margins.soldHt")}
+              {t("console.margins.soldHt")}
             </th>
             <th scope="col" className="px-2 py-2 text-end font-semibold">
-              {t("admin.margins.cost")}
+              {t("console.margins.cost")}
             </th>
             <th scope="col" className="py-2 ps-2 text-end font-semibold">
-              {t("admin.margins.margin")}
+              {t("console.margins.margin")}
             </th>
           </tr>
         </thead>
@@ -131,23 +132,23 @@ function ReportBody({ report, format }: { report: MarginReportData; format: Cons
   const t = useT();
   const planName = useConsolePlanName();
   const { totals } = report;
-  if (totals.orders === 0) return <p className="text-sm text-slate-500">{t("admin.margins.none")}</p>;
+  if (totals.orders === 0) return <p className="text-sm text-slate-500">{t("console.margins.none")}</p>;
   const soldDays = report.days.filter((day) => day.orders > 0).reverse();
   return (
     <div className="space-y-4 text-sm">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
-          [t("admin.margins.orders"), format.number(totals.orders)],
+          [t("console.margins.orders"), format.number(totals.orders)],
           [
-            t("admin.margins.netSoldHt"),
+            t("console.margins.netSoldHt"),
             <bdi key="sold" dir="ltr">
               {format.dzd(totals.netSoldHtDzdMinor)}
             </bdi>,
           ],
           [
-            t("admin.margins.cost"),
+            t("console.margins.cost"),
             totals.costDzdMinor === null ? (
-              t("admin.margins.unknown")
+              t("console.margins.unknown")
             ) : (
               <bdi key="cost" dir="ltr">
                 {format.dzd(totals.costDzdMinor)}
@@ -155,7 +156,7 @@ function ReportBody({ report, format }: { report: MarginReportData; format: Cons
             ),
           ],
           [
-            t("admin.margins.margin"),
+            t("console.margins.margin"),
             <MarginAmount
               key="margin"
               marginDzdMinor={totals.marginDzdMinor}
@@ -172,7 +173,7 @@ function ReportBody({ report, format }: { report: MarginReportData; format: Cons
       </dl>
       {totals.unknownCostOrders > 0 ? (
         <Alert tone="info">
-          {t("admin.margins.unknownCostOrders", {
+          {t("console.margins.unknownCostOrders", {
             count: totals.unknownCostOrders,
             countText: format.number(totals.unknownCostOrders),
           })}
@@ -180,15 +181,15 @@ function ReportBody({ report, format }: { report: MarginReportData; format: Cons
       ) : null}
       {totals.pendingOrders > 0 ? (
         <Alert tone="info">
-          {t("admin.margins.pendingOrders", {
+          {t("console.margins.pendingOrders", {
             count: totals.pendingOrders,
             countText: format.number(totals.pendingOrders),
           })}
         </Alert>
       ) : null}
       <FiguresTable
-        caption={t("admin.margins.byPlan")}
-        firstColumn={t("admin.margins.plan")}
+        caption={t("console.margins.byPlan")}
+        firstColumn={t("console.margins.plan")}
         format={format}
         rows={report.plans.map((plan) => ({
           key: plan.packageId,
@@ -197,7 +198,7 @@ function ReportBody({ report, format }: { report: MarginReportData; format: Cons
               <bdi className="block font-semibold">{planName(plan.plan)}</bdi>
               {/* A top-up and a new eSIM of the same plan share its name: the kind tells the rows apart. */}
               <span className="block text-xs text-slate-600">
-                {t(plan.isTopUp ? "admin.margins.kind.topUp" : "admin.margins.kind.new")}
+                {t(plan.isTopUp ? "console.margins.kind.topUp" : "console.margins.kind.new")}
               </span>
             </>
           ),
@@ -205,8 +206,8 @@ function ReportBody({ report, format }: { report: MarginReportData; format: Cons
         }))}
       />
       <FiguresTable
-        caption={t("admin.margins.byDay")}
-        firstColumn={t("admin.margins.day")}
+        caption={t("console.margins.byDay")}
+        firstColumn={t("console.margins.day")}
         format={format}
         rows={soldDays.map((day) => ({ key: day.date, label: format.day(day.date), figures: day }))}
       />
@@ -222,11 +223,11 @@ export function MarginReport({ format }: { format: ConsoleFormatters }) {
   return (
     <section className={CARD} aria-labelledby="margins-title">
       <h2 id="margins-title" className="text-lg font-bold text-slate-900">
-        {t("admin.margins.title")}
+        {t("console.margins.title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">{t("admin.margins.basis")}</p>
+      <p className="mt-1 text-sm text-slate-600">{t("console.margins.basis")}</p>
       <fieldset className="my-3 flex flex-wrap gap-2">
-        <legend className="sr-only">{t("admin.margins.period")}</legend>
+        <legend className="sr-only">{t("console.margins.period")}</legend>
         {MARGIN_PERIODS.map((each) => (
           <button
             key={each}
@@ -235,7 +236,7 @@ export function MarginReport({ format }: { format: ConsoleFormatters }) {
             onClick={() => setPeriod(each)}
             className={`${TAB} ${period === each ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 hover:bg-slate-50"}`}
           >
-            {t(`admin.margins.period.${each}`)}
+            {t(`console.margins.period.${each}`)}
           </button>
         ))}
       </fieldset>

@@ -1,6 +1,6 @@
-import type { OrderActorView, OrderHistoryEvent } from "@esim/shared/admin/orders-contract";
 import { isolate } from "@esim/shared/bidi";
 import type { OrderRejectingEvent } from "@esim/shared/checkout/contracts";
+import type { OrderActorView, OrderHistoryEvent } from "@esim/shared/console/orders-contract";
 import {
   hasTakenMoney,
   isAwaitingPayment,
@@ -13,22 +13,22 @@ import type { MessageId, Translate } from "../lib/i18n.ts";
 // The words of an order's states in the console (operators' words, not the traveller's).
 
 export const ORDER_STATUS_LABEL: Record<OrderStatus, MessageId> = {
-  not_paid: "admin.orders.status.not_paid",
-  pending: "admin.orders.status.pending",
-  confirmed: "admin.orders.status.confirmed",
-  delivered: "admin.orders.status.delivered",
-  rejected: "admin.orders.status.rejected",
-  on_hold: "admin.orders.status.on_hold",
-  refund_due: "admin.orders.status.refund_due",
-  refunded: "admin.orders.status.refunded",
+  not_paid: "console.orders.status.not_paid",
+  pending: "console.orders.status.pending",
+  confirmed: "console.orders.status.confirmed",
+  delivered: "console.orders.status.delivered",
+  rejected: "console.orders.status.rejected",
+  on_hold: "console.orders.status.on_hold",
+  refund_due: "console.orders.status.refund_due",
+  refunded: "console.orders.status.refunded",
 };
 
 /** How a rejected order ended unpaid: a declined card is not a checkout its payer cancelled or let lapse. */
 export const ORDER_ENDING_LABEL: Record<OrderRejectingEvent, MessageId> = {
-  payment_failed: "admin.orders.ending.payment_failed",
-  payment_canceled: "admin.orders.ending.payment_canceled",
-  checkout_lapsed: "admin.orders.ending.checkout_lapsed",
-  customer_cancelled: "admin.orders.ending.customer_cancelled",
+  payment_failed: "console.orders.ending.payment_failed",
+  payment_canceled: "console.orders.ending.payment_canceled",
+  checkout_lapsed: "console.orders.ending.checkout_lapsed",
+  customer_cancelled: "console.orders.ending.customer_cancelled",
 };
 
 /** An order's status in words, a rejected one by how it ended (the generic word for one rejected before we kept it). */
@@ -38,23 +38,23 @@ export function orderStatusLabel(status: OrderStatus, rejectedBy: OrderRejecting
 
 /** The words before the order's amount: charged only once the money was taken, never for an unpaid order. */
 export function chargeLabel(status: OrderStatus): MessageId {
-  if (hasTakenMoney(status)) return "admin.orders.field.charged";
-  return isAwaitingPayment(status) ? "admin.orders.field.toPay" : "admin.orders.field.notCharged";
+  if (hasTakenMoney(status)) return "console.orders.field.charged";
+  return isAwaitingPayment(status) ? "console.orders.field.toPay" : "console.orders.field.notCharged";
 }
 
 export const ATTENTION_LABEL: Record<OrderAttentionKind, MessageId> = {
-  amount_mismatch: "admin.orders.attention.amount_mismatch",
-  provisioning_failed: "admin.orders.attention.provisioning_failed",
-  delivery_overdue: "admin.orders.attention.delivery_overdue",
-  late_payment: "admin.orders.attention.late_payment",
-  awaiting_upstream_balance: "admin.orders.attention.awaiting_upstream_balance",
+  amount_mismatch: "console.orders.attention.amount_mismatch",
+  provisioning_failed: "console.orders.attention.provisioning_failed",
+  delivery_overdue: "console.orders.attention.delivery_overdue",
+  late_payment: "console.orders.attention.late_payment",
+  awaiting_upstream_balance: "console.orders.attention.awaiting_upstream_balance",
 };
 
 export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, MessageId> = {
-  pending: "admin.orders.payment.pending",
-  successful: "admin.orders.payment.successful",
-  failed: "admin.orders.payment.failed",
-  canceled: "admin.orders.payment.canceled",
+  pending: "console.orders.payment.pending",
+  successful: "console.orders.payment.successful",
+  failed: "console.orders.payment.failed",
+  canceled: "console.orders.payment.canceled",
 };
 
 /** Badge colours by status: waiting amber, done green, declined red, ended unpaid otherwise or refunded grey. */
@@ -71,60 +71,60 @@ export function statusTone(status: OrderStatus, rejectedBy: OrderRejectingEvent 
 
 /** What a line of the order's history tells, in words (a flag and an unknown event are worded by the timeline). */
 export const HISTORY_EVENT_LABEL: Record<Exclude<OrderHistoryEvent, "flagged" | "other">, MessageId> = {
-  created: "admin.orders.timeline.event.created",
-  checkout_opened: "admin.orders.timeline.event.checkout_opened",
-  paid: "admin.orders.timeline.event.paid",
-  payment_mismatched: "admin.orders.timeline.event.payment_mismatched",
-  payment_failed: "admin.orders.timeline.event.payment_failed",
-  payment_canceled: "admin.orders.timeline.event.payment_canceled",
-  checkout_lapsed: "admin.orders.timeline.event.checkout_lapsed",
-  customer_cancelled: "admin.orders.timeline.event.customer_cancelled",
-  delivered: "admin.orders.timeline.event.delivered",
-  held_payment_accepted: "admin.orders.timeline.event.held_payment_accepted",
-  refund_decided: "admin.orders.timeline.event.refund_decided",
-  refund_recorded: "admin.orders.timeline.event.refund_recorded",
-  esims_cancelled: "admin.orders.timeline.event.esims_cancelled",
-  held_money_refund_owed: "admin.orders.timeline.event.held_money_refund_owed",
-  refund_refused: "admin.orders.timeline.event.refund_refused",
+  created: "console.orders.timeline.event.created",
+  checkout_opened: "console.orders.timeline.event.checkout_opened",
+  paid: "console.orders.timeline.event.paid",
+  payment_mismatched: "console.orders.timeline.event.payment_mismatched",
+  payment_failed: "console.orders.timeline.event.payment_failed",
+  payment_canceled: "console.orders.timeline.event.payment_canceled",
+  checkout_lapsed: "console.orders.timeline.event.checkout_lapsed",
+  customer_cancelled: "console.orders.timeline.event.customer_cancelled",
+  delivered: "console.orders.timeline.event.delivered",
+  held_payment_accepted: "console.orders.timeline.event.held_payment_accepted",
+  refund_decided: "console.orders.timeline.event.refund_decided",
+  refund_recorded: "console.orders.timeline.event.refund_recorded",
+  esims_cancelled: "console.orders.timeline.event.esims_cancelled",
+  held_money_refund_owed: "console.orders.timeline.event.held_money_refund_owed",
+  refund_refused: "console.orders.timeline.event.refund_refused",
 };
 
 /** Who did it, in words: "the customer", "operator nadia@…", "the command line", "the payment gateway chargily". */
 export function actorText(actor: OrderActorView, t: Translate): string {
   switch (actor.kind) {
     case "customer":
-      return t("admin.orders.actor.customer");
+      return t("console.orders.actor.customer");
     case "operator":
       return actor.name
-        ? t("admin.orders.actor.operator", { name: isolate(actor.name) })
-        : t("admin.orders.actor.operatorUnknown");
+        ? t("console.orders.actor.operator", { name: isolate(actor.name) })
+        : t("console.orders.actor.operatorUnknown");
     case "commandLine":
-      return t("admin.audit.commandLine");
+      return t("console.audit.commandLine");
     case "gateway":
       // The local test double has no brand to name: it reads as the test gateway.
-      if (actor.name === "sandbox") return t("admin.orders.gateway.sandbox");
-      return t("admin.orders.actor.gateway", {
-        name: isolate(actor.name === "chargily" ? t("admin.orders.gateway.chargily") : (actor.name ?? "")),
+      if (actor.name === "sandbox") return t("console.orders.gateway.sandbox");
+      return t("console.orders.actor.gateway", {
+        name: isolate(actor.name === "chargily" ? t("console.orders.gateway.chargily") : (actor.name ?? "")),
       });
     case "system":
-      return t("admin.orders.actor.system");
+      return t("console.orders.actor.system");
   }
 }
 
 /** A payment gateway named in the console's words ("sandbox" is the local test double, not a word to show). */
 export function gatewayLabel(provider: string): MessageId {
-  if (provider === "chargily") return "admin.orders.gateway.chargily";
-  if (provider === "sandbox") return "admin.orders.gateway.sandbox";
-  return "admin.orders.gateway.other";
+  if (provider === "chargily") return "console.orders.gateway.chargily";
+  if (provider === "sandbox") return "console.orders.gateway.sandbox";
+  return "console.orders.gateway.other";
 }
 
 const GATEWAY_EVENT_LABEL: Record<string, MessageId> = {
-  "checkout.paid": "admin.orders.gatewayEvent.paid",
-  "checkout.failed": "admin.orders.gatewayEvent.failed",
-  "checkout.canceled": "admin.orders.gatewayEvent.canceled",
-  "checkout.expired": "admin.orders.gatewayEvent.expired",
+  "checkout.paid": "console.orders.gatewayEvent.paid",
+  "checkout.failed": "console.orders.gatewayEvent.failed",
+  "checkout.canceled": "console.orders.gatewayEvent.canceled",
+  "checkout.expired": "console.orders.gatewayEvent.expired",
 };
 
 /** A gateway's webhook event in words; its code stays for support. */
 export function gatewayEventLabel(eventType: string | null): MessageId {
-  return (eventType && GATEWAY_EVENT_LABEL[eventType]) || "admin.orders.gatewayEvent.other";
+  return (eventType && GATEWAY_EVENT_LABEL[eventType]) || "console.orders.gatewayEvent.other";
 }

@@ -8,7 +8,7 @@ export function RawForSupport(props: { text: string }) {
   const t = useT();
   return (
     <details className="mt-1 text-xs text-slate-600" data-raw-for-support>
-      <summary className="cursor-pointer">{t("admin.support.rawDetails")}</summary>
+      <summary className="cursor-pointer">{t("console.support.rawDetails")}</summary>
       <bdi dir="ltr" className="block font-mono break-all">
         {props.text}
       </bdi>

@@ -2,9 +2,9 @@ import type { Language } from "@esim/shared/locale";
 import type { AnyMessageId } from "@esim/ui/console-i18n";
 import { activateLanguage, addCatalog, loadAllTexts } from "../../lib/i18n.ts";
 
-// The console's words (decision 072): its own catalogue (`admin.*`, packages/ui/src/messages/console/xx.json) on top
+// The console's words (decision 072): its own catalogue (`console.*`, packages/ui/src/messages/console/xx.json) on top
 // of the shared one, whose errors, fields, statuses and common words it reuses. Console code imports its i18n from
-// here, so an `admin.*` id type-checks only inside the console.
+// here, so an `console.*` id type-checks only inside the console.
 
 export type MessageId = AnyMessageId;
 

@@ -4,7 +4,7 @@ import type { ApiAuth } from "../../lib/api-client.ts";
 // The operator's console session, apart from the customer's `Token` (decision 035): sessionStorage under
 // ADMIN_TOKEN, so it ends with the tab, is never read by the storefront, and a 401 on a console call ends only it.
 
-export const ADMIN_TOKEN_KEY = "ADMIN_TOKEN";
+export const CONSOLE_TOKEN_KEY = "ADMIN_TOKEN";
 export const ADMIN_LOGIN_PATH = "/admin/login";
 
 type Listener = () => void;
@@ -12,7 +12,7 @@ const listeners = new Set<Listener>();
 
 export function readOperatorToken(): string | null {
   try {
-    return window.sessionStorage.getItem(ADMIN_TOKEN_KEY) || null;
+    return window.sessionStorage.getItem(CONSOLE_TOKEN_KEY) || null;
   } catch {
     return null;
   }
@@ -24,7 +24,7 @@ function notify(): void {
 
 export function storeOperatorToken(token: string): void {
   try {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, token);
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, token);
   } catch (error) {
     console.warn("admin: could not store the session", error);
   }
@@ -33,7 +33,7 @@ export function storeOperatorToken(token: string): void {
 
 export function clearOperatorToken(): void {
   try {
-    window.sessionStorage.removeItem(ADMIN_TOKEN_KEY);
+    window.sessionStorage.removeItem(CONSOLE_TOKEN_KEY);
   } catch {
     // Nothing stored means nothing to remove.
   }

@@ -1,6 +1,6 @@
-import type { ConsolePlan } from "@esim/shared/admin/plan-view";
 import { localPlanName } from "@esim/shared/catalog/plan-name";
 import { destinationName } from "@esim/shared/catalog/regions";
+import type { ConsolePlan } from "@esim/shared/console/plan-view";
 import { useLanguage } from "./i18n.ts";
 
 /**

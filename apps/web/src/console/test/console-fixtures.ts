@@ -1,7 +1,7 @@
-import type { AuditEntryView } from "@esim/shared/admin/contracts";
-import type { CustomerDetail } from "@esim/shared/admin/customers-contract";
-import type { Dashboard } from "@esim/shared/admin/dashboard-contract";
-import type { AdminOrderDetail, AdminOrderSummary } from "@esim/shared/admin/orders-contract";
+import type { AuditEntryView } from "@esim/shared/console/contracts";
+import type { CustomerDetail } from "@esim/shared/console/customers-contract";
+import type { Dashboard } from "@esim/shared/console/dashboard-contract";
+import type { ConsoleOrderDetail, ConsoleOrderSummary } from "@esim/shared/console/orders-contract";
 
 // What the fake API answers the console in its tests: one shop's figures, an order, a customer, the audit log.
 
@@ -82,7 +82,7 @@ const TURKEY_5GB_30_DAYS = {
   nameOverrides: null,
 };
 
-export const ORDER_SUMMARY: AdminOrderSummary = {
+export const ORDER_SUMMARY: ConsoleOrderSummary = {
   number: "ES26-000042",
   status: "delivered",
   attentionKind: null,
@@ -95,7 +95,7 @@ export const ORDER_SUMMARY: AdminOrderSummary = {
 };
 
 /** A delivered order with a refund sent, its eSIMs in every state the supplier reports, and a full history. */
-export const ORDER_DETAIL: AdminOrderDetail = {
+export const ORDER_DETAIL: ConsoleOrderDetail = {
   number: "ES26-000042",
   status: "delivered",
   rejectedBy: null,

@@ -27,31 +27,31 @@ function CancellationRequestEmailBody(props: CancellationRequestEmailProps) {
   const t = useConsoleT();
   return (
     <>
-      <EmailParagraph>{t("admin.mail.cancellation.intro")}</EmailParagraph>
+      <EmailParagraph>{t("console.mail.cancellation.intro")}</EmailParagraph>
       <EmailFacts
         rows={[
-          [t("admin.mail.order"), props.orderNumber],
+          [t("console.mail.order"), props.orderNumber],
           [
-            t("admin.mail.cancellation.iccid"),
+            t("console.mail.cancellation.iccid"),
             props.iccid ? <Ltr key="iccid">{props.iccid}</Ltr> : t("iccid.toComeAfterLabel"),
           ],
           [
-            t("admin.mail.customer"),
-            props.customerEmail ? <Ltr key="email">{props.customerEmail}</Ltr> : t("admin.mail.accountDeleted"),
+            t("console.mail.customer"),
+            props.customerEmail ? <Ltr key="email">{props.customerEmail}</Ltr> : t("console.mail.accountDeleted"),
           ],
-          [t("admin.mail.cancellation.destination"), props.destination],
-          [t("admin.mail.cancellation.requestedAt"), formatDateTime(props.requestedAt)],
-          [t("admin.mail.cancellation.owed"), formatMoney(props.refundDzdMinor, "DZD")],
-          [t("admin.mail.cancellation.reason"), props.reason ? toDisplayText(props.reason) : t("admin.mail.none")],
+          [t("console.mail.cancellation.destination"), props.destination],
+          [t("console.mail.cancellation.requestedAt"), formatDateTime(props.requestedAt)],
+          [t("console.mail.cancellation.owed"), formatMoney(props.refundDzdMinor, "DZD")],
+          [t("console.mail.cancellation.reason"), props.reason ? toDisplayText(props.reason) : t("console.mail.none")],
         ]}
       />
-      <EmailButton href={props.consoleUrl}>{t("admin.mail.cancellation.open")}</EmailButton>
-      <EmailParagraph>{t("admin.mail.commands")}</EmailParagraph>
+      <EmailButton href={props.consoleUrl}>{t("console.mail.cancellation.open")}</EmailButton>
+      <EmailParagraph>{t("console.mail.commands")}</EmailParagraph>
       <EmailParagraph>
-        <Ltr>{`npm run ops -- cancellation:approve ${props.requestId}`}</Ltr>
+        <Ltr>{`npm run console -- cancellation:approve ${props.requestId}`}</Ltr>
       </EmailParagraph>
       <EmailParagraph>
-        <Ltr>{`npm run ops -- cancellation:refuse ${props.requestId} "<${t("admin.mail.cancellation.refuseReason")}>"`}</Ltr>
+        <Ltr>{`npm run console -- cancellation:refuse ${props.requestId} "<${t("console.mail.cancellation.refuseReason")}>"`}</Ltr>
       </EmailParagraph>
     </>
   );
@@ -60,6 +60,6 @@ function CancellationRequestEmailBody(props: CancellationRequestEmailProps) {
 /** A traveller asks to cancel an eSIM: the facts the operator decides on, and where to decide. */
 export const cancellationRequestEmail: EmailTemplate<CancellationRequestEmailProps> = {
   subject: (t, props) =>
-    t("admin.mail.cancellation.subject", { number: props.orderNumber, iccid: iccidText(t, props.iccid) }),
+    t("console.mail.cancellation.subject", { number: props.orderNumber, iccid: iccidText(t, props.iccid) }),
   Body: CancellationRequestEmailBody,
 };

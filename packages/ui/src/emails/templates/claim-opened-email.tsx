@@ -23,25 +23,25 @@ function ClaimOpenedEmailBody(props: ClaimOpenedEmailProps) {
   const t = useConsoleT();
   return (
     <>
-      <EmailParagraph>{t("admin.mail.claim.intro")}</EmailParagraph>
+      <EmailParagraph>{t("console.mail.claim.intro")}</EmailParagraph>
       <EmailFacts
         rows={[
-          [t("admin.mail.order"), props.orderNumber],
+          [t("console.mail.order"), props.orderNumber],
           [
-            t("admin.mail.customer"),
-            props.customerEmail ? <Ltr key="email">{props.customerEmail}</Ltr> : t("admin.mail.accountDeleted"),
+            t("console.mail.customer"),
+            props.customerEmail ? <Ltr key="email">{props.customerEmail}</Ltr> : t("console.mail.accountDeleted"),
           ],
-          [t("admin.mail.claim.reason"), t(CLAIM_REASON_NAME[props.reason])],
-          [t("admin.mail.claim.settleBy"), formatDateTime(props.settleBy)],
+          [t("console.mail.claim.reason"), t(CLAIM_REASON_NAME[props.reason])],
+          [t("console.mail.claim.settleBy"), formatDateTime(props.settleBy)],
         ]}
       />
-      <EmailButton href={props.consoleUrl}>{t("admin.mail.claim.open")}</EmailButton>
+      <EmailButton href={props.consoleUrl}>{t("console.mail.claim.open")}</EmailButton>
     </>
   );
 }
 
 /** A traveller files a claim: the operators are told at once, with its 7-day deadline and where to decide. */
 export const claimOpenedEmail: EmailTemplate<ClaimOpenedEmailProps> = {
-  subject: (t, props) => t("admin.mail.claim.subject", { number: props.orderNumber }),
+  subject: (t, props) => t("console.mail.claim.subject", { number: props.orderNumber }),
   Body: ClaimOpenedEmailBody,
 };

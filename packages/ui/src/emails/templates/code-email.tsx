@@ -25,10 +25,10 @@ const WORDS: Record<
     ignore: "mail.code.pinReset.ignore",
   },
   console: {
-    subject: "admin.mail.code.subject",
-    intro: "admin.mail.code.intro",
-    ignore: "admin.mail.code.ignore",
-    next: "admin.mail.code.next",
+    subject: "console.mail.code.subject",
+    intro: "console.mail.code.intro",
+    ignore: "console.mail.code.ignore",
+    next: "console.mail.code.next",
   },
 };
 

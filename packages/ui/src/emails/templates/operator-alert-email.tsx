@@ -19,22 +19,22 @@ export interface OperatorAlertEmailProps {
 
 function OperatorAlertEmailBody(props: OperatorAlertEmailProps) {
   const t = useConsoleT();
-  const attention = t(`admin.orders.attention.${props.attention}`);
+  const attention = t(`console.orders.attention.${props.attention}`);
   return (
     <>
-      <EmailParagraph>{t("admin.mail.alert.intro", { number: props.orderNumber, attention })}</EmailParagraph>
+      <EmailParagraph>{t("console.mail.alert.intro", { number: props.orderNumber, attention })}</EmailParagraph>
       <EmailFacts
         rows={[
-          [t("admin.mail.order"), props.orderNumber],
-          [t("admin.mail.status"), t(`admin.orders.status.${props.status}`)],
-          [t("admin.mail.customer"), <Ltr key="email">{props.customerEmail}</Ltr>],
-          [t("admin.mail.amount"), formatMoney(props.chargeDzdMinor, "DZD")],
+          [t("console.mail.order"), props.orderNumber],
+          [t("console.mail.status"), t(`console.orders.status.${props.status}`)],
+          [t("console.mail.customer"), <Ltr key="email">{props.customerEmail}</Ltr>],
+          [t("console.mail.amount"), formatMoney(props.chargeDzdMinor, "DZD")],
         ]}
       />
-      <EmailButton href={props.consoleUrl}>{t("admin.mail.openInConsole")}</EmailButton>
-      <EmailParagraph>{t("admin.mail.commands")}</EmailParagraph>
+      <EmailButton href={props.consoleUrl}>{t("console.mail.openInConsole")}</EmailButton>
+      <EmailParagraph>{t("console.mail.commands")}</EmailParagraph>
       <EmailParagraph>
-        <Ltr>{`npm run ops -- order:show ${props.orderNumber}`}</Ltr>
+        <Ltr>{`npm run console -- order:show ${props.orderNumber}`}</Ltr>
       </EmailParagraph>
     </>
   );
@@ -43,9 +43,9 @@ function OperatorAlertEmailBody(props: OperatorAlertEmailProps) {
 /** An order needs the operator (flagged): what, which order, and its page in the console. */
 export const operatorAlertEmail: EmailTemplate<OperatorAlertEmailProps> = {
   subject: (t, props) =>
-    t("admin.mail.alert.subject", {
+    t("console.mail.alert.subject", {
       number: props.orderNumber,
-      attention: t(`admin.orders.attention.${props.attention}`),
+      attention: t(`console.orders.attention.${props.attention}`),
     }),
   Body: OperatorAlertEmailBody,
 };

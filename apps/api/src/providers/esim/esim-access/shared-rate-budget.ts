@@ -41,7 +41,7 @@ const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000}::double p
 
 /**
  * At most `perSecond` requests of the account reach the upstream in any second, across every process and instance
- * that shares the database (web, worker, ops), counted in PostgreSQL by its own clock. A request may start only when
+ * that shares the database (web, worker, console-cli), counted in PostgreSQL by its own clock. A request may start only when
  * fewer than `perSecond` of the account's requests are in flight or answered within the last BUDGET_WINDOW_MS: a
  * request reaches the upstream between its grant and its answer, so counting it until a window after its answer holds
  * however long it took to leave (a busy event loop, a new TLS connection). Same shape as createRateLimiter. Inside one

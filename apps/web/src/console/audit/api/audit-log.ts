@@ -1,8 +1,8 @@
-import { exportAuditLog, listAuditLog } from "@esim/shared/admin/contracts";
+import { exportAuditLog, listAuditLog } from "@esim/shared/console/contracts";
 import type { Language } from "@esim/shared/locale";
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { callApi, fetchEndpointFile } from "../../../lib/api-client.ts";
-import { adminQueryKeys } from "../../api/query-keys.ts";
+import { consoleQueryKeys } from "../../api/query-keys.ts";
 import { operatorAuth } from "../../lib/operator-session.ts";
 
 /** The filter as the form holds it; empty fields are left out of the request. */
@@ -20,7 +20,7 @@ export const AUDIT_PAGE_SIZE = 50;
 /** Newest first, one page per `nextCursor`. */
 export const auditLogQuery = (filter: AuditFilter) =>
   infiniteQueryOptions({
-    queryKey: adminQueryKeys.auditLog({ ...filter }),
+    queryKey: consoleQueryKeys.auditLog({ ...filter }),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ signal, pageParam }) =>
       callApi(listAuditLog, {

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "@esim/shared/admin/audit-actions";
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "@esim/shared/console/audit-actions";
 import { auditActionLabel, auditEntityLabel } from "@esim/ui/audit-labels";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -77,40 +77,40 @@ export function AuditLog() {
     <div className="space-y-4">
       <form
         onSubmit={apply}
-        aria-label={t("admin.audit.filter")}
+        aria-label={t("console.audit.filter")}
         className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3"
       >
         <SelectField
-          label={t("admin.audit.action")}
+          label={t("console.audit.action")}
           {...field("action")}
           options={[
-            { value: "", label: t("admin.audit.action.any") },
+            { value: "", label: t("console.audit.action.any") },
             ...AUDIT_ACTIONS.map((action) => ({ value: action, label: t(auditActionLabel(action)) })),
           ]}
         />
         <SelectField
-          label={t("admin.audit.entityType")}
+          label={t("console.audit.entityType")}
           {...field("entityType")}
           options={[
-            { value: "", label: t("admin.audit.entity.any") },
+            { value: "", label: t("console.audit.entity.any") },
             ...AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: t(auditEntityLabel(type)) })),
           ]}
         />
-        <TextField label={t("admin.audit.entityId")} {...field("entityId")} />
-        <TextField label={t("admin.audit.from")} type="date" {...field("from")} />
-        <TextField label={t("admin.audit.to")} type="date" {...field("to")} />
+        <TextField label={t("console.audit.entityId")} {...field("entityId")} />
+        <TextField label={t("console.audit.from")} type="date" {...field("from")} />
+        <TextField label={t("console.audit.to")} type="date" {...field("to")} />
         <div className="flex flex-wrap items-end gap-2">
-          <Button type="submit">{t("admin.audit.apply")}</Button>
+          <Button type="submit">{t("console.audit.apply")}</Button>
           <Button variant="secondary" onClick={download} isLoading={exportState === "saving"}>
-            {t("admin.audit.exportCsv")}
+            {t("console.audit.exportCsv")}
           </Button>
         </div>
       </form>
-      {exportState === "failed" ? <Alert>{t("admin.audit.exportFailed")}</Alert> : null}
+      {exportState === "failed" ? <Alert>{t("console.audit.exportFailed")}</Alert> : null}
       {log.error ? <Alert>{t(errorMessageId(log.error))}</Alert> : null}
       {log.isPending ? <p className="text-slate-600">{t("common.loading")}</p> : null}
       {!log.isPending && entries.length === 0 && !log.error ? (
-        <p className="text-slate-600">{t("admin.audit.empty")}</p>
+        <p className="text-slate-600">{t("console.audit.empty")}</p>
       ) : null}
       {entries.length > 0 ? (
         <ul className="space-y-2">
@@ -130,7 +130,7 @@ export function AuditLog() {
                   </bdi>
                 ) : null}
                 {" · "}
-                {entry.operatorEmail ? <bdi>{entry.operatorEmail}</bdi> : t("admin.audit.commandLine")}
+                {entry.operatorEmail ? <bdi>{entry.operatorEmail}</bdi> : t("console.audit.commandLine")}
                 {entry.ip ? (
                   <>
                     {" · "}
@@ -144,7 +144,7 @@ export function AuditLog() {
       ) : null}
       {log.hasNextPage ? (
         <Button variant="secondary" onClick={() => void log.fetchNextPage()} isLoading={log.isFetchingNextPage}>
-          {t("admin.audit.more")}
+          {t("console.audit.more")}
         </Button>
       ) : null}
     </div>

@@ -1,32 +1,33 @@
 import {
   answerClaim,
   type ClaimStatus,
-  getAdminClaim,
-  listAdminClaims,
+  getConsoleClaim,
+  listConsoleClaims,
   refundClaim,
   refuseClaim,
 } from "@esim/shared/claims/contracts";
 import type { RefundChoice } from "@esim/shared/orders/refunds";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";
+import { CONSOLE_QUERY_KEY } from "../../api/query-keys.ts";
 import { operatorAuth } from "../../lib/operator-session.ts";
 
-const claimsKey = [...ADMIN_QUERY_KEY, "claims"] as const;
+const claimsKey = [...CONSOLE_QUERY_KEY, "claims"] as const;
 
 /** The claims, by deadline (overdue first), filtered by status; refreshed every minute. */
 export const claimsQuery = (status: ClaimStatus | undefined) =>
   queryOptions({
     queryKey: [...claimsKey, "list", status ?? "all"],
     queryFn: async ({ signal }) =>
-      (await callApi(listAdminClaims, { query: status ? { status } : {}, signal, auth: operatorAuth })).data,
+      (await callApi(listConsoleClaims, { query: status ? { status } : {}, signal, auth: operatorAuth })).data,
     refetchInterval: 60_000,
   });
 
 export const claimQuery = (id: string) =>
   queryOptions({
     queryKey: [...claimsKey, "one", id],
-    queryFn: async ({ signal }) => (await callApi(getAdminClaim, { params: { id }, signal, auth: operatorAuth })).data,
+    queryFn: async ({ signal }) =>
+      (await callApi(getConsoleClaim, { params: { id }, signal, auth: operatorAuth })).data,
   });
 
 /** One of the three decisions on a claim. */

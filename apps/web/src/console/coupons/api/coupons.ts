@@ -1,25 +1,25 @@
-import {
-  blockAdminCoupon,
-  type CreateCouponInput,
-  createAdminCoupon,
-  listAdminCoupons,
-  type UpdateCouponInput,
-  updateAdminCoupon,
-} from "@esim/shared/admin/coupons-contract";
 import { listDestinationPlans } from "@esim/shared/catalog/contracts";
+import {
+  blockConsoleCoupon,
+  type CreateCouponInput,
+  createConsoleCoupon,
+  listConsoleCoupons,
+  type UpdateCouponInput,
+  updateConsoleCoupon,
+} from "@esim/shared/console/coupons-contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";
+import { CONSOLE_QUERY_KEY } from "../../api/query-keys.ts";
 import { operatorAuth } from "../../lib/operator-session.ts";
 
 /** Below the console's key, so signing out drops the list with the rest. */
-export const couponsQueryKey = [...ADMIN_QUERY_KEY, "coupons"] as const;
+export const couponsQueryKey = [...CONSOLE_QUERY_KEY, "coupons"] as const;
 
 /** Every coupon, newest first, with its uses and revenue. */
-export const adminCouponsQuery = () =>
+export const consoleCouponsQuery = () =>
   queryOptions({
     queryKey: couponsQueryKey,
-    queryFn: async ({ signal }) => (await callApi(listAdminCoupons, { signal, auth: operatorAuth })).data,
+    queryFn: async ({ signal }) => (await callApi(listConsoleCoupons, { signal, auth: operatorAuth })).data,
   });
 
 function useCouponMutation<Input>(call: (input: Input) => Promise<{ data: { code: string } }>) {
@@ -31,17 +31,17 @@ function useCouponMutation<Input>(call: (input: Input) => Promise<{ data: { code
 }
 
 export function useCreateCoupon() {
-  return useCouponMutation((body: CreateCouponInput) => callApi(createAdminCoupon, { body, auth: operatorAuth }));
+  return useCouponMutation((body: CreateCouponInput) => callApi(createConsoleCoupon, { body, auth: operatorAuth }));
 }
 
 export function useUpdateCoupon() {
   return useCouponMutation(({ id, body }: { id: string; body: UpdateCouponInput }) =>
-    callApi(updateAdminCoupon, { params: { id }, body, auth: operatorAuth }),
+    callApi(updateConsoleCoupon, { params: { id }, body, auth: operatorAuth }),
   );
 }
 
 export function useBlockCoupon() {
-  return useCouponMutation((id: string) => callApi(blockAdminCoupon, { params: { id }, auth: operatorAuth }));
+  return useCouponMutation((id: string) => callApi(blockConsoleCoupon, { params: { id }, auth: operatorAuth }));
 }
 
 /** A destination's plans on sale, from the public catalogue: what a coupon may be limited to. */

@@ -1,4 +1,4 @@
-import type { AdminCoupon, CouponState } from "@esim/shared/admin/coupons-contract";
+import type { ConsoleCoupon, CouponState } from "@esim/shared/console/coupons-contract";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -12,11 +12,11 @@ import { useBlockCoupon, useUpdateCoupon } from "../api/coupons.ts";
 import { CouponLimitsFields } from "./coupon-limits-fields.tsx";
 
 const STATE_STYLES: Record<CouponState, { labelId: MessageId; classes: string }> = {
-  active: { labelId: "admin.coupons.state.active", classes: "bg-emerald-50 text-emerald-800 ring-emerald-200" },
-  scheduled: { labelId: "admin.coupons.state.scheduled", classes: "bg-brand-50 text-brand-800 ring-brand-100" },
-  expired: { labelId: "admin.coupons.state.expired", classes: "bg-slate-100 text-slate-700 ring-slate-200" },
-  used_up: { labelId: "admin.coupons.state.used_up", classes: "bg-amber-50 text-amber-800 ring-amber-200" },
-  blocked: { labelId: "admin.coupons.state.blocked", classes: "bg-red-50 text-red-800 ring-red-200" },
+  active: { labelId: "console.coupons.state.active", classes: "bg-emerald-50 text-emerald-800 ring-emerald-200" },
+  scheduled: { labelId: "console.coupons.state.scheduled", classes: "bg-brand-50 text-brand-800 ring-brand-100" },
+  expired: { labelId: "console.coupons.state.expired", classes: "bg-slate-100 text-slate-700 ring-slate-200" },
+  used_up: { labelId: "console.coupons.state.used_up", classes: "bg-amber-50 text-amber-800 ring-amber-200" },
+  blocked: { labelId: "console.coupons.state.blocked", classes: "bg-red-50 text-red-800 ring-red-200" },
 };
 
 /** What the screen says after a change: a text id and the coupon's code, translated when shown (so in the new language). */
@@ -26,7 +26,13 @@ export interface CouponNotice {
 }
 
 /** One coupon: its terms, uses and revenue, and the admin's two changes (dates and limits, block). */
-export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChanged: (notice: CouponNotice) => void }) {
+export function CouponCard({
+  coupon,
+  onChanged,
+}: {
+  coupon: ConsoleCoupon;
+  onChanged: (notice: CouponNotice) => void;
+}) {
   const t = useT();
   const format = consoleFormatters(useLanguage());
   const [isEditing, setIsEditing] = useState(false);
@@ -41,12 +47,12 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
   const validity =
     coupon.startsAt || coupon.endsAt
       ? [
-          coupon.startsAt ? t("admin.coupons.from", { date: format.dateTime(coupon.startsAt) }) : null,
-          coupon.endsAt ? t("admin.coupons.until", { date: format.dateTime(coupon.endsAt) }) : null,
+          coupon.startsAt ? t("console.coupons.from", { date: format.dateTime(coupon.startsAt) }) : null,
+          coupon.endsAt ? t("console.coupons.until", { date: format.dateTime(coupon.endsAt) }) : null,
         ]
           .filter(Boolean)
           .join(" ")
-      : t("admin.coupons.always");
+      : t("console.coupons.always");
   const headingId = `coupon-${coupon.id}`;
 
   return (
@@ -59,13 +65,13 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
           {t(state.labelId)}
         </span>
       </div>
-      <p className="mt-1 font-semibold text-brand-800">{t("admin.coupons.off", { value: discount })}</p>
+      <p className="mt-1 font-semibold text-brand-800">{t("console.coupons.off", { value: discount })}</p>
       {coupon.allowsBelowCost ? (
-        <p className="mt-1 text-sm font-medium text-amber-800">{t("admin.coupons.belowCostBadge")}</p>
+        <p className="mt-1 text-sm font-medium text-amber-800">{t("console.coupons.belowCostBadge")}</p>
       ) : null}
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div className="rounded-xl bg-slate-50 p-2">
-          <dt className="text-slate-600">{t("admin.coupons.uses")}</dt>
+          <dt className="text-slate-600">{t("console.coupons.uses")}</dt>
           <dd className="font-semibold text-slate-900">
             {/* Laid out left to right by flex, not by the bidi algorithm: "3 / 100" reads the same in Arabic. */}
             <span dir="ltr" className="inline-flex gap-1">
@@ -76,29 +82,29 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
           </dd>
         </div>
         <div className="rounded-xl bg-slate-50 p-2">
-          <dt className="text-slate-600">{t("admin.coupons.paidOrders")}</dt>
+          <dt className="text-slate-600">{t("console.coupons.paidOrders")}</dt>
           <dd className="font-semibold text-slate-900">{format.number(coupon.paidOrders)}</dd>
         </div>
         <div className="rounded-xl bg-slate-50 p-2">
-          <dt className="text-slate-600">{t("admin.coupons.revenue")}</dt>
+          <dt className="text-slate-600">{t("console.coupons.revenue")}</dt>
           <dd className="font-semibold text-slate-900">
             <bdi>{format.dzd(coupon.revenueDzdMinor)}</bdi>
           </dd>
         </div>
       </dl>
       <ul className="mt-3 space-y-1 text-sm text-slate-700">
-        <li>{t("admin.coupons.validity", { dates: validity })}</li>
+        <li>{t("console.coupons.validity", { dates: validity })}</li>
         <li>
-          {t("admin.coupons.perUser", { count: format.number(coupon.maxUsesPerUser) })}
-          {coupon.maxUses === null ? ` · ${t("admin.coupons.unlimited")}` : ""}
+          {t("console.coupons.perUser", { count: format.number(coupon.maxUsesPerUser) })}
+          {coupon.maxUses === null ? ` · ${t("console.coupons.unlimited")}` : ""}
         </li>
         {coupon.minOrderDzdMinor !== null ? (
-          <li>{t("admin.coupons.minOrderShort", { amount: format.dzd(coupon.minOrderDzdMinor) })}</li>
+          <li>{t("console.coupons.minOrderShort", { amount: format.dzd(coupon.minOrderDzdMinor) })}</li>
         ) : null}
         <li>
           {coupon.packageIds
-            ? t("admin.coupons.plansCount", { count: format.number(coupon.packageIds.length) })
-            : t("admin.coupons.allPlans")}
+            ? t("console.coupons.plansCount", { count: format.number(coupon.packageIds.length) })
+            : t("console.coupons.allPlans")}
         </li>
       </ul>
       {block.error ? (
@@ -119,33 +125,33 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
           <Button
             variant="secondary"
             className="min-h-11 px-4 text-sm"
-            aria-label={t("admin.coupons.editNamed", { code: coupon.code })}
+            aria-label={t("console.coupons.editNamed", { code: coupon.code })}
             onClick={() => setIsEditing(true)}
           >
-            {t("admin.coupons.edit")}
+            {t("console.coupons.edit")}
           </Button>
           <Button
             variant="danger"
             className="min-h-11 px-4 text-sm"
-            aria-label={t("admin.coupons.blockNamed", { code: coupon.code })}
+            aria-label={t("console.coupons.blockNamed", { code: coupon.code })}
             onClick={() => setIsConfirmingBlock(true)}
           >
-            {t("admin.coupons.block")}
+            {t("console.coupons.block")}
           </Button>
         </div>
       ) : null}
       <ConfirmModal
         open={isConfirmingBlock}
         onOpenChange={setIsConfirmingBlock}
-        title={t("admin.coupons.blockNamed", { code: coupon.code })}
-        message={t("admin.coupons.blockConfirm")}
-        confirmLabel={t("admin.coupons.block")}
+        title={t("console.coupons.blockNamed", { code: coupon.code })}
+        message={t("console.coupons.blockConfirm")}
+        confirmLabel={t("console.coupons.block")}
         confirmVariant="danger"
         isConfirming={block.isPending}
         onConfirm={() => {
           if (block.isPending) return;
           block.mutate(coupon.id, {
-            onSuccess: () => onChanged({ id: "admin.coupons.blockedDone", code: coupon.code }),
+            onSuccess: () => onChanged({ id: "console.coupons.blockedDone", code: coupon.code }),
             onSettled: () => setIsConfirmingBlock(false),
           });
         }}
@@ -155,7 +161,13 @@ export function CouponCard({ coupon, onChanged }: { coupon: AdminCoupon; onChang
 }
 
 /** The dates and limits of a coupon; its code and discount are shown as fixed (decision 039). */
-function CouponLimitsForm({ coupon, onDone }: { coupon: AdminCoupon; onDone: (notice: CouponNotice | null) => void }) {
+function CouponLimitsForm({
+  coupon,
+  onDone,
+}: {
+  coupon: ConsoleCoupon;
+  onDone: (notice: CouponNotice | null) => void;
+}) {
   const t = useT();
   const update = useUpdateCoupon();
   const [form, setForm] = useState({
@@ -187,7 +199,7 @@ function CouponLimitsForm({ coupon, onDone }: { coupon: AdminCoupon; onDone: (no
           maxUsesPerUser: Number(form.maxUsesPerUser),
         },
       },
-      { onSuccess: () => onDone({ id: "admin.coupons.saved", code: coupon.code }) },
+      { onSuccess: () => onDone({ id: "console.coupons.saved", code: coupon.code }) },
     );
   };
 
@@ -195,10 +207,10 @@ function CouponLimitsForm({ coupon, onDone }: { coupon: AdminCoupon; onDone: (no
     <form
       onSubmit={submit}
       noValidate
-      aria-label={t("admin.coupons.editNamed", { code: coupon.code })}
+      aria-label={t("console.coupons.editNamed", { code: coupon.code })}
       className="mt-4 space-y-3 border-t border-slate-200 pt-4"
     >
-      <p className="text-sm text-slate-600">{t("admin.coupons.editHint")}</p>
+      <p className="text-sm text-slate-600">{t("console.coupons.editHint")}</p>
       <div className="grid gap-3 sm:grid-cols-2">
         <CouponLimitsFields field={field} fieldError={fieldError} isNew={false} />
       </div>

@@ -80,15 +80,15 @@ export function CouponCreateForm({ onCreated, onCancel }: { onCreated: (code: st
   return (
     <form
       onSubmit={submit}
-      aria-label={t("admin.coupons.createTitle")}
+      aria-label={t("console.coupons.createTitle")}
       noValidate
       className="space-y-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
     >
-      <h2 className="text-lg font-semibold text-slate-900">{t("admin.coupons.createTitle")}</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t("console.coupons.createTitle")}</h2>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <TextField
-          label={t("admin.coupons.code")}
-          hint={t("admin.coupons.codeHint")}
+          label={t("console.coupons.code")}
+          hint={t("console.coupons.codeHint")}
           autoCapitalize="characters"
           className="[&_input]:font-mono [&_input]:uppercase"
           autoComplete="off"
@@ -98,16 +98,16 @@ export function CouponCreateForm({ onCreated, onCancel }: { onCreated: (code: st
           {...field("code")}
         />
         <SelectField
-          label={t("admin.coupons.discountKind")}
+          label={t("console.coupons.discountKind")}
           options={[
-            { value: "percent", label: t("admin.coupons.kind.percent") },
-            { value: "amount", label: t("admin.coupons.kind.amount") },
+            { value: "percent", label: t("console.coupons.kind.percent") },
+            { value: "amount", label: t("console.coupons.kind.amount") },
           ]}
           value={form.kind}
           onChange={(event) => setForm((current) => ({ ...current, kind: event.target.value as CouponForm["kind"] }))}
         />
         <TextField
-          label={t(form.kind === "percent" ? "admin.coupons.percentOff" : "admin.coupons.amountOff")}
+          label={t(form.kind === "percent" ? "console.coupons.percentOff" : "console.coupons.amountOff")}
           type="number"
           inputMode="numeric"
           min={1}
@@ -118,8 +118,8 @@ export function CouponCreateForm({ onCreated, onCancel }: { onCreated: (code: st
         />
         <CouponLimitsFields field={field} fieldError={fieldError} isNew />
         <TextField
-          label={t("admin.coupons.minOrder")}
-          hint={t("admin.coupons.minOrderHint")}
+          label={t("console.coupons.minOrder")}
+          hint={t("console.coupons.minOrderHint")}
           type="number"
           inputMode="numeric"
           min={0}
@@ -143,17 +143,17 @@ export function CouponCreateForm({ onCreated, onCancel }: { onCreated: (code: st
         />
         <div>
           <label htmlFor="coupon-allows-below-cost" className="font-medium text-slate-800">
-            {t("admin.coupons.allowsBelowCost")}
+            {t("console.coupons.allowsBelowCost")}
           </label>
           <p id="coupon-allows-below-cost-hint" className="text-slate-600">
-            {t("admin.coupons.allowsBelowCostHint")}
+            {t("console.coupons.allowsBelowCostHint")}
           </p>
         </div>
       </div>
       {create.error && !hasFieldErrors(create.error) ? <Alert>{t(errorMessageId(create.error))}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" isLoading={create.isPending}>
-          {t("admin.coupons.create")}
+          {t("console.coupons.create")}
         </Button>
         <Button variant="secondary" onClick={onCancel}>
           {t("common.cancel")}

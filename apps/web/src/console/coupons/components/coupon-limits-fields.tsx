@@ -18,26 +18,26 @@ export function CouponLimitsFields({
   isNew: boolean;
 }) {
   const t = useT();
-  const dateHint = isNew ? t("admin.coupons.dateHint") : undefined;
+  const dateHint = isNew ? t("console.coupons.dateHint") : undefined;
   return (
     <>
       <TextField
-        label={t("admin.coupons.startsAt")}
+        label={t("console.coupons.startsAt")}
         hint={dateHint}
         type="datetime-local"
         error={fieldError("startsAt")}
         {...field("startsAt")}
       />
       <TextField
-        label={t("admin.coupons.endsAt")}
+        label={t("console.coupons.endsAt")}
         hint={dateHint}
         type="datetime-local"
         error={fieldError("endsAt")}
         {...field("endsAt")}
       />
       <TextField
-        label={t("admin.coupons.maxUses")}
-        hint={t("admin.coupons.maxUsesHint")}
+        label={t("console.coupons.maxUses")}
+        hint={t("console.coupons.maxUsesHint")}
         type="number"
         inputMode="numeric"
         min={1}
@@ -45,7 +45,7 @@ export function CouponLimitsFields({
         {...field("maxUses")}
       />
       <TextField
-        label={t("admin.coupons.maxUsesPerUser")}
+        label={t("console.coupons.maxUsesPerUser")}
         type="number"
         inputMode="numeric"
         min={1}

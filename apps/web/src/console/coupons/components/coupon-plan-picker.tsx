@@ -37,20 +37,20 @@ export function CouponPlanPicker({
 
   return (
     <fieldset className="space-y-3 rounded-xl p-3 ring-1 ring-slate-200 sm:col-span-2 lg:col-span-3">
-      <legend className="px-1 text-sm font-medium text-slate-800">{t("admin.coupons.plans")}</legend>
+      <legend className="px-1 text-sm font-medium text-slate-800">{t("console.coupons.plans")}</legend>
       <p className="text-sm text-slate-600">
         {selected.size === 0
-          ? t("admin.coupons.plansNone")
-          : t("admin.coupons.plansSelected", { count: format.number(selected.size) })}
+          ? t("console.coupons.plansNone")
+          : t("console.coupons.plansSelected", { count: format.number(selected.size) })}
         {selected.size > 0 ? (
           <Button variant="ghost" className="ms-2 min-h-11 px-3 text-sm" onClick={() => onChange(new Set())}>
-            {t("admin.coupons.plansClear")}
+            {t("console.coupons.plansClear")}
           </Button>
         ) : null}
       </p>
       <div className="flex flex-wrap items-end gap-2">
         <TextField
-          label={t("admin.coupons.plansDestination")}
+          label={t("console.coupons.plansDestination")}
           dir="ltr"
           autoComplete="off"
           className="min-w-32 flex-1 [&_input]:uppercase"
@@ -64,14 +64,14 @@ export function CouponPlanPicker({
           }}
         />
         <Button variant="secondary" onClick={() => setDestination(draft.trim().toUpperCase())}>
-          {t("admin.coupons.plansShow")}
+          {t("console.coupons.plansShow")}
         </Button>
       </div>
-      <p className="text-sm text-slate-600">{t("admin.coupons.plansHint")}</p>
+      <p className="text-sm text-slate-600">{t("console.coupons.plansHint")}</p>
       {choices.error ? (
         <Alert>
           {choices.error instanceof ApiError && choices.error.status === 404
-            ? t("admin.coupons.plansNotFound")
+            ? t("console.coupons.plansNotFound")
             : t(errorMessageId(choices.error))}
         </Alert>
       ) : null}

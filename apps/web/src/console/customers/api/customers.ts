@@ -5,11 +5,11 @@ import {
   refreshCustomerEsims,
   revokeCustomerSession,
   unblockCustomerPin,
-} from "@esim/shared/admin/customers-contract";
+} from "@esim/shared/console/customers-contract";
 import { getCustomerStoreCredit, issueCustomerStoreCredit } from "@esim/shared/store-credit/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";
+import { CONSOLE_QUERY_KEY } from "../../api/query-keys.ts";
 import { operatorAuth } from "../../lib/operator-session.ts";
 
 export interface CustomersFilter {
@@ -19,9 +19,9 @@ export interface CustomersFilter {
 }
 
 export const customersQueryKeys = {
-  all: [...ADMIN_QUERY_KEY, "customers"] as const,
-  list: (filter: CustomersFilter) => [...ADMIN_QUERY_KEY, "customers", "list", filter] as const,
-  detail: (id: string) => [...ADMIN_QUERY_KEY, "customers", "detail", id] as const,
+  all: [...CONSOLE_QUERY_KEY, "customers"] as const,
+  list: (filter: CustomersFilter) => [...CONSOLE_QUERY_KEY, "customers", "list", filter] as const,
+  detail: (id: string) => [...CONSOLE_QUERY_KEY, "customers", "detail", id] as const,
 };
 
 /** One page of the search; the previous page stays on screen while the next loads. */
@@ -79,7 +79,7 @@ export function useUnblockCustomerPin(customerId: string) {
 }
 
 export const customerStoreCreditQueryKey = (id: string) =>
-  [...ADMIN_QUERY_KEY, "customers", "store-credit", id] as const;
+  [...CONSOLE_QUERY_KEY, "customers", "store-credit", id] as const;
 
 /** The customer's store credit: balance (the ledger's) and history, newest first. */
 export const customerStoreCreditQuery = (id: string) =>

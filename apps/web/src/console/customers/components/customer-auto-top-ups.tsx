@@ -1,5 +1,5 @@
-import type { CustomerDetail } from "@esim/shared/admin/customers-contract";
 import { isolate, isolateLtr } from "@esim/shared/bidi";
+import type { CustomerDetail } from "@esim/shared/console/customers-contract";
 import { consoleFormatters } from "../../lib/format.ts";
 import { useLanguage, useT } from "../../lib/i18n.ts";
 import { useConsolePlanName } from "../../lib/plan-name.ts";
@@ -15,8 +15,8 @@ export function CustomerAutoTopUps({ customer }: { customer: CustomerDetail }) {
   const iccidOf = (esimId: string) => customer.esims.find((esim) => esim.id === esimId)?.iccid ?? null;
 
   return (
-    <CustomerSection title={t("admin.customers.autoTopUps.title")}>
-      {settings.length === 0 ? <p className="text-slate-600">{t("admin.customers.autoTopUps.empty")}</p> : null}
+    <CustomerSection title={t("console.customers.autoTopUps.title")}>
+      {settings.length === 0 ? <p className="text-slate-600">{t("console.customers.autoTopUps.empty")}</p> : null}
       <ul className="space-y-2">
         {settings.map((setting) => {
           const iccid = iccidOf(setting.esimId);
@@ -24,19 +24,19 @@ export function CustomerAutoTopUps({ customer }: { customer: CustomerDetail }) {
             <li key={setting.esimId} className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
               <p className="font-semibold text-slate-900">
                 {iccid
-                  ? t("admin.customers.autoTopUps.esim", { iccid: isolateLtr(iccid) })
-                  : t("admin.customers.autoTopUps.esimUnknown")}{" "}
-                · {t(setting.isEnabled ? "admin.customers.autoTopUps.on" : "admin.customers.autoTopUps.off")}
+                  ? t("console.customers.autoTopUps.esim", { iccid: isolateLtr(iccid) })
+                  : t("console.customers.autoTopUps.esimUnknown")}{" "}
+                · {t(setting.isEnabled ? "console.customers.autoTopUps.on" : "console.customers.autoTopUps.off")}
               </p>
-              <p>{setting.plan ? <bdi>{planName(setting.plan)}</bdi> : t("admin.customers.autoTopUps.noPlan")}</p>
+              <p>{setting.plan ? <bdi>{planName(setting.plan)}</bdi> : t("console.customers.autoTopUps.noPlan")}</p>
               <p>
-                {t("admin.customers.autoTopUps.when", {
+                {t("console.customers.autoTopUps.when", {
                   percent: isolate(format.percent(setting.thresholdPercent / 100)),
                 })}
-                {setting.isOnValidityEnding ? ` ${t("admin.customers.autoTopUps.orValidityEnding")}` : null}
+                {setting.isOnValidityEnding ? ` ${t("console.customers.autoTopUps.orValidityEnding")}` : null}
               </p>
               <p>
-                {t("admin.customers.autoTopUps.month", {
+                {t("console.customers.autoTopUps.month", {
                   count: setting.boughtThisMonth,
                   countText: format.number(setting.boughtThisMonth),
                   capText: format.number(setting.monthlyCap),
@@ -44,9 +44,9 @@ export function CustomerAutoTopUps({ customer }: { customer: CustomerDetail }) {
               </p>
               <p className="text-slate-600">
                 {setting.lastOrderedAt
-                  ? t("admin.customers.autoTopUps.lastOrderedAt", { time: format.dateTime(setting.lastOrderedAt) })
-                  : t("admin.customers.autoTopUps.never")}
-                {` · ${t("admin.customers.autoTopUps.updatedAt", { time: format.dateTime(setting.updatedAt) })}`}
+                  ? t("console.customers.autoTopUps.lastOrderedAt", { time: format.dateTime(setting.lastOrderedAt) })
+                  : t("console.customers.autoTopUps.never")}
+                {` · ${t("console.customers.autoTopUps.updatedAt", { time: format.dateTime(setting.updatedAt) })}`}
               </p>
             </li>
           );

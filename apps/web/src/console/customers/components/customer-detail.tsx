@@ -1,4 +1,4 @@
-import type { CustomerDetail } from "@esim/shared/admin/customers-contract";
+import type { CustomerDetail } from "@esim/shared/console/customers-contract";
 import { countryName } from "@esim/shared/countries";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -41,48 +41,48 @@ export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
   return (
     <div className="space-y-4">
       {profile.deletedAt ? (
-        <Alert tone="info">{t("admin.customers.deletedAlert", { time: format.dateTime(profile.deletedAt) })}</Alert>
+        <Alert tone="info">{t("console.customers.deletedAlert", { time: format.dateTime(profile.deletedAt) })}</Alert>
       ) : null}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <CustomerSection title={t("admin.customers.profile.title")}>
+        <CustomerSection title={t("console.customers.profile.title")}>
           <dl className="text-sm">
-            <Row label={t("admin.customers.profile.email")}>
+            <Row label={t("console.customers.profile.email")}>
               {profile.email ? <bdi className="break-all">{profile.email}</bdi> : "—"}
             </Row>
-            <Row label={t("admin.customers.profile.phone")}>
+            <Row label={t("console.customers.profile.phone")}>
               {profile.phone ? <PhoneNumber e164={profile.phone} /> : "—"}
             </Row>
-            <Row label={t("admin.customers.profile.country")}>
+            <Row label={t("console.customers.profile.country")}>
               {profile.country ? countryName(profile.country, language) : "—"}
             </Row>
-            <Row label={t("admin.customers.profile.language")}>
-              {t(`admin.cancellations.languageName.${profile.language}`)}
+            <Row label={t("console.customers.profile.language")}>
+              {t(`console.cancellations.languageName.${profile.language}`)}
             </Row>
-            <Row label={t("admin.customers.profile.currency")}>
+            <Row label={t("console.customers.profile.currency")}>
               <bdi dir="ltr">{profile.currency}</bdi>
             </Row>
-            <Row label={t("admin.customers.profile.verified")}>
-              {t(profile.isVerified ? "admin.customers.yes" : "admin.customers.no")}
+            <Row label={t("console.customers.profile.verified")}>
+              {t(profile.isVerified ? "console.customers.yes" : "console.customers.no")}
             </Row>
-            <Row label={t("admin.customers.profile.createdAt")}>
+            <Row label={t("console.customers.profile.createdAt")}>
               <bdi>{format.dateTime(profile.createdAt)}</bdi>
             </Row>
           </dl>
         </CustomerSection>
 
-        <CustomerSection title={t("admin.customers.pin.title")}>
+        <CustomerSection title={t("console.customers.pin.title")}>
           <p className="text-sm font-medium text-slate-900">
             {!pin.isSet
-              ? t("admin.customers.pin.notSet")
+              ? t("console.customers.pin.notSet")
               : pin.isBlocked
-                ? t("admin.customers.pin.blocked")
-                : t("admin.customers.pin.attemptsLeft", { count: pin.attemptsLeft })}
+                ? t("console.customers.pin.blocked")
+                : t("console.customers.pin.attemptsLeft", { count: pin.attemptsLeft })}
           </p>
-          <p className="mt-1 text-sm text-slate-600">{t("admin.customers.pin.hint")}</p>
+          <p className="mt-1 text-sm text-slate-600">{t("console.customers.pin.hint")}</p>
           {unblock.isSuccess ? (
             <p role="status" className="mt-2 text-sm font-medium text-emerald-800">
-              {t("admin.customers.pin.unblocked")}
+              {t("console.customers.pin.unblocked")}
             </p>
           ) : null}
           {unblock.error ? <Alert>{t(errorMessageId(unblock.error))}</Alert> : null}
@@ -92,14 +92,14 @@ export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
               isLoading={unblock.isPending}
               onClick={() => unblock.mutate()}
             >
-              {t("admin.customers.pin.unblock")}
+              {t("console.customers.pin.unblock")}
             </Button>
           ) : null}
         </CustomerSection>
       </div>
 
-      <CustomerSection title={t("admin.customers.orders.title")}>
-        {customer.orders.length === 0 ? <p className="text-slate-600">{t("admin.customers.orders.empty")}</p> : null}
+      <CustomerSection title={t("console.customers.orders.title")}>
+        {customer.orders.length === 0 ? <p className="text-slate-600">{t("console.customers.orders.empty")}</p> : null}
         <ul className="divide-y divide-slate-100">
           {customer.orders.map((order) => (
             <li key={order.number} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
@@ -112,7 +112,7 @@ export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
                 </Link>{" "}
                 <span className="text-slate-700">
                   <bdi>{planName(order.plan)}</bdi>
-                  {order.kind === "top_up" ? ` · ${t("admin.customers.orders.topUp")}` : ""}
+                  {order.kind === "top_up" ? ` · ${t("console.customers.orders.topUp")}` : ""}
                 </span>
               </span>
               <span className="flex flex-wrap items-baseline gap-2 text-slate-700">
@@ -130,9 +130,9 @@ export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
       <CustomerEsims customerId={profile.id} esims={customer.esims} />
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <CustomerSection title={t("admin.customers.devices.title")}>
+        <CustomerSection title={t("console.customers.devices.title")}>
           {customer.devices.length === 0 ? (
-            <p className="text-slate-600">{t("admin.customers.devices.empty")}</p>
+            <p className="text-slate-600">{t("console.customers.devices.empty")}</p>
           ) : null}
           <ul className="space-y-2">
             {customer.devices.map((device) => (
@@ -143,41 +143,41 @@ export function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
                   </bdi>
                 </p>
                 <p>
-                  {t("admin.customers.devices.app", { version: device.appVersion })}
+                  {t("console.customers.devices.app", { version: device.appVersion })}
                   {" · "}
                   <bdi dir="ltr">{device.deviceLocale}</bdi>
                   {" · "}
-                  {t(device.hasPushToken ? "admin.customers.devices.push" : "admin.customers.devices.noPush")}
+                  {t(device.hasPushToken ? "console.customers.devices.push" : "console.customers.devices.noPush")}
                 </p>
                 <p className="text-slate-600">
-                  {t("admin.customers.devices.seenAt", { time: format.dateTime(device.updatedAt) })}
+                  {t("console.customers.devices.seenAt", { time: format.dateTime(device.updatedAt) })}
                 </p>
               </li>
             ))}
           </ul>
         </CustomerSection>
-        <CustomerSection title={t("admin.customers.payLinks.title")}>
+        <CustomerSection title={t("console.customers.payLinks.title")}>
           {(customer.payLinks ?? []).length === 0 ? (
-            <p className="text-slate-600">{t("admin.customers.payLinks.empty")}</p>
+            <p className="text-slate-600">{t("console.customers.payLinks.empty")}</p>
           ) : null}
           <ul className="space-y-2">
             {customer.payLinks?.map((link) => (
               <li key={link.id} className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
                 <p className="font-semibold text-slate-900">
-                  {t(`admin.customers.payLinks.kind.${link.kind}`)} ·{" "}
+                  {t(`console.customers.payLinks.kind.${link.kind}`)} ·{" "}
                   <bdi dir="ltr">{format.dzd(link.amountDzdMinor)}</bdi>
                 </p>
-                <p>{t(`admin.customers.payLinks.status.${link.status}`)}</p>
+                <p>{t(`console.customers.payLinks.status.${link.status}`)}</p>
                 <p className="text-slate-600">
-                  {t("admin.customers.payLinks.made", {
+                  {t("console.customers.payLinks.made", {
                     time: format.dateTime(link.createdAt),
                     until: format.dateTime(link.expiresAt),
                   })}
                   {link.paidAt
-                    ? ` · ${t("admin.customers.payLinks.paidAt", { time: format.dateTime(link.paidAt) })}`
+                    ? ` · ${t("console.customers.payLinks.paidAt", { time: format.dateTime(link.paidAt) })}`
                     : null}
                   {link.revokedAt
-                    ? ` · ${t("admin.customers.payLinks.revokedAt", { time: format.dateTime(link.revokedAt) })}`
+                    ? ` · ${t("console.customers.payLinks.revokedAt", { time: format.dateTime(link.revokedAt) })}`
                     : null}
                 </p>
               </li>

@@ -1,4 +1,4 @@
-import type { CustomerEsim } from "@esim/shared/admin/customers-contract";
+import type { CustomerEsim } from "@esim/shared/console/customers-contract";
 import { ESIM_STATUS_NAME } from "@esim/ui/status-labels";
 import { useEffect } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -39,7 +39,7 @@ export function CustomerEsims({ customerId, esims }: { customerId: string; esims
 
   return (
     <CustomerSection
-      title={t("admin.customers.esims.title")}
+      title={t("console.customers.esims.title")}
       action={
         esims.length > 0 ? (
           <Button
@@ -48,18 +48,18 @@ export function CustomerEsims({ customerId, esims }: { customerId: string; esims
             isLoading={refresh.isPending}
             onClick={() => refresh.mutate()}
           >
-            {t("admin.customers.esims.refresh")}
+            {t("console.customers.esims.refresh")}
           </Button>
         ) : null
       }
     >
       {refresh.isPending ? (
         <p role="status" className="mb-2 text-sm text-slate-600">
-          {t("admin.customers.esims.refreshing")}
+          {t("console.customers.esims.refreshing")}
         </p>
       ) : null}
-      {refresh.isError ? <Alert tone="info">{t("admin.customers.esims.refreshFailed")}</Alert> : null}
-      {esims.length === 0 ? <p className="text-slate-600">{t("admin.customers.esims.empty")}</p> : null}
+      {refresh.isError ? <Alert tone="info">{t("console.customers.esims.refreshFailed")}</Alert> : null}
+      {esims.length === 0 ? <p className="text-slate-600">{t("console.customers.esims.empty")}</p> : null}
       <ul className="space-y-3">
         {esims.map((esim) => {
           const usedRatio =
@@ -75,17 +75,17 @@ export function CustomerEsims({ customerId, esims }: { customerId: string; esims
                 </span>
               </div>
               <p className="mt-1">
-                {t("admin.customers.esims.iccid")} <IccidText iccid={esim.iccid} className="break-all" />
+                {t("console.customers.esims.iccid")} <IccidText iccid={esim.iccid} className="break-all" />
                 {" · "}
-                {t("admin.customers.esims.order")}{" "}
+                {t("console.customers.esims.order")}{" "}
                 <bdi dir="ltr" className="whitespace-nowrap">
                   {esim.orderNumber}
                 </bdi>
               </p>
               <p className="mt-2 font-medium text-slate-900">
                 {esim.dataTotalBytes === null
-                  ? t("admin.customers.esims.usageUnlimited", { used: amount(esim.dataUsedBytes) })
-                  : t("admin.customers.esims.usage", {
+                  ? t("console.customers.esims.usageUnlimited", { used: amount(esim.dataUsedBytes) })
+                  : t("console.customers.esims.usage", {
                       used: amount(esim.dataUsedBytes),
                       total: amount(esim.dataTotalBytes),
                     })}
@@ -94,7 +94,7 @@ export function CustomerEsims({ customerId, esims }: { customerId: string; esims
                 <div
                   className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
                   role="progressbar"
-                  aria-label={t("admin.customers.esims.usageBar")}
+                  aria-label={t("console.customers.esims.usageBar")}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={Math.round(usedRatio * 100)}
@@ -104,10 +104,10 @@ export function CustomerEsims({ customerId, esims }: { customerId: string; esims
               ) : null}
               <p className="mt-1 text-slate-600">
                 {esim.usageUpdatedAt
-                  ? t("admin.customers.esims.updatedAt", { time: format.dateTime(esim.usageUpdatedAt) })
-                  : t("admin.customers.esims.notReported")}
+                  ? t("console.customers.esims.updatedAt", { time: format.dateTime(esim.usageUpdatedAt) })
+                  : t("console.customers.esims.notReported")}
                 {esim.expiresAt
-                  ? ` · ${t("admin.customers.esims.expiresAt", { time: format.dateTime(esim.expiresAt) })}`
+                  ? ` · ${t("console.customers.esims.expiresAt", { time: format.dateTime(esim.expiresAt) })}`
                   : ""}
               </p>
             </li>

@@ -1,4 +1,4 @@
-import type { CustomerDetail } from "@esim/shared/admin/customers-contract";
+import type { CustomerDetail } from "@esim/shared/console/customers-contract";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessageId } from "../../../lib/error-messages.ts";
@@ -19,14 +19,14 @@ export function CustomerSessions({
   const format = consoleFormatters(useLanguage());
   const revoke = useRevokeCustomerSession(customerId);
   return (
-    <CustomerSection title={t("admin.customers.sessions.title")}>
+    <CustomerSection title={t("console.customers.sessions.title")}>
       {revoke.isSuccess ? (
         <p role="status" className="mb-2 text-sm font-medium text-emerald-800">
-          {t("admin.customers.sessions.revoked")}
+          {t("console.customers.sessions.revoked")}
         </p>
       ) : null}
       {revoke.error ? <Alert>{t(errorMessageId(revoke.error))}</Alert> : null}
-      {sessions.length === 0 ? <p className="text-slate-600">{t("admin.customers.sessions.empty")}</p> : null}
+      {sessions.length === 0 ? <p className="text-slate-600">{t("console.customers.sessions.empty")}</p> : null}
       <ul className="space-y-2">
         {sessions.map((session) => (
           <li
@@ -35,12 +35,12 @@ export function CustomerSessions({
           >
             <div className="min-w-0 space-y-1">
               <p className="font-semibold text-slate-900">
-                {t("admin.customers.sessions.signedInAt", { time: format.dateTime(session.createdAt) })}
+                {t("console.customers.sessions.signedInAt", { time: format.dateTime(session.createdAt) })}
               </p>
               <p>
-                {t("admin.customers.sessions.lastUsedAt", { time: format.dateTime(session.lastUsedAt) })}
+                {t("console.customers.sessions.lastUsedAt", { time: format.dateTime(session.lastUsedAt) })}
                 {" · "}
-                {t("admin.customers.sessions.expiresAt", { time: format.dateTime(session.expiresAt) })}
+                {t("console.customers.sessions.expiresAt", { time: format.dateTime(session.expiresAt) })}
               </p>
               {session.userAgent ? <p className="break-all text-xs text-slate-500">{session.userAgent}</p> : null}
             </div>
@@ -49,9 +49,9 @@ export function CustomerSessions({
               className="min-h-11 px-3 text-sm"
               isLoading={revoke.isPending && revoke.variables === session.id}
               onClick={() => revoke.mutate(session.id)}
-              aria-label={t("admin.customers.sessions.revokeNamed", { time: format.dateTime(session.createdAt) })}
+              aria-label={t("console.customers.sessions.revokeNamed", { time: format.dateTime(session.createdAt) })}
             >
-              {t("admin.customers.sessions.revoke")}
+              {t("console.customers.sessions.revoke")}
             </Button>
           </li>
         ))}

@@ -50,23 +50,23 @@ function GiveCreditForm({ customerId }: { customerId: string }) {
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-3 border-t border-slate-100 pt-4">
-      <h3 className="font-semibold text-slate-800">{t("admin.customers.credit.give")}</h3>
+      <h3 className="font-semibold text-slate-800">{t("console.customers.credit.give")}</h3>
       <TextField
-        label={t("admin.customers.credit.amount")}
+        label={t("console.customers.credit.amount")}
         inputMode="numeric"
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
-        error={isAmountInvalid ? t("admin.customers.credit.amountInvalid") : fieldError("amountDzd")}
+        error={isAmountInvalid ? t("console.customers.credit.amountInvalid") : fieldError("amountDzd")}
       />
       <TextField
-        label={t("admin.customers.credit.reason")}
+        label={t("console.customers.credit.reason")}
         value={reason}
         maxLength={500}
         onChange={(event) => setReason(event.target.value)}
         error={fieldError("reason")}
       />
       <TextField
-        label={t("admin.customers.credit.expiresAt")}
+        label={t("console.customers.credit.expiresAt")}
         type="datetime-local"
         value={expiresAt}
         onChange={(event) => setExpiresAt(event.target.value)}
@@ -75,11 +75,11 @@ function GiveCreditForm({ customerId }: { customerId: string }) {
       {issue.error && !hasFieldErrors(issue.error) ? <Alert>{t(errorMessageId(issue.error))}</Alert> : null}
       {given !== null && issue.isSuccess ? (
         <p role="status" className="text-sm font-medium text-emerald-800">
-          {t("admin.customers.credit.given", { amount: isolate(formatMoney(given * 100, "DZD")) })}
+          {t("console.customers.credit.given", { amount: isolate(formatMoney(given * 100, "DZD")) })}
         </p>
       ) : null}
       <Button type="submit" className="min-h-11 px-3 text-sm" isLoading={issue.isPending}>
-        {t("admin.customers.credit.give")}
+        {t("console.customers.credit.give")}
       </Button>
     </form>
   );
@@ -94,11 +94,11 @@ export function CustomerStoreCredit({ customerId, isDeleted }: { customerId: str
   const credit = useQuery(customerStoreCreditQuery(customerId));
   const me = useQuery(operatorMeQuery());
   return (
-    <CustomerSection title={t("admin.customers.credit.title")}>
+    <CustomerSection title={t("console.customers.credit.title")}>
       {credit.data ? (
         <>
           <p className="mb-2 text-lg font-bold text-slate-900">
-            {t("admin.customers.credit.balance", {
+            {t("console.customers.credit.balance", {
               amount: isolate(formatMoney(credit.data.balanceDzdMinor, "DZD")),
             })}
           </p>

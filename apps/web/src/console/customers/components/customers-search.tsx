@@ -36,30 +36,30 @@ export function CustomersSearch({
   };
 
   const tabs = [
-    { state: "active", label: t("admin.customers.active") },
-    { state: "deleted", label: t("admin.customers.deleted") },
+    { state: "active", label: t("console.customers.active") },
+    { state: "deleted", label: t("console.customers.deleted") },
   ] as const;
 
   return (
     <div className="space-y-4">
       <form
-        aria-label={t("admin.customers.search")}
+        aria-label={t("console.customers.search")}
         onSubmit={search}
         className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
       >
         <TextField
           className="min-w-0 flex-1 basis-60"
-          label={t("admin.customers.searchLabel")}
+          label={t("console.customers.searchLabel")}
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
           autoComplete="off"
         />
-        <Button type="submit">{t("admin.customers.search")}</Button>
+        <Button type="submit">{t("console.customers.search")}</Button>
       </form>
 
       <fieldset className="flex flex-wrap gap-1">
-        <legend className="sr-only">{t("admin.customers.accounts")}</legend>
+        <legend className="sr-only">{t("console.customers.accounts")}</legend>
         {tabs.map((tab) => (
           <button
             key={tab.state}
@@ -73,11 +73,11 @@ export function CustomersSearch({
         ))}
       </fieldset>
 
-      {filter.state === "deleted" ? <Alert tone="info">{t("admin.customers.deletionNote")}</Alert> : null}
+      {filter.state === "deleted" ? <Alert tone="info">{t("console.customers.deletionNote")}</Alert> : null}
       {customers.error ? <Alert>{t(errorMessageId(customers.error))}</Alert> : null}
       {customers.isPending ? <p className="text-slate-600">{t("common.loading")}</p> : null}
       {customers.data && customers.data.data.length === 0 ? (
-        <p className="text-slate-600">{t("admin.customers.empty")}</p>
+        <p className="text-slate-600">{t("console.customers.empty")}</p>
       ) : null}
 
       {customers.data && customers.data.data.length > 0 ? (
@@ -91,11 +91,11 @@ export function CustomersSearch({
                 <span className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className="font-semibold text-slate-900">
                     {customer.deletedAt
-                      ? t("admin.customers.deletedName")
-                      : (customer.name ?? t("admin.customers.noName"))}
+                      ? t("console.customers.deletedName")
+                      : (customer.name ?? t("console.customers.noName"))}
                   </span>
                   <span className="text-sm text-slate-600">
-                    {t("admin.customers.orderCount", { count: format.number(customer.orderCount) })}
+                    {t("console.customers.orderCount", { count: format.number(customer.orderCount) })}
                   </span>
                 </span>
                 <span className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
@@ -107,8 +107,8 @@ export function CustomersSearch({
                   ) : null}
                   <span>
                     {customer.deletedAt
-                      ? t("admin.customers.deletedAt", { time: format.dateTime(customer.deletedAt) })
-                      : t("admin.customers.since", { time: format.dateTime(customer.createdAt) })}
+                      ? t("console.customers.deletedAt", { time: format.dateTime(customer.deletedAt) })
+                      : t("console.customers.since", { time: format.dateTime(customer.createdAt) })}
                   </span>
                 </span>
               </Link>
@@ -118,23 +118,23 @@ export function CustomersSearch({
       ) : null}
 
       {customers.data && (filter.page > 1 || customers.data.hasMore) ? (
-        <nav aria-label={t("admin.customers.pages")} className="flex items-center justify-between gap-2">
+        <nav aria-label={t("console.customers.pages")} className="flex items-center justify-between gap-2">
           <Button
             variant="secondary"
             className="min-h-11 px-3 text-sm"
             disabled={filter.page <= 1}
             onClick={() => onFilterChange({ ...filter, page: filter.page - 1 })}
           >
-            {t("admin.customers.previous")}
+            {t("console.customers.previous")}
           </Button>
-          <span className="text-sm text-slate-700">{t("admin.customers.page", { page: filter.page })}</span>
+          <span className="text-sm text-slate-700">{t("console.customers.page", { page: filter.page })}</span>
           <Button
             variant="secondary"
             className="min-h-11 px-3 text-sm"
             disabled={!customers.data.hasMore}
             onClick={() => onFilterChange({ ...filter, page: filter.page + 1 })}
           >
-            {t("admin.customers.next")}
+            {t("console.customers.next")}
           </Button>
         </nav>
       ) : null}

@@ -1,4 +1,4 @@
-import type { DashboardDay } from "@esim/shared/admin/dashboard-contract";
+import type { DashboardDay } from "@esim/shared/console/dashboard-contract";
 import type { ConsoleFormatters } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.ts";
 
@@ -22,13 +22,13 @@ export function DailySalesChart({ days, format }: { days: DashboardDay[]; format
       {days.length > 0 ? (
         <p className="text-sm text-slate-700">
           {best
-            ? t("admin.dashboard.chartSummary", {
+            ? t("console.dashboard.chartSummary", {
                 gross: format.dzd(sum((day) => day.grossDzdMinor)),
                 orders: format.number(sum((day) => day.paidOrders)),
                 day: format.day(best.date),
                 best: format.dzd(best.grossDzdMinor),
               })
-            : t("admin.dashboard.chartSummaryNoSale", {
+            : t("console.dashboard.chartSummaryNoSale", {
                 gross: format.dzd(sum((day) => day.grossDzdMinor)),
                 orders: format.number(sum((day) => day.paidOrders)),
               })}
@@ -55,20 +55,20 @@ export function DailySalesChart({ days, format }: { days: DashboardDay[]; format
           <span>{format.day(days[days.length - 1]?.date ?? "")}</span>
         </div>
       ) : null}
-      <figcaption className="sr-only">{t("admin.dashboard.chartCaption")}</figcaption>
+      <figcaption className="sr-only">{t("console.dashboard.chartCaption")}</figcaption>
       <details className="text-sm">
         <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-800">
-          {t("admin.dashboard.chartTable")}
+          {t("console.dashboard.chartTable")}
         </summary>
         <div className="max-h-80 overflow-auto">
           <table className="w-full text-start">
             <thead>
               <tr>
-                <th scope="col">{t("admin.dashboard.day")}</th>
-                <th scope="col">{t("admin.dashboard.orders")}</th>
-                <th scope="col">{t("admin.dashboard.grossSales")}</th>
-                <th scope="col">{t("admin.dashboard.refunds")}</th>
-                <th scope="col">{t("admin.dashboard.netSales")}</th>
+                <th scope="col">{t("console.dashboard.day")}</th>
+                <th scope="col">{t("console.dashboard.orders")}</th>
+                <th scope="col">{t("console.dashboard.grossSales")}</th>
+                <th scope="col">{t("console.dashboard.refunds")}</th>
+                <th scope="col">{t("console.dashboard.netSales")}</th>
               </tr>
             </thead>
             <tbody>

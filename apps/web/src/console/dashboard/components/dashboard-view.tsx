@@ -1,4 +1,4 @@
-import type { Dashboard, DashboardWindow } from "@esim/shared/admin/dashboard-contract";
+import type { Dashboard, DashboardWindow } from "@esim/shared/console/dashboard-contract";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -28,27 +28,27 @@ function WindowCard({ title, window, format }: { title: string; window: Dashboar
     <section className={CARD} aria-label={title}>
       <h3 className="text-sm font-semibold text-slate-600">{title}</h3>
       <p className="mt-1 text-2xl font-bold text-slate-900">
-        <span className="sr-only">{t("admin.dashboard.netSales")} </span>
+        <span className="sr-only">{t("console.dashboard.netSales")} </span>
         <bdi>{format.dzd(window.netDzdMinor)}</bdi>
       </p>
       <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600">{t("admin.dashboard.grossSales")}</dt>
+        <dt className="text-slate-600">{t("console.dashboard.grossSales")}</dt>
         <dd className="text-end font-semibold text-slate-900">
           <bdi>{format.dzd(window.grossDzdMinor)}</bdi>
         </dd>
-        <dt className="text-slate-600">{t("admin.dashboard.refunds")}</dt>
+        <dt className="text-slate-600">{t("console.dashboard.refunds")}</dt>
         <dd className="text-end font-semibold text-slate-900">
           <bdi>{window.refundsDzdMinor > 0 ? `−${format.dzd(window.refundsDzdMinor)}` : format.dzd(0)}</bdi>
         </dd>
-        <dt className="text-slate-600">{t("admin.dashboard.paidOrders")}</dt>
+        <dt className="text-slate-600">{t("console.dashboard.paidOrders")}</dt>
         <dd className="text-end font-semibold text-slate-900">{format.number(window.paidOrders)}</dd>
-        <dt className="text-slate-600">{t("admin.dashboard.conversion")}</dt>
+        <dt className="text-slate-600">{t("console.dashboard.conversion")}</dt>
         <dd className="text-end font-semibold text-slate-900">
           {window.conversionRate === null ? "–" : format.percent(window.conversionRate)}
         </dd>
       </dl>
       <p className="mt-1 text-xs text-slate-500">
-        {t("admin.dashboard.checkouts", {
+        {t("console.dashboard.checkouts", {
           paid: format.number(window.checkoutsPaid),
           started: format.number(window.checkoutsStarted),
         })}
@@ -76,27 +76,27 @@ function OrderRow({ number, detail, isWarning = false }: { number: string; detai
 export function DashboardView({ dashboard, format }: { dashboard: Dashboard; format: ConsoleFormatters }) {
   const t = useT();
   const { sales, undelivered, provisioningFailures, pendingCancellations, refundsOwed, upstreamBalance } = dashboard;
-  const none = <p className="text-slate-500">{t("admin.dashboard.none")}</p>;
+  const none = <p className="text-slate-500">{t("console.dashboard.none")}</p>;
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
-        {t("admin.dashboard.generatedAt", { time: format.dateTime(dashboard.generatedAt) })}
+        {t("console.dashboard.generatedAt", { time: format.dateTime(dashboard.generatedAt) })}
       </p>
       <div className="grid gap-3 sm:grid-cols-3">
-        <WindowCard title={t("admin.dashboard.today")} window={sales.today} format={format} />
-        <WindowCard title={t("admin.dashboard.last7Days")} window={sales.last7Days} format={format} />
-        <WindowCard title={t("admin.dashboard.last30Days")} window={sales.last30Days} format={format} />
+        <WindowCard title={t("console.dashboard.today")} window={sales.today} format={format} />
+        <WindowCard title={t("console.dashboard.last7Days")} window={sales.last7Days} format={format} />
+        <WindowCard title={t("console.dashboard.last30Days")} window={sales.last30Days} format={format} />
       </div>
 
       <section className={CARD} aria-labelledby="daily-sales-title">
         <h3 id="daily-sales-title" className="mb-3 text-base font-bold text-slate-900">
-          {t("admin.dashboard.dailySales")}
+          {t("console.dashboard.dailySales")}
         </h3>
         <DailySalesChart days={dashboard.dailySales} format={format} />
       </section>
 
       <div className="grid gap-3 lg:grid-cols-2">
-        <Section title={t("admin.dashboard.undelivered")} count={format.number(undelivered.count)}>
+        <Section title={t("console.dashboard.undelivered")} count={format.number(undelivered.count)}>
           {undelivered.orders.length === 0 ? (
             none
           ) : (
@@ -105,7 +105,7 @@ export function DashboardView({ dashboard, format }: { dashboard: Dashboard; for
                 <OrderRow
                   key={order.number}
                   number={order.number}
-                  detail={t("admin.dashboard.waitingFor", { age: format.age(order.ageMinutes) })}
+                  detail={t("console.dashboard.waitingFor", { age: format.age(order.ageMinutes) })}
                   isWarning={order.attentionKind !== null}
                 />
               ))}
@@ -113,7 +113,7 @@ export function DashboardView({ dashboard, format }: { dashboard: Dashboard; for
           )}
         </Section>
 
-        <Section title={t("admin.dashboard.provisioningFailures")} count={format.number(provisioningFailures.count)}>
+        <Section title={t("console.dashboard.provisioningFailures")} count={format.number(provisioningFailures.count)}>
           {provisioningFailures.orders.length === 0 ? (
             none
           ) : (
@@ -122,7 +122,7 @@ export function DashboardView({ dashboard, format }: { dashboard: Dashboard; for
                 <OrderRow
                   key={order.number}
                   number={order.number}
-                  detail={t("admin.dashboard.waitingFor", { age: format.age(order.ageMinutes) })}
+                  detail={t("console.dashboard.waitingFor", { age: format.age(order.ageMinutes) })}
                   isWarning
                 />
               ))}
@@ -130,20 +130,20 @@ export function DashboardView({ dashboard, format }: { dashboard: Dashboard; for
           )}
         </Section>
 
-        <Section title={t("admin.dashboard.pendingCancellations")} count={format.number(pendingCancellations.count)}>
+        <Section title={t("console.dashboard.pendingCancellations")} count={format.number(pendingCancellations.count)}>
           {pendingCancellations.requests.length === 0 ? (
             none
           ) : (
             <>
               <p className="mb-1">
-                {t("admin.dashboard.toRefund", { amount: format.dzd(pendingCancellations.refundDzdMinor) })}
+                {t("console.dashboard.toRefund", { amount: format.dzd(pendingCancellations.refundDzdMinor) })}
               </p>
               <ul className="divide-y divide-slate-100">
                 {pendingCancellations.requests.map((request) => (
                   <OrderRow
                     key={request.id}
                     number={request.orderNumber}
-                    detail={`${format.dzd(request.refundDzdMinor)} · ${t("admin.dashboard.waitingFor", { age: format.age(request.ageMinutes) })}`}
+                    detail={`${format.dzd(request.refundDzdMinor)} · ${t("console.dashboard.waitingFor", { age: format.age(request.ageMinutes) })}`}
                   />
                 ))}
               </ul>
@@ -151,16 +151,16 @@ export function DashboardView({ dashboard, format }: { dashboard: Dashboard; for
           )}
         </Section>
 
-        <Section title={t("admin.dashboard.refundsOwed")} count={format.number(refundsOwed.count)}>
+        <Section title={t("console.dashboard.refundsOwed")} count={format.number(refundsOwed.count)}>
           {refundsOwed.orders.length === 0 ? (
             none
           ) : (
             <>
               <p className="mb-1">
-                {t("admin.dashboard.toRefund", { amount: format.dzd(refundsOwed.totalDzdMinor) })}
+                {t("console.dashboard.toRefund", { amount: format.dzd(refundsOwed.totalDzdMinor) })}
                 {refundsOwed.overdueCount > 0 ? (
                   <span className="ms-2 font-semibold text-red-700">
-                    {t("admin.dashboard.overdueCount", { count: format.number(refundsOwed.overdueCount) })}
+                    {t("console.dashboard.overdueCount", { count: format.number(refundsOwed.overdueCount) })}
                   </span>
                 ) : null}
               </p>
@@ -171,8 +171,8 @@ export function DashboardView({ dashboard, format }: { dashboard: Dashboard; for
                     number={order.number}
                     detail={`${format.dzd(order.amountDzdMinor)} · ${
                       order.isOverdue
-                        ? t("admin.dashboard.overdue")
-                        : t("admin.dashboard.waitingFor", { age: format.age(order.ageMinutes) })
+                        ? t("console.dashboard.overdue")
+                        : t("console.dashboard.waitingFor", { age: format.age(order.ageMinutes) })
                     }`}
                     isWarning={order.isOverdue}
                   />
@@ -183,7 +183,7 @@ export function DashboardView({ dashboard, format }: { dashboard: Dashboard; for
         </Section>
       </div>
 
-      <Section title={t("admin.dashboard.upstreamBalance")}>
+      <Section title={t("console.dashboard.upstreamBalance")}>
         {upstreamBalance.state === "known" ? (
           <div className="space-y-2">
             <p className="text-2xl font-bold text-slate-900">
@@ -191,12 +191,12 @@ export function DashboardView({ dashboard, format }: { dashboard: Dashboard; for
             </p>
             {upstreamBalance.isLow ? (
               <Alert>
-                {t("admin.dashboard.lowBalance", { threshold: format.usdE4(upstreamBalance.lowThresholdUsdE4) })}
+                {t("console.dashboard.lowBalance", { threshold: format.usdE4(upstreamBalance.lowThresholdUsdE4) })}
               </Alert>
             ) : null}
           </div>
         ) : (
-          <Alert>{t("admin.dashboard.balanceUnavailable")}</Alert>
+          <Alert>{t("console.dashboard.balanceUnavailable")}</Alert>
         )}
       </Section>
     </div>

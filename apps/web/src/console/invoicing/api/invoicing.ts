@@ -5,14 +5,14 @@ import {
   listCreditNotes,
   type SellerIdentityView,
   setSellerIdentity,
-} from "@esim/shared/admin/invoicing-contract";
+} from "@esim/shared/console/invoicing-contract";
 import type { Language } from "@esim/shared/locale";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi, fetchEndpointFile } from "../../../lib/api-client.ts";
-import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";
+import { CONSOLE_QUERY_KEY } from "../../api/query-keys.ts";
 import { operatorAuth } from "../../lib/operator-session.ts";
 
-const sellerKey = [...ADMIN_QUERY_KEY, "seller"] as const;
+const sellerKey = [...CONSOLE_QUERY_KEY, "seller"] as const;
 
 export const sellerIdentityQuery = () =>
   queryOptions({
@@ -36,7 +36,7 @@ export function fetchInvoicesCsv(range: { from: string; to: string }): Promise<B
 /** The credit notes issued between two Algiers days (both included), one page (from 1) at a time. */
 export const creditNotesQuery = (range: { from: string; to: string }, page: number) =>
   queryOptions({
-    queryKey: [...ADMIN_QUERY_KEY, "credit-notes", range.from, range.to, page] as const,
+    queryKey: [...CONSOLE_QUERY_KEY, "credit-notes", range.from, range.to, page] as const,
     queryFn: ({ signal }) => callApi(listCreditNotes, { query: { ...range, page }, signal, auth: operatorAuth }),
     placeholderData: keepPreviousData,
   });

@@ -43,27 +43,27 @@ export function CreditNotesList() {
     <div className="space-y-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
-          label={t("admin.invoicing.from")}
+          label={t("console.invoicing.from")}
           type="date"
           value={range.from}
           onChange={(event) => changeRange({ from: event.target.value })}
         />
         <TextField
-          label={t("admin.invoicing.to")}
+          label={t("console.invoicing.to")}
           type="date"
           value={range.to}
           onChange={(event) => changeRange({ to: event.target.value })}
         />
       </div>
-      {!isRangeValid ? <Alert>{t("admin.invoicing.badRange")}</Alert> : null}
-      {list.isError ? <Alert>{t("admin.creditNotes.loadFailed")}</Alert> : null}
-      {downloadFailed ? <Alert>{t("admin.creditNotes.downloadFailed")}</Alert> : null}
+      {!isRangeValid ? <Alert>{t("console.invoicing.badRange")}</Alert> : null}
+      {list.isError ? <Alert>{t("console.creditNotes.loadFailed")}</Alert> : null}
+      {downloadFailed ? <Alert>{t("console.creditNotes.downloadFailed")}</Alert> : null}
       {list.isPending && isRangeValid ? <Spinner /> : null}
       {list.data && list.data.data.length === 0 ? (
-        <p className="text-sm text-slate-500">{t("admin.creditNotes.none")}</p>
+        <p className="text-sm text-slate-500">{t("console.creditNotes.none")}</p>
       ) : null}
       {list.data && list.data.data.length > 0 ? (
-        <ul className="divide-y divide-slate-100" aria-label={t("admin.creditNotes.title")}>
+        <ul className="divide-y divide-slate-100" aria-label={t("console.creditNotes.title")}>
           {list.data.data.map((creditNote) => (
             <li key={creditNote.number} className="grid gap-2 py-3 text-sm sm:grid-cols-[1fr_auto] sm:items-center">
               <div className="min-w-0 space-y-1">
@@ -72,7 +72,7 @@ export function CreditNotesList() {
                   <span className="text-slate-600">{format.dateTime(creditNote.issuedAt)}</span>
                 </p>
                 <p className="text-slate-700">
-                  {t("admin.creditNotes.corrects", {
+                  {t("console.creditNotes.corrects", {
                     invoice: creditNote.invoiceNumber,
                     order: creditNote.orderNumber,
                   })}
@@ -82,30 +82,30 @@ export function CreditNotesList() {
                 </p>
                 <dl className="grid grid-cols-3 gap-x-3 text-slate-700">
                   <div>
-                    <dt className="text-xs text-slate-500">{t("admin.creditNotes.ht")}</dt>
+                    <dt className="text-xs text-slate-500">{t("console.creditNotes.ht")}</dt>
                     <dd>
                       <bdi>{format.dzd(creditNote.amountHtDzdMinor)}</bdi>
                     </dd>
                   </div>
                   <div>
-                    <dt className="text-xs text-slate-500">{t("admin.creditNotes.tva")}</dt>
+                    <dt className="text-xs text-slate-500">{t("console.creditNotes.tva")}</dt>
                     <dd>
                       <bdi>{format.dzd(creditNote.tvaDzdMinor)}</bdi>
                     </dd>
                   </div>
                   <div>
-                    <dt className="text-xs text-slate-500">{t("admin.creditNotes.ttc")}</dt>
+                    <dt className="text-xs text-slate-500">{t("console.creditNotes.ttc")}</dt>
                     <dd className="font-semibold text-slate-900">
                       <bdi>{format.dzd(creditNote.amountTtcDzdMinor)}</bdi>
                     </dd>
                   </div>
                 </dl>
                 <p className="text-slate-600">
-                  {t("admin.creditNotes.reason")}: <bdi>{creditNote.reason}</bdi>
+                  {t("console.creditNotes.reason")}: <bdi>{creditNote.reason}</bdi>
                 </p>
               </div>
               <Button variant="secondary" onClick={() => download(creditNote.number)}>
-                {t("admin.creditNotes.download")}
+                {t("console.creditNotes.download")}
               </Button>
             </li>
           ))}
@@ -114,10 +114,10 @@ export function CreditNotesList() {
       {list.data && (page > 1 || list.data.hasMore) ? (
         <div className="flex justify-between gap-3">
           <Button variant="secondary" disabled={page === 1} onClick={() => setPage((current) => current - 1)}>
-            {t("admin.creditNotes.previous")}
+            {t("console.creditNotes.previous")}
           </Button>
           <Button variant="secondary" disabled={!list.data.hasMore} onClick={() => setPage((current) => current + 1)}>
-            {t("admin.creditNotes.next")}
+            {t("console.creditNotes.next")}
           </Button>
         </div>
       ) : null}

@@ -33,27 +33,27 @@ export function InvoicesExport() {
   return (
     <form
       onSubmit={download}
-      aria-label={t("admin.invoicing.exportTitle")}
+      aria-label={t("console.invoicing.exportTitle")}
       className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
     >
       <TextField
-        label={t("admin.invoicing.from")}
+        label={t("console.invoicing.from")}
         type="date"
         value={range.from}
         onChange={(event) => setRange((current) => ({ ...current, from: event.target.value }))}
       />
       <TextField
-        label={t("admin.invoicing.to")}
+        label={t("console.invoicing.to")}
         type="date"
         value={range.to}
         onChange={(event) => setRange((current) => ({ ...current, to: event.target.value }))}
       />
       <Button type="submit" isLoading={state === "saving"}>
-        {t("admin.invoicing.download")}
+        {t("console.invoicing.download")}
       </Button>
       {state === "failed" || state === "badRange" ? (
         <div className="sm:col-span-3">
-          <Alert>{t(state === "failed" ? "admin.invoicing.exportFailed" : "admin.invoicing.badRange")}</Alert>
+          <Alert>{t(state === "failed" ? "console.invoicing.exportFailed" : "console.invoicing.badRange")}</Alert>
         </div>
       ) : null}
     </form>

@@ -1,4 +1,4 @@
-import type { SellerIdentityView } from "@esim/shared/admin/invoicing-contract";
+import type { SellerIdentityView } from "@esim/shared/console/invoicing-contract";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -64,7 +64,7 @@ function SellerForm({ initial, isFromConfiguration }: { initial: SellerIdentityV
   const save = useSetSellerIdentity();
   const [form, setForm] = useState<FormState>(() => toForm(initial));
   const fields = save.error instanceof ApiError ? save.error.fields : {};
-  const fieldError = (name: keyof SellerIdentityView) => (fields[name] ? t(`admin.invoicing.problem.${name}`) : null);
+  const fieldError = (name: keyof SellerIdentityView) => (fields[name] ? t(`console.invoicing.problem.${name}`) : null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -74,19 +74,19 @@ function SellerForm({ initial, isFromConfiguration }: { initial: SellerIdentityV
   return (
     <form
       onSubmit={submit}
-      aria-label={t("admin.invoicing.sellerTitle")}
+      aria-label={t("console.invoicing.sellerTitle")}
       className="grid gap-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2"
     >
       {isFromConfiguration ? (
         <div className="sm:col-span-2">
-          <Alert tone="info">{t("admin.invoicing.fromConfiguration")}</Alert>
+          <Alert tone="info">{t("console.invoicing.fromConfiguration")}</Alert>
         </div>
       ) : null}
       {TEXT_FIELDS.map(({ name, inputMode, isCode }) => (
         <TextField
           key={name}
-          label={t(`admin.invoicing.field.${name}`)}
-          hint={t(`admin.invoicing.hint.${name}`)}
+          label={t(`console.invoicing.field.${name}`)}
+          hint={t(`console.invoicing.hint.${name}`)}
           dir={isCode ? "ltr" : "auto"}
           className={name === "address" || name === "name" ? "sm:col-span-2" : ""}
           inputMode={inputMode}
@@ -96,7 +96,7 @@ function SellerForm({ initial, isFromConfiguration }: { initial: SellerIdentityV
         />
       ))}
       <fieldset className="space-y-3 sm:col-span-2">
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">{t("admin.invoicing.tva")}</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">{t("console.invoicing.tva")}</legend>
         <label className="flex min-h-11 items-center gap-2 text-sm">
           <input
             type="radio"
@@ -104,11 +104,11 @@ function SellerForm({ initial, isFromConfiguration }: { initial: SellerIdentityV
             checked={!form.isExempt}
             onChange={() => setForm((current) => ({ ...current, isExempt: false }))}
           />
-          {t("admin.invoicing.tvaCharged")}
+          {t("console.invoicing.tvaCharged")}
         </label>
         {form.isExempt ? null : (
           <TextField
-            label={t("admin.invoicing.field.tvaRate")}
+            label={t("console.invoicing.field.tvaRate")}
             inputMode="decimal"
             dir="ltr"
             className="max-w-72"
@@ -124,12 +124,12 @@ function SellerForm({ initial, isFromConfiguration }: { initial: SellerIdentityV
             checked={form.isExempt}
             onChange={() => setForm((current) => ({ ...current, isExempt: true }))}
           />
-          {t("admin.invoicing.tvaExempt")}
+          {t("console.invoicing.tvaExempt")}
         </label>
         {form.isExempt ? (
           <TextField
-            label={t("admin.invoicing.field.tvaExemption")}
-            hint={t("admin.invoicing.hint.tvaExemption")}
+            label={t("console.invoicing.field.tvaExemption")}
+            hint={t("console.invoicing.hint.tvaExemption")}
             value={form.tvaExemption}
             onChange={(event) => setForm((current) => ({ ...current, tvaExemption: event.target.value }))}
             error={fieldError("tvaExemption") ?? fieldError("tvaRateBps")}
@@ -142,7 +142,7 @@ function SellerForm({ initial, isFromConfiguration }: { initial: SellerIdentityV
         </Button>
         {save.isSuccess ? (
           <p role="status" className="text-sm text-slate-700">
-            {t("admin.invoicing.saved")}
+            {t("console.invoicing.saved")}
           </p>
         ) : null}
       </div>

@@ -1,12 +1,12 @@
 import {
-  type AdminOrderDetail,
-  recordAdminOrderRefund,
-  refundAdminOrderHeldMoney,
-} from "@esim/shared/admin/orders-contract";
+  type ConsoleOrderDetail,
+  recordConsoleOrderRefund,
+  refundConsoleOrderHeldMoney,
+} from "@esim/shared/console/orders-contract";
 import type { RefundMethod } from "@esim/shared/ledger/vocabulary";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { ADMIN_QUERY_KEY, adminQueryKeys, cancellationQueueKey } from "../../api/query-keys.ts";
+import { CONSOLE_QUERY_KEY, cancellationQueueKey, consoleQueryKeys } from "../../api/query-keys.ts";
 import { operatorAuth } from "../../lib/operator-session.ts";
 import { orderQueryKeys } from "./orders.ts";
 
@@ -23,12 +23,12 @@ export interface RecordRefund {
 
 function useRefreshOrder(number: string) {
   const queryClient = useQueryClient();
-  return (detail: AdminOrderDetail) => {
+  return (detail: ConsoleOrderDetail) => {
     queryClient.setQueryData(orderQueryKeys.detail(number), detail);
     // The queue's refunds owed, the dashboard and the searches change with it.
     void queryClient.invalidateQueries({ queryKey: cancellationQueueKey });
-    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.dashboard });
-    void queryClient.invalidateQueries({ queryKey: [...ADMIN_QUERY_KEY, "orders", "search"] });
+    void queryClient.invalidateQueries({ queryKey: consoleQueryKeys.dashboard });
+    void queryClient.invalidateQueries({ queryKey: [...CONSOLE_QUERY_KEY, "orders", "search"] });
   };
 }
 
@@ -37,7 +37,7 @@ export function useRecordRefund(number: string) {
   const refresh = useRefreshOrder(number);
   return useMutation({
     mutationFn: async (body: RecordRefund) =>
-      (await callApi(recordAdminOrderRefund, { auth: operatorAuth, params: { number }, body })).data,
+      (await callApi(recordConsoleOrderRefund, { auth: operatorAuth, params: { number }, body })).data,
     onSuccess: refresh,
   });
 }
@@ -47,7 +47,7 @@ export function useRefundHeldMoney(number: string) {
   const refresh = useRefreshOrder(number);
   return useMutation({
     mutationFn: async (reason: string) =>
-      (await callApi(refundAdminOrderHeldMoney, { auth: operatorAuth, params: { number }, body: { reason } })).data,
+      (await callApi(refundConsoleOrderHeldMoney, { auth: operatorAuth, params: { number }, body: { reason } })).data,
     onSuccess: refresh,
   });
 }

@@ -1,24 +1,24 @@
 import {
-  type AdminOrderDetail,
-  acceptAdminOrderHeldPayment,
-  cancelAdminOrderEsim,
-  exportAdminOrders,
-  getAdminOrder,
+  acceptConsoleOrderHeldPayment,
+  type ConsoleOrderDetail,
+  cancelConsoleOrderEsim,
+  exportConsoleOrders,
+  getConsoleOrder,
   type OrderListFilter,
-  refuseAdminOrderHeldPayment,
-  resendAdminOrderInstallEmail,
-  retryAdminOrderProvisioning,
-  searchAdminOrders,
-} from "@esim/shared/admin/orders-contract";
+  refuseConsoleOrderHeldPayment,
+  resendConsoleOrderInstallEmail,
+  retryConsoleOrderProvisioning,
+  searchConsoleOrders,
+} from "@esim/shared/console/orders-contract";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi, fetchEndpointFile } from "../../../lib/api-client.ts";
-import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";
+import { CONSOLE_QUERY_KEY } from "../../api/query-keys.ts";
 import { operatorAuth } from "../../lib/operator-session.ts";
 
 // The console's orders: the filtered list and its CSV, one order, and the operator's actions on it (each answers the
 // order as it is now).
 
-const ordersKey = [...ADMIN_QUERY_KEY, "orders"] as const;
+const ordersKey = [...CONSOLE_QUERY_KEY, "orders"] as const;
 export const orderQueryKeys = {
   search: (filter: OrderListFilter, page: number) => [...ordersKey, "search", { ...filter, page }] as const,
   detail: (number: string) => [...ordersKey, "detail", number.toUpperCase()] as const,
@@ -29,7 +29,7 @@ export const orderSearchQuery = (filter: OrderListFilter, page: number) =>
   queryOptions({
     queryKey: orderQueryKeys.search(filter, page),
     queryFn: ({ signal }) =>
-      callApi(searchAdminOrders, {
+      callApi(searchConsoleOrders, {
         signal,
         auth: operatorAuth,
         query: { ...filter, ...(page > 1 ? { page } : {}) },
@@ -39,7 +39,7 @@ export const orderSearchQuery = (filter: OrderListFilter, page: number) =>
 
 /** The orders the filter keeps as a CSV file (admins; the API audits it). */
 export function fetchOrdersCsv(filter: OrderListFilter): Promise<Blob> {
-  return fetchEndpointFile(exportAdminOrders, { query: filter, auth: operatorAuth, accept: "text/csv" });
+  return fetchEndpointFile(exportConsoleOrders, { query: filter, auth: operatorAuth, accept: "text/csv" });
 }
 
 /**
@@ -50,7 +50,7 @@ export const orderDetailQuery = (number: string) =>
   queryOptions({
     queryKey: orderQueryKeys.detail(number),
     queryFn: async ({ signal }) =>
-      (await callApi(getAdminOrder, { signal, auth: operatorAuth, params: { number } })).data,
+      (await callApi(getConsoleOrder, { signal, auth: operatorAuth, params: { number } })).data,
     refetchInterval: (query) => (query.state.data?.status === "confirmed" ? 3_000 : 30_000),
   });
 
@@ -61,14 +61,14 @@ export type OrderAction =
   | { kind: "acceptHeld"; note: string }
   | { kind: "refuseHeld"; reason: string };
 
-async function runAction(number: string, action: OrderAction): Promise<AdminOrderDetail> {
+async function runAction(number: string, action: OrderAction): Promise<ConsoleOrderDetail> {
   const params = { number };
   if (action.kind === "retry") {
-    return (await callApi(retryAdminOrderProvisioning, { auth: operatorAuth, params, body: {} })).data;
+    return (await callApi(retryConsoleOrderProvisioning, { auth: operatorAuth, params, body: {} })).data;
   }
   if (action.kind === "resend") {
     return (
-      await callApi(resendAdminOrderInstallEmail, {
+      await callApi(resendConsoleOrderInstallEmail, {
         auth: operatorAuth,
         params,
         body: { requestKey: action.requestKey },
@@ -76,15 +76,16 @@ async function runAction(number: string, action: OrderAction): Promise<AdminOrde
     ).data;
   }
   if (action.kind === "acceptHeld") {
-    return (await callApi(acceptAdminOrderHeldPayment, { auth: operatorAuth, params, body: { note: action.note } }))
+    return (await callApi(acceptConsoleOrderHeldPayment, { auth: operatorAuth, params, body: { note: action.note } }))
       .data;
   }
   if (action.kind === "refuseHeld") {
-    return (await callApi(refuseAdminOrderHeldPayment, { auth: operatorAuth, params, body: { reason: action.reason } }))
-      .data;
+    return (
+      await callApi(refuseConsoleOrderHeldPayment, { auth: operatorAuth, params, body: { reason: action.reason } })
+    ).data;
   }
   return (
-    await callApi(cancelAdminOrderEsim, {
+    await callApi(cancelConsoleOrderEsim, {
       auth: operatorAuth,
       params: { ...params, esimId: action.esimId },
       body: { reason: action.reason },

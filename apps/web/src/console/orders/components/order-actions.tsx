@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
+import type { ConsoleOrderDetail } from "@esim/shared/console/orders-contract";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -13,11 +13,11 @@ import { type OrderAction, useOrderAction } from "../api/orders.ts";
 type Dialog = "retry" | "resend" | "acceptHeld" | "refuseHeld" | null;
 
 const DONE: Record<OrderAction["kind"], MessageId> = {
-  retry: "admin.orders.action.retried",
-  resend: "admin.orders.action.resent",
-  cancelEsim: "admin.orders.action.esimCancelled",
-  acceptHeld: "admin.orders.action.heldAccepted",
-  refuseHeld: "admin.orders.action.heldRefused",
+  retry: "console.orders.action.retried",
+  resend: "console.orders.action.resent",
+  cancelEsim: "console.orders.action.esimCancelled",
+  acceptHeld: "console.orders.action.heldAccepted",
+  refuseHeld: "console.orders.action.heldRefused",
 };
 
 /**
@@ -30,7 +30,7 @@ export function OrderActions({
   isAdmin,
   format,
 }: {
-  order: AdminOrderDetail;
+  order: ConsoleOrderDetail;
   isAdmin: boolean;
   format: ConsoleFormatters;
 }) {
@@ -70,46 +70,46 @@ export function OrderActions({
       {canRetryProvisioning || canResendInstallEmail || canDecideHeldPayment ? (
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {canAcceptHere ? (
-            <Button onClick={() => open("acceptHeld")}>{t("admin.orders.action.acceptHeld")}</Button>
+            <Button onClick={() => open("acceptHeld")}>{t("console.orders.action.acceptHeld")}</Button>
           ) : null}
           {canDecideHeldPayment ? (
             <Button variant="secondary" onClick={() => open("refuseHeld")}>
-              {t("admin.orders.action.refuseHeld")}
+              {t("console.orders.action.refuseHeld")}
             </Button>
           ) : null}
           {canRetryProvisioning ? (
-            <Button onClick={() => open("retry")}>{t("admin.orders.action.retry")}</Button>
+            <Button onClick={() => open("retry")}>{t("console.orders.action.retry")}</Button>
           ) : null}
           {canResendInstallEmail ? (
             <Button variant="secondary" onClick={() => open("resend")}>
-              {t("admin.orders.action.resend")}
+              {t("console.orders.action.resend")}
             </Button>
           ) : null}
         </div>
       ) : (
-        <p className="text-sm text-slate-600">{t("admin.orders.action.none")}</p>
+        <p className="text-sm text-slate-600">{t("console.orders.action.none")}</p>
       )}
 
       {canDecideHeldPayment && !isAdmin ? (
-        <p className="text-sm text-slate-600">{t("admin.orders.action.acceptHeldAdminsOnly")}</p>
+        <p className="text-sm text-slate-600">{t("console.orders.action.acceptHeldAdminsOnly")}</p>
       ) : null}
 
       <ConfirmModal
         open={dialog === "acceptHeld"}
         onOpenChange={(isOpen) => setDialog(isOpen ? "acceptHeld" : null)}
-        title={t("admin.orders.action.acceptHeldTitle")}
-        message={t("admin.orders.action.acceptHeldMessage", {
+        title={t("console.orders.action.acceptHeldTitle")}
+        message={t("console.orders.action.acceptHeldMessage", {
           amount: format.dzd(order.chargeDzdMinor),
           number: order.number,
         })}
-        confirmLabel={t("admin.orders.action.acceptHeld")}
+        confirmLabel={t("console.orders.action.acceptHeld")}
         isConfirming={action.isPending}
         isConfirmDisabled={note.trim().length === 0}
         onConfirm={() => run({ kind: "acceptHeld", note: note.trim() })}
       >
         <div className="space-y-3">
           <TextField
-            label={t("admin.orders.action.acceptHeldNote")}
+            label={t("console.orders.action.acceptHeldNote")}
             value={note}
             maxLength={500}
             dir="auto"
@@ -122,8 +122,8 @@ export function OrderActions({
       <CancellationDecisionDialog
         open={dialog === "refuseHeld"}
         onOpenChange={(isOpen) => setDialog(isOpen ? "refuseHeld" : null)}
-        title={t("admin.orders.action.refuseHeldTitle")}
-        effect={t("admin.orders.action.refuseHeldMessage", { number: order.number })}
+        title={t("console.orders.action.refuseHeldTitle")}
+        effect={t("console.orders.action.refuseHeldMessage", { number: order.number })}
         customerLanguage={order.customer.language}
         isSending={action.isPending}
         error={action.error}
@@ -133,9 +133,9 @@ export function OrderActions({
       <ConfirmModal
         open={dialog === "retry"}
         onOpenChange={(isOpen) => setDialog(isOpen ? "retry" : null)}
-        title={t("admin.orders.action.retryTitle")}
-        message={t("admin.orders.action.retryMessage", { number: order.number })}
-        confirmLabel={t("admin.orders.action.retry")}
+        title={t("console.orders.action.retryTitle")}
+        message={t("console.orders.action.retryMessage", { number: order.number })}
+        confirmLabel={t("console.orders.action.retry")}
         isConfirming={action.isPending}
         onConfirm={() => run({ kind: "retry" })}
       >
@@ -145,9 +145,9 @@ export function OrderActions({
       <ConfirmModal
         open={dialog === "resend"}
         onOpenChange={(isOpen) => setDialog(isOpen ? "resend" : null)}
-        title={t("admin.orders.action.resendTitle")}
-        message={t("admin.orders.action.resendMessage", { email: order.customer.email })}
-        confirmLabel={t("admin.orders.action.resend")}
+        title={t("console.orders.action.resendTitle")}
+        message={t("console.orders.action.resendMessage", { email: order.customer.email })}
+        confirmLabel={t("console.orders.action.resend")}
         isConfirming={action.isPending}
         onConfirm={() => run({ kind: "resend", requestKey })}
       >

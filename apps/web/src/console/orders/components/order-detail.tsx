@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
+import type { ConsoleOrderDetail } from "@esim/shared/console/orders-contract";
 import { ESIM_STATUS_NAME, paymentMethodName } from "@esim/ui/status-labels";
 import { type ReactNode, useId } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -48,7 +48,7 @@ export function OrderDetail({
   isAdmin,
   format,
 }: {
-  order: AdminOrderDetail;
+  order: ConsoleOrderDetail;
   isAdmin: boolean;
   format: ConsoleFormatters;
 }) {
@@ -60,7 +60,7 @@ export function OrderDetail({
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold text-slate-900">
-          {t("admin.orders.detailTitle")} <bdi className="font-mono">{order.number}</bdi>
+          {t("console.orders.detailTitle")} <bdi className="font-mono">{order.number}</bdi>
         </h1>
         <OrderStatusBadge status={order.status} rejectedBy={order.rejectedBy} />
       </div>
@@ -75,57 +75,57 @@ export function OrderDetail({
         </Alert>
       ) : null}
 
-      <Section title={t("admin.orders.actions")}>
+      <Section title={t("console.orders.actions")}>
         <OrderActions order={order} isAdmin={isAdmin} format={format} />
       </Section>
 
-      <Section title={t("admin.orders.refund.title")}>
+      <Section title={t("console.orders.refund.title")}>
         <OrderRefundsPanel order={order} isAdmin={isAdmin} format={format} />
       </Section>
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Section title={t("admin.orders.summary")}>
+        <Section title={t("console.orders.summary")}>
           <Facts
             rows={[
-              [t("admin.orders.field.customer"), <bdi key="email">{order.customer.email}</bdi>],
-              [t("admin.orders.field.name"), <bdi key="name">{order.customer.name}</bdi>],
+              [t("console.orders.field.customer"), <bdi key="email">{order.customer.email}</bdi>],
+              [t("console.orders.field.name"), <bdi key="name">{order.customer.name}</bdi>],
               [
-                t("admin.orders.field.plan"),
+                t("console.orders.field.plan"),
                 <span key="plan">
                   <bdi>{planName(order.plan)}</bdi> × <bdi>{format.number(order.quantity)}</bdi>
                 </span>,
               ],
               [t(chargeLabel(order.status)), <bdi key="charge">{format.dzd(order.chargeDzdMinor)}</bdi>],
-              [t("admin.orders.field.coupon"), order.couponCode ? <bdi key="coupon">{order.couponCode}</bdi> : none],
-              [t("admin.orders.field.createdAt"), <bdi key="created">{format.dateTime(order.createdAt)}</bdi>],
+              [t("console.orders.field.coupon"), order.couponCode ? <bdi key="coupon">{order.couponCode}</bdi> : none],
+              [t("console.orders.field.createdAt"), <bdi key="created">{format.dateTime(order.createdAt)}</bdi>],
               [
-                t("admin.orders.field.paidAt"),
+                t("console.orders.field.paidAt"),
                 order.paidAt ? <bdi key="paid">{format.dateTime(order.paidAt)}</bdi> : none,
               ],
               [
-                t("admin.orders.field.deliveredAt"),
+                t("console.orders.field.deliveredAt"),
                 order.deliveredAt ? <bdi key="delivered">{format.dateTime(order.deliveredAt)}</bdi> : none,
               ],
             ]}
           />
         </Section>
-        <Section title={t("admin.orders.payment")}>
+        <Section title={t("console.orders.payment")}>
           <Facts
             rows={[
-              [t("admin.orders.field.paymentStatus"), t(PAYMENT_STATUS_LABEL[payment.status])],
+              [t("console.orders.field.paymentStatus"), t(PAYMENT_STATUS_LABEL[payment.status])],
               [
-                t("admin.orders.field.paymentId"),
+                t("console.orders.field.paymentId"),
                 <bdi key="id" className="font-mono text-xs">
                   {payment.id}
                 </bdi>,
               ],
               [
-                t("admin.orders.field.gateway"),
+                t("console.orders.field.gateway"),
                 // The gateway by its name, the method in the words the buyer chose it by.
                 <bdi key="gw">{`${t(gatewayLabel(payment.provider))} · ${paymentMethodName(t, payment.method)}`}</bdi>,
               ],
               [
-                t("admin.orders.field.checkout"),
+                t("console.orders.field.checkout"),
                 payment.providerReference ? (
                   <bdi key="ref" className="font-mono text-xs">
                     {payment.providerReference}
@@ -134,32 +134,32 @@ export function OrderDetail({
                   none
                 ),
               ],
-              [t("admin.orders.field.amount"), <bdi key="amount">{format.dzd(payment.amountDzdMinor)}</bdi>],
+              [t("console.orders.field.amount"), <bdi key="amount">{format.dzd(payment.amountDzdMinor)}</bdi>],
               ...(order.paidBy
                 ? [
-                    [t("admin.orders.field.paidBy"), <PaidBy key="paidBy" paidBy={order.paidBy} format={format} />] as [
-                      string,
-                      ReactNode,
-                    ],
+                    [
+                      t("console.orders.field.paidBy"),
+                      <PaidBy key="paidBy" paidBy={order.paidBy} format={format} />,
+                    ] as [string, ReactNode],
                   ]
                 : []),
             ]}
           />
         </Section>
         {isAdmin ? (
-          <Section title={t("admin.margins.margin")}>
+          <Section title={t("console.margins.margin")}>
             <OrderMargin number={order.number} format={format} />
           </Section>
         ) : null}
-        <Section title={t("admin.orders.provisioning")}>
+        <Section title={t("console.orders.provisioning")}>
           <Facts
             rows={[
-              [t("admin.orders.field.attempts"), format.number(provisioning.attempts)],
+              [t("console.orders.field.attempts"), format.number(provisioning.attempts)],
               [
-                t("admin.orders.field.lastError"),
+                t("console.orders.field.lastError"),
                 provisioning.lastError ? (
                   <span key="err">
-                    {t("admin.orders.lastErrorSummary")}
+                    {t("console.orders.lastErrorSummary")}
                     <RawForSupport text={provisioning.lastError} />
                   </span>
                 ) : (
@@ -167,15 +167,15 @@ export function OrderDetail({
                 ),
               ],
               [
-                t("admin.orders.field.upstreamOrder"),
+                t("console.orders.field.upstreamOrder"),
                 provisioning.upstreamOrderNo ? <bdi key="up">{provisioning.upstreamOrderNo}</bdi> : none,
               ],
               [
-                t("admin.orders.field.job"),
+                t("console.orders.field.job"),
                 provisioning.job
                   ? provisioning.job.isRunning
-                    ? t("admin.orders.jobRunning")
-                    : t("admin.orders.jobQueued", {
+                    ? t("console.orders.jobRunning")
+                    : t("console.orders.jobQueued", {
                         attempts: format.number(provisioning.job.attempts),
                         max: format.number(provisioning.job.maxAttempts),
                         time: format.dateTime(provisioning.job.runAt),
@@ -185,9 +185,9 @@ export function OrderDetail({
             ]}
           />
         </Section>
-        <Section title={t("admin.orders.esims")}>
+        <Section title={t("console.orders.esims")}>
           {order.esims.length === 0 ? (
-            <p className="text-sm text-slate-600">{t("admin.orders.noEsims")}</p>
+            <p className="text-sm text-slate-600">{t("console.orders.noEsims")}</p>
           ) : (
             <ul className="space-y-2 text-sm">
               {order.esims.map((esim) => (
@@ -196,7 +196,7 @@ export function OrderDetail({
                   <span className="text-slate-700">
                     <bdi>{t(ESIM_STATUS_NAME[esim.status])}</bdi>
                     {esim.dataTotalBytes !== null
-                      ? ` · ${t("admin.orders.usage", {
+                      ? ` · ${t("console.orders.usage", {
                           used: format.number(mb(esim.dataUsedBytes)),
                           total: format.number(mb(esim.dataTotalBytes)),
                         })}`
@@ -210,7 +210,7 @@ export function OrderDetail({
         </Section>
       </div>
 
-      <Section title={t("admin.orders.timeline")}>
+      <Section title={t("console.orders.timeline")}>
         <OrderTimeline items={order.timeline} format={format} />
       </Section>
     </div>
@@ -218,30 +218,30 @@ export function OrderDetail({
 }
 
 /** Who paid the order and how: the customer online (with store credit, if used), a relative's link, credit, auto top-up. */
-function PaidBy({ paidBy, format }: { paidBy: NonNullable<AdminOrderDetail["paidBy"]>; format: ConsoleFormatters }) {
+function PaidBy({ paidBy, format }: { paidBy: NonNullable<ConsoleOrderDetail["paidBy"]>; format: ConsoleFormatters }) {
   const t = useT();
   const amount = `\u2068${format.dzd(paidBy.creditDzdMinor)}\u2069`;
   if (paidBy.kind === "payLink") {
     return (
       <span>
-        {t("admin.orders.paidBy.payLink", {
+        {t("console.orders.paidBy.payLink", {
           time: `\u2068${paidBy.linkCreatedAt ? format.dateTime(paidBy.linkCreatedAt) : ""}\u2069`,
         })}
         <span className="block text-xs text-slate-600">
           {paidBy.payerEmail
-            ? t("admin.orders.paidBy.receipt", { email: `\u2068${paidBy.payerEmail}\u2069` })
-            : t("admin.orders.paidBy.noReceipt")}
+            ? t("console.orders.paidBy.receipt", { email: `\u2068${paidBy.payerEmail}\u2069` })
+            : t("console.orders.paidBy.noReceipt")}
         </span>
       </span>
     );
   }
-  if (paidBy.kind === "autoTopUp") return <span>{t("admin.orders.paidBy.autoTopUp")}</span>;
-  if (paidBy.kind === "storeCredit") return <span>{t("admin.orders.paidBy.storeCredit")}</span>;
+  if (paidBy.kind === "autoTopUp") return <span>{t("console.orders.paidBy.autoTopUp")}</span>;
+  if (paidBy.kind === "storeCredit") return <span>{t("console.orders.paidBy.storeCredit")}</span>;
   return (
     <span>
       {paidBy.creditDzdMinor > 0
-        ? t("admin.orders.paidBy.customerWithCredit", { amount })
-        : t("admin.orders.paidBy.customer")}
+        ? t("console.orders.paidBy.customerWithCredit", { amount })
+        : t("console.orders.paidBy.customer")}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
+import type { ConsoleOrderDetail } from "@esim/shared/console/orders-contract";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -16,8 +16,8 @@ export function OrderEsimCancel({
   esim,
   format,
 }: {
-  order: AdminOrderDetail;
-  esim: AdminOrderDetail["esims"][number];
+  order: ConsoleOrderDetail;
+  esim: ConsoleOrderDetail["esims"][number];
   format: ConsoleFormatters;
 }) {
   const t = useT();
@@ -27,7 +27,7 @@ export function OrderEsimCancel({
   const share = Math.round(order.chargeDzdMinor / Math.max(order.quantity, 1));
   return (
     <div className="mt-2 space-y-2">
-      {isDone ? <Alert tone="info">{t("admin.orders.action.esimCancelled")}</Alert> : null}
+      {isDone ? <Alert tone="info">{t("console.orders.action.esimCancelled")}</Alert> : null}
       {esim.isCancellable ? (
         <Button
           variant="secondary"
@@ -37,7 +37,7 @@ export function OrderEsimCancel({
             setIsOpen(true);
           }}
         >
-          {t("admin.orders.action.cancelEsim")}
+          {t("console.orders.action.cancelEsim")}
         </Button>
       ) : null}
       <CancellationDecisionDialog
@@ -45,10 +45,10 @@ export function OrderEsimCancel({
         onOpenChange={setIsOpen}
         title={
           esim.iccid
-            ? t("admin.orders.action.cancelEsimTitle", { iccid: esim.iccid })
-            : t("admin.orders.action.cancelEsimTitleNoIccid")
+            ? t("console.orders.action.cancelEsimTitle", { iccid: esim.iccid })
+            : t("console.orders.action.cancelEsimTitleNoIccid")
         }
-        effect={t("admin.orders.action.cancelEsimEffect", { amount: format.dzd(share) })}
+        effect={t("console.orders.action.cancelEsimEffect", { amount: format.dzd(share) })}
         customerLanguage={order.customer.language}
         isSending={action.isPending}
         error={action.error}

@@ -1,5 +1,9 @@
-import { ORDER_LIST_FILTER_KEYS, type OrderListFilter, orderListFilterShape } from "@esim/shared/admin/orders-contract";
 import { PAYMENT_METHODS } from "@esim/shared/checkout/contracts";
+import {
+  ORDER_LIST_FILTER_KEYS,
+  type OrderListFilter,
+  orderListFilterShape,
+} from "@esim/shared/console/orders-contract";
 import { ORDER_STATUSES } from "@esim/shared/statuses";
 import { PAYMENT_METHOD_NAME } from "@esim/ui/status-labels";
 import { SelectField } from "../../../components/ui/select-field.tsx";
@@ -71,35 +75,35 @@ export function OrderFilterFields({
   return (
     <>
       <SelectField
-        label={t("admin.orders.filter.status")}
-        placeholder={t("admin.orders.filter.anyStatus")}
+        label={t("console.orders.filter.status")}
+        placeholder={t("console.orders.filter.anyStatus")}
         options={ORDER_STATUSES.map((status) => ({ value: status, label: t(ORDER_STATUS_LABEL[status]) }))}
         {...field("status")}
       />
       <SelectField
-        label={t("admin.orders.filter.paymentMethod")}
-        placeholder={t("admin.orders.filter.anyPaymentMethod")}
+        label={t("console.orders.filter.paymentMethod")}
+        placeholder={t("console.orders.filter.anyPaymentMethod")}
         options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(PAYMENT_METHOD_NAME[method]) }))}
         {...field("paymentMethod")}
       />
       <TextField
-        label={t("admin.orders.filter.couponCode")}
+        label={t("console.orders.filter.couponCode")}
         autoComplete="off"
         spellCheck={false}
         dir="ltr"
         {...field("couponCode")}
       />
       <SelectField
-        label={t("admin.orders.filter.refundOwed")}
-        placeholder={t("admin.orders.filter.anyRefund")}
-        options={[{ value: "true", label: t("admin.orders.filter.refundOwedOnly") }]}
+        label={t("console.orders.filter.refundOwed")}
+        placeholder={t("console.orders.filter.anyRefund")}
+        options={[{ value: "true", label: t("console.orders.filter.refundOwedOnly") }]}
         {...field("refundOwed")}
       />
-      <TextField label={t("admin.orders.filter.from")} type="date" {...field("from")} />
+      <TextField label={t("console.orders.filter.from")} type="date" {...field("from")} />
       <TextField
-        label={t("admin.orders.filter.to")}
+        label={t("console.orders.filter.to")}
         type="date"
-        error={badRange ? t("admin.orders.filter.badRange") : null}
+        error={badRange ? t("console.orders.filter.badRange") : null}
         {...field("to")}
       />
     </>

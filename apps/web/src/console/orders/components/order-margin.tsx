@@ -16,13 +16,13 @@ export function OrderMargin({ number, format }: { number: string; format: Consol
   const figures = margin.data;
   const money = (amount: number) => <bdi dir="ltr">{format.dzd(amount)}</bdi>;
   const rows: Array<[string, ReactNode]> = [
-    [t("admin.margins.soldHt"), money(figures.soldHtDzdMinor)],
-    [t("admin.margins.refundsHt"), money(figures.refundedHtDzdMinor)],
+    [t("console.margins.soldHt"), money(figures.soldHtDzdMinor)],
+    [t("console.margins.refundsHt"), money(figures.refundedHtDzdMinor)],
     [
-      t("admin.margins.cost"),
+      t("console.margins.cost"),
       figures.costDzdMinor === null ? (
         <span key="unknown" className="text-slate-500">
-          {t("admin.margins.unknown")}
+          {t("console.margins.unknown")}
         </span>
       ) : (
         <span key="cost">
@@ -30,20 +30,20 @@ export function OrderMargin({ number, format }: { number: string; format: Consol
           {figures.costUsdE4 && figures.dzdPerUsd ? (
             <span className="block text-xs text-slate-600">
               <bdi dir="ltr">
-                {t("admin.margins.costDetail", { usd: format.usdE4(figures.costUsdE4), rate: figures.dzdPerUsd })}
+                {t("console.margins.costDetail", { usd: format.usdE4(figures.costUsdE4), rate: figures.dzdPerUsd })}
               </bdi>
             </span>
           ) : null}
           {figures.upstreamCreditUsdE4 > 0 ? (
             <span className="block text-xs text-slate-600">
-              {t("admin.margins.upstreamCredit", { usd: format.usdE4(figures.upstreamCreditUsdE4) })}
+              {t("console.margins.upstreamCredit", { usd: format.usdE4(figures.upstreamCreditUsdE4) })}
             </span>
           ) : null}
         </span>
       ),
     ],
     [
-      t("admin.margins.margin"),
+      t("console.margins.margin"),
       <MarginAmount
         key="margin"
         marginDzdMinor={figures.marginDzdMinor}
@@ -64,9 +64,9 @@ export function OrderMargin({ number, format }: { number: string; format: Consol
         ))}
       </dl>
       {figures.isPending ? (
-        <p className="text-xs text-slate-600">{t("admin.margins.orderPending")}</p>
+        <p className="text-xs text-slate-600">{t("console.margins.orderPending")}</p>
       ) : figures.costDzdMinor === null ? (
-        <p className="text-xs text-slate-600">{t("admin.margins.orderUnknownCost")}</p>
+        <p className="text-xs text-slate-600">{t("console.margins.orderUnknownCost")}</p>
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
+import type { ConsoleOrderDetail } from "@esim/shared/console/orders-contract";
 import { REFUND_METHODS, type RefundMethod } from "@esim/shared/ledger/vocabulary";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -14,10 +14,10 @@ import { type MessageId, useT } from "../../lib/i18n.ts";
 import { useRecordRefund, useRefundHeldMoney } from "../api/order-refunds.ts";
 
 export const REFUND_METHOD_LABEL: Record<RefundMethod, MessageId> = {
-  ccp_transfer: "admin.orders.refund.method.ccp_transfer",
-  bank_transfer: "admin.orders.refund.method.bank_transfer",
-  gateway: "admin.orders.refund.method.gateway",
-  store_credit: "admin.orders.refund.method.store_credit",
+  ccp_transfer: "console.orders.refund.method.ccp_transfer",
+  bank_transfer: "console.orders.refund.method.bank_transfer",
+  gateway: "console.orders.refund.method.gateway",
+  store_credit: "console.orders.refund.method.store_credit",
 };
 
 /** "1 234,50" or "1234.5" DA as minor units; null when it is not an amount. */
@@ -37,7 +37,7 @@ export function OrderRefundsPanel({
   isAdmin,
   format,
 }: {
-  order: AdminOrderDetail;
+  order: ConsoleOrderDetail;
   isAdmin: boolean;
   format: ConsoleFormatters;
 }) {
@@ -68,7 +68,7 @@ export function OrderRefundsPanel({
     if (record.isPending) return;
     const amountDzdMinor = parseDinars(amount);
     if (amountDzdMinor === null || amountDzdMinor <= 0) {
-      setAmountError(t("admin.orders.refund.amountInvalid"));
+      setAmountError(t("console.orders.refund.amountInvalid"));
       return;
     }
     setAmountError(null);
@@ -77,7 +77,7 @@ export function OrderRefundsPanel({
       {
         onSuccess: () => {
           setDialog(null);
-          setDone("admin.orders.action.refunded");
+          setDone("console.orders.action.refunded");
         },
       },
     );
@@ -90,22 +90,22 @@ export function OrderRefundsPanel({
   return (
     <div className="space-y-3">
       {done ? <Alert tone="info">{t(done)}</Alert> : null}
-      {!hasAnything ? <p className="text-sm text-slate-600">{t("admin.orders.refund.none")}</p> : null}
+      {!hasAnything ? <p className="text-sm text-slate-600">{t("console.orders.refund.none")}</p> : null}
       {refund.totalOwedDzdMinor > 0 || refund.heldDzdMinor > 0 ? (
         <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 gap-y-1.5 text-sm">
-          <dt className="text-slate-600">{t("admin.orders.refund.owed")}</dt>
+          <dt className="text-slate-600">{t("console.orders.refund.owed")}</dt>
           <dd className={refund.owedDzdMinor > 0 ? "font-semibold text-amber-800" : "text-slate-900"}>
             <bdi>{format.dzd(refund.owedDzdMinor)}</bdi>
             {refund.totalOwedDzdMinor !== refund.owedDzdMinor ? (
               <span className="text-slate-600">
                 {" "}
-                {t("admin.orders.refund.ofTotal", { total: format.dzd(refund.totalOwedDzdMinor) })}
+                {t("console.orders.refund.ofTotal", { total: format.dzd(refund.totalOwedDzdMinor) })}
               </span>
             ) : null}
           </dd>
           {refund.heldDzdMinor > 0 ? (
             <>
-              <dt className="text-slate-600">{t("admin.orders.refund.held")}</dt>
+              <dt className="text-slate-600">{t("console.orders.refund.held")}</dt>
               <dd className="font-semibold text-amber-800">
                 <bdi>{format.dzd(refund.heldDzdMinor)}</bdi>
               </dd>
@@ -113,11 +113,11 @@ export function OrderRefundsPanel({
           ) : null}
           {refund.choice ? (
             <>
-              <dt className="text-slate-600">{t("admin.orders.refund.choice")}</dt>
+              <dt className="text-slate-600">{t("console.orders.refund.choice")}</dt>
               <dd className="text-slate-900">
                 {refund.choice.kind === "transfer"
-                  ? t("admin.orders.refund.choiceTransfer")
-                  : t("admin.orders.refund.choiceStoreCredit")}
+                  ? t("console.orders.refund.choiceTransfer")
+                  : t("console.orders.refund.choiceStoreCredit")}
                 {refund.choice.accountNumber ? (
                   <span className="block">
                     <bdi className="font-mono">{refund.choice.accountNumber}</bdi> ·{" "}
@@ -128,8 +128,8 @@ export function OrderRefundsPanel({
             </>
           ) : refund.owedDzdMinor > 0 ? (
             <>
-              <dt className="text-slate-600">{t("admin.orders.refund.choice")}</dt>
-              <dd className="text-slate-900">{t("admin.orders.refund.choiceNone")}</dd>
+              <dt className="text-slate-600">{t("console.orders.refund.choice")}</dt>
+              <dd className="text-slate-900">{t("console.orders.refund.choiceNone")}</dd>
             </>
           ) : null}
         </dl>
@@ -137,23 +137,23 @@ export function OrderRefundsPanel({
       {refund.sent.length > 0 ? (
         <div className="overflow-x-auto">
           <table className="w-full text-start text-sm">
-            <caption className="sr-only">{t("admin.orders.refund.sentCaption")}</caption>
+            <caption className="sr-only">{t("console.orders.refund.sentCaption")}</caption>
             <thead className="text-slate-600">
               <tr>
                 <th scope="col" className="pe-3 text-start font-medium">
-                  {t("admin.orders.refund.amount")}
+                  {t("console.orders.refund.amount")}
                 </th>
                 <th scope="col" className="pe-3 text-start font-medium">
-                  {t("admin.orders.refund.method")}
+                  {t("console.orders.refund.method")}
                 </th>
                 <th scope="col" className="pe-3 text-start font-medium">
-                  {t("admin.orders.refund.reference")}
+                  {t("console.orders.refund.reference")}
                 </th>
                 <th scope="col" className="pe-3 text-start font-medium">
-                  {t("admin.orders.refund.date")}
+                  {t("console.orders.refund.date")}
                 </th>
                 <th scope="col" className="text-start font-medium">
-                  {t("admin.orders.refund.by")}
+                  {t("console.orders.refund.by")}
                 </th>
               </tr>
             </thead>
@@ -179,7 +179,7 @@ export function OrderRefundsPanel({
       ) : null}
       {isAdmin && (actions.canRecordRefund || actions.canRefundHeldMoney) ? (
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-          {actions.canRecordRefund ? <Button onClick={openRecord}>{t("admin.orders.action.refund")}</Button> : null}
+          {actions.canRecordRefund ? <Button onClick={openRecord}>{t("console.orders.action.refund")}</Button> : null}
           {actions.canRefundHeldMoney ? (
             <Button
               variant="secondary"
@@ -189,40 +189,40 @@ export function OrderRefundsPanel({
                 setDialog("held");
               }}
             >
-              {t("admin.orders.refund.refundHeld")}
+              {t("console.orders.refund.refundHeld")}
             </Button>
           ) : null}
         </div>
       ) : actions.canRecordRefund || actions.canRefundHeldMoney ? (
-        <p className="text-sm text-slate-600">{t("admin.orders.action.refundAdminsOnly")}</p>
+        <p className="text-sm text-slate-600">{t("console.orders.action.refundAdminsOnly")}</p>
       ) : null}
 
       <ConfirmModal
         open={dialog === "record"}
         onOpenChange={(isOpen) => setDialog(isOpen ? "record" : null)}
-        title={t("admin.orders.action.refundTitle")}
-        message={t("admin.orders.action.refundMessage", { amount: format.dzd(refund.owedDzdMinor) })}
-        confirmLabel={t("admin.orders.action.refund")}
+        title={t("console.orders.action.refundTitle")}
+        message={t("console.orders.action.refundMessage", { amount: format.dzd(refund.owedDzdMinor) })}
+        confirmLabel={t("console.orders.action.refund")}
         isConfirming={record.isPending}
         isConfirmDisabled={reference.trim().length < 2}
         onConfirm={confirmRecord}
       >
         <div className="space-y-3">
           <TextField
-            label={t("admin.orders.refund.amount")}
+            label={t("console.orders.refund.amount")}
             inputMode="decimal"
             value={amount}
             error={amountError}
             onChange={(event) => setAmount(event.target.value)}
           />
           <SelectField
-            label={t("admin.orders.refund.method")}
+            label={t("console.orders.refund.method")}
             value={method}
             options={REFUND_METHODS.map((value) => ({ value, label: t(REFUND_METHOD_LABEL[value]) }))}
             onChange={(event) => setMethod(event.target.value as RefundMethod)}
           />
           <TextField
-            label={t("admin.orders.refund.reference")}
+            label={t("console.orders.refund.reference")}
             value={reference}
             maxLength={100}
             onChange={(event) => setReference(event.target.value)}
@@ -234,8 +234,8 @@ export function OrderRefundsPanel({
       <CancellationDecisionDialog
         open={dialog === "held"}
         onOpenChange={(isOpen) => setDialog(isOpen ? "held" : null)}
-        title={t("admin.orders.refund.refundHeldTitle")}
-        effect={t("admin.orders.refund.refundHeldEffect", { amount: format.dzd(refund.heldDzdMinor) })}
+        title={t("console.orders.refund.refundHeldTitle")}
+        effect={t("console.orders.refund.refundHeldEffect", { amount: format.dzd(refund.heldDzdMinor) })}
         customerLanguage={order.customer.language}
         isSending={refundHeld.isPending}
         error={refundHeld.error}
@@ -244,7 +244,7 @@ export function OrderRefundsPanel({
           refundHeld.mutate(reason, {
             onSuccess: () => {
               setDialog(null);
-              setDone("admin.orders.refund.heldOwed");
+              setDone("console.orders.refund.heldOwed");
             },
           });
         }}

@@ -1,4 +1,4 @@
-import type { AdminOrderSummary, OrderListFilter } from "@esim/shared/admin/orders-contract";
+import type { ConsoleOrderSummary, OrderListFilter } from "@esim/shared/console/orders-contract";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
@@ -44,13 +44,13 @@ export function OrderSearch({
   return (
     <div className="space-y-4">
       <form
-        aria-label={t("admin.orders.filters")}
+        aria-label={t("console.orders.filters")}
         onSubmit={submit}
         className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3"
       >
         <TextField
           className="sm:col-span-2 lg:col-span-3"
-          label={t("admin.orders.searchLabel")}
+          label={t("console.orders.searchLabel")}
           type="search"
           value={form.q}
           onChange={(event) => setForm({ ...form, q: event.target.value })}
@@ -60,7 +60,7 @@ export function OrderSearch({
         <OrderFilterFields form={form} onChange={setForm} />
         <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-3">
           <Button type="submit" className="sm:min-w-32">
-            {t("admin.orders.searchButton")}
+            {t("console.orders.searchButton")}
           </Button>
           {hasFilter ? (
             <Button
@@ -70,7 +70,7 @@ export function OrderSearch({
                 onSearch({ filter: {}, page: 1 });
               }}
             >
-              {t("admin.orders.filter.reset")}
+              {t("console.orders.filter.reset")}
             </Button>
           ) : null}
         </div>
@@ -81,9 +81,9 @@ export function OrderSearch({
       {results.error ? <Alert>{t(errorMessageId(results.error))}</Alert> : null}
       {results.data ? (
         results.data.data.length === 0 ? (
-          <p className="rounded-2xl bg-white p-4 text-slate-700 ring-1 ring-slate-200">{t("admin.orders.empty")}</p>
+          <p className="rounded-2xl bg-white p-4 text-slate-700 ring-1 ring-slate-200">{t("console.orders.empty")}</p>
         ) : (
-          <ul aria-label={t("admin.orders.results")} className="space-y-2">
+          <ul aria-label={t("console.orders.results")} className="space-y-2">
             {results.data.data.map((order) => (
               <OrderRow key={order.number} order={order} format={format} />
             ))}
@@ -94,17 +94,17 @@ export function OrderSearch({
       ) : null}
 
       {results.data && (page > 1 || results.data.hasMore) ? (
-        <nav aria-label={t("admin.orders.pages")} className="flex items-center justify-between gap-3">
+        <nav aria-label={t("console.orders.pages")} className="flex items-center justify-between gap-3">
           <Button variant="secondary" disabled={page <= 1} onClick={() => onSearch({ filter, page: page - 1 })}>
-            {t("admin.orders.previous")}
+            {t("console.orders.previous")}
           </Button>
-          <p className="text-sm text-slate-700">{t("admin.orders.page", { page: format.number(page) })}</p>
+          <p className="text-sm text-slate-700">{t("console.orders.page", { page: format.number(page) })}</p>
           <Button
             variant="secondary"
             disabled={!results.data.hasMore}
             onClick={() => onSearch({ filter, page: page + 1 })}
           >
-            {t("admin.orders.next")}
+            {t("console.orders.next")}
           </Button>
         </nav>
       ) : null}
@@ -112,7 +112,7 @@ export function OrderSearch({
   );
 }
 
-function OrderRow({ order, format }: { order: AdminOrderSummary; format: ConsoleFormatters }) {
+function OrderRow({ order, format }: { order: ConsoleOrderSummary; format: ConsoleFormatters }) {
   const t = useT();
   const planName = useConsolePlanName();
   return (

@@ -1,6 +1,6 @@
-import type { OrderTimelineItem } from "@esim/shared/admin/orders-contract";
 import { isolate } from "@esim/shared/bidi";
 import { ORDER_REJECTING_EVENTS } from "@esim/shared/checkout/contracts";
+import type { OrderTimelineItem } from "@esim/shared/console/orders-contract";
 import { isOneOf } from "@esim/shared/statuses";
 import { auditActionLabel } from "@esim/ui/audit-labels";
 import type { ReactNode } from "react";
@@ -19,9 +19,9 @@ import type { ConsoleFormatters } from "../../lib/format.ts";
 import { type MessageId, useT } from "../../lib/i18n.ts";
 
 const EMAIL_STATUS_LABEL: Record<"queued" | "sent" | "failed", MessageId> = {
-  queued: "admin.orders.timeline.emailQueued",
-  sent: "admin.orders.timeline.emailSent",
-  failed: "admin.orders.timeline.emailFailed",
+  queued: "console.orders.timeline.emailQueued",
+  sent: "console.orders.timeline.emailSent",
+  failed: "console.orders.timeline.emailFailed",
 };
 
 const DOT: Record<OrderTimelineItem["kind"], string> = {
@@ -81,14 +81,14 @@ function TimelineText({ item }: { item: OrderTimelineItem }) {
               {" · "}
             </>
           ) : null}
-          <bdi>{t("admin.orders.timeline.by", { actor: actorText(item.actor, t) })}</bdi>
+          <bdi>{t("console.orders.timeline.by", { actor: actorText(item.actor, t) })}</bdi>
         </>
       );
       if (item.event === "flagged") {
         return (
           <Line
-            title={t("admin.orders.timeline.flagged", {
-              kind: item.attentionKind ? t(ATTENTION_LABEL[item.attentionKind]) : t("admin.audit.action.other"),
+            title={t("console.orders.timeline.flagged", {
+              kind: item.attentionKind ? t(ATTENTION_LABEL[item.attentionKind]) : t("console.audit.action.other"),
             })}
             details={details}
           />
@@ -104,8 +104,8 @@ function TimelineText({ item }: { item: OrderTimelineItem }) {
         <Line
           title={
             item.fromStatus === null
-              ? t("admin.orders.timeline.created", { status: to })
-              : t("admin.orders.timeline.status", { from: t(ORDER_STATUS_LABEL[item.fromStatus]), to })
+              ? t("console.orders.timeline.created", { status: to })
+              : t("console.orders.timeline.status", { from: t(ORDER_STATUS_LABEL[item.fromStatus]), to })
           }
           details={details}
         />
@@ -114,7 +114,7 @@ function TimelineText({ item }: { item: OrderTimelineItem }) {
     case "webhook":
       return (
         <Line
-          title={t("admin.orders.timeline.gatewayNotice", { provider: t(gatewayLabel(item.provider)) })}
+          title={t("console.orders.timeline.gatewayNotice", { provider: t(gatewayLabel(item.provider)) })}
           details={
             <>
               {t(gatewayEventLabel(item.eventType))}
@@ -126,20 +126,20 @@ function TimelineText({ item }: { item: OrderTimelineItem }) {
     case "esim":
       return (
         <Line
-          title={t("admin.orders.timeline.esim")}
+          title={t("console.orders.timeline.esim")}
           details={<IccidText iccid={item.iccid} hasPrefix className="text-xs" />}
         />
       );
     case "email":
       return (
         <Line
-          title={t("admin.orders.timeline.email", { status: t(EMAIL_STATUS_LABEL[item.status]) })}
+          title={t("console.orders.timeline.email", { status: t(EMAIL_STATUS_LABEL[item.status]) })}
           details={
             <>
-              {t("admin.orders.timeline.emailTo", { subject: isolate(item.subject), to: isolate(item.to) })}
+              {t("console.orders.timeline.emailTo", { subject: isolate(item.subject), to: isolate(item.to) })}
               {item.lastError ? (
                 <span className="block text-red-800">
-                  {t("admin.orders.emailFailed")}
+                  {t("console.orders.emailFailed")}
                   <RawForSupport text={item.lastError} />
                 </span>
               ) : null}
@@ -150,11 +150,11 @@ function TimelineText({ item }: { item: OrderTimelineItem }) {
     case "operator":
       return (
         <Line
-          title={t("admin.orders.timeline.operator")}
+          title={t("console.orders.timeline.operator")}
           details={
             <>
               <bdi>{t(auditActionLabel(item.action))}</bdi> ·{" "}
-              <bdi>{item.operatorEmail ?? t("admin.audit.commandLine")}</bdi>
+              <bdi>{item.operatorEmail ?? t("console.audit.commandLine")}</bdi>
             </>
           }
         />

@@ -1,4 +1,4 @@
-import type { OrderListFilter } from "@esim/shared/admin/orders-contract";
+import type { OrderListFilter } from "@esim/shared/console/orders-contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -31,9 +31,9 @@ export function OrdersExport({ filter }: { filter: OrderListFilter }) {
   return (
     <div className="space-y-2">
       <Button variant="secondary" onClick={download} isLoading={state === "saving"}>
-        {t("admin.orders.export")}
+        {t("console.orders.export")}
       </Button>
-      {state === "failed" ? <Alert>{t("admin.orders.exportFailed")}</Alert> : null}
+      {state === "failed" ? <Alert>{t("console.orders.exportFailed")}</Alert> : null}
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import type { AdminOrderDetail } from "@esim/shared/admin/orders-contract";
+import type { ConsoleOrderDetail } from "@esim/shared/console/orders-contract";
 import { ADMIN_API_BASE_PATH } from "@esim/shared/http";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeApi } from "../../../test/fake-api.ts";
-import { ADMIN_TOKEN_KEY } from "../../lib/operator-session.ts";
+import { CONSOLE_TOKEN_KEY } from "../../lib/operator-session.ts";
 import { renderApp, setUpAppTests } from "../../test/render-app.tsx";
 
 // eSIM Access may deliver a new eSIM without its ICCID; the console says "ICCID à venir" until it comes (the
@@ -11,7 +11,7 @@ import { renderApp, setUpAppTests } from "../../test/render-app.tsx";
 
 const A = ADMIN_API_BASE_PATH;
 
-const esimInConsole: AdminOrderDetail["esims"][number] = {
+const esimInConsole: ConsoleOrderDetail["esims"][number] = {
   id: "5b0c3c7e-1f7a-4e55-8d4e-2f0a9b1c7d11",
   iccid: null,
   status: "New",
@@ -21,7 +21,7 @@ const esimInConsole: AdminOrderDetail["esims"][number] = {
   isCancellable: true,
 };
 
-const deliveredOrder: AdminOrderDetail = {
+const deliveredOrder: ConsoleOrderDetail = {
   number: "ES26-000042",
   status: "delivered",
   rejectedBy: null,
@@ -72,7 +72,7 @@ describe("the console's order with an eSIM whose ICCID is still to come", () => 
   afterEach(() => window.sessionStorage.clear());
 
   function consoleApi() {
-    window.sessionStorage.setItem(ADMIN_TOKEN_KEY, "operator-token");
+    window.sessionStorage.setItem(CONSOLE_TOKEN_KEY, "operator-token");
     fakeApi({
       [`GET ${A}/me`]: () => ({
         body: { data: { id: "op-2", email: "karim@esim-store.dz", role: "support", isEnrolled: true } },

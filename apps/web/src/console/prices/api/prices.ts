@@ -1,4 +1,4 @@
-import { listAuditLog } from "@esim/shared/admin/contracts";
+import { listAuditLog } from "@esim/shared/console/contracts";
 import {
   applyPriceSettings,
   getCatalogSyncStatus,
@@ -11,21 +11,21 @@ import {
   runCatalogSync,
   updateCatalogueDestination,
   updateCataloguePlan,
-} from "@esim/shared/admin/prices-contract";
+} from "@esim/shared/console/prices-contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";
+import { CONSOLE_QUERY_KEY } from "../../api/query-keys.ts";
 import { operatorAuth } from "../../lib/operator-session.ts";
 
 // The console's prices and catalogue sync (admins only): the settings, a preview, applying it, its history (the
 // audit log's price entries) and the catalogue sync.
 
 export const pricesQueryKeys = {
-  settings: [...ADMIN_QUERY_KEY, "prices", "settings"] as const,
-  history: [...ADMIN_QUERY_KEY, "prices", "history"] as const,
-  catalogSync: [...ADMIN_QUERY_KEY, "catalogue", "sync"] as const,
-  destinations: [...ADMIN_QUERY_KEY, "catalogue", "destinations"] as const,
-  destinationPlans: (code: string) => [...ADMIN_QUERY_KEY, "catalogue", "destinations", code, "plans"] as const,
+  settings: [...CONSOLE_QUERY_KEY, "prices", "settings"] as const,
+  history: [...CONSOLE_QUERY_KEY, "prices", "history"] as const,
+  catalogSync: [...CONSOLE_QUERY_KEY, "catalogue", "sync"] as const,
+  destinations: [...CONSOLE_QUERY_KEY, "catalogue", "destinations"] as const,
+  destinationPlans: (code: string) => [...CONSOLE_QUERY_KEY, "catalogue", "destinations", code, "plans"] as const,
 };
 
 /** The latest changes shown under the form. */

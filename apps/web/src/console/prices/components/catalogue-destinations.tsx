@@ -1,9 +1,9 @@
+import { planTitle } from "@esim/shared/catalog/plan-name";
 import {
   type CatalogueDestinationView,
   type CataloguePlanView,
   MAX_PLAN_TITLE_LENGTH,
-} from "@esim/shared/admin/prices-contract";
-import { planTitle } from "@esim/shared/catalog/plan-name";
+} from "@esim/shared/console/prices-contract";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -51,12 +51,13 @@ function PlanRow({ plan, destinationCode }: { plan: CataloguePlanView; destinati
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className={plan.isHidden ? "text-slate-500 line-through" : "text-slate-900"}>
           {ourTitle}
-          {plan.isTopUp ? ` · ${t("admin.prices.topUp")}` : ""} · <bdi dir="ltr">{format.dzd(plan.retailDzdMinor)}</bdi>
+          {plan.isTopUp ? ` · ${t("console.prices.topUp")}` : ""} ·{" "}
+          <bdi dir="ltr">{format.dzd(plan.retailDzdMinor)}</bdi>
           {overrides ? <span className="block font-semibold">{overrides}</span> : null}
         </span>
         <div className="flex flex-wrap gap-2">
           <Button variant="ghost" className="min-h-11 px-3 text-sm" onClick={() => setIsRenaming((open) => !open)}>
-            {t("admin.catalogue.rename")}
+            {t("console.catalogue.rename")}
           </Button>
           <Button
             variant="secondary"
@@ -64,14 +65,14 @@ function PlanRow({ plan, destinationCode }: { plan: CataloguePlanView; destinati
             isLoading={update.isPending && update.variables?.isHidden !== undefined}
             onClick={() => update.mutate({ id: plan.id, isHidden: !plan.isHidden })}
           >
-            {plan.isHidden ? t("admin.catalogue.show") : t("admin.catalogue.hide")}
+            {plan.isHidden ? t("console.catalogue.show") : t("console.catalogue.hide")}
           </Button>
         </div>
       </div>
       {isRenaming ? (
         <form onSubmit={save} className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <TextField
-            label={t("admin.catalogue.titleFr")}
+            label={t("console.catalogue.titleFr")}
             lang="fr"
             dir="ltr"
             maxLength={MAX_PLAN_TITLE_LENGTH}
@@ -80,7 +81,7 @@ function PlanRow({ plan, destinationCode }: { plan: CataloguePlanView; destinati
             onChange={(event) => setTitles((current) => ({ ...current, fr: event.target.value }))}
           />
           <TextField
-            label={t("admin.catalogue.titleAr")}
+            label={t("console.catalogue.titleAr")}
             lang="ar"
             dir="rtl"
             maxLength={MAX_PLAN_TITLE_LENGTH}
@@ -89,7 +90,7 @@ function PlanRow({ plan, destinationCode }: { plan: CataloguePlanView; destinati
             onChange={(event) => setTitles((current) => ({ ...current, ar: event.target.value }))}
           />
           <Button type="submit" isLoading={update.isPending && update.variables?.nameOverrides !== undefined}>
-            {t("admin.catalogue.saveTitles")}
+            {t("console.catalogue.saveTitles")}
           </Button>
         </form>
       ) : null}
@@ -132,11 +133,14 @@ function DestinationCard({ destination }: { destination: CatalogueDestinationVie
             </bdi>
           </p>
           <p className="text-sm text-slate-600">
-            {t("admin.catalogue.planCount", { count: destination.planCount, countText: String(destination.planCount) })}
+            {t("console.catalogue.planCount", {
+              count: destination.planCount,
+              countText: String(destination.planCount),
+            })}
             {destination.hiddenPlanCount > 0
-              ? ` · ${t("admin.catalogue.hiddenPlanCount", { countText: String(destination.hiddenPlanCount) })}`
+              ? ` · ${t("console.catalogue.hiddenPlanCount", { countText: String(destination.hiddenPlanCount) })}`
               : ""}
-            {destination.isHidden ? ` · ${t("admin.catalogue.hidden")}` : ""}
+            {destination.isHidden ? ` · ${t("console.catalogue.hidden")}` : ""}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -147,7 +151,7 @@ function DestinationCard({ destination }: { destination: CatalogueDestinationVie
               checked={destination.isPopular}
               onChange={(event) => update.mutate({ code: destination.code, isPopular: event.target.checked })}
             />
-            {t("admin.catalogue.popular")}
+            {t("console.catalogue.popular")}
           </label>
           <Button
             variant={destination.isHidden ? "primary" : "secondary"}
@@ -155,7 +159,7 @@ function DestinationCard({ destination }: { destination: CatalogueDestinationVie
             isLoading={update.isPending && update.variables?.isHidden !== undefined}
             onClick={() => update.mutate({ code: destination.code, isHidden: !destination.isHidden })}
           >
-            {destination.isHidden ? t("admin.catalogue.show") : t("admin.catalogue.hide")}
+            {destination.isHidden ? t("console.catalogue.show") : t("console.catalogue.hide")}
           </Button>
           <Button
             variant="ghost"
@@ -163,7 +167,7 @@ function DestinationCard({ destination }: { destination: CatalogueDestinationVie
             aria-expanded={isOpen}
             onClick={() => setIsOpen((open) => !open)}
           >
-            {isOpen ? t("admin.catalogue.closePlans") : t("admin.catalogue.openPlans")}
+            {isOpen ? t("console.catalogue.closePlans") : t("console.catalogue.openPlans")}
           </Button>
         </div>
       </div>
@@ -190,11 +194,11 @@ export function CatalogueDestinations() {
   return (
     <section aria-labelledby="catalogue-destinations-title" className="space-y-3">
       <h2 id="catalogue-destinations-title" className="text-lg font-bold text-slate-900">
-        {t("admin.catalogue.destinationsTitle")}
+        {t("console.catalogue.destinationsTitle")}
       </h2>
-      <p className="text-sm text-slate-600">{t("admin.catalogue.destinationsHint")}</p>
+      <p className="text-sm text-slate-600">{t("console.catalogue.destinationsHint")}</p>
       <TextField
-        label={t("admin.catalogue.filter")}
+        label={t("console.catalogue.filter")}
         type="search"
         value={filter}
         onChange={(event) => setFilter(event.target.value)}

@@ -1,4 +1,4 @@
-import type { CatalogSyncRunView } from "@esim/shared/admin/prices-contract";
+import type { CatalogSyncRunView } from "@esim/shared/console/prices-contract";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -21,27 +21,27 @@ export function CatalogueSync() {
       className="space-y-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
     >
       <h2 id="catalogue-sync-title" className="text-lg font-bold text-slate-900">
-        {t("admin.catalogue.syncTitle")}
+        {t("console.catalogue.syncTitle")}
       </h2>
-      <p className="text-sm text-slate-600">{t("admin.catalogue.syncHint")}</p>
+      <p className="text-sm text-slate-600">{t("console.catalogue.syncHint")}</p>
       {status.error ? <Alert>{t(errorMessageId(status.error))}</Alert> : null}
       {status.data?.lastSyncedAt ? (
         <p className="text-slate-700">
-          {t("admin.catalogue.lastSyncedAt", { when: format.dateTime(status.data.lastSyncedAt) })}
+          {t("console.catalogue.lastSyncedAt", { when: format.dateTime(status.data.lastSyncedAt) })}
         </p>
       ) : null}
       {lastRun ? (
         <div className="space-y-1 rounded-xl bg-slate-50 p-3 text-sm">
           <p className="font-semibold text-slate-900">
-            {lastRun.isSuccess ? t("admin.catalogue.lastRunOk") : t("admin.catalogue.lastRunFailed")}
+            {lastRun.isSuccess ? t("console.catalogue.lastRunOk") : t("console.catalogue.lastRunFailed")}
           </p>
           <p className="text-slate-700">
             {format.dateTime(lastRun.finishedAt)} ·{" "}
-            {lastRun.operatorEmail ? <bdi>{lastRun.operatorEmail}</bdi> : t("admin.audit.commandLine")}
+            {lastRun.operatorEmail ? <bdi>{lastRun.operatorEmail}</bdi> : t("console.audit.commandLine")}
           </p>
           {lastRun.isSuccess ? (
             <p className="text-slate-700">
-              {t("admin.catalogue.counts", {
+              {t("console.catalogue.counts", {
                 destinations: format.number(lastRun.destinations ?? 0),
                 plans: format.number(lastRun.plans ?? 0),
                 topUps: format.number(lastRun.topUps ?? 0),
@@ -56,11 +56,11 @@ export function CatalogueSync() {
           )}
         </div>
       ) : status.data ? (
-        <p className="text-slate-600">{t("admin.catalogue.noRun")}</p>
+        <p className="text-slate-600">{t("console.catalogue.noRun")}</p>
       ) : null}
       {sync.error ? <Alert>{t(errorMessageId(sync.error))}</Alert> : null}
       <Button isLoading={sync.isPending} onClick={() => sync.mutate()}>
-        {t("admin.catalogue.syncNow")}
+        {t("console.catalogue.syncNow")}
       </Button>
     </section>
   );

@@ -1,5 +1,5 @@
-import type { PricePreview, PriceSettingsChange, PriceSettingsView } from "@esim/shared/admin/prices-contract";
-import { MAX_MARKUP_BPS, MAX_SERVICE_FEE_DZD_MINOR } from "@esim/shared/admin/prices-contract";
+import type { PricePreview, PriceSettingsChange, PriceSettingsView } from "@esim/shared/console/prices-contract";
+import { MAX_MARKUP_BPS, MAX_SERVICE_FEE_DZD_MINOR } from "@esim/shared/console/prices-contract";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -105,7 +105,7 @@ export function PricesEditor({ settings }: { settings: PriceSettingsView }) {
 
   const field = (name: keyof PriceForm) => ({
     value: form[name],
-    error: errors[name] ? t(`admin.prices.invalid.${name}`) : null,
+    error: errors[name] ? t(`console.prices.invalid.${name}`) : null,
     onChange: (event: { target: { value: string } }) => {
       setForm((current) => ({ ...current, [name]: event.target.value }));
       setPreviewed(null);
@@ -147,47 +147,47 @@ export function PricesEditor({ settings }: { settings: PriceSettingsView }) {
       <form
         onSubmit={submit}
         noValidate
-        aria-label={t("admin.prices.formLabel")}
+        aria-label={t("console.prices.formLabel")}
         className="space-y-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
       >
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField
-            label={t("admin.prices.rate")}
+            label={t("console.prices.rate")}
             inputMode="decimal"
             dir="ltr"
-            hint={t("admin.prices.rateHint")}
+            hint={t("console.prices.rateHint")}
             {...field("dzdPerUsd")}
           />
           <TextField
-            label={t("admin.prices.markup")}
+            label={t("console.prices.markup")}
             inputMode="decimal"
             dir="ltr"
-            hint={t("admin.prices.markupHint")}
+            hint={t("console.prices.markupHint")}
             {...field("markupPercent")}
           />
           <TextField
-            label={t("admin.prices.serviceFee")}
+            label={t("console.prices.serviceFee")}
             inputMode="numeric"
             dir="ltr"
-            hint={t("admin.prices.serviceFeeHint")}
+            hint={t("console.prices.serviceFeeHint")}
             {...field("serviceFeeDinars")}
           />
         </div>
         <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold text-slate-800">{t("admin.prices.destinationMarkups")}</legend>
-          <p className="text-sm text-slate-600">{t("admin.prices.destinationMarkupsHint")}</p>
+          <legend className="text-sm font-semibold text-slate-800">{t("console.prices.destinationMarkups")}</legend>
+          <p className="text-sm text-slate-600">{t("console.prices.destinationMarkupsHint")}</p>
           {rows.map((row, index) => (
             <div key={row.key} className="flex flex-wrap items-end gap-2">
               <TextField
                 className="w-32"
-                label={t("admin.prices.destinationCode", { number: String(index + 1) })}
+                label={t("console.prices.destinationCode", { number: String(index + 1) })}
                 dir="ltr"
                 value={row.code}
                 onChange={(event) => editRow(row.key, { code: event.target.value })}
               />
               <TextField
                 className="w-32"
-                label={t("admin.prices.destinationMarkup", { number: String(index + 1) })}
+                label={t("console.prices.destinationMarkup", { number: String(index + 1) })}
                 inputMode="decimal"
                 dir="ltr"
                 value={row.percent}
@@ -198,12 +198,12 @@ export function PricesEditor({ settings }: { settings: PriceSettingsView }) {
                 className="min-h-12 px-3 text-sm"
                 onClick={() => editRows((current) => current.filter((candidate) => candidate.key !== row.key))}
               >
-                {t("admin.prices.removeDestinationMarkup", { number: String(index + 1) })}
+                {t("console.prices.removeDestinationMarkup", { number: String(index + 1) })}
               </Button>
             </div>
           ))}
           {errors.destinationMarkups ? (
-            <p className="text-sm font-medium text-red-700">{t("admin.prices.invalid.destinationMarkups")}</p>
+            <p className="text-sm font-medium text-red-700">{t("console.prices.invalid.destinationMarkups")}</p>
           ) : null}
           <Button
             variant="secondary"
@@ -215,12 +215,12 @@ export function PricesEditor({ settings }: { settings: PriceSettingsView }) {
               ])
             }
           >
-            {t("admin.prices.addDestinationMarkup")}
+            {t("console.prices.addDestinationMarkup")}
           </Button>
         </fieldset>
-        <p className="text-sm text-slate-600">{t("admin.prices.rounding")}</p>
+        <p className="text-sm text-slate-600">{t("console.prices.rounding")}</p>
         <Button type="submit" isLoading={preview.isPending}>
-          {t("admin.prices.preview")}
+          {t("console.prices.preview")}
         </Button>
       </form>
 
@@ -232,10 +232,10 @@ export function PricesEditor({ settings }: { settings: PriceSettingsView }) {
           className="space-y-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
         >
           <h2 id="price-preview-title" className="text-lg font-bold text-slate-900">
-            {t("admin.prices.previewTitle")}
+            {t("console.prices.previewTitle")}
           </h2>
           <p className="text-slate-700">
-            {t("admin.prices.previewSummary", {
+            {t("console.prices.previewSummary", {
               count: previewed.preview.changes.length,
               countText: format.number(previewed.preview.changes.length),
               totalText: format.number(previewed.preview.planCount),
@@ -245,7 +245,7 @@ export function PricesEditor({ settings }: { settings: PriceSettingsView }) {
           </p>
           {feeChanged ? (
             <p className="text-slate-700">
-              {t("admin.prices.feeChange", {
+              {t("console.prices.feeChange", {
                 before: format.dzd(previewed.preview.current.serviceFeeDzdMinor),
                 after: format.dzd(previewed.preview.proposed.serviceFeeDzdMinor),
               })}
@@ -254,17 +254,17 @@ export function PricesEditor({ settings }: { settings: PriceSettingsView }) {
           {apply.data ? (
             <Alert tone="info">
               {apply.data.isChanged
-                ? t("admin.prices.applied", {
+                ? t("console.prices.applied", {
                     count: apply.data.repricedCount,
                     countText: format.number(apply.data.repricedCount),
                   })
-                : t("admin.prices.nothingToApply")}
+                : t("console.prices.nothingToApply")}
             </Alert>
           ) : isNoChange ? (
-            <p className="text-slate-700">{t("admin.prices.nothingToApply")}</p>
+            <p className="text-slate-700">{t("console.prices.nothingToApply")}</p>
           ) : (
             <Button isLoading={apply.isPending} onClick={() => apply.mutate(previewed.change)}>
-              {t("admin.prices.apply")}
+              {t("console.prices.apply")}
             </Button>
           )}
           {apply.error ? <Alert>{t(errorMessageId(apply.error))}</Alert> : null}

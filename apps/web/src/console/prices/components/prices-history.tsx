@@ -1,6 +1,6 @@
-import type { AuditEntryView } from "@esim/shared/admin/contracts";
 import { isolate } from "@esim/shared/bidi";
 import { destinationName } from "@esim/shared/catalog/regions";
+import type { AuditEntryView } from "@esim/shared/console/contracts";
 import type { Language } from "@esim/shared/locale";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -26,11 +26,15 @@ function movedSettings(entry: AuditEntryView, format: ConsoleFormatters, t: Tran
   const after = snapshotOf(entry.after);
   const moves: { label: string; before: string; after: string }[] = [];
   if (before.dzdPerUsd !== after.dzdPerUsd) {
-    moves.push({ label: t("admin.prices.rate"), before: before.dzdPerUsd ?? "–", after: after.dzdPerUsd ?? "–" });
+    moves.push({ label: t("console.prices.rate"), before: before.dzdPerUsd ?? "–", after: after.dzdPerUsd ?? "–" });
   }
   if (before.markupBps !== after.markupBps) {
     const percent = (bps: number | undefined) => (bps === undefined ? "–" : `${format.number(bps / 100)} %`);
-    moves.push({ label: t("admin.prices.markup"), before: percent(before.markupBps), after: percent(after.markupBps) });
+    moves.push({
+      label: t("console.prices.markup"),
+      before: percent(before.markupBps),
+      after: percent(after.markupBps),
+    });
   }
   const beforeMarkups = before.destinationMarkups ?? {};
   const afterMarkups = after.destinationMarkups ?? {};
@@ -38,7 +42,7 @@ function movedSettings(entry: AuditEntryView, format: ConsoleFormatters, t: Tran
     if (beforeMarkups[code] === afterMarkups[code]) continue;
     const percent = (bps: number | undefined) => (bps === undefined ? "–" : `${format.number(bps / 100)} %`);
     moves.push({
-      label: t("admin.prices.markupOf", { destination: destinationName(code, language) }),
+      label: t("console.prices.markupOf", { destination: destinationName(code, language) }),
       before: percent(beforeMarkups[code]),
       after: percent(afterMarkups[code]),
     });
@@ -46,7 +50,7 @@ function movedSettings(entry: AuditEntryView, format: ConsoleFormatters, t: Tran
   if (before.serviceFeeDzdMinor !== after.serviceFeeDzdMinor) {
     const dzd = (minor: number | undefined) => (minor === undefined ? "–" : format.dzd(minor));
     moves.push({
-      label: t("admin.prices.serviceFee"),
+      label: t("console.prices.serviceFee"),
       before: dzd(before.serviceFeeDzdMinor),
       after: dzd(after.serviceFeeDzdMinor),
     });
@@ -64,17 +68,17 @@ export function PricesHistory() {
   return (
     <section aria-labelledby="price-history-title" className="space-y-3">
       <h2 id="price-history-title" className="text-lg font-bold text-slate-900">
-        {t("admin.prices.historyTitle")}
+        {t("console.prices.historyTitle")}
       </h2>
       {history.error ? <Alert>{t(errorMessageId(history.error))}</Alert> : null}
       {history.isPending ? <p className="text-slate-600">{t("common.loading")}</p> : null}
-      {history.data?.length === 0 ? <p className="text-slate-600">{t("admin.prices.historyEmpty")}</p> : null}
+      {history.data?.length === 0 ? <p className="text-slate-600">{t("console.prices.historyEmpty")}</p> : null}
       {history.data && history.data.length > 0 ? (
         <ul className="space-y-2">
           {history.data.map((entry) => (
             <li key={entry.id} className="rounded-xl bg-white p-3 text-sm ring-1 ring-slate-200">
               <p className="flex flex-wrap justify-between gap-2 text-slate-700">
-                <span>{entry.operatorEmail ? <bdi>{entry.operatorEmail}</bdi> : t("admin.audit.commandLine")}</span>
+                <span>{entry.operatorEmail ? <bdi>{entry.operatorEmail}</bdi> : t("console.audit.commandLine")}</span>
                 <bdi>{format.dateTime(entry.createdAt)}</bdi>
               </p>
               <ul className="mt-1 space-y-0.5">
@@ -82,7 +86,7 @@ export function PricesHistory() {
                   <li key={move.label} className="text-slate-900">
                     <span className="font-semibold">{move.label}</span>{" "}
                     {/* The arrow is the message's: it points from before to after in the reading direction. */}
-                    {t("admin.prices.historyMove", { before: isolate(move.before), after: isolate(move.after) })}
+                    {t("console.prices.historyMove", { before: isolate(move.before), after: isolate(move.after) })}
                   </li>
                 ))}
               </ul>

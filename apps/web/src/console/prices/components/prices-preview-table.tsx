@@ -1,6 +1,6 @@
-import type { PriceChangeWithMarginView } from "@esim/shared/admin/prices-contract";
 import { planDataText } from "@esim/shared/catalog/plan-name";
 import { destinationName as destinationNameIn } from "@esim/shared/catalog/regions";
+import type { PriceChangeWithMarginView } from "@esim/shared/console/prices-contract";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { MarginAmount } from "../../components/margin-report.tsx";
@@ -35,27 +35,27 @@ export function PricesPreviewTable({
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600">
-        {t("admin.prices.marginNote", { tva: format.percent(tvaRateBps / 10_000) })}
+        {t("console.prices.marginNote", { tva: format.percent(tvaRateBps / 10_000) })}
       </p>
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
-          <caption className="sr-only">{t("admin.prices.previewTitle")}</caption>
+          <caption className="sr-only">{t("console.prices.previewTitle")}</caption>
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">
               <th scope="col" className="py-2 pe-2 text-start font-semibold">
-                {t("admin.prices.plan")}
+                {t("console.prices.plan")}
               </th>
               <th scope="col" className="px-2 py-2 text-end font-semibold">
-                {t("admin.prices.before")}
+                {t("console.prices.before")}
               </th>
               <th scope="col" className="px-2 py-2 text-end font-semibold">
-                {t("admin.prices.after")}
+                {t("console.prices.after")}
               </th>
               <th scope="col" className="px-2 py-2 text-end font-semibold">
-                {t("admin.prices.difference")}
+                {t("console.prices.difference")}
               </th>
               <th scope="col" className="py-2 ps-2 text-end font-semibold">
-                {t("admin.prices.margin")}
+                {t("console.prices.margin")}
               </th>
             </tr>
           </thead>
@@ -69,11 +69,11 @@ export function PricesPreviewTable({
                       {data(change)}
                     </bdi>{" "}
                     ·{" "}
-                    {t("admin.prices.days", {
+                    {t("console.prices.days", {
                       count: change.validityDays,
                       countText: format.number(change.validityDays),
                     })}
-                    {change.isTopUp ? ` · ${t("admin.prices.topUp")}` : ""}
+                    {change.isTopUp ? ` · ${t("console.prices.topUp")}` : ""}
                   </span>
                 </td>
                 <td className="px-2 py-2 text-end whitespace-nowrap text-slate-700">
@@ -93,7 +93,7 @@ export function PricesPreviewTable({
                 <td className="py-2 ps-2 text-end whitespace-nowrap">
                   <MarginAmount {...change.marginAfter} format={format} />
                   <span className="block text-xs text-slate-600">
-                    {t("admin.prices.marginBefore", { margin: format.dzd(change.marginBefore.marginDzdMinor) })}
+                    {t("console.prices.marginBefore", { margin: format.dzd(change.marginBefore.marginDzdMinor) })}
                   </span>
                 </td>
               </tr>
@@ -103,7 +103,7 @@ export function PricesPreviewTable({
       </div>
       {!isAllShown && changes.length > FIRST_ROWS ? (
         <Button variant="secondary" onClick={() => setIsAllShown(true)}>
-          {t("admin.prices.showAll", { count: changes.length, countText: format.number(changes.length) })}
+          {t("console.prices.showAll", { count: changes.length, countText: format.number(changes.length) })}
         </Button>
       ) : null}
     </div>

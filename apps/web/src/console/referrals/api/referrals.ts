@@ -6,14 +6,14 @@ import {
 } from "@esim/shared/referrals/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";
+import { CONSOLE_QUERY_KEY } from "../../api/query-keys.ts";
 import { operatorAuth } from "../../lib/operator-session.ts";
 
 // The console's referrals (decision 079): the settings (admins change them, audited) and the latest referrals.
 
 export const referralsQueryKeys = {
-  settings: [...ADMIN_QUERY_KEY, "referrals", "settings"] as const,
-  list: [...ADMIN_QUERY_KEY, "referrals", "list"] as const,
+  settings: [...CONSOLE_QUERY_KEY, "referrals", "settings"] as const,
+  list: [...CONSOLE_QUERY_KEY, "referrals", "list"] as const,
 };
 
 export const referralSettingsQuery = () =>

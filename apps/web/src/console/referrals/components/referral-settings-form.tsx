@@ -56,32 +56,32 @@ export function ReferralSettingsForm({ settings }: { settings: ReferralSettings 
 
   return (
     <form onSubmit={submit} noValidate className="max-w-md space-y-4">
-      <h2 className="text-lg font-semibold text-slate-900">{t("admin.referrals.settings")}</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t("console.referrals.settings")}</h2>
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
         <input type="checkbox" checked={isEnabled} onChange={(event) => setIsEnabled(event.target.checked)} />
-        {t("admin.referrals.enabled")}
+        {t("console.referrals.enabled")}
       </label>
-      {field("friendDiscountDzd", t("admin.referrals.friendDiscount"))}
-      {field("rewardDzd", t("admin.referrals.reward"))}
-      {field("monthlyRewardCap", t("admin.referrals.monthlyCap"))}
-      {field("friendDiscountMonthlyBudgetDzd", t("admin.referrals.friendBudget"))}
-      {field("rewardMonthlyBudgetDzd", t("admin.referrals.rewardBudget"))}
+      {field("friendDiscountDzd", t("console.referrals.friendDiscount"))}
+      {field("rewardDzd", t("console.referrals.reward"))}
+      {field("monthlyRewardCap", t("console.referrals.monthlyCap"))}
+      {field("friendDiscountMonthlyBudgetDzd", t("console.referrals.friendBudget"))}
+      {field("rewardMonthlyBudgetDzd", t("console.referrals.rewardBudget"))}
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
         <input
           type="checkbox"
           checked={allowsBelowCost}
           onChange={(event) => setAllowsBelowCost(event.target.checked)}
         />
-        {t("admin.referrals.allowsBelowCost")}
+        {t("console.referrals.allowsBelowCost")}
       </label>
       {update.error ? <Alert>{t(errorMessageId(update.error))}</Alert> : null}
       {update.isSuccess ? (
         <p role="status" className="text-sm text-emerald-700">
-          {t("admin.referrals.saved")}
+          {t("console.referrals.saved")}
         </p>
       ) : null}
       <Button type="submit" isLoading={update.isPending}>
-        {t("admin.referrals.save")}
+        {t("console.referrals.save")}
       </Button>
     </form>
   );

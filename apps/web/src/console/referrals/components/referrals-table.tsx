@@ -1,22 +1,22 @@
-import type { AdminReferral } from "@esim/shared/referrals/contracts";
+import type { ConsoleReferral } from "@esim/shared/referrals/contracts";
 import { Link } from "react-router";
 import { consoleFormatters } from "../../lib/format.ts";
 import { useLanguage, useT } from "../../lib/i18n.ts";
 
 /** The latest referrals: who invited whom, the order, the status and, when refused, why. */
-export function ReferralsTable({ referrals }: { referrals: readonly AdminReferral[] }) {
+export function ReferralsTable({ referrals }: { referrals: readonly ConsoleReferral[] }) {
   const t = useT();
   const format = consoleFormatters(useLanguage());
-  if (referrals.length === 0) return <p className="text-slate-600">{t("admin.referrals.empty")}</p>;
+  if (referrals.length === 0) return <p className="text-slate-600">{t("console.referrals.empty")}</p>;
   return (
     <table className="w-full text-start text-sm">
       <thead>
         <tr className="border-b border-slate-200 text-slate-600">
-          <th className="py-2 pe-3 text-start font-medium">{t("admin.referrals.inviter")}</th>
-          <th className="py-2 pe-3 text-start font-medium">{t("admin.referrals.friend")}</th>
-          <th className="py-2 pe-3 text-start font-medium">{t("admin.referrals.order")}</th>
-          <th className="py-2 pe-3 text-start font-medium">{t("admin.referrals.statusHeader")}</th>
-          <th className="py-2 text-start font-medium">{t("admin.referrals.rewardHeader")}</th>
+          <th className="py-2 pe-3 text-start font-medium">{t("console.referrals.inviter")}</th>
+          <th className="py-2 pe-3 text-start font-medium">{t("console.referrals.friend")}</th>
+          <th className="py-2 pe-3 text-start font-medium">{t("console.referrals.order")}</th>
+          <th className="py-2 pe-3 text-start font-medium">{t("console.referrals.statusHeader")}</th>
+          <th className="py-2 text-start font-medium">{t("console.referrals.rewardHeader")}</th>
         </tr>
       </thead>
       <tbody>
@@ -36,14 +36,14 @@ export function ReferralsTable({ referrals }: { referrals: readonly AdminReferra
               ) : null}
             </td>
             <td className="py-2 pe-3">
-              {t(`admin.referrals.status.${referral.status}`)}
-              {referral.refusal ? ` : ${t(`admin.referrals.refusal.${referral.refusal}`)}` : ""}
+              {t(`console.referrals.status.${referral.status}`)}
+              {referral.refusal ? ` : ${t(`console.referrals.refusal.${referral.refusal}`)}` : ""}
             </td>
             <td className="py-2">
               {format.dzd(referral.rewardDzdMinor)}
               {referral.takenBackDzdMinor > 0 || referral.status === "taken_back" ? (
                 <span className="block text-slate-600">
-                  {t("admin.referrals.takenBack", { amount: format.dzd(referral.takenBackDzdMinor) })}
+                  {t("console.referrals.takenBack", { amount: format.dzd(referral.takenBackDzdMinor) })}
                 </span>
               ) : null}
             </td>

@@ -4,10 +4,10 @@ import {
   listCancellationQueue,
   refuseCancellationRequest,
   refuseTechnicalRefund,
-} from "@esim/shared/admin/refunds-contract";
+} from "@esim/shared/console/refunds-contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { adminQueryKeys, cancellationQueueKey } from "../../api/query-keys.ts";
+import { cancellationQueueKey, consoleQueryKeys } from "../../api/query-keys.ts";
 import { operatorAuth } from "../../lib/operator-session.ts";
 
 /** The queue: cancellation requests, failed deliveries to decide, refunds owed; refreshed every minute. */
@@ -41,7 +41,7 @@ export function useQueueDecision() {
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: cancellationQueueKey }),
-        queryClient.invalidateQueries({ queryKey: adminQueryKeys.dashboard }),
+        queryClient.invalidateQueries({ queryKey: consoleQueryKeys.dashboard }),
       ]);
     },
   });

@@ -1,4 +1,4 @@
-import type { CancellationQueueItem, RefundQueueItem } from "@esim/shared/admin/refunds-contract";
+import type { CancellationQueueItem, RefundQueueItem } from "@esim/shared/console/refunds-contract";
 import type { Language } from "@esim/shared/locale";
 import { ESIM_STATUS_NAME } from "@esim/ui/status-labels";
 import { useQuery } from "@tanstack/react-query";
@@ -28,8 +28,8 @@ interface PendingDecision {
 }
 
 const DONE_TEXT: Record<QueueDecision["kind"], Record<QueueDecision["decision"], MessageId>> = {
-  cancellation: { approve: "admin.cancellations.approved", refuse: "admin.cancellations.refused" },
-  refund: { approve: "admin.cancellations.refundApproved", refuse: "admin.cancellations.refundRefused" },
+  cancellation: { approve: "console.cancellations.approved", refuse: "console.cancellations.refused" },
+  refund: { approve: "console.cancellations.refundApproved", refuse: "console.cancellations.refundRefused" },
 };
 
 function Section({
@@ -51,7 +51,7 @@ function Section({
         <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-sm font-semibold text-slate-800">{count}</span>
       </h2>
       {hint ? <p className="text-sm text-slate-600">{hint}</p> : null}
-      {count === 0 ? <p className="text-sm text-slate-600">{t("admin.cancellations.empty")}</p> : children}
+      {count === 0 ? <p className="text-sm text-slate-600">{t("console.cancellations.empty")}</p> : children}
     </section>
   );
 }
@@ -78,7 +78,7 @@ function OrderLink({ number }: { number: string }) {
 
 function CustomerEmail({ email }: { email: string | null }) {
   const t = useT();
-  return email ? <bdi dir="ltr">{email}</bdi> : <span>{t("admin.cancellations.deletedAccount")}</span>;
+  return email ? <bdi dir="ltr">{email}</bdi> : <span>{t("console.cancellations.deletedAccount")}</span>;
 }
 
 function CancellationCard(props: {
@@ -95,47 +95,47 @@ function CancellationCard(props: {
           <OrderLink number={item.orderNumber} />
         </p>
         <p className="text-sm font-semibold text-amber-800">
-          {t("admin.cancellations.age", { age: format.age(item.ageMinutes) })}
+          {t("console.cancellations.age", { age: format.age(item.ageMinutes) })}
         </p>
       </div>
       <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Field label={t("admin.cancellations.iccid")}>
+        <Field label={t("console.cancellations.iccid")}>
           <IccidText iccid={item.iccid} />
         </Field>
-        <Field label={t("admin.cancellations.customer")}>
+        <Field label={t("console.cancellations.customer")}>
           <CustomerEmail email={item.email} />
         </Field>
-        <Field label={t("admin.cancellations.language")}>
-          {t(`admin.cancellations.languageName.${item.language}`)}
+        <Field label={t("console.cancellations.language")}>
+          {t(`console.cancellations.languageName.${item.language}`)}
         </Field>
-        <Field label={t("admin.cancellations.refund")}>
+        <Field label={t("console.cancellations.refund")}>
           <bdi className="font-semibold">{format.dzd(item.refundDzdMinor)}</bdi>
         </Field>
       </dl>
       <p className="mt-3 text-sm text-slate-700">
-        {t("admin.cancellations.requestedAt", { time: format.dateTime(item.requestedAt) })}
+        {t("console.cancellations.requestedAt", { time: format.dateTime(item.requestedAt) })}
         {item.windowEndsAt ? (
           <>
             {" · "}
-            {t("admin.cancellations.windowEnds", { time: format.dateTime(item.windowEndsAt) })}
+            {t("console.cancellations.windowEnds", { time: format.dateTime(item.windowEndsAt) })}
           </>
         ) : null}
       </p>
       <p className={`mt-2 text-sm ${item.esimStatus === "New" ? "text-slate-700" : "font-semibold text-red-700"}`}>
-        {t("admin.cancellations.esimState", { status: t(ESIM_STATUS_NAME[item.esimStatus]) })}
-        {item.esimStatus === "New" ? null : ` · ${t("admin.cancellations.installedSince")}`}
+        {t("console.cancellations.esimState", { status: t(ESIM_STATUS_NAME[item.esimStatus]) })}
+        {item.esimStatus === "New" ? null : ` · ${t("console.cancellations.installedSince")}`}
       </p>
       {item.customerReason ? (
         <p className="mt-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-800">
-          <span className="font-semibold">{t("admin.cancellations.customerReason")}</span>{" "}
+          <span className="font-semibold">{t("console.cancellations.customerReason")}</span>{" "}
           <bdi>{item.customerReason}</bdi>
         </p>
       ) : null}
       <DecisionButtons
-        approveLabel={t("admin.cancellations.approve")}
-        refuseLabel={t("admin.cancellations.refuse")}
-        approveName={t("admin.cancellations.approveNamed", { number: item.orderNumber })}
-        refuseName={t("admin.cancellations.refuseNamed", { number: item.orderNumber })}
+        approveLabel={t("console.cancellations.approve")}
+        refuseLabel={t("console.cancellations.refuse")}
+        approveName={t("console.cancellations.approveNamed", { number: item.orderNumber })}
+        refuseName={t("console.cancellations.refuseNamed", { number: item.orderNumber })}
         onDecide={props.onDecide}
       />
     </li>
@@ -184,40 +184,40 @@ function RefundCard(props: {
           <OrderLink number={item.orderNumber} />
         </p>
         <p className={`text-sm font-semibold ${item.isOverdue ? "text-red-700" : "text-amber-800"}`}>
-          {item.isOverdue ? `${t("admin.cancellations.overdue")} · ` : null}
-          {t("admin.cancellations.age", { age: format.age(item.ageMinutes) })}
+          {item.isOverdue ? `${t("console.cancellations.overdue")} · ` : null}
+          {t("console.cancellations.age", { age: format.age(item.ageMinutes) })}
         </p>
       </div>
       <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Field label={t("admin.cancellations.customer")}>
+        <Field label={t("console.cancellations.customer")}>
           <CustomerEmail email={item.email} />
         </Field>
-        <Field label={t("admin.cancellations.language")}>
-          {t(`admin.cancellations.languageName.${item.language}`)}
+        <Field label={t("console.cancellations.language")}>
+          {t(`console.cancellations.languageName.${item.language}`)}
         </Field>
-        <Field label={t("admin.cancellations.refund")}>
+        <Field label={t("console.cancellations.refund")}>
           <bdi className="font-semibold">{format.dzd(item.amountDzdMinor)}</bdi>
         </Field>
-        <Field label={t("admin.cancellations.deadlineLabel")}>
+        <Field label={t("console.cancellations.deadlineLabel")}>
           <span className={item.isOverdue ? "font-semibold text-red-700" : ""}>{format.dateTime(item.deadline)}</span>
         </Field>
       </dl>
       <p className="mt-3 text-sm text-slate-700">
-        {t("admin.cancellations.since", { time: format.dateTime(item.since) })}
+        {t("console.cancellations.since", { time: format.dateTime(item.since) })}
       </p>
       {item.attentionKind || item.attentionReason ? (
         <div className="mt-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-800">
-          <span className="font-semibold">{t("admin.cancellations.failureReason")}</span>{" "}
-          {t(item.attentionKind ? ATTENTION_LABEL[item.attentionKind] : "admin.orders.lastErrorSummary")}
+          <span className="font-semibold">{t("console.cancellations.failureReason")}</span>{" "}
+          {t(item.attentionKind ? ATTENTION_LABEL[item.attentionKind] : "console.orders.lastErrorSummary")}
           {item.attentionReason ? <RawForSupport text={item.attentionReason} /> : null}
         </div>
       ) : null}
       {props.onDecide ? (
         <DecisionButtons
-          approveLabel={t("admin.cancellations.refundAction")}
-          refuseLabel={t("admin.cancellations.keepAction")}
-          approveName={t("admin.cancellations.refundNamed", { number: item.orderNumber })}
-          refuseName={t("admin.cancellations.keepNamed", { number: item.orderNumber })}
+          approveLabel={t("console.cancellations.refundAction")}
+          refuseLabel={t("console.cancellations.keepAction")}
+          approveName={t("console.cancellations.refundNamed", { number: item.orderNumber })}
+          refuseName={t("console.cancellations.keepNamed", { number: item.orderNumber })}
           onDecide={props.onDecide}
         />
       ) : null}
@@ -254,13 +254,13 @@ export function CancellationsQueue() {
       decision,
       id: item.id,
       language: item.language,
-      title: t(decision === "approve" ? "admin.cancellations.approveTitle" : "admin.cancellations.refuseTitle", {
+      title: t(decision === "approve" ? "console.cancellations.approveTitle" : "console.cancellations.refuseTitle", {
         number: item.orderNumber,
       }),
       effect:
         decision === "approve"
-          ? t("admin.cancellations.approveEffect", { amount: format.dzd(item.refundDzdMinor) })
-          : t("admin.cancellations.refuseEffect"),
+          ? t("console.cancellations.approveEffect", { amount: format.dzd(item.refundDzdMinor) })
+          : t("console.cancellations.refuseEffect"),
     });
 
   const openRefund = (item: RefundQueueItem, decision: QueueDecision["decision"]) =>
@@ -269,24 +269,24 @@ export function CancellationsQueue() {
       decision,
       id: item.orderId,
       language: item.language,
-      title: t(decision === "approve" ? "admin.cancellations.refundTitle" : "admin.cancellations.keepTitle", {
+      title: t(decision === "approve" ? "console.cancellations.refundTitle" : "console.cancellations.keepTitle", {
         number: item.orderNumber,
       }),
       effect:
         decision === "approve"
-          ? t("admin.cancellations.refundEffect", { amount: format.dzd(item.amountDzdMinor) })
-          : t("admin.cancellations.keepEffect"),
+          ? t("console.cancellations.refundEffect", { amount: format.dzd(item.amountDzdMinor) })
+          : t("console.cancellations.keepEffect"),
     });
 
   return (
     <div className="space-y-8">
-      <p className="text-sm text-slate-700">{t("admin.cancellations.intro")}</p>
+      <p className="text-sm text-slate-700">{t("console.cancellations.intro")}</p>
       {done ? (
         <p role="status" className="rounded-xl bg-emerald-50 p-3 text-sm font-semibold text-emerald-800">
           {t(done)}
         </p>
       ) : null}
-      <Section title={t("admin.cancellations.requests")} count={cancellations.length}>
+      <Section title={t("console.cancellations.requests")} count={cancellations.length}>
         <ul className="space-y-3">
           {cancellations.map((item) => (
             <CancellationCard
@@ -298,7 +298,7 @@ export function CancellationsQueue() {
           ))}
         </ul>
       </Section>
-      <Section title={t("admin.cancellations.failures")} count={refundsToDecide.length}>
+      <Section title={t("console.cancellations.failures")} count={refundsToDecide.length}>
         <ul className="space-y-3">
           {refundsToDecide.map((item) => (
             <RefundCard
@@ -311,9 +311,9 @@ export function CancellationsQueue() {
         </ul>
       </Section>
       <Section
-        title={t("admin.cancellations.owed")}
+        title={t("console.cancellations.owed")}
         count={refundsOwed.length}
-        hint={t("admin.cancellations.owedHint")}
+        hint={t("console.cancellations.owedHint")}
       >
         <ul className="space-y-3">
           {refundsOwed.map((item) => (

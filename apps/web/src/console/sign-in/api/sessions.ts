@@ -1,12 +1,12 @@
-import { listOperatorSessions, revokeOperatorSession } from "@esim/shared/admin/contracts";
+import { listOperatorSessions, revokeOperatorSession } from "@esim/shared/console/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { adminQueryKeys } from "../../api/query-keys.ts";
+import { consoleQueryKeys } from "../../api/query-keys.ts";
 import { operatorAuth } from "../../lib/operator-session.ts";
 
 export const operatorSessionsQuery = () =>
   queryOptions({
-    queryKey: adminQueryKeys.sessions,
+    queryKey: consoleQueryKeys.sessions,
     queryFn: async ({ signal }) => (await callApi(listOperatorSessions, { signal, auth: operatorAuth })).data,
   });
 
@@ -15,6 +15,6 @@ export function useRevokeOperatorSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callApi(revokeOperatorSession, { params: { id }, auth: operatorAuth }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.sessions }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: consoleQueryKeys.sessions }),
   });
 }

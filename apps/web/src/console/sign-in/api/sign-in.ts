@@ -1,4 +1,4 @@
-import { requestOperatorCode, verifyOperatorCode, verifyOperatorTotp } from "@esim/shared/admin/contracts";
+import { requestOperatorCode, verifyOperatorCode, verifyOperatorTotp } from "@esim/shared/console/contracts";
 import type { Language } from "@esim/shared/locale";
 import { useMutation } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";

@@ -11,11 +11,11 @@ export function AuthenticatorQr({ otpauthUri }: { otpauthUri: string }) {
       {svg ? (
         <img
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-          alt={t("admin.signIn.qrAlt")}
+          alt={t("console.signIn.qrAlt")}
           className="size-full"
         />
       ) : failed ? (
-        <p className="p-4 text-center text-sm text-red-700">{t("admin.signIn.qrFailed")}</p>
+        <p className="p-4 text-center text-sm text-red-700">{t("console.signIn.qrFailed")}</p>
       ) : (
         <span className="text-sm text-slate-600">{t("common.loading")}</span>
       )}

@@ -83,10 +83,10 @@ export function OperatorSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   if (step.name === "email") {
     return (
       <form onSubmit={submitEmail} noValidate className="space-y-5">
-        <h2 className={HEADING}>{t("admin.signIn.title")}</h2>
-        <p className="text-slate-600">{t("admin.signIn.emailHint")}</p>
+        <h2 className={HEADING}>{t("console.signIn.title")}</h2>
+        <p className="text-slate-600">{t("console.signIn.emailHint")}</p>
         <TextField
-          label={t("admin.signIn.email")}
+          label={t("console.signIn.email")}
           type="email"
           autoComplete="username"
           value={email}
@@ -96,7 +96,7 @@ export function OperatorSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         />
         {requestCode.error ? <Alert>{t(errorMessageId(requestCode.error))}</Alert> : null}
         <Button type="submit" fullWidth isLoading={requestCode.isPending} disabled={email.trim() === ""}>
-          {t("admin.signIn.sendCode")}
+          {t("console.signIn.sendCode")}
         </Button>
       </form>
     );
@@ -105,12 +105,12 @@ export function OperatorSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   if (step.name === "code") {
     return (
       <form onSubmit={submitCode} noValidate className="space-y-5">
-        <h2 className={HEADING}>{t("admin.signIn.codeTitle")}</h2>
+        <h2 className={HEADING}>{t("console.signIn.codeTitle")}</h2>
         <p className="text-slate-600">
-          {t("admin.signIn.codeSentTo")} <bdi className="font-semibold text-slate-900">{step.email}</bdi>
+          {t("console.signIn.codeSentTo")} <bdi className="font-semibold text-slate-900">{step.email}</bdi>
         </p>
         <TextField
-          label={t("admin.signIn.emailCode")}
+          label={t("console.signIn.emailCode")}
           inputMode="numeric"
           autoComplete="one-time-code"
           dir="ltr"
@@ -120,10 +120,10 @@ export function OperatorSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         />
         {verifyCode.error ? <Alert>{t(errorMessageId(verifyCode.error))}</Alert> : null}
         <Button type="submit" fullWidth isLoading={verifyCode.isPending} disabled={code.length !== SIGN_IN_CODE_LENGTH}>
-          {t("admin.signIn.continue")}
+          {t("console.signIn.continue")}
         </Button>
         <Button variant="ghost" fullWidth onClick={startOver}>
-          {t("admin.signIn.startOver")}
+          {t("console.signIn.startOver")}
         </Button>
       </form>
     );
@@ -132,12 +132,12 @@ export function OperatorSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const isExpired = verifyTotp.error !== null && errorMessageId(verifyTotp.error) === "error.SIGN_IN_CHALLENGE_EXPIRED";
   return (
     <form onSubmit={submitTotp} noValidate className="space-y-5">
-      <h2 className={HEADING}>{t(step.enrolment ? "admin.signIn.enrolTitle" : "admin.signIn.totpTitle")}</h2>
+      <h2 className={HEADING}>{t(step.enrolment ? "console.signIn.enrolTitle" : "console.signIn.totpTitle")}</h2>
       {step.enrolment ? (
         <div className="space-y-3">
-          <p className="text-slate-600">{t("admin.signIn.enrolHint")}</p>
+          <p className="text-slate-600">{t("console.signIn.enrolHint")}</p>
           <AuthenticatorQr otpauthUri={step.enrolment.otpauthUri} />
-          <p className="text-sm text-slate-700">{t("admin.signIn.secretLabel")}</p>
+          <p className="text-sm text-slate-700">{t("console.signIn.secretLabel")}</p>
           <code
             dir="ltr"
             className="block break-all rounded-lg bg-slate-100 px-3 py-2 text-center font-mono text-base tracking-wider text-slate-900 select-all"
@@ -146,10 +146,10 @@ export function OperatorSignIn({ onSignedIn }: { onSignedIn: () => void }) {
           </code>
         </div>
       ) : (
-        <p className="text-slate-600">{t("admin.signIn.totpHint")}</p>
+        <p className="text-slate-600">{t("console.signIn.totpHint")}</p>
       )}
       <TextField
-        label={t("admin.signIn.totp")}
+        label={t("console.signIn.totp")}
         inputMode="numeric"
         autoComplete="one-time-code"
         dir="ltr"
@@ -160,11 +160,11 @@ export function OperatorSignIn({ onSignedIn }: { onSignedIn: () => void }) {
       {verifyTotp.error ? <Alert>{t(errorMessageId(verifyTotp.error))}</Alert> : null}
       {isExpired ? (
         <Button fullWidth onClick={startOver}>
-          {t("admin.signIn.startOver")}
+          {t("console.signIn.startOver")}
         </Button>
       ) : (
         <Button type="submit" fullWidth isLoading={verifyTotp.isPending} disabled={totp.length !== SIGN_IN_CODE_LENGTH}>
-          {t("admin.signIn.signIn")}
+          {t("console.signIn.signIn")}
         </Button>
       )}
     </form>

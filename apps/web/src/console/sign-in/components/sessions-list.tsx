@@ -24,17 +24,17 @@ export function SessionsList() {
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0 space-y-1 text-sm text-slate-700">
                 <p className="font-semibold text-slate-900">
-                  {t("admin.sessions.signedInAt", { time: format.dateTime(session.createdAt) })}
+                  {t("console.sessions.signedInAt", { time: format.dateTime(session.createdAt) })}
                   {session.isCurrent ? (
                     <span className="ms-2 rounded-md bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                      {t("admin.sessions.current")}
+                      {t("console.sessions.current")}
                     </span>
                   ) : null}
                 </p>
-                <p>{t("admin.sessions.expiresAt", { time: format.dateTime(session.expiresAt) })}</p>
+                <p>{t("console.sessions.expiresAt", { time: format.dateTime(session.expiresAt) })}</p>
                 {session.createdIp ? (
                   <p>
-                    {t("admin.sessions.ip")} <bdi dir="ltr">{session.createdIp}</bdi>
+                    {t("console.sessions.ip")} <bdi dir="ltr">{session.createdIp}</bdi>
                   </p>
                 ) : null}
                 {session.userAgent ? <p className="break-all text-xs text-slate-500">{session.userAgent}</p> : null}
@@ -45,9 +45,9 @@ export function SessionsList() {
                   className="min-h-11 px-3 text-sm"
                   isLoading={revoke.isPending && revoke.variables === session.id}
                   onClick={() => revoke.mutate(session.id)}
-                  aria-label={t("admin.sessions.revokeNamed", { time: format.dateTime(session.createdAt) })}
+                  aria-label={t("console.sessions.revokeNamed", { time: format.dateTime(session.createdAt) })}
                 >
-                  {t("admin.sessions.revoke")}
+                  {t("console.sessions.revoke")}
                 </Button>
               )}
             </div>

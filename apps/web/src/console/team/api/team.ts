@@ -1,16 +1,16 @@
-import type { OperatorRole } from "@esim/shared/admin/roles";
+import type { OperatorRole } from "@esim/shared/console/roles";
 import {
   addTeamOperator,
   listTeam,
   resetTeamOperatorAuthenticator,
   updateTeamOperator,
-} from "@esim/shared/admin/team-contract";
+} from "@esim/shared/console/team-contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client.ts";
-import { ADMIN_QUERY_KEY } from "../../api/query-keys.ts";
+import { CONSOLE_QUERY_KEY } from "../../api/query-keys.ts";
 import { operatorAuth } from "../../lib/operator-session.ts";
 
-const teamKey = [...ADMIN_QUERY_KEY, "team"] as const;
+const teamKey = [...CONSOLE_QUERY_KEY, "team"] as const;
 
 export const teamQuery = () =>
   queryOptions({

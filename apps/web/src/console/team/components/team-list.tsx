@@ -1,5 +1,5 @@
-import type { OperatorRole } from "@esim/shared/admin/roles";
-import type { TeamOperatorView } from "@esim/shared/admin/team-contract";
+import type { OperatorRole } from "@esim/shared/console/roles";
+import type { TeamOperatorView } from "@esim/shared/console/team-contract";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -36,11 +36,11 @@ function AddOperatorForm() {
   return (
     <form
       onSubmit={submit}
-      aria-label={t("admin.team.add")}
+      aria-label={t("console.team.add")}
       className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
     >
       <TextField
-        label={t("admin.team.email")}
+        label={t("console.team.email")}
         type="email"
         autoComplete="off"
         required
@@ -49,16 +49,16 @@ function AddOperatorForm() {
         error={emailError ? t(`field.${emailError}`) : null}
       />
       <SelectField
-        label={t("admin.team.role")}
+        label={t("console.team.role")}
         value={role}
         onChange={(event) => setRole(event.target.value as OperatorRole)}
         options={[
-          { value: "support", label: t("admin.role.support") },
-          { value: "admin", label: t("admin.role.admin") },
+          { value: "support", label: t("console.role.support") },
+          { value: "admin", label: t("console.role.admin") },
         ]}
       />
       <Button type="submit" isLoading={add.isPending}>
-        {t("admin.team.add")}
+        {t("console.team.add")}
       </Button>
       {add.error && !emailError ? (
         <div className="sm:col-span-3">
@@ -67,7 +67,7 @@ function AddOperatorForm() {
       ) : null}
       {add.data ? (
         <p role="status" className="text-sm text-slate-700 sm:col-span-3">
-          {t(add.data.isCreated ? "admin.team.added" : "admin.team.alreadyThere", { email: add.data.data.email })}
+          {t(add.data.isCreated ? "console.team.added" : "console.team.alreadyThere", { email: add.data.data.email })}
         </p>
       ) : null}
     </form>
@@ -109,39 +109,39 @@ export function TeamList() {
                   <p className="break-all font-semibold text-slate-900">
                     <bdi>{operator.email}</bdi>
                     {isMe ? (
-                      <span className="ms-2 text-xs font-normal text-slate-600">{t("admin.team.you")}</span>
+                      <span className="ms-2 text-xs font-normal text-slate-600">{t("console.team.you")}</span>
                     ) : null}
                   </p>
                   <p className="flex flex-wrap gap-2">
                     <span className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-semibold">
-                      {t(operator.role === "admin" ? "admin.role.admin" : "admin.role.support")}
+                      {t(operator.role === "admin" ? "console.role.admin" : "console.role.support")}
                     </span>
                     {operator.isDisabled ? (
                       <span className="rounded-md bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
-                        {t("admin.team.disabled")}
+                        {t("console.team.disabled")}
                       </span>
                     ) : null}
                     <span className="text-xs">
-                      {t(operator.isEnrolled ? "admin.team.enrolled" : "admin.team.notEnrolled")}
+                      {t(operator.isEnrolled ? "console.team.enrolled" : "console.team.notEnrolled")}
                     </span>
                   </p>
                   <p className="text-xs text-slate-600">
-                    {t("admin.team.since", { time: format.dateTime(operator.createdAt) })} ·{" "}
-                    {t("admin.team.liveSessions", { count: operator.liveSessions })}
+                    {t("console.team.since", { time: format.dateTime(operator.createdAt) })} ·{" "}
+                    {t("console.team.liveSessions", { count: operator.liveSessions })}
                   </p>
                 </div>
                 {isMe ? null : (
                   <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
                     {/* A row of its own on a phone (beside the buttons it was cut to "Su…"); its own width on a wider screen. */}
                     <SelectField
-                      label={t("admin.team.roleOf", { email: operator.email })}
+                      label={t("console.team.roleOf", { email: operator.email })}
                       className="w-full sm:w-auto [&_label]:sr-only"
                       value={operator.role}
                       disabled={update.isPending}
                       onChange={(event) => update.mutate({ id: operator.id, role: event.target.value as OperatorRole })}
                       options={[
-                        { value: "support", label: t("admin.role.support") },
-                        { value: "admin", label: t("admin.role.admin") },
+                        { value: "support", label: t("console.role.support") },
+                        { value: "admin", label: t("console.role.admin") },
                       ]}
                     />
                     <Button
@@ -149,14 +149,14 @@ export function TeamList() {
                       className="min-h-11 px-3 text-sm"
                       onClick={() => setConfirmation({ kind: "reset", operator })}
                     >
-                      {t("admin.team.reset")}
+                      {t("console.team.reset")}
                     </Button>
                     <Button
                       variant="secondary"
                       className="min-h-11 px-3 text-sm"
                       onClick={() => setConfirmation({ kind: operator.isDisabled ? "enable" : "disable", operator })}
                     >
-                      {t(operator.isDisabled ? "admin.team.enable" : "admin.team.disable")}
+                      {t(operator.isDisabled ? "console.team.enable" : "console.team.disable")}
                     </Button>
                   </div>
                 )}
@@ -169,14 +169,14 @@ export function TeamList() {
         open={confirmation !== null}
         onOpenChange={(open) => (open ? null : setConfirmation(null))}
         type="warning"
-        title={confirmation ? t(`admin.team.confirm.${confirmation.kind}.title`) : ""}
+        title={confirmation ? t(`console.team.confirm.${confirmation.kind}.title`) : ""}
         message={
           confirmation
-            ? t(`admin.team.confirm.${confirmation.kind}.message`, { email: confirmation.operator.email })
+            ? t(`console.team.confirm.${confirmation.kind}.message`, { email: confirmation.operator.email })
             : ""
         }
         primaryAction={{
-          label: confirmation ? t(`admin.team.confirm.${confirmation.kind}.action`) : "",
+          label: confirmation ? t(`console.team.confirm.${confirmation.kind}.action`) : "",
           onClick: confirm,
           isLoading: update.isPending || reset.isPending,
         }}

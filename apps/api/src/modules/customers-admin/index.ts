@@ -1,3 +1,0 @@
-// The console's customers: search, a customer's whole picture (profile, orders, eSIMs, devices, sessions), session
-// revoke and PIN unblock (audited, through the auth and esims modules). Routes below /api/v1/admin/customers.
-export { customersAdminRoutes } from "./customers-admin.routes.ts";

@@ -1,3 +1,0 @@
-// The console's prices and catalogue (decision 040): routes only; the rules live in the catalog module, which the
-// command line (`rate:set`, `catalog:sync`) calls too.
-export { pricesAdminRoutes } from "./prices-admin.routes.ts";
