@@ -118,6 +118,17 @@ describe("the download budgets (decision 100)", () => {
     expect(result.lines.map((line) => line.split(" ")[0])).toEqual(["OVER", "ok", "ok"]);
   });
 
+  it("reports a budget named as known to be over without failing on it, and still fails on the others", async () => {
+    await writeDist({ entry: 100, entryImport: 5, login: 40, catalogue: 5, image: 100 });
+    const allowed = await checkDownloadBudgets(dist, { knownOver: ["signInFirstUse"] });
+    expect(allowed.isWithinBudgets).toBe(true);
+    expect(allowed.lines[2]).toMatch(/^KNOWN +sign-in, first use .* > 140 KB \(known, decision 100\)$/);
+    await writeDist({ entry: 120, entryImport: 5, login: 40, catalogue: 5, image: 100 });
+    const failing = await checkDownloadBudgets(dist, { knownOver: ["signInFirstUse"] });
+    expect(failing.isWithinBudgets).toBe(false);
+    expect(failing.lines.map((line) => line.split(" ")[0])).toEqual(["ok", "OVER", "KNOWN"]);
+  });
+
   it("refuses a dist it cannot read instead of passing it", async () => {
     await expect(checkDownloadBudgets(path.join(dist, "missing"))).rejects.toThrow(/npm run build/);
   });

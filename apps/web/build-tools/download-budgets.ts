@@ -4,7 +4,8 @@
  * the entry script (index.html's module script and the chunks it preloads: its static imports) and sign-in's first
  * use (what /login has fetched once its email field is used: the page's boot script, the entry, the /login route's
  * chunks and the heaviest language's sign-in texts; bench/first-screen-js.ts measures the same in Chromium).
- * Usage: `npm run build`, then `npm run check:downloads [dist]`; exits 1 when a figure is over its budget.
+ * Usage: `npm run build`, then `npm run check:downloads [dist] [--known-over=signInFirstUse]`; exits 1 when a figure
+ * is over its budget (one named by --known-over is reported as KNOWN instead: a gap decision 100 records).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -132,7 +133,14 @@ export async function measureDownloads(dist: string): Promise<DownloadFigures> {
   };
 }
 
-export async function checkDownloadBudgets(dist: string): Promise<{ isWithinBudgets: boolean; lines: string[] }> {
+/**
+ * Each figure against its budget, one line each. `knownOver`: budgets a decision records as not met yet (decision
+ * 100), reported as KNOWN without failing the check, so the others keep holding in CI.
+ */
+export async function checkDownloadBudgets(
+  dist: string,
+  { knownOver = [] }: { knownOver?: readonly Budget[] } = {},
+): Promise<{ isWithinBudgets: boolean; lines: string[] }> {
   const figures = await measureDownloads(dist);
   const lines: string[] = [];
   let isWithinBudgets = true;
@@ -141,19 +149,36 @@ export async function checkDownloadBudgets(dist: string): Promise<{ isWithinBudg
     const limit = DOWNLOAD_BUDGETS_KB[budget];
     const kilobytes = gzipBytes / 1024;
     const isOver = kilobytes > limit;
-    isWithinBudgets &&= !isOver;
-    const label = `${LABELS[budget]}${budget === "precache" ? ", " : budget === "entry" ? " module script and its preloads, " : ""}${files.length} files)`;
+    const isKnown = isOver && knownOver.includes(budget);
+    if (isOver && !isKnown) isWithinBudgets = false;
+    const detail = budget === "precache" ? ", " : budget === "entry" ? " module script and its preloads, " : "";
+    const label = `${LABELS[budget]}${detail}${files.length} files)`;
+    const status = isKnown ? "KNOWN" : isOver ? "OVER" : "ok";
+    const note = isKnown
+      ? " (known, decision 100)"
+      : !isOver && knownOver.includes(budget)
+        ? " (met: drop --known-over)"
+        : "";
     lines.push(
-      `${(isOver ? "OVER" : "ok").padEnd(5)}${label.padEnd(62)} ${kilobytes.toFixed(1).padStart(6)} KB gzip ${isOver ? ">" : "≤"} ${limit} KB`,
+      `${status.padEnd(5)} ${label.padEnd(62)} ${kilobytes.toFixed(1).padStart(6)} KB gzip ${isOver ? ">" : "≤"} ${limit} KB${note}`,
     );
   }
   return { isWithinBudgets, lines };
 }
 
+const isBudget = (name: string): name is Budget => name in DOWNLOAD_BUDGETS_KB;
+
 if (process.argv[1] === import.meta.filename) {
-  const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, "../dist"));
+  const args = process.argv.slice(2);
+  const distArg = args.find((arg) => !arg.startsWith("--"));
+  const dist = path.resolve(distArg ?? path.join(import.meta.dirname, "../dist"));
+  const knownOver = (args.find((arg) => arg.startsWith("--known-over="))?.split("=")[1] ?? "")
+    .split(",")
+    .filter((name) => name !== "");
   try {
-    const { isWithinBudgets, lines } = await checkDownloadBudgets(dist);
+    const unknown = knownOver.filter((name) => !isBudget(name));
+    if (unknown.length > 0) throw new Error(`--known-over names no budget: ${unknown.join(", ")}`);
+    const { isWithinBudgets, lines } = await checkDownloadBudgets(dist, { knownOver: knownOver.filter(isBudget) });
     console.info(`download budgets of ${dist} (decision 100):`);
     for (const line of lines) console.info(`  ${line}`);
     if (!isWithinBudgets) console.error("download budgets: a figure is over its budget (above); see decision 100");
