@@ -3,12 +3,14 @@
  * service worker's precache (every file an installed app downloads after its first visit, and what the native apps
  * copy) in bytes, gzip (level 9) and brotli (quality 11); the language catalogues' chunks; and how many of those files
  * hold a console text id (`admin.`). Then the catalogue sources (packages/ui/src/messages) of the same tree.
+ * Then each download budget (decision 100: offline cache, entry script, sign-in's first use) against its figure.
  * Usage: `npm run build`, then `npx tsx bench/web-build-size.ts [tree = .]` (another tree: e.g. a `git worktree` of
  * the commit before, built there).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { checkDownloadBudgets } from "../apps/web/build-tools/download-budgets.ts";
 
 const tree = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, ".."));
 const dist = path.join(tree, "apps/web/dist");
@@ -72,3 +74,5 @@ for (const folder of [messages, path.join(messages, "console")]) {
     );
   }
 }
+console.info("download budgets (decision 100), gzip level 9:");
+for (const budgetLine of (await checkDownloadBudgets(dist)).lines) console.info(`  ${budgetLine}`);

@@ -2,10 +2,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { applyNativeConfig, checkNativeConfig, nativeAppConfig } from "./native-projects.ts";
+import { prepareNativeWebDir } from "./native-web-dir.ts";
 
 // `npm run native:sync`: builds the web app for the native apps (API calls go to the product's host), writes
-// the configured app id, name and link host into android/ and ios/, copies the build in with `cap sync`, and
-// checks the projects. `npm run native:check` (CI): `cap sync` of the current build and the same check, no writes.
+// the configured app id, name and link host into android/ and ios/, copies the build in with `cap sync` (through
+// dist-native/: the build without what only the server answers, decision 100), and checks the projects. `npm run native:check` (CI): `cap sync` of the current build and the same check, no writes.
 
 const webRoot = fileURLToPath(new URL("..", import.meta.url));
 const isCheckOnly = process.argv.includes("--check");
@@ -30,6 +31,7 @@ if (!isCheckOnly) {
   process.exit(1);
 }
 
+await prepareNativeWebDir(webRoot);
 run("npx", ["cap", "sync"]);
 
 const problems = checkNativeConfig(webRoot, config);

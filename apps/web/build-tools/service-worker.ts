@@ -1,5 +1,6 @@
 import type { VitePWAOptions } from "vite-plugin-pwa";
 import { CATALOG_API_CACHE_NAME, FLAGS_CACHE_NAME, USER_API_CACHE_NAME } from "../src/lib/offline-cache.ts";
+import { SERVER_ONLY_GLOBS } from "./server-only-files.ts";
 
 // The service worker (workbox, generated at build by vite-plugin-pwa): docs/decisions/015-pwa-offline.md.
 // Each urlPattern below is copied into sw.js as its source text, so it must not use anything from this module.
@@ -54,8 +55,9 @@ export const serviceWorkerOptions: Partial<VitePWAOptions> = {
   includeManifestIcons: false,
   workbox: {
     // The shell, every lazy screen and every language's catalog (JS chunks), the styles, icons and manifest;
-    // not the .gz/.br copies (the server picks those per request).
+    // not what only the server answers (crawlers' image, prerendered pages, .gz/.br copies: decision 100).
     globPatterns: ["**/*.{js,css,html,webmanifest,png}", "favicon.svg"],
+    globIgnores: ["**/node_modules/**/*", ...SERVER_ONLY_GLOBS],
     // A long-lived asset name already carries its content hash.
     dontCacheBustURLsMatching: /^assets\//,
     navigateFallback: "index.html",

@@ -2,9 +2,7 @@ import { StrictMode } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { carryOverPrerenderedInput } from "./app/prerendered-page.ts";
 import { AppProviders } from "./app/providers.tsx";
-import { registerServiceWorker } from "./app/register-service-worker.ts";
 import { startApp } from "./app/start-app.ts";
 import "./index.css";
 
@@ -22,11 +20,14 @@ function whenRouterReady(router: Awaited<ReturnType<typeof startApp>>["router"])
 async function main() {
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html lost its #root element");
+  // What the server painted in #root (the prerendered sign-in, the app's placeholder) is handed over by a module
+  // fetched only then, alongside the app's start: the entry script stays within its budget (decision 100).
+  const prerenderedPage = container.hasChildNodes() ? import("./app/prerendered-page.ts") : null;
   const { queryClient, router } = await startApp();
   // /login arrives prerendered (decision 030): React's first commit replaces that markup, so it waits until the
   // router has the first screen's code and draws the same screen at once, with no blank frame in between.
   await whenRouterReady(router);
-  const giveBackInput = carryOverPrerenderedInput(container);
+  const giveBackInput = prerenderedPage ? (await prerenderedPage).carryOverPrerenderedInput(container) : () => {};
   const root = createRoot(container);
   // Drawn synchronously, so that what the visitor typed on the prerendered page goes straight into the app's screen.
   flushSync(() =>
@@ -39,7 +40,11 @@ async function main() {
     ),
   );
   giveBackInput();
-  registerServiceWorker();
+  // It registers after the page's load anyway: its code need not be in the entry script.
+  import("./app/register-service-worker.ts").then(
+    ({ registerServiceWorker }) => registerServiceWorker(),
+    (error: unknown) => console.error("The offline worker could not load", error),
+  );
 }
 
 void main();

@@ -11,6 +11,8 @@ const script = "console.log('first screen');".repeat(20);
 await mkdir(path.join(distDir, "assets"), { recursive: true });
 await writeFile(path.join(distDir, "index.html"), "<!doctype html><title>eSIM</title><div id=root></div>");
 await writeFile(path.join(distDir, "assets/index-abc123.js"), script);
+const previewImage = Buffer.from("\x89PNG\r\n\x1a\n the link preview");
+await writeFile(path.join(distDir, "pay-link-preview.png"), previewImage);
 // The web build's prerendered sign-in pages (apps/web/build-tools/prerender-sign-in.ts), one per language.
 await mkdir(path.join(distDir, "prerendered"));
 // Its inlined boot script and the data block naming the app's files, as the build writes them.
@@ -169,6 +171,14 @@ describe("the built web app", () => {
       headers: { "accept-encoding": "gzip" },
     });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("serves the link-preview image crawlers fetch at its fixed address, kept a day (decision 100)", async () => {
+    const image = await app.inject({ method: "GET", url: "/pay-link-preview.png" });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/png");
+    expect(image.rawPayload.equals(previewImage)).toBe(true);
+    expect(image.headers["cache-control"]).toBe("public, max-age=86400");
   });
 
   it("answers the console's addresses with the console's own page, not the app shell, never cached", async () => {

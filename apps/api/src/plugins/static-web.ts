@@ -53,11 +53,22 @@ const CONSOLE_PAGE = "console.html";
 const CONSOLE_PREFIX = "/admin/";
 const isConsoleAddress = (pathname: string) => pathname === "/admin" || pathname.startsWith(CONSOLE_PREFIX);
 
-/** Hashed files (below assets/) never change under their name; every other file is revalidated on each use. */
-function setCacheHeaders(response: { header(name: string, value: string): unknown }, filePath: string): void {
-  const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-  response.header("cache-control", isHashedAsset ? "public, max-age=31536000, immutable" : "no-cache");
-}
+/**
+ * Hashed files (below assets/) never change under their name. An image at the build's top level (the pay-for-me
+ * pages' link preview, fetched by crawlers at a fixed address, decision 100) is kept a day: it changes rarely and a
+ * crawler need not ask again for every shared link. Every other file is revalidated on each use.
+ */
+const cacheHeadersFor =
+  (root: string) =>
+  (response: { header(name: string, value: string): unknown }, filePath: string): void => {
+    const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+    const isTopLevelImage =
+      /\.(?:png|jpe?g|webp)$/.test(filePath) && path.resolve(path.dirname(filePath)) === path.resolve(root);
+    let cacheControl = "no-cache";
+    if (isHashedAsset) cacheControl = "public, max-age=31536000, immutable";
+    else if (isTopLevelImage) cacheControl = "public, max-age=86400";
+    response.header("cache-control", cacheControl);
+  };
 
 /**
  * The language /login and the app's placeholder are painted in (decisions 030, 073, 075): the one a public page's link carries
@@ -131,7 +142,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: StaticWe
       wildcard: true,
       allowedPath: (pathName) => !pathName.endsWith("/"),
       index: false,
-      setHeaders: setCacheHeaders,
+      setHeaders: cacheHeadersFor(options.distDir),
     });
   } else {
     app.log.warn({ distDir: options.distDir }, "web app not built: run `npm run build`; serving the API only");
@@ -146,7 +157,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: StaticWe
       wildcard: true,
       allowedPath: (pathName) => !pathName.endsWith("/") && pathName !== `/${CONSOLE_PAGE}`,
       index: false,
-      setHeaders: setCacheHeaders,
+      setHeaders: cacheHeadersFor(options.consoleDistDir),
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -10,6 +10,10 @@ import { isNativePlatform } from "../lib/platform.ts";
 import { stopSession } from "../lib/session.ts";
 import { localStorageBackend, setStorageBackend } from "../lib/storage.ts";
 import { PREFERENCES_PREFIX } from "./fake-native-plugins.ts";
+// Modules the app fetches alongside its start (decision 100), loaded with the kit: a file's first test then does not
+// spend its waiting time on their transform.
+import "../features/devices/api/save-device.ts";
+import "../features/devices/register-this-device.ts";
 
 let disposeCurrent: (() => void) | null = null;
 

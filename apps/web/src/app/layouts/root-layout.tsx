@@ -1,4 +1,4 @@
-import { type AnchorProps, LinkProvider } from "@esim/ui/components";
+import { type AnchorProps, LinkProvider } from "@esim/ui/link";
 import { Link, Outlet, ScrollRestoration } from "react-router";
 import { OfflineBanner } from "../../components/ui/offline-banner.tsx";
 

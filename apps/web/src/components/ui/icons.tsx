@@ -2,6 +2,7 @@ import { Icon, type IconProps } from "@esim/ui/components";
 
 // The app's own inline icons, drawn by packages/ui's `Icon`; the shared components' icons are re-exported.
 export { RefreshIcon, SimIcon, WifiIcon } from "@esim/ui/components";
+export { ErrorCircleIcon } from "./error-circle-icon.tsx";
 
 export const ArrowBackIcon = (props: IconProps) => (
   <Icon {...props}>
@@ -58,12 +59,6 @@ export const CheckCircleIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="9" />
     <path d="m8 12.5 2.5 2.5L16 9.5" />
-  </Icon>
-);
-export const ErrorCircleIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="m9 9 6 6M15 9l-6 6" />
   </Icon>
 );
 export const WarningIcon = (props: IconProps) => (

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { useT } from "../../lib/i18n.ts";
-import { buttonClasses } from "./button.tsx";
-import { ErrorCircleIcon } from "./icons.tsx";
+import { buttonClasses } from "./button-classes.ts";
+import { ErrorCircleIcon } from "./error-circle-icon.tsx";
 
 /**
  * Last resort when a screen fails to load or render (a lost chunk after a deploy, a bug), in either app: the link
