@@ -2,7 +2,6 @@ import { DEFAULT_LANGUAGE, firstSupportedLanguage, isLanguage, type Language } f
 import { activateLanguage } from "../lib/i18n.ts";
 import { registerNavigator } from "../lib/navigation.ts";
 import { getPlatform } from "../lib/platform.ts";
-import { createQueryClient } from "../lib/query-client.ts";
 import { startSession } from "../lib/session.ts";
 import { readChosenLanguage } from "../lib/storage.ts";
 import { createAppRouter } from "./router.tsx";
@@ -50,8 +49,14 @@ export async function startApp() {
   // index.css gives the fixed headers each platform's top spacing from this attribute.
   document.documentElement.dataset.platform = getPlatform();
   const nativeShell = await loadNativeShell();
+  // TanStack Query's client is fetched while the session and the language's texts load, not with the entry script
+  // (its budget: decision 100).
+  const queryClientModule = import("../lib/query-client.ts");
   const [chosenLanguage] = await Promise.all([readChosenLanguage(), startSession()]);
-  await activateLanguage(startLanguage(chosenLanguage));
+  const [{ createQueryClient }] = await Promise.all([
+    queryClientModule,
+    activateLanguage(startLanguage(chosenLanguage)),
+  ]);
   const queryClient = createQueryClient();
   const router = createAppRouter();
   registerNavigator((to, options) => router.navigate(to, options));

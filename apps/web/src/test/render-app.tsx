@@ -14,6 +14,7 @@ import { PREFERENCES_PREFIX } from "./fake-native-plugins.ts";
 // spend its waiting time on their transform.
 import "../features/devices/api/save-device.ts";
 import "../features/devices/register-this-device.ts";
+import "../lib/query-client.ts";
 
 let disposeCurrent: (() => void) | null = null;
 
