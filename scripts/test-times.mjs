@@ -88,3 +88,14 @@ export function formatReport({ stages, total, budgetMinutes, unit, journeys, min
   ];
   return { summary: summary.join("\n"), full: full.join("\n") };
 }
+
+// `node scripts/test-times.mjs <vitest|playwright> <results.json> [how many]`: one saved run's files, slowest first.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [kind, file, limit] = process.argv.slice(2);
+  if (!["vitest", "playwright"].includes(kind) || !file) {
+    console.error("usage: node scripts/test-times.mjs <vitest|playwright> <results.json> [how many]");
+    process.exit(2);
+  }
+  const rows = await fileTimes(kind, path.resolve(file), process.cwd());
+  console.info(fileTable(kind === "vitest" ? "Unit and API" : "Journeys", rows, limit ? Number(limit) : 0).join("\n"));
+}

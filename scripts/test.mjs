@@ -44,6 +44,7 @@ const STAGES = [
     },
   },
   { name: "build", commands: { build: ["npm", "run", "build"] } },
+  { name: "downloads", commands: { "download budgets": ["npm", "run", "check:downloads"] } },
   {
     name: "unit",
     commands: {

@@ -233,11 +233,16 @@ async function takeOverLeftServer(options: { dataDir: string; databaseDir: strin
  * (initialised on first use). Only for local use and tests; production sets DATABASE_URL.
  * A server left running by a killed process is stopped cleanly first; `stop()` ends ours.
  */
+/** A throw-away server's settings: no fsync, no waiting for the WAL on commit, no full-page images. */
+const THROWAWAY_FLAGS = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"];
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   log?: (line: string) => void;
   database?: string;
+  /** A test run's server: nothing in it outlives the run, so it skips the disk flushes that make data survive a crash. */
+  throwaway?: boolean;
 }): Promise<EmbeddedServer> {
   const databaseDir = path.join(options.dataDir, "postgres");
   const isNew = !existsSync(path.join(databaseDir, "PG_VERSION"));
@@ -255,6 +260,7 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     // PostgreSQL refuses to run as root: as root, run it as a `postgres` user (created if missing) owning the data.
     createPostgresUser: isRoot,
+    postgresFlags: options.throwaway ? THROWAWAY_FLAGS : [],
     onLog: () => {},
     onError: (message) => options.log?.(String(message).trim()),
   });

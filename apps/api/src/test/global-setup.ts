@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
   if (build.status !== 0) throw new Error(`the API build failed:\n${build.stdout}${build.stderr}`);
   const dataDir = await mkdtemp(path.join(tmpdir(), "esim-test-pg-"));
   const port = 40000 + Math.floor(Math.random() * 20000);
-  const server = await startEmbeddedPostgres({ dataDir, port, database: TEMPLATE_DATABASE });
+  const server = await startEmbeddedPostgres({ dataDir, port, database: TEMPLATE_DATABASE, throwaway: true });
   const template = connectDatabase(server.url, { max: 1 });
   await applyMigrations(template.db);
   // graphile-worker's own schema, so every test database can enqueue jobs inside its transactions.
