@@ -37,10 +37,10 @@ const BESIDE_SHARED_STATE_JOURNEYS = [
 ];
 
 /**
- * Journeys mostly wait (for the simulator's webhooks, the gateway's popup, the server), so more workers than cores
- * pay; E2E_WORKERS overrides (decision 101).
+ * One worker per core: with one more, Chromium, the server and PostgreSQL kept two cores at a load of 10 and journeys
+ * ran out of time waiting for a popup; E2E_WORKERS overrides (decision 101).
  */
-const workers = Number(process.env.E2E_WORKERS) || Math.max(2, availableParallelism() + 1);
+const workers = Number(process.env.E2E_WORKERS) || Math.max(2, availableParallelism());
 
 // Journeys drive Debian's Chromium against the built product on a throw-away embedded database.
 export default defineConfig({

@@ -69,7 +69,7 @@ export function formatReport({ stages, total, budgetMinutes, unit, journeys, min
     "| stage | time |",
     "|---|---:|",
     ...stages.map((stage) => `| ${stage.stage} | ${minutes(stage.ms)} |`),
-    `| **whole run** | **${minutes(total)}**${budgetMinutes ? ` (budget ${budgetMinutes} min)` : ""} |`,
+    `| **whole run** | **${minutes(total)}**${budgetMinutes ? ` (budget ${budgetMinutes} min${total > budgetMinutes * 60_000 ? ": OVER" : ""})` : ""} |`,
   ];
   const summary = [
     ...head,

@@ -18,6 +18,11 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const RESULTS = path.join(ROOT, "test-results");
 /** What a whole run may take on CI's two-core machine; past it the run fails even when every test passed. */
 export const RUN_BUDGET_MINUTES = 25;
+/**
+ * Whether a run over its budget fails. Not yet: the journeys alone still take ~25 minutes on two cores (bench/README.md,
+ * "Test run time"), so every run would fail; until they fit, the summary prints the excess (decision 102).
+ */
+const ENFORCE_RUN_BUDGET = false;
 
 const npx = (...args) => ["npx", ...args];
 const UNIT_JSON = path.join(RESULTS, "unit-results.json");
@@ -152,7 +157,7 @@ async function main() {
     console.error(`\n✗ ${failed} failed`);
     process.exit(1);
   }
-  if (isWholeRun && total > RUN_BUDGET_MINUTES * 60_000) {
+  if (isWholeRun && total > RUN_BUDGET_MINUTES * 60_000 && ENFORCE_RUN_BUDGET) {
     console.error(
       `\n✗ the run took ${minutes(total)}, over its budget of ${RUN_BUDGET_MINUTES} min: make a test faster`,
     );

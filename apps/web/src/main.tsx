@@ -21,13 +21,14 @@ async function main() {
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html lost its #root element");
   // What the server painted in #root (the prerendered sign-in, the app's placeholder) is handed over by a module
-  // fetched only then, alongside the app's start: the entry script stays within its budget (decision 100).
-  const prerenderedPage = container.hasChildNodes() ? import("./app/prerendered-page.ts") : null;
+  // fetched alongside the app's start, not with the entry script (its budget: decision 100). It also marks the app
+  // as drawn, which the prerendered page's held submits and the journeys wait for, so it loads on every start.
+  const prerenderedPage = import("./app/prerendered-page.ts");
   const { queryClient, router } = await startApp();
   // /login arrives prerendered (decision 030): React's first commit replaces that markup, so it waits until the
   // router has the first screen's code and draws the same screen at once, with no blank frame in between.
   await whenRouterReady(router);
-  const giveBackInput = prerenderedPage ? (await prerenderedPage).carryOverPrerenderedInput(container) : () => {};
+  const giveBackInput = (await prerenderedPage).carryOverPrerenderedInput(container);
   const root = createRoot(container);
   // Drawn synchronously, so that what the visitor typed on the prerendered page goes straight into the app's screen.
   flushSync(() =>
